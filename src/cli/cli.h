@@ -1,0 +1,92 @@
+/*
+ * cli.h - pieces shared by the mazebench commands.
+ *
+ * To add a command: write cmd_NAME.c with int cmd_NAME(int argc, char **argv)
+ * (argv[0] is the command's name), declare it here, add it to the table in
+ * main.c with a one-line summary, and give it --help. A command parses its
+ * options, calls the library, and turns a status into one line on stderr
+ * via mzc_error and exit status 1 (2 for usage errors).
+ */
+#ifndef MZ_CLI_H
+#define MZ_CLI_H
+
+#include "../mazebench.h"
+
+#include <stdio.h>
+
+/* Exit codes. */
+enum { MZC_OK = 0, MZC_FAIL = 1, MZC_USAGE = 2 };
+
+/* Print "mazebench: <message>" and a newline on stderr. */
+void mzc_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Option parsing: is argv[*k] the option --name (as "--name V" or
+ * "--name=V")? Then *value gets V, *k moves past it and 1 is returned; a
+ * missing value prints an error and returns -1; no match returns 0. */
+int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value);
+/* Is argv[k] exactly --name or -short? */
+int mzc_flag(const char *arg, const char *name, const char *shortname);
+
+/* Value parsers that print their own error; 0 on success, -1 on error. */
+int mzc_parse_seed(const char *text, uint32_t *seed);
+int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols);
+int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
+
+/* Refuse (with a message) a size whose estimated peak memory, grid plus
+ * the given algorithms' bytes_per_cell, passes the machine's memory. */
+int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
+
+/* One result row: a generated maze, and optionally a solver's result. */
+typedef struct mzc_row {
+    const char *gen;   /* canonical spec */
+    uint32_t seed;
+    uint64_t rows, cols;
+    uint64_t rep;
+    const mz_metrics *m;
+    const mz_extra *gx; /* generator columns */
+    const char *solver; /* canonical solver spec, NULL for a gen row */
+    const mz_solution *sol;
+    bool timed;
+    uint64_t gen_ns, solve_ns, peak_rss_kb;
+} mzc_row;
+
+#define MZC_MAX_COLS 96
+
+typedef struct mzc_cols {
+    unsigned n;
+    const char *name[MZC_MAX_COLS];
+} mzc_cols;
+
+/* Column sets. with_solver adds the solver columns; algos (may be NULL)
+ * contribute their extra columns, generators' before solvers', once each;
+ * with_rep and timed add the rep column and the timing columns last. */
+void mzc_columns(mzc_cols *cols, bool with_solver, bool with_rep, bool timed,
+                 const mz_algo *const *algos, size_t nalgos);
+
+/* Format one field of a row (empty when it does not apply). */
+void mzc_field(const mzc_row *row, const char *col, char *buf, size_t len);
+/* Is the column numeric (JSON prints it bare)? */
+bool mzc_numeric(const char *col);
+
+void mzc_csv_header(FILE *f, const mzc_cols *cols);
+void mzc_csv_row(FILE *f, const mzc_cols *cols, const mzc_row *row);
+void mzc_csv_string(FILE *f, const char *s);
+void mzc_json_row(FILE *f, const mzc_cols *cols, const mzc_row *row);
+
+/* A trace sink writing step,op,cell,dir,size CSV to a FILE. */
+int mzc_trace_csv(void *user, const mz_step *s);
+
+/* Peak resident memory of this process so far, in KiB (0 if unknown). */
+uint64_t mzc_peak_rss_kb(void);
+/* Monotonic clock in nanoseconds. */
+uint64_t mzc_now_ns(void);
+
+int cmd_list(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+
+#endif /* MZ_CLI_H */

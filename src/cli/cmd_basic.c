@@ -1,0 +1,269 @@
+/* cmd_basic.c - the list, gen and solve commands. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_title(mz_kind k)
+{
+    return k == MZ_GEN ? "generators" : k == MZ_POST ? "post-processors" : "solvers";
+}
+
+static void print_param(const mz_param_def *p)
+{
+    printf("      %-8s ", p->name);
+    switch (p->type) {
+    case MZ_P_REAL: printf("number in [%g, %g], default %g", p->min, p->max, p->def); break;
+    case MZ_P_INT: printf("integer in [%.0f, %.0f], default %.0f", p->min, p->max, p->def); break;
+    case MZ_P_ENUM: {
+        const char *c = p->choices;
+        for (unsigned k = 0; k < (unsigned)p->def; k++)
+            c = strchr(c, '|') + 1;
+        printf("%s, default %.*s", p->choices, (int)strcspn(c, "|"), c);
+        break;
+    }
+    case MZ_P_CELL:
+        printf("cell index or entrance|exit|centre, default %s",
+               p->def == MZ_CELL_ENTRANCE ? "entrance"
+               : p->def == MZ_CELL_EXIT   ? "exit"
+                                          : "centre");
+        break;
+    }
+    printf(": %s\n", p->help);
+}
+
+int cmd_list(int argc, char **argv)
+{
+    for (int k = 1; k < argc; k++) {
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            printf("usage: mazebench list\n\n"
+                   "Print every generator, post-processor and solver of the registry with its\n"
+                   "flags and parameters (name=value in a spec).\n");
+            return MZC_OK;
+        }
+        mzc_error("list: unexpected argument '%s'", argv[k]);
+        return MZC_USAGE;
+    }
+    for (int kind = MZ_GEN; kind <= MZ_SOLVER; kind++) {
+        printf("%s%s:\n", kind == MZ_GEN ? "" : "\n", kind_title((mz_kind)kind));
+        for (const mz_algo *const *a = mz_registry; *a; a++) {
+            if ((int)(*a)->kind != kind)
+                continue;
+            printf("  %-10s %s\n", (*a)->name, (*a)->summary);
+            unsigned f = (*a)->flags;
+            if (f)
+                printf("      flags:   %s%s%s%s%s\n", f & MZ_F_PERFECT ? "perfect " : "",
+                       f & MZ_F_SHORTEST ? "shortest " : "", f & MZ_F_BLOCKS ? "blocks-cells " : "",
+                       f & MZ_F_FIXED_SIZE ? "fixed-size " : "", f & MZ_F_OWN_ENDS ? "own-ends " : "");
+            for (unsigned p = 0; p < (*a)->nparams; p++)
+                print_param(&(*a)->params[p]);
+            if ((*a)->columns) {
+                printf("      columns:");
+                for (const char *const *c = (*a)->columns; *c; c++)
+                    printf(" %s", *c);
+                printf("\n");
+            }
+        }
+    }
+    return MZC_OK;
+}
+
+enum format { FMT_CSV, FMT_JSON, FMT_ASCII };
+
+/* Options shared by gen and solve. */
+struct run_opts {
+    const char *spec, *solver, *trace, *size;
+    bool have_seed;
+    uint32_t seed;
+    enum format fmt;
+};
+
+static const char gen_help[] =
+    "usage: mazebench gen SPEC --seed N --size RxC [--format csv|json|ascii] [--trace FILE]\n\n"
+    "Generate one maze and print its figures (one CSV row with a header by default).\n\n"
+    "  SPEC            name[:key=value,...][+post[:key=value,...]], e.g.\n"
+    "                  dfs+braid:keep=0.4,offset=99 ('mazebench list' shows the names)\n"
+    "  --seed N        seed of the random source, 0..4294967295\n"
+    "  --size RxC      rows x columns (or N for N x N)\n"
+    "  --format F      csv (default), json, or ascii (the maze drawn, then its figures)\n"
+    "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout)\n";
+
+static const char solve_help[] =
+    "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --size RxC\n"
+    "                       [--format csv|json|ascii] [--trace FILE]\n\n"
+    "Generate a maze from SPEC, solve it with SOLVER and print the maze's and the\n"
+    "solver's figures as one row.\n\n"
+    "  --gen SPEC      the generator spec, as for 'mazebench gen'\n"
+    "  --seed N        seed of the random source, 0..4294967295\n"
+    "  --size RxC      rows x columns (or N for N x N)\n"
+    "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
+    "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n";
+
+static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int k = 1; k < argc; k++) {
+        const char *v;
+        int r;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            fputs(solve ? solve_help : gen_help, stdout);
+            return 1;
+        }
+        if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
+            if (r < 0 || mzc_parse_seed(v, &o->seed) != 0)
+                return -1;
+            o->have_seed = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            o->size = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--trace", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            o->trace = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            if (strcmp(v, "csv") == 0) o->fmt = FMT_CSV;
+            else if (strcmp(v, "json") == 0) o->fmt = FMT_JSON;
+            else if (strcmp(v, "ascii") == 0) o->fmt = FMT_ASCII;
+            else {
+                mzc_error("unknown format '%s' (valid: csv, json, ascii)", v);
+                return -1;
+            }
+        } else if (solve && (r = mzc_opt(argc, argv, &k, "--gen", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            o->spec = v;
+        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
+            mzc_error("unknown option '%s' (see 'mazebench %s --help')", argv[k], argv[0]);
+            return -1;
+        } else if (solve && !o->solver) {
+            o->solver = argv[k];
+        } else if (!solve && !o->spec) {
+            o->spec = argv[k];
+        } else {
+            mzc_error("unexpected argument '%s'", argv[k]);
+            return -1;
+        }
+    }
+    if (solve && !o->solver) {
+        mzc_error("solve: missing SOLVER (see 'mazebench solve --help')");
+        return -1;
+    }
+    if (!o->spec) {
+        mzc_error("%s: missing %s (see 'mazebench %s --help')", argv[0], solve ? "--gen SPEC" : "SPEC", argv[0]);
+        return -1;
+    }
+    if (!o->have_seed) {
+        mzc_error("%s: missing --seed N", argv[0]);
+        return -1;
+    }
+    if (!o->size) {
+        mzc_error("%s: missing --size RxC", argv[0]);
+        return -1;
+    }
+    return 0;
+}
+
+static int run(int argc, char **argv, bool solve)
+{
+    struct run_opts o;
+    int r = parse_run_opts(argc, argv, solve, &o);
+    if (r != 0)
+        return r > 0 ? MZC_OK : MZC_USAGE;
+
+    char err[1024];
+    mz_spec spec;
+    mz_stage solver;
+    if (mz_spec_parse(o.spec, &spec, err, sizeof err) != MZ_OK) {
+        mzc_error("%s", err);
+        return MZC_USAGE;
+    }
+    if (solve && mz_solver_parse(o.solver, &solver, err, sizeof err) != MZ_OK) {
+        mzc_error("%s", err);
+        return MZC_USAGE;
+    }
+    uint64_t rows, cols;
+    if (mzc_parse_size(o.size, &rows, &cols) != 0)
+        return MZC_USAGE;
+    const mz_algo *algos[MZ_MAX_CHAIN + 1];
+    size_t nalgos = 0;
+    for (unsigned k = 0; k < spec.n; k++)
+        algos[nalgos++] = spec.stage[k].algo;
+    if (solve)
+        algos[nalgos++] = solver.algo;
+    if (mzc_check_memory(rows, cols, algos, nalgos) != 0)
+        return MZC_FAIL;
+
+    FILE *tf = NULL;
+    mz_trace trace = {mzc_trace_csv, NULL, 0};
+    if (o.trace) {
+        tf = strcmp(o.trace, "-") == 0 ? stdout : fopen(o.trace, "w");
+        if (!tf) {
+            mzc_error("cannot write trace '%s'", o.trace);
+            return MZC_FAIL;
+        }
+        trace.user = tf;
+        fputs("step,op,cell,dir,size\n", tf);
+    }
+
+    int rc = MZC_OK;
+    mz_grid g = {0};
+    mz_extra gx = {0};
+    mz_metrics m;
+    mz_solution sol;
+    memset(&sol, 0, sizeof sol);
+    sol.want_path = solve && o.fmt == FMT_ASCII;
+    mz_status s = mz_generate(&spec, o.seed, rows, cols, &g, (tf && !solve) ? &trace : NULL, &gx);
+    if (s == MZ_OK)
+        s = mz_metrics_compute(&g, &m);
+    if (s == MZ_OK && solve)
+        s = solver.algo->solve(&g, &solver.args, tf ? &trace : NULL, &sol);
+    if (tf && tf != stdout && fclose(tf) != 0 && s == MZ_OK)
+        s = MZ_EIO;
+    if (s != MZ_OK) {
+        mzc_error("%s failed: %s", solve ? "solve" : "gen", mz_status_str(s));
+        rc = MZC_FAIL;
+    } else {
+        char gen_name[512], solver_name[256];
+        mz_spec_format(&spec, gen_name, sizeof gen_name);
+        if (solve)
+            mz_stage_format(&solver, solver_name, sizeof solver_name);
+        mzc_row row = {gen_name, o.seed, rows, cols, 0, &m, &gx,
+                       solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0};
+        mzc_cols colset;
+        mzc_columns(&colset, solve, false, false, algos, nalgos);
+        if (o.fmt == FMT_ASCII) {
+            char *art = mz_render_ascii(&g, sol.path, sol.path_len, UINT64_C(1) << 20);
+            if (art) {
+                fputs(art, stdout);
+                free(art);
+            } else {
+                fprintf(stdout, "(maze of %llu cells not drawn: larger than 2^20 cells)\n",
+                        (unsigned long long)g.cells);
+            }
+            char buf[512];
+            for (unsigned k = 0; k < colset.n; k++) {
+                mzc_field(&row, colset.name[k], buf, sizeof buf);
+                if (buf[0])
+                    printf("%s: %s\n", colset.name[k], buf);
+            }
+        } else if (o.fmt == FMT_JSON) {
+            mzc_json_row(stdout, &colset, &row);
+        } else {
+            mzc_csv_header(stdout, &colset);
+            mzc_csv_row(stdout, &colset, &row);
+        }
+        if (fflush(stdout) != 0) {
+            mzc_error("cannot write output");
+            rc = MZC_FAIL;
+        }
+    }
+    mz_solution_free(&sol);
+    mz_grid_free(&g);
+    return rc;
+}
+
+int cmd_gen(int argc, char **argv) { return run(argc, argv, false); }
+int cmd_solve(int argc, char **argv) { return run(argc, argv, true); }

@@ -1,0 +1,55 @@
+/*
+ * main.c - the mazebench command-line tool: a table of thin commands.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    {"list", cmd_list, "every generator, post-processor and solver with its parameters"},
+    {"gen", cmd_gen, "generate a maze and print its figures"},
+    {"solve", cmd_solve, "generate a maze, solve it and print both sets of figures"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: mazebench COMMAND [OPTIONS]\n\n"
+               "A benchmark and reproducibility harness for maze generators and solvers.\n\n"
+               "commands:\n");
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        fprintf(f, "  %-7s %s\n", commands[k].name, commands[k].summary);
+    fprintf(f, "\n'mazebench COMMAND --help' describes each one. Version %s.\n", MZ_VERSION);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return MZC_USAGE;
+    }
+    if (mzc_flag(argv[1], "--help", "-h") || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return MZC_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("mazebench %s\n", MZ_VERSION);
+        return MZC_OK;
+    }
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        if (strcmp(argv[1], commands[k].name) == 0)
+            return commands[k].fn(argc - 1, argv + 1);
+    char names[256] = "";
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        if (k)
+            strncat(names, ", ", sizeof names - strlen(names) - 1);
+        strncat(names, commands[k].name, sizeof names - strlen(names) - 1);
+    }
+    mzc_error("unknown command '%s' (valid: %s)", argv[1], names);
+    return MZC_USAGE;
+}

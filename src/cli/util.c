@@ -1,0 +1,152 @@
+/* util.c - option parsing, value checks, clocks and memory for the CLI. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+void mzc_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("mazebench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int mzc_flag(const char *arg, const char *name, const char *shortname)
+{
+    return strcmp(arg, name) == 0 || (shortname && strcmp(arg, shortname) == 0);
+}
+
+int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value)
+{
+    const char *arg = argv[*k];
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    if (arg[n] != '\0')
+        return 0;
+    if (*k + 1 >= argc) {
+        mzc_error("option '%s' needs a value", name);
+        return -1;
+    }
+    *k += 1;
+    *value = argv[*k];
+    return 1;
+}
+
+int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    const char *p = text;
+    if (!isdigit((unsigned char)*p)) {
+        mzc_error("%s '%s' is not a non-negative integer", what, text);
+        return -1;
+    }
+    for (; isdigit((unsigned char)*p); p++) {
+        unsigned dgt = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - dgt) / 10) {
+            mzc_error("%s '%s' is out of range [%llu, %llu]", what, text, (unsigned long long)min,
+                      (unsigned long long)max);
+            return -1;
+        }
+        v = v * 10 + dgt;
+    }
+    if (*p != '\0') {
+        mzc_error("%s '%s' is not a non-negative integer", what, text);
+        return -1;
+    }
+    if (v < min || v > max) {
+        mzc_error("%s '%s' is out of range [%llu, %llu]", what, text, (unsigned long long)min,
+                  (unsigned long long)max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int mzc_parse_seed(const char *text, uint32_t *seed)
+{
+    uint64_t v;
+    if (mzc_parse_u64("seed", text, 0, UINT32_MAX, &v) != 0)
+        return -1;
+    *seed = (uint32_t)v;
+    return 0;
+}
+
+int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols)
+{
+    mz_status s = mz_parse_size(text, rows, cols);
+    if (s == MZ_ETOOBIG) {
+        mzc_error("size '%s' is too large (at most 2^40 cells)", text);
+        return -1;
+    }
+    if (s != MZ_OK) {
+        mzc_error("size '%s' is not ROWSxCOLS or N with each from 1 to 4294967296", text);
+        return -1;
+    }
+    return 0;
+}
+
+static uint64_t machine_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return UINT64_MAX;
+    return (uint64_t)pages * (uint64_t)page;
+}
+
+int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n)
+{
+    double per_cell = 1.0 + 0.125; /* the grid, and the metrics' visited bits */
+    for (size_t k = 0; k < n; k++)
+        if (algos[k])
+            per_cell += algos[k]->bytes_per_cell;
+    double need = (double)rows * (double)cols * per_cell;
+    uint64_t have = machine_bytes();
+    if (need > (double)have * 0.9) {
+        mzc_error("a %llux%llu grid needs about %.1f GiB, more than this machine's %.1f GiB",
+                  (unsigned long long)rows, (unsigned long long)cols, need / 1073741824.0,
+                  (double)have / 1073741824.0);
+        return -1;
+    }
+    return 0;
+}
+
+uint64_t mzc_peak_rss_kb(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return (uint64_t)ru.ru_maxrss;
+}
+
+uint64_t mzc_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int mzc_trace_csv(void *user, const mz_step *s)
+{
+    FILE *f = user;
+    int r;
+    if (s->dir >= 0)
+        r = fprintf(f, "%llu,%s,%llu,%d,%llu\n", (unsigned long long)s->step, s->op,
+                    (unsigned long long)s->cell, s->dir, (unsigned long long)s->size);
+    else
+        r = fprintf(f, "%llu,%s,%llu,,%llu\n", (unsigned long long)s->step, s->op,
+                    (unsigned long long)s->cell, (unsigned long long)s->size);
+    return r < 0;
+}

@@ -1,0 +1,82 @@
+/* extra.c - algorithm-specific output columns. */
+#include "internal.h"
+
+static mz_value *slot(mz_extra *x, const char *name)
+{
+    for (unsigned k = 0; k < x->n; k++)
+        if (strcmp(x->v[k].name, name) == 0)
+            return &x->v[k];
+    if (x->n == MZ_MAX_EXTRA)
+        return NULL;
+    mz_value *v = &x->v[x->n++];
+    v->name = name;
+    return v;
+}
+
+void mz_extra_int(mz_extra *x, const char *name, int64_t val)
+{
+    mz_value *v = slot(x, name);
+    if (v) {
+        v->type = MZ_V_INT;
+        v->i = val;
+    }
+}
+
+void mz_extra_real(mz_extra *x, const char *name, double val)
+{
+    mz_value *v = slot(x, name);
+    if (v) {
+        v->type = MZ_V_REAL;
+        v->d = val;
+    }
+}
+
+void mz_extra_bool(mz_extra *x, const char *name, bool val)
+{
+    mz_value *v = slot(x, name);
+    if (v) {
+        v->type = MZ_V_BOOL;
+        v->i = val;
+    }
+}
+
+const mz_value *mz_extra_get(const mz_extra *x, const char *name)
+{
+    for (unsigned k = 0; k < x->n; k++)
+        if (strcmp(x->v[k].name, name) == 0)
+            return &x->v[k];
+    return NULL;
+}
+
+void mz_solution_clear(mz_solution *s)
+{
+    bool want = s->want_path;
+    free(s->path);
+    memset(s, 0, sizeof *s);
+    s->want_path = want;
+    s->path_steps = s->closed = s->steps = s->forward = s->turns = -1;
+}
+
+void mz_solution_free(mz_solution *s)
+{
+    free(s->path);
+    s->path = NULL;
+    s->path_len = 0;
+}
+
+mz_status mz_solution_push(mz_solution *s, mz_idx cell)
+{
+    /* Capacity is the next power of two at or above path_len. */
+    uint64_t n = s->path_len;
+    if (n == 0 || (n & (n - 1)) == 0) {
+        uint64_t cap = n ? n * 2 : 16;
+        if (n == 0 || n >= 16) {
+            mz_idx *p = realloc(s->path, mz_mul_size(cap, sizeof(mz_idx)));
+            if (!p)
+                return MZ_ENOMEM;
+            s->path = p;
+        }
+    }
+    s->path[s->path_len++] = cell;
+    return MZ_OK;
+}

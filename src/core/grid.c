@@ -1,0 +1,117 @@
+/* grid.c - allocation and parsing of grids. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+
+uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (rows > MZ_MAX_CELLS / cols)
+        return 0;
+    return rows * cols; /* one byte a cell */
+}
+
+mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
+{
+    memset(g, 0, sizeof *g);
+    if (rows == 0 || cols == 0)
+        return MZ_EINVAL;
+    uint64_t bytes = mz_grid_bytes(rows, cols);
+    if (bytes == 0 || bytes > SIZE_MAX)
+        return MZ_ETOOBIG;
+    g->c = malloc((size_t)bytes);
+    if (!g->c)
+        return MZ_ENOMEM;
+    g->rows = rows;
+    g->cols = cols;
+    g->cells = rows * cols;
+    mz_grid_reset(g);
+    return MZ_OK;
+}
+
+void mz_grid_reset(mz_grid *g)
+{
+    if (g->c)
+        memset(g->c, MZ_WALLS, (size_t)g->cells);
+    free(g->tiles);
+    g->tiles = NULL;
+    g->flags = 0;
+    g->entrance = 0;
+    g->exit = g->cells ? g->cells - 1 : 0;
+}
+
+void mz_grid_free(mz_grid *g)
+{
+    free(g->c);
+    free(g->tiles);
+    memset(g, 0, sizeof *g);
+}
+
+mz_status mz_grid_alloc_tiles(mz_grid *g)
+{
+    if (g->tiles)
+        return MZ_OK;
+    g->tiles = calloc(1, (size_t)g->cells);
+    return g->tiles ? MZ_OK : MZ_ENOMEM;
+}
+
+mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
+{
+    mz_grid_free(dst);
+    mz_status s = mz_grid_init(dst, src->rows, src->cols);
+    if (s != MZ_OK)
+        return s;
+    memcpy(dst->c, src->c, (size_t)src->cells);
+    dst->entrance = src->entrance;
+    dst->exit = src->exit;
+    dst->flags = src->flags;
+    if (src->tiles) {
+        if (mz_grid_alloc_tiles(dst) != MZ_OK) {
+            mz_grid_free(dst);
+            return MZ_ENOMEM;
+        }
+        memcpy(dst->tiles, src->tiles, (size_t)src->cells);
+    }
+    return MZ_OK;
+}
+
+/* One decimal number of at most 10 digits with a value in [1, 2^32]. */
+static const char *parse_dim(const char *p, uint64_t *out)
+{
+    uint64_t v = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)*p)) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (++digits > 10)
+            return NULL;
+        p++;
+    }
+    if (digits == 0 || v == 0 || v > (UINT64_C(1) << 32))
+        return NULL;
+    *out = v;
+    return p;
+}
+
+mz_status mz_parse_size(const char *s, uint64_t *rows, uint64_t *cols)
+{
+    uint64_t r, c;
+    const char *p = parse_dim(s, &r);
+    if (!p)
+        return MZ_EINVAL;
+    if (*p == '\0') {
+        c = r;
+    } else {
+        if (*p != 'x' && *p != 'X')
+            return MZ_EINVAL;
+        p = parse_dim(p + 1, &c);
+        if (!p || *p != '\0')
+            return MZ_EINVAL;
+    }
+    if (mz_grid_bytes(r, c) == 0)
+        return MZ_ETOOBIG;
+    *rows = r;
+    *cols = c;
+    return MZ_OK;
+}

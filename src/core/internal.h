@@ -1,0 +1,75 @@
+/*
+ * internal.h - helpers shared inside the library, not part of its API.
+ */
+#ifndef MZ_INTERNAL_H
+#define MZ_INTERNAL_H
+
+#include "../mazebench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define MZ_INLINE static inline __attribute__((always_inline))
+#define MZ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MZ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MZ_PREFETCH(p) __builtin_prefetch(p)
+#define MZ_PREFETCHW(p) __builtin_prefetch((p), 1)
+#else
+#define MZ_INLINE static inline
+#define MZ_LIKELY(x) (x)
+#define MZ_UNLIKELY(x) (x)
+#define MZ_PREFETCH(p) ((void)(p))
+#define MZ_PREFETCHW(p) ((void)(p))
+#endif
+
+/* A growable FIFO ring of cell indices. BFS frontiers on mazes are narrow,
+ * so the ring stays far smaller than the grid; it doubles when full. */
+typedef struct mz_queue {
+    mz_idx *buf;
+    uint64_t cap; /* a power of two */
+    uint64_t head, len;
+} mz_queue;
+
+mz_status mz_queue_init(mz_queue *q, uint64_t cap);
+void mz_queue_free(mz_queue *q);
+mz_status mz_queue_grow(mz_queue *q);
+
+MZ_INLINE mz_status mz_queue_push(mz_queue *q, mz_idx v)
+{
+    if (MZ_UNLIKELY(q->len == q->cap)) {
+        mz_status s = mz_queue_grow(q);
+        if (s != MZ_OK)
+            return s;
+    }
+    q->buf[(q->head + q->len) & (q->cap - 1)] = v;
+    q->len++;
+    return MZ_OK;
+}
+
+MZ_INLINE mz_idx mz_queue_pop(mz_queue *q)
+{
+    mz_idx v = q->buf[q->head];
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->len--;
+    return v;
+}
+
+/* A bitset of n bits, zeroed. NULL on failure or overflow. */
+uint64_t *mz_bits_new(uint64_t n);
+
+MZ_INLINE bool mz_bit_get(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1u; }
+MZ_INLINE void mz_bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= UINT64_C(1) << (i & 63); }
+
+/* Overflow-checked n * size for allocations: 0 on overflow. */
+MZ_INLINE size_t mz_mul_size(uint64_t n, size_t size)
+{
+    if (size != 0 && n > SIZE_MAX / size)
+        return 0;
+    return (size_t)(n * size);
+}
+
+/* malloc of n elements of size, NULL on overflow or failure. */
+void *mz_alloc_array(uint64_t n, size_t size);
+
+#endif /* MZ_INTERNAL_H */

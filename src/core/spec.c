@@ -1,0 +1,346 @@
+/*
+ * spec.c - generator and solver specs: "name[:k=v,...][+post[:k=v,...]]".
+ *
+ * A spec is the one string that names a maze recipe everywhere: on the
+ * command line, in the CSV's gen column and in the golden data. Parsing
+ * checks every name and value against the registry, so a bad spec is
+ * refused with a reason before any work starts.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+
+const mz_algo *mz_find(mz_kind kind, const char *name)
+{
+    for (const mz_algo *const *a = mz_registry; *a; a++)
+        if ((*a)->kind == kind && strcmp((*a)->name, name) == 0)
+            return *a;
+    return NULL;
+}
+
+size_t mz_registry_count(void)
+{
+    size_t n = 0;
+    while (mz_registry[n])
+        n++;
+    return n;
+}
+
+void mz_args_default(const mz_algo *a, mz_args *args)
+{
+    memset(args, 0, sizeof *args);
+    for (unsigned k = 0; k < a->nparams; k++)
+        args->v[k] = a->params[k].def;
+}
+
+/* The k-th choice of "a|b|c" into buf; false past the end. */
+static bool choice_at(const char *choices, unsigned k, char *buf, size_t len)
+{
+    const char *p = choices;
+    for (unsigned j = 0; j < k; j++) {
+        p = strchr(p, '|');
+        if (!p)
+            return false;
+        p++;
+    }
+    size_t n = strcspn(p, "|");
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return true;
+}
+
+static bool parse_number(const char *text, double *out)
+{
+    if (*text == '\0' || isspace((unsigned char)*text))
+        return false;
+    char *end;
+    double v = strtod(text, &end);
+    if (*end != '\0' || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out)
+{
+    double v;
+    switch (p->type) {
+    case MZ_P_REAL:
+        if (!parse_number(text, &v) || v < p->min || v > p->max)
+            return MZ_EPARAM;
+        *out = v;
+        return MZ_OK;
+    case MZ_P_INT:
+        if (!parse_number(text, &v) || v != floor(v) || v < p->min || v > p->max)
+            return MZ_EPARAM;
+        if (strpbrk(text, ".eExX")) /* integers are written as integers */
+            return MZ_EPARAM;
+        *out = v;
+        return MZ_OK;
+    case MZ_P_ENUM: {
+        char buf[64];
+        for (unsigned k = 0; choice_at(p->choices, k, buf, sizeof buf); k++) {
+            if (strcmp(buf, text) == 0) {
+                *out = k;
+                return MZ_OK;
+            }
+        }
+        return MZ_EPARAM;
+    }
+    case MZ_P_CELL:
+        if (strcmp(text, "entrance") == 0) {
+            *out = MZ_CELL_ENTRANCE;
+        } else if (strcmp(text, "exit") == 0) {
+            *out = MZ_CELL_EXIT;
+        } else if (strcmp(text, "centre") == 0 || strcmp(text, "center") == 0) {
+            *out = MZ_CELL_CENTRE;
+        } else {
+            if (!isdigit((unsigned char)text[0]) || strpbrk(text, ".eExX") ||
+                !parse_number(text, &v) || v > 9007199254740992.0)
+                return MZ_EPARAM;
+            *out = v;
+        }
+        return MZ_OK;
+    }
+    return MZ_EPARAM;
+}
+
+mz_idx mz_cell_resolve(const mz_grid *g, double v)
+{
+    if (v == MZ_CELL_ENTRANCE)
+        return g->entrance;
+    if (v == MZ_CELL_EXIT)
+        return g->exit;
+    if (v == MZ_CELL_CENTRE)
+        return (g->rows / 2) * g->cols + g->cols / 2;
+    if (v < 0 || v >= (double)g->cells)
+        return MZ_NONE;
+    return (mz_idx)v;
+}
+
+static void list_names(mz_kind kind, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind != kind)
+            continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", (*a)->name);
+        if (n < 0 || (size_t)n >= len - used)
+            return;
+        used += (size_t)n;
+    }
+}
+
+static const char *kind_word(mz_kind k)
+{
+    return k == MZ_GEN ? "generator" : k == MZ_POST ? "post-processor" : "solver";
+}
+
+static void describe_param(const mz_param_def *p, char *buf, size_t len)
+{
+    switch (p->type) {
+    case MZ_P_REAL: snprintf(buf, len, "a number in [%g, %g]", p->min, p->max); break;
+    case MZ_P_INT: snprintf(buf, len, "an integer in [%.0f, %.0f]", p->min, p->max); break;
+    case MZ_P_ENUM: snprintf(buf, len, "one of %s", p->choices); break;
+    case MZ_P_CELL: snprintf(buf, len, "a cell index or entrance|exit|centre"); break;
+    }
+}
+
+/* Parse one stage "name[:k=v,...]" of the given kind from text[0..len). */
+static mz_status parse_stage(const char *text, size_t len, mz_kind kind, mz_stage *st, char *err,
+                             size_t errlen)
+{
+    char buf[512];
+    if (len >= sizeof buf) {
+        snprintf(err, errlen, "spec too long");
+        return MZ_EPARAM;
+    }
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    char *colon = strchr(buf, ':');
+    if (colon)
+        *colon = '\0';
+    const mz_algo *a = mz_find(kind, buf);
+    if (!a) {
+        char names[512];
+        list_names(kind, names, sizeof names);
+        if (buf[0] == '\0')
+            snprintf(err, errlen, "missing %s name (valid: %s)", kind_word(kind), names);
+        else
+            snprintf(err, errlen, "unknown %s '%s' (valid: %s)", kind_word(kind), buf, names);
+        return MZ_ENOTFOUND;
+    }
+    st->algo = a;
+    mz_args_default(a, &st->args);
+    if (!colon)
+        return MZ_OK;
+    bool given[MZ_MAX_PARAMS] = {false};
+    char *p = colon + 1;
+    if (*p == '\0') {
+        snprintf(err, errlen, "empty parameter list after '%s:'", a->name);
+        return MZ_EPARAM;
+    }
+    while (p) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        char *eq = strchr(p, '=');
+        if (!eq || eq == p) {
+            snprintf(err, errlen, "malformed parameter '%s' of '%s' (want key=value)", p, a->name);
+            return MZ_EPARAM;
+        }
+        *eq = '\0';
+        unsigned k = 0;
+        while (k < a->nparams && strcmp(a->params[k].name, p) != 0)
+            k++;
+        if (k == a->nparams) {
+            char names[256] = "";
+            size_t used = 0;
+            for (unsigned j = 0; j < a->nparams; j++) {
+                int n = snprintf(names + used, sizeof names - used, "%s%s", j ? ", " : "",
+                                 a->params[j].name);
+                if (n > 0 && (size_t)n < sizeof names - used)
+                    used += (size_t)n;
+            }
+            snprintf(err, errlen, "unknown parameter '%s' of '%s' (valid: %s)", p, a->name,
+                     a->nparams ? names : "none");
+            return MZ_EPARAM;
+        }
+        if (given[k]) {
+            snprintf(err, errlen, "parameter '%s' of '%s' given twice", p, a->name);
+            return MZ_EPARAM;
+        }
+        given[k] = true;
+        if (mz_param_parse(&a->params[k], eq + 1, &st->args.v[k]) != MZ_OK) {
+            char want[128];
+            describe_param(&a->params[k], want, sizeof want);
+            snprintf(err, errlen, "bad value '%s' for '%s' of '%s' (want %s)", eq + 1, p,
+                     a->name, want);
+            return MZ_EPARAM;
+        }
+        p = comma ? comma + 1 : NULL;
+    }
+    return MZ_OK;
+}
+
+mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen)
+{
+    memset(spec, 0, sizeof *spec);
+    const char *p = text;
+    for (;;) {
+        size_t len = strcspn(p, "+");
+        if (spec->n == MZ_MAX_CHAIN) {
+            snprintf(err, errlen, "too many post-processors (at most %d)", MZ_MAX_CHAIN - 1);
+            return MZ_EPARAM;
+        }
+        mz_kind kind = spec->n == 0 ? MZ_GEN : MZ_POST;
+        mz_status s = parse_stage(p, len, kind, &spec->stage[spec->n], err, errlen);
+        if (s != MZ_OK)
+            return s;
+        spec->n++;
+        if (p[len] == '\0')
+            return MZ_OK;
+        p += len + 1;
+    }
+}
+
+mz_status mz_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen)
+{
+    return parse_stage(text, strlen(text), MZ_SOLVER, st, err, errlen);
+}
+
+static size_t format_value(const mz_param_def *p, double v, char *buf, size_t len)
+{
+    char c[64];
+    switch (p->type) {
+    case MZ_P_ENUM:
+        if (!choice_at(p->choices, (unsigned)v, c, sizeof c))
+            c[0] = '\0';
+        return (size_t)snprintf(buf, len, "%s", c);
+    case MZ_P_CELL:
+        if (v == MZ_CELL_ENTRANCE)
+            return (size_t)snprintf(buf, len, "entrance");
+        if (v == MZ_CELL_EXIT)
+            return (size_t)snprintf(buf, len, "exit");
+        if (v == MZ_CELL_CENTRE)
+            return (size_t)snprintf(buf, len, "centre");
+        return (size_t)snprintf(buf, len, "%.0f", v);
+    case MZ_P_INT:
+        return (size_t)snprintf(buf, len, "%.0f", v);
+    case MZ_P_REAL:
+        break;
+    }
+    /* The shortest form that reads back as the same double. */
+    for (int prec = 1; prec < 17; prec++) {
+        snprintf(c, sizeof c, "%.*g", prec, v);
+        if (strtod(c, NULL) == v)
+            break;
+    }
+    if (strtod(c, NULL) != v)
+        snprintf(c, sizeof c, "%.17g", v);
+    return (size_t)snprintf(buf, len, "%s", c);
+}
+
+size_t mz_stage_format(const mz_stage *st, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "%s", st->algo->name);
+    char sep = ':';
+    for (unsigned k = 0; k < st->algo->nparams; k++) {
+        const mz_param_def *p = &st->algo->params[k];
+        if (st->args.v[k] == p->def)
+            continue;
+        char val[64];
+        format_value(p, st->args.v[k], val, sizeof val);
+        used += (size_t)snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
+                                 "%c%s=%s", sep, p->name, val);
+        sep = ',';
+    }
+    return used;
+}
+
+size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len)
+{
+    size_t used = 0;
+    for (unsigned k = 0; k < spec->n; k++) {
+        if (k) {
+            if (used + 1 < len) {
+                buf[used] = '+';
+                buf[used + 1] = '\0';
+            }
+            used++;
+        }
+        used += mz_stage_format(&spec->stage[k], used < len ? buf + used : NULL,
+                                used < len ? len - used : 0);
+    }
+    return used;
+}
+
+mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+                      mz_grid *g, mz_trace *trace, mz_extra *extra)
+{
+    if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
+        return MZ_EINVAL;
+    mz_status s;
+    if (g->c && g->rows == rows && g->cols == cols) {
+        mz_grid_reset(g);
+    } else {
+        mz_grid_free(g);
+        s = mz_grid_init(g, rows, cols);
+        if (s != MZ_OK)
+            return s;
+    }
+    mz_rng rng;
+    mz_rng_init(&rng, seed);
+    mz_run run = {seed, &rng, trace, extra};
+    for (unsigned k = 0; k < spec->n; k++) {
+        s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
+        if (s != MZ_OK)
+            return s;
+    }
+    return MZ_OK;
+}

@@ -1,0 +1,17 @@
+/* status.c - messages for status codes. */
+#include "../mazebench.h"
+
+const char *mz_status_str(mz_status s)
+{
+    switch (s) {
+    case MZ_OK: return "ok";
+    case MZ_ENOMEM: return "out of memory";
+    case MZ_ETOOBIG: return "size too large";
+    case MZ_EINVAL: return "invalid argument";
+    case MZ_ENOTFOUND: return "unknown name";
+    case MZ_EPARAM: return "bad parameter";
+    case MZ_EUNSUPPORTED: return "not supported on this grid";
+    case MZ_EIO: return "output failed";
+    }
+    return "unknown status";
+}

@@ -1,0 +1,95 @@
+/*
+ * braid.c - braiding: reopen dead ends into loops. A post-processor.
+ * Source: article.md, board 04.
+ *
+ *   1. A second source rnd = mulberry32(seed + offset) (offset 1 by default).
+ *   2. Scan cells 0..cells-1 once, in order. For each cell that is a dead
+ *      end at that moment: draw rnd() (even when keep is 0); if < keep,
+ *      leave it.
+ *   3. Otherwise splice: shut = directions, in order, with an in-grid
+ *      neighbour behind a closed wall; dead = those whose neighbour is a
+ *      dead end now; pool = dead if non-empty else shut; knock toward
+ *      pool[pick(len)].
+ *
+ * Blocked cells are never spliced into (they are rock, not hedge).
+ * Complexity: O(cells), no memory beyond the grid.
+ */
+#include "../core/internal.h"
+
+enum { P_KEEP, P_OFFSET };
+
+MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t,
+                               const bool tracing, uint64_t *splices_out)
+{
+    uint64_t splices = 0, dead_left = 0;
+    if (tracing)
+        for (mz_idx i = 0; i < g->cells; i++)
+            dead_left += !(g->c[i] & MZ_BLOCKED) && mz_open_sides(g, i) == 1;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        if ((g->c[i] & MZ_BLOCKED) || mz_open_sides(g, i) != 1)
+            continue;
+        if (mz_rng_unit(rng) < keep)
+            continue;
+        unsigned shut[4], dead[4], ns = 0, nd = 0;
+        for (unsigned d = 0; d < 4; d++) {
+            if (mz_is_open(g, i, d))
+                continue;
+            mz_idx n = mz_neighbour(g, i, d);
+            if (n == MZ_NONE || (g->c[n] & MZ_BLOCKED))
+                continue;
+            shut[ns++] = d;
+            if (mz_open_sides(g, n) == 1)
+                dead[nd++] = d;
+        }
+        if (ns == 0)
+            continue; /* a 1xN corridor end: nothing to open */
+        unsigned d = nd ? dead[mz_rng_pick(rng, nd)] : shut[mz_rng_pick(rng, ns)];
+        mz_idx n = mz_neighbour(g, i, d);
+        if (tracing) {
+            unsigned before = mz_open_sides(g, n);
+            mz_knock(g, i, d);
+            dead_left -= 1;                  /* i had one open side, now two */
+            dead_left -= before == 1;        /* n stops being a dead end */
+            dead_left += before == 0;        /* an isolated n becomes one */
+        } else {
+            mz_knock(g, i, d);
+        }
+        splices++;
+        if (tracing && mz_trace_emit(t, "splice", i, (int)d, dead_left))
+            return MZ_EIO;
+    }
+    *splices_out = splices;
+    return MZ_OK;
+}
+
+static mz_status braid_post(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    mz_rng rng;
+    mz_rng_init(&rng, run->seed + (uint32_t)args->v[P_OFFSET]);
+    uint64_t splices = 0;
+    double keep = args->v[P_KEEP];
+    mz_status s = run->trace ? braid_scan(g, keep, &rng, run->trace, true, &splices)
+                             : braid_scan(g, keep, &rng, NULL, false, &splices);
+    if (s == MZ_OK)
+        mz_extra_int(run->extra, "splices", (int64_t)splices);
+    return s;
+}
+
+static const mz_param_def braid_params[] = {
+    {"keep", MZ_P_REAL, 0.0, 0.0, 1.0, NULL, "chance to leave a dead end as it is"},
+    {"offset", MZ_P_INT, 1.0, 0.0, 4294967295.0, NULL, "seed offset of its own random source"},
+};
+
+static const char *const braid_columns[] = {"splices", NULL};
+
+const mz_algo mz_algo_braid = {
+    .name = "braid",
+    .kind = MZ_POST,
+    .summary = "reopen dead ends into loops, keeping each with chance keep (board 04)",
+    .flags = 0,
+    .params = braid_params,
+    .nparams = 2,
+    .columns = braid_columns,
+    .bytes_per_cell = 0,
+    .gen = braid_post,
+};

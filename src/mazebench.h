@@ -1,0 +1,474 @@
+/*
+ * mazebench.h - the public C API of the mazebench library.
+ *
+ * One header for the whole library: the grid, the random source, the
+ * registry of algorithms, metrics, traces and renderers. It is also compiled
+ * as C++ by the benchmark shim, hence the extern "C" guard.
+ *
+ * Conventions (../shared/spec/article.md, "Conventions"):
+ *   - cell index i = row * cols + col, 64-bit everywhere (mz_idx);
+ *   - directions 0 = north, 1 = east, 2 = south, 3 = west;
+ *   - wall bits N = 1, E = 2, S = 4, W = 8; every cell starts at 15.
+ *
+ * Ownership: the caller owns every object it creates with a *_new or
+ * *_init function and frees it with the matching *_free. The library never
+ * prints and never exits; every fallible call returns an mz_status.
+ */
+#ifndef MAZEBENCH_H
+#define MAZEBENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MZ_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ */
+/* Status codes                                                        */
+/* ------------------------------------------------------------------ */
+
+typedef enum mz_status {
+    MZ_OK = 0,       /* success */
+    MZ_ENOMEM,       /* an allocation failed */
+    MZ_ETOOBIG,      /* a size whose cell count or memory would overflow */
+    MZ_EINVAL,       /* an argument out of its documented range */
+    MZ_ENOTFOUND,    /* a name that is not in the registry */
+    MZ_EPARAM,       /* an unknown, malformed or out-of-range parameter */
+    MZ_EUNSUPPORTED, /* the algorithm cannot run on this grid */
+    MZ_EIO           /* a trace or output callback reported failure */
+} mz_status;
+
+/* A short lower-case message for a status; cannot fail. */
+const char *mz_status_str(mz_status s);
+
+/* ------------------------------------------------------------------ */
+/* The random source: mulberry32                                       */
+/* ------------------------------------------------------------------ */
+
+/* The state is one 32-bit word. Output k (0-based) of seed s is
+ * mz_mulberry32_mix(s + (k + 1) * 0x6D2B79F5): a pure function of a
+ * counter, so outputs can be computed ahead of use. */
+typedef struct mz_rng {
+    uint32_t a;
+} mz_rng;
+
+#define MZ_MULBERRY32_INC 0x6D2B79F5u
+
+static inline uint32_t mz_mulberry32_mix(uint32_t t)
+{
+    t = (t ^ (t >> 15)) * (t | 1u);
+    t = t ^ (t + (t ^ (t >> 7)) * (t | 61u));
+    return t ^ (t >> 14);
+}
+
+static inline void mz_rng_init(mz_rng *r, uint32_t seed) { r->a = seed; }
+
+/* Next 32-bit output. */
+static inline uint32_t mz_rng_u32(mz_rng *r)
+{
+    r->a += MZ_MULBERRY32_INC;
+    return mz_mulberry32_mix(r->a);
+}
+
+/* Next output as a double in [0, 1): u32 / 2^32, exact. */
+static inline double mz_rng_unit(mz_rng *r)
+{
+    return (double)mz_rng_u32(r) * (1.0 / 4294967296.0);
+}
+
+/* pick(n) = floor(rnd() * n) in its integer form ((u64)u32 * n) >> 32.
+ * Equal to the double form for every n < 2^21 (the product is then exact
+ * in a double); for larger n the integer form is the definition. n >= 1. */
+static inline uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
+{
+    uint32_t u = mz_rng_u32(r);
+    if (n <= UINT32_MAX)
+        return ((uint64_t)u * n) >> 32;
+    /* n >= 2^32: the 96-bit product's top part, computed in two halves. */
+    uint64_t lo = (uint64_t)u * (uint32_t)n;
+    uint64_t hi = (uint64_t)u * (n >> 32);
+    return hi + (lo >> 32);
+}
+
+/* ------------------------------------------------------------------ */
+/* The grid                                                            */
+/* ------------------------------------------------------------------ */
+
+typedef uint64_t mz_idx;
+#define MZ_NONE UINT64_MAX /* "no cell": neighbour off the grid */
+
+enum { MZ_N = 0, MZ_E = 1, MZ_S = 2, MZ_W = 3 };
+enum { MZ_WALL_N = 1, MZ_WALL_E = 2, MZ_WALL_S = 4, MZ_WALL_W = 8, MZ_WALLS = 15 };
+
+/* Bit 4 of a cell marks a blocked cell (a whole cell that is rock, for the
+ * generators that open and block cells rather than walls). A blocked cell
+ * keeps all four walls closed and so do its neighbours toward it: solvers
+ * never enter it, and the metrics leave it out of the cell counts.
+ * Bits 5..7 are scratch for generators that work in place; every generator
+ * leaves them zero when it returns. */
+#define MZ_BLOCKED 0x10u
+#define MZ_SCRATCH 0xE0u
+
+/* Grid flags. MZ_GRID_WRAP_EW: the west side of column 0 and the east side
+ * of column cols-1 in the same row are one wall (a teleport pair); knocking
+ * it joins the two border cells. */
+#define MZ_GRID_WRAP_EW 1u
+
+/* Tile kinds, for generators that paint tiles (pacman); grid->tiles is NULL
+ * for every other maze. */
+enum { MZ_TILE_WALL = 0, MZ_TILE_EMPTY = 1, MZ_TILE_DOT = 2, MZ_TILE_PILL = 3,
+       MZ_TILE_TELEPORT = 4, MZ_TILE_HOUSE = 5 };
+
+typedef struct mz_grid {
+    uint64_t rows, cols;
+    mz_idx cells;      /* rows * cols */
+    mz_idx entrance;   /* default 0 */
+    mz_idx exit;       /* default cells - 1 */
+    unsigned flags;    /* MZ_GRID_* */
+    uint8_t *c;        /* one byte a cell: walls | MZ_BLOCKED | scratch */
+    uint8_t *tiles;    /* optional tile kinds, one byte a cell, or NULL */
+} mz_grid;
+
+/* Largest cell count a grid may have: 2^40 (a terabyte of cells). */
+#define MZ_MAX_CELLS (UINT64_C(1) << 40)
+
+/* Bytes a rows x cols grid needs, or 0 when rows or cols is 0 or the size
+ * overflows MZ_MAX_CELLS. Cannot fail otherwise. */
+uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols);
+
+/* Allocate a rows x cols grid with every wall closed. MZ_EINVAL for a zero
+ * size, MZ_ETOOBIG past MZ_MAX_CELLS, MZ_ENOMEM when allocation fails. */
+mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols);
+
+/* Close every wall again, clear blocked and scratch bits, drop tiles and
+ * flags, and reset entrance and exit. Cannot fail. */
+void mz_grid_reset(mz_grid *g);
+
+/* Free the cell arrays; g may be re-initialised. Safe on a zeroed grid. */
+void mz_grid_free(mz_grid *g);
+
+/* Allocate g->tiles (all MZ_TILE_WALL) if it is missing. */
+mz_status mz_grid_alloc_tiles(mz_grid *g);
+
+/* Copy src into dst (dst initialised or zeroed; it is reallocated). */
+mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src);
+
+static inline unsigned mz_opposite(unsigned d) { return (d + 2) & 3; }
+
+/* The neighbour of i in direction d, or MZ_NONE off the grid. */
+static inline mz_idx mz_neighbour(const mz_grid *g, mz_idx i, unsigned d)
+{
+    uint64_t col;
+    switch (d) {
+    case MZ_N: return i >= g->cols ? i - g->cols : MZ_NONE;
+    case MZ_S: return i + g->cols < g->cells ? i + g->cols : MZ_NONE;
+    case MZ_E:
+        col = i % g->cols;
+        if (col + 1 < g->cols) return i + 1;
+        return (g->flags & MZ_GRID_WRAP_EW) ? i - col : MZ_NONE;
+    default:
+        col = i % g->cols;
+        if (col > 0) return i - 1;
+        return (g->flags & MZ_GRID_WRAP_EW) ? i + g->cols - 1 : MZ_NONE;
+    }
+}
+
+static inline unsigned mz_walls(const mz_grid *g, mz_idx i) { return g->c[i] & MZ_WALLS; }
+
+static inline bool mz_is_open(const mz_grid *g, mz_idx i, unsigned d)
+{
+    return !(g->c[i] & (1u << d));
+}
+
+/* Clear the wall of i toward d and the opposite wall of its neighbour, in
+ * one call. The caller guarantees the neighbour exists. */
+static inline void mz_knock(mz_grid *g, mz_idx i, unsigned d)
+{
+    mz_idx n = mz_neighbour(g, i, d);
+    g->c[i] &= (uint8_t)~(1u << d);
+    g->c[n] &= (uint8_t)~(1u << mz_opposite(d));
+}
+
+/* Number of open sides of cell i (0..4). */
+static inline unsigned mz_open_sides(const mz_grid *g, mz_idx i)
+{
+    static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
+    return open_count[g->c[i] & MZ_WALLS];
+}
+
+/* Parse "RxC" or "N" (N x N). MZ_EINVAL for anything else, zero, a sign,
+ * or a number past 2^32; MZ_ETOOBIG when rows * cols passes MZ_MAX_CELLS. */
+mz_status mz_parse_size(const char *s, uint64_t *rows, uint64_t *cols);
+
+/* ------------------------------------------------------------------ */
+/* Step traces                                                         */
+/* ------------------------------------------------------------------ */
+
+/* One step: its 1-based number, what it did (op), the cell and direction it
+ * concerns (dir -1 when none) and the size of what grows and shrinks. */
+typedef struct mz_step {
+    uint64_t step;
+    const char *op;
+    mz_idx cell;
+    int dir;
+    uint64_t size;
+} mz_step;
+
+/* A trace sink. emit returns 0 to go on, non-zero to abort the run with
+ * MZ_EIO. Algorithms take an mz_trace pointer that is NULL when tracing is
+ * off; they branch on it once, outside their hot loops, so an untraced run
+ * executes no trace code at all. */
+typedef struct mz_trace {
+    int (*emit)(void *user, const mz_step *s);
+    void *user;
+    uint64_t step; /* steps emitted so far; the sink's numbering */
+} mz_trace;
+
+/* Emit one step numbered trace->step + 1. */
+static inline int mz_trace_emit(mz_trace *t, const char *op, mz_idx cell, int dir, uint64_t size)
+{
+    mz_step s;
+    s.step = ++t->step;
+    s.op = op;
+    s.cell = cell;
+    s.dir = dir;
+    s.size = size;
+    return t->emit(t->user, &s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Extra output columns                                                */
+/* ------------------------------------------------------------------ */
+
+/* Figures an algorithm reports beyond the common columns (merged_at,
+ * zero_excess, ...). Each algorithm names its columns in its registry entry;
+ * the CSV header is the union over the registry, so adding an algorithm
+ * needs no edit to any column list. */
+typedef enum mz_vtype { MZ_V_EMPTY = 0, MZ_V_INT, MZ_V_REAL, MZ_V_BOOL } mz_vtype;
+
+typedef struct mz_value {
+    const char *name; /* a static string: the column name */
+    mz_vtype type;
+    int64_t i;
+    double d;
+} mz_value;
+
+#define MZ_MAX_EXTRA 24
+
+typedef struct mz_extra {
+    unsigned n;
+    mz_value v[MZ_MAX_EXTRA];
+} mz_extra;
+
+/* Set a column (replacing an earlier value of the same name). Silently
+ * ignores values past MZ_MAX_EXTRA columns; registry tests check every
+ * entry's column count stays under it. */
+void mz_extra_int(mz_extra *x, const char *name, int64_t v);
+void mz_extra_real(mz_extra *x, const char *name, double v);
+void mz_extra_bool(mz_extra *x, const char *name, bool v);
+/* The value of a column, or NULL when it was not set. */
+const mz_value *mz_extra_get(const mz_extra *x, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Metrics of a finished maze                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct mz_metrics {
+    uint64_t cells;      /* open (non-blocked) cells */
+    uint64_t passages;   /* open walls, each counted once */
+    uint64_t dead_ends;  /* cells with exactly one open side */
+    int64_t loops;       /* passages - cells + components */
+    uint64_t components; /* connected components of open cells */
+    int64_t route;       /* BFS steps entrance -> exit, -1 if unreachable */
+    uint64_t digest;     /* mz_digest() */
+} mz_metrics;
+
+/* Compute every metric. Memory: one bit a cell plus a BFS queue.
+ * MZ_ENOMEM when those allocations fail. */
+mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m);
+
+/* The digest: a stable 64-bit hash of (rows, cols, wall and blocked bits),
+ * the same on every machine and compiler. Definition (v1):
+ *   words = rows, cols (each as uint64), then the cells packed eight to a
+ *   64-bit word, cell 8k+j in byte j (bits 8j..8j+7) of word k as
+ *   (walls | blocked bit), the last word padded with zero bytes;
+ *   h = 0x6a09e667f3bcc908;
+ *   for each word w: h = (h ^ w) * 0x9e3779b97f4a7c15; h ^= h >> 32;
+ *   finally h ^= h >> 29; h *= 0xbf58476d1ce4e5b9; h ^= h >> 32.
+ * Cannot fail. */
+uint64_t mz_digest(const mz_grid *g);
+
+/* BFS step count from a to b through open walls, -1 when b is not
+ * reachable, -2 when memory runs out. */
+int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b);
+
+/* Shared helper: BFS distances from src into dist (cells entries, UINT32_MAX
+ * or UINT64_MAX for unreached, per the width). Used by valley, flood and the
+ * tests. Returns MZ_ENOMEM on failure. */
+mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
+
+/* ------------------------------------------------------------------ */
+/* Solutions                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct mz_solution {
+    bool want_path;     /* in: record the path (costs memory) */
+    bool found;         /* reached the exit */
+    int64_t path_steps; /* steps of the returned route; -1 if none */
+    int64_t closed;     /* cells closed (searches), -1 when not applicable */
+    int64_t steps;      /* walker steps, -1 when not applicable */
+    int64_t forward;    /* walker forward moves, -1 when not applicable */
+    int64_t turns;      /* walker turns, -1 when not applicable */
+    mz_idx *path;       /* the cells, entrance first, when want_path */
+    uint64_t path_len;  /* number of cells in path */
+    mz_extra extra;     /* solver-specific columns */
+} mz_solution;
+
+/* Reset s to "nothing found", keeping want_path; frees an old path. */
+void mz_solution_clear(mz_solution *s);
+void mz_solution_free(mz_solution *s);
+/* Append a cell to s->path, growing it. MZ_ENOMEM on failure. */
+mz_status mz_solution_push(mz_solution *s, mz_idx cell);
+
+/* ------------------------------------------------------------------ */
+/* The registry                                                        */
+/* ------------------------------------------------------------------ */
+
+typedef enum mz_kind { MZ_GEN = 0, MZ_POST, MZ_SOLVER } mz_kind;
+
+/* Flags of a registry entry. */
+#define MZ_F_PERFECT 1u    /* generator: makes a perfect maze (a spanning tree) */
+#define MZ_F_SHORTEST 2u   /* solver: its route is a shortest one */
+#define MZ_F_BLOCKS 4u     /* generator: blocks whole cells */
+#define MZ_F_FIXED_SIZE 8u /* generator: ignores the requested size */
+#define MZ_F_OWN_ENDS 16u  /* generator: sets its own entrance and exit */
+
+typedef enum mz_ptype {
+    MZ_P_REAL = 0, /* a real number in [min, max] */
+    MZ_P_INT,      /* an integer in [min, max] */
+    MZ_P_ENUM,     /* one of choices "a|b|c", stored as its index */
+    MZ_P_CELL      /* a cell index, or entrance | exit | centre */
+} mz_ptype;
+
+/* Values of an MZ_P_CELL parameter that name a cell by role. */
+#define MZ_CELL_ENTRANCE (-1.0)
+#define MZ_CELL_EXIT (-2.0)
+#define MZ_CELL_CENTRE (-3.0)
+
+typedef struct mz_param_def {
+    const char *name;
+    mz_ptype type;
+    double def;          /* default (an index for MZ_P_ENUM) */
+    double min, max;     /* range for MZ_P_REAL and MZ_P_INT */
+    const char *choices; /* "a|b|c" for MZ_P_ENUM */
+    const char *help;
+} mz_param_def;
+
+#define MZ_MAX_PARAMS 8
+
+/* Parsed parameter values, in the order of the entry's params. */
+typedef struct mz_args {
+    double v[MZ_MAX_PARAMS];
+} mz_args;
+
+/* What a generator or post-processor is handed. */
+typedef struct mz_run {
+    uint32_t seed;   /* the run's seed */
+    mz_rng *rng;     /* mulberry32(seed), shared along a generator chain */
+    mz_trace *trace; /* NULL when tracing is off */
+    mz_extra *extra; /* where the algorithm reports its own columns */
+} mz_run;
+
+/* A generator carves g, which arrives initialised at the requested size
+ * with every wall closed (a MZ_F_FIXED_SIZE generator re-initialises it). */
+typedef mz_status (*mz_gen_fn)(mz_grid *g, const mz_args *a, mz_run *run);
+/* A solver reads g and fills sol. trace as for generators. */
+typedef mz_status (*mz_solve_fn)(const mz_grid *g, const mz_args *a, mz_trace *trace,
+                                 mz_solution *sol);
+
+typedef struct mz_algo {
+    const char *name;
+    mz_kind kind;
+    const char *summary;
+    unsigned flags;
+    const mz_param_def *params;
+    unsigned nparams;
+    const char *const *columns; /* extra columns it reports, NULL-terminated, or NULL */
+    double bytes_per_cell;      /* peak memory a cell beyond the grid's byte, for sizing */
+    mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
+    mz_solve_fn solve;          /* MZ_SOLVER */
+} mz_algo;
+
+/* The registry: a NULL-terminated array, generators, then post-processors,
+ * then solvers, each group in the order entries were added. */
+extern const mz_algo *const mz_registry[];
+
+/* Look an entry up by kind and name; NULL when absent. */
+const mz_algo *mz_find(mz_kind kind, const char *name);
+
+/* Number of entries; cannot fail. */
+size_t mz_registry_count(void);
+
+/* ------------------------------------------------------------------ */
+/* Specs: "name[:k=v,...][+post[:k=v,...]]"                            */
+/* ------------------------------------------------------------------ */
+
+#define MZ_MAX_CHAIN 4
+
+typedef struct mz_stage {
+    const mz_algo *algo;
+    mz_args args;
+} mz_stage;
+
+typedef struct mz_spec {
+    unsigned n; /* stages: one generator then up to MZ_MAX_CHAIN-1 posts */
+    mz_stage stage[MZ_MAX_CHAIN];
+} mz_spec;
+
+/* Parse a generator spec. On failure returns MZ_ENOTFOUND or MZ_EPARAM and
+ * writes a one-line reason (no final newline) into err. */
+mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen);
+
+/* Parse a solver spec "name[:k=v,...]" into one stage. */
+mz_status mz_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen);
+
+/* Write a stage or spec back in canonical form: only parameters given
+ * differently from their defaults are shown, in declaration order.
+ * Returns the length that was needed (snprintf semantics). */
+size_t mz_stage_format(const mz_stage *st, char *buf, size_t len);
+size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len);
+
+/* Parse one parameter's value text into *out. MZ_EPARAM on failure. */
+mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out);
+
+/* Default args of an entry. */
+void mz_args_default(const mz_algo *a, mz_args *args);
+
+/* Run a generator spec on g at the given size and seed. g is (re)initialised
+ * here. extra receives every stage's columns; trace may be NULL. */
+mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+                      mz_grid *g, mz_trace *trace, mz_extra *extra);
+
+/* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
+mz_idx mz_cell_resolve(const mz_grid *g, double v);
+
+/* ------------------------------------------------------------------ */
+/* Renderers                                                           */
+/* ------------------------------------------------------------------ */
+
+/* Render g as ASCII art (+--+ walls, or tile letters when g->tiles is set),
+ * optionally marking path cells with '.'. Returns a malloc'd NUL-terminated
+ * string the caller frees, or NULL on allocation failure or a grid larger
+ * than max_cells. */
+char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len,
+                      uint64_t max_cells);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MAZEBENCH_H */

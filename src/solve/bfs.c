@@ -1,0 +1,122 @@
+/*
+ * bfs.c - breadth-first search: the shortest route and its path.
+ *
+ *   1. Queue the entrance at distance 0.
+ *   2. Take cells in queue order; queue each unreached neighbour behind an
+ *      open wall (directions 0..3 in order) at distance + 1.
+ *   3. Stop when the exit is reached. Walk back from the exit to a
+ *      neighbour one step nearer, down to the entrance.
+ *
+ * Only the route and path are wanted, so a cell keeps its distance modulo
+ * 3 in two bits (0 = unreached, 1..3 = distance mod 3, plus 1): adjacent
+ * cells differ by at most one step, so "one step nearer" is the neighbour
+ * whose code is one less, mod 3. A quarter byte a cell plus the queue,
+ * whose length is the widest ring.
+ * Complexity: O(cells) time.
+ */
+#include "../core/internal.h"
+
+MZ_INLINE unsigned code_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
+MZ_INLINE void code_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_t)(v << ((i & 3) * 2)); }
+
+MZ_INLINE mz_status bfs_search(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_trace *t,
+                               const bool tracing, mz_solution *sol)
+{
+    static const unsigned next_code[4] = {0, 2, 3, 1};
+    const mz_idx src = g->entrance, dst = g->exit;
+    int64_t closed = 0;
+    code_set(mark, src, 1);
+    if (src != dst)
+        mz_queue_push(q, src);
+    else
+        closed = 1;
+    bool found = src == dst;
+    while (q->len && !found) {
+        mz_idx i = mz_queue_pop(q);
+        closed++;
+        unsigned code = next_code[code_get(mark, i)];
+        unsigned open = ~g->c[i] & MZ_WALLS;
+        if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
+            return MZ_EIO;
+        for (unsigned d = 0; d < 4; d++) {
+            if (!(open & (1u << d)))
+                continue;
+            mz_idx n = mz_neighbour(g, i, d);
+            if (n == MZ_NONE || code_get(mark, n))
+                continue;
+            code_set(mark, n, code);
+            if (n == dst) {
+                found = true;
+                closed++; /* the exit counts as closed, as in A* */
+                break;
+            }
+            if (mz_queue_push(q, n) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+    }
+    sol->found = found;
+    sol->closed = closed;
+    return MZ_OK;
+}
+
+static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
+{
+    (void)args;
+    mz_solution_clear(sol);
+    if (g->entrance >= g->cells || g->exit >= g->cells)
+        return MZ_EINVAL;
+    uint8_t *mark = calloc(1, (size_t)(g->cells / 4 + 1));
+    mz_queue q;
+    if (!mark || mz_queue_init(&q, 1024) != MZ_OK) {
+        free(mark);
+        return MZ_ENOMEM;
+    }
+    mz_status s = t ? bfs_search(g, mark, &q, t, true, sol) : bfs_search(g, mark, &q, NULL, false, sol);
+    mz_queue_free(&q);
+    if (s == MZ_OK && sol->found) {
+        /* Walk back from the exit, one step nearer each time. */
+        static const unsigned prev_code[4] = {0, 3, 1, 2};
+        int64_t steps = 0;
+        mz_idx i = g->exit;
+        if (sol->want_path)
+            s = mz_solution_push(sol, i);
+        while (i != g->entrance && s == MZ_OK) {
+            unsigned want = prev_code[code_get(mark, i)];
+            unsigned open = ~g->c[i] & MZ_WALLS;
+            mz_idx next = MZ_NONE;
+            for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
+                if (!(open & (1u << d)))
+                    continue;
+                mz_idx n = mz_neighbour(g, i, d);
+                if (n != MZ_NONE && code_get(mark, n) == want)
+                    next = n;
+            }
+            i = next;
+            steps++;
+            if (sol->want_path)
+                s = mz_solution_push(sol, i);
+        }
+        sol->path_steps = steps;
+        if (s == MZ_OK && sol->want_path) {
+            for (uint64_t a = 0, b = sol->path_len - 1; a < b; a++, b--) {
+                mz_idx tmp = sol->path[a];
+                sol->path[a] = sol->path[b];
+                sol->path[b] = tmp;
+            }
+        }
+    }
+    free(mark);
+    return s;
+}
+
+const mz_algo mz_algo_bfs = {
+    .name = "bfs",
+    .kind = MZ_SOLVER,
+    .summary = "breadth-first search: shortest route and path, 2 bits a cell",
+    .flags = MZ_F_SHORTEST,
+    .params = NULL,
+    .nparams = 0,
+    .columns = NULL,
+    .bytes_per_cell = 0.5,
+    .solve = bfs_solve,
+};

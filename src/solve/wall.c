@@ -1,0 +1,102 @@
+/*
+ * wall.c - wall follower, left or right hand. Source: article.md, board 07.
+ *
+ *   1. Start at the entrance heading east (1).
+ *   2. Each step until the exit: side = left turn for the left hand (right
+ *      turn for the right), other = the opposite turn; count the step.
+ *      Side wall open: turn to it (a turn) and move one cell (a forward
+ *      move). Else the wall ahead open: move forward. Else turn to other in
+ *      place (a turn).
+ *   3. The walker is deterministic, so a (cell, heading) state it has been
+ *      in before means it will never arrive (an island in a braided maze,
+ *      an exit it cannot touch): it stops and says so. One bit a state,
+ *      half a byte a cell, bounds the walk at 4 * cells steps.
+ */
+#include "../core/internal.h"
+
+enum { P_HAND };
+
+MZ_INLINE mz_status walk(const mz_grid *g, unsigned hand, uint8_t *seen, mz_trace *t,
+                         const bool tracing, mz_solution *sol)
+{
+    const unsigned side_turn = hand == 0 ? 3 : 1, other_turn = hand == 0 ? 1 : 3;
+    mz_idx cur = g->entrance;
+    unsigned h = MZ_E;
+    int64_t steps = 0, forward = 0, turns = 0;
+    mz_status s = MZ_OK;
+    bool found = cur == g->exit, looped = false;
+    if (sol->want_path)
+        s = mz_solution_push(sol, cur);
+    seen[cur >> 1] |= (uint8_t)(1u << ((cur & 1) * 4 + h));
+    while (!found && s == MZ_OK) {
+        unsigned side = (h + side_turn) & 3;
+        steps++;
+        if (mz_is_open(g, cur, side)) {
+            h = side;
+            turns++;
+            cur = mz_neighbour(g, cur, h);
+            forward++;
+            if (tracing && mz_trace_emit(t, "turn", cur, (int)h, (uint64_t)forward))
+                return MZ_EIO;
+        } else if (mz_is_open(g, cur, h)) {
+            cur = mz_neighbour(g, cur, h);
+            forward++;
+            if (tracing && mz_trace_emit(t, "move", cur, (int)h, (uint64_t)forward))
+                return MZ_EIO;
+        } else {
+            h = (h + other_turn) & 3;
+            turns++;
+            if (tracing && mz_trace_emit(t, "turn", cur, (int)h, (uint64_t)forward))
+                return MZ_EIO;
+        }
+        /* A turn-and-move also ends in a cell; both record that cell. */
+        if (sol->want_path && sol->path[sol->path_len - 1] != cur)
+            s = mz_solution_push(sol, cur);
+        uint8_t bit = (uint8_t)(1u << ((cur & 1) * 4 + h));
+        if (seen[cur >> 1] & bit) {
+            looped = true;
+            break;
+        }
+        seen[cur >> 1] |= bit;
+        found = cur == g->exit;
+    }
+    sol->found = found;
+    sol->steps = steps;
+    sol->forward = forward;
+    sol->turns = turns;
+    sol->path_steps = found ? forward : -1;
+    mz_extra_bool(&sol->extra, "looped", looped);
+    return s;
+}
+
+static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
+{
+    mz_solution_clear(sol);
+    if (g->entrance >= g->cells || g->exit >= g->cells)
+        return MZ_EINVAL;
+    uint8_t *seen = calloc(1, (size_t)(g->cells / 2 + 1));
+    if (!seen)
+        return MZ_ENOMEM;
+    unsigned hand = (unsigned)args->v[P_HAND];
+    mz_status s = t ? walk(g, hand, seen, t, true, sol) : walk(g, hand, seen, NULL, false, sol);
+    free(seen);
+    return s;
+}
+
+static const mz_param_def wall_params[] = {
+    {"hand", MZ_P_ENUM, 0.0, 0, 0, "left|right", "which hand stays on the wall"},
+};
+
+static const char *const wall_columns[] = {"looped", NULL};
+
+const mz_algo mz_algo_wall = {
+    .name = "wall",
+    .kind = MZ_SOLVER,
+    .summary = "wall follower, left or right hand, stops on a repeated state (board 07)",
+    .flags = 0,
+    .params = wall_params,
+    .nparams = 1,
+    .columns = wall_columns,
+    .bytes_per_cell = 0.5,
+    .solve = wall_solve,
+};
