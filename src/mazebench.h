@@ -457,6 +457,42 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
 mz_idx mz_cell_resolve(const mz_grid *g, double v);
 
 /* ------------------------------------------------------------------ */
+/* Result rows                                                         */
+/* ------------------------------------------------------------------ */
+
+/* One result row: a generated maze, and optionally a solver's result. */
+typedef struct mz_row {
+    const char *gen;   /* canonical spec */
+    uint32_t seed;
+    uint64_t rows, cols;
+    uint64_t rep;
+    const mz_metrics *m;
+    const mz_extra *gx; /* generator columns */
+    const char *solver; /* canonical solver spec, NULL for a gen row */
+    const mz_solution *sol;
+    bool timed;
+    uint64_t gen_ns, solve_ns, peak_rss_kb;
+} mz_row;
+
+#define MZ_MAX_COLS 96
+
+typedef struct mz_cols {
+    unsigned n;
+    const char *name[MZ_MAX_COLS];
+} mz_cols;
+
+/* Column sets. with_solver adds the solver columns; algos (may be NULL)
+ * contribute their extra columns, generators' before solvers', once each;
+ * with_rep and timed add the rep column and the timing columns last. */
+void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
+                 const mz_algo *const *algos, size_t nalgos);
+
+/* Format one field of a row (empty when it does not apply). */
+void mz_row_field(const mz_row *row, const char *col, char *buf, size_t len);
+/* Is the column numeric (JSON prints it bare)? */
+bool mz_col_numeric(const char *col);
+
+/* ------------------------------------------------------------------ */
 /* Renderers                                                           */
 /* ------------------------------------------------------------------ */
 

@@ -40,42 +40,10 @@ int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max
  * the given algorithms' bytes_per_cell, passes the machine's memory. */
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
 
-/* One result row: a generated maze, and optionally a solver's result. */
-typedef struct mzc_row {
-    const char *gen;   /* canonical spec */
-    uint32_t seed;
-    uint64_t rows, cols;
-    uint64_t rep;
-    const mz_metrics *m;
-    const mz_extra *gx; /* generator columns */
-    const char *solver; /* canonical solver spec, NULL for a gen row */
-    const mz_solution *sol;
-    bool timed;
-    uint64_t gen_ns, solve_ns, peak_rss_kb;
-} mzc_row;
-
-#define MZC_MAX_COLS 96
-
-typedef struct mzc_cols {
-    unsigned n;
-    const char *name[MZC_MAX_COLS];
-} mzc_cols;
-
-/* Column sets. with_solver adds the solver columns; algos (may be NULL)
- * contribute their extra columns, generators' before solvers', once each;
- * with_rep and timed add the rep column and the timing columns last. */
-void mzc_columns(mzc_cols *cols, bool with_solver, bool with_rep, bool timed,
-                 const mz_algo *const *algos, size_t nalgos);
-
-/* Format one field of a row (empty when it does not apply). */
-void mzc_field(const mzc_row *row, const char *col, char *buf, size_t len);
-/* Is the column numeric (JSON prints it bare)? */
-bool mzc_numeric(const char *col);
-
-void mzc_csv_header(FILE *f, const mzc_cols *cols);
-void mzc_csv_row(FILE *f, const mzc_cols *cols, const mzc_row *row);
+void mzc_csv_header(FILE *f, const mz_cols *cols);
+void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row);
 void mzc_csv_string(FILE *f, const char *s);
-void mzc_json_row(FILE *f, const mzc_cols *cols, const mzc_row *row);
+void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row);
 
 /* A trace sink writing step,op,cell,dir,size CSV to a FILE. */
 int mzc_trace_csv(void *user, const mz_step *s);

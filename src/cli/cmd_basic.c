@@ -230,10 +230,10 @@ static int run(int argc, char **argv, bool solve)
         mz_spec_format(&spec, gen_name, sizeof gen_name);
         if (solve)
             mz_stage_format(&solver, solver_name, sizeof solver_name);
-        mzc_row row = {gen_name, o.seed, rows, cols, 0, &m, &gx,
+        mz_row row = {gen_name, o.seed, rows, cols, 0, &m, &gx,
                        solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0};
-        mzc_cols colset;
-        mzc_columns(&colset, solve, false, false, algos, nalgos);
+        mz_cols colset;
+        mz_row_columns(&colset, solve, false, false, algos, nalgos);
         if (o.fmt == FMT_ASCII) {
             char *art = mz_render_ascii(&g, sol.path, sol.path_len, UINT64_C(1) << 20);
             if (art) {
@@ -245,7 +245,7 @@ static int run(int argc, char **argv, bool solve)
             }
             char buf[512];
             for (unsigned k = 0; k < colset.n; k++) {
-                mzc_field(&row, colset.name[k], buf, sizeof buf);
+                mz_row_field(&row, colset.name[k], buf, sizeof buf);
                 if (buf[0])
                     printf("%s: %s\n", colset.name[k], buf);
             }

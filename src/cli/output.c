@@ -1,120 +1,10 @@
 /*
- * output.c - result rows as CSV (RFC 4180) and JSON.
- *
- * Columns come in a fixed order: the maze's figures, then the solver's,
- * then the algorithms' own columns, then (for timed runs) the timings last,
- * so the deterministic part of a row is a prefix that cut or gnuplot can
- * keep.
+ * output.c - result rows as CSV (RFC 4180 quoting, LF line ends) and JSON.
  */
 #include "cli.h"
 
 #include <inttypes.h>
 #include <string.h>
-
-static const char *const gen_cols[] = {"gen", "seed", "rows", "cols", "cells", "passages",
-                                       "dead_ends", "loops", "components", "route", "digest"};
-static const char *const solve_cols[] = {"solver", "found", "path_steps", "path_cells",
-                                         "closed", "steps", "forward", "turns"};
-static const char *const time_cols[] = {"gen_ns", "solve_ns", "peak_rss_kb"};
-
-static void add(mzc_cols *c, const char *name)
-{
-    for (unsigned k = 0; k < c->n; k++)
-        if (strcmp(c->name[k], name) == 0)
-            return;
-    if (c->n < MZC_MAX_COLS)
-        c->name[c->n++] = name;
-}
-
-void mzc_columns(mzc_cols *cols, bool with_solver, bool with_rep, bool timed,
-                 const mz_algo *const *algos, size_t nalgos)
-{
-    cols->n = 0;
-    for (size_t k = 0; k < sizeof gen_cols / sizeof gen_cols[0]; k++)
-        add(cols, gen_cols[k]);
-    if (with_rep)
-        add(cols, "rep");
-    if (with_solver)
-        for (size_t k = 0; k < sizeof solve_cols / sizeof solve_cols[0]; k++)
-            add(cols, solve_cols[k]);
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t k = 0; k < nalgos; k++) {
-            const mz_algo *a = algos[k];
-            if (!a || !a->columns || (a->kind == MZ_SOLVER) != (pass == 1))
-                continue;
-            if (a->kind == MZ_SOLVER && !with_solver)
-                continue;
-            for (const char *const *c = a->columns; *c; c++)
-                add(cols, *c);
-        }
-    }
-    if (timed)
-        for (size_t k = 0; k < sizeof time_cols / sizeof time_cols[0]; k++)
-            add(cols, time_cols[k]);
-}
-
-bool mzc_numeric(const char *col)
-{
-    return strcmp(col, "gen") != 0 && strcmp(col, "solver") != 0 && strcmp(col, "digest") != 0;
-}
-
-static void value_text(const mz_value *v, char *buf, size_t len)
-{
-    switch (v ? v->type : MZ_V_EMPTY) {
-    case MZ_V_INT: snprintf(buf, len, "%" PRId64, v->i); break;
-    case MZ_V_REAL: snprintf(buf, len, "%.10g", v->d); break;
-    case MZ_V_BOOL: snprintf(buf, len, "%d", v->i ? 1 : 0); break;
-    default: buf[0] = '\0'; break;
-    }
-}
-
-static void opt_i64(int64_t v, char *buf, size_t len)
-{
-    if (v < 0)
-        buf[0] = '\0';
-    else
-        snprintf(buf, len, "%" PRId64, v);
-}
-
-void mzc_field(const mzc_row *r, const char *col, char *buf, size_t len)
-{
-    const mz_metrics *m = r->m;
-    const mz_solution *s = r->sol;
-    buf[0] = '\0';
-#define IS(name) (strcmp(col, name) == 0)
-    if (IS("gen")) snprintf(buf, len, "%s", r->gen);
-    else if (IS("seed")) snprintf(buf, len, "%" PRIu32, r->seed);
-    else if (IS("rows")) snprintf(buf, len, "%" PRIu64, r->rows);
-    else if (IS("cols")) snprintf(buf, len, "%" PRIu64, r->cols);
-    else if (IS("rep")) snprintf(buf, len, "%" PRIu64, r->rep);
-    else if (IS("cells")) snprintf(buf, len, "%" PRIu64, m->cells);
-    else if (IS("passages")) snprintf(buf, len, "%" PRIu64, m->passages);
-    else if (IS("dead_ends")) snprintf(buf, len, "%" PRIu64, m->dead_ends);
-    else if (IS("loops")) snprintf(buf, len, "%" PRId64, m->loops);
-    else if (IS("components")) snprintf(buf, len, "%" PRIu64, m->components);
-    else if (IS("route")) opt_i64(m->route, buf, len);
-    else if (IS("digest")) snprintf(buf, len, "%016" PRIx64, m->digest);
-    else if (IS("gen_ns")) { if (r->timed) snprintf(buf, len, "%" PRIu64, r->gen_ns); }
-    else if (IS("solve_ns")) { if (r->timed && s) snprintf(buf, len, "%" PRIu64, r->solve_ns); }
-    else if (IS("peak_rss_kb")) { if (r->timed) snprintf(buf, len, "%" PRIu64, r->peak_rss_kb); }
-    else if (!s && (IS("solver") || IS("found") || IS("path_steps") || IS("path_cells") ||
-                    IS("closed") || IS("steps") || IS("forward") || IS("turns"))) ;
-    else if (IS("solver")) snprintf(buf, len, "%s", r->solver);
-    else if (IS("found")) snprintf(buf, len, "%d", s->found ? 1 : 0);
-    else if (IS("path_steps")) opt_i64(s->path_steps, buf, len);
-    else if (IS("path_cells")) opt_i64(s->path_steps < 0 ? -1 : s->path_steps + 1, buf, len);
-    else if (IS("closed")) opt_i64(s->closed, buf, len);
-    else if (IS("steps")) opt_i64(s->steps, buf, len);
-    else if (IS("forward")) opt_i64(s->forward, buf, len);
-    else if (IS("turns")) opt_i64(s->turns, buf, len);
-    else {
-        const mz_value *v = s ? mz_extra_get(&s->extra, col) : NULL;
-        if (!v && r->gx)
-            v = mz_extra_get(r->gx, col);
-        value_text(v, buf, len);
-    }
-#undef IS
-}
 
 void mzc_csv_string(FILE *f, const char *s)
 {
@@ -131,7 +21,7 @@ void mzc_csv_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void mzc_csv_header(FILE *f, const mzc_cols *cols)
+void mzc_csv_header(FILE *f, const mz_cols *cols)
 {
     for (unsigned k = 0; k < cols->n; k++) {
         if (k)
@@ -141,13 +31,13 @@ void mzc_csv_header(FILE *f, const mzc_cols *cols)
     fputc('\n', f);
 }
 
-void mzc_csv_row(FILE *f, const mzc_cols *cols, const mzc_row *row)
+void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row)
 {
     char buf[512];
     for (unsigned k = 0; k < cols->n; k++) {
         if (k)
             fputc(',', f);
-        mzc_field(row, cols->name[k], buf, sizeof buf);
+        mz_row_field(row, cols->name[k], buf, sizeof buf);
         mzc_csv_string(f, buf);
     }
     fputc('\n', f);
@@ -167,16 +57,16 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void mzc_json_row(FILE *f, const mzc_cols *cols, const mzc_row *row)
+void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row)
 {
     char buf[512];
     fputc('{', f);
     for (unsigned k = 0; k < cols->n; k++) {
-        mzc_field(row, cols->name[k], buf, sizeof buf);
+        mz_row_field(row, cols->name[k], buf, sizeof buf);
         fprintf(f, "%s\"%s\": ", k ? ", " : "", cols->name[k]);
         if (buf[0] == '\0')
             fputs("null", f);
-        else if (mzc_numeric(cols->name[k]))
+        else if (mz_col_numeric(cols->name[k]))
             fputs(buf, f);
         else
             json_string(f, buf);
