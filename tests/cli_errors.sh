@@ -1,0 +1,94 @@
+#!/bin/sh
+# cli_errors.sh CLI - bad input gets one clear line on stderr, nothing on
+# stdout and exit status 2 (1 for a size the machine cannot hold), never a
+# crash or a hang; every command answers --help.
+set -u
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# expect STATUS PATTERN ARGS...: exit status, a pattern the one stderr line must match.
+expect() {
+    want=$1 pattern=$2
+    shift 2
+    timeout 20 "$cli" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$got" -eq "$want" ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+        grep -q "^mazebench: .*$pattern" "$tmp/err"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: mazebench $* -> exit $got (want $want), stderr:" >&2
+        sed 's/^/    /' "$tmp/err" >&2
+    fi
+}
+
+ok() {
+    timeout 60 "$cli" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -eq 0 ] && [ -s "$tmp/out" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: mazebench $* -> exit $got, stderr:" >&2
+        sed 's/^/    /' "$tmp/err" >&2
+    fi
+}
+
+# Help on every command, from the command table.
+ok --help
+for c in $("$cli" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
+    ok "$c" --help
+done
+
+G="--seed 464 --size 31x31"
+expect 2 "unknown command 'frob'" frob
+expect 2 "unknown generator 'nope' (valid: dfs" gen nope $G
+expect 2 "unknown solver 'nope' (valid: .*bfs" solve nope --gen dfs $G
+expect 2 "unknown post-processor 'nope'" gen dfs+nope $G
+expect 2 "unknown parameter 'kep' of 'braid' (valid: keep, offset)" gen dfs+braid:kep=1 $G
+expect 2 "bad value '2' for 'keep'" gen dfs+braid:keep=2 $G
+expect 2 "bad value 'x' for 'keep'" gen dfs+braid:keep=x $G
+expect 2 "bad value '1.5' for 'offset'" gen dfs+braid:offset=1.5 $G
+expect 2 "bad value '-1' for 'offset'" gen dfs+braid:offset=-1 $G
+expect 2 "malformed parameter 'keep'" gen dfs+braid:keep $G
+expect 2 "empty parameter list" gen dfs+braid: $G
+expect 2 "given twice" gen dfs+braid:keep=0,keep=1 $G
+expect 2 "bad value 'up' for 'hand'" solve wall:hand=up --gen dfs $G
+expect 2 "missing generator name" gen +braid $G
+expect 2 "size '0x5'" gen dfs --seed 1 --size 0x5
+expect 2 "size '-3x5'" gen dfs --seed 1 --size -3x5
+expect 2 "size 'ax5'" gen dfs --seed 1 --size ax5
+expect 2 "size '5x'" gen dfs --seed 1 --size 5x
+expect 2 "size '5x5x5'" gen dfs --seed 1 --size 5x5x5
+expect 2 "size '99999999999x2'" gen dfs --seed 1 --size 99999999999x2
+expect 2 "too large" gen dfs --seed 1 --size 4294967296x4294967296
+expect 1 "more than this machine" gen dfs --seed 1 --size 1000000x1000000
+expect 2 "seed '-1'" gen dfs --seed -1 --size 5
+expect 2 "seed '4294967296'" gen dfs --seed 4294967296 --size 5
+expect 2 "seed '12a'" gen dfs --seed 12a --size 5
+expect 2 "missing --seed" gen dfs --size 5
+expect 2 "missing --size" gen dfs --seed 1
+expect 2 "missing SPEC" gen --seed 1 --size 5
+expect 2 "missing SOLVER" solve --gen dfs $G
+expect 2 "option '--seed' needs a value" gen dfs --size 5 --seed
+expect 2 "unknown option '--bogus'" gen dfs $G --bogus
+expect 2 "unknown format 'xml'" gen dfs $G --format xml
+expect 1 "cannot write trace" gen dfs $G --trace "$tmp/no/such/dir/t.csv"
+
+# The happy path: a header and one row, and the article's figures.
+ok gen dfs $G
+"$cli" solve bfs --gen dfs $G >"$tmp/out"
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { exit !($c["dead_ends"] == 96 && $c["route"] == 320 && $c["path_steps"] == 320) }' "$tmp/out"; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
+    echo "FAIL: solve bfs --gen dfs $G does not report 96 dead ends and a 320-step route" >&2
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
