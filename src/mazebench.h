@@ -280,6 +280,7 @@ const mz_value *mz_extra_get(const mz_extra *x, const char *name);
 typedef struct mz_metrics {
     uint64_t cells;      /* open (non-blocked) cells */
     uint64_t passages;   /* open walls, each counted once */
+    uint64_t walls;      /* closed wall segments, each counted once, border included */
     uint64_t dead_ends;  /* cells with exactly one open side */
     int64_t loops;       /* passages - cells + components */
     uint64_t components; /* connected components of open cells */
@@ -502,6 +503,22 @@ bool mz_col_numeric(const char *col);
  * than max_cells. */
 char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len,
                       uint64_t max_cells);
+
+/* The hedge garden (article.md, board 09): one SVG frame of the scene at
+ * time_ms (closed walls as lifted hedges with sun shadows, the answer path,
+ * the lantern on it, the fog). Returns a malloc'd string the caller frees,
+ * or NULL on allocation failure, an unreachable exit, a negative time or a
+ * grid larger than max_cells. */
+char *mz_render_hedge_svg(const mz_grid *g, double time_ms, uint64_t max_cells);
+
+/* Board 09's answer path: from the exit, step to an open neighbour whose
+ * entrance distance is one less, down to the entrance, then reverse.
+ * *path is malloc'd (the caller frees it); *len is 0 when the exit is
+ * unreachable. MZ_ENOMEM or MZ_ETOOBIG (2^32 cells or more) on failure. */
+mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len);
+
+/* Board 09's fog density at r px from the canvas centre: 1 - exp(-0.0042 r). */
+double mz_fog_density(double r_px);
 
 #ifdef __cplusplus
 }

@@ -65,6 +65,23 @@ static int64_t aggregate(const rec *r, const char *fig, const char **why)
                 m = r->s[k].size;
         return (int64_t)m;
     }
+    /* --- trace:bands:N (issue 3, board 02) ---------------------------
+     * Board 02 paints join numbers in bands of N. Its trace has one step a
+     * round and step k is join number k; the first cell's join number 0
+     * has no step. So the join numbers are 0..last step, and they fill
+     * last / N + 1 bands. */
+    if (strncmp(a, "bands:", 6) == 0) {
+        uint64_t width = strtoull(a + 6, NULL, 10), last = 0;
+        if (width == 0) {
+            *why = "bands of zero";
+            return -1;
+        }
+        for (uint64_t k = 0; k < r->n; k++)
+            if (r->s[k].step > last)
+                last = r->s[k].step;
+        return (int64_t)(last / width + 1);
+    }
+    /* --- end of trace:bands:N ---------------------------------------- */
     *why = "unknown trace aggregate";
     return -1;
 }

@@ -131,6 +131,12 @@ mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
     for (uint64_t r = 0, i = 0; r < g->rows; r++) {
         for (uint64_t col = 0; col < cols; col++, i++) {
             uint8_t v = c[i];
+            /* Segments: north and west of every cell, plus the south border
+             * and the east border (the wrap wall when teleports join). */
+            m->walls += (v & MZ_WALL_N) != 0;
+            m->walls += (v & MZ_WALL_W) != 0;
+            m->walls += r + 1 == g->rows && (v & MZ_WALL_S);
+            m->walls += col + 1 == cols && !wrap && (v & MZ_WALL_E);
             if (v & MZ_BLOCKED)
                 continue;
             m->cells++;

@@ -13,19 +13,27 @@
 #include "../mazebench.h"
 
 extern const mz_algo mz_algo_dfs;
+extern const mz_algo mz_algo_frontier;
+extern const mz_algo mz_algo_treasure;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
 extern const mz_algo mz_algo_valley;
+extern const mz_algo mz_algo_flood;
+extern const mz_algo mz_algo_astar;
 
 const mz_algo *const mz_registry[] = {
     /* generators */
     &mz_algo_dfs,
+    &mz_algo_frontier,
+    &mz_algo_treasure,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */
     &mz_algo_bfs,
     &mz_algo_wall,
     &mz_algo_valley,
+    &mz_algo_flood,
+    &mz_algo_astar,
     NULL,
 };

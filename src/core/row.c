@@ -13,7 +13,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static const char *const gen_cols[] = {"gen", "seed", "rows", "cols", "cells", "passages",
+static const char *const gen_cols[] = {"gen", "seed", "rows", "cols", "cells", "passages", "walls",
                                        "dead_ends", "loops", "components", "route", "digest"};
 static const char *const solve_cols[] = {"solver", "found", "path_steps", "path_cells",
                                          "closed", "steps", "forward", "turns"};
@@ -91,6 +91,7 @@ void mz_row_field(const mz_row *r, const char *col, char *buf, size_t len)
     else if (IS("rep")) snprintf(buf, len, "%" PRIu64, r->rep);
     else if (IS("cells")) snprintf(buf, len, "%" PRIu64, m->cells);
     else if (IS("passages")) snprintf(buf, len, "%" PRIu64, m->passages);
+    else if (IS("walls")) snprintf(buf, len, "%" PRIu64, m->walls);
     else if (IS("dead_ends")) snprintf(buf, len, "%" PRIu64, m->dead_ends);
     else if (IS("loops")) snprintf(buf, len, "%" PRId64, m->loops);
     else if (IS("components")) snprintf(buf, len, "%" PRIu64, m->components);

@@ -24,46 +24,73 @@
 #define PARENT_SHIFT 5
 #define HAS_PARENT 0x80u
 
+/* choose[mask][sel]: the direction opts[pick(len)] for an option mask
+ * (bit d set when direction d is open to carve; opts are its set bits in
+ * order) and sel = the draw's picks for len 2, 3 and 4 packed as 1+2+2 bits
+ * (pick(n) = (u * n) >> 32). The picks depend only on the draw, which is a
+ * counter away from being known, so they are computed off the critical
+ * path; the choice itself is then one table load. 16 x 32 bytes. */
+static const uint8_t choose[16][32] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1},
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
+    {0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2},
+    {1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2},
+    {0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 1, 1, 2, 2, 0, 0},
+    {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+    {0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3},
+    {1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3},
+    {0, 0, 1, 1, 3, 3, 0, 0, 0, 0, 1, 1, 3, 3, 0, 0, 0, 0, 1, 1, 3, 3, 0, 0, 0, 0, 1, 1, 3, 3, 0, 0},
+    {2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3},
+    {0, 0, 2, 2, 3, 3, 0, 0, 0, 0, 2, 2, 3, 3, 0, 0, 0, 0, 2, 2, 3, 3, 0, 0, 0, 0, 2, 2, 3, 3, 0, 0},
+    {1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3, 0, 0},
+    {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3},
+};
+
 MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                               uint64_t *max_depth_out)
 {
     uint8_t *c = g->c;
-    const uint64_t cols = g->cols, rows = g->rows;
+    const uint64_t cols = g->cols, cells = g->cells;
     const int64_t step[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
+    const int64_t dcol[4] = {0, 1, 0, -1};
     mz_idx cur = 0;
-    uint64_t row = 0, col = 0;
+    uint64_t col = 0;
     uint64_t depth = 1, max_depth = 1;
     uint32_t a = rng->a;
+    /* The picks of the next draw, ready before the options are known. */
+    uint32_t u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
+    unsigned sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
 
     for (;;) {
-        unsigned opts[4], n = 0;
-        /* Unvisited = all four walls still up. */
-        if (row > 0 && (c[cur - cols] & MZ_WALLS) == MZ_WALLS)
-            opts[n++] = MZ_N;
-        if (col + 1 < cols && (c[cur + 1] & MZ_WALLS) == MZ_WALLS)
-            opts[n++] = MZ_E;
-        if (row + 1 < rows && (c[cur + cols] & MZ_WALLS) == MZ_WALLS)
-            opts[n++] = MZ_S;
-        if (col > 0 && (c[cur - 1] & MZ_WALLS) == MZ_WALLS)
-            opts[n++] = MZ_W;
-        /* The start cell has all walls up until its first carve, but no cell
-         * can reach it as a neighbour before then. */
-        if (n) {
+        /* Unvisited = all four walls still up. Each neighbour is read at a
+         * clamped index (cur itself when off the grid) and the in-grid test
+         * is folded in, so gathering the options takes no branches. The
+         * start cell has all walls up until its first carve, but no cell can
+         * reach it as a neighbour before then. */
+        const bool has_n = cur >= cols, has_s = cur + cols < cells;
+        const bool has_e = col + 1 < cols, has_w = col > 0;
+        const mz_idx in = has_n ? cur - cols : cur, is = has_s ? cur + cols : cur;
+        const mz_idx ie = has_e ? cur + 1 : cur, iw = has_w ? cur - 1 : cur;
+        unsigned mask = ((unsigned)(has_n & ((c[in] & MZ_WALLS) == MZ_WALLS)) << MZ_N) |
+                        ((unsigned)(has_e & ((c[ie] & MZ_WALLS) == MZ_WALLS)) << MZ_E) |
+                        ((unsigned)(has_s & ((c[is] & MZ_WALLS) == MZ_WALLS)) << MZ_S) |
+                        ((unsigned)(has_w & ((c[iw] & MZ_WALLS) == MZ_WALLS)) << MZ_W);
+        if (mask) {
+            unsigned d = choose[mask][sel];
             a += MZ_MULBERRY32_INC;
-            uint32_t u = mz_mulberry32_mix(a);
-            unsigned d = opts[((uint64_t)u * n) >> 32];
+            u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
+            sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+            unsigned back = (d + 2) & 3;
             mz_idx next = (mz_idx)((int64_t)cur + step[d]);
             c[cur] &= (uint8_t)~(1u << d);
-            c[next] = (uint8_t)((MZ_WALLS & ~(1u << ((d + 2) & 3))) | HAS_PARENT |
-                                (((d + 2) & 3) << PARENT_SHIFT));
+            c[next] = (uint8_t)((MZ_WALLS & ~(1u << back)) | HAS_PARENT | (back << PARENT_SHIFT));
             cur = next;
-            if (d == MZ_N) row--;
-            else if (d == MZ_S) row++;
-            else if (d == MZ_E) col++;
-            else col--;
+            col = (uint64_t)((int64_t)col + dcol[d]);
             depth++;
-            if (depth > max_depth)
-                max_depth = depth;
+            max_depth = depth > max_depth ? depth : max_depth;
             if (tracing && mz_trace_emit(t, "push", cur, (int)d, depth)) {
                 rng->a = a;
                 return MZ_EIO;
@@ -80,15 +107,65 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
             unsigned back = (v >> PARENT_SHIFT) & 3;
             c[cur] = v & (uint8_t)~MZ_SCRATCH;
             cur = (mz_idx)((int64_t)cur + step[back]);
-            if (back == MZ_N) row--;
-            else if (back == MZ_S) row++;
-            else if (back == MZ_E) col++;
-            else col--;
+            col = (uint64_t)((int64_t)col + dcol[back]);
         }
     }
     rng->a = a;
     *max_depth_out = max_depth;
     return MZ_OK;
+}
+
+/* The untraced loop, without a data-dependent branch: each iteration
+ * computes both the carve and the backtrack and selects one. A DFS turns
+ * from carving to backtracking at every dead end and back at every branch
+ * point, too often and too irregularly for a branch predictor, and the
+ * walk is one long dependency chain, so a mispredict costs its full price.
+ * Same steps, same draws, same maze as dfs_carve. */
+static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols, cells = g->cells;
+    const int64_t step[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
+    const int64_t dcol[4] = {0, 1, 0, -1};
+    mz_idx cur = 0;
+    uint64_t col = 0;
+    uint64_t depth = 1, max_depth = 1;
+    uint32_t a = rng->a;
+    uint32_t u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
+    unsigned sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+    uint8_t sink;
+
+    for (;;) {
+        const bool has_n = cur >= cols, has_s = cur + cols < cells;
+        const bool has_e = col + 1 < cols, has_w = col > 0;
+        const mz_idx in = has_n ? cur - cols : cur, is = has_s ? cur + cols : cur;
+        const mz_idx ie = has_e ? cur + 1 : cur, iw = has_w ? cur - 1 : cur;
+        const unsigned v = c[cur];
+        unsigned mask = ((unsigned)(has_n & ((c[in] & MZ_WALLS) == MZ_WALLS)) << MZ_N) |
+                        ((unsigned)(has_e & ((c[ie] & MZ_WALLS) == MZ_WALLS)) << MZ_E) |
+                        ((unsigned)(has_s & ((c[is] & MZ_WALLS) == MZ_WALLS)) << MZ_S) |
+                        ((unsigned)(has_w & ((c[iw] & MZ_WALLS) == MZ_WALLS)) << MZ_W);
+        const bool push = mask != 0;
+        if (MZ_UNLIKELY(!push && !(v & HAS_PARENT)))
+            break;
+        const unsigned d = choose[mask][sel];
+        const unsigned back = (d + 2) & 3;
+        const unsigned go = push ? d : (v >> PARENT_SHIFT) & 3;
+        const mz_idx next = (mz_idx)((int64_t)cur + step[go]);
+        c[cur] = (uint8_t)(push ? v & ~(1u << d) : v & ~MZ_SCRATCH);
+        uint8_t *dst = push ? &c[next] : &sink;
+        *dst = (uint8_t)((MZ_WALLS & ~(1u << back)) | HAS_PARENT | (back << PARENT_SHIFT));
+        cur = next;
+        col = (uint64_t)((int64_t)col + dcol[go]);
+        depth = push ? depth + 1 : depth - 1;
+        max_depth = depth > max_depth ? depth : max_depth;
+        a += push ? MZ_MULBERRY32_INC : 0;
+        u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
+        sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+    }
+    (void)sink;
+    rng->a = a;
+    *max_depth_out = max_depth;
 }
 
 static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
@@ -97,8 +174,11 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     uint64_t max_depth = 0;
-    mz_status s = run->trace ? dfs_carve(g, run->rng, run->trace, true, &max_depth)
-                             : dfs_carve(g, run->rng, NULL, false, &max_depth);
+    mz_status s = MZ_OK;
+    if (run->trace)
+        s = dfs_carve(g, run->rng, run->trace, true, &max_depth);
+    else
+        dfs_carve_fast(g, run->rng, &max_depth);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "max_depth", (int64_t)max_depth);
     return s;

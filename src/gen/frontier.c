@@ -1,0 +1,226 @@
+/*
+ * frontier.c - frontier growth: a growing tree with three pick rules.
+ * Source: article.md, board 02 (random is "Prim's algorithm, simplified",
+ * newest a depth-first carve, oldest a breadth-first one).
+ *
+ *   1. rnd = mulberry32(seed). The centre cell (R/2)*C + C/2 joins the maze
+ *      first (join number 0); its neighbours enter the frontier in
+ *      direction order. A cell enters the frontier at most once.
+ *   2. Each round, take a cell c out of the frontier by the pick rule:
+ *        random (default): k = pick(len); c = front[k]; front[k] = the last;
+ *                          drop the last
+ *        newest:           the last (a stack)
+ *        oldest:           the first (a queue; O(1), never a shift)
+ *   3. links = c's neighbours already in the maze, in direction order;
+ *      knock toward links[pick(len)]. The draw is made under every rule,
+ *      even when there is one link.
+ *   4. c joins with the next join number (1, 2, ...); push c's neighbours
+ *      that are neither in the maze nor in the frontier, in direction order.
+ *   5. Stop when the frontier is empty: cells - 1 rounds.
+ *
+ * Bias: random gives short branches and many dead ends (about a third of
+ * the cells); newest long corridors like dfs; oldest straight spokes out
+ * of the centre.
+ * Complexity: O(cells) time, O(1) a round. Memory: the in-maze and
+ * in-frontier flags live in the grid's scratch bits 5 and 6 (cleared in a
+ * last pass), and the frontier is a ring of 32-bit cell indices (64-bit
+ * past 2^32 cells) that doubles when full, so it costs its peak length,
+ * not the grid's size. A ring serves all three rules: random and newest
+ * only ever touch its tail end and index k, oldest advances its head.
+ *
+ * Trace: one `join` a round (the centre's join 0 is not a round and has no
+ * step, so step k is join number k when frontier opens the chain), cell =
+ * the joined cell c, dir = the direction knocked from c, size = the
+ * frontier's length after the round's pushes. Column frontier_peak: the
+ * frontier's largest length.
+ */
+#include "../core/internal.h"
+
+enum { P_PICK };
+enum { PICK_RANDOM = 0, PICK_NEWEST = 1, PICK_OLDEST = 2 };
+
+#define IN_MAZE 0x20u
+#define IN_FRONT 0x40u
+
+/* The frontier ring: buf holds cap (a power of two) entries of 4 or 8
+ * bytes; `wide` is a compile-time constant in every caller. */
+typedef struct ring {
+    void *buf;
+    uint64_t cap, head, len;
+} ring;
+
+MZ_INLINE mz_idx ring_at(const ring *r, const bool wide, uint64_t k)
+{
+    uint64_t pos = (r->head + k) & (r->cap - 1);
+    return wide ? ((const uint64_t *)r->buf)[pos] : ((const uint32_t *)r->buf)[pos];
+}
+
+MZ_INLINE void ring_put(ring *r, const bool wide, uint64_t k, mz_idx v)
+{
+    uint64_t pos = (r->head + k) & (r->cap - 1);
+    if (wide)
+        ((uint64_t *)r->buf)[pos] = v;
+    else
+        ((uint32_t *)r->buf)[pos] = (uint32_t)v;
+}
+
+static mz_status ring_grow(ring *r, bool wide)
+{
+    size_t w = wide ? 8 : 4;
+    uint64_t ncap = r->cap * 2;
+    unsigned char *nb = mz_alloc_array(ncap, w);
+    if (!nb)
+        return MZ_ENOMEM;
+    /* Unroll the ring into the front of the new buffer, in order. */
+    const unsigned char *ob = r->buf;
+    uint64_t first = r->cap - r->head < r->len ? r->cap - r->head : r->len;
+    memcpy(nb, ob + r->head * w, (size_t)(first * w));
+    memcpy(nb + first * w, ob, (size_t)((r->len - first) * w));
+    free(r->buf);
+    r->buf = nb;
+    r->cap = ncap;
+    r->head = 0;
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status ring_push(ring *r, const bool wide, mz_idx v)
+{
+    if (MZ_UNLIKELY(r->len == r->cap)) {
+        mz_status s = ring_grow(r, wide);
+        if (s != MZ_OK)
+            return s;
+    }
+    ring_put(r, wide, r->len, v);
+    r->len++;
+    return MZ_OK;
+}
+
+/* Push the neighbours of cell i that are in neither set, in direction
+ * order, flagging them in-frontier. */
+MZ_INLINE mz_status push_new(mz_grid *g, ring *r, const bool wide, mz_idx i, uint64_t row,
+                             uint64_t col)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols;
+    mz_idx n[4];
+    unsigned k = 0;
+    if (row > 0)
+        n[k++] = i - cols;
+    if (col + 1 < cols)
+        n[k++] = i + 1;
+    if (row + 1 < g->rows)
+        n[k++] = i + cols;
+    if (col > 0)
+        n[k++] = i - 1;
+    for (unsigned j = 0; j < k; j++) {
+        if (c[n[j]] & (IN_MAZE | IN_FRONT))
+            continue;
+        c[n[j]] |= IN_FRONT;
+        if (ring_push(r, wide, n[j]) != MZ_OK)
+            return MZ_ENOMEM;
+    }
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                  const bool wide, mz_trace *t, const bool tracing,
+                                  uint64_t *peak_out)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols, rows = g->rows;
+    const mz_idx centre = (rows / 2) * cols + cols / 2;
+    c[centre] |= IN_MAZE;
+    if (push_new(g, r, wide, centre, rows / 2, cols / 2) != MZ_OK)
+        return MZ_ENOMEM;
+    uint64_t peak = r->len;
+    while (r->len) {
+        /* 1. Take c out by the rule. */
+        mz_idx cur;
+        if (rule == PICK_RANDOM) {
+            uint64_t k = mz_rng_pick(rng, r->len);
+            cur = ring_at(r, wide, k);
+            ring_put(r, wide, k, ring_at(r, wide, r->len - 1));
+            r->len--;
+        } else if (rule == PICK_NEWEST) {
+            cur = ring_at(r, wide, r->len - 1);
+            r->len--;
+        } else {
+            cur = ring_at(r, wide, 0);
+            r->head = (r->head + 1) & (r->cap - 1);
+            r->len--;
+        }
+        /* 2. Link it to a neighbour already in the maze. */
+        const uint64_t row = cur / cols, col = cur % cols;
+        unsigned links[4], nl = 0;
+        if (row > 0 && (c[cur - cols] & IN_MAZE))
+            links[nl++] = MZ_N;
+        if (col + 1 < cols && (c[cur + 1] & IN_MAZE))
+            links[nl++] = MZ_E;
+        if (row + 1 < rows && (c[cur + cols] & IN_MAZE))
+            links[nl++] = MZ_S;
+        if (col > 0 && (c[cur - 1] & IN_MAZE))
+            links[nl++] = MZ_W;
+        /* A frontier cell was pushed by a maze cell, so nl >= 1. */
+        unsigned d = links[mz_rng_pick(rng, nl)];
+        mz_knock(g, cur, d);
+        /* 3, 4. Join; grow the frontier. */
+        c[cur] = (uint8_t)((c[cur] & ~IN_FRONT) | IN_MAZE);
+        if (push_new(g, r, wide, cur, row, col) != MZ_OK)
+            return MZ_ENOMEM;
+        if (r->len > peak)
+            peak = r->len;
+        if (tracing && mz_trace_emit(t, "join", cur, (int)d, r->len))
+            return MZ_EIO;
+    }
+    *peak_out = peak;
+    return MZ_OK;
+}
+
+static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    if (g->flags || g->tiles)
+        return MZ_EUNSUPPORTED;
+    const bool wide = g->cells > UINT32_MAX;
+    ring r = {NULL, 256, 0, 0};
+    r.buf = mz_alloc_array(r.cap, wide ? 8 : 4);
+    if (!r.buf)
+        return MZ_ENOMEM;
+    unsigned rule = (unsigned)args->v[P_PICK];
+    uint64_t peak = 0;
+    mz_status s;
+    mz_trace *t = run->trace;
+    if (wide)
+        s = t ? frontier_grow(g, rule, run->rng, &r, true, t, true, &peak)
+              : frontier_grow(g, rule, run->rng, &r, true, NULL, false, &peak);
+    else
+        s = t ? frontier_grow(g, rule, run->rng, &r, false, t, true, &peak)
+              : frontier_grow(g, rule, run->rng, &r, false, NULL, false, &peak);
+    free(r.buf);
+    /* Leave the scratch bits zero, also after a failure. */
+    for (mz_idx i = 0; i < g->cells; i++)
+        g->c[i] &= (uint8_t)~MZ_SCRATCH;
+    if (s == MZ_OK)
+        mz_extra_int(run->extra, "frontier_peak", (int64_t)peak);
+    return s;
+}
+
+static const mz_param_def frontier_params[] = {
+    {"pick", MZ_P_ENUM, 0.0, 0, 0, "random|newest|oldest",
+     "which frontier cell joins next: a random one, the newest or the oldest"},
+};
+
+static const char *const frontier_columns[] = {"frontier_peak", NULL};
+
+const mz_algo mz_algo_frontier = {
+    .name = "frontier",
+    .kind = MZ_GEN,
+    .summary = "frontier growth from the centre, pick=random|newest|oldest (growing tree, board 02)",
+    .flags = MZ_F_PERFECT,
+    .params = frontier_params,
+    .nparams = 1,
+    .columns = frontier_columns,
+    /* The ring at its peak; random's frontier stays well under a tenth
+     * of the cells, newest's and oldest's far less. */
+    .bytes_per_cell = 0.5,
+    .gen = frontier_gen,
+};

@@ -1,0 +1,270 @@
+/*
+ * astar.c - best-first search with a heuristic slope K (A*).
+ * Source: article.md, board 06.
+ *
+ *   1. h(n) = the Manhattan distance from n to the exit ((R-1-row) +
+ *      (C-1-col) for the default exit cells-1; on an east-west wrap grid
+ *      the column distance is the shorter way round). f = g + K*h in
+ *      double precision; the build has no fused multiply-add
+ *      (-ffp-contract=off), so f rounds the same everywhere.
+ *   2. g = infinity everywhere, g[entrance] = 0; push (K*h(entrance),
+ *      entrance).
+ *   3. Pop the smallest f. A closed cell is a stale entry: skip it.
+ *      Otherwise close it and count it; stop if it is the exit.
+ *   4. For d = 0..3 with an open wall: skip a closed neighbour n;
+ *      ng = g + 1; skip if ng >= g[n]; set g[n] and parent[n]; push
+ *      (ng + K*h(n), n).
+ *   5. The start and the exit both count as closed; the route is the
+ *      parent chain from the exit.
+ *
+ * The heap is the article's binary heap, exactly, because its tie-breaking
+ * decides the closed counts:
+ *   push: i = n++; while i > 0: p = (i-1) >> 1; stop if f[p] <= f; move
+ *         the parent down; i = p.
+ *   pop:  take the root; sift the last entry down from the root: l = 2i+1,
+ *         r = l+1, m = (r < n && f[r] < f[l]) ? r : l; stop when m >= n or
+ *         f[m] >= its f; else move the child up.
+ * Stale entries mean the heap can hold more entries than there are cells,
+ * so it starts small and doubles as needed; it is never sized from the
+ * cell count.
+ *
+ * Shortest? With K <= 1, K*h is a consistent heuristic (Manhattan distance
+ * never overestimates a grid walk, and scaling by K <= 1 keeps it so), so
+ * the first time the exit is closed its g is the shortest route; K = 0 is
+ * Dijkstra's search. With K > 1 the search is greedier and may return a
+ * longer route on a maze with loops. The registry's MZ_F_SHORTEST is one
+ * flag for the entry, and it is set: it holds for K <= 1 only, which
+ * includes the default K = 1. tests/test_invariants.c treats astar as
+ * shortest only for k <= 1; tests/test_article_rest.c shows a K > 1 run
+ * that is not shortest.
+ *
+ * Memory: g as a 32-bit count a cell (64-bit past 2^32 cells), half a byte
+ * a cell for the closed bit and the direction to the parent (walked back
+ * through the grid, so no parent index is stored), and the heap at its
+ * peak, 16 bytes an entry.
+ * Complexity: O(pushes log pushes); pushes <= passages * 2 + 1.
+ *
+ * Trace: one `close` a closed cell, size = the heap's length right after
+ * the pop that closed it (before the pushes), as bfs does.
+ */
+#include "../core/internal.h"
+
+enum { P_K };
+
+typedef struct heap_ent {
+    double f;
+    mz_idx cell;
+} heap_ent;
+
+typedef struct heap {
+    heap_ent *e;
+    uint64_t n, cap;
+} heap;
+
+static mz_status heap_grow(heap *h)
+{
+    uint64_t ncap = h->cap * 2;
+    size_t bytes = mz_mul_size(ncap, sizeof *h->e);
+    heap_ent *ne = bytes ? realloc(h->e, bytes) : NULL;
+    if (!ne)
+        return MZ_ENOMEM;
+    h->e = ne;
+    h->cap = ncap;
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status heap_push(heap *h, double f, mz_idx cell)
+{
+    if (MZ_UNLIKELY(h->n == h->cap)) {
+        mz_status s = heap_grow(h);
+        if (s != MZ_OK)
+            return s;
+    }
+    heap_ent *e = h->e;
+    uint64_t i = h->n++;
+    while (i > 0) {
+        uint64_t p = (i - 1) >> 1;
+        if (e[p].f <= f)
+            break;
+        e[i] = e[p];
+        i = p;
+    }
+    e[i].f = f;
+    e[i].cell = cell;
+    return MZ_OK;
+}
+
+/* The heap is not empty. */
+MZ_INLINE heap_ent heap_pop(heap *h)
+{
+    heap_ent *e = h->e;
+    heap_ent top = e[0];
+    uint64_t n = --h->n;
+    if (n == 0)
+        return top;
+    heap_ent mv = e[n];
+    uint64_t i = 0;
+    for (;;) {
+        uint64_t l = 2 * i + 1, r = l + 1;
+        uint64_t m = (r < n && e[r].f < e[l].f) ? r : l;
+        if (m >= n || e[m].f >= mv.f)
+            break;
+        e[i] = e[m];
+        i = m;
+    }
+    e[i] = mv;
+    return top;
+}
+
+/* Per-cell state, half a byte: bit 3 closed, bits 0-1 the direction from
+ * the cell to its parent. */
+#define ST_CLOSED 8u
+
+MZ_INLINE unsigned st_get(const uint8_t *st, mz_idx i) { return (st[i >> 1] >> ((i & 1) * 4)) & 15u; }
+MZ_INLINE void st_put(uint8_t *st, mz_idx i, unsigned v)
+{
+    unsigned sh = (unsigned)(i & 1) * 4;
+    st[i >> 1] = (uint8_t)((st[i >> 1] & ~(15u << sh)) | (v << sh));
+}
+
+MZ_INLINE uint64_t g_get(const void *g, const bool wide, mz_idx i)
+{
+    if (wide)
+        return ((const uint64_t *)g)[i];
+    uint32_t v = ((const uint32_t *)g)[i];
+    return v == UINT32_MAX ? UINT64_MAX : v;
+}
+
+MZ_INLINE void g_put(void *g, const bool wide, mz_idx i, uint64_t v)
+{
+    if (wide)
+        ((uint64_t *)g)[i] = v;
+    else
+        ((uint32_t *)g)[i] = (uint32_t)v;
+}
+
+/* Manhattan distance to the exit, (erow, ecol). */
+MZ_INLINE uint64_t astar_h(const mz_grid *gr, mz_idx i, uint64_t erow, uint64_t ecol, bool wrap)
+{
+    uint64_t row = i / gr->cols, col = i % gr->cols;
+    uint64_t dr = row > erow ? row - erow : erow - row;
+    uint64_t dc = col > ecol ? col - ecol : ecol - col;
+    if (wrap && gr->cols - dc < dc)
+        dc = gr->cols - dc;
+    return dr + dc;
+}
+
+MZ_INLINE mz_status astar_search(const mz_grid *gr, double k, void *gv, const bool wide,
+                                 uint8_t *st, heap *hp, mz_trace *t, const bool tracing,
+                                 mz_solution *sol)
+{
+    const mz_idx src = gr->entrance, dst = gr->exit;
+    const uint64_t erow = dst / gr->cols, ecol = dst % gr->cols;
+    const bool wrap = (gr->flags & MZ_GRID_WRAP_EW) != 0;
+    int64_t closed = 0;
+    bool found = false;
+    g_put(gv, wide, src, 0);
+    if (heap_push(hp, k * (double)astar_h(gr, src, erow, ecol, wrap), src) != MZ_OK)
+        return MZ_ENOMEM;
+    while (hp->n) {
+        heap_ent top = heap_pop(hp);
+        mz_idx i = top.cell;
+        if (st_get(st, i) & ST_CLOSED)
+            continue; /* a stale entry */
+        st_put(st, i, st_get(st, i) | ST_CLOSED);
+        closed++;
+        if (tracing && mz_trace_emit(t, "close", i, -1, hp->n))
+            return MZ_EIO;
+        if (i == dst) {
+            found = true;
+            break;
+        }
+        uint64_t ng = g_get(gv, wide, i) + 1;
+        unsigned open = ~gr->c[i] & MZ_WALLS;
+        for (unsigned d = 0; d < 4; d++) {
+            if (!(open & (1u << d)))
+                continue;
+            mz_idx n = mz_neighbour(gr, i, d);
+            if (n == MZ_NONE || (st_get(st, n) & ST_CLOSED))
+                continue;
+            if (ng >= g_get(gv, wide, n))
+                continue;
+            g_put(gv, wide, n, ng);
+            st_put(st, n, mz_opposite(d)); /* not closed; parent direction */
+            double f = (double)ng + k * (double)astar_h(gr, n, erow, ecol, wrap);
+            if (heap_push(hp, f, n) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+    }
+    sol->found = found;
+    sol->closed = closed;
+    if (found)
+        sol->path_steps = (int64_t)g_get(gv, wide, dst);
+    return MZ_OK;
+}
+
+static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
+                             mz_solution *sol)
+{
+    mz_solution_clear(sol);
+    if (g->entrance >= g->cells || g->exit >= g->cells)
+        return MZ_EINVAL;
+    const bool wide = g->cells >= UINT32_MAX; /* UINT32_MAX is infinity */
+    const double k = args->v[P_K];
+    void *gv = mz_alloc_array(g->cells, wide ? 8 : 4);
+    uint8_t *st = calloc(1, (size_t)(g->cells / 2 + 1));
+    heap hp = {NULL, 0, 256};
+    hp.e = mz_alloc_array(hp.cap, sizeof *hp.e);
+    if (!gv || !st || !hp.e) {
+        free(gv);
+        free(st);
+        free(hp.e);
+        return MZ_ENOMEM;
+    }
+    memset(gv, 0xff, mz_mul_size(g->cells, wide ? 8 : 4)); /* infinity */
+    mz_status s;
+    if (wide)
+        s = t ? astar_search(g, k, gv, true, st, &hp, t, true, sol)
+              : astar_search(g, k, gv, true, st, &hp, NULL, false, sol);
+    else
+        s = t ? astar_search(g, k, gv, false, st, &hp, t, true, sol)
+              : astar_search(g, k, gv, false, st, &hp, NULL, false, sol);
+    free(hp.e);
+    free(gv);
+    if (s == MZ_OK && sol->found && sol->want_path) {
+        /* Walk the parent directions back from the exit, then reverse. */
+        mz_idx i = g->exit;
+        s = mz_solution_push(sol, i);
+        while (i != g->entrance && s == MZ_OK) {
+            i = mz_neighbour(g, i, st_get(st, i) & 3u);
+            s = mz_solution_push(sol, i);
+        }
+        for (uint64_t a = 0, b = sol->path_len ? sol->path_len - 1 : 0; s == MZ_OK && a < b;
+             a++, b--) {
+            mz_idx tmp = sol->path[a];
+            sol->path[a] = sol->path[b];
+            sol->path[b] = tmp;
+        }
+    }
+    free(st);
+    return s;
+}
+
+static const mz_param_def astar_params[] = {
+    {"k", MZ_P_REAL, 1.0, 0.0, 100.0, NULL,
+     "heuristic slope K in f = g + K*h (shortest for K <= 1; 0 is Dijkstra)"},
+};
+
+const mz_algo mz_algo_astar = {
+    .name = "astar",
+    .kind = MZ_SOLVER,
+    .summary = "A* with Manhattan heuristic and slope k, the article's heap (board 06)",
+    /* MZ_F_SHORTEST holds for k <= 1 only (the default is 1); see the
+     * header comment. Tests that rely on it must use k <= 1. */
+    .flags = MZ_F_SHORTEST,
+    .params = astar_params,
+    .nparams = 1,
+    .columns = NULL,
+    .bytes_per_cell = 4.5,
+    .solve = astar_solve,
+};

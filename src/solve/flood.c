@@ -1,0 +1,150 @@
+/*
+ * flood.c - distance flood, ring by ring, and a double sweep.
+ * Source: article.md, board 05.
+ *
+ *   1. Ring 0 is the start cell (param from: the entrance by default, or
+ *      a cell index, or centre). Each next ring is the unvisited cells
+ *      behind the open walls of the current ring (cells in ring order,
+ *      directions 0..3 in order). rings = the distance of the last
+ *      non-empty ring; reached = the cells of all rings.
+ *   2. farthest_cell = the cell of the last ring; when the last ring holds
+ *      several, the first of them in ring order (the order in which the
+ *      flood reached them).
+ *   3. Flood again from farthest_cell: longest = its ring count,
+ *      longest_end = the first cell of its last ring. This double sweep
+ *      gives the longest path of the start's component exactly when that
+ *      component has no loops (passages == reached - 1, passages counted
+ *      within the component during the first flood); longest_exact says
+ *      so (1), and 0 means longest is only a lower bound.
+ *
+ * Not a route finder (flags 0, no path), but when the first flood reaches
+ * the exit it sets found and path_steps = the exit's ring, the distance
+ * from the start cell to the exit (the route when from is the entrance).
+ *
+ * Trace: one `ring` step for each ring 1..rings of the first flood (step k
+ * is ring k), then one `sweep` step for each ring 1..longest of the second;
+ * cell = the ring's first cell, dir empty, size = the ring's cell count.
+ * Ring 0, the start, has no step.
+ *
+ * Memory: one bit a cell plus a FIFO queue as long as the widest ring.
+ * Complexity: O(cells) time, two passes.
+ */
+#include "../core/internal.h"
+
+enum { P_FROM };
+
+typedef struct flood_out {
+    uint64_t rings, reached, passages;
+    mz_idx last_first; /* first cell of the last ring */
+    int64_t exit_ring; /* -1 when the exit was not reached */
+} flood_out;
+
+MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                              const char *op, mz_trace *t, const bool tracing, flood_out *o)
+{
+    const mz_idx exit = g->exit;
+    uint64_t ring = 0, reached = 1, open_sides = 0;
+    mz_idx last_first = src;
+    int64_t exit_ring = src == exit ? 0 : -1;
+    q->head = q->len = 0;
+    mz_bit_set(seen, src);
+    if (mz_queue_push(q, src) != MZ_OK)
+        return MZ_ENOMEM;
+    /* The queue holds exactly the current ring when a ring starts. */
+    while (q->len) {
+        uint64_t width = q->len, next = 0;
+        mz_idx next_first = MZ_NONE;
+        for (uint64_t k = 0; k < width; k++) {
+            mz_idx i = mz_queue_pop(q);
+            unsigned open = ~g->c[i] & MZ_WALLS;
+            for (unsigned d = 0; d < 4; d++) {
+                if (!(open & (1u << d)))
+                    continue;
+                mz_idx n = mz_neighbour(g, i, d);
+                if (n == MZ_NONE)
+                    continue;
+                open_sides++;
+                if (mz_bit_get(seen, n))
+                    continue;
+                mz_bit_set(seen, n);
+                if (next == 0)
+                    next_first = n;
+                next++;
+                if (n == exit)
+                    exit_ring = (int64_t)ring + 1;
+                if (mz_queue_push(q, n) != MZ_OK)
+                    return MZ_ENOMEM;
+            }
+        }
+        if (next == 0)
+            break;
+        ring++;
+        reached += next;
+        last_first = next_first;
+        if (tracing && mz_trace_emit(t, op, next_first, -1, next))
+            return MZ_EIO;
+    }
+    o->rings = ring;
+    o->reached = reached;
+    o->passages = open_sides / 2; /* each passage was seen from both ends */
+    o->last_first = last_first;
+    o->exit_ring = exit_ring;
+    return MZ_OK;
+}
+
+static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
+                             mz_solution *sol)
+{
+    mz_solution_clear(sol);
+    mz_idx src = mz_cell_resolve(g, args->v[P_FROM]);
+    if (src == MZ_NONE || src >= g->cells || g->exit >= g->cells)
+        return MZ_EINVAL;
+    uint64_t *seen = mz_bits_new(g->cells);
+    mz_queue q;
+    if (!seen || mz_queue_init(&q, 1024) != MZ_OK) {
+        free(seen);
+        return MZ_ENOMEM;
+    }
+    flood_out a, b;
+    mz_status s = t ? flood_run(g, src, seen, &q, "ring", t, true, &a)
+                    : flood_run(g, src, seen, &q, "ring", NULL, false, &a);
+    if (s == MZ_OK) {
+        /* The second sweep stays inside the same component: clearing the
+         * bits is one pass over the bitset, cheaper than tracking them. */
+        memset(seen, 0, (size_t)(g->cells / 64 + 1) * sizeof *seen);
+        s = t ? flood_run(g, a.last_first, seen, &q, "sweep", t, true, &b)
+              : flood_run(g, a.last_first, seen, &q, "sweep", NULL, false, &b);
+    }
+    mz_queue_free(&q);
+    free(seen);
+    if (s != MZ_OK)
+        return s;
+    sol->found = a.exit_ring >= 0;
+    sol->path_steps = a.exit_ring;
+    mz_extra_int(&sol->extra, "rings", (int64_t)a.rings);
+    mz_extra_int(&sol->extra, "reached", (int64_t)a.reached);
+    mz_extra_int(&sol->extra, "farthest_cell", (int64_t)a.last_first);
+    mz_extra_int(&sol->extra, "longest", (int64_t)b.rings);
+    mz_extra_int(&sol->extra, "longest_end", (int64_t)b.last_first);
+    mz_extra_bool(&sol->extra, "longest_exact", a.passages + 1 == a.reached);
+    return MZ_OK;
+}
+
+static const mz_param_def flood_params[] = {
+    {"from", MZ_P_CELL, MZ_CELL_ENTRANCE, 0, 0, NULL, "the cell the first flood starts from"},
+};
+
+static const char *const flood_columns[] = {"rings", "reached", "farthest_cell", "longest",
+                                            "longest_end", "longest_exact", NULL};
+
+const mz_algo mz_algo_flood = {
+    .name = "flood",
+    .kind = MZ_SOLVER,
+    .summary = "distance flood ring by ring, then a second flood from the farthest cell (board 05)",
+    .flags = 0,
+    .params = flood_params,
+    .nparams = 1,
+    .columns = flood_columns,
+    .bytes_per_cell = 0.125,
+    .solve = flood_solve,
+};
