@@ -4,7 +4,7 @@
 # is downloaded when everything is there.
 set -eu
 
-PKGS="cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine parallel valgrind git"
+PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine parallel valgrind git"
 
 missing=""
 for p in $PKGS; do

@@ -1,14 +1,24 @@
 #!/bin/sh
-# Set up, build and run every test: the cmocka suite under AddressSanitizer
-# and UndefinedBehaviorSanitizer (build-asan/), then the benchmark program's
-# smoke run from the optimised build (build/).
+# Set up, build and run every test:
+#   1. the whole cmocka suite, built with gcc under AddressSanitizer and
+#      UndefinedBehaviorSanitizer, warnings as errors (build-asan/);
+#   2. the golden, invariant and core tests again from an optimised clang
+#      build (build-clang/): same seed, same maze, on another compiler.
 set -eu
 cd "$(dirname "$0")/.."
 
 sh scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMZ_SANITIZE=ON -DMZ_BENCH=OFF >/dev/null
-cmake --build build-asan -j "$jobs"
+echo "== gcc, ASan + UBSan" >&2
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMZ_SANITIZE=ON -DMZ_WERROR=ON \
+    -DMZ_BENCH=OFF >/dev/null
+cmake --build build-asan -j "$jobs" >/dev/null
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+echo "== clang, optimised" >&2
+CC=clang CXX=clang++ cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DMZ_WERROR=ON \
+    -DMZ_BENCH=OFF >/dev/null
+cmake --build build-clang -j "$jobs" >/dev/null
+ctest --test-dir build-clang --output-on-failure -j "$jobs" -R 'test_(golden|invariants|core|hedge)'
