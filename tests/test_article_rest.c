@@ -131,7 +131,9 @@ static void test_frontier_matches_recipe(void **state)
 {
     (void)state;
     static const char *const rules[] = {"frontier", "frontier:pick=newest", "frontier:pick=oldest"};
-    static const uint64_t sizes[][2] = {{31, 31}, {1, 1}, {1, 10}, {10, 1}, {2, 2}, {7, 12}, {40, 33}};
+    static const uint64_t sizes[][2] = {{31, 31}, {1, 1}, {1, 10}, {10, 1}, {2, 2}, {7, 12}, {40, 33},
+                                          /* frontiers past the first 256 entries */
+                                          {150, 170}};
     for (unsigned rule = 0; rule < 3; rule++) {
         for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
             for (uint32_t seed = 460; seed < 468; seed++) {

@@ -317,7 +317,10 @@ static void write_provenance(FILE *f, const struct sweep *sw, int argc, char **a
     fprintf(f, "# mazebench %s sweep\n", MZ_VERSION);
     fprintf(f, "# commit: %s\n", MZ_GIT_COMMIT);
     fprintf(f, "# compiler: %s\n", MZ_COMPILER);
-    fprintf(f, "# cflags: %s\n", MZ_CFLAGS);
+    const char *cflags = MZ_CFLAGS;
+    while (*cflags == ' ')
+        cflags++;
+    fprintf(f, "# cflags: %s\n", cflags);
     fprintf(f, "# cpu: %s (%ld online)\n", cpu, ncpu);
     fprintf(f, "# date: %s\n", date);
     fputs("# command: mazebench", f);
@@ -675,6 +678,11 @@ int cmd_sweep(int argc, char **argv)
     }
     /* The header is fixed for a registry: the columns of every entry. */
     mz_row_columns(&sw.cols, true, true, true, mz_registry, mz_registry_count());
+    if (sw.cols.n + 2 > MZ_MAX_COLS) {
+        mzc_error("sweep: more than %d columns", MZ_MAX_COLS);
+        rc = MZC_FAIL;
+        goto done;
+    }
     sw.cols.name[sw.cols.n++] = col_gen_heap;
     sw.cols.name[sw.cols.n++] = col_solve_heap;
 

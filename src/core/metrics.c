@@ -43,6 +43,79 @@ uint64_t mz_digest(const mz_grid *g)
     return h;
 }
 
+/* How far ahead in the queue a BFS prefetches: the cells it will take
+ * next are known, and on a large maze each lies in its own cache line. */
+#define LOOKAHEAD 16
+
+/* Do a grid's open walls all lead to a cell in the grid, with no wrap?
+ * Then a neighbour through an open wall is i + delta[d], no division. */
+static bool border_closed(const mz_grid *g)
+{
+    if (g->flags & MZ_GRID_WRAP_EW)
+        return false;
+    const uint8_t *c = g->c;
+    const uint64_t rows = g->rows, cols = g->cols, last = g->cells - cols;
+    unsigned acc = 0;
+    for (uint64_t k = 0; k < cols; k++)
+        acc |= (~c[k] & MZ_WALL_N) | (~c[last + k] & MZ_WALL_S);
+    for (uint64_t r = 0, i = 0; r < rows; r++, i += cols)
+        acc |= (~c[i] & MZ_WALL_W) | (~c[i + cols - 1] & MZ_WALL_E);
+    return acc == 0;
+}
+
+/* Breadth-first fill from src through open walls, marking seen cells.
+ * *route gets the ring at which dst is first reached (left alone when it
+ * is not); with stop, the search ends there. MZ_ENOMEM when the queue
+ * cannot grow. */
+static mz_status bfs_fill(const mz_grid *g, bool fast, uint64_t *seen, mz_queue *q, mz_idx src,
+                          mz_idx dst, bool stop, int64_t *route)
+{
+    const uint8_t *c = g->c;
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    const int64_t cols = (int64_t)g->cols;
+    int64_t depth = 0;
+    uint64_t ring_left = 1; /* cells of the current ring still queued */
+    mz_bit_set(seen, src);
+    if (src == dst) {
+        *route = 0;
+        if (stop)
+            return MZ_OK;
+    }
+    q->head = q->len = 0;
+    mz_queue_push(q, src);
+    while (q->len) {
+        if (q->len > LOOKAHEAD) {
+            mz_idx ahead = q->buf[(q->head + LOOKAHEAD) & (q->cap - 1)];
+            MZ_PREFETCH(c + ahead);
+            MZ_PREFETCH(seen + (ahead >> 6));
+            MZ_PREFETCH(seen + ((ahead >= (uint64_t)cols ? ahead - (uint64_t)cols : 0) >> 6));
+            MZ_PREFETCH(seen + ((ahead + (uint64_t)cols) >> 6));
+        }
+        mz_idx i = mz_queue_pop(q);
+        unsigned open = ~c[i] & MZ_WALLS;
+        if (ring_left-- == 0) {
+            depth++;
+            ring_left = q->len; /* i was the first of the next ring */
+        }
+        while (open) {
+            unsigned d = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            mz_idx n = fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
+            if (n == MZ_NONE || mz_bit_get(seen, n))
+                continue;
+            mz_bit_set(seen, n);
+            if (MZ_UNLIKELY(n == dst)) {
+                *route = depth + 1;
+                if (stop)
+                    return MZ_OK;
+            }
+            if (mz_queue_push(q, n) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+    }
+    return MZ_OK;
+}
+
 int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 {
     if (a >= g->cells || b >= g->cells)
@@ -56,32 +129,8 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
         return -2;
     }
     int64_t result = -1;
-    mz_bit_set(seen, a);
-    mz_queue_push(&q, a);
-    int64_t depth = 0;
-    while (q.len && result < 0) {
-        uint64_t level = q.len; /* every cell of the current ring */
-        depth++;
-        while (level-- && result < 0) {
-            mz_idx i = mz_queue_pop(&q);
-            for (unsigned d = 0; d < 4; d++) {
-                if (!mz_is_open(g, i, d))
-                    continue;
-                mz_idx n = mz_neighbour(g, i, d);
-                if (n == MZ_NONE || mz_bit_get(seen, n))
-                    continue;
-                if (n == b) {
-                    result = depth;
-                    break;
-                }
-                mz_bit_set(seen, n);
-                if (mz_queue_push(&q, n) != MZ_OK) {
-                    result = -2;
-                    break;
-                }
-            }
-        }
-    }
+    if (bfs_fill(g, border_closed(g), seen, &q, a, b, true, &result) != MZ_OK)
+        result = -2;
     free(seen);
     mz_queue_free(&q);
     return result;
@@ -119,74 +168,114 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
     return MZ_OK;
 }
 
+/* Sums of per-byte 0/1 flags over 8 bytes at a time. */
+#define ONES UINT64_C(0x0101010101010101)
+
+/* Count open cells, dead ends, open east walls and (with south) open
+ * south walls over cells [from, to), eight at a time. */
+static void count_range(const uint8_t *c, uint64_t from, uint64_t to, bool south, uint64_t *cells,
+                        uint64_t *dead, uint64_t *east, uint64_t *souths, uint64_t *walls)
+{
+    uint64_t nc = 0, nd = 0, ne = 0, ns = 0, nw = 0;
+    uint64_t i = from;
+    for (; i + 8 <= to; i += 8) {
+        uint64_t w = load_le64(c + i);
+        uint64_t open_cell = ~(w >> 4) & ONES;  /* 1 in each non-blocked byte */
+        uint64_t x = w & (ONES * 15);            /* wall bits */
+        x = x - ((x >> 1) & (ONES * 5));
+        x = (x & (ONES * 3)) + ((x >> 2) & (ONES * 3)); /* walls a byte, 0..4 */
+        uint64_t y = x ^ (ONES * 3);                    /* zero where 3 walls */
+        uint64_t t = (y & (ONES * 0x7f)) + ONES * 0x7f;
+        uint64_t is3 = (~(t | y | (ONES * 0x7f)) >> 7) & open_cell;
+        nc += (open_cell * ONES) >> 56;
+        nd += (is3 * ONES) >> 56;
+        ne += (((~w >> 1) & open_cell) * ONES) >> 56;
+        if (south)
+            ns += (((~w >> 2) & open_cell) * ONES) >> 56;
+        else
+            nw += (((w >> 2) & ONES) * ONES) >> 56; /* the south border */
+        nw += ((w & ONES) * ONES) >> 56;            /* north walls */
+        nw += (((w >> 3) & ONES) * ONES) >> 56;     /* west walls */
+    }
+    for (; i < to; i++) {
+        unsigned v = c[i];
+        nw += (v & MZ_WALL_N) != 0;
+        nw += (v & MZ_WALL_W) != 0;
+        nw += !south && (v & MZ_WALL_S);
+        if (v & MZ_BLOCKED)
+            continue;
+        static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
+        nc++;
+        nd += open_count[v & MZ_WALLS] == 1;
+        ne += !(v & MZ_WALL_E);
+        if (south)
+            ns += !(v & MZ_WALL_S);
+    }
+    *cells += nc;
+    *dead += nd;
+    *east += ne;
+    *souths += ns;
+    *walls += nw;
+}
+
 mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
 {
     memset(m, 0, sizeof *m);
     const uint8_t *c = g->c;
-    uint64_t cols = g->cols;
-    bool wrap = (g->flags & MZ_GRID_WRAP_EW) != 0;
+    const uint64_t cols = g->cols, cells = g->cells;
+    const bool wrap = (g->flags & MZ_GRID_WRAP_EW) != 0;
 
-    /* Counting pass: open cells, passages (east and south walls, so each
-     * is seen once; the wrap wall is the east wall of the last column). */
-    for (uint64_t r = 0, i = 0; r < g->rows; r++) {
-        for (uint64_t col = 0; col < cols; col++, i++) {
-            uint8_t v = c[i];
-            /* Segments: north and west of every cell, plus the south border
-             * and the east border (the wrap wall when teleports join). */
-            m->walls += (v & MZ_WALL_N) != 0;
-            m->walls += (v & MZ_WALL_W) != 0;
-            m->walls += r + 1 == g->rows && (v & MZ_WALL_S);
-            m->walls += col + 1 == cols && !wrap && (v & MZ_WALL_E);
-            if (v & MZ_BLOCKED)
-                continue;
-            m->cells++;
-            if (mz_open_sides(g, i) == 1)
-                m->dead_ends++;
-            if (!(v & MZ_WALL_E) && (col + 1 < cols || wrap))
-                m->passages++;
-            if (!(v & MZ_WALL_S) && r + 1 < g->rows)
-                m->passages++;
+    /* Counting: passages are open east and south walls, so each is seen
+     * once; the last row's south walls and (without wrap) the last
+     * column's east walls lead off the grid and are not passages. Wall
+     * segments: north and west of every cell, blocked or not, plus the
+     * south border and the east border (the wrap wall when teleports
+     * join). */
+    uint64_t east = 0, south = 0;
+    count_range(c, 0, cells - cols, true, &m->cells, &m->dead_ends, &east, &south, &m->walls);
+    count_range(c, cells - cols, cells, false, &m->cells, &m->dead_ends, &east, &south, &m->walls);
+    if (!wrap) {
+        for (uint64_t i = cols - 1; i < cells; i += cols) {
+            east -= !(c[i] & (MZ_WALL_E | MZ_BLOCKED));
+            m->walls += (c[i] & MZ_WALL_E) != 0; /* the east border */
         }
     }
+    m->passages = east + south;
 
-    /* Components: one BFS per unvisited open cell. */
-    uint64_t *seen = mz_bits_new(g->cells);
+    /* Components, one BFS per unvisited open cell; the first starts at the
+     * entrance and also measures the route, so the grid is walked once. */
+    const bool fast = border_closed(g);
+    uint64_t *seen = mz_bits_new(cells);
     mz_queue q;
     if (!seen || mz_queue_init(&q, 1024) != MZ_OK) {
         free(seen);
         return MZ_ENOMEM;
     }
-    for (uint64_t s = 0; s < g->cells; s++) {
-        if ((c[s] & MZ_BLOCKED) || mz_bit_get(seen, s))
+    mz_status s = MZ_OK;
+    m->route = -1;
+    if (g->entrance < cells && g->exit < cells) {
+        s = bfs_fill(g, fast, seen, &q, g->entrance, g->exit, false, &m->route);
+        if (!(c[g->entrance] & MZ_BLOCKED))
+            m->components++;
+    }
+    for (uint64_t w = 0; w < (cells + 63) / 64 && s == MZ_OK; w++) {
+        if (seen[w] == UINT64_MAX)
             continue;
-        m->components++;
-        mz_bit_set(seen, s);
-        mz_queue_push(&q, s);
-        while (q.len) {
-            mz_idx i = mz_queue_pop(&q);
-            unsigned open = ~c[i] & MZ_WALLS;
-            for (unsigned d = 0; d < 4; d++) {
-                if (!(open & (1u << d)))
-                    continue;
-                mz_idx n = mz_neighbour(g, i, d);
-                if (n == MZ_NONE || mz_bit_get(seen, n))
-                    continue;
-                mz_bit_set(seen, n);
-                if (mz_queue_push(&q, n) != MZ_OK) {
-                    free(seen);
-                    mz_queue_free(&q);
-                    return MZ_ENOMEM;
-                }
-            }
+        uint64_t end = w * 64 + 64 < cells ? w * 64 + 64 : cells;
+        for (uint64_t i = w * 64; i < end && s == MZ_OK; i++) {
+            if ((c[i] & MZ_BLOCKED) || mz_bit_get(seen, i))
+                continue;
+            m->components++;
+            int64_t unused = -1;
+            s = bfs_fill(g, fast, seen, &q, i, MZ_NONE, false, &unused);
         }
     }
     free(seen);
     mz_queue_free(&q);
+    if (s != MZ_OK)
+        return s;
 
     m->loops = (int64_t)m->passages - (int64_t)m->cells + (int64_t)m->components;
-    m->route = mz_route(g, g->entrance, g->exit);
-    if (m->route == -2)
-        return MZ_ENOMEM;
     m->digest = mz_digest(g);
     return MZ_OK;
 }

@@ -14,7 +14,9 @@
 
 extern const mz_algo mz_algo_dfs;
 extern const mz_algo mz_algo_frontier;
+extern const mz_algo mz_algo_kruskal;
 extern const mz_algo mz_algo_treasure;
+extern const mz_algo mz_algo_mainpath;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
@@ -26,7 +28,9 @@ const mz_algo *const mz_registry[] = {
     /* generators */
     &mz_algo_dfs,
     &mz_algo_frontier,
+    &mz_algo_kruskal,
     &mz_algo_treasure,
+    &mz_algo_mainpath,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */

@@ -115,16 +115,24 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
     return MZ_OK;
 }
 
-/* The untraced loop, without a data-dependent branch: each iteration
- * computes both the carve and the backtrack and selects one. A DFS turns
- * from carving to backtracking at every dead end and back at every branch
- * point, too often and too irregularly for a branch predictor, and the
- * walk is one long dependency chain, so a mispredict costs its full price.
- * Same steps, same draws, same maze as dfs_carve. */
+/* The untraced loop: the same steps, draws and maze as dfs_carve with
+ * fewer instructions a step, which is what bounds it (the walk stays in
+ * cache; a branch-free variant was slower). On a fresh grid an unvisited
+ * cell is exactly the byte 15; the start cell is marked with a scratch bit
+ * until the end, so it never looks unvisited, and an off-grid neighbour is
+ * read as the current cell (visited), so no in-grid flags are needed. */
 static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
 {
+    /* A cell entered in direction d: every wall but the one behind it,
+     * and the way back in its scratch bits. */
+    static const uint8_t entered[4] = {
+        (MZ_WALLS & ~MZ_WALL_S) | HAS_PARENT | (MZ_S << PARENT_SHIFT),
+        (MZ_WALLS & ~MZ_WALL_W) | HAS_PARENT | (MZ_W << PARENT_SHIFT),
+        (MZ_WALLS & ~MZ_WALL_N) | HAS_PARENT | (MZ_N << PARENT_SHIFT),
+        (MZ_WALLS & ~MZ_WALL_E) | HAS_PARENT | (MZ_E << PARENT_SHIFT),
+    };
     uint8_t *c = g->c;
-    const uint64_t cols = g->cols, cells = g->cells;
+    const uint64_t cols = g->cols, cells = g->cells, last_col = cols - 1;
     const int64_t step[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
     const int64_t dcol[4] = {0, 1, 0, -1};
     mz_idx cur = 0;
@@ -133,37 +141,39 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
     uint32_t a = rng->a;
     uint32_t u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
     unsigned sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
-    uint8_t sink;
 
+    c[0] |= 0x20u; /* visited, without HAS_PARENT */
     for (;;) {
-        const bool has_n = cur >= cols, has_s = cur + cols < cells;
-        const bool has_e = col + 1 < cols, has_w = col > 0;
-        const mz_idx in = has_n ? cur - cols : cur, is = has_s ? cur + cols : cur;
-        const mz_idx ie = has_e ? cur + 1 : cur, iw = has_w ? cur - 1 : cur;
-        const unsigned v = c[cur];
-        unsigned mask = ((unsigned)(has_n & ((c[in] & MZ_WALLS) == MZ_WALLS)) << MZ_N) |
-                        ((unsigned)(has_e & ((c[ie] & MZ_WALLS) == MZ_WALLS)) << MZ_E) |
-                        ((unsigned)(has_s & ((c[is] & MZ_WALLS) == MZ_WALLS)) << MZ_S) |
-                        ((unsigned)(has_w & ((c[iw] & MZ_WALLS) == MZ_WALLS)) << MZ_W);
-        const bool push = mask != 0;
-        if (MZ_UNLIKELY(!push && !(v & HAS_PARENT)))
-            break;
-        const unsigned d = choose[mask][sel];
-        const unsigned back = (d + 2) & 3;
-        const unsigned go = push ? d : (v >> PARENT_SHIFT) & 3;
-        const mz_idx next = (mz_idx)((int64_t)cur + step[go]);
-        c[cur] = (uint8_t)(push ? v & ~(1u << d) : v & ~MZ_SCRATCH);
-        uint8_t *dst = push ? &c[next] : &sink;
-        *dst = (uint8_t)((MZ_WALLS & ~(1u << back)) | HAS_PARENT | (back << PARENT_SHIFT));
-        cur = next;
-        col = (uint64_t)((int64_t)col + dcol[go]);
-        depth = push ? depth + 1 : depth - 1;
-        max_depth = depth > max_depth ? depth : max_depth;
-        a += push ? MZ_MULBERRY32_INC : 0;
-        u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
-        sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+        const mz_idx in = cur >= cols ? cur - cols : cur;
+        const mz_idx is = cur + cols < cells ? cur + cols : cur;
+        const mz_idx ie = col < last_col ? cur + 1 : cur;
+        const mz_idx iw = col > 0 ? cur - 1 : cur;
+        unsigned mask = (unsigned)(c[in] == MZ_WALLS) | (unsigned)(c[ie] == MZ_WALLS) << 1 |
+                        (unsigned)(c[is] == MZ_WALLS) << 2 | (unsigned)(c[iw] == MZ_WALLS) << 3;
+        if (mask) {
+            const unsigned d = choose[mask][sel];
+            a += MZ_MULBERRY32_INC;
+            u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
+            sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+            c[cur] &= (uint8_t)~(1u << d);
+            cur = (mz_idx)((int64_t)cur + step[d]);
+            c[cur] = entered[d];
+            col = (uint64_t)((int64_t)col + dcol[d]);
+            depth++;
+        } else {
+            const unsigned v = c[cur];
+            if (!(v & HAS_PARENT))
+                break;
+            /* A pop after a carve: the depth was a local maximum. */
+            max_depth = depth > max_depth ? depth : max_depth;
+            depth--;
+            const unsigned back = (v >> PARENT_SHIFT) & 3;
+            c[cur] = (uint8_t)(v & ~MZ_SCRATCH);
+            cur = (mz_idx)((int64_t)cur + step[back]);
+            col = (uint64_t)((int64_t)col + dcol[back]);
+        }
     }
-    (void)sink;
+    c[0] &= (uint8_t)~MZ_SCRATCH;
     rng->a = a;
     *max_depth_out = max_depth;
 }

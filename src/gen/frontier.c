@@ -18,15 +18,24 @@
  *      that are neither in the maze nor in the frontier, in direction order.
  *   5. Stop when the frontier is empty: cells - 1 rounds.
  *
- * Bias: random gives short branches and many dead ends (about a third of
- * the cells); newest long corridors like dfs; oldest straight spokes out
- * of the centre.
+ * Bias (measured at 101x101): random gives short branches and many dead
+ * ends (35% of the cells) and a short, direct route. newest runs one
+ * serpentine corridor (the corner-to-corner route is half the cells) with
+ * short spurs (33% dead ends): the newest cell is always the last new
+ * neighbour, in direction order, of the cell that just joined. oldest
+ * grows in rings round the centre, so each cell's path to the centre is a
+ * shortest grid walk and the corner-to-corner route is the Manhattan
+ * distance (26% dead ends).
+ *
  * Complexity: O(cells) time, O(1) a round. Memory: the in-maze and
  * in-frontier flags live in the grid's scratch bits 5 and 6 (cleared in a
  * last pass), and the frontier is a ring of 32-bit cell indices (64-bit
  * past 2^32 cells) that doubles when full, so it costs its peak length,
  * not the grid's size. A ring serves all three rules: random and newest
  * only ever touch its tail end and index k, oldest advances its head.
+ * Peaks at 10000x10000, seed 1: random 67,024 entries, oldest 19,999, but
+ * newest 49,989,999: half the cells wait on its stack at once. That is
+ * the recipe's own frontier, not a cost of this code.
  *
  * Trace: one `join` a round (the centre's join 0 is not a round and has no
  * step, so step k is join number k when frontier opens the chain), cell =
@@ -66,20 +75,19 @@ MZ_INLINE void ring_put(ring *r, const bool wide, uint64_t k, mz_idx v)
 
 static mz_status ring_grow(ring *r, bool wide)
 {
+    /* realloc, then move the wrapped part (entries before head) up past
+     * the old end: a large realloc can remap pages instead of copying,
+     * and the old and new buffers need not both exist. */
     size_t w = wide ? 8 : 4;
-    uint64_t ncap = r->cap * 2;
-    unsigned char *nb = mz_alloc_array(ncap, w);
+    uint64_t cap = r->cap;
+    size_t bytes = mz_mul_size(cap * 2, w);
+    unsigned char *nb = bytes ? realloc(r->buf, bytes) : NULL;
     if (!nb)
         return MZ_ENOMEM;
-    /* Unroll the ring into the front of the new buffer, in order. */
-    const unsigned char *ob = r->buf;
-    uint64_t first = r->cap - r->head < r->len ? r->cap - r->head : r->len;
-    memcpy(nb, ob + r->head * w, (size_t)(first * w));
-    memcpy(nb + first * w, ob, (size_t)((r->len - first) * w));
-    free(r->buf);
+    uint64_t wrapped = r->head + r->len > cap ? r->head + r->len - cap : 0;
+    memcpy(nb + cap * w, nb, (size_t)(wrapped * w));
     r->buf = nb;
-    r->cap = ncap;
-    r->head = 0;
+    r->cap = cap * 2;
     return MZ_OK;
 }
 
@@ -219,8 +227,9 @@ const mz_algo mz_algo_frontier = {
     .params = frontier_params,
     .nparams = 1,
     .columns = frontier_columns,
-    /* The ring at its peak; random's frontier stays well under a tenth
-     * of the cells, newest's and oldest's far less. */
-    .bytes_per_cell = 0.5,
+    /* The ring at its peak for the worst rule, newest: half the cells at
+     * 4 bytes, in a ring that can be twice that. random and oldest need a
+     * thousandth of it. */
+    .bytes_per_cell = 4,
     .gen = frontier_gen,
 };

@@ -33,6 +33,8 @@
 
 enum { P_FROM };
 
+#define FLOOD_AHEAD 16
+
 typedef struct flood_out {
     uint64_t rings, reached, passages;
     mz_idx last_first; /* first cell of the last ring */
@@ -55,6 +57,18 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_q
         uint64_t width = q->len, next = 0;
         mz_idx next_first = MZ_NONE;
         for (uint64_t k = 0; k < width; k++) {
+            /* The queue is the flood's future: fetch the grid byte and the
+             * seen words of a cell a few places ahead, so that the misses
+             * of a maze scattered over memory overlap. */
+            if (q->len > FLOOD_AHEAD) {
+                mz_idx a = q->buf[(q->head + FLOOD_AHEAD) & (q->cap - 1)];
+                MZ_PREFETCH(&g->c[a]);
+                MZ_PREFETCHW(&seen[a >> 6]);
+                if (a >= g->cols)
+                    MZ_PREFETCHW(&seen[(a - g->cols) >> 6]);
+                if (a + g->cols < g->cells)
+                    MZ_PREFETCHW(&seen[(a + g->cols) >> 6]);
+            }
             mz_idx i = mz_queue_pop(q);
             unsigned open = ~g->c[i] & MZ_WALLS;
             for (unsigned d = 0; d < 4; d++) {

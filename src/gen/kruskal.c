@@ -1,0 +1,201 @@
+/*
+ * kruskal.c - shuffled wall list with island merging (randomised Kruskal).
+ * Source: article.md, board 03.
+ *
+ *   1. rnd = mulberry32(seed). Wall list: for a = 0..cells-1, code 2a (the
+ *      east wall of a) if col < C-1, then code 2a+1 (its south wall) if
+ *      row < R-1.
+ *   2. Shuffle by Fisher-Yates downward: for i = n-1 down to 1,
+ *      j = pick(i+1), swap codes i and j.
+ *   3. Check the codes in order: a = code >> 1, east if even, south if odd,
+ *      b its neighbour. If find(a) == find(b) the wall stays (a check).
+ *      Else knock it (a merge): the smaller island goes under the larger
+ *      one's representative (on a tie b's under a's), sizes add, one
+ *      island fewer. merged_at = the check at which one island is left.
+ *
+ * Union-find: full path compression and union by size; a root's slot holds
+ * minus its island's size, so there is no size array. Codes and parents
+ * are 32-bit below 2^31 cells (12 bytes a cell), 64-bit above.
+ * Bias: many short dead ends, no long corridors; an unbiased spanning tree
+ * it is not (that is Wilson's), but close.
+ * Complexity: O(cells * alpha(cells)) time. Both passes touch memory at
+ * random, so they prefetch ahead: the random source is a counter (draw k is
+ * mix(seed + (k+1) * inc)), so every swap target is known in advance, and
+ * the cells of the next checks are read off the shuffled list.
+ */
+#include "../core/internal.h"
+
+/* How many swaps or checks ahead the passes prefetch. */
+#define AHEAD 16
+
+/* pick(n) of draw u, as mz_rng_pick. */
+MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
+{
+    if (n <= UINT32_MAX)
+        return ((uint64_t)u * n) >> 32;
+    uint64_t lo = (uint64_t)u * (uint32_t)n;
+    uint64_t hi = (uint64_t)u * (n >> 32);
+    return hi + (lo >> 32);
+}
+
+/* One body for both widths: CODE is the wall code type, PARENT the signed
+ * parent type (a root holds minus its island's size). */
+#define KRUSKAL_BODY(NAME, CODE, PARENT)                                                          \
+    MZ_INLINE PARENT NAME##_find(PARENT *p, PARENT x)                                            \
+    {                                                                                            \
+        PARENT r = x;                                                                            \
+        while (p[r] >= 0)                                                                        \
+            r = p[r];                                                                            \
+        while (x != r) { /* full path compression */                                             \
+            PARENT nx = p[x];                                                                    \
+            p[x] = r;                                                                            \
+            x = nx;                                                                              \
+        }                                                                                        \
+        return r;                                                                                \
+    }                                                                                            \
+                                                                                                 \
+    MZ_INLINE mz_status NAME##_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,     \
+                                   CODE *code, PARENT *p, uint64_t *merged_at)                   \
+    {                                                                                            \
+        const uint64_t rows = g->rows, cols = g->cols, cells = g->cells;                         \
+        uint8_t *c = g->c;                                                                       \
+        uint64_t n = 0;                                                                          \
+        for (uint64_t r = 0, a = 0; r < rows; r++) {                                             \
+            for (uint64_t col = 0; col < cols; col++, a++) {                                     \
+                if (col + 1 < cols)                                                              \
+                    code[n++] = (CODE)(2 * a);                                                   \
+                if (r + 1 < rows)                                                                \
+                    code[n++] = (CODE)(2 * a + 1);                                               \
+            }                                                                                    \
+        }                                                                                        \
+        /* Fisher-Yates downward; swap k uses draw k, so its target is    \
+         * computed AHEAD swaps early and its cache line prefetched. */                          \
+        const uint32_t a0 = rng->a;                                                              \
+        if (n > 1) {                                                                             \
+            const uint64_t swaps = n - 1;                                                        \
+            uint64_t jbuf[AHEAD];                                                                \
+            for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {                                  \
+                uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(k + 1) * MZ_MULBERRY32_INC);      \
+                jbuf[k] = pick_of(u, n - k);                                                     \
+                MZ_PREFETCHW(code + jbuf[k]);                                                    \
+            }                                                                                    \
+            for (uint64_t k = 0; k < swaps; k++) {                                               \
+                const uint64_t i = n - 1 - k;                                                    \
+                const uint64_t j = jbuf[k % AHEAD];                                              \
+                const uint64_t kk = k + AHEAD;                                                   \
+                if (kk < swaps) {                                                                \
+                    uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(kk + 1) * MZ_MULBERRY32_INC); \
+                    uint64_t jn = pick_of(u, n - kk);                                            \
+                    jbuf[kk % AHEAD] = jn;                                                       \
+                    MZ_PREFETCHW(code + jn);                                                     \
+                }                                                                                \
+                CODE tmp = code[i];                                                              \
+                code[i] = code[j];                                                               \
+                code[j] = tmp;                                                                   \
+            }                                                                                    \
+            rng->a = a0 + (uint32_t)swaps * MZ_MULBERRY32_INC;                                   \
+        }                                                                                        \
+        for (uint64_t a = 0; a < cells; a++)                                                     \
+            p[a] = -1;                                                                           \
+        /* Checks, prefetching in two stages: the two cells of the check  \
+         * 2*AHEAD later, then the parents of the check AHEAD later (by    \
+         * then its cells are in cache); after compression most parents   \
+         * are roots, so two levels cover nearly every find. */                                  \
+        uint64_t islands = cells;                                                                \
+        *merged_at = 0;                                                                          \
+        for (uint64_t k = 0; k < n; k++) {                                                       \
+            if (!tracing && islands == 1)                                                        \
+                break; /* every wall left stands */                                              \
+            if (k + 2 * AHEAD < n) {                                                             \
+                CODE far = code[k + 2 * AHEAD];                                                  \
+                uint64_t fa = far >> 1;                                                          \
+                MZ_PREFETCHW(p + fa);                                                            \
+                MZ_PREFETCHW(p + fa + ((far & 1) ? cols : 1));                                   \
+                MZ_PREFETCHW(c + fa);                                                            \
+                MZ_PREFETCHW(c + fa + ((far & 1) ? cols : 1));                                   \
+            }                                                                                    \
+            if (k + AHEAD < n) {                                                                 \
+                CODE near = code[k + AHEAD];                                                     \
+                uint64_t na = near >> 1, nb = na + ((near & 1) ? cols : 1);                      \
+                PARENT pa = p[na], pb = p[nb];                                                   \
+                MZ_PREFETCHW(p + (pa >= 0 ? (uint64_t)pa : na));                                 \
+                MZ_PREFETCHW(p + (pb >= 0 ? (uint64_t)pb : nb));                                 \
+            }                                                                                    \
+            const CODE w = code[k];                                                              \
+            const uint64_t a = w >> 1;                                                           \
+            const unsigned d = (w & 1) ? MZ_S : MZ_E;                                            \
+            const uint64_t b = a + ((w & 1) ? cols : 1);                                         \
+            PARENT ra = NAME##_find(p, (PARENT)a), rb = NAME##_find(p, (PARENT)b);               \
+            if (ra == rb) {                                                                      \
+                if (tracing && mz_trace_emit(t, "check", a, (int)d, islands))                    \
+                    return MZ_EIO;                                                               \
+                continue;                                                                        \
+            }                                                                                    \
+            if (d == MZ_E) {                                                                     \
+                c[a] &= (uint8_t)~MZ_WALL_E;                                                     \
+                c[b] &= (uint8_t)~MZ_WALL_W;                                                     \
+            } else {                                                                             \
+                c[a] &= (uint8_t)~MZ_WALL_S;                                                     \
+                c[b] &= (uint8_t)~MZ_WALL_N;                                                     \
+            }                                                                                    \
+            /* Sizes are negative: -p[ra] >= -p[rb] when p[ra] <= p[rb]. */                      \
+            if (p[ra] <= p[rb]) {                                                                \
+                p[ra] += p[rb];                                                                  \
+                p[rb] = ra;                                                                      \
+            } else {                                                                             \
+                p[rb] += p[ra];                                                                  \
+                p[ra] = rb;                                                                      \
+            }                                                                                    \
+            islands--;                                                                           \
+            if (islands == 1)                                                                    \
+                *merged_at = k + 1;                                                              \
+            if (tracing && mz_trace_emit(t, "merge", a, (int)d, islands))                        \
+                return MZ_EIO;                                                                   \
+        }                                                                                        \
+        return MZ_OK;                                                                            \
+    }                                                                                            \
+                                                                                                 \
+    static mz_status NAME(mz_grid *g, mz_run *run, uint64_t *merged_at)                         \
+    {                                                                                            \
+        uint64_t walls = g->rows * (g->cols - 1) + (g->rows - 1) * g->cols;                      \
+        CODE *code = mz_alloc_array(walls, sizeof(CODE));                                        \
+        PARENT *p = mz_alloc_array(g->cells, sizeof(PARENT));                                    \
+        mz_status s = MZ_ENOMEM;                                                                 \
+        if (code && p)                                                                           \
+            s = run->trace ? NAME##_run(g, run->rng, run->trace, true, code, p, merged_at)       \
+                           : NAME##_run(g, run->rng, NULL, false, code, p, merged_at);           \
+        free(code);                                                                              \
+        free(p);                                                                                 \
+        return s;                                                                                \
+    }
+
+KRUSKAL_BODY(kruskal32, uint32_t, int32_t)
+KRUSKAL_BODY(kruskal64, uint64_t, int64_t)
+
+static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    (void)args;
+    if (g->flags || g->tiles)
+        return MZ_EUNSUPPORTED;
+    uint64_t merged_at = 0;
+    /* Codes reach 2 * cells; 32 bits hold them below 2^31 cells. */
+    mz_status s = g->cells < (UINT64_C(1) << 31) ? kruskal32(g, run, &merged_at)
+                                                  : kruskal64(g, run, &merged_at);
+    if (s == MZ_OK)
+        mz_extra_int(run->extra, "merged_at", (int64_t)merged_at);
+    return s;
+}
+
+static const char *const kruskal_columns[] = {"merged_at", NULL};
+
+const mz_algo mz_algo_kruskal = {
+    .name = "kruskal",
+    .kind = MZ_GEN,
+    .summary = "shuffled wall list with island merging (randomised Kruskal, board 03)",
+    .flags = MZ_F_PERFECT,
+    .params = NULL,
+    .nparams = 0,
+    .columns = kruskal_columns,
+    .bytes_per_cell = 12, /* 2 wall codes and a parent, 4 bytes each */
+    .gen = kruskal_gen,
+};

@@ -1,0 +1,410 @@
+/*
+ * mainpath.c - a main path across the grid, then branches until full.
+ * Source: ../shared/spec/seeds/main-path-and-branches.txt ("Generating
+ * Random Mazes with JavaScript", Cloud Four, 2024), seeded by mulberry32
+ * instead of Math.random. Neighbour order everywhere is the document's:
+ * up, down, left, right (N, S, W, E).
+ *
+ *   1. Main path: y = pick(rows); path = [(y, 0)]. While the head is not
+ *      in the last column: empties = the head's in-grid unoccupied
+ *      neighbours; one or more: push empties[pick(len)]. None (stuck):
+ *        - after 50 back-outs in this try, or with a one-cell path, start
+ *          over: clear the path, y = pick(rows) (a restart);
+ *        - otherwise back out: pop min(5, len - 1) cells, which become
+ *          empty again (a back-out; no draw).
+ *      Knock the wall between consecutive path cells. Entrance = the
+ *      path's first cell (column 0), exit = its last (column cols - 1).
+ *   2. Rounds, while some cell is empty:
+ *        a. every occupied cell, in row-major order, draws rnd() and
+ *           starts a new branch (its tip = the cell) when it is < 0.1;
+ *        b. every branch, in creation order: empties = the tip's empty
+ *           neighbours; none: nothing, no draw; else n = empties[pick(len)],
+ *           knock tip -> n, n is occupied, the tip moves to n.
+ *
+ * The document's code has bugs that its text contradicts; we build what
+ * the text says:
+ *   - findNextPoint's bounds checks `point.y - 1 > 0` and `point.x - 1 > 0`
+ *     would never enter row 0 or column 0: they are `>= 0` here;
+ *   - getMainPathPoints loops `while (x > gridWidth - 1)`, which never
+ *     runs; the text means "until the head is on the right edge";
+ *   - findNextPoint must only offer empty cells (the text says so after
+ *     isCellEmpty is introduced; without it the path doubles back and
+ *     branches would re-occupy cells, making loops);
+ *   - "back out a few steps" and "start over when really stuck" are only
+ *     in the CodePen: the constants 5 and 50 above are ours.
+ *   - randomItemInArray on an empty list is not called: no draw.
+ * The off-grid points (x = -1 and x = cols) of the document are not
+ * cells; the entrance and exit mark them.
+ *
+ * Every cell is occupied once, joined to exactly one occupied cell, so
+ * the maze is perfect. Bias: a long wandering main path; branches start
+ * everywhere at once and stay short, so the maze has many short dead ends.
+ *
+ * Two modes make the same mazes (the same draws in the same order; the
+ * tests compare digests):
+ *   faithful: as written: each round scans every cell for (a) and for the
+ *     completeness check and walks every branch ever made. O(cells) a
+ *     round plus the list of all branches, which grows every round.
+ *   fast (default): an empty-cell counter replaces the completeness scan;
+ *     a branch whose tip has no empty neighbour is dropped (cells only
+ *     fill, so it can never grow or draw again); and (a) only visits the
+ *     frontier, the occupied cells that still have an empty neighbour.
+ *     A branch started anywhere else is inert, so its draw's value does
+ *     not matter - but its position in the sequence does: mulberry32 is a
+ *     counter (output k of state a is mix(a + (k+1) * 0x6D2B79F5)), so a
+ *     frontier cell that is the k-th occupied cell in row-major order
+ *     (k from a Fenwick tree of occupied cells) reads draw k directly,
+ *     and the state then jumps by the number of occupied cells.
+ *     O(frontier * log cells) a round.
+ *
+ * Columns: main_path (cells), restarts, rounds.
+ * Trace: advance (a main-path push; size = path length), backout (cell =
+ * the new head; size = path length), restart (cell = the new start; size
+ * = restarts), grow (a branch step; cell = the new cell, dir = from the
+ * tip; size = empty cells left). Both modes emit the same trace.
+ */
+#include "../core/internal.h"
+
+enum { P_MODE };
+enum { MODE_FAITHFUL = 0, MODE_FAST = 1 };
+
+#define OCC 0x20u
+#define TABU 0x40u
+#define BACK_OUT 5
+#define MAX_BACKOUTS 50
+
+static const unsigned doc_order[4] = {MZ_N, MZ_S, MZ_W, MZ_E};
+
+/* A growable array of cells. */
+typedef struct cellvec {
+    mz_idx *v;
+    uint64_t n, cap;
+} cellvec;
+
+static mz_status vec_push(cellvec *a, mz_idx x)
+{
+    if (a->n == a->cap) {
+        uint64_t ncap = a->cap ? a->cap * 2 : 256;
+        mz_idx *nv = realloc(a->v, mz_mul_size(ncap, sizeof *nv));
+        if (!nv)
+            return MZ_ENOMEM;
+        a->v = nv;
+        a->cap = ncap;
+    }
+    a->v[a->n++] = x;
+    return MZ_OK;
+}
+
+MZ_INLINE bool occupied(const mz_grid *g, mz_idx i) { return (g->c[i] & OCC) != 0; }
+
+/* Empty in-grid neighbours of i in document order; returns their count. */
+MZ_INLINE unsigned empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_idx *cells)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        mz_idx m = mz_neighbour(g, i, doc_order[k]);
+        if (m != MZ_NONE && !occupied(g, m)) {
+            dirs[n] = doc_order[k];
+            cells[n++] = m;
+        }
+    }
+    return n;
+}
+
+MZ_INLINE bool has_empty(const mz_grid *g, mz_idx i)
+{
+    for (unsigned d = 0; d < 4; d++) {
+        mz_idx m = mz_neighbour(g, i, d);
+        if (m != MZ_NONE && !occupied(g, m))
+            return true;
+    }
+    return false;
+}
+
+MZ_INLINE unsigned dir_between(const mz_grid *g, mz_idx a, mz_idx b)
+{
+    return b + g->cols == a ? MZ_N : b == a + g->cols ? MZ_S : b + 1 == a ? MZ_W : MZ_E;
+}
+
+/* Empty neighbours the main path may enter (not backed out of). */
+MZ_INLINE unsigned path_empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_idx *cells)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        mz_idx m = mz_neighbour(g, i, doc_order[k]);
+        if (m != MZ_NONE && !(g->c[m] & (OCC | TABU))) {
+            dirs[n] = doc_order[k];
+            cells[n++] = m;
+        }
+    }
+    return n;
+}
+
+/* Step 1. Cells backed out of carry TABU until the next restart. */
+MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *t,
+                              const bool tracing, uint64_t *restarts_out)
+{
+    uint64_t restarts = 0, backouts = 0;
+    cellvec tabu = {0};
+    mz_status s = MZ_OK;
+    mz_idx start = mz_rng_pick(rng, g->rows) * g->cols;
+    g->c[start] |= OCC;
+    path->n = 0;
+    if ((s = vec_push(path, start)) != MZ_OK)
+        goto out;
+    while (path->v[path->n - 1] % g->cols != g->cols - 1) {
+        mz_idx head = path->v[path->n - 1];
+        unsigned dirs[4];
+        mz_idx cand[4];
+        unsigned n = path_empties(g, head, dirs, cand);
+        if (n) {
+            mz_idx next = cand[mz_rng_pick(rng, n)];
+            g->c[next] |= OCC;
+            if ((s = vec_push(path, next)) != MZ_OK)
+                goto out;
+            if (tracing && mz_trace_emit(t, "advance", next, -1, path->n)) {
+                s = MZ_EIO;
+                goto out;
+            }
+        } else if (backouts == MAX_BACKOUTS || path->n == 1) {
+            for (uint64_t k = 0; k < path->n; k++)
+                g->c[path->v[k]] &= (uint8_t)~OCC;
+            for (uint64_t k = 0; k < tabu.n; k++)
+                g->c[tabu.v[k]] &= (uint8_t)~TABU;
+            tabu.n = 0;
+            restarts++;
+            backouts = 0;
+            start = mz_rng_pick(rng, g->rows) * g->cols;
+            g->c[start] |= OCC;
+            path->n = 1;
+            path->v[0] = start;
+            if (tracing && mz_trace_emit(t, "restart", start, -1, restarts)) {
+                s = MZ_EIO;
+                goto out;
+            }
+        } else {
+            uint64_t pop = path->n - 1 < BACK_OUT ? path->n - 1 : BACK_OUT;
+            for (uint64_t k = 0; k < pop; k++) {
+                mz_idx c = path->v[--path->n];
+                g->c[c] = (uint8_t)((g->c[c] & ~OCC) | TABU);
+                if ((s = vec_push(&tabu, c)) != MZ_OK)
+                    goto out;
+            }
+            backouts++;
+            if (tracing && mz_trace_emit(t, "backout", path->v[path->n - 1], -1, path->n)) {
+                s = MZ_EIO;
+                goto out;
+            }
+        }
+    }
+    for (uint64_t k = 0; k < tabu.n; k++)
+        g->c[tabu.v[k]] &= (uint8_t)~TABU;
+    for (uint64_t k = 0; k + 1 < path->n; k++)
+        mz_knock(g, path->v[k], dir_between(g, path->v[k], path->v[k + 1]));
+out:
+    free(tabu.v);
+    *restarts_out = restarts;
+    return s;
+}
+
+/* Step 2b for one branch: grow its tip. Returns false when it has no
+ * empty neighbour (no draw was made). */
+MZ_INLINE mz_status grow(mz_grid *g, mz_idx *tip, mz_rng *rng, uint64_t *empty, mz_trace *t,
+                         const bool tracing, bool *grew)
+{
+    unsigned dirs[4];
+    mz_idx cand[4];
+    unsigned n = empties(g, *tip, dirs, cand);
+    *grew = n > 0;
+    if (!n)
+        return MZ_OK;
+    unsigned k = (unsigned)mz_rng_pick(rng, n);
+    mz_knock(g, *tip, dirs[k]);
+    g->c[cand[k]] |= OCC;
+    (*empty)--;
+    if (tracing && mz_trace_emit(t, "grow", cand[k], (int)dirs[k], *empty))
+        return MZ_EIO;
+    *tip = cand[k];
+    return MZ_OK;
+}
+
+/* Step 2 as the document writes it. */
+MZ_INLINE mz_status rounds_faithful(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                                    uint64_t *rounds_out)
+{
+    cellvec br = {0};
+    mz_status s = MZ_OK;
+    uint64_t rounds = 0, empty = 0;
+    for (;;) {
+        /* mazeComplete(): a full scan. */
+        bool full = true;
+        for (mz_idx i = 0; i < g->cells && full; i++)
+            full = occupied(g, i);
+        if (full)
+            break;
+        rounds++;
+        empty = 0;
+        for (mz_idx i = 0; i < g->cells; i++) {
+            if (!occupied(g, i)) {
+                empty++;
+                continue;
+            }
+            if (mz_rng_unit(rng) < 0.1 && (s = vec_push(&br, i)) != MZ_OK)
+                goto out;
+        }
+        for (uint64_t k = 0; k < br.n; k++) {
+            bool grew;
+            if ((s = grow(g, &br.v[k], rng, &empty, t, tracing, &grew)) != MZ_OK)
+                goto out;
+        }
+    }
+out:
+    free(br.v);
+    *rounds_out = rounds;
+    return s;
+}
+
+/* Fenwick tree of occupied cells: prefix counts in O(log cells). */
+MZ_INLINE void fen_add(uint64_t *f, uint64_t n, mz_idx i)
+{
+    for (uint64_t k = i + 1; k <= n; k += k & (~k + 1))
+        f[k - 1]++;
+}
+
+MZ_INLINE uint64_t fen_before(const uint64_t *f, mz_idx i)
+{
+    uint64_t s = 0;
+    for (uint64_t k = i; k > 0; k -= k & (~k + 1))
+        s += f[k - 1];
+    return s;
+}
+
+static int cmp_idx(const void *a, const void *b)
+{
+    mz_idx x = *(const mz_idx *)a, y = *(const mz_idx *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Step 2, fast. */
+MZ_INLINE mz_status rounds_fast(mz_grid *g, const cellvec *path, mz_rng *rng, mz_trace *t,
+                                const bool tracing, uint64_t *rounds_out)
+{
+    cellvec br = {0}, front = {0}, next = {0}, fresh = {0};
+    mz_status s = MZ_OK;
+    uint64_t rounds = 0, occ = path->n, empty = g->cells - path->n;
+    uint64_t *fen = calloc(1, mz_mul_size(g->cells, sizeof *fen));
+    if (!fen) {
+        s = MZ_ENOMEM;
+        goto out;
+    }
+    for (uint64_t k = 0; k < path->n; k++) {
+        fen_add(fen, g->cells, path->v[k]);
+        if ((s = vec_push(&fresh, path->v[k])) != MZ_OK)
+            goto out;
+    }
+    for (;;) {
+        /* The frontier: last round's, less cells that filled up, merged
+         * with the new cells (sorted) that have an empty neighbour. */
+        qsort(fresh.v, (size_t)fresh.n, sizeof *fresh.v, cmp_idx);
+        next.n = 0;
+        uint64_t a = 0, b = 0;
+        while (a < front.n || b < fresh.n) {
+            mz_idx c = b == fresh.n || (a < front.n && front.v[a] < fresh.v[b]) ? front.v[a++]
+                                                                               : fresh.v[b++];
+            if (has_empty(g, c) && (s = vec_push(&next, c)) != MZ_OK)
+                goto out;
+        }
+        cellvec tmp = front;
+        front = next;
+        next = tmp;
+        fresh.n = 0;
+        if (empty == 0)
+            break;
+        rounds++;
+        /* (a): draw k of this round belongs to the k-th occupied cell. */
+        uint32_t a0 = rng->a;
+        for (uint64_t k = 0; k < front.n; k++) {
+            mz_idx c = front.v[k];
+            uint32_t rank = (uint32_t)fen_before(fen, c);
+            uint32_t u = mz_mulberry32_mix(a0 + (rank + 1u) * MZ_MULBERRY32_INC);
+            if ((double)u * (1.0 / 4294967296.0) < 0.1 && (s = vec_push(&br, c)) != MZ_OK)
+                goto out;
+        }
+        rng->a = a0 + (uint32_t)occ * MZ_MULBERRY32_INC;
+        /* (b), dropping branches that cannot grow again. */
+        uint64_t keep = 0;
+        for (uint64_t k = 0; k < br.n; k++) {
+            bool grew;
+            mz_idx tip = br.v[k];
+            if ((s = grow(g, &tip, rng, &empty, t, tracing, &grew)) != MZ_OK)
+                goto out;
+            if (!grew)
+                continue;
+            br.v[keep++] = tip;
+            occ++;
+            fen_add(fen, g->cells, tip);
+            if ((s = vec_push(&fresh, tip)) != MZ_OK)
+                goto out;
+        }
+        br.n = keep;
+    }
+out:
+    free(fen);
+    free(br.v);
+    free(front.v);
+    free(next.v);
+    free(fresh.v);
+    *rounds_out = rounds;
+    return s;
+}
+
+MZ_INLINE mz_status mainpath_run(mz_grid *g, unsigned mode, mz_rng *rng, mz_trace *t,
+                                 const bool tracing, mz_extra *x)
+{
+    cellvec path = {0};
+    uint64_t restarts = 0, rounds = 0;
+    mz_status s = main_path(g, &path, rng, t, tracing, &restarts);
+    if (s == MZ_OK) {
+        g->entrance = path.v[0];
+        g->exit = path.v[path.n - 1];
+        s = mode == MODE_FAST ? rounds_fast(g, &path, rng, t, tracing, &rounds)
+                              : rounds_faithful(g, rng, t, tracing, &rounds);
+    }
+    for (mz_idx i = 0; i < g->cells; i++)
+        g->c[i] &= (uint8_t)~MZ_SCRATCH;
+    if (s == MZ_OK) {
+        mz_extra_int(x, "main_path", (int64_t)path.n);
+        mz_extra_int(x, "restarts", (int64_t)restarts);
+        mz_extra_int(x, "rounds", (int64_t)rounds);
+    }
+    free(path.v);
+    return s;
+}
+
+static mz_status mainpath_gen(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    if (g->flags || g->tiles)
+        return MZ_EUNSUPPORTED;
+    unsigned mode = (unsigned)args->v[P_MODE];
+    return run->trace ? mainpath_run(g, mode, run->rng, run->trace, true, run->extra)
+                      : mainpath_run(g, mode, run->rng, NULL, false, run->extra);
+}
+
+static const mz_param_def mainpath_params[] = {
+    {"mode", MZ_P_ENUM, MODE_FAST, 0, 0, "faithful|fast",
+     "faithful: the document's full scans; fast: the same mazes without them"},
+};
+
+static const char *const mainpath_columns[] = {"main_path", "restarts", "rounds", NULL};
+
+const mz_algo mz_algo_mainpath = {
+    .name = "mainpath",
+    .kind = MZ_GEN,
+    .summary = "a left-to-right main path, then random branches until full (seeds doc); perfect",
+    .flags = MZ_F_PERFECT | MZ_F_OWN_ENDS,
+    .params = mainpath_params,
+    .nparams = 1,
+    .columns = mainpath_columns,
+    .bytes_per_cell = 17,
+    .gen = mainpath_gen,
+};
