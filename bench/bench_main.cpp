@@ -9,17 +9,23 @@
 // loop with dfs (a perfect maze). The maze's figures are not timed.
 //
 // Smoke run for CI:  mazebench_bench --benchmark_filter='/31$' --benchmark_min_time=0.01
+// Other sizes:       mazebench_bench --mz_sides=10000 (a comma-separated list
+//                    of square sides replacing the five; our own flag, taken
+//                    out before Google Benchmark reads the rest)
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "mazebench.h"
 
 namespace {
 
-const uint64_t kSides[] = {31, 101, 317, 1001, 3163};
+const uint64_t kDefaultSides[] = {31, 101, 317, 1001, 3163};
 
 void BM_Gen(benchmark::State &state, const mz_algo *algo)
 {
@@ -59,7 +65,7 @@ void BM_Gen(benchmark::State &state, const mz_algo *algo)
         benchmark::ClobberMemory();
         seed++;
     }
-    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)(n * n));
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)g.cells);
     mz_grid_free(&g);
 }
 
@@ -99,6 +105,26 @@ void BM_Solve(benchmark::State &state, const mz_algo *algo)
 
 int main(int argc, char **argv)
 {
+    std::vector<uint64_t> sides(std::begin(kDefaultSides), std::end(kDefaultSides));
+    int kept = 1;
+    for (int k = 1; k < argc; k++) {
+        if (std::strncmp(argv[k], "--mz_sides=", 11) == 0) {
+            sides.clear();
+            for (const char *p = argv[k] + 11; *p;) {
+                char *end;
+                unsigned long long v = std::strtoull(p, &end, 10);
+                if (end == p || v == 0 || v > 65536) {
+                    std::fprintf(stderr, "mazebench_bench: bad --mz_sides '%s'\n", argv[k] + 11);
+                    return 2;
+                }
+                sides.push_back(v);
+                p = *end == ',' ? end + 1 : end;
+            }
+        } else {
+            argv[kept++] = argv[k];
+        }
+    }
+    argc = kept;
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         const mz_algo *algo = *a;
         if (algo->kind == MZ_POST)
@@ -107,7 +133,7 @@ int main(int argc, char **argv)
         benchmark::internal::Benchmark *b =
             algo->kind == MZ_GEN ? benchmark::RegisterBenchmark(name.c_str(), BM_Gen, algo)
                                  : benchmark::RegisterBenchmark(name.c_str(), BM_Solve, algo);
-        for (uint64_t side : kSides)
+        for (uint64_t side : sides)
             b->Arg((int64_t)side);
         b->Unit(benchmark::kMillisecond);
     }

@@ -56,6 +56,7 @@ uint64_t mzc_now_ns(void);
 int cmd_list(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_scale(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_render(int argc, char **argv);

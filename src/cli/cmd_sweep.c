@@ -515,7 +515,6 @@ static int expand_tasks(struct sweep *sw)
     size_t total = 0;
     for (size_t g = 0; g < p->ngen; g++)
         total += (sw_fixed_size(&p->gspec[g]) ? 1 : p->nsize) * p->nseed * p->reps;
-    sw->total = total;
     sw->task = malloc((total / sw->nshard + 1) * sizeof *sw->task);
     if (!sw->task) {
         mzc_error("sweep: out of memory");
@@ -524,12 +523,20 @@ static int expand_tasks(struct sweep *sw)
     size_t idx = 0;
     for (size_t g = 0; g < p->ngen; g++) {
         size_t nsize = sw_fixed_size(&p->gspec[g]) ? 1 : p->nsize;
-        for (size_t z = 0; z < nsize; z++)
+        for (size_t z = 0; z < nsize; z++) {
+            if (!sw_fixed_size(&p->gspec[g]) && sw_limited(p, g, p->size[z])) {
+                fprintf(stderr, "mazebench: sweep: note: the plan limits %s: no %llux%llu "
+                        "mazes\n", p->gen[g], (unsigned long long)p->size[z].rows,
+                        (unsigned long long)p->size[z].cols);
+                continue;
+            }
             for (size_t e = 0; e < p->nseed; e++)
                 for (uint64_t r = 1; r <= p->reps; r++, idx++)
                     if (idx % sw->nshard == sw->shard - 1)
                         sw->task[sw->ntask++] = (struct task){g, z, p->seed[e], r};
+        }
     }
+    sw->total = idx;
     sw->per_task = p->nsolv ? p->nsolv : 1;
     return 0;
 }
@@ -702,6 +709,9 @@ int cmd_sweep(int argc, char **argv)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
+    /* A second signal has its default effect: it stops a long task at
+     * once, and the file still ends on a whole task (each is flushed). */
+    sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);

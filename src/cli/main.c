@@ -15,6 +15,7 @@ static const struct command commands[] = {
     {"list", cmd_list, "every generator, post-processor and solver with its parameters"},
     {"gen", cmd_gen, "generate a maze and print its figures"},
     {"solve", cmd_solve, "generate a maze, solve it and print both sets of figures"},
+    {"scale", cmd_scale, "time and memory a cell as the grid doubles, to CSV and a chart"},
     {"sweep", cmd_sweep, "run a plan of generators x sizes x seeds x solvers into a CSV"},
     {"merge", cmd_merge, "join the part files of a sharded sweep into one CSV"},
     {"render", cmd_render, "draw a maze as board 09's hedge garden (SVG)"},

@@ -31,6 +31,9 @@ typedef struct sw_plan {
     uint32_t *seed;
     sw_size *size;
     uint64_t reps;
+    size_t nlimit;      /* "limit NAME SIZE" lines */
+    char **limit_name;  /* a generator name */
+    uint64_t *limit_cells; /* its largest size, in cells */
 } sw_plan;
 
 /* The plan run by 'mazebench sweep' with no PLAN argument. */
@@ -38,7 +41,8 @@ extern const char sw_default_plan[];
 
 /* Parse plan text into p (zeroed first), appending to nothing. Lines:
  * "gen SPEC", "gen? SPEC", "gen all", the same for "solve", "seeds LIST",
- * "sizes LIST", "reps N", blank lines and "# comments". what names the
+ * "sizes LIST", "reps N", "limit GENERATOR SIZE", blank lines and
+ * "# comments". what names the
  * source in messages. Prints its own errors; 0 on success, -1 on error. */
 int sw_plan_parse(sw_plan *p, const char *text, const char *what);
 
@@ -58,6 +62,8 @@ void sw_plan_free(sw_plan *p);
 
 /* Does the generator of spec ignore the requested size? */
 bool sw_fixed_size(const mz_spec *s);
+/* Does a limit line keep generator spec k of the plan from size z? */
+bool sw_limited(const sw_plan *p, size_t k, sw_size z);
 
 /* Per-thread heap accounting (sweep_mem.c). sw_heap_begin starts a window
  * in the calling thread and returns the bytes this thread has live now;

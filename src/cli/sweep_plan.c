@@ -14,6 +14,9 @@
  *   seeds 464..473         seeds, ranges A..B and single seeds, comma-separated
  *   sizes 31,101,31x61     sizes, N meaning N x N
  *   reps 3                 repetitions of each (generator, size, seed)
+ *   limit NAME SIZE        run generator NAME (any parameters or posts) only
+ *                          on sizes of at most SIZE's cells: for algorithms
+ *                          too slow for the largest size of a plan
  *
  * Specs are kept in canonical form and a recipe listed twice (say 'gen all'
  * and then 'gen frontier:pick=random', the default) runs once, at its
@@ -45,7 +48,10 @@ const char sw_default_plan[] =
     "solve? astar:k=3\n"
     "seeds 464..473\n"
     "sizes 31x31,101x101,317x317,1001x1001\n"
-    "reps 1\n";
+    "reps 1\n"
+    "# mainpath's branch rounds grow faster than its cells: 1001x1001 takes\n"
+    "# it minutes a seed, more than the rest of the sweep together.\n"
+    "limit mainpath 317x317\n";
 
 static void *grow(void *p, size_t n, size_t size)
 {
@@ -70,6 +76,37 @@ static char *dup(const char *s)
 bool sw_fixed_size(const mz_spec *s)
 {
     return s->n > 0 && (s->stage[0].algo->flags & MZ_F_FIXED_SIZE);
+}
+
+bool sw_limited(const sw_plan *p, size_t k, sw_size z)
+{
+    for (size_t j = 0; j < p->nlimit; j++)
+        if (strcmp(p->limit_name[j], p->gspec[k].stage[0].algo->name) == 0 &&
+            z.rows * z.cols > p->limit_cells[j])
+            return true;
+    return false;
+}
+
+/* "limit NAME SIZE": an unregistered NAME is fine (the plan may outlive it). */
+static int add_limit(sw_plan *p, char *arg, const char *where)
+{
+    char *size = arg + strcspn(arg, " \t");
+    if (*size)
+        *size++ = '\0';
+    size += strspn(size, " \t");
+    uint64_t rows, cols;
+    if (*size == '\0') {
+        mzc_error("%s'limit' needs a generator name and a size", where);
+        return -1;
+    }
+    if (mzc_parse_size(size, &rows, &cols) != 0)
+        return -1;
+    p->limit_name = grow(p->limit_name, p->nlimit, sizeof *p->limit_name);
+    p->limit_cells = grow(p->limit_cells, p->nlimit, sizeof *p->limit_cells);
+    p->limit_name[p->nlimit] = dup(arg);
+    p->limit_cells[p->nlimit] = rows * cols;
+    p->nlimit++;
+    return 0;
 }
 
 static void add_gen(sw_plan *p, const mz_spec *spec)
@@ -314,13 +351,15 @@ int sw_plan_parse(sw_plan *p, const char *text, const char *what)
             rc = add_sizes(p, arg);
         } else if (strcmp(s, "reps") == 0) {
             rc = sw_plan_set_reps(p, arg);
+        } else if (strcmp(s, "limit") == 0) {
+            rc = add_limit(p, arg, where);
         } else {
             mzc_error("%sunknown plan line '%s' (valid: gen, gen?, solve, solve?, seeds, "
-                      "sizes, reps)", where, s);
+                      "sizes, reps, limit)", where, s);
             rc = -1;
         }
         if (rc != 0 && (strcmp(s, "sizes") == 0 || strcmp(s, "reps") == 0 ||
-                        strcmp(s, "seeds") == 0))
+                        strcmp(s, "seeds") == 0 || strcmp(s, "limit") == 0))
             fprintf(stderr, "mazebench: (in %s, line %d)\n", what, lineno);
     }
     free(buf);
@@ -349,6 +388,9 @@ void sw_plan_write(FILE *f, const sw_plan *p)
         fprintf(f, "%s%llux%llu", k ? "," : "", (unsigned long long)p->size[k].rows,
                 (unsigned long long)p->size[k].cols);
     fprintf(f, "\n# plan: reps %llu\n", (unsigned long long)p->reps);
+    for (size_t k = 0; k < p->nlimit; k++)
+        fprintf(f, "# plan: limit %s %llu cells\n", p->limit_name[k],
+                (unsigned long long)p->limit_cells[k]);
 }
 
 void sw_plan_free(sw_plan *p)
@@ -361,5 +403,9 @@ void sw_plan_free(sw_plan *p)
     free(p->sstage);
     free(p->seed);
     free(p->size);
+    for (size_t k = 0; k < p->nlimit; k++)
+        free(p->limit_name[k]);
+    free(p->limit_name);
+    free(p->limit_cells);
     memset(p, 0, sizeof *p);
 }

@@ -72,4 +72,9 @@ MZ_INLINE size_t mz_mul_size(uint64_t n, size_t size)
 /* malloc of n elements of size, NULL on overflow or failure. */
 void *mz_alloc_array(uint64_t n, size_t size);
 
+/* Does every open wall of g lead to a cell of g, with no wrap? Then the
+ * neighbour through an open wall d of i is i + {-cols, 1, cols, -1}[d],
+ * with no bounds test or division. Linear in rows + cols. (metrics.c) */
+bool mz_grid_border_closed(const mz_grid *g);
+
 #endif /* MZ_INTERNAL_H */

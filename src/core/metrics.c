@@ -47,9 +47,7 @@ uint64_t mz_digest(const mz_grid *g)
  * next are known, and on a large maze each lies in its own cache line. */
 #define LOOKAHEAD 16
 
-/* Do a grid's open walls all lead to a cell in the grid, with no wrap?
- * Then a neighbour through an open wall is i + delta[d], no division. */
-static bool border_closed(const mz_grid *g)
+bool mz_grid_border_closed(const mz_grid *g)
 {
     if (g->flags & MZ_GRID_WRAP_EW)
         return false;
@@ -129,7 +127,7 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
         return -2;
     }
     int64_t result = -1;
-    if (bfs_fill(g, border_closed(g), seen, &q, a, b, true, &result) != MZ_OK)
+    if (bfs_fill(g, mz_grid_border_closed(g), seen, &q, a, b, true, &result) != MZ_OK)
         result = -2;
     free(seen);
     mz_queue_free(&q);
@@ -244,7 +242,7 @@ mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
 
     /* Components, one BFS per unvisited open cell; the first starts at the
      * entrance and also measures the route, so the grid is walked once. */
-    const bool fast = border_closed(g);
+    const bool fast = mz_grid_border_closed(g);
     uint64_t *seen = mz_bits_new(cells);
     mz_queue q;
     if (!seen || mz_queue_init(&q, 1024) != MZ_OK) {

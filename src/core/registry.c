@@ -17,6 +17,7 @@ extern const mz_algo mz_algo_frontier;
 extern const mz_algo mz_algo_kruskal;
 extern const mz_algo mz_algo_treasure;
 extern const mz_algo mz_algo_mainpath;
+extern const mz_algo mz_algo_pacman;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
@@ -31,6 +32,7 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_kruskal,
     &mz_algo_treasure,
     &mz_algo_mainpath,
+    &mz_algo_pacman,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */

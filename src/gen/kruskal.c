@@ -38,6 +38,23 @@ MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
     return hi + (lo >> 32);
 }
 
+/* The checks open only the east or south wall of a (one random write a
+ * merge instead of two, often in two cache lines); this sequential pass
+ * then opens the matching west or north wall of b. On a fresh grid those
+ * are the only walls opened, so the result is the same. */
+static void mirror_knocks(mz_grid *g)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols, cells = g->cells;
+    for (uint64_t a = 0; a < cells; a++) {
+        unsigned v = c[a];
+        if (!(v & MZ_WALL_E))
+            c[a + 1] &= (uint8_t)~MZ_WALL_W;
+        if (!(v & MZ_WALL_S))
+            c[a + cols] &= (uint8_t)~MZ_WALL_N;
+    }
+}
+
 /* One body for both widths: CODE is the wall code type, PARENT the signed
  * parent type (a root holds minus its island's size). */
 #define KRUSKAL_BODY(NAME, CODE, PARENT)                                                          \
@@ -46,8 +63,12 @@ MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
         PARENT r = x;                                                                            \
         while (p[r] >= 0)                                                                        \
             r = p[r];                                                                            \
-        while (x != r) { /* full path compression */                                             \
+        /* Full path compression; a node already under the root is not   \
+         * written again, so finds of shallow trees dirty no cache line. */                      \
+        while (x != r) {                                                                         \
             PARENT nx = p[x];                                                                    \
+            if (nx == r)                                                                         \
+                break;                                                                           \
             p[x] = r;                                                                            \
             x = nx;                                                                              \
         }                                                                                        \
@@ -112,7 +133,6 @@ MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
                 MZ_PREFETCHW(p + fa);                                                            \
                 MZ_PREFETCHW(p + fa + ((far & 1) ? cols : 1));                                   \
                 MZ_PREFETCHW(c + fa);                                                            \
-                MZ_PREFETCHW(c + fa + ((far & 1) ? cols : 1));                                   \
             }                                                                                    \
             if (k + AHEAD < n) {                                                                 \
                 CODE near = code[k + AHEAD];                                                     \
@@ -131,13 +151,8 @@ MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
                     return MZ_EIO;                                                               \
                 continue;                                                                        \
             }                                                                                    \
-            if (d == MZ_E) {                                                                     \
-                c[a] &= (uint8_t)~MZ_WALL_E;                                                     \
-                c[b] &= (uint8_t)~MZ_WALL_W;                                                     \
-            } else {                                                                             \
-                c[a] &= (uint8_t)~MZ_WALL_S;                                                     \
-                c[b] &= (uint8_t)~MZ_WALL_N;                                                     \
-            }                                                                                    \
+            /* Only a's side now; b's is mirrored in one pass at the end. */                      \
+            c[a] &= (uint8_t)~(1u << d);                                                         \
             /* Sizes are negative: -p[ra] >= -p[rb] when p[ra] <= p[rb]. */                      \
             if (p[ra] <= p[rb]) {                                                                \
                 p[ra] += p[rb];                                                                  \
@@ -152,6 +167,7 @@ MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
             if (tracing && mz_trace_emit(t, "merge", a, (int)d, islands))                        \
                 return MZ_EIO;                                                                   \
         }                                                                                        \
+        mirror_knocks(g);                                                                        \
         return MZ_OK;                                                                            \
     }                                                                                            \
                                                                                                  \

@@ -7,11 +7,14 @@
  *
  *   1. Main path: y = pick(rows); path = [(y, 0)]. While the head is not
  *      in the last column: empties = the head's in-grid unoccupied
- *      neighbours; one or more: push empties[pick(len)]. None (stuck):
- *        - after 50 back-outs in this try, or with a one-cell path, start
- *          over: clear the path, y = pick(rows) (a restart);
- *        - otherwise back out: pop min(5, len - 1) cells, which become
- *          empty again (a back-out; no draw).
+ *      neighbours that this try has not backed out of; one or more: push
+ *      empties[pick(len)]. None (stuck):
+ *        - with a path of more than one cell, back out: pop min(5, len - 1)
+ *          cells; they are empty again for the branches but closed to the
+ *          main path until it starts over (a back-out; no draw);
+ *        - with a one-cell path (really stuck: everything reachable was
+ *          backed out of), start over: clear the path and the closed
+ *          cells, y = pick(rows) (a restart).
  *      Knock the wall between consecutive path cells. Entrance = the
  *      path's first cell (column 0), exit = its last (column cols - 1).
  *   2. Rounds, while some cell is empty:
@@ -31,7 +34,13 @@
  *     isCellEmpty is introduced; without it the path doubles back and
  *     branches would re-occupy cells, making loops);
  *   - "back out a few steps" and "start over when really stuck" are only
- *     in the CodePen: the constants 5 and 50 above are ours.
+ *     in the CodePen; the rules above are ours. We first let backed-out
+ *     cells be re-entered and restarted after 50 back-outs: the walk
+ *     re-enters the pocket it trapped itself in, and at 256x256 it took
+ *     about three million restarts (a minute) to cross. Keeping backed-out
+ *     cells closed makes each try a depth-first search in steps of five,
+ *     which always gets across in O(cells): restarts are 0 in practice
+ *     (README, "seeds", has the measurements).
  *   - randomItemInArray on an empty list is not called: no draw.
  * The off-grid points (x = -1 and x = cols) of the document are not
  * cells; the entrance and exit mark them.
@@ -71,7 +80,6 @@ enum { MODE_FAITHFUL = 0, MODE_FAST = 1 };
 #define OCC 0x20u
 #define TABU 0x40u
 #define BACK_OUT 5
-#define MAX_BACKOUTS 50
 
 static const unsigned doc_order[4] = {MZ_N, MZ_S, MZ_W, MZ_E};
 
@@ -144,7 +152,7 @@ MZ_INLINE unsigned path_empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_i
 MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *t,
                               const bool tracing, uint64_t *restarts_out)
 {
-    uint64_t restarts = 0, backouts = 0;
+    uint64_t restarts = 0;
     cellvec tabu = {0};
     mz_status s = MZ_OK;
     mz_idx start = mz_rng_pick(rng, g->rows) * g->cols;
@@ -166,14 +174,13 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
                 s = MZ_EIO;
                 goto out;
             }
-        } else if (backouts == MAX_BACKOUTS || path->n == 1) {
+        } else if (path->n == 1) {
             for (uint64_t k = 0; k < path->n; k++)
                 g->c[path->v[k]] &= (uint8_t)~OCC;
             for (uint64_t k = 0; k < tabu.n; k++)
                 g->c[tabu.v[k]] &= (uint8_t)~TABU;
             tabu.n = 0;
             restarts++;
-            backouts = 0;
             start = mz_rng_pick(rng, g->rows) * g->cols;
             g->c[start] |= OCC;
             path->n = 1;
@@ -190,7 +197,6 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
                 if ((s = vec_push(&tabu, c)) != MZ_OK)
                     goto out;
             }
-            backouts++;
             if (tracing && mz_trace_emit(t, "backout", path->v[path->n - 1], -1, path->n)) {
                 s = MZ_EIO;
                 goto out;

@@ -19,11 +19,18 @@
 MZ_INLINE unsigned code_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
 MZ_INLINE void code_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_t)(v << ((i & 3) * 2)); }
 
-MZ_INLINE mz_status bfs_search(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_trace *t,
-                               const bool tracing, mz_solution *sol)
+/* How far ahead in the queue the search prefetches a cell's walls and
+ * marks: on a large maze each queued cell lies in its own cache line. */
+#define LOOKAHEAD 16
+
+MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_queue *q,
+                               mz_trace *t, const bool tracing, mz_solution *sol)
 {
     static const unsigned next_code[4] = {0, 2, 3, 1};
     const mz_idx src = g->entrance, dst = g->exit;
+    const uint8_t *c = g->c;
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    const uint64_t cols = g->cols;
     int64_t closed = 0;
     code_set(mark, src, 1);
     if (src != dst)
@@ -32,20 +39,27 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_
         closed = 1;
     bool found = src == dst;
     while (q->len && !found) {
+        if (!tracing && q->len > LOOKAHEAD) {
+            mz_idx ahead = q->buf[(q->head + LOOKAHEAD) & (q->cap - 1)];
+            MZ_PREFETCH(c + ahead);
+            MZ_PREFETCHW(mark + (ahead >> 2));
+            MZ_PREFETCHW(mark + ((ahead >= cols ? ahead - cols : 0) >> 2));
+            MZ_PREFETCHW(mark + ((ahead + cols) >> 2));
+        }
         mz_idx i = mz_queue_pop(q);
         closed++;
         unsigned code = next_code[code_get(mark, i)];
-        unsigned open = ~g->c[i] & MZ_WALLS;
+        unsigned open = ~c[i] & MZ_WALLS;
         if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
             return MZ_EIO;
-        for (unsigned d = 0; d < 4; d++) {
-            if (!(open & (1u << d)))
-                continue;
-            mz_idx n = mz_neighbour(g, i, d);
+        while (open) {
+            unsigned d = (unsigned)__builtin_ctz(open); /* directions in order */
+            open &= open - 1;
+            mz_idx n = fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
             if (n == MZ_NONE || code_get(mark, n))
                 continue;
             code_set(mark, n, code);
-            if (n == dst) {
+            if (MZ_UNLIKELY(n == dst)) {
                 found = true;
                 closed++; /* the exit counts as closed, as in A* */
                 break;
@@ -71,11 +85,14 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
         free(mark);
         return MZ_ENOMEM;
     }
-    mz_status s = t ? bfs_search(g, mark, &q, t, true, sol) : bfs_search(g, mark, &q, NULL, false, sol);
+    const bool fast = mz_grid_border_closed(g);
+    mz_status s = t ? bfs_search(g, fast, mark, &q, t, true, sol)
+                    : bfs_search(g, fast, mark, &q, NULL, false, sol);
     mz_queue_free(&q);
     if (s == MZ_OK && sol->found) {
         /* Walk back from the exit, one step nearer each time. */
         static const unsigned prev_code[4] = {0, 3, 1, 2};
+        const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
         int64_t steps = 0;
         mz_idx i = g->exit;
         if (sol->want_path)
@@ -87,7 +104,7 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
             for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
                 if (!(open & (1u << d)))
                     continue;
-                mz_idx n = mz_neighbour(g, i, d);
+                mz_idx n = fast ? i + (mz_idx)delta[d] : mz_neighbour(g, i, d);
                 if (n != MZ_NONE && code_get(mark, n) == want)
                     next = n;
             }
