@@ -17,6 +17,8 @@
 #   solvetime.dat  size, mean solve_ns / cell                 (per solver, the mazes
 #                  of every generator; sizes only a fixed-size generator makes
 #                  are left out, their mazes being unlike the rest)
+#   genmem.dat     size, mean gen_peak_bytes / cell           (per generator)
+#   solvemem.dat   size, mean solve_peak_bytes / cell         (per solver, as solvetime)
 
 /^#/ { next }
 
@@ -59,11 +61,17 @@ function slope(spec,    m) {
         if (c["gen_ns"] && f[c["gen_ns"]] != "") {
             gt[gen, size] += f[c["gen_ns"]] / size; ngt[gen, size]++
         }
+        if (c["gen_peak_bytes"] && f[c["gen_peak_bytes"]] != "") {
+            gm[gen, size] += f[c["gen_peak_bytes"]] / size; ngm[gen, size]++
+        }
     }
     if (solver == "") next
     nsolv = add_name(solvers, nsolv, solver)
     if (c["solve_ns"] && f[c["solve_ns"]] != "") {
         st[solver, size] += f[c["solve_ns"]] / size; nst[solver, size]++
+    }
+    if (c["solve_peak_bytes"] && f[c["solve_peak_bytes"]] != "") {
+        sm[solver, size] += f[c["solve_peak_bytes"]] / size; nsm[solver, size]++
     }
     if (solver == "flood" && c["longest"] && f[c["longest"]] != "") {
         lp[gen, size] += f[c["longest"]]; nlp[gen, size]++
@@ -105,9 +113,11 @@ END {
                 nlp[name, z] ? lp[name, z] / nlp[name, z] : "NaN" > (dir "/route.dat")
             if (ngt[name, z])
                 printf "%d %.6g\n", z, gt[name, z] / ngt[name, z] > (dir "/gentime.dat")
+            if (ngm[name, z])
+                printf "%d %.6g\n", z, gm[name, z] / ngm[name, z] > (dir "/genmem.dat")
         }
         block_end(dir "/deadends.dat"); block_end(dir "/route.dat")
-        block_end(dir "/gentime.dat")
+        block_end(dir "/gentime.dat"); block_end(dir "/genmem.dat")
         # left vs right: one point per maze
         nw = 0
         for (m in left) {
@@ -130,6 +140,13 @@ END {
         }
         if (!any) print "NaN NaN" > (dir "/solvetime.dat")
         block_end(dir "/solvetime.dat")
+        any = 0
+        for (s = 1; s <= nsize; s++) {
+            z = sizes[s]
+            if (nsm[name, z] && gens_at[z] > 1) { printf "%d %.6g\n", z, sm[name, z] / nsm[name, z] > (dir "/solvemem.dat"); any = 1 }
+        }
+        if (!any) print "NaN NaN" > (dir "/solvemem.dat")
+        block_end(dir "/solvemem.dat")
     }
 
     # A*: board 06's maze when it was swept, else the first generator A* ran on.

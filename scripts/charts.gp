@@ -97,24 +97,28 @@ plot for [i=1:ng] dir.'/walls.dat' index (i-1) using 1:2 with points pt 7 ps 0.8
      x with lines lc rgb '#888888' dt 3 title 'left = right'
 unset logscale
 
-# 5. Time per cell vs grid size: generators (left) and solvers (right).
-if (fmt eq 'svg') {
-    set terminal svg size 1280,760 dynamic font 'Sans,12' background rgb 'white'
-} else {
-    set terminal pngcairo size 1280,760 font 'Sans,11' background rgb 'white'
-}
-set output out.'/time-per-cell.'.fmt
-set multiplot layout 1,2 title 'Time per grid cell vs grid size (mean over seeds; monotonic clock)'
+# 5. Time per cell vs grid size: generators, then solvers.
 set logscale xy
 set format x '10^{%T}'
 set format y '%g'
 set xlabel 'grid size (cells, log scale)'
-set ylabel 'ns per cell (log scale)'
-set key below horizontal maxrows 4 box noenhanced font ',9'
-set bmargin 10
-set xlabel offset 0,0.5
-set title 'generation (every stage of the spec)'
+set output out.'/gen-time.'.fmt
+set title 'Generation time per grid cell vs grid size (every stage of the spec; mean over seeds)'
+set ylabel 'ns per cell (monotonic clock, log scale)'
 plot for [i=1:ng] dir.'/gentime.dat' index (i-1) using 1:2 lw 2 title word(gens, i)
-set title 'solving (mean over the mazes of every generator)'
+set output out.'/solve-time.'.fmt
+set title 'Solving time per grid cell vs grid size (mean over the mazes of every generator)'
 plot for [i=1:ns] dir.'/solvetime.dat' index (i-1) using 1:2 lw 2 title word(solvers, i)
-unset multiplot
+
+# 6. Heap per cell vs grid size, from the per-row gen_peak_bytes and
+#    solve_peak_bytes: generators (the grid, 1 byte a cell, included), then
+#    solvers (beyond the grid).
+if (system("test -s '".dir."/genmem.dat' && echo 1") eq "1") {
+    set output out.'/gen-memory.'.fmt
+    set title 'Generation: peak heap per grid cell vs grid size (the grid included; mean over seeds)'
+    set ylabel 'bytes per cell (log scale)'
+    plot for [i=1:ng] dir.'/genmem.dat' index (i-1) using 1:2 lw 2 title word(gens, i)
+    set output out.'/solve-memory.'.fmt
+    set title 'Solving: peak heap per grid cell beyond the grid vs grid size (mean over mazes)'
+    plot for [i=1:ns] dir.'/solvemem.dat' index (i-1) using 1:2 lw 2 title word(solvers, i)
+}

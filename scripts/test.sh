@@ -21,4 +21,4 @@ echo "== clang, optimised" >&2
 CC=clang CXX=clang++ cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DMZ_WERROR=ON \
     -DMZ_BENCH=OFF >/dev/null
 cmake --build build-clang -j "$jobs" >/dev/null
-ctest --test-dir build-clang --output-on-failure -j "$jobs" -R 'test_(golden|invariants|core|hedge)'
+ctest --test-dir build-clang --output-on-failure -j "$jobs" -R 'test_(golden|invariants|core|hedge|seeds|article_rest|fast_paths)'

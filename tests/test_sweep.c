@@ -9,7 +9,9 @@
  *     sweep stopped by SIGINT and --resume, equal an uninterrupted sweep;
  *   - --resume refuses a file of another plan;
  *   - --shard I/N parts joined by merge, in any order, equal the unsharded
- *     file, also when the parts are run by GNU parallel (skipped without it).
+ *     file, also when the parts are run by GNU parallel (skipped without it);
+ *   - plan errors, optional entries, a plan without solvers, and every
+ *     fixed-size generator of the registry running once a seed.
  *
  * "Deterministic columns" are those before gen_ns: the timing and memory
  * columns come last in every row.
@@ -29,6 +31,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "mazebench.h"
 
 #define SMALL_PLAN "bench/plans/small.plan"
 #define GOLDEN "data/sweep-small.csv"
@@ -374,6 +378,14 @@ static void test_plan_errors(void **state)
     table_read(out, &t);
     assert_int_equal(t.nrow, 1);
     table_free(&t);
+    /* No solver: one row a maze, the solver columns empty. */
+    assert_int_equal(run("%s sweep --gen dfs --solve '' --seeds 1..2 --sizes 5,7 --out %s",
+                         MZ_CLI, out), 0);
+    table_read(out, &t);
+    assert_int_equal(t.nrow, 4);
+    assert_string_equal(t.row[3][column(&t, "solver")], "");
+    assert_string_equal(t.row[3][column(&t, "rows")], "7");
+    table_free(&t);
     /* Unknown names, bad lines and bad values are usage errors. */
     assert_int_equal(run("%s sweep --gen nosuch --out %s 2>/dev/null", MZ_CLI, out), 2);
     assert_int_equal(run("%s sweep %s --sizes 0 --out %s 2>/dev/null", MZ_CLI, plan, out), 2);
@@ -382,6 +394,28 @@ static void test_plan_errors(void **state)
     fputs("gen dfs\nsizes 11\nseed 1\n", f);
     fclose(f);
     assert_int_equal(run("%s sweep %s --out %s 2>/dev/null", MZ_CLI, plan, out), 2);
+}
+
+/* A fixed-size generator runs once a seed, whatever the sizes, and its rows
+ * give the size it made. Every such registry entry is checked. */
+static void test_fixed_size_once_per_seed(void **state)
+{
+    (void)state;
+    const char *out = path("fixed.csv");
+    int checked = 0;
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind != MZ_GEN || !((*a)->flags & MZ_F_FIXED_SIZE))
+            continue;
+        assert_int_equal(run("%s sweep --gen %s --solve bfs --seeds 7..8 --sizes 11,21,31x41 "
+                             "--out %s 2>/dev/null", MZ_CLI, (*a)->name, out), 0);
+        struct table t;
+        table_read(out, &t);
+        assert_int_equal(t.nrow, 2);
+        assert_string_equal(t.row[0][column(&t, "rows")], t.row[1][column(&t, "rows")]);
+        table_free(&t);
+        checked++;
+    }
+    print_message("%d fixed-size generators checked\n", checked);
 }
 
 static int setup(void **state)
@@ -409,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_shard_merge),
         cmocka_unit_test(test_gnu_parallel),
         cmocka_unit_test(test_plan_errors),
+        cmocka_unit_test(test_fixed_size_once_per_seed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

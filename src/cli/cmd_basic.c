@@ -230,7 +230,7 @@ static int run(int argc, char **argv, bool solve)
         mz_spec_format(&spec, gen_name, sizeof gen_name);
         if (solve)
             mz_stage_format(&solver, solver_name, sizeof solver_name);
-        mz_row row = {gen_name, o.seed, rows, cols, 0, &m, &gx,
+        mz_row row = {gen_name, o.seed, g.rows, g.cols, 0, &m, &gx,
                        solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0};
         mz_cols colset;
         mz_row_columns(&colset, solve, false, false, algos, nalgos);

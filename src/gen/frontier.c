@@ -130,6 +130,29 @@ MZ_INLINE mz_status push_new(mz_grid *g, ring *r, const bool wide, mz_idx i, uin
     return MZ_OK;
 }
 
+/* The random rule reads the grid round a random cell each round, a cache
+ * miss or three on a large grid, and nothing predicts that cell far ahead.
+ * One round ahead is possible: the next round's pick(len') uses a known
+ * output of the source (two draws a round, so output a + 3 from this
+ * round's first), and len' is this round's len - 1 plus 0..3 pushes. The
+ * candidates are at most four consecutive entries; fetch their rows now so
+ * their misses overlap this round's work. A guess that turns out wrong
+ * (an entry this round moves) costs a wasted fetch, never a wrong maze. */
+MZ_INLINE void prefetch_next(const mz_grid *g, const ring *r, const bool wide, uint32_t a,
+                             uint64_t len)
+{
+    uint32_t u = mz_mulberry32_mix(a + 2 * MZ_MULBERRY32_INC);
+    uint64_t lo = ((uint64_t)u * (len - 1)) >> 32, hi = ((uint64_t)u * (len + 2)) >> 32;
+    for (uint64_t j = lo; j <= hi && j < len; j++) {
+        mz_idx p = ring_at(r, wide, j);
+        MZ_PREFETCH(&g->c[p]);
+        if (p >= g->cols)
+            MZ_PREFETCH(&g->c[p - g->cols]);
+        if (p + g->cols < g->cells)
+            MZ_PREFETCH(&g->c[p + g->cols]);
+    }
+}
+
 MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
                                   const bool wide, mz_trace *t, const bool tracing,
                                   uint64_t *peak_out)
@@ -145,10 +168,13 @@ MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *
         /* 1. Take c out by the rule. */
         mz_idx cur;
         if (rule == PICK_RANDOM) {
-            uint64_t k = mz_rng_pick(rng, r->len);
+            const uint64_t len = r->len;
+            uint64_t k = mz_rng_pick(rng, len);
             cur = ring_at(r, wide, k);
-            ring_put(r, wide, k, ring_at(r, wide, r->len - 1));
+            ring_put(r, wide, k, ring_at(r, wide, len - 1));
             r->len--;
+            if (len + 2 <= UINT32_MAX)
+                prefetch_next(g, r, wide, rng->a, len);
         } else if (rule == PICK_NEWEST) {
             cur = ring_at(r, wide, r->len - 1);
             r->len--;

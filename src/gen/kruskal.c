@@ -23,10 +23,35 @@
  * mix(seed + (k+1) * inc)), so every swap target is known in advance, and
  * the cells of the next checks are read off the shuffled list.
  */
+#define _DEFAULT_SOURCE /* posix_memalign, madvise */
 #include "../core/internal.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 /* How many swaps or checks ahead the passes prefetch. */
-#define AHEAD 16
+#define AHEAD 32
+
+/* The wall list and the parents are read at random, a cache miss and,
+ * with 4 KiB pages, a TLB miss each. Large arrays are therefore aligned to
+ * 2 MiB and offered to the kernel as transparent huge pages (on Linux,
+ * where THP is often "madvise" only). Freed with free(). */
+static void *big_array(uint64_t n, size_t size)
+{
+    size_t bytes = mz_mul_size(n, size);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)1 << 21;
+    if (bytes >= 2 * huge) {
+        void *p = NULL;
+        if (posix_memalign(&p, huge, bytes) != 0)
+            return NULL;
+        (void)madvise(p, bytes, MADV_HUGEPAGE); /* a hint: failure is harmless */
+        return p;
+    }
+#endif
+    return mz_alloc_array(n, size);
+}
 
 /* pick(n) of draw u, as mz_rng_pick. */
 MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
@@ -174,8 +199,8 @@ static void mirror_knocks(mz_grid *g)
     static mz_status NAME(mz_grid *g, mz_run *run, uint64_t *merged_at)                         \
     {                                                                                            \
         uint64_t walls = g->rows * (g->cols - 1) + (g->rows - 1) * g->cols;                      \
-        CODE *code = mz_alloc_array(walls, sizeof(CODE));                                        \
-        PARENT *p = mz_alloc_array(g->cells, sizeof(PARENT));                                    \
+        CODE *code = big_array(walls, sizeof(CODE));                                             \
+        PARENT *p = big_array(g->cells, sizeof(PARENT));                                         \
         mz_status s = MZ_ENOMEM;                                                                 \
         if (code && p)                                                                           \
             s = run->trace ? NAME##_run(g, run->rng, run->trace, true, code, p, merged_at)       \
