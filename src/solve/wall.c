@@ -72,6 +72,62 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, unsigned hand, uint8_t *se
     return s;
 }
 
+/* The untraced walk without a path, on a grid whose open walls all lead
+ * into it: each step is one lookup by (walls, heading) in two small tables
+ * built for the hand, giving the new heading, whether it moved and turned,
+ * and the index step, with no data-dependent branch (which way a walker
+ * goes is as good as random to a branch predictor). Same steps, same
+ * counts as walk(). */
+static void walk_fast(const mz_grid *g, unsigned hand, uint8_t *seen, mz_solution *sol)
+{
+    const unsigned side_turn = hand == 0 ? 3 : 1, other_turn = hand == 0 ? 1 : 3;
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    uint8_t next[16 * 4];  /* new heading | moved << 2 | turned << 3 */
+    int64_t jump[16 * 4];  /* index step */
+    for (unsigned v = 0; v < 16; v++) {
+        for (unsigned h = 0; h < 4; h++) {
+            unsigned side = (h + side_turn) & 3, nh, moved, turned;
+            if (!(v & (1u << side)))
+                nh = side, moved = 1, turned = 1;
+            else if (!(v & (1u << h)))
+                nh = h, moved = 1, turned = 0;
+            else
+                nh = (h + other_turn) & 3, moved = 0, turned = 1;
+            next[v * 4 + h] = (uint8_t)(nh | moved << 2 | turned << 3);
+            jump[v * 4 + h] = moved ? delta[nh] : 0;
+        }
+    }
+    const uint8_t *c = g->c;
+    const mz_idx exit = g->exit;
+    mz_idx cur = g->entrance;
+    unsigned h = MZ_E;
+    int64_t steps = 0, forward = 0, turns = 0;
+    bool found = cur == exit, looped = false;
+    seen[cur >> 1] |= (uint8_t)(1u << ((cur & 1) * 4 + h));
+    while (!found) {
+        const unsigned k = (c[cur] & MZ_WALLS) * 4 + h;
+        const unsigned e = next[k];
+        cur = (mz_idx)((int64_t)cur + jump[k]);
+        h = e & 3;
+        steps++;
+        forward += (e >> 2) & 1;
+        turns += e >> 3;
+        uint8_t bit = (uint8_t)(1u << ((cur & 1) * 4 + h));
+        if (MZ_UNLIKELY(seen[cur >> 1] & bit)) {
+            looped = true;
+            break;
+        }
+        seen[cur >> 1] |= bit;
+        found = cur == exit;
+    }
+    sol->found = found;
+    sol->steps = steps;
+    sol->forward = forward;
+    sol->turns = turns;
+    sol->path_steps = found ? forward : -1;
+    mz_extra_bool(&sol->extra, "looped", looped);
+}
+
 static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
     mz_solution_clear(sol);
@@ -82,8 +138,13 @@ static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, 
         return MZ_ENOMEM;
     unsigned hand = (unsigned)args->v[P_HAND];
     const bool fast = mz_grid_border_closed(g);
-    mz_status s = t ? walk(g, fast, hand, seen, t, true, sol)
-                    : walk(g, fast, hand, seen, NULL, false, sol);
+    mz_status s = MZ_OK;
+    if (t)
+        s = walk(g, fast, hand, seen, t, true, sol);
+    else if (fast && !sol->want_path)
+        walk_fast(g, hand, seen, sol);
+    else
+        s = walk(g, fast, hand, seen, NULL, false, sol);
     free(seen);
     return s;
 }
