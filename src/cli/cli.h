@@ -48,6 +48,10 @@ void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row);
 /* A trace sink writing step,op,cell,dir,size CSV to a FILE. */
 int mzc_trace_csv(void *user, const mz_step *s);
 
+/* Refuse (with a message) a cell-index parameter of st that is off a
+ * rows x cols grid. 0 when every one is on it. */
+int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols);
+
 /* Peak resident memory of this process so far, in KiB (0 if unknown). */
 uint64_t mzc_peak_rss_kb(void);
 /* Monotonic clock in nanoseconds. */

@@ -193,6 +193,8 @@ static int run(int argc, char **argv, bool solve)
         algos[nalgos++] = spec.stage[k].algo;
     if (solve)
         algos[nalgos++] = solver.algo;
+    if (solve && mzc_check_cells(&solver, rows, cols) != 0)
+        return MZC_USAGE;
     if (mzc_check_memory(rows, cols, algos, nalgos) != 0)
         return MZC_FAIL;
 

@@ -123,6 +123,21 @@ int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, 
     return 0;
 }
 
+int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols)
+{
+    for (unsigned k = 0; k < st->algo->nparams; k++) {
+        const mz_param_def *p = &st->algo->params[k];
+        double v = st->args.v[k];
+        if (p->type == MZ_P_CELL && v >= 0 && v >= (double)rows * (double)cols) {
+            mzc_error("cell %.0f for '%s' of '%s' is off the %llux%llu grid (cells 0..%llu)", v,
+                      p->name, st->algo->name, (unsigned long long)rows, (unsigned long long)cols,
+                      (unsigned long long)(rows * cols - 1));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 uint64_t mzc_peak_rss_kb(void)
 {
     struct rusage ru;
