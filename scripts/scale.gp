@@ -14,7 +14,7 @@ set key autotitle columnhead
 set logscale x 10
 set logscale y 10
 set logscale y2 10
-set format x '10^{%L}'
+set format x '1e%L'
 set xlabel 'cells'
 set ylabel 'time a cell (ns)'
 set y2label 'peak memory a cell (bytes)'

@@ -350,6 +350,12 @@ static void test_metrics_match_reference(void **state)
             mz_knock(&g, i, MZ_E);
     mz_knock(&g, 5, MZ_S);
     check_metrics(&g, "hand-made");
+    g.c[20] &= (uint8_t)~MZ_WALL_E; /* open from one side only */
+    check_metrics(&g, "one-sided wall");
+    g.c[20] |= MZ_WALL_E;
+    g.c[8] &= (uint8_t)~MZ_WALL_S;
+    check_metrics(&g, "one-sided south wall");
+    g.c[8] |= MZ_WALL_S;
     g.c[13] = MZ_WALLS | MZ_BLOCKED;
     check_metrics(&g, "blocked cell");
     g.c[0] &= (uint8_t)~MZ_WALL_N; /* a border wall left open */

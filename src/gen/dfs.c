@@ -142,6 +142,12 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
     uint32_t u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
     unsigned sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
 
+    /* The index step of each choice, so the next cell is one load away
+     * from the option mask (the direction itself is off that path). */
+    int64_t jump[16 * 32];
+    for (unsigned k = 0; k < 16 * 32; k++)
+        jump[k] = step[choose[k / 32][k % 32]];
+
     c[0] |= 0x20u; /* visited, without HAS_PARENT */
     for (;;) {
         const mz_idx in = cur >= cols ? cur - cols : cur;
@@ -152,11 +158,12 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
                         (unsigned)(c[is] == MZ_WALLS) << 2 | (unsigned)(c[iw] == MZ_WALLS) << 3;
         if (mask) {
             const unsigned d = choose[mask][sel];
+            const int64_t jmp = jump[mask * 32 + sel];
             a += MZ_MULBERRY32_INC;
             u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
             sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
             c[cur] &= (uint8_t)~(1u << d);
-            cur = (mz_idx)((int64_t)cur + step[d]);
+            cur = (mz_idx)((int64_t)cur + jmp);
             c[cur] = entered[d];
             col = (uint64_t)((int64_t)col + dcol[d]);
             depth++;
