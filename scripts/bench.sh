@@ -24,7 +24,7 @@ if [ "${1:-}" = "--smoke" ]; then
     shift
 fi
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DMZ_BENCH=ON >/dev/null
 cmake --build "$build" -j "$jobs" --target mazebench_bench >/dev/null
 bin="$build/bench/mazebench_bench"
 if [ ! -x "$bin" ]; then

@@ -16,8 +16,8 @@
  * Union-find: full path compression and union by size; a root's slot holds
  * minus its island's size, so there is no size array. Codes and parents
  * are 32-bit below 2^31 cells (12 bytes a cell), 64-bit above.
- * Bias: many short dead ends, no long corridors; an unbiased spanning tree
- * it is not (that is Wilson's), but close.
+ * Bias: short corridors and many dead ends (about 30% of cells, against
+ * dfs's 10%); not a uniform spanning tree (Wilson's algorithm gives that).
  * Complexity: O(cells * alpha(cells)) time. Both passes touch memory at
  * random, so they prefetch ahead: the random source is a counter (draw k is
  * mix(seed + (k+1) * inc)), so every swap target is known in advance, and
