@@ -23,28 +23,12 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "trace_rec.h"
 
 /* ---------------------------------------------------------------- */
 /* Helpers                                                           */
 /* ---------------------------------------------------------------- */
 
-typedef struct rec {
-    uint64_t n, cap;
-    mz_step *s;
-} rec;
-
-static int record(void *user, const mz_step *s)
-{
-    rec *r = user;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 1024;
-        r->s = realloc(r->s, r->cap * sizeof *r->s);
-        if (!r->s)
-            return 1;
-    }
-    r->s[r->n++] = *s;
-    return 0;
-}
 
 static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
                 mz_trace *t, mz_extra *x)

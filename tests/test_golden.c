@@ -17,26 +17,8 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "trace_rec.h"
 #include "csv.h"
-
-/* A recorded trace. */
-typedef struct rec {
-    uint64_t n, cap;
-    mz_step *s;
-} rec;
-
-static int record(void *user, const mz_step *s)
-{
-    rec *r = user;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 1024;
-        r->s = realloc(r->s, r->cap * sizeof *r->s);
-        if (!r->s)
-            return 1;
-    }
-    r->s[r->n++] = *s;
-    return 0;
-}
 
 /* A trace aggregate (see data/article.csv's header), or -1 with why set. */
 static int64_t aggregate(const rec *r, const char *fig, const char **why)
