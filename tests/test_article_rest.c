@@ -29,7 +29,6 @@
 /* Helpers                                                           */
 /* ---------------------------------------------------------------- */
 
-
 static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
                 mz_trace *t, mz_extra *x)
 {

@@ -48,6 +48,13 @@ void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row);
 /* A trace sink writing step,op,cell,dir,size CSV to a FILE. */
 int mzc_trace_csv(void *user, const mz_step *s);
 
+/* Parse a generator spec and, when solver is not NULL, a solver spec,
+ * printing the reason on failure (-1). algos (room for MZ_MAX_CHAIN + 1)
+ * receives every stage's entry, the solver's last, for column and memory
+ * estimates. */
+int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stage *st,
+                     const mz_algo **algos, size_t *nalgos);
+
 /* Refuse (with a message) a cell-index parameter of st that is off a
  * rows x cols grid. 0 when every one is on it. */
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols);

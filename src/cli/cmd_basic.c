@@ -173,26 +173,15 @@ static int run(int argc, char **argv, bool solve)
     if (r != 0)
         return r > 0 ? MZC_OK : MZC_USAGE;
 
-    char err[1024];
     mz_spec spec;
     mz_stage solver;
-    if (mz_spec_parse(o.spec, &spec, err, sizeof err) != MZ_OK) {
-        mzc_error("%s", err);
+    const mz_algo *algos[MZ_MAX_CHAIN + 1];
+    size_t nalgos = 0;
+    if (mzc_parse_recipe(o.spec, solve ? o.solver : NULL, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
-    }
-    if (solve && mz_solver_parse(o.solver, &solver, err, sizeof err) != MZ_OK) {
-        mzc_error("%s", err);
-        return MZC_USAGE;
-    }
     uint64_t rows, cols;
     if (mzc_parse_size(o.size, &rows, &cols) != 0)
         return MZC_USAGE;
-    const mz_algo *algos[MZ_MAX_CHAIN + 1];
-    size_t nalgos = 0;
-    for (unsigned k = 0; k < spec.n; k++)
-        algos[nalgos++] = spec.stage[k].algo;
-    if (solve)
-        algos[nalgos++] = solver.algo;
     if (solve && mzc_check_cells(&solver, rows, cols) != 0)
         return MZC_USAGE;
     if (mzc_check_memory(rows, cols, algos, nalgos) != 0)

@@ -211,23 +211,12 @@ int cmd_scale(int argc, char **argv)
         mzc_error("scale: missing --gen SPEC (see 'mazebench scale --help')");
         return MZC_USAGE;
     }
-    char err[1024];
     mz_spec spec;
     mz_stage solver;
-    if (mz_spec_parse(gen, &spec, err, sizeof err) != MZ_OK) {
-        mzc_error("%s", err);
-        return MZC_USAGE;
-    }
-    if (solve && mz_solver_parse(solve, &solver, err, sizeof err) != MZ_OK) {
-        mzc_error("%s", err);
-        return MZC_USAGE;
-    }
     const mz_algo *algos[MZ_MAX_CHAIN + 1];
     size_t nalgos = 0;
-    for (unsigned k = 0; k < spec.n; k++)
-        algos[nalgos++] = spec.stage[k].algo;
-    if (solve)
-        algos[nalgos++] = solver.algo;
+    if (mzc_parse_recipe(gen, solve, &spec, &solver, algos, &nalgos) != 0)
+        return MZC_USAGE;
 
     make_parents(out);
     FILE *f = fopen(out, "w");

@@ -123,6 +123,23 @@ int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, 
     return 0;
 }
 
+int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stage *st,
+                     const mz_algo **algos, size_t *nalgos)
+{
+    char err[1024];
+    if (mz_spec_parse(gen, spec, err, sizeof err) != MZ_OK ||
+        (solver && mz_solver_parse(solver, st, err, sizeof err) != MZ_OK)) {
+        mzc_error("%s", err);
+        return -1;
+    }
+    *nalgos = 0;
+    for (unsigned k = 0; k < spec->n; k++)
+        algos[(*nalgos)++] = spec->stage[k].algo;
+    if (solver)
+        algos[(*nalgos)++] = st->algo;
+    return 0;
+}
+
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols)
 {
     for (unsigned k = 0; k < st->algo->nparams; k++) {
