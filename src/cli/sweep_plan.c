@@ -48,10 +48,7 @@ const char sw_default_plan[] =
     "solve? astar:k=3\n"
     "seeds 464..473\n"
     "sizes 31x31,101x101,317x317,1001x1001\n"
-    "reps 1\n"
-    "# mainpath's branch rounds grow faster than its cells: 1001x1001 takes\n"
-    "# it minutes a seed, more than the rest of the sweep together.\n"
-    "limit mainpath 317x317\n";
+    "reps 1\n";
 
 static void *grow(void *p, size_t n, size_t size)
 {
