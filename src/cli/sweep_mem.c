@@ -8,6 +8,7 @@
  *
  * How: the mazebench binary is linked with -Wl,--wrap=malloc,... (see
  * CMakeLists.txt, MZ_HEAP_WRAP), so every malloc, calloc, realloc and free
+ * (and posix_memalign, which kruskal uses for its 2 MiB-aligned arrays)
  * made by the library and the CLI goes through the wrappers below. They keep,
  * per thread, the bytes live (malloc_usable_size of each block) and the
  * highest level reached since sw_heap_begin(). A worker thread runs one
@@ -28,6 +29,8 @@ void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
 void *__real_realloc(void *p, size_t n);
 void __real_free(void *p);
+int __real_posix_memalign(void **p, size_t align, size_t n);
+int __wrap_posix_memalign(void **p, size_t align, size_t n);
 void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t size);
 void *__wrap_realloc(void *p, size_t n);
@@ -66,6 +69,14 @@ void *__wrap_realloc(void *p, size_t n)
         live -= (int64_t)old;
     note_alloc(q);
     return q;
+}
+
+int __wrap_posix_memalign(void **p, size_t align, size_t n)
+{
+    int r = __real_posix_memalign(p, align, n);
+    if (r == 0)
+        note_alloc(*p);
+    return r;
 }
 
 void __wrap_free(void *p)
