@@ -16,6 +16,18 @@
 
 enum { P_HAND };
 
+/* What a walk reports, the same for both walks. */
+static void walk_result(mz_solution *sol, bool found, bool looped, int64_t steps, int64_t forward,
+                        int64_t turns)
+{
+    sol->found = found;
+    sol->steps = steps;
+    sol->forward = forward;
+    sol->turns = turns;
+    sol->path_steps = found ? forward : -1;
+    mz_extra_bool(&sol->extra, "looped", looped);
+}
+
 MZ_INLINE mz_status walk(const mz_grid *g, bool fast, unsigned hand, uint8_t *seen, mz_trace *t,
                          const bool tracing, mz_solution *sol)
 {
@@ -63,12 +75,7 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, unsigned hand, uint8_t *se
         seen[cur >> 1] |= bit;
         found = cur == g->exit;
     }
-    sol->found = found;
-    sol->steps = steps;
-    sol->forward = forward;
-    sol->turns = turns;
-    sol->path_steps = found ? forward : -1;
-    mz_extra_bool(&sol->extra, "looped", looped);
+    walk_result(sol, found, looped, steps, forward, turns);
     return s;
 }
 
@@ -120,12 +127,7 @@ static void walk_fast(const mz_grid *g, unsigned hand, uint8_t *seen, mz_solutio
         seen[cur >> 1] |= bit;
         found = cur == exit;
     }
-    sol->found = found;
-    sol->steps = steps;
-    sol->forward = forward;
-    sol->turns = turns;
-    sol->path_steps = found ? forward : -1;
-    mz_extra_bool(&sol->extra, "looped", looped);
+    walk_result(sol, found, looped, steps, forward, turns);
 }
 
 static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
