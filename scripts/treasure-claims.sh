@@ -1,5 +1,5 @@
 #!/bin/sh
-# Measure two claims of ../shared/spec/seeds/treasure-hunt-generator.txt
+# Measure two claims of the treasure-hunt document (docs/algorithms.md, treasure)
 # over many seeds and sizes (default density 0.55, min_path 12):
 #   "every board has the correct number of open cells" -> exact: how often
 #       open_cells == open_target (floor(rows*cols*density)); under/over:

@@ -5,7 +5,7 @@
  * registry of algorithms, metrics, traces and renderers. It is also compiled
  * as C++ by the benchmark shim, hence the extern "C" guard.
  *
- * Conventions (../shared/spec/article.md, "Conventions"):
+ * Conventions (docs/conventions.md):
  *   - cell index i = row * cols + col, 64-bit everywhere (mz_idx);
  *   - directions 0 = north, 1 = east, 2 = south, 3 = west;
  *   - wall bits N = 1, E = 2, S = 4, W = 8; every cell starts at 15.
@@ -504,7 +504,7 @@ bool mz_col_numeric(const char *col);
 char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len,
                       uint64_t max_cells);
 
-/* The hedge garden (article.md, board 09): one SVG frame of the scene at
+/* The hedge garden (docs/algorithms.md, board 09): one SVG frame of the scene at
  * time_ms (closed walls as lifted hedges with sun shadows, the answer path,
  * the lantern on it, the fog). Returns a malloc'd string the caller frees,
  * or NULL on allocation failure, an unreachable exit, a negative time or a

@@ -11,7 +11,7 @@
 static void test_mulberry32_vector(void **state)
 {
     (void)state;
-    /* article.md, Conventions: seed 464 gives these u32 outputs. */
+    /* docs/conventions.md: seed 464 gives these u32 outputs. */
     mz_rng r;
     mz_rng_init(&r, 464);
     assert_int_equal(mz_rng_u32(&r), 3803316407u);

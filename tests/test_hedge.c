@@ -45,7 +45,7 @@ static void test_answer_path(void **state)
     mz_idx *path;
     uint64_t len;
     assert_int_equal(mz_hedge_path(&g, &path, &len), MZ_OK);
-    assert_int_equal(len, 321); /* article.md, board 09: 321 cells at seed 464 */
+    assert_int_equal(len, 321); /* docs/algorithms.md, board 09: 321 cells at seed 464 */
     assert_int_equal(path[0], g.entrance);
     assert_int_equal(path[len - 1], g.exit);
     free(path);

@@ -1,5 +1,5 @@
 /*
- * test_seeds.c - the generators of ../shared/spec/seeds/ (issue 6):
+ * test_seeds.c - the seeds generators (docs/algorithms.md):
  * treasure, mainpath and pacman.
  *
  *   - data/seeds-golden.csv (scripts/regen-seeds-golden.sh): each row's

@@ -1,5 +1,5 @@
 /* test_walker.c - the wall follower stops, in bounded time, when it can
- * never arrive (article.md, board 07). */
+ * never arrive (docs/algorithms.md, board 07). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,6 +1,6 @@
 /*
  * braid.c - braiding: reopen dead ends into loops. A post-processor.
- * Source: article.md, board 04.
+ * Recipe: docs/algorithms.md, board 04.
  *
  *   1. A second source rnd = mulberry32(seed + offset) (offset 1 by default).
  *   2. Scan cells 0..cells-1 once, in order. For each cell that is a dead

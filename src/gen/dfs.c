@@ -1,6 +1,6 @@
 /*
  * dfs.c - depth-first carve (recursive backtracker, iterative).
- * Source: article.md, board 01.
+ * Recipe: docs/algorithms.md, board 01.
  *
  *   1. rnd = mulberry32(seed); start at the entrance (cell 0), visited.
  *   2. cur = top of the stack; opts = directions 0..3, in order, whose

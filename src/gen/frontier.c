@@ -1,6 +1,6 @@
 /*
  * frontier.c - frontier growth: a growing tree with three pick rules.
- * Source: article.md, board 02 (random is "Prim's algorithm, simplified",
+ * Recipe: docs/algorithms.md, board 02 (random is "Prim's algorithm, simplified",
  * newest a depth-first carve, oldest a breadth-first one).
  *
  *   1. rnd = mulberry32(seed). The centre cell (R/2)*C + C/2 joins the maze

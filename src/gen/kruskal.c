@@ -1,6 +1,6 @@
 /*
  * kruskal.c - shuffled wall list with island merging (randomised Kruskal).
- * Source: article.md, board 03.
+ * Recipe: docs/algorithms.md, board 03.
  *
  *   1. rnd = mulberry32(seed). Wall list: for a = 0..cells-1, code 2a (the
  *      east wall of a) if col < C-1, then code 2a+1 (its south wall) if

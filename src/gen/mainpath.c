@@ -1,6 +1,6 @@
 /*
  * mainpath.c - a main path across the grid, then branches until full.
- * Source: ../shared/spec/seeds/main-path-and-branches.txt ("Generating
+ * Recipe: docs/algorithms.md, mainpath (after "Generating
  * Random Mazes with JavaScript", Cloud Four, 2024), seeded by mulberry32
  * instead of Math.random. Neighbour order everywhere is the document's:
  * up, down, left, right (N, S, W, E).

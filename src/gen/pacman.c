@@ -1,7 +1,7 @@
 /*
  * pacman.c - a Pac-Man tile map (31 rows x 28 columns) from Tetris-like
  * wall pieces on a coarse grid, expanded and mirrored.
- * Source: ../shared/spec/seeds/pacman-tetris-maze.txt (MyMaze of a
+ * Recipe: docs/algorithms.md, pacman (after the MyMaze class of a
  * three.js Pac-Man), seeded by mulberry32 instead of Math.random.
  *
  * The document's own construction does not add up: a 10 x 5 coarse grid

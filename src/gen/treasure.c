@@ -1,7 +1,7 @@
 /*
  * treasure.c - the treasure-hunt board: carve one corridor, add dead ends,
- * validate. Source: ../shared/spec/seeds/treasure-hunt-generator.txt
- * (createRandomMaze of apursley2012/treasure-hunt-game), seeded by
+ * validate. Recipe: docs/algorithms.md, treasure (the treasure-hunt document,
+ * createRandomMaze of apursley2012/treasure-hunt-game), seeded by
  * mulberry32 instead of Math.random.
  *
  * Start S = cell 0 (top-left), target T = cells - 1 (bottom-right). A cell

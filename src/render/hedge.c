@@ -1,5 +1,5 @@
 /*
- * hedge.c - the hedge-garden render. Source: article.md, board 09.
+ * hedge.c - the hedge-garden render. Recipe: docs/algorithms.md, board 09.
  *
  *   1. Every closed wall becomes one line segment (a wall shared by two
  *      cells once): 900 inner + 124 border = 1,024 on a 31x31 perfect maze.

@@ -1,6 +1,6 @@
 /*
  * astar.c - best-first search with a heuristic slope K (A*).
- * Source: article.md, board 06.
+ * Recipe: docs/algorithms.md, board 06.
  *
  *   1. h(n) = the Manhattan distance from n to the exit ((R-1-row) +
  *      (C-1-col) for the default exit cells-1; on an east-west wrap grid

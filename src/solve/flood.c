@@ -1,6 +1,6 @@
 /*
  * flood.c - distance flood, ring by ring, and a double sweep.
- * Source: article.md, board 05.
+ * Recipe: docs/algorithms.md, board 05.
  *
  *   1. Ring 0 is the start cell (param from: the entrance by default, or
  *      a cell index, or centre). Each next ring is the unvisited cells

@@ -1,5 +1,5 @@
 /*
- * valley.c - detour valley: two-sided distances. Source: article.md, board 08.
+ * valley.c - detour valley: two-sided distances. Recipe: docs/algorithms.md, board 08.
  *
  *   1. ds = BFS distance from the entrance, dg = BFS distance from the exit.
  *   2. excess[i] = ds[i] + dg[i] - shortest: what a route through i costs

@@ -1,5 +1,5 @@
 /*
- * wall.c - wall follower, left or right hand. Source: article.md, board 07.
+ * wall.c - wall follower, left or right hand. Recipe: docs/algorithms.md, board 07.
  *
  *   1. Start at the entrance heading east (1).
  *   2. Each step until the exit: side = left turn for the left hand (right
