@@ -108,6 +108,12 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
                 if (n != MZ_NONE && code_get(mark, n) == want)
                     next = n;
             }
+            if (next == MZ_NONE) {
+                /* Only a grid whose two sides of a wall disagree (a broken
+                 * generator or a hand-made grid) leaves no way back. */
+                s = MZ_EINVAL;
+                break;
+            }
             i = next;
             steps++;
             if (sol->want_path)
