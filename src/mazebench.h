@@ -95,6 +95,53 @@ static inline uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
 }
 
 /* ------------------------------------------------------------------ */
+/* Memory                                                              */
+/* ------------------------------------------------------------------ */
+
+/* The caller's allocator (in the spirit of zstd's ZSTD_customMem). Every
+ * byte the library allocates while it works on a grid (the cells, an
+ * algorithm's stacks and queues, a solution's path) comes from the grid's
+ * allocator, g->mem, or from sol->mem for a path; NULL means the C
+ * library's malloc and free. alloc returns memory aligned for any type, or
+ * NULL; free takes a pointer alloc returned, never NULL. The library adds
+ * its own 16-byte header to each block (its size, for copies), so alloc
+ * sees slightly larger requests than the data. */
+typedef struct mz_allocator {
+    void *(*alloc)(void *opaque, size_t bytes);
+    void (*free)(void *opaque, void *p);
+    void *opaque;
+} mz_allocator;
+
+/* A recycling pool: an mz_allocator that keeps freed blocks and hands them
+ * out again, best fit, so a run repeated on the same grid allocates nothing
+ * new and touches no fresh page. It counts what passes through it, which
+ * makes it the library's heap accounting too: exact, and the same on every
+ * platform. Not thread-safe: one pool per thread. */
+typedef struct mz_pool mz_pool;
+
+typedef struct mz_pool_stats {
+    uint64_t live;        /* bytes the library holds now (its requests, headers included) */
+    uint64_t peak;        /* highest live since the last mz_pool_mark() */
+    uint64_t fresh;       /* blocks obtained from the system since the last mark */
+    uint64_t fresh_bytes; /* their bytes */
+    uint64_t cached;      /* bytes held in the pool for reuse */
+} mz_pool_stats;
+
+/* Create a pool on the C library's allocator. NULL when memory runs out. */
+mz_pool *mz_pool_new(void);
+/* Free the pool and every block it cached. Blocks still in use by a grid
+ * or a solution must be freed first. Safe on NULL. */
+void mz_pool_free(mz_pool *p);
+/* The allocator view of the pool; valid while the pool lives. Cannot fail. */
+const mz_allocator *mz_pool_allocator(mz_pool *p);
+/* Reset peak to live and the fresh counters to 0. Cannot fail. */
+void mz_pool_mark(mz_pool *p);
+/* Read the counters. Cannot fail. */
+void mz_pool_get_stats(const mz_pool *p, mz_pool_stats *st);
+/* Return every cached block to the system. Cannot fail. */
+void mz_pool_trim(mz_pool *p);
+
+/* ------------------------------------------------------------------ */
 /* The grid                                                            */
 /* ------------------------------------------------------------------ */
 
@@ -131,6 +178,7 @@ typedef struct mz_grid {
     unsigned flags;    /* MZ_GRID_* */
     uint8_t *c;        /* one byte a cell: walls | MZ_BLOCKED | scratch */
     uint8_t *tiles;    /* optional tile kinds, one byte a cell, or NULL */
+    const mz_allocator *mem; /* where the grid's and its algorithms' memory comes from; NULL: malloc */
 } mz_grid;
 
 /* Largest cell count a grid may have: 2^40 (a terabyte of cells). */
@@ -140,15 +188,26 @@ typedef struct mz_grid {
  * overflows MZ_MAX_CELLS. Cannot fail otherwise. */
 uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols);
 
-/* Allocate a rows x cols grid with every wall closed. MZ_EINVAL for a zero
- * size, MZ_ETOOBIG past MZ_MAX_CELLS, MZ_ENOMEM when allocation fails. */
+/* Allocate a rows x cols grid with every wall closed, from the C library's
+ * allocator. MZ_EINVAL for a zero size, MZ_ETOOBIG past MZ_MAX_CELLS,
+ * MZ_ENOMEM when allocation fails. g need not be initialised. */
 mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols);
+
+/* As mz_grid_init, with the grid's memory (and that of every algorithm run
+ * on it) taken from mem (NULL: malloc). */
+mz_status mz_grid_init_mem(mz_grid *g, uint64_t rows, uint64_t cols, const mz_allocator *mem);
+
+/* Make an initialised or zeroed grid rows x cols with every wall closed,
+ * keeping its allocator: reset in place when the size is unchanged, else
+ * reallocated. Errors as mz_grid_init; on error g is left freed. */
+mz_status mz_grid_resize(mz_grid *g, uint64_t rows, uint64_t cols);
 
 /* Close every wall again, clear blocked and scratch bits, drop tiles and
  * flags, and reset entrance and exit. Cannot fail. */
 void mz_grid_reset(mz_grid *g);
 
-/* Free the cell arrays; g may be re-initialised. Safe on a zeroed grid. */
+/* Free the cell arrays, keeping g->mem, so g may be resized again. Safe on
+ * a zeroed grid. */
 void mz_grid_free(mz_grid *g);
 
 /* Allocate g->tiles (all MZ_TILE_WALL) if it is missing. */
@@ -318,6 +377,7 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 
 typedef struct mz_solution {
     bool want_path;     /* in: record the path (costs memory) */
+    const mz_allocator *mem; /* in: where the path's memory comes from; NULL: malloc */
     bool found;         /* reached the exit */
     int64_t path_steps; /* steps of the returned route; -1 if none */
     int64_t closed;     /* cells closed (searches), -1 when not applicable */
@@ -329,7 +389,7 @@ typedef struct mz_solution {
     mz_extra extra;     /* solver-specific columns */
 } mz_solution;
 
-/* Reset s to "nothing found", keeping want_path; frees an old path. */
+/* Reset s to "nothing found", keeping want_path and mem; frees an old path. */
 void mz_solution_clear(mz_solution *s);
 void mz_solution_free(mz_solution *s);
 /* Append a cell to s->path, growing it. MZ_ENOMEM on failure. */
@@ -456,6 +516,76 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
 
 /* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
 mz_idx mz_cell_resolve(const mz_grid *g, double v);
+
+/* Does a solver stage fit a rows x cols maze? MZ_EPARAM when one of its
+ * cell parameters names a cell off that grid (reason in err), MZ_EINVAL
+ * when st is not a solver, MZ_OK otherwise. Lets a plan be checked before
+ * any work starts. */
+mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
+                         size_t errlen);
+
+/* Run a solver stage on g: checks the stage against g (as mz_solver_fits),
+ * clears sol (keeping want_path and mem) and calls the solver. trace may be
+ * NULL. Statuses as the solver's, plus MZ_EPARAM and MZ_EINVAL. */
+mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol);
+
+/* ------------------------------------------------------------------ */
+/* Measurement: the one timing engine                                  */
+/* ------------------------------------------------------------------ */
+
+/* The definition every harness shares (the sweep, `scale`, the Google
+ * Benchmark shim):
+ *   gen_ns   = the generator chain running on a grid that is already
+ *              allocated, first-touched and reset to all walls, with every
+ *              block its run needs already in the pool (a warm-up run made
+ *              them); no allocation from the system and no fresh page
+ *              inside the clock;
+ *   solve_ns = the same for the solver on the finished maze;
+ *   setup_ns = what happens before the clock: grid allocation, first
+ *              touch, the warm-up run; reported apart, never added in;
+ *   heap     = the pool's peak during the run: the grid included for a
+ *              generator, beyond the maze for a solver.
+ * Metrics, digests and checks happen after the clock. */
+
+/* Monotonic nanoseconds, for timing columns only. Cannot fail. */
+uint64_t mz_clock_ns(void);
+
+#define MZ_MAX_REPS 1000
+
+typedef struct mz_timing {
+    uint64_t setup_ns;     /* allocation, first touch, warm-up */
+    unsigned reps;         /* timed runs made */
+    uint64_t ns;           /* the first timed run */
+    uint64_t min_ns, median_ns, max_ns; /* over the timed runs */
+    uint64_t heap_peak;    /* bytes; see above */
+    uint64_t timed_fresh_bytes; /* bytes the pool took from the system inside
+                                 * the clock: 0 unless a run's allocations
+                                 * differ from its warm-up's */
+} mz_timing;
+
+/* A measurement workspace: one per thread. */
+typedef struct mz_bench {
+    mz_pool *pool;
+    mz_grid grid;     /* the maze of the last mz_bench_gen, in the pool */
+    mz_extra gx;      /* its generator columns */
+    mz_solution sol;  /* the last solution (set sol.want_path before solving) */
+} mz_bench;
+
+/* MZ_ENOMEM when the pool cannot be made. */
+mz_status mz_bench_init(mz_bench *b);
+/* Free everything; safe on a zeroed workspace. */
+void mz_bench_free(mz_bench *b);
+
+/* Generate spec at seed on a rows x cols grid into b->grid, timing it reps
+ * times (1 <= reps <= MZ_MAX_REPS) after the setup above; trace (may be
+ * NULL) sees the first timed run only. Every timed run must give the same
+ * maze. Statuses as mz_generate, MZ_EINVAL for a bad reps. */
+mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t rows,
+                       uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t);
+
+/* Solve b->grid with the stage into b->sol, the same way. */
+mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsigned reps,
+                         mz_timing *t);
 
 /* ------------------------------------------------------------------ */
 /* Result rows                                                         */

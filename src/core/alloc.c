@@ -1,27 +1,128 @@
-/* alloc.c - checked allocation, the cell queue and bitsets. */
+/*
+ * alloc.c - the library's allocation helpers, the recycling pool, the cell
+ * queue and bitsets.
+ *
+ * Every block the library allocates carries a 16-byte header in front of
+ * the data: the data's size and the distance back to the start of what the
+ * allocator returned. The size lets mz_mem_realloc copy through an
+ * allocator that has no realloc of its own; the distance lets a block be
+ * aligned beyond what the allocator guarantees (kruskal's 2 MiB arrays).
+ */
 #include "internal.h"
 
-void *mz_alloc_array(uint64_t n, size_t size)
+#define HDR 16u
+
+typedef struct blk_hdr {
+    uint64_t size;   /* data bytes */
+    uint32_t offset; /* data - raw */
+    uint32_t align;  /* the alignment asked for */
+} blk_hdr;
+
+static void *raw_alloc(const mz_allocator *m, size_t bytes)
+{
+    return m ? m->alloc(m->opaque, bytes) : malloc(bytes);
+}
+
+static void raw_free(const mz_allocator *m, void *p)
+{
+    if (m)
+        m->free(m->opaque, p);
+    else
+        free(p);
+}
+
+static blk_hdr *hdr_of(void *p) { return (blk_hdr *)((unsigned char *)p - HDR); }
+
+void *mz_mem_alloc_aligned(const mz_allocator *m, size_t bytes, size_t align)
+{
+    if (align < HDR)
+        align = HDR;
+    if (align > ((size_t)1 << 30))
+        return NULL;
+    size_t extra = HDR + (align > HDR ? align : 0);
+    if (bytes > SIZE_MAX - extra)
+        return NULL;
+    unsigned char *raw = raw_alloc(m, bytes + extra);
+    if (!raw)
+        return NULL;
+    uintptr_t data = (uintptr_t)raw + HDR;
+    if (align > HDR)
+        data = (data + (align - 1)) & ~(uintptr_t)(align - 1);
+    blk_hdr h = {bytes, (uint32_t)(data - (uintptr_t)raw), (uint32_t)align};
+    memcpy((unsigned char *)data - HDR, &h, sizeof h);
+    return (void *)data;
+}
+
+void *mz_mem_alloc(const mz_allocator *m, size_t bytes)
+{
+    return mz_mem_alloc_aligned(m, bytes, HDR);
+}
+
+void *mz_mem_calloc(const mz_allocator *m, uint64_t n, size_t size)
 {
     size_t bytes = mz_mul_size(n, size);
-    if (bytes == 0)
-        return n == 0 ? malloc(1) : NULL;
-    return malloc(bytes);
+    if (bytes == 0 && n != 0 && size != 0)
+        return NULL;
+    void *p = mz_mem_alloc(m, bytes);
+    if (p)
+        memset(p, 0, bytes);
+    return p;
 }
 
-uint64_t *mz_bits_new(uint64_t n)
+void mz_mem_free(const mz_allocator *m, void *p)
 {
-    uint64_t words = n / 64 + 1;
-    size_t bytes = mz_mul_size(words, sizeof(uint64_t));
-    return bytes ? calloc(1, bytes) : NULL;
+    if (!p)
+        return;
+    blk_hdr h;
+    memcpy(&h, hdr_of(p), sizeof h);
+    raw_free(m, (unsigned char *)p - h.offset);
 }
 
-mz_status mz_queue_init(mz_queue *q, uint64_t cap)
+void *mz_mem_realloc(const mz_allocator *m, void *p, size_t bytes)
+{
+    if (!p)
+        return mz_mem_alloc(m, bytes);
+    blk_hdr h;
+    memcpy(&h, hdr_of(p), sizeof h);
+    if (!m && h.align == HDR) {
+        /* The C library can often grow in place or remap pages. */
+        if (bytes > SIZE_MAX - HDR)
+            return NULL;
+        unsigned char *raw = realloc((unsigned char *)p - HDR, bytes + HDR);
+        if (!raw)
+            return NULL;
+        h.size = bytes;
+        memcpy(raw, &h, sizeof h);
+        return raw + HDR;
+    }
+    void *n = mz_mem_alloc_aligned(m, bytes, h.align);
+    if (!n)
+        return NULL;
+    memcpy(n, p, (size_t)(h.size < bytes ? h.size : bytes));
+    mz_mem_free(m, p);
+    return n;
+}
+
+void *mz_alloc_array(const mz_allocator *m, uint64_t n, size_t size)
+{
+    size_t bytes = mz_mul_size(n, size);
+    if (bytes == 0 && n != 0 && size != 0)
+        return NULL;
+    return mz_mem_alloc(m, bytes);
+}
+
+uint64_t *mz_bits_new(const mz_allocator *m, uint64_t n)
+{
+    return mz_mem_calloc(m, n / 64 + 1, sizeof(uint64_t));
+}
+
+mz_status mz_queue_init(mz_queue *q, const mz_allocator *m, uint64_t cap)
 {
     uint64_t c = 64;
     while (c < cap && c < (UINT64_C(1) << 40))
         c <<= 1;
-    q->buf = mz_alloc_array(c, sizeof(mz_idx));
+    q->mem = m;
+    q->buf = mz_alloc_array(m, c, sizeof(mz_idx));
     q->cap = c;
     q->head = q->len = 0;
     return q->buf ? MZ_OK : MZ_ENOMEM;
@@ -29,7 +130,7 @@ mz_status mz_queue_init(mz_queue *q, uint64_t cap)
 
 void mz_queue_free(mz_queue *q)
 {
-    free(q->buf);
+    mz_mem_free(q->mem, q->buf);
     q->buf = NULL;
     q->cap = q->head = q->len = 0;
 }
@@ -37,15 +138,122 @@ void mz_queue_free(mz_queue *q)
 mz_status mz_queue_grow(mz_queue *q)
 {
     uint64_t ncap = q->cap * 2;
-    mz_idx *nb = mz_alloc_array(ncap, sizeof(mz_idx));
+    mz_idx *nb = mz_alloc_array(q->mem, ncap, sizeof(mz_idx));
     if (!nb)
         return MZ_ENOMEM;
     /* Unroll the ring into the front of the new buffer. */
     for (uint64_t k = 0; k < q->len; k++)
         nb[k] = q->buf[(q->head + k) & (q->cap - 1)];
-    free(q->buf);
+    mz_mem_free(q->mem, q->buf);
     q->buf = nb;
     q->cap = ncap;
     q->head = 0;
     return MZ_OK;
 }
+
+/* ------------------------------------------------------------------ */
+/* The recycling pool                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Each pool block starts with its capacity; the caller's bytes follow. */
+typedef struct pool_hdr {
+    uint64_t cap;  /* bytes available after the header */
+    uint64_t used; /* bytes requested by the current holder */
+} pool_hdr;
+
+struct mz_pool {
+    mz_allocator view;
+    void **cache;  /* free blocks (their headers), unordered */
+    size_t ncache, capcache;
+    mz_pool_stats st;
+};
+
+static void *pool_alloc(void *opaque, size_t bytes)
+{
+    mz_pool *p = opaque;
+    size_t best = SIZE_MAX;
+    for (size_t k = 0; k < p->ncache; k++) {
+        pool_hdr *h = p->cache[k];
+        if (h->cap >= bytes && (best == SIZE_MAX ||
+                                h->cap < ((pool_hdr *)p->cache[best])->cap))
+            best = k;
+    }
+    pool_hdr *h;
+    if (best != SIZE_MAX) {
+        h = p->cache[best];
+        p->cache[best] = p->cache[--p->ncache];
+        p->st.cached -= h->cap;
+    } else {
+        if (bytes > SIZE_MAX - sizeof(pool_hdr))
+            return NULL;
+        h = malloc(sizeof(pool_hdr) + bytes);
+        if (!h)
+            return NULL;
+        h->cap = bytes;
+        p->st.fresh++;
+        p->st.fresh_bytes += bytes;
+    }
+    h->used = bytes;
+    p->st.live += bytes;
+    if (p->st.live > p->st.peak)
+        p->st.peak = p->st.live;
+    return h + 1;
+}
+
+static void pool_release(void *opaque, void *ptr)
+{
+    mz_pool *p = opaque;
+    pool_hdr *h = (pool_hdr *)ptr - 1;
+    p->st.live -= h->used;
+    if (p->ncache == p->capcache) {
+        size_t ncap = p->capcache ? p->capcache * 2 : 64;
+        void **nc = realloc(p->cache, ncap * sizeof *nc);
+        if (!nc) {
+            free(h); /* cannot cache it: give it back */
+            return;
+        }
+        p->cache = nc;
+        p->capcache = ncap;
+    }
+    p->cache[p->ncache++] = h;
+    p->st.cached += h->cap;
+}
+
+mz_pool *mz_pool_new(void)
+{
+    mz_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->view.alloc = pool_alloc;
+    p->view.free = pool_release;
+    p->view.opaque = p;
+    return p;
+}
+
+void mz_pool_trim(mz_pool *p)
+{
+    for (size_t k = 0; k < p->ncache; k++)
+        free(p->cache[k]);
+    p->ncache = 0;
+    p->st.cached = 0;
+}
+
+void mz_pool_free(mz_pool *p)
+{
+    if (!p)
+        return;
+    mz_pool_trim(p);
+    free(p->cache);
+    free(p);
+}
+
+const mz_allocator *mz_pool_allocator(mz_pool *p) { return &p->view; }
+
+void mz_pool_mark(mz_pool *p)
+{
+    p->st.peak = p->st.live;
+    p->st.fresh = 0;
+    p->st.fresh_bytes = 0;
+}
+
+void mz_pool_get_stats(const mz_pool *p, mz_pool_stats *st) { *st = p->st; }

@@ -51,15 +51,17 @@ const mz_value *mz_extra_get(const mz_extra *x, const char *name)
 void mz_solution_clear(mz_solution *s)
 {
     bool want = s->want_path;
-    free(s->path);
+    const mz_allocator *mem = s->mem;
+    mz_mem_free(mem, s->path);
     memset(s, 0, sizeof *s);
     s->want_path = want;
+    s->mem = mem;
     s->path_steps = s->closed = s->steps = s->forward = s->turns = -1;
 }
 
 void mz_solution_free(mz_solution *s)
 {
-    free(s->path);
+    mz_mem_free(s->mem, s->path);
     s->path = NULL;
     s->path_len = 0;
 }
@@ -71,7 +73,8 @@ mz_status mz_solution_push(mz_solution *s, mz_idx cell)
     if (n == 0 || (n & (n - 1)) == 0) {
         uint64_t cap = n ? n * 2 : 16;
         if (n == 0 || n >= 16) {
-            mz_idx *p = realloc(s->path, mz_mul_size(cap, sizeof(mz_idx)));
+            size_t bytes = mz_mul_size(cap, sizeof(mz_idx));
+            mz_idx *p = bytes ? mz_mem_realloc(s->mem, s->path, bytes) : NULL;
             if (!p)
                 return MZ_ENOMEM;
             s->path = p;

@@ -13,15 +13,16 @@ uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols)
     return rows * cols; /* one byte a cell */
 }
 
-mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
+mz_status mz_grid_init_mem(mz_grid *g, uint64_t rows, uint64_t cols, const mz_allocator *mem)
 {
     memset(g, 0, sizeof *g);
+    g->mem = mem;
     if (rows == 0 || cols == 0)
         return MZ_EINVAL;
     uint64_t bytes = mz_grid_bytes(rows, cols);
     if (bytes == 0 || bytes > SIZE_MAX)
         return MZ_ETOOBIG;
-    g->c = malloc((size_t)bytes);
+    g->c = mz_mem_alloc(mem, (size_t)bytes);
     if (!g->c)
         return MZ_ENOMEM;
     g->rows = rows;
@@ -31,11 +32,27 @@ mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
     return MZ_OK;
 }
 
+mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
+{
+    return mz_grid_init_mem(g, rows, cols, NULL);
+}
+
+mz_status mz_grid_resize(mz_grid *g, uint64_t rows, uint64_t cols)
+{
+    if (g->c && g->rows == rows && g->cols == cols) {
+        mz_grid_reset(g);
+        return MZ_OK;
+    }
+    const mz_allocator *mem = g->mem;
+    mz_grid_free(g);
+    return mz_grid_init_mem(g, rows, cols, mem);
+}
+
 void mz_grid_reset(mz_grid *g)
 {
     if (g->c)
         memset(g->c, MZ_WALLS, (size_t)g->cells);
-    free(g->tiles);
+    mz_mem_free(g->mem, g->tiles);
     g->tiles = NULL;
     g->flags = 0;
     g->entrance = 0;
@@ -44,23 +61,24 @@ void mz_grid_reset(mz_grid *g)
 
 void mz_grid_free(mz_grid *g)
 {
-    free(g->c);
-    free(g->tiles);
+    const mz_allocator *mem = g->mem;
+    mz_mem_free(mem, g->c);
+    mz_mem_free(mem, g->tiles);
     memset(g, 0, sizeof *g);
+    g->mem = mem;
 }
 
 mz_status mz_grid_alloc_tiles(mz_grid *g)
 {
     if (g->tiles)
         return MZ_OK;
-    g->tiles = calloc(1, (size_t)g->cells);
+    g->tiles = mz_mem_calloc(g->mem, g->cells, 1);
     return g->tiles ? MZ_OK : MZ_ENOMEM;
 }
 
 mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
 {
-    mz_grid_free(dst);
-    mz_status s = mz_grid_init(dst, src->rows, src->cols);
+    mz_status s = mz_grid_resize(dst, src->rows, src->cols);
     if (s != MZ_OK)
         return s;
     memcpy(dst->c, src->c, (size_t)src->cells);

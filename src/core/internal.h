@@ -26,12 +26,13 @@
 /* A growable FIFO ring of cell indices. BFS frontiers on mazes are narrow,
  * so the ring stays far smaller than the grid; it doubles when full. */
 typedef struct mz_queue {
+    const mz_allocator *mem;
     mz_idx *buf;
     uint64_t cap; /* a power of two */
     uint64_t head, len;
 } mz_queue;
 
-mz_status mz_queue_init(mz_queue *q, uint64_t cap);
+mz_status mz_queue_init(mz_queue *q, const mz_allocator *mem, uint64_t cap);
 void mz_queue_free(mz_queue *q);
 mz_status mz_queue_grow(mz_queue *q);
 
@@ -55,8 +56,9 @@ MZ_INLINE mz_idx mz_queue_pop(mz_queue *q)
     return v;
 }
 
-/* A bitset of n bits, zeroed. NULL on failure or overflow. */
-uint64_t *mz_bits_new(uint64_t n);
+/* A bitset of n bits, zeroed, from mem. NULL on failure or overflow;
+ * freed with mz_mem_free. */
+uint64_t *mz_bits_new(const mz_allocator *mem, uint64_t n);
 
 MZ_INLINE bool mz_bit_get(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1u; }
 MZ_INLINE void mz_bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= UINT64_C(1) << (i & 63); }
@@ -69,12 +71,25 @@ MZ_INLINE size_t mz_mul_size(uint64_t n, size_t size)
     return (size_t)(n * size);
 }
 
-/* malloc of n elements of size, NULL on overflow or failure. */
-void *mz_alloc_array(uint64_t n, size_t size);
+/* Library allocation through an mz_allocator (NULL: the C library). Every
+ * block the library makes while working on a grid comes from g->mem
+ * through these; each returns NULL on failure or overflow. A block is
+ * freed with mz_mem_free on the allocator that made it (NULL is ignored). */
+void *mz_mem_alloc(const mz_allocator *mem, size_t bytes);
+void *mz_mem_alloc_aligned(const mz_allocator *mem, size_t bytes, size_t align); /* align: a power of two */
+void *mz_mem_calloc(const mz_allocator *mem, uint64_t n, size_t size);
+void *mz_mem_realloc(const mz_allocator *mem, void *p, size_t bytes);
+void mz_mem_free(const mz_allocator *mem, void *p);
+/* n elements of size, uninitialised. */
+void *mz_alloc_array(const mz_allocator *mem, uint64_t n, size_t size);
 
 /* Does every open wall of g lead to a cell of g, with no wrap? Then the
  * neighbour through an open wall d of i is i + {-cols, 1, cols, -1}[d],
  * with no bounds test or division. Linear in rows + cols. (metrics.c) */
 bool mz_grid_border_closed(const mz_grid *g);
+
+/* Run a generator spec on g as it is (already sized and reset). */
+mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
+                         mz_extra *extra);
 
 #endif /* MZ_INTERNAL_H */

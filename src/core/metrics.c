@@ -120,16 +120,16 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
         return -1;
     if (a == b)
         return 0;
-    uint64_t *seen = mz_bits_new(g->cells);
+    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, 1024) != MZ_OK) {
-        free(seen);
+    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, seen);
         return -2;
     }
     int64_t result = -1;
     if (bfs_fill(g, mz_grid_border_closed(g), seen, &q, a, b, true, &result) != MZ_OK)
         result = -2;
-    free(seen);
+    mz_mem_free(g->mem, seen);
     mz_queue_free(&q);
     return result;
 }
@@ -143,7 +143,7 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
     if (src >= g->cells)
         return MZ_OK;
     mz_queue q;
-    if (mz_queue_init(&q, 1024) != MZ_OK)
+    if (mz_queue_init(&q, g->mem, 1024) != MZ_OK)
         return MZ_ENOMEM;
     dist[src] = 0;
     mz_queue_push(&q, src);
@@ -243,10 +243,10 @@ mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
     /* Components, one BFS per unvisited open cell; the first starts at the
      * entrance and also measures the route, so the grid is walked once. */
     const bool fast = mz_grid_border_closed(g);
-    uint64_t *seen = mz_bits_new(cells);
+    uint64_t *seen = mz_bits_new(g->mem, cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, 1024) != MZ_OK) {
-        free(seen);
+    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, seen);
         return MZ_ENOMEM;
     }
     mz_status s = MZ_OK;
@@ -268,7 +268,7 @@ mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
             s = bfs_fill(g, fast, seen, &q, i, MZ_NONE, false, &unused);
         }
     }
-    free(seen);
+    mz_mem_free(g->mem, seen);
     mz_queue_free(&q);
     if (s != MZ_OK)
         return s;

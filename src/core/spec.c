@@ -325,22 +325,54 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
 {
     if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
         return MZ_EINVAL;
-    mz_status s;
-    if (g->c && g->rows == rows && g->cols == cols) {
-        mz_grid_reset(g);
-    } else {
-        mz_grid_free(g);
-        s = mz_grid_init(g, rows, cols);
-        if (s != MZ_OK)
-            return s;
-    }
+    mz_status s = mz_grid_resize(g, rows, cols);
+    if (s != MZ_OK)
+        return s;
+    return mz_generate_on(spec, seed, g, trace, extra);
+}
+
+mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
+                         mz_extra *extra)
+{
     mz_rng rng;
     mz_rng_init(&rng, seed);
     mz_run run = {seed, &rng, trace, extra};
     for (unsigned k = 0; k < spec->n; k++) {
-        s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
+        mz_status s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
         if (s != MZ_OK)
             return s;
     }
     return MZ_OK;
+}
+
+mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
+                         size_t errlen)
+{
+    if (!st->algo || st->algo->kind != MZ_SOLVER) {
+        if (err && errlen)
+            snprintf(err, errlen, "not a solver");
+        return MZ_EINVAL;
+    }
+    uint64_t cells = mz_grid_bytes(rows, cols);
+    for (unsigned k = 0; k < st->algo->nparams; k++) {
+        const mz_param_def *p = &st->algo->params[k];
+        double v = st->args.v[k];
+        if (p->type == MZ_P_CELL && v >= 0 && (cells == 0 || v >= (double)cells)) {
+            if (err && errlen)
+                snprintf(err, errlen, "cell %.0f for '%s' of '%s' is off the %llux%llu grid",
+                         v, p->name, st->algo->name, (unsigned long long)rows,
+                         (unsigned long long)cols);
+            return MZ_EPARAM;
+        }
+    }
+    return MZ_OK;
+}
+
+mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol)
+{
+    mz_status s = mz_solver_fits(st, g->rows, g->cols, NULL, 0);
+    if (s != MZ_OK)
+        return s;
+    mz_solution_clear(sol);
+    return st->algo->solve(g, &st->args, trace, sol);
 }

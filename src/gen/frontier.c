@@ -54,6 +54,7 @@ enum { PICK_RANDOM = 0, PICK_NEWEST = 1, PICK_OLDEST = 2 };
 /* The frontier ring: buf holds cap (a power of two) entries of 4 or 8
  * bytes; `wide` is a compile-time constant in every caller. */
 typedef struct ring {
+    const mz_allocator *mem;
     void *buf;
     uint64_t cap, head, len;
 } ring;
@@ -75,13 +76,13 @@ MZ_INLINE void ring_put(ring *r, const bool wide, uint64_t k, mz_idx v)
 
 static mz_status ring_grow(ring *r, bool wide)
 {
-    /* realloc, then move the wrapped part (entries before head) up past
-     * the old end: a large realloc can remap pages instead of copying,
-     * and the old and new buffers need not both exist. */
+    /* Grow, then move the wrapped part (entries before head) up past the
+     * old end: on the C library's allocator a large realloc can remap
+     * pages instead of copying. */
     size_t w = wide ? 8 : 4;
     uint64_t cap = r->cap;
     size_t bytes = mz_mul_size(cap * 2, w);
-    unsigned char *nb = bytes ? realloc(r->buf, bytes) : NULL;
+    unsigned char *nb = bytes ? mz_mem_realloc(r->mem, r->buf, bytes) : NULL;
     if (!nb)
         return MZ_ENOMEM;
     uint64_t wrapped = r->head + r->len > cap ? r->head + r->len - cap : 0;
@@ -215,8 +216,8 @@ static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     const bool wide = g->cells > UINT32_MAX;
-    ring r = {NULL, 256, 0, 0};
-    r.buf = mz_alloc_array(r.cap, wide ? 8 : 4);
+    ring r = {g->mem, NULL, 256, 0, 0};
+    r.buf = mz_alloc_array(g->mem, r.cap, wide ? 8 : 4);
     if (!r.buf)
         return MZ_ENOMEM;
     unsigned rule = (unsigned)args->v[P_PICK];
@@ -229,7 +230,7 @@ static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
     else
         s = t ? frontier_grow(g, rule, run->rng, &r, false, t, true, &peak)
               : frontier_grow(g, rule, run->rng, &r, false, NULL, false, &peak);
-    free(r.buf);
+    mz_mem_free(g->mem, r.buf);
     /* Leave the scratch bits zero, also after a failure. */
     for (mz_idx i = 0; i < g->cells; i++)
         g->c[i] &= (uint8_t)~MZ_SCRATCH;

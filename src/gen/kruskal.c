@@ -23,7 +23,7 @@
  * mix(seed + (k+1) * inc)), so every swap target is known in advance, and
  * the cells of the next checks are read off the shuffled list.
  */
-#define _DEFAULT_SOURCE /* posix_memalign, madvise */
+#define _DEFAULT_SOURCE /* madvise */
 #include "../core/internal.h"
 
 #if defined(__linux__)
@@ -36,21 +36,22 @@
 /* The wall list and the parents are read at random, a cache miss and,
  * with 4 KiB pages, a TLB miss each. Large arrays are therefore aligned to
  * 2 MiB and offered to the kernel as transparent huge pages (on Linux,
- * where THP is often "madvise" only). Freed with free(). */
-static void *big_array(uint64_t n, size_t size)
+ * where THP is often "madvise" only). Freed with mz_mem_free(). */
+static void *big_array(const mz_allocator *mem, uint64_t n, size_t size)
 {
     size_t bytes = mz_mul_size(n, size);
+    if (bytes == 0 && n != 0)
+        return NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)1 << 21;
     if (bytes >= 2 * huge) {
-        void *p = NULL;
-        if (posix_memalign(&p, huge, bytes) != 0)
-            return NULL;
-        (void)madvise(p, bytes, MADV_HUGEPAGE); /* a hint: failure is harmless */
+        void *p = mz_mem_alloc_aligned(mem, bytes, huge);
+        if (p)
+            (void)madvise(p, bytes, MADV_HUGEPAGE); /* a hint: failure is harmless */
         return p;
     }
 #endif
-    return mz_alloc_array(n, size);
+    return mz_mem_alloc(mem, bytes);
 }
 
 /* pick(n) of draw u, as mz_rng_pick. */
@@ -240,14 +241,14 @@ static void mirror_knocks(mz_grid *g)
     static mz_status NAME(mz_grid *g, mz_run *run, uint64_t *merged_at)                         \
     {                                                                                            \
         uint64_t walls = g->rows * (g->cols - 1) + (g->rows - 1) * g->cols;                      \
-        CODE *code = big_array(walls, sizeof(CODE));                                             \
-        PARENT *p = big_array(g->cells, sizeof(PARENT));                                         \
+        CODE *code = big_array(g->mem, walls, sizeof(CODE));                                     \
+        PARENT *p = big_array(g->mem, g->cells, sizeof(PARENT));                                 \
         mz_status s = MZ_ENOMEM;                                                                 \
         if (code && p)                                                                           \
             s = run->trace ? NAME##_run(g, run->rng, run->trace, true, code, p, merged_at)       \
                            : NAME##_run(g, run->rng, NULL, false, code, p, merged_at);           \
-        free(code);                                                                              \
-        free(p);                                                                                 \
+        mz_mem_free(g->mem, code);                                                               \
+        mz_mem_free(g->mem, p);                                                                  \
         return s;                                                                                \
     }
 
@@ -264,10 +265,10 @@ static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
      * generator re-allocates them. Without the memory, keep them where
      * they are. */
     if (g->cells >= ((uint64_t)1 << 22)) {
-        uint8_t *nc = big_array(g->cells, 1);
+        uint8_t *nc = big_array(g->mem, g->cells, 1);
         if (nc) {
             memset(nc, MZ_WALLS, (size_t)g->cells);
-            free(g->c);
+            mz_mem_free(g->mem, g->c);
             g->c = nc;
         }
     }

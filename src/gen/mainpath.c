@@ -88,6 +88,7 @@ static const unsigned doc_order[4] = {MZ_N, MZ_S, MZ_W, MZ_E};
 
 /* A growable array of cells. */
 typedef struct cellvec {
+    const mz_allocator *mem;
     mz_idx *v;
     uint64_t n, cap;
 } cellvec;
@@ -96,7 +97,8 @@ static mz_status vec_push(cellvec *a, mz_idx x)
 {
     if (a->n == a->cap) {
         uint64_t ncap = a->cap ? a->cap * 2 : 256;
-        mz_idx *nv = realloc(a->v, mz_mul_size(ncap, sizeof *nv));
+        size_t bytes = mz_mul_size(ncap, sizeof *a->v);
+        mz_idx *nv = bytes ? mz_mem_realloc(a->mem, a->v, bytes) : NULL;
         if (!nv)
             return MZ_ENOMEM;
         a->v = nv;
@@ -156,7 +158,7 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
                               const bool tracing, uint64_t *restarts_out)
 {
     uint64_t restarts = 0;
-    cellvec tabu = {0};
+    cellvec tabu = {g->mem, NULL, 0, 0};
     mz_status s = MZ_OK;
     mz_idx start = mz_rng_pick(rng, g->rows) * g->cols;
     g->c[start] |= OCC;
@@ -211,7 +213,7 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
     for (uint64_t k = 0; k + 1 < path->n; k++)
         mz_knock(g, path->v[k], dir_between(g, path->v[k], path->v[k + 1]));
 out:
-    free(tabu.v);
+    mz_mem_free(g->mem, tabu.v);
     *restarts_out = restarts;
     return s;
 }
@@ -241,7 +243,7 @@ MZ_INLINE mz_status grow(mz_grid *g, mz_idx *tip, mz_rng *rng, uint64_t *empty, 
 MZ_INLINE mz_status rounds_faithful(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                                     uint64_t *rounds_out)
 {
-    cellvec br = {0};
+    cellvec br = {g->mem, NULL, 0, 0};
     mz_status s = MZ_OK;
     uint64_t rounds = 0, empty = 0;
     for (;;) {
@@ -268,7 +270,7 @@ MZ_INLINE mz_status rounds_faithful(mz_grid *g, mz_rng *rng, mz_trace *t, const 
         }
     }
 out:
-    free(br.v);
+    mz_mem_free(g->mem, br.v);
     *rounds_out = rounds;
     return s;
 }
@@ -298,10 +300,10 @@ static int cmp_idx(const void *a, const void *b)
 MZ_INLINE mz_status rounds_fast(mz_grid *g, const cellvec *path, mz_rng *rng, mz_trace *t,
                                 const bool tracing, uint64_t *rounds_out)
 {
-    cellvec br = {0}, front = {0}, next = {0}, fresh = {0};
+    cellvec br = {g->mem, NULL, 0, 0}, front = br, next = br, fresh = br;
     mz_status s = MZ_OK;
     uint64_t rounds = 0, occ = path->n, empty = g->cells - path->n;
-    uint64_t *fen = calloc(1, mz_mul_size(g->cells, sizeof *fen));
+    uint64_t *fen = mz_mem_calloc(g->mem, g->cells, sizeof *fen);
     if (!fen) {
         s = MZ_ENOMEM;
         goto out;
@@ -358,11 +360,11 @@ MZ_INLINE mz_status rounds_fast(mz_grid *g, const cellvec *path, mz_rng *rng, mz
         br.n = keep;
     }
 out:
-    free(fen);
-    free(br.v);
-    free(front.v);
-    free(next.v);
-    free(fresh.v);
+    mz_mem_free(g->mem, fen);
+    mz_mem_free(g->mem, br.v);
+    mz_mem_free(g->mem, front.v);
+    mz_mem_free(g->mem, next.v);
+    mz_mem_free(g->mem, fresh.v);
     *rounds_out = rounds;
     return s;
 }
@@ -370,7 +372,7 @@ out:
 MZ_INLINE mz_status mainpath_run(mz_grid *g, unsigned mode, mz_rng *rng, mz_trace *t,
                                  const bool tracing, mz_extra *x)
 {
-    cellvec path = {0};
+    cellvec path = {g->mem, NULL, 0, 0};
     uint64_t restarts = 0, rounds = 0;
     mz_status s = main_path(g, &path, rng, t, tracing, &restarts);
     if (s == MZ_OK) {
@@ -386,7 +388,7 @@ MZ_INLINE mz_status mainpath_run(mz_grid *g, unsigned mode, mz_rng *rng, mz_trac
         mz_extra_int(x, "restarts", (int64_t)restarts);
         mz_extra_int(x, "rounds", (int64_t)rounds);
     }
-    free(path.v);
+    mz_mem_free(g->mem, path.v);
     return s;
 }
 

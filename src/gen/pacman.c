@@ -384,8 +384,7 @@ MZ_INLINE mz_status pacman_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool 
 static mz_status pacman_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    mz_grid_free(g);
-    mz_status s = mz_grid_init(g, ROWS, COLS);
+    mz_status s = mz_grid_resize(g, ROWS, COLS);
     if (s == MZ_OK)
         s = mz_grid_alloc_tiles(g);
     if (s != MZ_OK)

@@ -312,18 +312,18 @@ static mz_status treasure_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     board b = {g, NULL, 0, NULL, 0, 0};
-    b.list = malloc((MAX_ITERS + 1 + MAX_TRIES) * sizeof *b.list);
-    b.path = malloc((MAX_ITERS + 1) * sizeof *b.path);
+    b.list = mz_alloc_array(g->mem, MAX_ITERS + 1 + MAX_TRIES, sizeof *b.list);
+    b.path = mz_alloc_array(g->mem, MAX_ITERS + 1, sizeof *b.path);
     if (!b.list || !b.path) {
-        free(b.list);
-        free(b.path);
+        mz_mem_free(g->mem, b.list);
+        mz_mem_free(g->mem, b.path);
         return MZ_ENOMEM;
     }
     memset(g->c, SHUT, (size_t)g->cells);
     mz_status s = run->trace ? treasure_run(&b, args, run->rng, run->trace, true, run->extra)
                              : treasure_run(&b, args, run->rng, NULL, false, run->extra);
-    free(b.list);
-    free(b.path);
+    mz_mem_free(g->mem, b.list);
+    mz_mem_free(g->mem, b.path);
     return s;
 }
 

@@ -14,7 +14,7 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
 {
     if (g->cells > max_cells)
         return NULL;
-    uint64_t *on_path = mz_bits_new(g->cells);
+    uint64_t *on_path = mz_bits_new(NULL, g->cells);
     if (!on_path)
         return NULL;
     for (uint64_t k = 0; k < path_len; k++)
@@ -25,7 +25,7 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
     if (g->tiles) {
         out = malloc((size_t)(g->rows * (g->cols + 1) + 1));
         if (!out) {
-            free(on_path);
+            mz_mem_free(NULL, on_path);
             return NULL;
         }
         p = out;
@@ -40,14 +40,14 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
             *p++ = '\n';
         }
         *p = '\0';
-        free(on_path);
+        mz_mem_free(NULL, on_path);
         return out;
     }
 
     uint64_t width = g->cols * 3 + 2; /* with the newline */
     out = malloc((size_t)(width * (g->rows * 2 + 1) + 1));
     if (!out) {
-        free(on_path);
+        mz_mem_free(NULL, on_path);
         return NULL;
     }
     p = out;
@@ -87,6 +87,6 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
     *p++ = '+';
     *p++ = '\n';
     *p = '\0';
-    free(on_path);
+    mz_mem_free(NULL, on_path);
     return out;
 }

@@ -113,18 +113,18 @@ mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len)
 {
     *path = NULL;
     *len = 0;
-    uint32_t *dist = mz_alloc_array(g->cells, sizeof *dist);
+    uint32_t *dist = mz_alloc_array(NULL, g->cells, sizeof *dist);
     if (!dist)
         return MZ_ENOMEM;
     mz_status s = mz_bfs_dist32(g, g->entrance, dist);
     if (s != MZ_OK || dist[g->exit] == UINT32_MAX) {
-        free(dist);
+        mz_mem_free(NULL, dist);
         return s;
     }
     uint64_t n = (uint64_t)dist[g->exit] + 1;
-    mz_idx *p = mz_alloc_array(n, sizeof *p);
+    mz_idx *p = n && n <= SIZE_MAX / sizeof *p ? malloc((size_t)n * sizeof *p) : NULL; /* the caller frees it */
     if (!p) {
-        free(dist);
+        mz_mem_free(NULL, dist);
         return MZ_ENOMEM;
     }
     mz_idx i = g->exit;
@@ -138,7 +138,7 @@ mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len)
             }
         }
     }
-    free(dist);
+    mz_mem_free(NULL, dist);
     *path = p;
     *len = n;
     return MZ_OK;

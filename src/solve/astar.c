@@ -57,6 +57,7 @@ typedef struct heap_ent {
 } heap_ent;
 
 typedef struct heap {
+    const mz_allocator *mem;
     heap_ent *e;
     uint64_t n, cap;
 } heap;
@@ -65,7 +66,7 @@ static mz_status heap_grow(heap *h)
 {
     uint64_t ncap = h->cap * 2;
     size_t bytes = mz_mul_size(ncap, sizeof *h->e);
-    heap_ent *ne = bytes ? realloc(h->e, bytes) : NULL;
+    heap_ent *ne = bytes ? mz_mem_realloc(h->mem, h->e, bytes) : NULL;
     if (!ne)
         return MZ_ENOMEM;
     h->e = ne;
@@ -211,14 +212,14 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
         return MZ_EINVAL;
     const bool wide = g->cells >= UINT32_MAX; /* UINT32_MAX is infinity */
     const double k = args->v[P_K];
-    void *gv = mz_alloc_array(g->cells, wide ? 8 : 4);
-    uint8_t *st = calloc(1, (size_t)(g->cells / 2 + 1));
-    heap hp = {NULL, 0, 256};
-    hp.e = mz_alloc_array(hp.cap, sizeof *hp.e);
+    void *gv = mz_alloc_array(g->mem, g->cells, wide ? 8 : 4);
+    uint8_t *st = mz_mem_calloc(g->mem, g->cells / 2 + 1, 1);
+    heap hp = {g->mem, NULL, 0, 256};
+    hp.e = mz_alloc_array(g->mem, hp.cap, sizeof *hp.e);
     if (!gv || !st || !hp.e) {
-        free(gv);
-        free(st);
-        free(hp.e);
+        mz_mem_free(g->mem, gv);
+        mz_mem_free(g->mem, st);
+        mz_mem_free(g->mem, hp.e);
         return MZ_ENOMEM;
     }
     memset(gv, 0xff, mz_mul_size(g->cells, wide ? 8 : 4)); /* infinity */
@@ -229,8 +230,8 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     else
         s = t ? astar_search(g, k, gv, false, st, &hp, t, true, sol)
               : astar_search(g, k, gv, false, st, &hp, NULL, false, sol);
-    free(hp.e);
-    free(gv);
+    mz_mem_free(g->mem, hp.e);
+    mz_mem_free(g->mem, gv);
     if (s == MZ_OK && sol->found && sol->want_path) {
         /* Walk the parent directions back from the exit, then reverse. */
         mz_idx i = g->exit;
@@ -246,7 +247,7 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
             sol->path[b] = tmp;
         }
     }
-    free(st);
+    mz_mem_free(g->mem, st);
     return s;
 }
 

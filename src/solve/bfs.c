@@ -79,10 +79,10 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
     mz_solution_clear(sol);
     if (g->entrance >= g->cells || g->exit >= g->cells)
         return MZ_EINVAL;
-    uint8_t *mark = calloc(1, (size_t)(g->cells / 4 + 1));
+    uint8_t *mark = mz_mem_calloc(g->mem, g->cells / 4 + 1, 1);
     mz_queue q;
-    if (!mark || mz_queue_init(&q, 1024) != MZ_OK) {
-        free(mark);
+    if (!mark || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, mark);
         return MZ_ENOMEM;
     }
     const bool fast = mz_grid_border_closed(g);
@@ -128,7 +128,7 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
             }
         }
     }
-    free(mark);
+    mz_mem_free(g->mem, mark);
     return s;
 }
 

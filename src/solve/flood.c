@@ -113,10 +113,10 @@ static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     mz_idx src = mz_cell_resolve(g, args->v[P_FROM]);
     if (src == MZ_NONE || src >= g->cells || g->exit >= g->cells)
         return MZ_EINVAL;
-    uint64_t *seen = mz_bits_new(g->cells);
+    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, 1024) != MZ_OK) {
-        free(seen);
+    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, seen);
         return MZ_ENOMEM;
     }
     flood_out a, b;
@@ -130,7 +130,7 @@ static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
               : flood_run(g, a.last_first, seen, &q, "sweep", NULL, false, &b);
     }
     mz_queue_free(&q);
-    free(seen);
+    mz_mem_free(g->mem, seen);
     if (s != MZ_OK)
         return s;
     sol->found = a.exit_ring >= 0;

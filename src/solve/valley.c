@@ -20,8 +20,8 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
         return MZ_EINVAL;
     if (g->cells >= UINT32_MAX)
         return MZ_ETOOBIG;
-    uint32_t *ds = mz_alloc_array(g->cells, sizeof *ds);
-    uint32_t *dg = mz_alloc_array(g->cells, sizeof *dg);
+    uint32_t *ds = mz_alloc_array(g->mem, g->cells, sizeof *ds);
+    uint32_t *dg = mz_alloc_array(g->mem, g->cells, sizeof *dg);
     mz_status s = (ds && dg) ? MZ_OK : MZ_ENOMEM;
     if (s == MZ_OK)
         s = mz_bfs_dist32(g, g->entrance, ds);
@@ -68,8 +68,8 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
         mz_extra_int(&sol->extra, "zero_excess", zero);
         mz_extra_int(&sol->extra, "max_excess", max_excess);
     }
-    free(ds);
-    free(dg);
+    mz_mem_free(g->mem, ds);
+    mz_mem_free(g->mem, dg);
     return s;
 }
 

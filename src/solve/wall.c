@@ -135,7 +135,7 @@ static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, 
     mz_solution_clear(sol);
     if (g->entrance >= g->cells || g->exit >= g->cells)
         return MZ_EINVAL;
-    uint8_t *seen = calloc(1, (size_t)(g->cells / 2 + 1));
+    uint8_t *seen = mz_mem_calloc(g->mem, g->cells / 2 + 1, 1);
     if (!seen)
         return MZ_ENOMEM;
     unsigned hand = (unsigned)args->v[P_HAND];
@@ -147,7 +147,7 @@ static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, 
         walk_fast(g, hand, seen, sol);
     else
         s = walk(g, fast, hand, seen, NULL, false, sol);
-    free(seen);
+    mz_mem_free(g->mem, seen);
     return s;
 }
 

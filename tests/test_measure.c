@@ -1,0 +1,226 @@
+/*
+ * test_measure.c - the allocator, the recycling pool and the timing engine.
+ *
+ * Over every registry entry:
+ *   - a timed run takes nothing fresh from the system (every block comes
+ *     back from the warm-up) and gives the maze and figures of an untimed
+ *     run on the C library's allocator;
+ *   - the heap figure is exact: a generator's counts its grid;
+ *   - every allocation failure is reported as MZ_ENOMEM and leaks nothing
+ *     (an allocator that fails its Nth call, for every N until a run
+ *     succeeds).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebench.h"
+
+static void test_pool_counts(void **state)
+{
+    (void)state;
+    mz_pool *p = mz_pool_new();
+    assert_non_null(p);
+    const mz_allocator *a = mz_pool_allocator(p);
+    mz_pool_stats st;
+    void *x = a->alloc(a->opaque, 1000);
+    void *y = a->alloc(a->opaque, 24);
+    assert_non_null(x);
+    assert_non_null(y);
+    mz_pool_get_stats(p, &st);
+    assert_int_equal(st.live, 1024);
+    assert_int_equal(st.peak, 1024);
+    assert_int_equal(st.fresh, 2);
+    a->free(a->opaque, x);
+    mz_pool_mark(p);
+    void *z = a->alloc(a->opaque, 900); /* fits the cached 1000-byte block */
+    assert_ptr_equal(z, x);
+    mz_pool_get_stats(p, &st);
+    assert_int_equal(st.fresh, 0);
+    assert_int_equal(st.live, 924);
+    assert_int_equal(st.cached, 0);
+    a->free(a->opaque, y);
+    a->free(a->opaque, z);
+    mz_pool_get_stats(p, &st);
+    assert_int_equal(st.live, 0);
+    assert_int_equal(st.peak, 924);
+    mz_pool_free(p);
+}
+
+static mz_spec spec_of(const mz_algo *a)
+{
+    mz_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.n = 1;
+    sp.stage[0].algo = a;
+    mz_args_default(a, &sp.stage[0].args);
+    return sp;
+}
+
+static const uint64_t side[] = {1, 7, 31};
+
+static void test_gen_engine(void **state)
+{
+    (void)state;
+    mz_bench b;
+    assert_int_equal(mz_bench_init(&b), MZ_OK);
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind != MZ_GEN)
+            continue;
+        mz_spec sp = spec_of(*a);
+        for (size_t k = 0; k < sizeof side / sizeof side[0]; k++) {
+            mz_grid ref;
+            memset(&ref, 0, sizeof ref);
+            mz_extra rx;
+            memset(&rx, 0, sizeof rx);
+            mz_status want = mz_generate(&sp, 464, side[k], side[k], &ref, NULL, &rx);
+            mz_timing t;
+            mz_status got = mz_bench_gen(&b, &sp, 464, side[k], side[k], NULL, 3, &t);
+            if (got != want)
+                fail_msg("%s at %" PRIu64 ": engine says %s, mz_generate %s", (*a)->name, side[k],
+                         mz_status_str(got), mz_status_str(want));
+            if (got == MZ_OK) {
+                if (mz_digest(&b.grid) != mz_digest(&ref))
+                    fail_msg("%s at %" PRIu64 ": the engine's maze differs", (*a)->name, side[k]);
+                if (t.timed_fresh_bytes != 0)
+                    fail_msg("%s at %" PRIu64 ": %" PRIu64 " bytes allocated inside the clock",
+                             (*a)->name, side[k], t.timed_fresh_bytes);
+                if (t.heap_peak < b.grid.cells)
+                    fail_msg("%s: heap peak %" PRIu64 " below the grid's bytes", (*a)->name,
+                             t.heap_peak);
+                assert_int_equal(t.reps, 3);
+                assert_true(t.min_ns <= t.median_ns && t.median_ns <= t.max_ns);
+            }
+            mz_grid_free(&ref);
+        }
+    }
+    mz_bench_free(&b);
+}
+
+static void test_solve_engine(void **state)
+{
+    (void)state;
+    mz_bench b;
+    assert_int_equal(mz_bench_init(&b), MZ_OK);
+    const char *mazes[] = {"dfs", "dfs+braid:keep=0.4"};
+    for (size_t m = 0; m < 2; m++) {
+        mz_spec sp;
+        char err[128];
+        assert_int_equal(mz_spec_parse(mazes[m], &sp, err, sizeof err), MZ_OK);
+        mz_timing t;
+        assert_int_equal(mz_bench_gen(&b, &sp, 7, 31, 31, NULL, 1, &t), MZ_OK);
+        mz_grid plain;
+        memset(&plain, 0, sizeof plain);
+        assert_int_equal(mz_grid_copy(&plain, &b.grid), MZ_OK);
+        for (const mz_algo *const *a = mz_registry; *a; a++) {
+            if ((*a)->kind != MZ_SOLVER)
+                continue;
+            mz_stage st = {*a, {{0}}};
+            mz_args_default(*a, &st.args);
+            mz_solution ref;
+            memset(&ref, 0, sizeof ref);
+            ref.want_path = true;
+            mz_status want = mz_solve(&st, &plain, NULL, &ref);
+            b.sol.want_path = true;
+            mz_status got = mz_bench_solve(&b, &st, NULL, 2, &t);
+            if (got != want)
+                fail_msg("%s on %s: engine says %s, mz_solve %s", (*a)->name, mazes[m],
+                         mz_status_str(got), mz_status_str(want));
+            if (got == MZ_OK) {
+                if (b.sol.path_steps != ref.path_steps || b.sol.closed != ref.closed ||
+                    b.sol.steps != ref.steps || b.sol.path_len != ref.path_len)
+                    fail_msg("%s on %s: the engine's figures differ", (*a)->name, mazes[m]);
+                if (t.timed_fresh_bytes != 0)
+                    fail_msg("%s on %s: %" PRIu64 " bytes allocated inside the clock", (*a)->name,
+                             mazes[m], t.timed_fresh_bytes);
+            }
+            mz_solution_free(&ref);
+        }
+        mz_grid_free(&plain);
+    }
+    mz_bench_free(&b);
+}
+
+/* An allocator that fails its Nth call and counts what is outstanding. */
+typedef struct failing {
+    long calls, fail_at;
+    long live;
+} failing;
+
+static void *fail_alloc(void *opaque, size_t n)
+{
+    failing *f = opaque;
+    if (++f->calls == f->fail_at)
+        return NULL;
+    void *p = malloc(n);
+    if (p)
+        f->live++;
+    return p;
+}
+
+static void fail_free(void *opaque, void *p)
+{
+    failing *f = opaque;
+    f->live--;
+    free(p);
+}
+
+static void test_enomem_everywhere(void **state)
+{
+    (void)state;
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind == MZ_POST)
+            continue;
+        for (long n = 1;; n++) {
+            failing f = {0, n, 0};
+            mz_allocator al = {fail_alloc, fail_free, &f};
+            mz_grid g;
+            mz_status s = mz_grid_init_mem(&g, 15, 15, &al);
+            mz_solution sol;
+            memset(&sol, 0, sizeof sol);
+            sol.mem = &al;
+            sol.want_path = true;
+            if (s == MZ_OK) {
+                mz_spec sp = spec_of((*a)->kind == MZ_GEN ? *a : mz_find(MZ_GEN, "dfs"));
+                mz_extra x;
+                memset(&x, 0, sizeof x);
+                s = mz_generate(&sp, 464, 15, 15, &g, NULL, &x);
+                if (s == MZ_OK && (*a)->kind == MZ_SOLVER) {
+                    mz_stage st = {*a, {{0}}};
+                    mz_args_default(*a, &st.args);
+                    s = mz_solve(&st, &g, NULL, &sol);
+                }
+                if (s == MZ_OK) {
+                    mz_metrics m;
+                    s = mz_metrics_compute(&g, &m);
+                }
+            }
+            mz_solution_free(&sol);
+            mz_grid_free(&g);
+            if (f.live != 0)
+                fail_msg("%s: %ld blocks leaked when allocation %ld failed", (*a)->name, f.live, n);
+            if (s == MZ_OK)
+                break; /* no allocation left to fail */
+            if (s != MZ_ENOMEM)
+                fail_msg("%s: allocation %ld failed and it said %s", (*a)->name, n,
+                         mz_status_str(s));
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pool_counts),
+        cmocka_unit_test(test_gen_engine),
+        cmocka_unit_test(test_solve_engine),
+        cmocka_unit_test(test_enomem_everywhere),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
