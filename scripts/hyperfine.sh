@@ -6,7 +6,7 @@
 #
 #   sh scripts/hyperfine.sh            # every generator at 1000x1000, every
 #                                      # solver on dfs at 1000x1000 (10 runs each)
-#   sh scripts/hyperfine.sh --targets  # the README's 10^8-cell targets, 5 runs each
+#   sh scripts/hyperfine.sh --targets  # the 10^8-cell targets of docs/benchmarks.md, 5 runs each
 #
 # MZ_BUILD picks the build directory (default build/), OUT the output directory.
 set -eu

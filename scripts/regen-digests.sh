@@ -10,7 +10,7 @@ out=data/digests.csv
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 {
-    echo "# Digests of reference mazes (README, 'The digest')."
+    echo "# Digests of reference mazes (docs/conventions.md, 'The digest')."
     echo "# Regenerate with: sh scripts/regen-digests.sh (then review git diff)."
     echo "# dead_ends and route tie a digest to its maze for a reviewer: dfs seed 464"
     echo "# 31x31 has the article's 96 dead ends and 320-step route (board 01)."

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Measure the README's 10^8-cell targets (Benchmarks and scaling) into
+# Measure the 10^8-cell targets of docs/benchmarks.md into
 # results/bench/, from the Release build in build/:
 #   targets-gbench.json       the algorithms alone, Google Benchmark, 5 repetitions
 #   hyperfine-targets.*       whole 'mazebench' runs, hyperfine, 5 runs

@@ -6,7 +6,7 @@
 #       boards with fewer (phase 2 ran out of its 900 tries) or more (the
 #       main path alone passed the target) open cells;
 #   "the fallback is rarely triggered" -> fallback: boards that took it.
-# Prints one CSV line a size. README ("seeds") quotes the output.
+# Prints one CSV line a size. docs/algorithms.md (treasure) quotes the output.
 #
 # usage: sh scripts/treasure-claims.sh [path/to/mazebench] [seeds]
 set -eu

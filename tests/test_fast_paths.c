@@ -47,7 +47,7 @@ static int64_t extra_int(const mz_extra *x, const char *name)
     return v->i;
 }
 
-/* The digest, byte by byte, from its definition in the README. */
+/* The digest, byte by byte, from its definition in docs/conventions.md. */
 static uint64_t ref_digest(const mz_grid *g)
 {
     uint64_t h = UINT64_C(0x6a09e667f3bcc908);

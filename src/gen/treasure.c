@@ -58,7 +58,7 @@
  *     every solver and metric works unchanged and `cells` = open cells.
  *   - The document's "correct number of open cells" claim does not hold
  *     in general: phase 2 gives up after 900 tries and never removes
- *     cells when the main path alone passes the target. README measures
+ *     cells when the main path alone passes the target. docs/algorithms.md gives
  *     how often open_cells == open_target (scripts/treasure-claims.sh).
  *
  * Columns: attempts (attempts made, 1..70; 70 with the fallback),
