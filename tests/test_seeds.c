@@ -12,11 +12,15 @@
  *       mainpath: perfect over every cell, entrance in column 0, exit in
  *         the last column, a route between them; fast and faithful modes
  *         give the same maze, columns and trace;
- *       pacman: 31 x 28, symmetric, wall border but for teleport pairs on
- *         the same row (wrap wall open), every walkable tile reachable, a
- *         ghost house in the centre without dots, exactly four pills, a
- *         dot on every other walkable tile, corridors one tile wide, no
- *         dead ends, passages exactly between adjacent walkable tiles.
+ *       pacman: 31 rows x 28 columns, symmetric walls and tiles (a dot
+ *         and an empty tile count as one: the document's dot pass is off
+ *         centre), wall border but for teleport pairs on the same row
+ *         (wrap wall open), the top corridor row walled at the seam, every
+ *         walkable tile reachable, a ghost house in the centre, exactly
+ *         four pills, no dot in the document's centre rectangle (rows
+ *         8-18, columns 8-21: empty tiles there) and a dot on every other
+ *         walkable tile, corridors one tile wide, no dead ends, passages
+ *         exactly between adjacent walkable tiles.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -311,7 +315,7 @@ static void check_pacman(uint32_t seed)
         fail_msg("%s: not a 31x28 tile map with wrap", what);
     const uint64_t R = 31, C = 28;
     const uint8_t *t = g.tiles;
-    int64_t dots = 0, pills = 0, tele = 0, house = 0, walk = 0;
+    int64_t dots = 0, pills = 0, tele = 0, house = 0, walk = 0, empty = 0, centre_walk = 0;
     uint64_t hr0 = R, hr1 = 0, hc0 = C, hc1 = 0;
     for (uint64_t r = 0; r < R; r++) {
         for (uint64_t c = 0; c < C; c++) {
@@ -323,8 +327,9 @@ static void check_pacman(uint32_t seed)
             bool blocked = (g.c[i] & MZ_BLOCKED) != 0;
             if (blocked != (k == MZ_TILE_WALL || k == MZ_TILE_HOUSE))
                 fail_msg("%s: (%" PRIu64 ",%" PRIu64 ") blocked bit disagrees with tile", what, r, c);
-            /* Left-right symmetry. */
-            if (t[r * C + (C - 1 - c)] != k)
+            /* Left-right symmetry, a dot and an empty tile alike. */
+            unsigned km = t[r * C + (C - 1 - c)];
+            if ((km == MZ_TILE_EMPTY ? MZ_TILE_DOT : km) != (k == MZ_TILE_EMPTY ? MZ_TILE_DOT : k))
                 fail_msg("%s: not symmetric at (%" PRIu64 ",%" PRIu64 ")", what, r, c);
             /* Border: wall, but for teleports at both ends of a row. */
             bool edge_col = c == 0 || c == C - 1;
@@ -350,11 +355,18 @@ static void check_pacman(uint32_t seed)
                 hc0 = c < hc0 ? c : hc0;
                 hc1 = c > hc1 ? c : hc1;
             }
-            /* Every walkable tile is a dot, a pill or a teleport (the
-             * house has none: its tiles are house tiles). */
+            /* The document's dot pass skips rows 8..18, columns 8..21:
+             * every walkable tile there is empty; every other one is a
+             * dot, a pill or a teleport (the house has none: its tiles
+             * are house tiles). */
+            empty += k == MZ_TILE_EMPTY;
             if (!blocked) {
                 walk++;
-                if (k != MZ_TILE_DOT && k != MZ_TILE_PILL && k != MZ_TILE_TELEPORT)
+                bool centre = r >= 8 && r <= 18 && c >= 8 && c <= 21;
+                centre_walk += centre;
+                if (centre && k != MZ_TILE_EMPTY)
+                    fail_msg("%s: (%" PRIu64 ",%" PRIu64 ") in the centre is not empty", what, r, c);
+                if (!centre && k != MZ_TILE_DOT && k != MZ_TILE_PILL && k != MZ_TILE_TELEPORT)
                     fail_msg("%s: walkable tile without a dot", what);
             }
             /* Passages exactly between adjacent walkable tiles; no dead
@@ -378,6 +390,14 @@ static void check_pacman(uint32_t seed)
     }
     if (pills != 4)
         fail_msg("%s: %" PRId64 " pills", what, pills);
+    if (empty != centre_walk || centre_walk == 0 || dots + empty + pills + tele != walk)
+        fail_msg("%s: %" PRId64 " empty tiles, %" PRId64 " walkable in the centre", what, empty,
+                 centre_walk);
+    /* The top corridor row is walled at the seam, as in the document's
+     * sample (its columns 13-14; here the centre block, 11-16). */
+    for (uint64_t c = 11; c <= 16; c++)
+        if (t[1 * C + c] != MZ_TILE_WALL)
+            fail_msg("%s: top corridor row open at the seam", what);
     if (tele < 2 || tele % 2)
         fail_msg("%s: %" PRId64 " teleport tiles", what, tele);
     /* The ghost house: present, in the centre, and its box all house. */

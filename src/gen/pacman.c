@@ -10,7 +10,8 @@
  * ("Fill remaining cells with valid pieces"). We keep its idea - wall
  * blocks on a coarse grid, corridors one tile wide between them, pieces
  * made by walling up the corridor between two blocks, left half mirrored
- * onto the right - and fix the geometry at exactly 28 x 31:
+ * onto the right - and fix the geometry at exactly 31 rows x 28 columns
+ * (the document's "28x31" is width x height):
  *
  *   columns  0 | 1 | 2 3 | 4 | 5 6 | 7 | 8 9 | 10 | 11 .. 16 | 17 | ... | 27
  *            border V0 blk  V1 blk  V2 blk   V3   centre    V3'  mirror  border
@@ -29,7 +30,13 @@
  * edge). A segment is open (dotted corridor) or walled; walling it merges
  * the two blocks beside it into one piece.
  *
- *   1. Everything open. Teleports: pairs = 1 + pick(2); each on a row
+ *   1. Everything open but the top row's crossing c(0): the document's
+ *      sample walls its first corridor row at the seam (its columns
+ *      13-14); here the centre block is 6 wide, so the whole crossing
+ *      (row 1, columns 11-16) is walled and the centre block of band 0
+ *      joins the border wall (it takes no part in step 3). Its junction
+ *      keeps h(0, 2) and v(0, 3), so it is no dead end.
+ *      Teleports: pairs = 1 + pick(2); each on a row
  *      H_k, k = rows[pick(len)] from rows = (2, 3, 4, 5, 6, 7), then k,
  *      k - 2 and k + 2 leave rows (the rest keep their order); its
  *      junction's verticals v(k-1, 0), v(k, 0) are walled, so the tunnel
@@ -49,6 +56,15 @@
  *      segment's tiles and every junction on one, mirrored; knock the wall
  *      between every two adjacent walkable tiles, and the wrap wall of
  *      each teleport row (g->flags |= MZ_GRID_WRAP_EW).
+ *   5. Dots as the document's dot pass lays them: every walkable tile
+ *      gets a dot, except in the centre, where the pass jumps from column
+ *      8 to column 22 on rows 8..18 (`if (j == 8 && i >= 8 && i <= 18)
+ *      j = 22`): the walkable tiles of rows 8-18, columns 8-21 stay empty
+ *      (MZ_TILE_EMPTY). We keep the document's indices although, in a
+ *      28-wide map whose mirror is c <-> 27 - c, that rectangle sits one
+ *      column east of centre: the walls are symmetric, the dots are not
+ *      quite (columns 6-7 keep theirs on those rows, 20-21 do not). The
+ *      `dots` figure is then the document's count.
  *
  * Invariants kept at every walling (checked before it is accepted):
  *   - every junction keeps at least two open segments, so no tile is a
@@ -62,8 +78,9 @@
  * every map meets the guarantees: no retry and no fallback are needed.
  * tests/test_seeds.c checks all of them on the tiles, over 500 seeds.
  *
- * Tiles: MZ_TILE_WALL (blocked), MZ_TILE_DOT on every walkable tile but
- * the following, MZ_TILE_PILL at (3, 1), (3, 26), (27, 1), (27, 26) (on
+ * Tiles: MZ_TILE_WALL (blocked), MZ_TILE_EMPTY on the walkable tiles of
+ * the centre rectangle (step 5), MZ_TILE_DOT on every other walkable tile
+ * but the following, MZ_TILE_PILL at (3, 1), (3, 26), (27, 1), (27, 26) (on
  * V0 and V0', whose border-side segments are never walled), MZ_TILE_
  * TELEPORT at both ends of each tunnel (walkable, not dotted), and
  * MZ_TILE_HOUSE for the 18 ghost-house tiles, which are blocked (the
@@ -74,7 +91,7 @@
  *
  * Columns: dots (dot tiles, pills not counted), pills, teleports
  * (teleport tiles, two a pair). Trace: teleport (cell = its left tile;
- * size = pairs so far), wall (a walled segment; cell = its first tile in
+ * size = pairs so far), wall (a segment walled for a piece; cell = its first tile in
  * the left half; size = segments walled so far).
  * Complexity: fixed size; at most a few hundred 40-node connectivity
  * checks.
@@ -87,6 +104,11 @@
 #define NV 4   /* corridor columns in the left half */
 #define NB 9   /* block bands */
 #define HOUSE_BAND 4
+/* The document's dot pass skips rows 8..18, columns 8..21 (step 5). */
+#define NODOT_R0 8
+#define NODOT_R1 18
+#define NODOT_C0 8
+#define NODOT_C1 21
 
 static const unsigned hrow[NH] = {1, 4, 7, 10, 13, 17, 20, 23, 26, 29};
 static const unsigned vcol[NV] = {1, 4, 7, 10};
@@ -220,6 +242,9 @@ MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing,
     for (unsigned s = 0; s < NSEG; s++)
         mp->open[s] = s < T_ID(0);
     mp->walled = 0;
+    /* The top row's wall at the seam (step 1). */
+    mp->open[C_ID(0)] = false;
+    used[BLK(0, 3)] = true;
 
     /* 1. Teleports. */
     unsigned rows[6] = {2, 3, 4, 5, 6, 7}, nrows = 6;
@@ -321,6 +346,10 @@ static void paint(mz_grid *g, const map *mp)
     for (unsigned r = hrow[HOUSE_BAND] + 1; r < hrow[HOUSE_BAND + 1]; r++)
         for (unsigned c = vcol[3] + 1; c < COLS / 2; c++)
             walk(g, r, c, MZ_TILE_HOUSE);
+    for (unsigned r = NODOT_R0; r <= NODOT_R1; r++)
+        for (unsigned c = NODOT_C0; c <= NODOT_C1; c++)
+            if (g->tiles[r * COLS + c] == MZ_TILE_DOT)
+                g->tiles[r * COLS + c] = MZ_TILE_EMPTY;
     walk(g, 3, 1, MZ_TILE_PILL);
     walk(g, 27, 1, MZ_TILE_PILL);
 
@@ -398,7 +427,7 @@ static const char *const pacman_columns[] = {"dots", "pills", "teleports", NULL}
 const mz_algo mz_algo_pacman = {
     .name = "pacman",
     .kind = MZ_GEN,
-    .summary = "a 28x31 Pac-Man tile map of mirrored Tetris-like wall pieces (seeds doc)",
+    .summary = "a Pac-Man tile map, 31 rows x 28 columns, of mirrored Tetris-like wall pieces (seeds doc)",
     .flags = MZ_F_FIXED_SIZE | MZ_F_BLOCKS | MZ_F_OWN_ENDS,
     .params = NULL,
     .nparams = 0,
