@@ -4,7 +4,14 @@
 # is downloaded when everything is there.
 set -eu
 
-PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine parallel valgrind git"
+# Only what the scripts use: the build (cmake, make, gcc, g++ for the
+# benchmark shim, pkg-config), the tests (libcmocka-dev; clang for the second
+# compiler), the benchmarks (libbenchmark-dev, hyperfine), the charts
+# (gnuplot-nox) and the sweep's provenance line (git). Never recommends.
+# Not GNU parallel: Debian's package depends on sysstat, which installs and
+# enables system-wide collection timers; sweeps shard without it (see
+# docs/sweeps.md), and its test is skipped, with a note, when it is absent.
+PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git"
 
 missing=""
 for p in $PKGS; do
