@@ -1,31 +1,221 @@
-/* cmd_render.c - the render command: the hedge garden of board 09 as SVG. */
+/* cmd_render.c - the render command: pictures (PNG, SVG, PDF) and trace
+ * animations (GIF, PNG frames) of a maze, through the mazebench_render
+ * library. Options in, one library call, a status out. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char render_help[] =
-    "usage: mazebench render SPEC --seed N --size RxC [--time MS] [--out FILE]\n\n"
-    "Draw the maze as board 09's hedge garden: one SVG frame with the hedges\n"
-    "lifted 4 px, their shadows away from the sun (one turn every 5,712 ms), the\n"
-    "answer path and its lantern (70 ms a cell), and the fog. Mazes up to 2^20\n"
-    "cells.\n\n"
-    "  --time MS     the frame's time in milliseconds (default 0)\n"
-    "  --out FILE    write the SVG there instead of stdout\n";
+    "usage: mazebench render SPEC --seed N --size RxC [--out FILE] [options]\n\n"
+    "Draw a maze as a picture, its format chosen by the extension of FILE\n"
+    "(.png, .svg, .pdf, .gif); without --out, SVG on stdout. A .gif, or --animate,\n"
+    "replays a trace step by step (docs/render.md).\n\n"
+    "  --style plain|hedge   a clean line drawing (default), or board 09's hedge\n"
+    "                        garden (answer path, lantern, sun shadows, fog)\n"
+    "  --solve S             the solver for route, closed and trail (default bfs)\n"
+    "  --overlay LIST        comma-separated: route, heat, valley, closed, trail,\n"
+    "                        tiles, all, none (default none)\n"
+    "  --from CELL           heat source: an index, R,C, entrance, exit or centre\n"
+    "  --cell PX --wall PX --margin PX   sizes (default automatic)\n"
+    "  --bg RRGGBB --fg RRGGBB --route-colour RRGGBB   colours\n"
+    "  --no-legend --no-marks --no-antialias\n"
+    "  --time MS             hedge style: the frame's time in ms (default 0)\n"
+    "  --format F            png, svg, pdf or gif, overriding the extension\n"
+    "  --animate gen|solve   replay the generator's or the solver's trace (default:\n"
+    "                        solve with --solve, else gen); a .png gets one file a\n"
+    "                        frame, FILE-00000.png, FILE-00001.png, ...\n"
+    "  --stride N            trace steps a frame (default: about 150 frames)\n"
+    "  --duration MS         playing time of the steps (default 4000)\n"
+    "  --hold MS             time the last frame stays (default 2000)\n\n"
+    "Limits: PNG up to 2^27 pixels and 32767 a side, SVG and PDF up to 2^22 cells\n"
+    "(PDF pages up to 14400 pt a side), GIF up to 2^16 cells; larger is refused.\n";
+
+typedef struct writer {
+    const char *path; /* NULL: stdout */
+    bool sequence;    /* one file a part */
+    FILE *f;
+    uint64_t part;
+    bool failed;
+    char name[4096];
+} writer;
+
+static int write_part(void *user, uint64_t part, const unsigned char *data, size_t len)
+{
+    writer *w = user;
+    if (w->failed)
+        return 1;
+    if (!w->f || (w->sequence && part != w->part)) {
+        if (w->f && w->f != stdout && fclose(w->f) != 0) {
+            w->f = NULL;
+            w->failed = true;
+            return 1;
+        }
+        w->f = NULL;
+        if (!w->path) {
+            w->f = stdout;
+        } else if (w->sequence) {
+            size_t n = strlen(w->path);
+            int stem = n > 4 ? (int)(n - 4) : (int)n; /* drop ".png" */
+            snprintf(w->name, sizeof w->name, "%.*s-%05llu.png", stem, w->path,
+                     (unsigned long long)part);
+            w->f = fopen(w->name, "wb");
+        } else {
+            snprintf(w->name, sizeof w->name, "%s", w->path);
+            w->f = fopen(w->name, "wb");
+        }
+        w->part = part;
+        if (!w->f) {
+            w->failed = true;
+            return 1;
+        }
+    }
+    if (len && fwrite(data, 1, len, w->f) != len) {
+        w->failed = true;
+        return 1;
+    }
+    return 0;
+}
+
+static int writer_close(writer *w)
+{
+    int bad = w->failed;
+    if (w->f == stdout)
+        bad |= fflush(stdout) != 0;
+    else if (w->f)
+        bad |= fclose(w->f) != 0;
+    w->f = NULL;
+    return bad;
+}
+
+static int parse_rgb(const char *what, const char *text, uint32_t *out)
+{
+    const char *p = text[0] == '#' ? text + 1 : text;
+    uint32_t v = 0;
+    int n = 0;
+    for (; isxdigit((unsigned char)p[n]); n++)
+        v = v * 16 + (uint32_t)(isdigit((unsigned char)p[n]) ? p[n] - '0'
+                                                             : tolower((unsigned char)p[n]) - 'a' + 10);
+    if (n != 6 || p[n]) {
+        mzc_error("%s '%s' is not a colour RRGGBB (six hex digits)", what, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_px(const char *what, const char *text, double max, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !(v > 0) || v > max) {
+        mzc_error("%s '%s' is not a number of pixels in (0, %.0f]", what, text, max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static const char *const format_names[] = {"png", "svg", "pdf", "gif"};
+
+static int parse_format(const char *text, mz_pic_format *f)
+{
+    for (unsigned k = 0; k < 4; k++)
+        if (strcmp(text, format_names[k]) == 0) {
+            *f = (mz_pic_format)k;
+            return 0;
+        }
+    mzc_error("format '%s' is not one of png, svg, pdf, gif", text);
+    return -1;
+}
+
+/* The format an output name asks for; -1 when its extension is none of them. */
+static int format_of(const char *path, mz_pic_format *f)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot || strchr(dot, '/'))
+        return -1;
+    for (unsigned k = 0; k < 4; k++) {
+        const char *a = dot + 1, *b = format_names[k];
+        while (*a && tolower((unsigned char)*a) == *b)
+            a++, b++;
+        if (!*a && !*b) {
+            *f = (mz_pic_format)k;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* CELL: an index, "R,C", entrance, exit or centre, on grid g. */
+static int parse_cell(const char *text, const mz_grid *g, mz_idx *out)
+{
+    uint64_t r, c;
+    char tail;
+    if (strcmp(text, "entrance") == 0)
+        *out = g->entrance;
+    else if (strcmp(text, "exit") == 0)
+        *out = g->exit;
+    else if (strcmp(text, "centre") == 0 || strcmp(text, "center") == 0)
+        *out = (g->rows / 2) * g->cols + g->cols / 2;
+    else if (strchr(text, ',') && sscanf(text, "%llu,%llu%c", (unsigned long long *)&r,
+                                         (unsigned long long *)&c, &tail) == 2 &&
+             isdigit((unsigned char)text[0])) {
+        if (r >= g->rows || c >= g->cols) {
+            mzc_error("cell '%s' is off the %llux%llu grid", text, (unsigned long long)g->rows,
+                      (unsigned long long)g->cols);
+            return -1;
+        }
+        *out = r * g->cols + c;
+    } else {
+        uint64_t v;
+        if (mzc_parse_u64("cell", text, 0, g->cells - 1, &v) != 0)
+            return -1;
+        *out = v;
+    }
+    if (g->c[*out] & MZ_BLOCKED) {
+        mzc_error("cell '%s' is blocked", text);
+        return -1;
+    }
+    return 0;
+}
+
+static int too_big(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f)
+{
+    uint64_t side = mz_pic_max_side(o, f);
+    mzc_error("a %llux%llu maze is too large for %s with these options (at most %llux%llu; "
+              "see docs/render.md)",
+              (unsigned long long)rows, (unsigned long long)cols, format_names[f],
+              (unsigned long long)side, (unsigned long long)side);
+    return MZC_USAGE;
+}
 
 int cmd_render(int argc, char **argv)
 {
-    const char *spec_text = NULL, *size = NULL, *out = NULL, *v;
+    const char *spec_text = NULL, *size = NULL, *out = NULL, *solver_text = NULL, *from = NULL;
+    const char *v, *animate = NULL;
     uint32_t seed = 0;
-    bool have_seed = false;
-    double time_ms = 0;
+    bool have_seed = false, have_format = false;
+    mz_pic_format fmt = MZ_PIC_SVG;
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    mz_anim_opts ao = {0, 4000, 2000, 0};
+    char err[1024];
     for (int k = 1; k < argc; k++) {
         int r;
+        uint64_t u;
         if (mzc_flag(argv[k], "--help", "-h")) {
             fputs(render_help, stdout);
             return MZC_OK;
         }
-        if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
+        if (mzc_flag(argv[k], "--no-legend", NULL)) {
+            o.legend = false;
+        } else if (mzc_flag(argv[k], "--no-marks", NULL)) {
+            o.marks = false;
+        } else if (mzc_flag(argv[k], "--no-antialias", NULL)) {
+            o.antialias = false;
+        } else if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
             if (r < 0 || mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
@@ -37,11 +227,76 @@ int cmd_render(int argc, char **argv)
             if (r < 0)
                 return MZC_USAGE;
             out = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--time", &v)) != 0) {
-            uint64_t t;
-            if (r < 0 || mzc_parse_u64("time", v, 0, UINT64_C(1) << 50, &t) != 0)
+        } else if ((r = mzc_opt(argc, argv, &k, "--solve", &v)) != 0) {
+            if (r < 0)
                 return MZC_USAGE;
-            time_ms = (double)t;
+            solver_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--from", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            from = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--overlay", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            if (mz_pic_overlays_parse(v, &o.overlays, err, sizeof err) != MZ_OK) {
+                mzc_error("%s", err);
+                return MZC_USAGE;
+            }
+        } else if ((r = mzc_opt(argc, argv, &k, "--style", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            if (strcmp(v, "plain") == 0) {
+                o.style = MZ_PIC_PLAIN;
+            } else if (strcmp(v, "hedge") == 0) {
+                o.style = MZ_PIC_HEDGE;
+            } else {
+                mzc_error("style '%s' is not plain or hedge", v);
+                return MZC_USAGE;
+            }
+        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0 || parse_format(v, &fmt) != 0)
+                return MZC_USAGE;
+            have_format = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--cell", &v)) != 0) {
+            if (r < 0 || parse_px("cell", v, 1000, &o.cell_px) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--wall", &v)) != 0) {
+            if (r < 0 || parse_px("wall", v, 1000, &o.wall_px) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--margin", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("margin", v, 0, 10000, &u) != 0)
+                return MZC_USAGE;
+            o.margin_px = (double)u;
+        } else if ((r = mzc_opt(argc, argv, &k, "--bg", &v)) != 0) {
+            if (r < 0 || parse_rgb("bg", v, &o.bg) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--fg", &v)) != 0) {
+            if (r < 0 || parse_rgb("fg", v, &o.fg) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--route-colour", &v)) != 0) {
+            if (r < 0 || parse_rgb("route-colour", v, &o.route_rgb) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--time", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("time", v, 0, UINT64_C(1) << 50, &u) != 0)
+                return MZC_USAGE;
+            o.time_ms = (double)u;
+        } else if ((r = mzc_opt(argc, argv, &k, "--animate", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            if (strcmp(v, "gen") != 0 && strcmp(v, "solve") != 0) {
+                mzc_error("animate '%s' is not gen or solve", v);
+                return MZC_USAGE;
+            }
+            animate = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--stride", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("stride", v, 1, UINT64_C(1) << 40, &ao.stride) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--duration", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("duration", v, 1, 3600000, &ao.duration_ms) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--hold", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("hold", v, 0, 600000, &ao.hold_ms) != 0)
+                return MZC_USAGE;
         } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
             mzc_error("unknown option '%s' (see 'mazebench render --help')", argv[k]);
             return MZC_USAGE;
@@ -57,39 +312,94 @@ int cmd_render(int argc, char **argv)
                   !spec_text ? "SPEC" : !have_seed ? "--seed N" : "--size RxC");
         return MZC_USAGE;
     }
-    char err[1024];
-    mz_spec spec;
-    if (mz_spec_parse(spec_text, &spec, err, sizeof err) != MZ_OK) {
-        mzc_error("%s", err);
+    if (out && !have_format && format_of(out, &fmt) != 0) {
+        mzc_error("cannot tell the format of '%s' (use .png, .svg, .pdf, .gif or --format)", out);
         return MZC_USAGE;
     }
-    uint64_t rows, cols;
+    bool anim = animate || fmt == MZ_PIC_GIF;
+    if (anim && !animate)
+        animate = solver_text ? "solve" : "gen";
+    if (anim && fmt != MZ_PIC_GIF && fmt != MZ_PIC_PNG) {
+        mzc_error("an animation is written as .gif or as .png frames, not %s", format_names[fmt]);
+        return MZC_USAGE;
+    }
+    if (anim && fmt == MZ_PIC_PNG && !out) {
+        mzc_error("png frames need --out FILE.png");
+        return MZC_USAGE;
+    }
+    if (anim && strcmp(animate, "solve") == 0 && !solver_text)
+        solver_text = "bfs";
+    if (!mz_pic_supported(fmt)) {
+        mzc_error("%s output is not built in: install '%s' and rebuild", format_names[fmt],
+                  mz_pic_package(fmt));
+        return MZC_FAIL;
+    }
+
+    mz_spec spec;
+    mz_stage solver;
+    const mz_algo *algos[MZ_MAX_CHAIN + 1];
+    size_t nalgos;
+    if (mzc_parse_recipe(spec_text, solver_text, &spec, &solver, algos, &nalgos) != 0)
+        return MZC_USAGE;
+    uint64_t rows, cols, w, h;
     if (mzc_parse_size(size, &rows, &cols) != 0)
         return MZC_USAGE;
-    if (rows * cols > (UINT64_C(1) << 20)) {
-        mzc_error("render: size '%s' has more than 2^20 cells", size);
+    bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
+    mz_status s = fixed ? MZ_OK : mz_pic_size(rows, cols, &o, fmt, &w, &h);
+    if (s == MZ_ETOOBIG)
+        return too_big(rows, cols, &o, fmt);
+    if (s != MZ_OK) {
+        mzc_error("render: bad picture options (%s)", mz_status_str(s));
         return MZC_USAGE;
     }
-    mz_grid g = {0};
-    mz_extra gx = {0};
-    mz_status s = mz_generate(&spec, seed, rows, cols, &g, NULL, &gx);
+    if (solver_text && mzc_check_cells(&solver, rows, cols) != 0)
+        return MZC_USAGE;
+    if (mzc_check_memory(rows, cols, algos, nalgos) != 0)
+        return MZC_FAIL;
+    o.solver = solver_text ? &solver : NULL;
+
+    writer wr = {out, anim && fmt == MZ_PIC_PNG, NULL, 0, false, ""};
+    if (anim) {
+        uint64_t frames = 0;
+        if (from) {
+            mzc_error("--from applies to the heat overlay of a still, not to an animation");
+            return MZC_USAGE;
+        }
+        s = mz_anim_render(&spec, seed, rows, cols, strcmp(animate, "solve") == 0 ? &solver : NULL,
+                           &o, &ao, fmt, write_part, &wr, &frames);
+        if (writer_close(&wr) != 0 && s == MZ_OK)
+            s = MZ_EIO;
+    } else {
+        mz_grid g = {0};
+        mz_extra gx = {0};
+        s = mz_generate(&spec, seed, rows, cols, &g, NULL, &gx);
+        if (s == MZ_OK && from && parse_cell(from, &g, &o.heat_from) != 0) {
+            mz_grid_free(&g);
+            return MZC_USAGE;
+        }
+        if (s == MZ_OK)
+            s = mz_pic_render(&g, &o, fmt, write_part, &wr);
+        if (s == MZ_ETOOBIG) {
+            uint64_t gr = g.rows, gc = g.cols;
+            mz_grid_free(&g);
+            writer_close(&wr);
+            return too_big(gr, gc, &o, fmt);
+        }
+        mz_grid_free(&g);
+        if (writer_close(&wr) != 0 && s == MZ_OK)
+            s = MZ_EIO;
+    }
+    if (s == MZ_EIO || wr.failed) {
+        mzc_error("cannot write '%s'", wr.name[0] ? wr.name : out ? out : "stdout");
+        return MZC_FAIL;
+    }
+    if (s == MZ_EUNSUPPORTED && solver_text && (o.overlays & MZ_OV_ROUTE)) {
+        mzc_error("solver '%s' gives no route to draw", solver.algo->name);
+        return MZC_USAGE;
+    }
     if (s != MZ_OK) {
         mzc_error("render failed: %s", mz_status_str(s));
-        mz_grid_free(&g);
         return MZC_FAIL;
     }
-    char *svg = mz_render_hedge_svg(&g, time_ms, UINT64_C(1) << 20);
-    mz_grid_free(&g);
-    if (!svg) {
-        mzc_error("render failed: the exit is unreachable or memory ran out");
-        return MZC_FAIL;
-    }
-    FILE *f = out ? fopen(out, "w") : stdout;
-    int rc = MZC_OK;
-    if (!f || fputs(svg, f) < 0 || (out ? fclose(f) : fflush(f)) != 0) {
-        mzc_error("cannot write '%s'", out ? out : "stdout");
-        rc = MZC_FAIL;
-    }
-    free(svg);
-    return rc;
+    return MZC_OK;
 }

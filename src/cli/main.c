@@ -18,7 +18,7 @@ static const struct command commands[] = {
     {"scale", cmd_scale, "time and memory a cell as the grid doubles, to CSV and a chart"},
     {"sweep", cmd_sweep, "run a plan of generators x sizes x seeds x solvers into a CSV"},
     {"merge", cmd_merge, "join the part files of a sharded sweep into one CSV"},
-    {"render", cmd_render, "draw a maze as board 09's hedge garden (SVG)"},
+    {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,634 @@
+/*
+ * layers.c - what a picture shows, before any drawing: options, limits,
+ * layout, the straight runs of walls, colour ramps, and the overlays
+ * (route, heat, valley, closed, trail, tiles) turned into a pic_scene.
+ * No cairo here: this file builds everywhere.
+ *
+ * Overlays that need a search run it here: the route, closed and trail
+ * overlays run the chosen solver once with a trace sink that keeps, a
+ * byte a cell, the cells its "close" steps closed and the cells its
+ * forward moves entered; when that solver emits no such steps the
+ * overlay runs its own default (astar for closed, wall for trail).
+ */
+#include "picture.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+/* ------------------------------------------------------------------ */
+
+void mz_pic_defaults(mz_pic_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->style = MZ_PIC_PLAIN;
+    o->margin_px = -1;
+    o->bg = PIC_BG;
+    o->fg = PIC_FG;
+    o->route_rgb = PIC_ROUTE;
+    o->entrance_rgb = PIC_ENTRANCE;
+    o->exit_rgb = PIC_EXIT;
+    o->antialias = true;
+    o->legend = true;
+    o->marks = true;
+    o->heat_from = MZ_NONE;
+}
+
+bool mz_pic_supported(mz_pic_format f)
+{
+#ifdef MZ_HAVE_CAIRO
+    if (f != MZ_PIC_GIF)
+        return true;
+#ifdef MZ_HAVE_GIF
+    return true;
+#endif
+#endif
+    (void)f;
+    return false;
+}
+
+const char *mz_pic_package(mz_pic_format f)
+{
+#ifdef MZ_HAVE_CAIRO
+    if (f == MZ_PIC_GIF)
+        return "libgif-dev";
+#endif
+    (void)f;
+    return "libcairo2-dev";
+}
+
+static const char *const overlay_names[] = {"route", "heat", "valley", "closed", "trail", "tiles"};
+#define NOVERLAYS (sizeof overlay_names / sizeof overlay_names[0])
+
+const char *mz_pic_overlay_name(unsigned bit)
+{
+    for (unsigned k = 0; k < NOVERLAYS; k++)
+        if (bit == 1u << k)
+            return overlay_names[k];
+    return NULL;
+}
+
+mz_status mz_pic_overlays_parse(const char *list, unsigned *bits, char *err, size_t errlen)
+{
+    *bits = 0;
+    const char *p = list;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        unsigned k;
+        if (n == 3 && strncmp(p, "all", 3) == 0) {
+            *bits |= MZ_OV_ALL;
+        } else if (n == 4 && strncmp(p, "none", 4) == 0) {
+            /* nothing */
+        } else {
+            for (k = 0; k < NOVERLAYS; k++)
+                if (strlen(overlay_names[k]) == n && strncmp(p, overlay_names[k], n) == 0)
+                    break;
+            if (k == NOVERLAYS) {
+                snprintf(err, errlen,
+                         "unknown overlay '%.*s' (valid: route, heat, valley, closed, trail, "
+                         "tiles, all, none)",
+                         (int)(n > 40 ? 40 : n), p);
+                return MZ_EPARAM;
+            }
+            *bits |= 1u << k;
+        }
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return MZ_OK;
+}
+
+bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen)
+{
+    if (bit == MZ_OV_TILES)
+        return gen && (gen->flags & MZ_F_BLOCKS);
+    return mz_pic_overlay_name(bit) != NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Layout and limits                                                   */
+/* ------------------------------------------------------------------ */
+
+/* Limits, in canvas px (points for PDF) and cells. PNG: cairo's image
+ * side limit and a 512 MiB pixel buffer. SVG and PDF: vector files grow
+ * with the walls (about 30 bytes a run); past about 4.2 million cells the
+ * SVG passes 100 MB and rsvg-convert gives up (docs/render.md). PDF pages
+ * stop at 14,400 pt a side (the PDF 1.x limit). GIF frames: 4,096 px a
+ * side, the animation's cells at 2^16. */
+#define PNG_MAX_SIDE 32767.0
+#define PNG_MAX_PIXELS 134217728.0 /* 2^27 */
+#define VEC_MAX_CELLS 4194304.0    /* 2^22 */
+#define PDF_MAX_SIDE 14400.0
+#define GIF_MAX_SIDE 4096.0
+#define GIF_MAX_CELLS 65536.0
+
+static double auto_cell(uint64_t rows, uint64_t cols, const mz_pic_opts *o)
+{
+    if (o->style == MZ_PIC_HEDGE)
+        return 9.0; /* the board's */
+    uint64_t n = rows > cols ? rows : cols;
+    double c = floor(1000.0 / (double)n);
+    return c < 2 ? 2 : c > 16 ? 16 : c;
+}
+
+mz_status pic_layout_make(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
+                          unsigned legend_rows, pic_layout *L)
+{
+    if (!(o->cell_px >= 0) || !(o->wall_px >= 0) || o->cell_px > 1000 || o->wall_px > 1000 ||
+        o->margin_px > 10000 || rows == 0 || cols == 0)
+        return MZ_EINVAL;
+    double cells = (double)rows * (double)cols;
+    if ((f == MZ_PIC_SVG || f == MZ_PIC_PDF) && cells > VEC_MAX_CELLS)
+        return MZ_ETOOBIG;
+    if (f == MZ_PIC_GIF && cells > GIF_MAX_CELLS)
+        return MZ_ETOOBIG;
+    memset(L, 0, sizeof *L);
+    L->cell = o->cell_px > 0 ? o->cell_px : auto_cell(rows, cols, o);
+    L->scale = L->cell / 9.0;
+    double bw = (double)cols * L->cell, bh = (double)rows * L->cell;
+    double legend_h = legend_rows ? legend_rows * PIC_LEGEND_ROW * (o->style == MZ_PIC_HEDGE ? L->scale : 1) + 8 : 0;
+    if (o->style == MZ_PIC_HEDGE) {
+        /* Board 09: the board centred on a 480 x 300 canvas (at 9 px cells),
+         * wider or taller boards get one cell of border. */
+        L->wall = o->wall_px > 0 ? o->wall_px : 3.0 * L->scale;
+        L->width = bw + 2 * L->cell > 480 * L->scale ? bw + 2 * L->cell : 480 * L->scale;
+        L->height = bh + 2 * L->cell > 300 * L->scale ? bh + 2 * L->cell : 300 * L->scale;
+        L->ox = (L->width - bw) / 2;
+        L->oy = (L->height - bh) / 2;
+        L->margin = L->ox;
+        L->legend_y = L->height;
+        L->height += legend_h;
+        if (legend_rows && L->width < 260 * L->scale)
+            L->width = 260 * L->scale;
+    } else {
+        L->wall = o->wall_px > 0 ? o->wall_px : (L->cell >= 12 ? round(L->cell / 8) : 1);
+        L->margin = o->margin_px >= 0 ? o->margin_px : ceil(L->cell / 2 + L->wall) < 4 ? 4 : ceil(L->cell / 2 + L->wall);
+        /* Odd wall widths sit on half pixels, so lines are crisp. */
+        double half = fmod(L->wall, 2.0) == 1.0 ? 0.5 : 0.0;
+        L->ox = L->margin + half;
+        L->oy = L->margin + half;
+        L->width = ceil(2 * L->margin + bw);
+        L->height = ceil(2 * L->margin + bh);
+        L->legend_y = L->height - L->margin / 2;
+        L->height += legend_h;
+        if (legend_rows && L->width < 240)
+            L->width = 240;
+    }
+    L->width = ceil(L->width);
+    L->height = ceil(L->height);
+    switch (f) {
+    case MZ_PIC_PNG:
+        if (L->width > PNG_MAX_SIDE || L->height > PNG_MAX_SIDE ||
+            L->width * L->height > PNG_MAX_PIXELS)
+            return MZ_ETOOBIG;
+        break;
+    case MZ_PIC_PDF:
+        if (L->width > PDF_MAX_SIDE || L->height > PDF_MAX_SIDE)
+            return MZ_ETOOBIG;
+        break;
+    case MZ_PIC_GIF:
+        if (L->width > GIF_MAX_SIDE || L->height > GIF_MAX_SIDE)
+            return MZ_ETOOBIG;
+        break;
+    default:
+        break;
+    }
+    return MZ_OK;
+}
+
+/* Legend lines an overlay set needs (ramps take two). */
+static unsigned legend_rows_for(unsigned ov, const mz_pic_opts *o)
+{
+    if (!o->legend)
+        return 0;
+    unsigned n = 0;
+    if (ov & MZ_OV_ROUTE) n += 1;
+    if (ov & MZ_OV_HEAT) n += 2;
+    if (ov & MZ_OV_VALLEY) n += 2;
+    if (ov & MZ_OV_CLOSED) n += 1;
+    if (ov & MZ_OV_TRAIL) n += 2;
+    if (ov & MZ_OV_TILES) n += 3;
+    return n;
+}
+
+mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
+                      uint64_t *width, uint64_t *height)
+{
+    pic_layout L;
+    mz_status s = pic_layout_make(rows, cols, o, f, legend_rows_for(o->overlays, o), &L);
+    if (s != MZ_OK)
+        return s;
+    *width = (uint64_t)L.width;
+    *height = (uint64_t)L.height;
+    return MZ_OK;
+}
+
+uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f)
+{
+    uint64_t lo = 0, hi = UINT64_C(1) << 20, w, h;
+    while (lo < hi) {
+        uint64_t mid = (lo + hi + 1) / 2;
+        if (mz_pic_size(mid, mid, o, f, &w, &h) == MZ_OK)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* ------------------------------------------------------------------ */
+/* Walls as straight runs                                              */
+/* ------------------------------------------------------------------ */
+
+static inline bool blocked(const mz_grid *g, uint64_t r, uint64_t c)
+{
+    return (g->c[r * g->cols + c] & MZ_BLOCKED) != 0;
+}
+
+/* The horizontal wall on row line y (0..rows) above column x. */
+static inline bool h_wall(const mz_grid *g, uint64_t y, uint64_t x)
+{
+    bool above = y > 0 && !blocked(g, y - 1, x), below = y < g->rows && !blocked(g, y, x);
+    if (!above && !below)
+        return false;
+    return y < g->rows ? !mz_is_open(g, y * g->cols + x, MZ_N)
+                       : !mz_is_open(g, (y - 1) * g->cols + x, MZ_S);
+}
+
+/* The vertical wall on column line x (0..cols) beside row y. */
+static inline bool v_wall(const mz_grid *g, uint64_t x, uint64_t y)
+{
+    bool left = x > 0 && !blocked(g, y, x - 1), right = x < g->cols && !blocked(g, y, x);
+    if (!left && !right)
+        return false;
+    return x < g->cols ? !mz_is_open(g, y * g->cols + x, MZ_W)
+                       : !mz_is_open(g, y * g->cols + x - 1, MZ_E);
+}
+
+uint64_t pic_wall_runs(const mz_grid *g, void (*fn)(void *, uint64_t, uint64_t, uint64_t, uint64_t),
+                       void *user)
+{
+    uint64_t n = 0;
+    for (uint64_t y = 0; y <= g->rows; y++) {
+        for (uint64_t x = 0; x < g->cols;) {
+            if (!h_wall(g, y, x)) {
+                x++;
+                continue;
+            }
+            uint64_t x0 = x;
+            while (x < g->cols && h_wall(g, y, x))
+                x++;
+            n++;
+            if (fn)
+                fn(user, x0, y, x, y);
+        }
+    }
+    for (uint64_t x = 0; x <= g->cols; x++) {
+        for (uint64_t y = 0; y < g->rows;) {
+            if (!v_wall(g, x, y)) {
+                y++;
+                continue;
+            }
+            uint64_t y0 = y;
+            while (y < g->rows && v_wall(g, x, y))
+                y++;
+            n++;
+            if (fn)
+                fn(user, x, y0, x, y);
+        }
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Colour ramps                                                        */
+/* ------------------------------------------------------------------ */
+
+/* heat: viridis (dark purple near the source, yellow far away);
+ * valley: dark blue (excess 0, the valley floor) to nearly white. */
+static const uint32_t ramps[RAMP_COUNT][9] = {
+    {0x440154, 0x472D7B, 0x3B528B, 0x2C728E, 0x21918C, 0x28AE80, 0x5EC962, 0xADDC30, 0xFDE725},
+    {0x08306B, 0x08519C, 0x2171B5, 0x4292C6, 0x6BAED6, 0x9ECAE1, 0xC6DBEF, 0xDEEBF7, 0xF7FBFF},
+};
+
+uint32_t pic_ramp(int ramp, double t)
+{
+    if (!(t > 0))
+        t = 0;
+    if (t > 1)
+        t = 1;
+    double x = t * 8;
+    int k = (int)x;
+    if (k >= 8)
+        return ramps[ramp][8];
+    double u = x - k;
+    uint32_t a = ramps[ramp][k], b = ramps[ramp][k + 1], out = 0;
+    for (int sh = 16; sh >= 0; sh -= 8) {
+        double ca = (a >> sh) & 255, cb = (b >> sh) & 255;
+        out |= (uint32_t)lround(ca + (cb - ca) * u) << sh;
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Overlays into a scene                                               */
+/* ------------------------------------------------------------------ */
+
+/* What a solver's trace says, a byte a cell. */
+typedef struct sink {
+    uint8_t *closed, *visits;
+    uint64_t nclosed, forward;
+    bool closes, moves;
+} sink;
+
+static int sink_emit(void *user, const mz_step *s)
+{
+    sink *k = user;
+    if (strcmp(s->op, "close") == 0) {
+        k->closes = true;
+        if (k->closed && !k->closed[s->cell]) {
+            k->closed[s->cell] = 1;
+            k->nclosed++;
+        }
+    } else if (strcmp(s->op, "move") == 0 || strcmp(s->op, "turn") == 0) {
+        k->moves = true;
+        /* A step that moved (the forward count grew) entered s->cell. */
+        if (k->visits && s->size > k->forward && k->visits[s->cell] < 255)
+            k->visits[s->cell]++;
+        k->forward = s->size;
+    }
+    return 0;
+}
+
+static mz_status run_solver(const mz_grid *g, const mz_stage *st, sink *k, mz_solution *sol)
+{
+    mz_trace t = {sink_emit, k, 0};
+    k->forward = 0;
+    if (k->visits && g->entrance < g->cells)
+        k->visits[g->entrance] = 1;
+    return st->algo->solve(g, &st->args, &t, sol);
+}
+
+static mz_status default_stage(const char *name, mz_stage *st)
+{
+    st->algo = mz_find(MZ_SOLVER, name);
+    if (!st->algo)
+        return MZ_ENOTFOUND;
+    mz_args_default(st->algo, &st->args);
+    return MZ_OK;
+}
+
+void pic_store_free(pic_store *st)
+{
+    free(st->fill);
+    free(st->route);
+    free(st->answer);
+    memset(st, 0, sizeof *st);
+}
+
+static void legend_add(pic_scene *s, int kind, uint32_t rgb, int ramp, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+#include <stdarg.h>
+static void legend_add(pic_scene *s, int kind, uint32_t rgb, int ramp, const char *fmt, ...)
+{
+    if (!s->o->legend || s->nlegend == PIC_MAX_LEGEND)
+        return;
+    pic_legend_item *it = &s->legend[s->nlegend++];
+    it->kind = kind;
+    it->rgb = rgb;
+    it->ramp = ramp;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(it->text, sizeof it->text, fmt, ap);
+    va_end(ap);
+}
+
+/* Two BFS distance fields' worth of work for heat and valley. */
+static mz_status fill_heat(const mz_grid *g, mz_idx from, uint32_t *fill, pic_scene *s)
+{
+    uint32_t *d = malloc(g->cells * sizeof *d);
+    if (!d)
+        return MZ_ENOMEM;
+    mz_status st = mz_bfs_dist32(g, from, d);
+    if (st != MZ_OK) {
+        free(d);
+        return st;
+    }
+    uint32_t max = 0;
+    for (uint64_t i = 0; i < g->cells; i++)
+        if (d[i] != UINT32_MAX && d[i] > max)
+            max = d[i];
+    for (uint64_t i = 0; i < g->cells; i++)
+        if (!(g->c[i] & MZ_BLOCKED))
+            fill[i] = d[i] == UINT32_MAX ? PIC_UNREACHED : pic_ramp(RAMP_HEAT, max ? (double)d[i] / max : 0);
+    free(d);
+    legend_add(s, LEG_RAMP, 0, RAMP_HEAT, "steps from cell %llu: 0 .. %lu", (unsigned long long)from,
+               (unsigned long)max);
+    return MZ_OK;
+}
+
+static mz_status fill_valley(const mz_grid *g, uint32_t *fill, pic_scene *s)
+{
+    uint32_t *ds = malloc(g->cells * sizeof *ds), *dg = malloc(g->cells * sizeof *dg);
+    mz_status st = ds && dg ? MZ_OK : MZ_ENOMEM;
+    if (st == MZ_OK)
+        st = mz_bfs_dist32(g, g->entrance, ds);
+    if (st == MZ_OK)
+        st = mz_bfs_dist32(g, g->exit, dg);
+    if (st == MZ_OK) {
+        uint32_t shortest = ds[g->exit], max = 0;
+        uint64_t floor_cells = 0;
+        for (uint64_t i = 0; i < g->cells && shortest != UINT32_MAX; i++) {
+            if (ds[i] == UINT32_MAX)
+                continue;
+            uint32_t ex = ds[i] + dg[i] - shortest;
+            dg[i] = ex;
+            if (ex > max)
+                max = ex;
+            floor_cells += ex == 0;
+        }
+        for (uint64_t i = 0; i < g->cells; i++) {
+            if (g->c[i] & MZ_BLOCKED)
+                continue;
+            fill[i] = shortest == UINT32_MAX || ds[i] == UINT32_MAX
+                          ? PIC_UNREACHED
+                          : pic_ramp(RAMP_VALLEY, max ? sqrt((double)dg[i] / max) : 0);
+        }
+        legend_add(s, LEG_RAMP, 0, RAMP_VALLEY, "detour excess 0 (%llu cells, the floor) .. %lu",
+                   (unsigned long long)floor_cells, (unsigned long)max);
+    }
+    free(ds);
+    free(dg);
+    return st;
+}
+
+static const char tile_names[][10] = {"wall", "empty", "dot", "pill", "teleport", "house"};
+
+mz_status pic_scene_build(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f, pic_scene *s,
+                          pic_store *store)
+{
+    memset(s, 0, sizeof *s);
+    memset(store, 0, sizeof *store);
+    s->g = g;
+    s->o = o;
+    s->head = MZ_NONE;
+    s->head_dir = -1;
+    s->flash = MZ_NONE;
+    s->flash_dir = -1;
+    s->route_rgb = o->route_rgb;
+    unsigned ov = o->overlays;
+    mz_status st = pic_layout_make(g->rows, g->cols, o, f, legend_rows_for(ov, o), &s->L);
+    if (st != MZ_OK)
+        return st;
+    if (o->style == MZ_PIC_HEDGE) {
+        st = mz_hedge_path(g, &store->answer, &store->answer_len);
+        if (st != MZ_OK)
+            return st;
+        s->answer = store->answer;
+        s->answer_len = store->answer_len;
+    }
+    bool need_fill = ov & (MZ_OV_HEAT | MZ_OV_VALLEY | MZ_OV_CLOSED | MZ_OV_TRAIL | MZ_OV_TILES);
+    if (need_fill) {
+        store->fill = malloc(g->cells * sizeof *store->fill);
+        if (!store->fill)
+            return MZ_ENOMEM;
+        for (uint64_t i = 0; i < g->cells; i++)
+            store->fill[i] = PIC_NOFILL;
+        s->fill = store->fill;
+    }
+    /* Fills go in this order; where two overlap, the later one shows. */
+    if (ov & MZ_OV_HEAT) {
+        mz_idx from = o->heat_from == MZ_NONE ? g->entrance : o->heat_from;
+        if (from >= g->cells)
+            return MZ_EINVAL;
+        if ((st = fill_heat(g, from, store->fill, s)) != MZ_OK)
+            return st;
+    }
+    if ((ov & MZ_OV_VALLEY) && (st = fill_valley(g, store->fill, s)) != MZ_OK)
+        return st;
+
+    if (ov & (MZ_OV_ROUTE | MZ_OV_CLOSED | MZ_OV_TRAIL)) {
+        sink k = {0};
+        if (ov & MZ_OV_CLOSED)
+            k.closed = calloc(g->cells, 1);
+        if (ov & MZ_OV_TRAIL)
+            k.visits = calloc(g->cells, 1);
+        if (((ov & MZ_OV_CLOSED) && !k.closed) || ((ov & MZ_OV_TRAIL) && !k.visits)) {
+            free(k.closed);
+            free(k.visits);
+            return MZ_ENOMEM;
+        }
+        mz_stage main_st, def;
+        if (o->solver)
+            main_st = *o->solver;
+        else
+            st = default_stage("bfs", &main_st);
+        mz_solution sol;
+        memset(&sol, 0, sizeof sol);
+        sol.want_path = (ov & MZ_OV_ROUTE) != 0;
+        if (st == MZ_OK)
+            st = run_solver(g, &main_st, &k, &sol);
+        if (st == MZ_OK && (ov & MZ_OV_ROUTE)) {
+            if (sol.path_len == 0 && sol.found) {
+                st = MZ_EUNSUPPORTED; /* a solver that finds no route (flood) */
+            } else {
+                /* A copy: the solution's memory is the library's to free. */
+                if (sol.path_len) {
+                    store->route = malloc(sol.path_len * sizeof *store->route);
+                    if (!store->route)
+                        st = MZ_ENOMEM;
+                    else
+                        memcpy(store->route, sol.path, sol.path_len * sizeof *store->route);
+                }
+                store->route_len = store->route ? sol.path_len : 0;
+                s->route = store->route;
+                s->route_len = store->route_len;
+                if (sol.found)
+                    legend_add(s, LEG_LINE, o->route_rgb, 0, "route (%s): %lld steps",
+                               main_st.algo->name, (long long)sol.path_steps);
+                else
+                    legend_add(s, LEG_LINE, o->route_rgb, 0, "%s: no route", main_st.algo->name);
+            }
+        }
+        mz_solution_free(&sol);
+        if (st == MZ_OK && (ov & MZ_OV_CLOSED)) {
+            const char *who = main_st.algo->name;
+            if (!k.closes) {
+                if ((st = default_stage("astar", &def)) == MZ_OK) {
+                    memset(&sol, 0, sizeof sol);
+                    st = run_solver(g, &def, &k, &sol);
+                    mz_solution_free(&sol);
+                    who = "astar";
+                }
+            }
+            for (uint64_t i = 0; st == MZ_OK && i < g->cells; i++)
+                if (k.closed[i])
+                    store->fill[i] = PIC_CLOSED;
+            legend_add(s, LEG_SWATCH, PIC_CLOSED, 0, "closed by %s: %llu cells", who,
+                       (unsigned long long)k.nclosed);
+        }
+        if (st == MZ_OK && (ov & MZ_OV_TRAIL)) {
+            if (!k.moves) {
+                memset(k.visits, 0, g->cells);
+                if ((st = default_stage("wall", &def)) == MZ_OK) {
+                    memset(&sol, 0, sizeof sol);
+                    st = run_solver(g, &def, &k, &sol);
+                    mz_solution_free(&sol);
+                }
+            }
+            uint64_t once = 0, more = 0;
+            for (uint64_t i = 0; st == MZ_OK && i < g->cells; i++) {
+                if (k.visits[i] == 1) {
+                    store->fill[i] = PIC_ONCE;
+                    once++;
+                } else if (k.visits[i] > 1) {
+                    store->fill[i] = PIC_MORE;
+                    more++;
+                }
+            }
+            legend_add(s, LEG_SWATCH, PIC_ONCE, 0, "wall follower entered once: %llu cells",
+                       (unsigned long long)once);
+            legend_add(s, LEG_SWATCH, PIC_MORE, 0, "entered more than once: %llu cells",
+                       (unsigned long long)more);
+        }
+        free(k.closed);
+        free(k.visits);
+        if (st != MZ_OK)
+            return st;
+    }
+    if (ov & MZ_OV_TILES) {
+        uint64_t count[6] = {0}, nblocked = 0;
+        for (uint64_t i = 0; i < g->cells; i++) {
+            if (g->c[i] & MZ_BLOCKED) {
+                store->fill[i] = PIC_BLOCKED;
+                nblocked++;
+            }
+            if (g->tiles && g->tiles[i] < 6) {
+                count[g->tiles[i]]++;
+                if (g->tiles[i] == MZ_TILE_HOUSE)
+                    store->fill[i] = PIC_HOUSE;
+                else if (g->tiles[i] == MZ_TILE_TELEPORT)
+                    store->fill[i] = PIC_TELEPORT_BG;
+            }
+        }
+        s->tiles = g->tiles;
+        legend_add(s, LEG_SWATCH, PIC_BLOCKED, 0, "blocked: %llu cells", (unsigned long long)nblocked);
+        if (g->tiles) {
+            legend_add(s, LEG_TEXT, PIC_DOT, 0, "%s %llu, %s %llu", tile_names[MZ_TILE_DOT],
+                       (unsigned long long)count[MZ_TILE_DOT], tile_names[MZ_TILE_PILL],
+                       (unsigned long long)count[MZ_TILE_PILL]);
+            legend_add(s, LEG_SWATCH, PIC_TELEPORT_BG, 0, "teleport %llu, house %llu (pink)",
+                       (unsigned long long)count[MZ_TILE_TELEPORT],
+                       (unsigned long long)count[MZ_TILE_HOUSE]);
+        } else {
+            legend_add(s, LEG_TEXT, 0, 0, "no tile map: open and blocked cells only");
+            legend_add(s, LEG_TEXT, 0, 0, "entrance %llu, exit %llu", (unsigned long long)g->entrance,
+                       (unsigned long long)g->exit);
+        }
+    }
+    return MZ_OK;
+}

@@ -1,0 +1,120 @@
+/*
+ * picture.h - the pieces of the picture renderer shared by its files
+ * (not part of the public API; that is the "Pictures" part of mazebench.h).
+ *
+ * One drawing path: every still (PNG, SVG, PDF) and every animation frame
+ * is a pic_scene - a grid, a fill colour for each cell, a route, markers
+ * and a legend - handed to pic_draw(), which draws it on a cairo context.
+ * layers.c turns overlays into scenes, anim.c turns trace steps into them.
+ * Everything here but pic_draw and the encoders builds without cairo.
+ */
+#ifndef MZ_PICTURE_H
+#define MZ_PICTURE_H
+
+#include "../../mazebench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PIC_NOFILL 0xFF000000u /* a cell left in the background colour */
+
+/* Where things go, in px (points for PDF). */
+typedef struct pic_layout {
+    double cell, wall, margin;
+    double ox, oy;          /* the maze's top-left corner */
+    double width, height;   /* the canvas */
+    double legend_y;        /* where the legend band starts */
+    double scale;           /* hedge: cell / 9 (the board's 9 px cells) */
+} pic_layout;
+
+/* One line of the legend. */
+enum { LEG_SWATCH = 0, LEG_LINE, LEG_RAMP, LEG_TEXT };
+typedef struct pic_legend_item {
+    int kind;
+    uint32_t rgb;           /* swatch or line colour */
+    int ramp;               /* LEG_RAMP: which ramp */
+    char text[96];
+} pic_legend_item;
+
+#define PIC_MAX_LEGEND 12
+#define PIC_LEGEND_ROW 16.0 /* px a legend line */
+#define PIC_LEGEND_RAMP 30.0
+
+/* The colour ramps (colours.c). */
+enum { RAMP_HEAT = 0, RAMP_VALLEY, RAMP_COUNT };
+uint32_t pic_ramp(int ramp, double t); /* t in [0, 1] */
+
+/* A drawable scene. */
+typedef struct pic_scene {
+    const mz_grid *g;
+    const mz_pic_opts *o;
+    pic_layout L;
+    const uint32_t *fill;       /* a colour a cell or PIC_NOFILL; NULL: none */
+    const uint8_t *tiles;       /* draw g's tiles (dots, pills, ...) when set */
+    const mz_idx *route;        /* cells, entrance first */
+    uint64_t route_len;
+    uint32_t route_rgb;
+    const mz_idx *answer;       /* hedge: board 09's answer path and lantern */
+    uint64_t answer_len;
+    mz_idx head;                /* animations: the cell a step concerns, or MZ_NONE */
+    int head_dir;               /* and its direction (walker heading), or -1 */
+    mz_idx flash;               /* a wall to flash (kruskal's check): cell ... */
+    int flash_dir;              /* ... and direction, or -1 */
+    unsigned nlegend;
+    pic_legend_item legend[PIC_MAX_LEGEND];
+} pic_scene;
+
+/* Layout of a rows x cols maze with nlegend legend lines (ramps count
+ * double). MZ_ETOOBIG when the canvas passes the format's limit. */
+mz_status pic_layout_make(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
+                          unsigned legend_rows, pic_layout *L);
+
+/* Storage behind a still's scene. */
+typedef struct pic_store {
+    uint32_t *fill;
+    mz_idx *route, *answer;
+    uint64_t route_len, answer_len;
+} pic_store;
+
+/* Build the scene of a still: layout, overlays (running the solvers they
+ * need), legend. On failure store may hold memory: free it either way. */
+mz_status pic_scene_build(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f, pic_scene *s,
+                          pic_store *store);
+void pic_store_free(pic_store *store);
+
+/* Call fn once for every straight run of closed walls: (x0, y0)-(x1, y1)
+ * in cell units, horizontal runs row line by row line, then vertical ones.
+ * Walls between two blocked cells (or a blocked cell and the border) are
+ * left out: blocked cells are drawn filled. Returns the run count. */
+uint64_t pic_wall_runs(const mz_grid *g, void (*fn)(void *, uint64_t, uint64_t, uint64_t, uint64_t),
+                       void *user);
+
+/* Draw a scene on cr (the canvas already sized as s->L). Returns a cairo
+ * status as an int (0 = success). Only with MZ_HAVE_CAIRO. */
+struct _cairo;
+int pic_draw(struct _cairo *cr, const pic_scene *s);
+
+/* Draw a scene into one PNG (written as part) or one SVG or PDF file.
+ * Only with MZ_HAVE_CAIRO. */
+mz_status pic_emit(const pic_scene *s, mz_pic_format f, mz_pic_write_fn write, void *user,
+                   uint64_t part);
+
+/* Default colours (colours.c). */
+#define PIC_BG 0xFFFFFFu
+#define PIC_FG 0x1A1A1Au
+#define PIC_ROUTE 0xD62728u
+#define PIC_ENTRANCE 0x1B9E77u
+#define PIC_EXIT 0xD95F02u
+#define PIC_CLOSED 0xFDD49Eu
+#define PIC_ONCE 0xA6CEE3u
+#define PIC_MORE 0xFB9A99u
+#define PIC_UNREACHED 0xD9D9D9u
+#define PIC_DOT 0xE6A700u
+#define PIC_PILL 0xE6A700u
+#define PIC_TELEPORT 0x7B3294u
+#define PIC_HOUSE 0xF4A6C8u
+#define PIC_TELEPORT_BG 0xD9C2EAu
+#define PIC_BLOCKED 0x8C96A0u
+#define PIC_BLOCKED_HEDGE 0x1E4D1Eu
+
+#endif /* MZ_PICTURE_H */
