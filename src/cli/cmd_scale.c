@@ -2,13 +2,20 @@
  * cmd_scale.c - the scale command: how time and memory a cell grow with
  * the grid. Doubles the cell count from 10^3 up to --max-cells, one
  * near-square grid a size, and records per size the generator's and the
- * solver's time a cell and the peak resident memory a cell.
+ * solver's time a cell, their heap a cell and the peak resident memory a
+ * cell.
+ *
+ * Timing is the library's engine (mz_bench_gen, mz_bench_solve; the
+ * "Measurement" comment in mazebench.h and docs/measurement.md): this file
+ * has no clock of its own around an algorithm.
  *
  * Each size runs in a forked child, so its peak memory is its own: the
  * parent reads the child's ru_maxrss from wait4, and the child sends its
- * timings and the maze's digest back through a pipe. That figure is the
- * whole process (code, libc, the grid, every array), so tiny sizes show
- * the process's floor rather than the algorithm's bytes a cell.
+ * figures back through a pipe as an array of 64-bit fields (no struct, so
+ * no padding bytes cross the pipe). The resident figure is the whole
+ * process (code, libc, the grid, every array, the pool's cached blocks), so
+ * tiny sizes show the process's floor rather than the algorithm's bytes a
+ * cell; the heap columns are the engine's exact figures.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
@@ -26,17 +33,21 @@
 
 static const char scale_help[] =
     "usage: mazebench scale --gen SPEC [--solve SOLVER] [--max-cells N] [--seed N]\n"
-    "                       [--out FILE] [--no-chart]\n\n"
+    "                       [--reps N] [--out FILE] [--no-chart]\n\n"
     "Double the grid from 1000 cells up to N (default 100000000), near-square\n"
     "sizes of at most that many cells (10^8 is 10000x10000); for each size run\n"
-    "the generator (and the solver) once in a child process and write one CSV row:\n"
-    "rows, cols, cells, generator and solver time a cell in ns, the child's peak\n"
-    "resident memory in KiB and a cell in bytes, and the maze's digest.\n\n"
+    "the generator (and the solver) in a child process, timed by the library's\n"
+    "engine (docs/measurement.md), and write one CSV row: the maze's real size,\n"
+    "generator and solver time a cell in ns (median and minimum of the timed runs,\n"
+    "and their spread), heap a cell, the child's peak resident memory and the\n"
+    "maze's digest. A generator that makes a fixed-size maze is measured once.\n\n"
     "  --gen SPEC      generator spec, as for 'mazebench gen'\n"
     "  --solve SOLVER  also time this solver on each maze\n"
     "  --max-cells N   largest cell count (at least 1000)\n"
     "  --seed N        seed of the random source (default 464)\n"
-    "  --out FILE      CSV file (default results/scale.csv)\n"
+    "  --reps N        timed runs a size, after one warm-up run (default 3, 1..1000)\n"
+    "  --out FILE      CSV file (default results/scale.csv; '-' for stdout); its\n"
+    "                  directory must exist (results/ is made for the default)\n"
     "  --no-chart      do not run gnuplot; otherwise, when gnuplot and\n"
     "                  scripts/scale.gp are found, FILE's .png and .svg charts\n"
     "                  are drawn next to it (log-log, time and memory a cell)\n\n"
@@ -44,40 +55,59 @@ static const char scale_help[] =
     "a message, and the command stops there with exit status 1. Progress goes to\n"
     "stderr when it is a terminal.\n";
 
-/* What a child sends back. */
-struct child_result {
-    int status; /* mz_status */
-    uint64_t gen_ns, solve_ns, digest;
+/* What a child sends back: fixed 64-bit fields, in this order. */
+enum {
+    R_STATUS, /* mz_status */
+    R_ROWS,
+    R_COLS, /* the maze's real size */
+    R_DIGEST,
+    R_GEN_MIN,
+    R_GEN_MEDIAN,
+    R_GEN_MAX,
+    R_GEN_HEAP,
+    R_SOLVE_MIN,
+    R_SOLVE_MEDIAN,
+    R_SOLVE_MAX,
+    R_SOLVE_HEAP,
+    R_SOLVE_CLOSED, /* cells the solver closed, as int64; -1 when not a search */
+    R_FIELDS
 };
 
 static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint32_t seed,
-                      uint64_t rows, uint64_t cols)
+                      uint64_t rows, uint64_t cols, unsigned reps)
 {
-    struct child_result r = {MZ_OK, 0, 0, 0};
-    mz_grid g;
-    mz_extra gx;
-    mz_solution sol;
-    memset(&g, 0, sizeof g);
-    memset(&gx, 0, sizeof gx);
-    memset(&sol, 0, sizeof sol);
-    uint64_t t0 = mzc_now_ns();
-    mz_status s = mz_generate(spec, seed, rows, cols, &g, NULL, &gx);
-    r.gen_ns = mzc_now_ns() - t0;
-    if (s == MZ_OK && solver) {
-        t0 = mzc_now_ns();
-        s = solver->algo->solve(&g, &solver->args, NULL, &sol);
-        r.solve_ns = mzc_now_ns() - t0;
-    }
+    uint64_t r[R_FIELDS] = {0};
+    mz_bench b;
+    mz_timing t;
+    mz_status s = mz_bench_init(&b);
     if (s == MZ_OK)
-        r.digest = mz_digest(&g);
-    r.status = (int)s;
-    ssize_t w = write(fd, &r, sizeof r);
+        s = mz_bench_gen(&b, spec, seed, rows, cols, NULL, reps, &t);
+    if (s == MZ_OK) {
+        r[R_ROWS] = b.grid.rows;
+        r[R_COLS] = b.grid.cols;
+        r[R_DIGEST] = mz_digest(&b.grid);
+        r[R_GEN_MIN] = t.min_ns;
+        r[R_GEN_MEDIAN] = t.median_ns;
+        r[R_GEN_MAX] = t.max_ns;
+        r[R_GEN_HEAP] = t.heap_peak;
+    }
+    if (s == MZ_OK && solver) {
+        s = mz_bench_solve(&b, solver, NULL, reps, &t);
+        r[R_SOLVE_MIN] = t.min_ns;
+        r[R_SOLVE_MEDIAN] = t.median_ns;
+        r[R_SOLVE_MAX] = t.max_ns;
+        r[R_SOLVE_HEAP] = t.heap_peak;
+        r[R_SOLVE_CLOSED] = (uint64_t)b.sol.closed;
+    }
+    r[R_STATUS] = (uint64_t)s;
+    mz_bench_free(&b);
+    ssize_t w = write(fd, r, sizeof r);
     _exit(w == (ssize_t)sizeof r ? 0 : 1);
 }
 
 /* Run one size in a child; fills r and the child's peak RSS in KiB. */
 static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, uint64_t rows,
-                    uint64_t cols, struct child_result *r, uint64_t *rss_kb)
+                    uint64_t cols, unsigned reps, uint64_t r[R_FIELDS], uint64_t *rss_kb)
 {
     int fds[2];
     if (pipe(fds) != 0) {
@@ -94,17 +124,18 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, 
     }
     if (pid == 0) {
         close(fds[0]);
-        run_child(fds[1], spec, solver, seed, rows, cols);
+        run_child(fds[1], spec, solver, seed, rows, cols, reps);
     }
     close(fds[1]);
-    ssize_t got = 0;
-    while (got < (ssize_t)sizeof *r) {
-        ssize_t n = read(fds[0], (char *)r + got, sizeof *r - (size_t)got);
+    const size_t want = sizeof(uint64_t) * R_FIELDS;
+    size_t got = 0;
+    while (got < want) {
+        ssize_t n = read(fds[0], (char *)r + got, want - got);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break;
-        got += n;
+        got += (size_t)n;
     }
     close(fds[0]);
     int wstatus = 0;
@@ -116,7 +147,7 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, 
             return -1;
         }
     }
-    if (got != (ssize_t)sizeof *r || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+    if (got != want || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
         mzc_error("scale: the run at %llux%llu died (%s)", (unsigned long long)rows,
                   (unsigned long long)cols,
                   WIFSIGNALED(wstatus) ? strsignal(WTERMSIG(wstatus)) : "no result");
@@ -126,38 +157,26 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, 
     return 0;
 }
 
-/* Make the parent directories of path (like mkdir -p of its dirname). */
-static void make_parents(const char *path)
-{
-    char buf[4096];
-    size_t n = strlen(path);
-    if (n >= sizeof buf)
-        return;
-    memcpy(buf, path, n + 1);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(buf, 0777);
-            *p = '/';
-        }
-    }
-}
-
 static void draw_chart(const char *out)
 {
     if (access("scripts/scale.gp", R_OK) != 0) {
-        fprintf(stderr, "scale: scripts/scale.gp not found here; chart not drawn "
-                        "(run 'sh scripts/scale.sh %s' from the source tree)\n", out);
+        mzc_error("scale: chart not drawn: scripts/scale.gp is not under the working directory "
+                  "(from the source tree: gnuplot -e \"infile='%s'; outbase='NAME'\" "
+                  "scripts/scale.gp)",
+                  out);
         return;
     }
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        fprintf(stderr, "scale: gnuplot not found; chart not drawn\n");
+        mzc_error("scale: chart not drawn: gnuplot not found");
         return;
     }
     char base[4096];
     size_t n = strlen(out);
-    if (n >= sizeof base - 8 || strchr(out, '\'') || strchr(out, '"'))
+    if (n >= sizeof base - 8 || strchr(out, '\'') || strchr(out, '"') || strchr(out, '\\') ||
+        strchr(out, '`') || strchr(out, '$')) {
+        mzc_error("scale: chart not drawn: quote characters in '%s'", out);
         return;
+    }
     memcpy(base, out, n + 1);
     if (n > 4 && strcmp(base + n - 4, ".csv") == 0)
         base[n - 4] = '\0';
@@ -165,15 +184,66 @@ static void draw_chart(const char *out)
     snprintf(cmd, sizeof cmd, "gnuplot -e \"infile='%s'; outbase='%s'\" scripts/scale.gp", out,
              base);
     if (system(cmd) != 0)
-        fprintf(stderr, "scale: gnuplot failed; chart not drawn\n");
+        mzc_error("scale: chart not drawn: gnuplot failed");
     else if (isatty(STDERR_FILENO))
         fprintf(stderr, "scale: wrote %s.png and %s.svg\n", base, base);
 }
 
+/* (max - min) / median in percent: how far apart the timed runs were. */
+static double spread_pct(uint64_t min, uint64_t median, uint64_t max)
+{
+    return median ? 100.0 * (double)(max - min) / (double)median : 0.0;
+}
+
+/* One CSV row; -1 when a write fails. */
+static int write_row(FILE *f, const char *gen_name, const char *solver_name, uint64_t seed,
+                     unsigned reps, const uint64_t r[R_FIELDS], uint64_t rss_kb, bool solve)
+{
+    const uint64_t rows = r[R_ROWS], cols = r[R_COLS];
+    const double cells = (double)(rows * cols);
+    mzc_csv_string(f, gen_name);
+    fputc(',', f);
+    mzc_csv_string(f, solver_name);
+    if (fprintf(f, ",%llu,%u,%llu,%llu,%llu,%.3f,%.3f,%.1f,%.3f,", (unsigned long long)seed, reps,
+                (unsigned long long)rows, (unsigned long long)cols,
+                (unsigned long long)(rows * cols), (double)r[R_GEN_MEDIAN] / cells,
+                (double)r[R_GEN_MIN] / cells,
+                spread_pct(r[R_GEN_MIN], r[R_GEN_MEDIAN], r[R_GEN_MAX]),
+                (double)r[R_GEN_HEAP] / cells) < 0)
+        return -1;
+    if (solve && fprintf(f, "%.3f,%.3f,%.1f,%.3f,", (double)r[R_SOLVE_MEDIAN] / cells,
+                         (double)r[R_SOLVE_MIN] / cells,
+                         spread_pct(r[R_SOLVE_MIN], r[R_SOLVE_MEDIAN], r[R_SOLVE_MAX]),
+                         (double)r[R_SOLVE_HEAP] / cells) < 0)
+        return -1;
+    if (solve && (int64_t)r[R_SOLVE_CLOSED] >= 0 &&
+        fprintf(f, "%lld", (long long)(int64_t)r[R_SOLVE_CLOSED]) < 0)
+        return -1;
+    if (!solve && fputs(",,,,", f) == EOF)
+        return -1;
+    if (fprintf(f, ",%llu,%.3f,%016llx\n", (unsigned long long)rss_kb,
+                (double)rss_kb * 1024.0 / cells, (unsigned long long)r[R_DIGEST]) < 0)
+        return -1;
+    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}
+
+/* The progress line of one size, complete, to stderr. */
+static void progress_line(const uint64_t r[R_FIELDS], uint64_t rss_kb, bool solve)
+{
+    const double cells = (double)(r[R_ROWS] * r[R_COLS]);
+    char sol[64] = "";
+    if (solve)
+        snprintf(sol, sizeof sol, ", solve %.2f ns/cell", (double)r[R_SOLVE_MEDIAN] / cells);
+    fprintf(stderr, "scale: %llux%llu (%llu cells): gen %.2f ns/cell%s, %.2f bytes/cell\n",
+            (unsigned long long)r[R_ROWS], (unsigned long long)r[R_COLS],
+            (unsigned long long)(r[R_ROWS] * r[R_COLS]), (double)r[R_GEN_MEDIAN] / cells, sol,
+            (double)rss_kb * 1024.0 / cells);
+}
+
 int cmd_scale(int argc, char **argv)
 {
-    const char *gen = NULL, *solve = NULL, *out = "results/scale.csv";
-    uint64_t max_cells = 100000000, seed64 = 464;
+    const char *gen = NULL, *solve = NULL, *out = NULL;
+    uint64_t max_cells = 100000000, seed64 = 464, reps64 = 3;
     bool chart = true;
     for (int k = 1; k < argc; k++) {
         const char *v;
@@ -195,12 +265,19 @@ int cmd_scale(int argc, char **argv)
         } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
+            if (!*v) {
+                mzc_error("scale: empty --out (a file name, or '-' for stdout)");
+                return MZC_USAGE;
+            }
             out = v;
         } else if ((r = mzc_opt(argc, argv, &k, "--max-cells", &v)) != 0) {
             if (r < 0 || mzc_parse_u64("max-cells", v, 1000, MZ_MAX_CELLS, &max_cells) != 0)
                 return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
             if (r < 0 || mzc_parse_u64("seed", v, 0, UINT32_MAX, &seed64) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt(argc, argv, &k, "--reps", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("reps", v, 1, MZ_MAX_REPS, &reps64) != 0)
                 return MZC_USAGE;
         } else {
             mzc_error("scale: unexpected argument '%s' (see 'mazebench scale --help')", argv[k]);
@@ -217,9 +294,23 @@ int cmd_scale(int argc, char **argv)
     size_t nalgos = 0;
     if (mzc_parse_recipe(gen, solve, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
+    const unsigned reps = (unsigned)reps64;
+    const bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
 
-    make_parents(out);
-    FILE *f = fopen(out, "w");
+    /* Output: '-' is stdout; the default's directory (results/) is made,
+     * a directory the user named must exist. */
+    const bool to_stdout = out && strcmp(out, "-") == 0;
+    if (!out) {
+        out = "results/scale.csv";
+        if (mkdir("results", 0777) != 0 && errno != EEXIST) {
+            mzc_error("scale: cannot make 'results': %s", strerror(errno));
+            return MZC_FAIL;
+        }
+    }
+    /* TODO(provenance, atomic output): use the sweep's shared provenance
+     * writer and atomic-output helper once they land; until then the file
+     * is written in place and has no '#' provenance lines. */
+    FILE *f = to_stdout ? stdout : fopen(out, "w");
     if (!f) {
         mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
         return MZC_FAIL;
@@ -228,13 +319,23 @@ int cmd_scale(int argc, char **argv)
     mz_spec_format(&spec, gen_name, sizeof gen_name);
     if (solve)
         mz_stage_format(&solver, solver_name, sizeof solver_name);
-    fputs("gen,solver,seed,rows,cols,cells,gen_ns_per_cell,solve_ns_per_cell,peak_rss_kb,"
-          "bytes_per_cell,digest\n",
-          f);
-    const bool progress = isatty(STDERR_FILENO);
     int rc = MZC_OK;
+    if (fixed && fprintf(f, "# note: '%s' makes a fixed-size maze whatever the size asked; "
+                            "measured once, at its own size\n",
+                         spec.stage[0].algo->name) < 0)
+        rc = MZC_FAIL;
+    if (fputs("gen,solver,seed,reps,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
+              "gen_spread_pct,gen_heap_bytes_per_cell,solve_ns_per_cell,solve_min_ns_per_cell,"
+              "solve_spread_pct,solve_heap_bytes_per_cell,solve_closed,peak_rss_kb,bytes_per_cell,"
+              "digest\n",
+              f) == EOF ||
+        fflush(f) != 0)
+        rc = MZC_FAIL;
+    if (rc != MZC_OK)
+        mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+    const bool progress = isatty(STDERR_FILENO);
     uint64_t target = 1000;
-    for (;;) {
+    while (rc == MZC_OK) {
         uint64_t rows = (uint64_t)sqrt((double)target);
         while (rows * rows > target)
             rows--;
@@ -247,46 +348,46 @@ int cmd_scale(int argc, char **argv)
             rc = MZC_FAIL;
             break;
         }
-        if (progress)
-            fprintf(stderr, "scale: %llux%llu (%llu cells)...", (unsigned long long)rows,
-                    (unsigned long long)cols, (unsigned long long)(rows * cols));
-        struct child_result r;
+        if (solve && mzc_check_cells(&solver, rows, cols) != 0) {
+            rc = MZC_USAGE;
+            break;
+        }
+        uint64_t r[R_FIELDS];
         uint64_t rss_kb = 0;
-        if (run_size(&spec, solve ? &solver : NULL, (uint32_t)seed64, rows, cols, &r, &rss_kb) != 0) {
+        if (run_size(&spec, solve ? &solver : NULL, (uint32_t)seed64, rows, cols, reps, r,
+                     &rss_kb) != 0) {
             rc = MZC_FAIL;
             break;
         }
-        if (r.status != MZ_OK) {
-            if (progress)
-                fputc('\n', stderr);
+        if (r[R_STATUS] != MZ_OK) {
             mzc_error("scale: %llux%llu failed: %s", (unsigned long long)rows,
-                      (unsigned long long)cols, mz_status_str((mz_status)r.status));
+                      (unsigned long long)cols, mz_status_str((mz_status)r[R_STATUS]));
             rc = MZC_FAIL;
             break;
         }
-        const double cells = (double)(rows * cols);
-        fprintf(f, "%s,%s,%llu,%llu,%llu,%llu,%.3f,", gen_name, solver_name,
-                (unsigned long long)seed64, (unsigned long long)rows, (unsigned long long)cols,
-                (unsigned long long)(rows * cols), (double)r.gen_ns / cells);
-        if (solve)
-            fprintf(f, "%.3f", (double)r.solve_ns / cells);
-        fprintf(f, ",%llu,%.3f,%016llx\n", (unsigned long long)rss_kb,
-                (double)rss_kb * 1024.0 / cells, (unsigned long long)r.digest);
-        fflush(f);
+        if (write_row(f, gen_name, solver_name, seed64, reps, r, rss_kb, solve != NULL) != 0) {
+            mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+            rc = MZC_FAIL;
+            break;
+        }
         if (progress)
-            fprintf(stderr, " gen %.2f ns/cell%s%.2f%s, %.2f bytes/cell\n",
-                    (double)r.gen_ns / cells, solve ? ", solve " : "",
-                    solve ? (double)r.solve_ns / cells : 0.0, solve ? " ns/cell" : "",
-                    (double)rss_kb * 1024.0 / cells);
-        if (target >= max_cells)
+            progress_line(r, rss_kb, solve != NULL);
+        if (fixed || target >= max_cells)
             break;
         target = target * 2 > max_cells ? max_cells : target * 2;
     }
-    if (fclose(f) != 0) {
-        mzc_error("scale: cannot write '%s'", out);
-        return MZC_FAIL;
+    if (to_stdout) {
+        if (fflush(stdout) != 0 && rc == MZC_OK) {
+            mzc_error("scale: cannot write to stdout: %s", strerror(errno));
+            rc = MZC_FAIL;
+        }
+        return rc;
     }
-    if (chart)
+    if (fclose(f) != 0 && rc == MZC_OK) {
+        mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+        rc = MZC_FAIL;
+    }
+    if (rc == MZC_OK && chart)
         draw_chart(out);
     return rc;
 }

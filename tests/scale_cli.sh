@@ -1,0 +1,97 @@
+#!/bin/sh
+# scale_cli.sh CLI [SANITIZED] - 'mazebench scale' end to end on tiny sizes:
+# write errors fail the command, --out - is stdout, a missing directory is
+# refused (nothing made at the root), a fixed-size generator is measured
+# once at its real size, --reps gives min <= median, the progress line is
+# whole, hints name files that exist, and (with valgrind, in a build
+# without sanitizers) the child sends no uninitialised bytes.
+set -u
+cli=$1
+sanitized=${2:-OFF}
+src=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+pass=0
+fail=0
+check() { # check NAME COMMAND...: the command must succeed
+    name=$1
+    shift
+    if "$@"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $name" >&2
+    fi
+}
+S="--gen dfs --max-cells 2000 --no-chart --reps 1"
+
+# Every write is checked: a full disk is an error, with one line.
+"$cli" scale $S --out /dev/full >out 2>err
+rc=$?
+check "scale --out /dev/full exits non-zero" [ "$rc" -ne 0 ]
+check "scale --out /dev/full says so in one line" \
+    sh -c "[ \$(wc -l <err) -eq 1 ] && grep -q \"^mazebench: .*'/dev/full'\" err"
+
+# '-' is stdout, not a file named '-'.
+"$cli" scale $S --out - >out 2>err
+check "scale --out - exits 0" [ $? -eq 0 ]
+check "scale --out - writes the CSV to stdout" grep -q '^gen,solver,seed,reps,rows,cols' out
+check "scale --out - makes no file named '-'" [ ! -e ./- ]
+
+# A directory that does not exist is refused, never made.
+missing="/mz-scale-test-$$-missing"
+"$cli" scale $S --out "$missing/x.csv" >out 2>err
+rc=$?
+check "scale --out /missing/x.csv exits non-zero" [ "$rc" -ne 0 ]
+check "scale --out /missing/x.csv makes no directory" [ ! -e "$missing" ]
+rmdir "$missing" 2>/dev/null
+
+# A fixed-size generator: one row, its real size, a note.
+"$cli" scale --gen pacman --max-cells 8000 --no-chart --reps 1 --out - >out 2>err
+check "scale --gen pacman exits 0" [ $? -eq 0 ]
+check "scale --gen pacman writes one row of 31x28" \
+    sh -c "[ \$(grep -vc '^#' out) -eq 2 ] && grep -q '^pacman,,464,1,31,28,868,' out"
+check "scale --gen pacman notes the fixed size" grep -q "^# note: 'pacman' makes a fixed-size" out
+
+# --reps: the engine's minimum is at most its median, for both stages.
+"$cli" scale --gen dfs --solve bfs --max-cells 4000 --no-chart --reps 5 --out - >out 2>err
+check "scale --reps 5 exits 0" [ $? -eq 0 ]
+check "scale --reps 5: min <= median, reps column 5" awk -F, '
+    /^#/ { next }
+    !h { for (k = 1; k <= NF; k++) c[$k] = k; h = 1; next }
+    $c["reps"] != 5 || $c["gen_min_ns_per_cell"] > $c["gen_ns_per_cell"] ||
+    $c["solve_min_ns_per_cell"] > $c["solve_ns_per_cell"] || $c["solve_closed"] < 1 { bad = 1 }
+    END { exit bad || NR < 4 }' out
+check "scale: the gen name is CSV-quoted" sh -c \
+    "'$cli' scale --gen dfs+braid:keep=0.4,offset=99 --max-cells 1000 --no-chart --reps 1 --out - |
+     grep -q '^\"dfs+braid:keep=0.4,offset=99\",,464,'"
+
+# The progress line (a terminal on stderr) is whole, with or without a solver.
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$cli' scale $S --out x.csv" /dev/null >tty.txt 2>&1
+    check "scale progress without --solve is whole" \
+        grep -Eq '^scale: 31x32 \(992 cells\): gen [0-9.]+ ns/cell, [0-9.]+ bytes/cell' tty.txt
+    check "scale progress has no stray solver figure" sh -c "! grep -q 'ns/cell[0-9]' tty.txt"
+    script -qec "'$cli' scale $S --solve bfs --out x.csv" /dev/null >tty.txt 2>&1
+    check "scale progress with --solve is whole" \
+        grep -Eq '^scale: 31x32 \(992 cells\): gen [0-9.]+ ns/cell, solve [0-9.]+ ns/cell, [0-9.]+ bytes/cell' tty.txt
+fi
+
+# A hint names only files that exist in the source tree.
+"$cli" scale --gen dfs --max-cells 1000 --reps 1 --out x.csv >out 2>err
+for f in $(grep -o 'scripts/[a-z_.-]*' err); do
+    check "scale's hint names '$f', which exists" [ -e "$src/$f" ]
+done
+
+# The child's message to its parent carries no uninitialised bytes.
+if [ "$sanitized" != ON ] && command -v valgrind >/dev/null 2>&1; then
+    valgrind -q --error-exitcode=99 --log-file=vg.txt "$cli" scale $S --solve bfs --out - \
+        >out 2>err
+    rc=$?
+    check "scale under valgrind exits 0" [ "$rc" -eq 0 ]
+    check "valgrind finds nothing in scale" sh -c "! grep -q 'uninitialised' vg.txt"
+fi
+
+echo "scale_cli: $pass passed, $fail failed" >&2
+[ "$fail" -eq 0 ]
