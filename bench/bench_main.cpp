@@ -2,13 +2,23 @@
 //
 // Each generator and solver is registered programmatically at five sizes
 // (31x31 .. 3163x3163, about x10 cells each step), so a new registry entry
-// is benchmarked with no edit here. items_per_second is cells per second.
+// is benchmarked with no edit here; a generator that makes a fixed-size
+// maze (pacman) is registered once, at the first size, and labelled with
+// its real size. items_per_second is cells per second.
 //
-// What is timed: a generator's run on a grid allocated (and reset to all
-// walls) outside the clock; a solver's run on one maze generated before the
-// loop with dfs (a perfect maze). The maze's figures are not timed.
+// What is timed is the library's engine, nothing of our own: one mz_bench
+// workspace per benchmark, and each iteration's time is the engine's
+// measured run (mz_bench_gen or mz_bench_solve with reps 1), handed to
+// Google Benchmark with UseManualTime / SetIterationTime. So "real_time"
+// here is gen_ns or solve_ns as defined in mazebench.h ("Measurement") and
+// docs/measurement.md: grid allocation, first touch and the warm-up run are
+// outside it. A solver runs on one dfs maze (seed 464) generated before its
+// loop. Counters: heap_bytes (the engine's heap peak) and fresh_bytes
+// (bytes taken from the system inside the clock; 0 when the engine's
+// promise holds).
 //
-// Smoke run for CI:  mazebench_bench --benchmark_filter='/31$' --benchmark_min_time=0.01
+// Names end in /manual_time (Google Benchmark's mark for UseManualTime).
+// Smoke run for CI:  mazebench_bench --benchmark_filter='/31/' --benchmark_min_time=0.01
 // Other sizes:       mazebench_bench --mz_sides=10000 (a comma-separated list
 //                    of square sides replacing the five; our own flag, taken
 //                    out before Google Benchmark reads the rest)
@@ -26,6 +36,24 @@
 namespace {
 
 const uint64_t kDefaultSides[] = {31, 101, 317, 1001, 3163};
+const uint32_t kSeed = 464;
+
+// One engine workspace for the life of one benchmark run.
+struct Workspace {
+    mz_bench b;
+    bool ok;
+    Workspace() { ok = mz_bench_init(&b) == MZ_OK; }
+    ~Workspace() { mz_bench_free(&b); }
+    Workspace(const Workspace &) = delete;
+    Workspace &operator=(const Workspace &) = delete;
+};
+
+void Report(benchmark::State &state, const mz_timing &t, uint64_t cells)
+{
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)cells);
+    state.counters["heap_bytes"] = (double)t.heap_peak;
+    state.counters["fresh_bytes"] = (double)t.timed_fresh_bytes;
+}
 
 void BM_Gen(benchmark::State &state, const mz_algo *algo)
 {
@@ -35,38 +63,25 @@ void BM_Gen(benchmark::State &state, const mz_algo *algo)
     spec.n = 1;
     spec.stage[0].algo = algo;
     mz_args_default(algo, &spec.stage[0].args);
-    mz_grid g;
-    std::memset(&g, 0, sizeof g);
-    if (mz_grid_init(&g, n, n) != MZ_OK) {
-        state.SkipWithError("grid allocation failed");
+    Workspace w;
+    if (!w.ok) {
+        state.SkipWithError("out of memory");
         return;
     }
-    uint32_t seed = 464;
+    mz_timing t;
+    std::memset(&t, 0, sizeof t);
     for (auto _ : state) {
-        state.PauseTiming();
-        if (!(algo->flags & MZ_F_FIXED_SIZE) && (g.rows != n || g.cols != n)) {
-            mz_grid_free(&g);
-            mz_grid_init(&g, n, n);
-        } else {
-            mz_grid_reset(&g);
-        }
-        mz_rng rng;
-        mz_rng_init(&rng, seed);
-        mz_extra extra;
-        std::memset(&extra, 0, sizeof extra);
-        mz_run run = {seed, &rng, nullptr, &extra};
-        state.ResumeTiming();
-        mz_status s = algo->gen(&g, &spec.stage[0].args, &run);
+        mz_status s = mz_bench_gen(&w.b, &spec, kSeed, n, n, nullptr, 1, &t);
         if (s != MZ_OK) {
             state.SkipWithError(mz_status_str(s));
             break;
         }
-        benchmark::DoNotOptimize(g.c);
-        benchmark::ClobberMemory();
-        seed++;
+        state.SetIterationTime((double)t.ns * 1e-9);
     }
-    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)g.cells);
-    mz_grid_free(&g);
+    if (algo->flags & MZ_F_FIXED_SIZE)
+        state.SetLabel("fixed size " + std::to_string(w.b.grid.rows) + "x" +
+                       std::to_string(w.b.grid.cols));
+    Report(state, t, w.b.grid.cells);
 }
 
 void BM_Solve(benchmark::State &state, const mz_algo *algo)
@@ -74,31 +89,27 @@ void BM_Solve(benchmark::State &state, const mz_algo *algo)
     const uint64_t n = (uint64_t)state.range(0);
     mz_spec spec;
     char err[256];
-    mz_grid g;
-    std::memset(&g, 0, sizeof g);
-    mz_extra extra;
-    std::memset(&extra, 0, sizeof extra);
-    if (mz_spec_parse("dfs", &spec, err, sizeof err) != MZ_OK ||
-        mz_generate(&spec, 464, n, n, &g, nullptr, &extra) != MZ_OK) {
+    Workspace w;
+    mz_timing t;
+    std::memset(&t, 0, sizeof t);
+    if (!w.ok || mz_spec_parse("dfs", &spec, err, sizeof err) != MZ_OK ||
+        mz_bench_gen(&w.b, &spec, kSeed, n, n, nullptr, 1, &t) != MZ_OK) {
         state.SkipWithError("maze generation failed");
-        mz_grid_free(&g);
         return;
     }
-    mz_args args;
-    mz_args_default(algo, &args);
-    mz_solution sol;
-    std::memset(&sol, 0, sizeof sol);
+    mz_stage st;
+    std::memset(&st, 0, sizeof st);
+    st.algo = algo;
+    mz_args_default(algo, &st.args);
     for (auto _ : state) {
-        mz_status s = algo->solve(&g, &args, nullptr, &sol);
+        mz_status s = mz_bench_solve(&w.b, &st, nullptr, 1, &t);
         if (s != MZ_OK) {
             state.SkipWithError(mz_status_str(s));
             break;
         }
-        benchmark::DoNotOptimize(sol.found);
+        state.SetIterationTime((double)t.ns * 1e-9);
     }
-    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)(n * n));
-    mz_solution_free(&sol);
-    mz_grid_free(&g);
+    Report(state, t, w.b.grid.cells);
 }
 
 } // namespace
@@ -133,9 +144,12 @@ int main(int argc, char **argv)
         benchmark::internal::Benchmark *b =
             algo->kind == MZ_GEN ? benchmark::RegisterBenchmark(name.c_str(), BM_Gen, algo)
                                  : benchmark::RegisterBenchmark(name.c_str(), BM_Solve, algo);
-        for (uint64_t side : sides)
-            b->Arg((int64_t)side);
-        b->Unit(benchmark::kMillisecond);
+        if (algo->kind == MZ_GEN && (algo->flags & MZ_F_FIXED_SIZE))
+            b->Arg((int64_t)sides[0]); // one maze whatever the size: measure it once
+        else
+            for (uint64_t side : sides)
+                b->Arg((int64_t)side);
+        b->UseManualTime()->Unit(benchmark::kMillisecond);
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))

@@ -16,7 +16,7 @@ size="--seed 464 --size 10000x10000"
 
 build/bench/mazebench_bench --mz_sides=10000 --benchmark_repetitions=5 --benchmark_min_time=0.01 \
     --benchmark_report_aggregates_only=true \
-    --benchmark_filter='^(gen/dfs|gen/kruskal|solve/bfs|solve/wall)/10000$' \
+    --benchmark_filter='^(gen/dfs|gen/kruskal|solve/bfs|solve/wall)/10000/' \
     --benchmark_out="$out/targets-gbench.json" --benchmark_out_format=json >&2
 
 sh scripts/hyperfine.sh --targets

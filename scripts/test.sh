@@ -14,11 +14,10 @@ sh scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
 echo "== gcc, ASan + UBSan" >&2
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DMZ_SANITIZE=ON -DMZ_WERROR=ON \
-    -DMZ_BENCH=OFF >/dev/null
-cmake --build build-asan -j "$jobs" >/dev/null
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$jobs"
+# CMakePresets.json: asan is build-asan/, Debug, ASan + UBSan, -Werror.
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs" >/dev/null
+ctest --preset asan -j "$jobs"
 
 echo "== benchmark smoke run" >&2
 smoke=$(mktemp -d)
@@ -27,7 +26,8 @@ OUT=$smoke sh scripts/bench.sh --smoke
 grep -c '^"' "$smoke/gbench.csv" | xargs -I{} echo "bench: {} benchmarks ran" >&2
 
 echo "== clang, optimised" >&2
-CC=clang CXX=clang++ cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DMZ_WERROR=ON \
-    -DMZ_BENCH=OFF >/dev/null
-cmake --build build-clang -j "$jobs" >/dev/null
-ctest --test-dir build-clang --output-on-failure -j "$jobs" -R 'test_(golden|invariants|core|hedge|seeds|article_rest|fast_paths)'
+# CMakePresets.json: clang is build-clang/, Release, -Werror; its test
+# preset runs the golden, invariant, core, hedge, seeds, article and fast-path tests.
+cmake --preset clang >/dev/null
+cmake --build --preset clang -j "$jobs" >/dev/null
+ctest --preset clang -j "$jobs"
