@@ -1,6 +1,9 @@
 #!/bin/sh
-# The sweep's chart path end to end: a tiny sweep drawn by scripts/charts.sh,
-# every chart present as PNG and SVG. Run by ctest from the source tree as
+# The sweep's chart path end to end: scripts/charts.sh on several kinds of
+# sweep, each chart either drawn (a real PNG and SVG) or skipped with a
+# one-line note, never a failure or an empty file; a file that is not a
+# sweep refused with one line and exit status 2. Run by ctest from the
+# source tree as
 #   sh tests/sweep_charts.sh path/to/mazebench
 # Exit 77 (skipped) without gnuplot.
 set -eu
@@ -8,27 +11,74 @@ cli=$1
 command -v gnuplot >/dev/null 2>&1 || { echo "gnuplot not installed: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/tiny.plan" <<'PLAN'
-gen dfs
-gen? dfs+braid:keep=0.4,offset=99
-solve all
-solve? wall:hand=right
-solve? astar:k=0
-solve? astar:k=2.2
-seeds 464..465
-sizes 11,31
-PLAN
-"$cli" sweep "$tmp/tiny.plan" --out "$tmp/sweep.csv" 2>/dev/null
-sh scripts/charts.sh "$tmp/sweep.csv" "$tmp/charts"
-charts="deadends routes wall-hands gen-time solve-time gen-memory solve-memory"
-if "$cli" list | grep -q '^  astar '; then
-    charts="$charts astar"
-fi
-for c in $charts; do
-    for f in png svg; do
-        [ -s "$tmp/charts/$c.$f" ] || { echo "missing chart $c.$f"; exit 1; }
+all="deadends routes astar wall-hands gen-time solve-time gen-memory solve-memory"
+fail() { echo "FAIL ($case): $*"; exit 1; }
+
+# charts CSV MUST...: draw CSV's charts; every chart in MUST is drawn, every
+# other one is drawn or skipped with its note; nothing else on stderr.
+charts() {
+    csv=$1; shift
+    out="$tmp/$case"
+    sh scripts/charts.sh "$csv" "$out" 2>"$tmp/$case.err" || fail "charts.sh exit $?: $(cat "$tmp/$case.err")"
+    for c in $all; do
+        if [ -e "$out/$c.png" ] || [ -e "$out/$c.svg" ]; then
+            for f in png svg; do
+                [ -s "$out/$c.$f" ] || fail "$c.$f missing or empty"
+            done
+            head -c 8 "$out/$c.png" | grep -q PNG || fail "$c.png is not a PNG"
+            grep -q '<svg' "$out/$c.svg" || fail "$c.svg is not an SVG"
+        else
+            grep -q "^charts: no $c chart: " "$tmp/$case.err" || fail "$c neither drawn nor noted"
+        fi
     done
-    head -c 8 "$tmp/charts/$c.png" | grep -q PNG || { echo "$c.png is not a PNG"; exit 1; }
-    grep -q '<svg' "$tmp/charts/$c.svg" || { echo "$c.svg is not an SVG"; exit 1; }
+    for c in "$@"; do
+        [ -s "$out/$c.png" ] || fail "$c not drawn"
+    done
+    if grep -v '^charts: ' "$tmp/$case.err" | grep -q .; then
+        fail "stray stderr: $(grep -v '^charts: ' "$tmp/$case.err" | head -3)"
+    fi
+    echo "ok ($case): $(ls "$out" | grep -c png) charts; $(grep -c '^charts: no ' "$tmp/$case.err" || true) skipped"
+}
+
+# Heap columns are filled on Linux only; charts from them are required there.
+heap() { awk -F, '!/^#/ && !h { for (i = 1; i <= NF; i++) if ($i == "gen_peak_bytes") c = i; h = 1; next }
+                  c && $c != "" { found = 1; exit } END { exit !found }' "$1"; }
+
+# 1. Two generators, one solver, one size: no wall follower, no flood, no
+#    astar (the sweep whose charts once failed on a log axis).
+case=example
+"$cli" sweep --gen dfs,dfs+braid:keep=0.4,offset=99 --solve bfs --seeds 1..100 --sizes 101 \
+    --out "$tmp/$case.csv" 2>/dev/null
+mem=""; heap "$tmp/$case.csv" && mem="gen-memory solve-memory"
+charts "$tmp/$case.csv" deadends routes gen-time solve-time $mem
+grep -q '^charts: no wall-hands chart: ' "$tmp/$case.err" || fail "no note for wall-hands"
+grep -q '^charts: no astar chart: ' "$tmp/$case.err" || fail "no note for astar"
+
+# 2. No solver at all: one row a maze, solver columns empty.
+case=nosolver
+printf 'gen dfs\ngen kruskal\nseeds 1..5\nsizes 11,31\n' >"$tmp/$case.plan"
+"$cli" sweep "$tmp/$case.plan" --out "$tmp/$case.csv" 2>/dev/null
+mem=""; heap "$tmp/$case.csv" && mem="gen-memory"
+charts "$tmp/$case.csv" deadends routes gen-time $mem
+[ ! -e "$tmp/$case/solve-time.png" ] || fail "solve-time drawn without solvers"
+
+# 3. The default plan (every generator, every solver and the article's
+#    variants, pacman's fixed size among them) at small sizes: every chart.
+case=default
+"$cli" sweep --seeds 464..466 --sizes 11,31 --jobs 2 --out "$tmp/$case.csv" 2>/dev/null
+mem=""; heap "$tmp/$case.csv" && mem="gen-memory solve-memory"
+charts "$tmp/$case.csv" deadends routes gen-time solve-time astar wall-hands $mem
+
+# 4. Not a sweep: one clear line, exit status 2, nothing drawn.
+for csv in data/article.csv "$tmp/gen.csv" "$tmp/empty.csv"; do
+    case=not-a-sweep
+    "$cli" gen dfs --seed 1 --size 5 >"$tmp/gen.csv"
+    : >"$tmp/empty.csv"
+    status=0
+    sh scripts/charts.sh "$csv" "$tmp/$case" 2>"$tmp/$case.err" || status=$?
+    [ "$status" -eq 2 ] || fail "$csv: exit $status, want 2"
+    [ "$(wc -l <"$tmp/$case.err")" -eq 1 ] || fail "$csv: stderr is not one line: $(cat "$tmp/$case.err")"
+    grep -q "^charts: '.*' " "$tmp/$case.err" || fail "$csv: unclear message: $(cat "$tmp/$case.err")"
+    [ ! -e "$tmp/$case" ] || fail "$csv: output directory made"
+    echo "ok ($case): $(cat "$tmp/$case.err")"
 done
-echo "charts ok: $charts"
