@@ -1,0 +1,401 @@
+/* test_render.c - pictures and animations (src/render/picture/).
+ *
+ * Every overlay renders on every generator it applies to and changes the
+ * picture; PNGs decode to their announced size; two small mazes match
+ * their committed pixel digests (tests/render-digests.txt, rewritten by
+ * scripts/regen-render-digests.sh); GIFs decode with the expected frame
+ * count; sizes past a format's limit are refused. Without cairo the test
+ * checks that every format reports MZ_EUNSUPPORTED. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebench.h"
+
+#ifdef MZ_HAVE_CAIRO
+#include <cairo.h>
+#endif
+#ifdef MZ_HAVE_GIF
+#include <gif_lib.h>
+#endif
+
+typedef struct mem {
+    unsigned char *p;
+    size_t n, cap, at;
+} mem;
+
+static int mem_write(void *user, uint64_t part, const unsigned char *data, size_t len)
+{
+    (void)part;
+    mem *m = user;
+    if (m->n + len > m->cap) {
+        size_t cap = (m->n + len) * 2;
+        unsigned char *np = realloc(m->p, cap);
+        if (!np)
+            return 1;
+        m->p = np;
+        m->cap = cap;
+    }
+    memcpy(m->p + m->n, data, len);
+    m->n += len;
+    return 0;
+}
+
+static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g)
+{
+    char err[256];
+    mz_spec spec;
+    assert_int_equal(mz_spec_parse(text, &spec, err, sizeof err), MZ_OK);
+    mz_extra x;
+    memset(&x, 0, sizeof x);
+    memset(g, 0, sizeof *g);
+    assert_int_equal(mz_generate(&spec, seed, rows, cols, g, NULL, &x), MZ_OK);
+}
+
+#ifdef MZ_HAVE_CAIRO
+
+static cairo_status_t mem_read(void *closure, unsigned char *data, unsigned int len)
+{
+    mem *m = closure;
+    if (m->at + len > m->n)
+        return CAIRO_STATUS_READ_ERROR;
+    memcpy(data, m->p + m->at, len);
+    m->at += len;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* Decode a PNG; FNV-1a 64 over its pixels' R, G, B bytes, row by row. */
+static uint64_t png_digest(mem *m, int *w, int *h)
+{
+    m->at = 0;
+    cairo_surface_t *s = cairo_image_surface_create_from_png_stream(mem_read, m);
+    assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+    *w = cairo_image_surface_get_width(s);
+    *h = cairo_image_surface_get_height(s);
+    int stride = cairo_image_surface_get_stride(s);
+    const unsigned char *d = cairo_image_surface_get_data(s);
+    uint64_t hsh = 0xcbf29ce484222325u;
+    for (int y = 0; y < *h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(d + (size_t)y * (size_t)stride);
+        for (int x = 0; x < *w; x++) {
+            for (int sh = 16; sh >= 0; sh -= 8) {
+                hsh ^= (row[x] >> sh) & 255u;
+                hsh *= 0x100000001b3u;
+            }
+        }
+    }
+    cairo_surface_destroy(s);
+    return hsh;
+}
+
+static uint64_t render_digest(const mz_grid *g, const mz_pic_opts *o, int *w, int *h)
+{
+    mem m = {0};
+    mz_status s = mz_pic_render(g, o, MZ_PIC_PNG, mem_write, &m);
+    if (s != MZ_OK)
+        fail_msg("render: %s", mz_status_str(s));
+    uint64_t d = png_digest(&m, w, h);
+    free(m.p);
+    return d;
+}
+
+static void exact_opts(mz_pic_opts *o)
+{
+    mz_pic_defaults(o);
+    o->antialias = false;
+    o->legend = false;
+    o->cell_px = 6;
+}
+
+/* Every overlay, on every generator it applies to (and a braided maze),
+ * renders and changes the picture; the legend renders too. */
+static void test_overlays_every_generator(void **state)
+{
+    (void)state;
+    const char *extra[] = {"dfs+braid:keep=0.4,offset=99"};
+    size_t nspecs = 0;
+    const char *specs[32];
+    for (const mz_algo *const *a = mz_registry; *a; a++)
+        if ((*a)->kind == MZ_GEN)
+            specs[nspecs++] = (*a)->name;
+    specs[nspecs++] = extra[0];
+    for (size_t k = 0; k < nspecs; k++) {
+        char err[256];
+        mz_spec spec;
+        assert_int_equal(mz_spec_parse(specs[k], &spec, err, sizeof err), MZ_OK);
+        mz_grid g;
+        gen(specs[k], 464, 15, 17, &g);
+        mz_pic_opts o;
+        exact_opts(&o);
+        int w0, h0, w, h;
+        uint64_t base = render_digest(&g, &o, &w0, &h0);
+        unsigned tried = 0;
+        for (unsigned bit = 1; bit & MZ_OV_ALL; bit <<= 1) {
+            if (!mz_pic_overlay_applies(bit, spec.stage[0].algo))
+                continue;
+            tried++;
+            o.overlays = bit;
+            uint64_t d = render_digest(&g, &o, &w, &h);
+            if (d == base)
+                fail_msg("overlay '%s' on '%s' changes nothing", mz_pic_overlay_name(bit), specs[k]);
+            assert_int_equal(w, w0);
+            assert_int_equal(h, h0);
+            /* With its legend, in both styles. */
+            o.legend = true;
+            o.style = MZ_PIC_HEDGE;
+            render_digest(&g, &o, &w, &h);
+            o.style = MZ_PIC_PLAIN;
+            render_digest(&g, &o, &w, &h);
+            o.legend = false;
+        }
+        if (tried < 5)
+            fail_msg("only %u overlays apply to '%s'", tried, specs[k]);
+        mz_grid_free(&g);
+    }
+}
+
+/* Tiles apply to exactly the generators that block cells. */
+static void test_tiles_applies(void **state)
+{
+    (void)state;
+    assert_true(mz_pic_overlay_applies(MZ_OV_TILES, mz_find(MZ_GEN, "pacman")));
+    assert_true(mz_pic_overlay_applies(MZ_OV_TILES, mz_find(MZ_GEN, "treasure")));
+    assert_false(mz_pic_overlay_applies(MZ_OV_TILES, mz_find(MZ_GEN, "dfs")));
+    unsigned bits;
+    char err[200];
+    assert_int_equal(mz_pic_overlays_parse("route,heat", &bits, err, sizeof err), MZ_OK);
+    assert_int_equal(bits, MZ_OV_ROUTE | MZ_OV_HEAT);
+    assert_int_equal(mz_pic_overlays_parse("all", &bits, err, sizeof err), MZ_OK);
+    assert_int_equal(bits, MZ_OV_ALL);
+    assert_int_equal(mz_pic_overlays_parse("route,nope", &bits, err, sizeof err), MZ_EPARAM);
+    assert_non_null(strstr(err, "'nope'"));
+}
+
+/* A PNG decodes to the size mz_pic_size announces: 2 margins + cells. */
+static void test_png_size(void **state)
+{
+    (void)state;
+    mz_grid g;
+    gen("dfs", 464, 31, 29, &g);
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    o.cell_px = 10;
+    o.wall_px = 2;
+    o.margin_px = 5;
+    uint64_t w, h;
+    assert_int_equal(mz_pic_size(31, 29, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
+    assert_int_equal(w, 2 * 5 + 29 * 10);
+    assert_int_equal(h, 2 * 5 + 31 * 10);
+    int pw, ph;
+    render_digest(&g, &o, &pw, &ph);
+    assert_int_equal(pw, (int)w);
+    assert_int_equal(ph, (int)h);
+    /* The hedge style keeps board 09's 480 x 300 canvas at 9 px cells. */
+    o.style = MZ_PIC_HEDGE;
+    o.cell_px = 0;
+    o.wall_px = 0;
+    assert_int_equal(mz_pic_size(31, 31, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
+    assert_int_equal(w, 480);
+    assert_int_equal(h, 300);
+    mz_grid_free(&g);
+}
+
+/* Past a format's limit: MZ_ETOOBIG, and the stated largest sizes. */
+static void test_limits(void **state)
+{
+    (void)state;
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    uint64_t w, h;
+    assert_int_equal(mz_pic_size(3001, 3001, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(9001, 9001, &o, MZ_PIC_PNG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(2048, 2048, &o, MZ_PIC_SVG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(2049, 2048, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(257, 256, &o, MZ_PIC_GIF, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PNG), 5788); /* (2n + 8)^2 <= 2^27 */
+    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_SVG), 2048);
+    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PDF), 2048);
+}
+
+/* The committed digests: tests/render-digests.txt, "name digest". Set
+ * MZ_PRINT_DIGESTS=1 to print them instead (scripts/regen-render-digests.sh). */
+static void test_golden_digests(void **state)
+{
+    (void)state;
+    struct {
+        const char *name, *spec;
+        unsigned overlays;
+        const char *solver;
+    } cases[] = {
+        {"plain-dfs-11x13-464", "dfs", 0, NULL},
+        {"overlays-braid-11x13-464", "dfs+braid:keep=0.4,offset=99",
+         MZ_OV_ROUTE | MZ_OV_HEAT | MZ_OV_CLOSED, "astar"},
+        {"tiles-pacman-464", "pacman", MZ_OV_TILES | MZ_OV_ROUTE, NULL},
+    };
+    bool print = getenv("MZ_PRINT_DIGESTS") != NULL;
+    char line[256], want[64][2][64];
+    unsigned nwant = 0;
+    FILE *f = fopen(MZ_SOURCE_DIR "/tests/render-digests.txt", "r");
+    if (!print) {
+        assert_non_null(f);
+        while (fgets(line, sizeof line, f) && nwant < 64)
+            if (line[0] != '#' && sscanf(line, "%63s %63s", want[nwant][0], want[nwant][1]) == 2)
+                nwant++;
+    }
+    if (f)
+        fclose(f);
+    if (print)
+        printf("# cairo %s\n", cairo_version_string());
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        mz_grid g;
+        gen(cases[k].spec, 464, 11, 13, &g);
+        mz_pic_opts o;
+        exact_opts(&o);
+        o.overlays = cases[k].overlays;
+        mz_stage st;
+        char err[128];
+        if (cases[k].solver) {
+            assert_int_equal(mz_solver_parse(cases[k].solver, &st, err, sizeof err), MZ_OK);
+            o.solver = &st;
+        }
+        int w, h;
+        char got[64];
+        snprintf(got, sizeof got, "%016llx", (unsigned long long)render_digest(&g, &o, &w, &h));
+        if (print) {
+            printf("%s %s\n", cases[k].name, got);
+        } else {
+            unsigned j;
+            for (j = 0; j < nwant && strcmp(want[j][0], cases[k].name) != 0; j++)
+                ;
+            if (j == nwant)
+                fail_msg("no digest for '%s' in tests/render-digests.txt", cases[k].name);
+            if (strcmp(want[j][1], got) != 0)
+                fail_msg("'%s': pixel digest %s, committed %s (cairo %s); if the change is "
+                         "intended, run scripts/regen-render-digests.sh and review the pictures",
+                         cases[k].name, got, want[j][1], cairo_version_string());
+        }
+        mz_grid_free(&g);
+    }
+}
+
+/* Same input, same bytes (PNG here; cairo numbers SVG ids per process, so
+ * render_cli.sh compares SVGs from two runs of the command). */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    mz_grid g;
+    gen("dfs", 464, 31, 31, &g);
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    o.style = MZ_PIC_HEDGE;
+    o.time_ms = 1234;
+    for (int f = MZ_PIC_PNG; f <= MZ_PIC_PNG; f++) {
+        mem a = {0}, b = {0};
+        assert_int_equal(mz_pic_render(&g, &o, (mz_pic_format)f, mem_write, &a), MZ_OK);
+        assert_int_equal(mz_pic_render(&g, &o, (mz_pic_format)f, mem_write, &b), MZ_OK);
+        assert_true(a.n == b.n && memcmp(a.p, b.p, a.n) == 0);
+        free(a.p);
+        free(b.p);
+    }
+    mz_grid_free(&g);
+}
+
+#ifdef MZ_HAVE_GIF
+static int gif_read(GifFileType *gif, GifByteType *buf, int len)
+{
+    mem *m = gif->UserData;
+    if (m->at + (size_t)len > m->n)
+        len = (int)(m->n - m->at);
+    memcpy(buf, m->p + m->at, (size_t)len);
+    m->at += (size_t)len;
+    return len;
+}
+
+static int gif_frames(const char *spec_text, uint64_t n, const char *solver, uint64_t stride,
+                      int *w, int *h)
+{
+    char err[256];
+    mz_spec spec;
+    assert_int_equal(mz_spec_parse(spec_text, &spec, err, sizeof err), MZ_OK);
+    mz_stage st;
+    if (solver)
+        assert_int_equal(mz_solver_parse(solver, &st, err, sizeof err), MZ_OK);
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    mz_anim_opts a = {stride, 3000, 1000, 0};
+    mem m = {0};
+    uint64_t frames = 0;
+    assert_int_equal(mz_anim_render(&spec, 464, n, n, solver ? &st : NULL, &o, &a, MZ_PIC_GIF,
+                                     mem_write, &m, &frames),
+                     MZ_OK);
+    int e = 0;
+    GifFileType *gif = DGifOpen(&m, gif_read, &e);
+    assert_non_null(gif);
+    assert_int_equal(DGifSlurp(gif), GIF_OK);
+    int count = gif->ImageCount;
+    *w = gif->SWidth;
+    *h = gif->SHeight;
+    assert_int_equal((uint64_t)count, frames);
+    DGifCloseFile(gif, &e);
+    free(m.p);
+    return count;
+}
+
+/* Board 01's carve: 1,921 steps at 31x31 seed 464, so 1 + ceil(1921 / 50)
+ * frames; the walker and A* on their boards' mazes too. */
+static void test_gif_frames(void **state)
+{
+    (void)state;
+    int w, h;
+    assert_int_equal(gif_frames("dfs", 31, NULL, 50, &w, &h), 1 + (1921 + 49) / 50);
+    assert_int_equal(w, 2 * 10 + 31 * 16); /* automatic: 16 px cells, 10 px margins */
+    assert_int_equal(gif_frames("dfs", 5, NULL, 1, &w, &h), 1 + 49); /* 5x5: 2 * 25 - 1 steps */
+    assert_int_equal(gif_frames("dfs", 31, "wall", 100, &w, &h), 1 + (1095 + 99) / 100);
+    assert_int_equal(gif_frames("dfs+braid:keep=0.4,offset=99", 31, "astar", 10, &w, &h),
+                     1 + (264 + 9) / 10);
+}
+#endif
+
+#else /* no cairo */
+
+static void test_unsupported(void **state)
+{
+    (void)state;
+    mz_grid g;
+    gen("dfs", 464, 5, 5, &g);
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    mem m = {0};
+    for (int f = MZ_PIC_PNG; f <= MZ_PIC_GIF; f++)
+        assert_false(mz_pic_supported((mz_pic_format)f));
+    assert_int_equal(mz_pic_render(&g, &o, MZ_PIC_SVG, mem_write, &m), MZ_EUNSUPPORTED);
+    assert_string_equal(mz_pic_package(MZ_PIC_PNG), "libcairo2-dev");
+    mz_grid_free(&g);
+}
+
+#endif
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#ifdef MZ_HAVE_CAIRO
+        cmocka_unit_test(test_overlays_every_generator),
+        cmocka_unit_test(test_tiles_applies),
+        cmocka_unit_test(test_png_size),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_golden_digests),
+        cmocka_unit_test(test_deterministic),
+#ifdef MZ_HAVE_GIF
+        cmocka_unit_test(test_gif_frames),
+#endif
+#else
+        cmocka_unit_test(test_unsupported),
+#endif
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
