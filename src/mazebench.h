@@ -474,6 +474,12 @@ const mz_algo *mz_find(mz_kind kind, const char *name);
 /* Number of entries; cannot fail. */
 size_t mz_registry_count(void);
 
+/* A 64-bit hash of the registry's shape (names, kinds, flags, parameter
+ * names, types, defaults, ranges and choices, extra columns), the same on
+ * every machine: files that record it (a sweep's '# registry:' line) tell
+ * a different registry apart. Cannot fail. */
+uint64_t mz_registry_hash(void);
+
 /* ------------------------------------------------------------------ */
 /* Specs: "name[:k=v,...][+post[:k=v,...]]"                            */
 /* ------------------------------------------------------------------ */

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glob.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -38,6 +39,7 @@
 #define GOLDEN "data/sweep-small.csv"
 
 static char tmp[256];
+static char errpath[600]; /* stderr of RUN_ERR */
 
 /* ---- helpers ---- */
 
@@ -54,9 +56,9 @@ static int run(const char *fmt, ...)
 
 static const char *path(const char *name)
 {
-    static char buf[8][512];
+    static char buf[64][512];
     static int k;
-    k = (k + 1) % 8;
+    k = (k + 1) % 64;
     snprintf(buf[k], sizeof buf[k], "%s/%s", tmp, name);
     return buf[k];
 }
@@ -202,6 +204,22 @@ static long file_size(const char *file)
     return stat(file, &st) == 0 ? (long)st.st_size : -1;
 }
 
+/* Size of the temporary file a sweep or merge writes beside tmp/name, -1
+ * when there is none. */
+static long tmp_size(const char *name)
+{
+    char pat[600];
+    snprintf(pat, sizeof pat, "%s/.%s.tmp-*", tmp, name);
+    glob_t g;
+    long size = -1;
+    if (glob(pat, 0, NULL, &g) == 0) {
+        if (g.gl_pathc)
+            size = file_size(g.gl_pathv[0]);
+        globfree(&g);
+    }
+    return size;
+}
+
 /* The reference: the small plan, one job. */
 static const char *reference(void)
 {
@@ -285,10 +303,10 @@ static void test_resume_refuses_other_plan(void **state)
     copy_prefix(reference(), other, file_size(reference()) / 2);
     long before = file_size(other);
     assert_int_equal(run("%s sweep %s --seeds 1..3 --resume --out %s 2>/dev/null", MZ_CLI,
-                         SMALL_PLAN, other), 1);
+                         SMALL_PLAN, other), 2);
     assert_int_equal(file_size(other), before);
     assert_int_equal(run("%s sweep %s --shard 1/2 --resume --out %s 2>/dev/null", MZ_CLI,
-                         SMALL_PLAN, other), 1);
+                         SMALL_PLAN, other), 2);
     assert_int_equal(file_size(other), before);
 }
 
@@ -309,9 +327,10 @@ static void test_sigint_then_resume(void **state)
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
-    /* Wait for the header and a few rows, then interrupt. */
+    /* Wait for the header and a few rows in the temporary file the sweep
+     * writes beside --out, then interrupt. */
     long header = file_size(full) / 30;
-    for (int k = 0; k < 5000 && file_size(part) < header * 3; k++) {
+    for (int k = 0; k < 5000 && tmp_size("sig-part.csv") < header * 3; k++) {
         struct timespec ts = {0, 1000000};
         nanosleep(&ts, NULL);
     }
@@ -379,8 +398,8 @@ static void test_plan_errors(void **state)
     assert_int_equal(t.nrow, 1);
     table_free(&t);
     /* No solver: one row a maze, the solver columns empty. */
-    assert_int_equal(run("%s sweep --gen dfs --solve '' --seeds 1..2 --sizes 5,7 --out %s",
-                         MZ_CLI, out), 0);
+    assert_int_equal(run("%s sweep --gen dfs --solve '' --seeds 1..2 --sizes 5,7 --out %s "
+                         "--force", MZ_CLI, out), 0);
     table_read(out, &t);
     assert_int_equal(t.nrow, 4);
     assert_string_equal(t.row[3][column(&t, "solver")], "");
@@ -407,7 +426,7 @@ static void test_fixed_size_once_per_seed(void **state)
         if ((*a)->kind != MZ_GEN || !((*a)->flags & MZ_F_FIXED_SIZE))
             continue;
         assert_int_equal(run("%s sweep --gen %s --solve bfs --seeds 7..8 --sizes 11,21,31x41 "
-                             "--out %s 2>/dev/null", MZ_CLI, (*a)->name, out), 0);
+                             "--out %s --force 2>/dev/null", MZ_CLI, (*a)->name, out), 0);
         struct table t;
         table_read(out, &t);
         assert_int_equal(t.nrow, 2);
@@ -418,12 +437,401 @@ static void test_fixed_size_once_per_seed(void **state)
     print_message("%d fixed-size generators checked\n", checked);
 }
 
+
+/* ---- the file and its checks ---- */
+
+static char *read_text(const char *file)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    buf[got] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void write_text(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The command failed with status want and exactly one stderr line that
+ * contains pattern. */
+static void assert_one_error(int got, int want, const char *pattern)
+{
+    char *err = read_text(errpath);
+    assert_non_null(err);
+    size_t lines = 0;
+    for (const char *c = err; *c; c++)
+        lines += *c == '\n';
+    if (got != want || lines != 1 || !strstr(err, pattern) || strncmp(err, "mazebench: ", 11))
+        fail_msg("exit %d (want %d), stderr (want one line with '%s'):\n%s", got, want, pattern,
+                 err);
+    free(err);
+}
+
+#define RUN_ERR(fmt, ...) run(fmt " 2>%s", __VA_ARGS__, errpath)
+
+/* Rows of a sweep file as lines: [0] .. [n), after the header. */
+static char **file_lines(const char *file, size_t *n, char **head)
+{
+    char *text = read_text(file);
+    assert_non_null(text);
+    size_t cap = 64, k = 0;
+    char **l = malloc(cap * sizeof *l);
+    char *save = NULL;
+    size_t headlen = 0;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (k == cap)
+            l = realloc(l, (cap *= 2) * sizeof *l);
+        l[k++] = strdup(line);
+        if (line[0] == '#')
+            headlen = k;
+    }
+    *head = text; /* caller frees */
+    *n = k;
+    (void)headlen;
+    return l;
+}
+
+/* Write file out from lines in[0..n), applying fn. */
+static void write_lines(const char *file, char **l, size_t n)
+{
+    FILE *f = fopen(file, "wb");
+    for (size_t k = 0; k < n; k++)
+        fprintf(f, "%s\n", l[k]);
+    fclose(f);
+}
+
+static void free_lines(char **l, size_t n, char *text)
+{
+    for (size_t k = 0; k < n; k++)
+        free(l[k]);
+    free(l);
+    free(text);
+}
+
+/* Index of the first row (after the header) in lines. */
+static size_t first_row(char **l, size_t n)
+{
+    size_t k = 0;
+    while (k < n && l[k][0] == '#')
+        k++;
+    return k + 1;
+}
+
+/* A part with a task deleted from the middle, two rows swapped or a row
+ * repeated is refused by merge and by --resume, with one line naming the
+ * row, exit 2; so is a crafted '# shard:' line whose counts overflow. */
+static void test_row_identity(void **state)
+{
+    (void)state;
+    for (int i = 1; i <= 2; i++)
+        assert_int_equal(run("%s sweep %s --shard %d/2 --out %s/id%d.csv --force", MZ_CLI,
+                             SMALL_PLAN, i, tmp, i), 0);
+    const char *p1 = path("id1.csv"), *p2 = path("id2.csv"), *bad = path("idbad.csv");
+    const char *outm = path("idm.csv");
+    size_t n;
+    char *text;
+    char **l = file_lines(p1, &n, &text);
+    size_t r0 = first_row(l, n); /* 4 rows a task */
+    assert_true(n > r0 + 12);
+
+    /* A whole task deleted from the middle (count still a multiple of 4). */
+    char *saved[4];
+    for (int k = 0; k < 4; k++)
+        saved[k] = l[r0 + 4 + k];
+    memmove(&l[r0 + 4], &l[r0 + 8], (n - r0 - 8) * sizeof *l);
+    write_lines(bad, l, n - 4);
+    memmove(&l[r0 + 8], &l[r0 + 4], (n - r0 - 8) * sizeof *l);
+    for (int k = 0; k < 4; k++)
+        l[r0 + 4 + k] = saved[k];
+    assert_one_error(RUN_ERR("%s merge %s %s --out %s", MZ_CLI, bad, p2, outm), 2, "row 5 ");
+    assert_int_equal(file_size(outm), -1);
+    /* --resume of the same file: refused, the file untouched. */
+    long before = file_size(bad);
+    assert_one_error(RUN_ERR("%s sweep %s --shard 1/2 --resume --out %s", MZ_CLI, SMALL_PLAN,
+                             bad), 2, "row 5 ");
+    assert_int_equal(file_size(bad), before);
+
+    /* Two rows swapped. */
+    char *t = l[r0 + 5];
+    l[r0 + 5] = l[r0 + 9];
+    l[r0 + 9] = t;
+    write_lines(bad, l, n);
+    assert_one_error(RUN_ERR("%s merge %s %s --out %s", MZ_CLI, p2, bad, outm), 2, "row 6 ");
+    assert_one_error(RUN_ERR("%s sweep %s --shard 1/2 --resume --out %s", MZ_CLI, SMALL_PLAN,
+                             bad), 2, "row 6 ");
+    l[r0 + 9] = l[r0 + 5];
+    l[r0 + 5] = t;
+
+    /* A row repeated (and the last dropped, so the count is right). */
+    char *last = l[n - 1];
+    memmove(&l[r0 + 3], &l[r0 + 2], (n - 1 - r0 - 2) * sizeof *l);
+    write_lines(bad, l, n);
+    memmove(&l[r0 + 2], &l[r0 + 3], (n - 1 - r0 - 2) * sizeof *l);
+    l[n - 1] = last;
+    assert_one_error(RUN_ERR("%s merge %s %s --out %s", MZ_CLI, bad, p2, outm), 2, "row 4 ");
+
+    /* Crafted '# shard:' lines: counts that overflow, or disagree. */
+    const char *crafted[] = {
+        "# shard: 1/2, tasks 18, rows per task 4611686018427387904",
+        "# shard: 1/2, tasks 18446744073709551615, rows per task 18446744073709551615",
+        "# shard: 1/2, tasks 99999999999999999999999, rows per task 4",
+        "# shard: 1/2, tasks 18, rows per task 0",
+        "# shard: 1/2, tasks 17, rows per task 4",
+        "# shard: 0/2, tasks 18, rows per task 4",
+        "# shard: 1/2, tasks -18, rows per task 4",
+    };
+    size_t si = 0;
+    while (strncmp(l[si], "# shard: ", 9) != 0)
+        si++;
+    char *orig = l[si];
+    for (size_t c = 0; c < sizeof crafted / sizeof crafted[0]; c++) {
+        l[si] = (char *)crafted[c];
+        write_lines(bad, l, n);
+        int rc = RUN_ERR("%s merge %s %s --out %s", MZ_CLI, bad, p2, outm);
+        if (rc != 2)
+            fail_msg("merge with '%s': exit %d, want 2", crafted[c], rc);
+        assert_one_error(rc, 2, "shard");
+        rc = RUN_ERR("%s sweep %s --shard 1/2 --resume --out %s", MZ_CLI, SMALL_PLAN, bad);
+        if (rc != 2)
+            fail_msg("resume with '%s': exit %d, want 2", crafted[c], rc);
+    }
+    l[si] = orig;
+    free_lines(l, n, text);
+    /* A CSV that is not a sweep file. */
+    write_text(bad, "a,b\n1,2\n");
+    assert_one_error(RUN_ERR("%s merge %s --out %s", MZ_CLI, bad, outm), 2, "not a sweep file");
+}
+
+/* No silent clobbering: stdout by default, an existing --out refused
+ * without --force, an output that is an input refused by identity. */
+static void test_no_clobber(void **state)
+{
+    (void)state;
+    const char *dir = path("clobber");
+    assert_int_equal(run("mkdir -p %s/results", dir), 0);
+    /* No --out: stdout, and nothing under results/. */
+    assert_int_equal(run("cd %s && %s sweep --gen dfs --solve bfs --seeds 1 --sizes 5 > out.csv",
+                         dir, MZ_CLI), 0);
+    assert_int_equal(run("test -s %s/out.csv && test ! -e %s/results/sweep.csv", dir, dir), 0);
+    const char *f = path("clobber/keep.csv");
+    write_text(f, "precious\n");
+    assert_one_error(RUN_ERR("%s sweep --gen dfs --seeds 1 --sizes 5 --out %s", MZ_CLI, f), 2,
+                     "give --force");
+    char *t = read_text(f);
+    assert_string_equal(t, "precious\n");
+    free(t);
+    assert_int_equal(run("%s sweep --gen dfs --seeds 1 --sizes 5 --out %s --force", MZ_CLI, f),
+                     0);
+    assert_true(file_size(f) > 100);
+    /* The plan as --out, by another name (a symbolic link): refused. */
+    const char *plan = path("clobber/ok.plan");
+    write_text(plan, "gen dfs\nseeds 1\nsizes 5\n");
+    assert_int_equal(run("ln -sf ok.plan %s/link.plan", dir), 0);
+    assert_one_error(RUN_ERR("%s sweep %s --out %s/link.plan --force", MZ_CLI, plan, dir), 2,
+                     "is the plan file itself");
+    t = read_text(plan);
+    assert_string_equal(t, "gen dfs\nseeds 1\nsizes 5\n");
+    free(t);
+    /* merge a.csv b.csv --out ./a.csv */
+    for (int i = 1; i <= 2; i++)
+        assert_int_equal(run("%s sweep %s --shard %d/2 --out %s/m%d.csv", MZ_CLI, plan, i, dir,
+                             i), 0);
+    long before = file_size(path("clobber/m1.csv"));
+    assert_one_error(RUN_ERR("cd %s && %s merge m1.csv m2.csv --out ./m1.csv --force", dir,
+                             MZ_CLI), 2, "is one of the files to merge");
+    assert_int_equal(file_size(path("clobber/m1.csv")), before);
+    /* No temporary file left behind by refusals. */
+    assert_int_equal(run("ls -A %s | grep -q tmp-", dir), 1);
+}
+
+/* A killed merge leaves the old file or the new one, never a mix: kill -9
+ * at several moments of a merge of a few MB. */
+static void test_merge_killed(void **state)
+{
+    (void)state;
+    const char *args = "--gen dfs --solve '' --seeds 1..30000 --sizes 3";
+    for (int i = 1; i <= 2; i++)
+        assert_int_equal(run("%s sweep %s --shard %d/2 --jobs 2 --out %s/big%d.csv --force",
+                             MZ_CLI, args, i, tmp, i), 0);
+    const char *target = path("big.csv"), *fresh = path("big-fresh.csv");
+    uint64_t t0 = mz_clock_ns();
+    assert_int_equal(run("%s merge %s/big1.csv %s/big2.csv --out %s --force", MZ_CLI, tmp, tmp,
+                         fresh), 0);
+    uint64_t dur = mz_clock_ns() - t0;
+    long new_size = file_size(fresh);
+    print_message("merged file: %ld bytes in %.0f ms\n", new_size, (double)dur / 1e6);
+    int mid = 0;
+    for (int k = 0; k < 12; k++) {
+        write_text(target, "old\n");
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            execl(MZ_CLI, MZ_CLI, "merge", path("big1.csv"), path("big2.csv"), "--out", target,
+                  "--force", (char *)NULL);
+            _exit(127);
+        }
+        uint64_t wait = dur * (uint64_t)k / 10;
+        struct timespec ts = {(time_t)(wait / 1000000000u), (long)(wait % 1000000000u)};
+        nanosleep(&ts, NULL);
+        kill(pid, SIGKILL);
+        int st;
+        waitpid(pid, &st, 0);
+        long got = file_size(target);
+        if (got != 4 && got != new_size)
+            fail_msg("killed after %.0f ms: '%s' holds %ld bytes (old 4, new %ld)",
+                     (double)wait / 1e6, target, got, new_size);
+        long t = tmp_size("big.csv");
+        mid += got == 4 && t > 0;
+        run("rm -f %s/.big.csv.tmp-*", tmp);
+    }
+    print_message("%d of 12 kills landed while the temporary file was being written\n", mid);
+}
+
+/* --seeds 0..4294967295 streams: memory stays small while it runs, and a
+ * non-terminal stderr gets periodic progress lines. */
+static void test_streaming_plan(void **state)
+{
+    (void)state;
+    const char *out = path("stream.csv"), *err = path("stream.err");
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "exec %s sweep --gen dfs --solve bfs --seeds 0..4294967295 "
+                 "--sizes 4 --jobs 2 --progress 1 --out %s 2>%s", MZ_CLI, out, err);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    struct timespec ts = {2, 200000000};
+    nanosleep(&ts, NULL);
+    char status[64], line[256];
+    snprintf(status, sizeof status, "/proc/%d/status", (int)pid);
+    long hwm = -1;
+    FILE *f = fopen(status, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0)
+            hwm = strtol(line + 6, NULL, 10);
+    if (f)
+        fclose(f);
+    kill(pid, SIGINT);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 130);
+    struct table t;
+    table_read(out, &t);
+    print_message("streaming sweep: %zu rows in 2.2 s, peak RSS %ld KiB\n", t.nrow, hwm);
+    assert_true(t.nrow > 100);
+    table_free(&t);
+    /* An expanded plan of 2^32 seeds would need tens of GiB. Sanitizer
+     * builds carry about 100 MiB of shadow bookkeeping. */
+    assert_true(hwm > 0 && hwm < 300 * 1024);
+    char *e = read_text(err);
+    assert_non_null(strstr(e, "mazebench: sweep: "));
+    assert_non_null(strstr(e, "/4294967296 mazes"));
+    assert_non_null(strstr(e, "interrupted after"));
+    free(e);
+    /* The task count is exact. */
+    assert_int_equal(run("%s sweep --gen dfs --solve bfs --seeds 0..4294967295 --sizes 4 "
+                         "--print-plan | grep -q '^# tasks: 4294967296 '", MZ_CLI), 0);
+}
+
+/* Duplicates are dropped, keeping first places; a bad plan fails before
+ * any work with one line; a fixed-size generator is not refused for a size
+ * it ignores. */
+static void test_plan_checks(void **state)
+{
+    (void)state;
+    const char *out = path("dup.csv");
+    assert_int_equal(run("%s sweep --gen dfs,dfs --solve bfs,bfs --seeds 1..3,2 "
+                         "--sizes 5,5,5x5 --out %s 2>/dev/null", MZ_CLI, out), 0);
+    struct table t;
+    table_read(out, &t);
+    assert_int_equal(t.nrow, 3);
+    assert_string_equal(t.row[2][column(&t, "seed")], "3");
+    table_free(&t);
+    const char *no = path("never.csv");
+    assert_one_error(RUN_ERR("%s sweep --gen dfs --solve flood:from=50 --sizes 10,3 --seeds 1 "
+                             "--out %s", MZ_CLI, no), 2, "does not fit size 3x3");
+    assert_int_equal(file_size(no), -1);
+    assert_int_equal(run("%s sweep --gen pacman --solve bfs --sizes 1000000x1000000 --seeds 1 "
+                         "--out %s 2>/dev/null", MZ_CLI, no), 0);
+    table_read(no, &t);
+    assert_int_equal(t.nrow, 1);
+    table_free(&t);
+    /* Plan files: a byte-order mark and trailing comments are fine. */
+    const char *plan = path("bom.plan");
+    write_text(plan, "\xEF\xBB\xBFgen dfs   # the classic\nseeds 1..2 # two\nsizes 5\n");
+    assert_int_equal(run("%s sweep %s --out %s --force", MZ_CLI, plan, out), 0);
+    write_text(plan, "gen dfs\nlimit nosuch 5\nseeds 1\nsizes 5\n");
+    assert_one_error(RUN_ERR("%s sweep %s", MZ_CLI, plan), 2, "unknown generator 'nosuch'");
+    write_text(plan, "gen dfs\nseeds 1\nsizes 5\nsizes 0\n");
+    assert_one_error(RUN_ERR("%s sweep %s", MZ_CLI, plan), 2, "bom.plan:4: size '0'");
+    assert_one_error(RUN_ERR("%s sweep %s", MZ_CLI, tmp), 2, "is a directory");
+    assert_one_error(RUN_ERR("%s sweep %s", MZ_CLI, MZ_CLI), 2, "binary");
+    /* '--' ends the options. */
+    assert_int_equal(run("cd %s && cp bom.plan ./-x.plan && printf 'gen dfs\\nseeds 1\\nsizes "
+                         "5\\n' > ./-x.plan && %s sweep -- -x.plan > /dev/null", tmp, MZ_CLI),
+                     0);
+    assert_one_error(RUN_ERR("%s sweep --seeds 1 --seeds 2", MZ_CLI), 2, "given twice");
+    assert_one_error(RUN_ERR("%s sweep --out ''", MZ_CLI), 2, "needs a value");
+    /* The dry run reads the plan and the options. */
+    write_text(plan, "gen dfs\nsolve bfs\nseeds 1..4\nsizes 5,7\n");
+    assert_int_equal(run("%s sweep %s --seeds 1..10 --print-plan > %s", MZ_CLI, plan, out), 0);
+    char *p = read_text(out);
+    assert_non_null(strstr(p, "seeds 1..10\n"));
+    assert_non_null(strstr(p, "# tasks: 20 (20 rows)"));
+    assert_non_null(strstr(p, "# estimate: "));
+    free(p);
+}
+
+/* Provenance: the flags, the registry hash, resumed files. */
+static void test_provenance(void **state)
+{
+    (void)state;
+    char *text = read_text(reference());
+    assert_non_null(strstr(text, "-ffp-contract=off"));
+#if defined(__SANITIZE_ADDRESS__)
+    assert_non_null(strstr(text, "-fsanitize=address"));
+#endif
+    char want[64];
+    snprintf(want, sizeof want, "# registry: %016llx\n", (unsigned long long)mz_registry_hash());
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, "# commit: "));
+    free(text);
+    const char *cut = path("prov-cut.csv");
+    copy_prefix(reference(), cut, file_size(reference()) / 2);
+    assert_int_equal(run("%s sweep %s --resume --out %s 2>/dev/null", MZ_CLI, SMALL_PLAN, cut),
+                     0);
+    text = read_text(cut);
+    assert_non_null(strstr(text, "# resumed: "));
+    free(text);
+    assert_same_figures(reference(), cut);
+    assert_int_equal(run("%s --version | grep -q 'commit'", MZ_CLI), 0);
+    assert_int_equal(run("%s merge --help | grep -q \"'# shard: 1/1\"", MZ_CLI), 0);
+}
+
 static int setup(void **state)
 {
     (void)state;
     const char *base = getenv("TMPDIR");
     snprintf(tmp, sizeof tmp, "%s/mz-sweep-XXXXXX", base && *base ? base : "/tmp");
-    return mkdtemp(tmp) ? 0 : -1;
+    if (!mkdtemp(tmp))
+        return -1;
+    snprintf(errpath, sizeof errpath, "%s/stderr", tmp);
+    return 0;
 }
 
 static int teardown(void **state)
@@ -444,6 +852,12 @@ int main(void)
         cmocka_unit_test(test_gnu_parallel),
         cmocka_unit_test(test_plan_errors),
         cmocka_unit_test(test_fixed_size_once_per_seed),
+        cmocka_unit_test(test_row_identity),
+        cmocka_unit_test(test_no_clobber),
+        cmocka_unit_test(test_merge_killed),
+        cmocka_unit_test(test_streaming_plan),
+        cmocka_unit_test(test_plan_checks),
+        cmocka_unit_test(test_provenance),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

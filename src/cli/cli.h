@@ -26,8 +26,10 @@ void mzc_error(const char *fmt, ...)
 
 /* Option parsing: is argv[*k] the option --name (as "--name V" or
  * "--name=V")? Then *value gets V, *k moves past it and 1 is returned; a
- * missing value prints an error and returns -1; no match returns 0. */
+ * missing or empty value prints an error and returns -1; no match returns 0. */
 int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value);
+/* The same, accepting an empty value. */
+int mzc_opt_any(int argc, char **argv, int *k, const char *name, const char **value);
 /* Is argv[k] exactly --name or -short? */
 int mzc_flag(const char *arg, const char *name, const char *shortname);
 

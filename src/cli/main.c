@@ -2,6 +2,7 @@
  * main.c - the mazebench command-line tool: a table of thin commands.
  */
 #include "cli.h"
+#include "sweep.h"
 
 #include <string.h>
 
@@ -42,7 +43,7 @@ int main(int argc, char **argv)
         return MZC_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("mazebench %s\n", MZ_VERSION);
+        printf("mazebench %s (commit %s)\n", MZ_VERSION, sw_build_commit());
         return MZC_OK;
     }
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)

@@ -24,7 +24,7 @@ int mzc_flag(const char *arg, const char *name, const char *shortname)
     return strcmp(arg, name) == 0 || (shortname && strcmp(arg, shortname) == 0);
 }
 
-int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value)
+int mzc_opt_any(int argc, char **argv, int *k, const char *name, const char **value)
 {
     const char *arg = argv[*k];
     size_t n = strlen(name);
@@ -43,6 +43,16 @@ int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value)
     *k += 1;
     *value = argv[*k];
     return 1;
+}
+
+int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value)
+{
+    int r = mzc_opt_any(argc, argv, k, name, value);
+    if (r > 0 && (*value)[0] == '\0') {
+        mzc_error("option '%s' needs a value, not an empty one", name);
+        return -1;
+    }
+    return r;
 }
 
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out)

@@ -11,6 +11,7 @@
  * table: nothing else needs to change. (Sources are globbed by CMake.)
  */
 #include "../mazebench.h"
+#include <string.h>
 
 extern const mz_algo mz_algo_dfs;
 extern const mz_algo mz_algo_frontier;
@@ -43,3 +44,72 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_astar,
     NULL,
 };
+
+/* FNV-1a over the registry's shape: names, kinds, flags, each parameter's
+ * name, type, default, range and choices, and the extra columns. Numbers
+ * are fed as fixed-width little-endian words (doubles by their IEEE bits),
+ * so the hash is the same on every machine. */
+static void hash_bytes(uint64_t *h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t k = 0; k < n; k++) {
+        *h ^= b[k];
+        *h *= UINT64_C(0x100000001b3);
+    }
+}
+
+static void hash_u64(uint64_t *h, uint64_t v)
+{
+    unsigned char b[8];
+    for (int k = 0; k < 8; k++)
+        b[k] = (unsigned char)(v >> (8 * k));
+    hash_bytes(h, b, 8);
+}
+
+static void hash_str(uint64_t *h, const char *s)
+{
+    if (!s) {
+        hash_u64(h, UINT64_MAX);
+        return;
+    }
+    size_t n = 0;
+    while (s[n])
+        n++;
+    hash_u64(h, n);
+    hash_bytes(h, s, n);
+}
+
+static void hash_real(uint64_t *h, double d)
+{
+    /* Copied as a whole word, the IEEE bits read as the same integer on
+     * either byte order (doubles and integers share it on every target). */
+    uint64_t bits;
+    if (d == 0)
+        d = 0; /* -0 and +0 alike */
+    memcpy(&bits, &d, sizeof bits);
+    hash_u64(h, bits);
+}
+
+uint64_t mz_registry_hash(void)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        hash_str(&h, (*a)->name);
+        hash_u64(&h, (uint64_t)(*a)->kind);
+        hash_u64(&h, (*a)->flags);
+        hash_u64(&h, (*a)->nparams);
+        for (unsigned k = 0; k < (*a)->nparams; k++) {
+            const mz_param_def *p = &(*a)->params[k];
+            hash_str(&h, p->name);
+            hash_u64(&h, (uint64_t)p->type);
+            hash_real(&h, p->def);
+            hash_real(&h, p->min);
+            hash_real(&h, p->max);
+            hash_str(&h, p->choices);
+        }
+        for (const char *const *c = (*a)->columns; c && *c; c++)
+            hash_str(&h, *c);
+        hash_u64(&h, UINT64_MAX); /* end of entry */
+    }
+    return h;
+}

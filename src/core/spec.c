@@ -228,12 +228,31 @@ static mz_status parse_stage(const char *text, size_t len, mz_kind kind, mz_stag
     return MZ_OK;
 }
 
+/* Length of the stage starting at p: up to the next '+' that starts a
+ * post-processor. A '+' right after '=' or in a number's exponent ("1e+5")
+ * is part of a value, so "offset=+1" is reported as the value '+1'. */
+static size_t stage_len(const char *p)
+{
+    size_t k = 0;
+    for (; p[k]; k++) {
+        if (p[k] != '+')
+            continue;
+        if (k > 0 && p[k - 1] == '=')
+            continue;
+        if (k > 1 && (p[k - 1] == 'e' || p[k - 1] == 'E') &&
+            ((p[k - 2] >= '0' && p[k - 2] <= '9') || p[k - 2] == '.'))
+            continue;
+        break;
+    }
+    return k;
+}
+
 mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen)
 {
     memset(spec, 0, sizeof *spec);
     const char *p = text;
     for (;;) {
-        size_t len = strcspn(p, "+");
+        size_t len = stage_len(p);
         if (spec->n == MZ_MAX_CHAIN) {
             snprintf(err, errlen, "too many post-processors (at most %d)", MZ_MAX_CHAIN - 1);
             return MZ_EPARAM;

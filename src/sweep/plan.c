@@ -1,0 +1,809 @@
+/*
+ * plan.c - sweep plans: the default plan, the plan text format, command-line
+ * overrides, checks before any work, and task k computed from k.
+ *
+ * Duplicates are dropped, whatever the list: a generator or solver given
+ * twice (compared in canonical form, so 'gen all' then 'gen
+ * frontier:pick=random' runs frontier once), a seed inside an earlier range
+ * ('1..3,2' is 1, 2, 3), a size given twice ('5,5,5x5' is one 5x5). Each
+ * keeps its first place.
+ *
+ * Seeds are kept as ranges, never expanded; task k is found by arithmetic
+ * on prefix counts (sw_plan_task): a plan's memory does not grow with its
+ * seed count.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "sweep.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char sw_default_plan[] =
+    "# The default sweep: every registered generator against every registered\n"
+    "# solver, plus the article's variants (skipped when not registered).\n"
+    "gen all\n"
+    "gen? dfs+braid\n"
+    "gen? dfs+braid:keep=0.4,offset=99\n"
+    "gen? frontier:pick=random\n"
+    "gen? frontier:pick=newest\n"
+    "gen? frontier:pick=oldest\n"
+    "solve all\n"
+    "solve? wall:hand=right\n"
+    "solve? astar:k=0\n"
+    "solve? astar:k=0.5\n"
+    "solve? astar:k=1\n"
+    "solve? astar:k=1.5\n"
+    "solve? astar:k=2.2\n"
+    "solve? astar:k=3\n"
+    "seeds 464..473\n"
+    "sizes 31x31,101x101,317x317,1001x1001\n"
+    "reps 1\n";
+
+#define MAX_TASKS (UINT64_C(1) << 62)
+
+static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+static void note(const sw_plan *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void note(const sw_plan *p, const char *fmt, ...)
+{
+    if (!p->note)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    p->note(p->note_user, msg);
+}
+
+/* Grow an array to hold n + 1 elements. */
+static int grow(void *pp, size_t n, size_t size)
+{
+    void **p = pp;
+    if (n + 1 > SIZE_MAX / size)
+        return -1;
+    void *q = realloc(*p, (n + 1) * size);
+    if (!q)
+        return -1;
+    *p = q;
+    return 0;
+}
+
+#define OOM(err, errlen) fail(err, errlen, SW_FAIL, "out of memory")
+
+void sw_plan_init(sw_plan *p, sw_note_fn note_fn, void *user)
+{
+    memset(p, 0, sizeof *p);
+    p->reps = 1;
+    p->note = note_fn;
+    p->note_user = user;
+}
+
+static void clear_derived(sw_plan *p)
+{
+    free(p->seed_first);
+    free(p->nelig);
+    free(p->elig);
+    free(p->fixed);
+    free(p->gen_first);
+    p->seed_first = NULL;
+    p->nelig = NULL;
+    p->elig = NULL;
+    p->fixed = NULL;
+    p->gen_first = NULL;
+    p->ntask = 0;
+}
+
+static void clear_gens(sw_plan *p)
+{
+    for (size_t k = 0; k < p->ngen; k++)
+        free(p->gen[k]);
+    p->ngen = 0;
+}
+
+static void clear_solvers(sw_plan *p)
+{
+    for (size_t k = 0; k < p->nsolv; k++)
+        free(p->solv[k]);
+    p->nsolv = 0;
+}
+
+void sw_plan_free(sw_plan *p)
+{
+    clear_gens(p);
+    clear_solvers(p);
+    clear_derived(p);
+    free(p->gen);
+    free(p->gspec);
+    free(p->solv);
+    free(p->sstage);
+    free(p->range);
+    free(p->size);
+    for (size_t k = 0; k < p->nlimit; k++)
+        free(p->limit_name[k]);
+    free(p->limit_name);
+    free(p->limit_cells);
+    sw_note_fn n = p->note;
+    void *u = p->note_user;
+    memset(p, 0, sizeof *p);
+    p->note = n;
+    p->note_user = u;
+}
+
+/* ---- values ---- */
+
+static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t max,
+                     uint64_t *out, const char *where, char *err, size_t errlen)
+{
+    uint64_t v = 0;
+    const char *s = text;
+    if (!isdigit((unsigned char)*s))
+        return fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
+                    text);
+    for (; isdigit((unsigned char)*s); s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10) {
+            v = UINT64_MAX;
+            while (isdigit((unsigned char)s[1]))
+                s++;
+            break;
+        }
+        v = v * 10 + d;
+    }
+    if (*s != '\0' && !isdigit((unsigned char)*s))
+        return fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
+                    text);
+    if (v < min || v > max)
+        return fail(err, errlen, SW_BAD, "%s%s '%s' is out of range [%llu, %llu]", where, what,
+                    text, (unsigned long long)min, (unsigned long long)max);
+    *out = v;
+    return SW_OK;
+}
+
+static int parse_size(const char *text, sw_size *z, const char *where, char *err,
+                      size_t errlen)
+{
+    mz_status s = mz_parse_size(text, &z->rows, &z->cols);
+    if (s == MZ_ETOOBIG)
+        return fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells)", where,
+                    text);
+    if (s != MZ_OK)
+        return fail(err, errlen, SW_BAD,
+                    "%ssize '%s' is not ROWSxCOLS or N with each from 1 to 4294967296", where,
+                    text);
+    return SW_OK;
+}
+
+/* ---- lists ---- */
+
+static int add_gen(sw_plan *p, const mz_spec *spec, char *err, size_t errlen)
+{
+    char name[1024];
+    mz_spec_format(spec, name, sizeof name);
+    for (size_t k = 0; k < p->ngen; k++)
+        if (strcmp(p->gen[k], name) == 0)
+            return SW_OK;
+    char *d = strdup(name);
+    if (!d || grow(&p->gen, p->ngen, sizeof *p->gen) || grow(&p->gspec, p->ngen, sizeof *p->gspec)) {
+        free(d);
+        return OOM(err, errlen);
+    }
+    p->gen[p->ngen] = d;
+    p->gspec[p->ngen] = *spec;
+    p->ngen++;
+    return SW_OK;
+}
+
+static int add_solver(sw_plan *p, const mz_stage *st, char *err, size_t errlen)
+{
+    char name[1024];
+    mz_stage_format(st, name, sizeof name);
+    for (size_t k = 0; k < p->nsolv; k++)
+        if (strcmp(p->solv[k], name) == 0)
+            return SW_OK;
+    char *d = strdup(name);
+    if (!d || grow(&p->solv, p->nsolv, sizeof *p->solv) ||
+        grow(&p->sstage, p->nsolv, sizeof *p->sstage)) {
+        free(d);
+        return OOM(err, errlen);
+    }
+    p->solv[p->nsolv] = d;
+    p->sstage[p->nsolv] = *st;
+    p->nsolv++;
+    return SW_OK;
+}
+
+static int add_entry(sw_plan *p, bool solver, const char *text, bool optional,
+                     const char *where, char *err, size_t errlen)
+{
+    char why[1024];
+    if (strcmp(text, "all") == 0) {
+        for (const mz_algo *const *a = mz_registry; *a; a++) {
+            if ((*a)->kind != (solver ? MZ_SOLVER : MZ_GEN))
+                continue;
+            mz_stage st = {*a, {{0}}};
+            mz_args_default(*a, &st.args);
+            int rc;
+            if (solver) {
+                rc = add_solver(p, &st, err, errlen);
+            } else {
+                mz_spec spec;
+                memset(&spec, 0, sizeof spec);
+                spec.n = 1;
+                spec.stage[0] = st;
+                rc = add_gen(p, &spec, err, errlen);
+            }
+            if (rc)
+                return rc;
+        }
+        return SW_OK;
+    }
+    mz_status s;
+    int rc = SW_OK;
+    if (solver) {
+        mz_stage st;
+        s = mz_solver_parse(text, &st, why, sizeof why);
+        if (s == MZ_OK)
+            rc = add_solver(p, &st, err, errlen);
+    } else {
+        mz_spec spec;
+        s = mz_spec_parse(text, &spec, why, sizeof why);
+        if (s == MZ_OK)
+            rc = add_gen(p, &spec, err, errlen);
+    }
+    if (s == MZ_OK)
+        return rc;
+    if (optional) {
+        note(p, "skipping %s '%s': %s", solver ? "solver" : "generator", text, why);
+        return SW_OK;
+    }
+    return fail(err, errlen, SW_BAD, "%s%s", where, why);
+}
+
+/* Split a comma-separated list of specs: a piece whose first of '=', ':'
+ * and '+' is '=' continues the previous spec's parameters. */
+static int each_spec(sw_plan *p, bool solver, const char *list, const char *where, char *err,
+                     size_t errlen)
+{
+    size_t n = strlen(list);
+    char *buf = malloc(n + 1), *cur = malloc(n + 1);
+    if (!buf || !cur) {
+        free(buf);
+        free(cur);
+        return OOM(err, errlen);
+    }
+    memcpy(buf, list, n + 1);
+    cur[0] = '\0';
+    int rc = SW_OK;
+    char *piece = buf;
+    for (;;) {
+        char *comma = strchr(piece, ',');
+        if (comma)
+            *comma = '\0';
+        size_t first = strcspn(piece, "=:+");
+        if (piece[first] == '=' && cur[0]) {
+            strcat(cur, ",");
+            strcat(cur, piece);
+        } else {
+            if (cur[0] && (rc = add_entry(p, solver, cur, false, where, err, errlen)) != 0)
+                break;
+            if (piece[0] == '\0' && (comma || cur[0])) {
+                rc = fail(err, errlen, SW_BAD, "%san empty entry in the list '%s'", where, list);
+                break;
+            }
+            strcpy(cur, piece);
+        }
+        if (!comma)
+            break;
+        piece = comma + 1;
+    }
+    if (rc == SW_OK && cur[0])
+        rc = add_entry(p, solver, cur, false, where, err, errlen);
+    free(cur);
+    free(buf);
+    return rc;
+}
+
+/* Add seeds lo..hi minus every seed already in the plan. */
+static int add_range(sw_plan *p, uint32_t lo, uint32_t hi, size_t from, char *err,
+                     size_t errlen)
+{
+    for (size_t k = from; k < p->nrange; k++) {
+        sw_range r = p->range[k];
+        if (hi < r.lo || lo > r.hi)
+            continue;
+        int rc = SW_OK;
+        if (lo < r.lo)
+            rc = add_range(p, lo, r.lo - 1, k + 1, err, errlen);
+        if (rc == SW_OK && hi > r.hi)
+            rc = add_range(p, r.hi + 1, hi, k + 1, err, errlen);
+        return rc;
+    }
+    if (p->nrange && p->range[p->nrange - 1].hi != UINT32_MAX &&
+        p->range[p->nrange - 1].hi + 1 == lo) {
+        p->range[p->nrange - 1].hi = hi;
+        return SW_OK;
+    }
+    if (grow(&p->range, p->nrange, sizeof *p->range))
+        return OOM(err, errlen);
+    p->range[p->nrange++] = (sw_range){lo, hi};
+    return SW_OK;
+}
+
+static int add_seeds(sw_plan *p, const char *list, const char *where, char *err, size_t errlen)
+{
+    size_t n = strlen(list);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return OOM(err, errlen);
+    memcpy(buf, list, n + 1);
+    int rc = SW_OK;
+    char *piece = buf;
+    for (;;) {
+        char *comma = strchr(piece, ',');
+        if (comma)
+            *comma = '\0';
+        char *dots = strstr(piece, "..");
+        uint64_t a, b;
+        if (dots)
+            *dots = '\0';
+        if ((rc = parse_u64("seed", piece, 0, UINT32_MAX, &a, where, err, errlen)) != 0 ||
+            (dots && (rc = parse_u64("seed", dots + 2, 0, UINT32_MAX, &b, where, err,
+                                     errlen)) != 0))
+            break;
+        if (!dots)
+            b = a;
+        if (b < a) {
+            rc = fail(err, errlen, SW_BAD, "%sseed range '%s..%s' runs backwards", where, piece,
+                      dots + 2);
+            break;
+        }
+        if ((rc = add_range(p, (uint32_t)a, (uint32_t)b, 0, err, errlen)) != 0)
+            break;
+        if (!comma)
+            break;
+        piece = comma + 1;
+    }
+    free(buf);
+    return rc;
+}
+
+static int add_sizes(sw_plan *p, const char *list, const char *where, char *err, size_t errlen)
+{
+    size_t n = strlen(list);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return OOM(err, errlen);
+    memcpy(buf, list, n + 1);
+    int rc = SW_OK;
+    char *piece = buf;
+    for (;;) {
+        char *comma = strchr(piece, ',');
+        if (comma)
+            *comma = '\0';
+        sw_size z;
+        if ((rc = parse_size(piece, &z, where, err, errlen)) != 0)
+            break;
+        bool dup = false;
+        for (size_t k = 0; k < p->nsize; k++)
+            dup |= p->size[k].rows == z.rows && p->size[k].cols == z.cols;
+        if (!dup) {
+            if (grow(&p->size, p->nsize, sizeof *p->size)) {
+                rc = OOM(err, errlen);
+                break;
+            }
+            p->size[p->nsize++] = z;
+        }
+        if (!comma)
+            break;
+        piece = comma + 1;
+    }
+    free(buf);
+    return rc;
+}
+
+/* "limit NAME SIZE" or "limit NAME N cells": NAME a registered generator. */
+static int add_limit(sw_plan *p, char *arg, const char *where, char *err, size_t errlen)
+{
+    char *rest = arg + strcspn(arg, " \t");
+    if (*rest)
+        *rest++ = '\0';
+    rest += strspn(rest, " \t");
+    if (*rest == '\0')
+        return fail(err, errlen, SW_BAD, "%s'limit' needs a generator name and a size", where);
+    if (!mz_find(MZ_GEN, arg)) {
+        char names[512] = "";
+        size_t used = 0;
+        for (const mz_algo *const *a = mz_registry; *a; a++) {
+            if ((*a)->kind != MZ_GEN)
+                continue;
+            int k = snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+                             (*a)->name);
+            if (k > 0 && (size_t)k < sizeof names - used)
+                used += (size_t)k;
+        }
+        return fail(err, errlen, SW_BAD, "%s'limit' names unknown generator '%s' (valid: %s)",
+                    where, arg, names);
+    }
+    uint64_t cells;
+    char *sp = strpbrk(rest, " \t");
+    if (sp) {
+        *sp++ = '\0';
+        sp += strspn(sp, " \t");
+        if (strcmp(sp, "cells") != 0)
+            return fail(err, errlen, SW_BAD, "%s'limit %s' wants SIZE or 'N cells', not '%s %s'",
+                        where, arg, rest, sp);
+        int rc = parse_u64("cell count", rest, 1, MZ_MAX_CELLS, &cells, where, err, errlen);
+        if (rc)
+            return rc;
+    } else {
+        sw_size z;
+        int rc = parse_size(rest, &z, where, err, errlen);
+        if (rc)
+            return rc;
+        cells = z.rows * z.cols;
+    }
+    char *d = strdup(arg);
+    if (!d || grow(&p->limit_name, p->nlimit, sizeof *p->limit_name) ||
+        grow(&p->limit_cells, p->nlimit, sizeof *p->limit_cells)) {
+        free(d);
+        return OOM(err, errlen);
+    }
+    p->limit_name[p->nlimit] = d;
+    p->limit_cells[p->nlimit] = cells;
+    p->nlimit++;
+    return SW_OK;
+}
+
+int sw_plan_set_gens(sw_plan *p, const char *list, char *err, size_t errlen)
+{
+    clear_gens(p);
+    if (list[0] == '\0')
+        return fail(err, errlen, SW_BAD, "an empty generator list");
+    return each_spec(p, false, list, "", err, errlen);
+}
+
+int sw_plan_set_solvers(sw_plan *p, const char *list, char *err, size_t errlen)
+{
+    clear_solvers(p);
+    return each_spec(p, true, list, "", err, errlen);
+}
+
+int sw_plan_set_seeds(sw_plan *p, const char *list, char *err, size_t errlen)
+{
+    p->nrange = 0;
+    return add_seeds(p, list, "", err, errlen);
+}
+
+int sw_plan_set_sizes(sw_plan *p, const char *list, char *err, size_t errlen)
+{
+    p->nsize = 0;
+    return add_sizes(p, list, "", err, errlen);
+}
+
+int sw_plan_set_reps(sw_plan *p, const char *text, char *err, size_t errlen)
+{
+    return parse_u64("reps", text, 1, 1000000, &p->reps, "", err, errlen);
+}
+
+/* ---- plan text ---- */
+
+int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what, char *err,
+                       size_t errlen)
+{
+    const char *nul = memchr(buf, '\0', len);
+    if (nul) {
+        size_t line = 1;
+        for (const char *c = buf; c < nul; c++)
+            line += *c == '\n';
+        return fail(err, errlen, SW_BAD, "%s:%zu: not a plan: a NUL byte (binary data)", what,
+                    line);
+    }
+    if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+        buf += 3;
+        len -= 3;
+    }
+    char *text = malloc(len + 1);
+    if (!text)
+        return OOM(err, errlen);
+    memcpy(text, buf, len);
+    text[len] = '\0';
+    int rc = SW_OK;
+    size_t lineno = 0;
+    for (char *line = text; line && rc == SW_OK;) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        lineno++;
+        char *s = line;
+        line = nl ? nl + 1 : NULL;
+        s[strcspn(s, "#")] = '\0'; /* a comment, whole-line or trailing */
+        while (isspace((unsigned char)*s))
+            s++;
+        size_t n = strlen(s);
+        while (n && isspace((unsigned char)s[n - 1]))
+            s[--n] = '\0';
+        if (*s == '\0')
+            continue;
+        char *arg = s + strcspn(s, " \t");
+        if (*arg)
+            *arg++ = '\0';
+        while (isspace((unsigned char)*arg))
+            arg++;
+        char where[512];
+        snprintf(where, sizeof where, "%s:%zu: ", what, lineno);
+        bool printable = true;
+        for (const char *c = s; *c; c++)
+            printable &= isprint((unsigned char)*c) != 0;
+        if (!printable) {
+            rc = fail(err, errlen, SW_BAD, "%snot a plan: a line of binary data", where);
+        } else if (strcmp(s, "gen") != 0 && strcmp(s, "gen?") != 0 && strcmp(s, "solve") != 0 &&
+                   strcmp(s, "solve?") != 0 && strcmp(s, "seeds") != 0 &&
+                   strcmp(s, "sizes") != 0 && strcmp(s, "reps") != 0 &&
+                   strcmp(s, "limit") != 0) {
+            rc = fail(err, errlen, SW_BAD,
+                      "%sunknown plan line '%.40s' (valid: gen, gen?, solve, solve?, seeds, "
+                      "sizes, reps, limit)", where, s);
+        } else if (*arg == '\0') {
+            rc = fail(err, errlen, SW_BAD, "%s'%s' needs a value", where, s);
+        } else if (strcmp(s, "gen") == 0 || strcmp(s, "gen?") == 0) {
+            rc = add_entry(p, false, arg, s[3] == '?', where, err, errlen);
+        } else if (strcmp(s, "solve") == 0 || strcmp(s, "solve?") == 0) {
+            rc = add_entry(p, true, arg, s[5] == '?', where, err, errlen);
+        } else if (strcmp(s, "seeds") == 0) {
+            rc = add_seeds(p, arg, where, err, errlen);
+        } else if (strcmp(s, "sizes") == 0) {
+            rc = add_sizes(p, arg, where, err, errlen);
+        } else if (strcmp(s, "reps") == 0) {
+            if (p->reps_set)
+                rc = fail(err, errlen, SW_BAD, "%s'reps' given twice", where);
+            else
+                rc = parse_u64("reps", arg, 1, 1000000, &p->reps, where, err, errlen);
+            p->reps_set = true;
+        } else {
+            rc = add_limit(p, arg, where, err, errlen);
+        }
+    }
+    free(text);
+    return rc;
+}
+
+int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix)
+{
+    for (size_t k = 0; k < p->ngen; k++)
+        fprintf(f, "%sgen %s\n", prefix, p->gen[k]);
+    for (size_t k = 0; k < p->nsolv; k++)
+        fprintf(f, "%ssolve %s\n", prefix, p->solv[k]);
+    fprintf(f, "%sseeds ", prefix);
+    for (size_t k = 0; k < p->nrange; k++) {
+        fprintf(f, "%s%lu", k ? "," : "", (unsigned long)p->range[k].lo);
+        if (p->range[k].hi > p->range[k].lo)
+            fprintf(f, "..%lu", (unsigned long)p->range[k].hi);
+    }
+    fprintf(f, "\n%ssizes ", prefix);
+    for (size_t k = 0; k < p->nsize; k++)
+        fprintf(f, "%s%llux%llu", k ? "," : "", (unsigned long long)p->size[k].rows,
+                (unsigned long long)p->size[k].cols);
+    fprintf(f, "\n%sreps %llu\n", prefix, (unsigned long long)p->reps);
+    for (size_t k = 0; k < p->nlimit; k++)
+        fprintf(f, "%slimit %s %llu cells\n", prefix, p->limit_name[k],
+                (unsigned long long)p->limit_cells[k]);
+    return ferror(f) ? -1 : 0;
+}
+
+/* ---- checks and tasks ---- */
+
+static bool fixed_size(const mz_spec *s)
+{
+    return s->n > 0 && (s->stage[0].algo->flags & MZ_F_FIXED_SIZE);
+}
+
+static bool limited(const sw_plan *p, size_t g, sw_size z)
+{
+    for (size_t j = 0; j < p->nlimit; j++)
+        if (strcmp(p->limit_name[j], p->gspec[g].stage[0].algo->name) == 0 &&
+            z.rows * z.cols > p->limit_cells[j])
+            return true;
+    return false;
+}
+
+static uint64_t machine_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return UINT64_MAX;
+    return (uint64_t)pages * (uint64_t)page;
+}
+
+/* Estimated peak bytes of generator g at size z with the hungriest solver. */
+static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
+{
+    double per_cell = 1.0 + 0.125; /* the grid, and the metrics' visited bits */
+    for (unsigned s = 0; s < p->gspec[g].n; s++)
+        per_cell += p->gspec[g].stage[s].algo->bytes_per_cell;
+    double hungry = 0;
+    for (size_t j = 0; j < p->nsolv; j++)
+        if (p->sstage[j].algo->bytes_per_cell > hungry)
+            hungry = p->sstage[j].algo->bytes_per_cell;
+    return (double)z.rows * (double)z.cols * (per_cell + hungry);
+}
+
+int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
+{
+    clear_derived(p);
+    const char *missing = p->ngen == 0 ? "generator" : p->nrange == 0 ? "seed"
+                          : p->nsize == 0 ? "size" : NULL;
+    if (missing)
+        return fail(err, errlen, SW_BAD, "the plan has no %s", missing);
+    p->seed_first = calloc(p->nrange + 1, sizeof *p->seed_first);
+    p->nelig = calloc(p->ngen, sizeof *p->nelig);
+    p->elig = calloc(p->ngen * p->nsize, sizeof *p->elig);
+    p->fixed = calloc(p->ngen, sizeof *p->fixed);
+    p->gen_first = calloc(p->ngen + 1, sizeof *p->gen_first);
+    if (!p->seed_first || !p->nelig || !p->elig || !p->fixed || !p->gen_first)
+        return OOM(err, errlen);
+    for (size_t k = 0; k < p->nrange; k++)
+        p->seed_first[k + 1] = p->seed_first[k] + ((uint64_t)p->range[k].hi - p->range[k].lo + 1);
+    p->nseed = p->seed_first[p->nrange];
+    p->per_task = p->nsolv ? p->nsolv : 1;
+
+    uint64_t have = machine_bytes();
+    uint64_t total = 0;
+    for (size_t g = 0; g < p->ngen; g++) {
+        size_t *el = p->elig + g * p->nsize;
+        if (fixed_size(&p->gspec[g])) {
+            /* It makes its own size: learn it from one run. */
+            mz_grid grid;
+            memset(&grid, 0, sizeof grid);
+            mz_extra gx;
+            memset(&gx, 0, sizeof gx);
+            mz_status s = mz_generate(&p->gspec[g], p->range[0].lo, 1, 1, &grid, NULL, &gx);
+            p->fixed[g] = (sw_size){grid.rows, grid.cols};
+            mz_grid_free(&grid);
+            if (s != MZ_OK)
+                return fail(err, errlen, SW_FAIL, "fixed-size generator '%s' failed: %s",
+                            p->gen[g], mz_status_str(s));
+            el[0] = 0;
+            p->nelig[g] = 1;
+        } else {
+            for (size_t z = 0; z < p->nsize; z++) {
+                if (limited(p, g, p->size[z])) {
+                    note(p, "the plan limits %s: no %llux%llu mazes", p->gen[g],
+                         (unsigned long long)p->size[z].rows,
+                         (unsigned long long)p->size[z].cols);
+                    continue;
+                }
+                el[p->nelig[g]++] = z;
+            }
+        }
+        /* Every solver on every size this generator makes. */
+        for (size_t e = 0; e < p->nelig[g]; e++) {
+            sw_size z = fixed_size(&p->gspec[g]) ? p->fixed[g] : p->size[el[e]];
+            for (size_t j = 0; j < p->nsolv; j++) {
+                char why[512];
+                if (mz_solver_fits(&p->sstage[j], z.rows, z.cols, why, sizeof why) != MZ_OK)
+                    return fail(err, errlen, SW_BAD, "solver '%s' does not fit size %llux%llu: %s",
+                                p->solv[j], (unsigned long long)z.rows,
+                                (unsigned long long)z.cols, why);
+            }
+            double need = maze_bytes(p, g, z);
+            if (need > (double)have * 0.9)
+                return fail(err, errlen, SW_FAIL,
+                            "a %llux%llu '%s' maze needs about %.1f GiB, more than this "
+                            "machine's %.1f GiB", (unsigned long long)z.rows,
+                            (unsigned long long)z.cols, p->gen[g], need / 1073741824.0,
+                            (double)have / 1073741824.0);
+        }
+        uint64_t n = p->nelig[g];
+        if (n && (p->nseed > MAX_TASKS / n || p->reps > MAX_TASKS / (n * p->nseed) ||
+                  n * p->nseed * p->reps > MAX_TASKS - total))
+            return fail(err, errlen, SW_BAD, "the plan has more than 2^62 tasks");
+        total += n * p->nseed * p->reps;
+        p->gen_first[g + 1] = total;
+    }
+    p->ntask = total;
+    if (total == 0)
+        return fail(err, errlen, SW_BAD, "the plan has no task (its limits exclude every size)");
+    return SW_OK;
+}
+
+void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t)
+{
+    size_t lo = 0, hi = p->ngen; /* gen_first[lo] <= k < gen_first[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->gen_first[mid] <= k)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint64_t local = k - p->gen_first[lo];
+    uint64_t block = p->nseed * p->reps;
+    size_t e = (size_t)(local / block);
+    uint64_t rem = local % block;
+    uint64_t si = rem / p->reps;
+    t->index = k;
+    t->gen = lo;
+    /* A fixed-size generator is asked for the size it makes (asking for a
+     * plan size would allocate a grid it ignores). */
+    t->size = p->fixed[lo].rows ? p->fixed[lo] : p->size[p->elig[lo * p->nsize + e]];
+    t->rep = rem % p->reps + 1;
+    size_t a = 0, b = p->nrange;
+    while (b - a > 1) {
+        size_t mid = a + (b - a) / 2;
+        if (p->seed_first[mid] <= si)
+            a = mid;
+        else
+            b = mid;
+    }
+    t->seed = (uint32_t)(p->range[a].lo + (si - p->seed_first[a]));
+}
+
+/* ---- estimates ---- */
+
+int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *err,
+                     size_t errlen)
+{
+    mz_bench b;
+    if (mz_bench_init(&b) != MZ_OK)
+        return OOM(err, errlen);
+    double secs = 0, peak = 0;
+    for (size_t g = 0; g < p->ngen; g++) {
+        const size_t *el = p->elig + g * p->nsize;
+        bool fixed = fixed_size(&p->gspec[g]);
+        double cells = 0; /* cells of all this generator's mazes */
+        for (size_t e = 0; e < p->nelig[g]; e++) {
+            sw_size z = fixed ? p->fixed[g] : p->size[el[e]];
+            cells += (double)z.rows * (double)z.cols;
+            double need = maze_bytes(p, g, z);
+            if (need > peak)
+                peak = need;
+        }
+        cells *= (double)p->nseed * (double)p->reps;
+        /* Calibrate on a maze of at most 128x128 cells. */
+        sw_size cz = fixed ? p->fixed[g] : p->size[el[0]];
+        if (cz.rows * cz.cols > 128 * 128)
+            cz = (sw_size){128, 128};
+        mz_timing t;
+        if (mz_bench_gen(&b, &p->gspec[g], p->range[0].lo, cz.rows, cz.cols, NULL, 1, &t) !=
+            MZ_OK)
+            continue;
+        double mc = (double)b.grid.rows * (double)b.grid.cols;
+        double per_cell = (double)t.ns / mc;
+        for (size_t j = 0; j < p->nsolv; j++) {
+            if (mz_solver_fits(&p->sstage[j], b.grid.rows, b.grid.cols, NULL, 0) != MZ_OK)
+                continue;
+            if (mz_bench_solve(&b, &p->sstage[j], NULL, 1, &t) == MZ_OK)
+                per_cell += (double)t.ns / mc;
+        }
+        secs += cells * per_cell / 1e9;
+    }
+    mz_bench_free(&b);
+    *bytes = (uint64_t)peak;
+    *seconds = secs;
+    return SW_OK;
+}

@@ -1,0 +1,275 @@
+/*
+ * sweep.h - the sweep engine: plans, task enumeration, the worker pool and
+ * its reorder buffer, resume and merge checks, sweep CSV files, provenance
+ * and atomic output files (docs/sweeps.md).
+ *
+ * The engine is a library (mazebench_sweep): it never prints and never
+ * exits. A fallible call returns SW_OK, SW_BAD (the input is wrong: a
+ * command exits 2) or SW_FAIL (the input is fine but the work failed: exit
+ * 1), and writes a one-line lower-case reason into the caller's err buffer.
+ * Notes that are not errors (an optional plan entry skipped, a limit that
+ * drops a size) go to the plan's note callback.
+ *
+ * A plan (generators x sizes x seeds x repetitions, each maze solved by
+ * every solver) is never expanded: task k is computed from k (sw_plan_task),
+ * so a plan of 2^32 seeds costs no memory. A task is one maze and writes
+ * one row per solver (one row when the plan has no solver): a row's place
+ * in a file names its task, which --resume, --shard and merge check row by
+ * row against the recipe columns (gen, seed, rows, cols, rep, solver).
+ */
+#ifndef MZ_SWEEP_ENGINE_H
+#define MZ_SWEEP_ENGINE_H
+
+#include "mazebench.h"
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { SW_OK = 0, SW_FAIL = 1, SW_BAD = 2 };
+
+typedef void (*sw_note_fn)(void *user, const char *msg);
+
+/* ------------------------------------------------------------------ */
+/* Plans                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct sw_size {
+    uint64_t rows, cols;
+} sw_size;
+
+typedef struct sw_range {
+    uint32_t lo, hi; /* inclusive */
+} sw_range;
+
+typedef struct sw_plan {
+    size_t ngen, nsolv, nrange, nsize, nlimit;
+    char **gen;        /* canonical generator specs, plan order, no duplicates */
+    mz_spec *gspec;
+    char **solv;       /* canonical solver specs */
+    mz_stage *sstage;
+    sw_range *range;   /* seeds as disjoint ranges, plan order */
+    sw_size *size;     /* distinct sizes, plan order */
+    uint64_t reps;
+    char **limit_name;
+    uint64_t *limit_cells;
+    bool reps_set;
+    sw_note_fn note;
+    void *note_user;
+    /* Filled by sw_plan_finish: */
+    uint64_t nseed;      /* seeds in all */
+    uint64_t *seed_first; /* nrange + 1: index of each range's first seed */
+    size_t *nelig;       /* per generator: sizes it runs at */
+    size_t *elig;        /* ngen x nsize: those sizes' indices */
+    sw_size *fixed;      /* per generator: the size a fixed-size one makes */
+    uint64_t *gen_first; /* ngen + 1: first task of each generator */
+    uint64_t ntask;      /* tasks in all */
+    size_t per_task;     /* rows a task writes */
+} sw_plan;
+
+/* One maze of the plan. */
+typedef struct sw_task {
+    uint64_t index;
+    size_t gen;        /* index into gen/gspec */
+    sw_size size;      /* requested */
+    uint32_t seed;
+    uint64_t rep;      /* 1-based */
+} sw_task;
+
+/* The plan 'mazebench sweep' runs without a PLAN. */
+extern const char sw_default_plan[];
+
+/* An empty plan (reps 1). note may be NULL. */
+void sw_plan_init(sw_plan *p, sw_note_fn note, void *user);
+void sw_plan_free(sw_plan *p);
+
+/* Add the lines of a plan text buf[0..len) to p (safe on any bytes: a NUL
+ * byte, a directory's or a binary file's contents are refused). Lines:
+ * "gen SPEC", "gen? SPEC", "gen all", the same for "solve", "seeds LIST",
+ * "sizes LIST", "reps N", "limit GENERATOR SIZE" (or "... N cells"), blank
+ * lines, "# comments", and a trailing "# comment" after a directive; a
+ * UTF-8 byte-order mark is skipped. what names the source in messages
+ * ("FILE:LINE: ..."). Duplicates (a generator, solver, seed or size given
+ * twice) are dropped, keeping the first place. */
+int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what, char *err,
+                       size_t errlen);
+
+/* Replace a list of the plan with a command-line list (comma-separated; a
+ * comma inside a spec's parameter list belongs to the spec). An empty
+ * solver list means no solver. */
+int sw_plan_set_gens(sw_plan *p, const char *list, char *err, size_t errlen);
+int sw_plan_set_solvers(sw_plan *p, const char *list, char *err, size_t errlen);
+int sw_plan_set_seeds(sw_plan *p, const char *list, char *err, size_t errlen);
+int sw_plan_set_sizes(sw_plan *p, const char *list, char *err, size_t errlen);
+int sw_plan_set_reps(sw_plan *p, const char *text, char *err, size_t errlen);
+
+/* Check the whole plan before any work and prepare task enumeration: a
+ * generator, a seed and a size at least; every solver's cell parameters on
+ * every size it meets (mz_solver_fits); the largest maze of every generator
+ * within memory (fixed-size generators at the size they make); the task
+ * count within 2^62. SW_BAD for a bad plan, SW_FAIL for memory. */
+int sw_plan_finish(sw_plan *p, char *err, size_t errlen);
+
+/* Task k (< p->ntask) of a finished plan. Cannot fail. */
+void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t);
+
+/* The effective plan as plan text, each line prefixed by prefix ("# plan: "
+ * in a sweep file): parsing it back gives the same plan. */
+int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix);
+
+/* Estimates for a dry run: peak heap of the largest maze (one worker) and
+ * seconds of work (one worker), from one timed run of each generator and
+ * solver at a small size scaled by cell count. */
+int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *err,
+                     size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* CSV on a memory buffer                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct sw_csv_field {
+    const char *p; /* raw text, quotes included */
+    size_t len;
+} sw_csv_field;
+
+/* Read the record starting at *off of buf[0..len): RFC 4180 quoting, the
+ * record ends at a '\n' outside quotes. Returns 1 with fields[0..*n) (at
+ * most max are stored; *n counts all) and *off past the newline; 0 when
+ * *off is at the end; -1 when the record has no newline or unbalanced
+ * quotes (an incomplete last record). Never reads past len. */
+int sw_csv_read_row(const char *buf, size_t len, size_t *off, sw_csv_field *fields, size_t max,
+                    size_t *n);
+
+/* A field's value, unquoted, into out (always NUL-terminated when outlen >
+ * 0). Returns the value's length. */
+size_t sw_csv_value(const sw_csv_field *f, char *out, size_t outlen);
+
+/* Does field f hold exactly the value s? */
+bool sw_csv_equals(const sw_csv_field *f, const char *s);
+
+/* A sweep file in memory: provenance lines, header, complete rows. */
+typedef struct sw_file {
+    char *text;       /* NUL-terminated copy */
+    size_t len;
+    size_t prov_end;  /* just past the last leading '#' line */
+    size_t header_at; /* SIZE_MAX when there is no complete header */
+    size_t rows_at;
+    size_t ncols;     /* header fields */
+    size_t nrows;     /* complete rows: newline-ended, header's field count */
+    size_t *row_end;  /* offset just past row k's newline */
+} sw_file;
+
+/* Parse buf[0..len) (copied). SW_OK, or SW_FAIL when memory runs out. */
+int sw_file_parse(sw_file *f, const char *buf, size_t len, char *err, size_t errlen);
+/* Read path: SW_OK, SW_FAIL with a message, or -1 when it does not exist. */
+int sw_file_read(const char *path, sw_file *f, char *err, size_t errlen);
+void sw_file_free(sw_file *f);
+/* The provenance lines starting with prefix, concatenated (malloc'd). */
+char *sw_file_lines(const sw_file *f, const char *prefix);
+/* Column index of name in the header, or SIZE_MAX. */
+size_t sw_file_column(const sw_file *f, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Provenance and output files (shared with scale and render)          */
+/* ------------------------------------------------------------------ */
+
+/* The build: version, commit ("-dirty" for local edits, read at build
+ * time), compiler, and every flag the library was compiled with. */
+const char *sw_build_commit(void);
+const char *sw_build_compiler(void);
+const char *sw_build_cflags(void);
+
+/* Write '#' provenance lines: "# mazebench VERSION WHAT", commit, compiler,
+ * cflags, registry hash, cpu, date (UTC), the command (argv), and jobs when
+ * jobs > 0. Returns 0, or -1 on a write error. */
+int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, unsigned jobs);
+
+/* An output file replaced atomically: written to a temporary file beside
+ * the target, renamed over it by sw_out_commit. */
+typedef struct sw_out {
+    FILE *f;
+    char *path, *tmp;
+} sw_out;
+
+#define SW_OUT_FORCE 1u /* replace a file that exists */
+
+/* Open a temporary file for path. Without SW_OUT_FORCE an existing path is
+ * refused (SW_BAD). */
+int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t errlen);
+/* Flush, sync and rename into place. SW_FAIL on error (the temp is removed). */
+int sw_out_commit(sw_out *o, char *err, size_t errlen);
+/* Remove the temporary file. Safe on a zeroed or committed sw_out. */
+void sw_out_abort(sw_out *o);
+/* Are a and b the same file (device and inode)? false when either is missing. */
+bool sw_same_file(const char *a, const char *b);
+
+/* ------------------------------------------------------------------ */
+/* Running a sweep                                                     */
+/* ------------------------------------------------------------------ */
+
+/* The stop flag: set by sw_request_stop (async-signal-safe) or by the
+ * engine on a failure; workers take no new task once it is set. */
+void sw_request_stop(int sig);
+int sw_stop_signal(void);
+/* Install SIGINT/SIGTERM handlers that call sw_request_stop; a second
+ * signal renames a sweep's temporary file into place and exits. */
+void sw_signals_install(void);
+
+typedef void (*sw_progress_fn)(void *user, uint64_t done, uint64_t total, uint64_t elapsed_ns,
+                               bool final);
+
+typedef struct sw_run {
+    const sw_plan *plan;
+    unsigned shard, nshard; /* 1-based part of nshard */
+    unsigned jobs;
+    FILE *out;              /* rows go here, task by task */
+    const char *out_tmp;    /* a temporary file to rename on a second signal */
+    const char *out_path;
+    sw_progress_fn progress;
+    void *progress_user;
+    uint64_t progress_ns;   /* call progress at most this often */
+    /* Filled in: */
+    uint64_t start;         /* this shard's first task to run (after resume) */
+    uint64_t done;          /* this shard's tasks written */
+    uint64_t ntask;         /* this shard's tasks */
+} sw_run;
+
+/* The header columns (fixed for a registry). */
+int sw_columns(mz_cols *cols);
+/* "# shard: I/N, tasks T, rows per task K" and "# plan: " lines. */
+int sw_write_plan_lines(FILE *f, const sw_plan *p, unsigned shard, unsigned nshard);
+/* Tasks of shard I of N. */
+uint64_t sw_shard_tasks(const sw_plan *p, unsigned shard, unsigned nshard);
+
+/* Check a sweep file's rows against the plan: row r of shard I/N must be
+ * solver r % K of the shard's task r / K. Checks the header too. Rows past
+ * the last whole task are ignored; *whole gets the number of whole tasks
+ * whose rows match. SW_BAD with "row N: ..." on the first mismatch. */
+int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned nshard,
+                  uint64_t *whole, char *err, size_t errlen);
+
+/* Run tasks run->start .. of the shard, rows to run->out in task order.
+ * SW_OK when all ran; SW_FAIL with a message when a task failed or a
+ * write failed; an interruption (sw_request_stop) returns SW_OK with
+ * run->done < run->ntask. */
+int sw_run_tasks(sw_run *run, char *err, size_t errlen);
+
+/* Merge: parts (their files) of one sharded sweep into out, checking every
+ * row. cmd is the command line for the '# merged:' line. */
+int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char *err,
+             size_t errlen);
+
+/* Resume: check an existing sweep file against the plan and shard; write
+ * to out its provenance, a '# resumed:' line, its header and its whole
+ * tasks' rows; *done gets the tasks kept. */
+int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned nshard,
+                   int argc, char *const *argv, FILE *out, uint64_t *done, char *err,
+                   size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MZ_SWEEP_ENGINE_H */
