@@ -214,12 +214,12 @@ static void test_limits(void **state)
     uint64_t w, h;
     assert_int_equal(mz_pic_size(3001, 3001, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
     assert_int_equal(mz_pic_size(9001, 9001, &o, MZ_PIC_PNG, &w, &h), MZ_ETOOBIG);
-    assert_int_equal(mz_pic_size(2048, 2048, &o, MZ_PIC_SVG, &w, &h), MZ_OK);
-    assert_int_equal(mz_pic_size(2049, 2048, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(3072, 3072, &o, MZ_PIC_SVG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(3073, 3072, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
     assert_int_equal(mz_pic_size(257, 256, &o, MZ_PIC_GIF, &w, &h), MZ_ETOOBIG);
     assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PNG), 5788); /* (2n + 8)^2 <= 2^27 */
-    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_SVG), 2048);
-    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PDF), 2048);
+    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_SVG), 3072);
+    assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PDF), 3072);
 }
 
 /* The committed digests: tests/render-digests.txt, "name digest". Set

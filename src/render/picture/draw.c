@@ -73,12 +73,12 @@ typedef struct runs_ctx {
     uint64_t n;
 } runs_ctx;
 
+/* Runs are drawn in cell units (the context scaled by the cell size and
+ * moved to the maze's corner), so vector files hold small integers. */
 static void run_line(void *user, uint64_t x0, uint64_t y0, uint64_t x1, uint64_t y1)
 {
     runs_ctx *r = user;
-    const pic_layout *L = r->L;
-    double ax = L->ox + (double)x0 * L->cell, ay = L->oy + (double)y0 * L->cell;
-    double bx = L->ox + (double)x1 * L->cell, by = L->oy + (double)y1 * L->cell;
+    double ax = (double)x0, ay = (double)y0, bx = (double)x1, by = (double)y1;
     if (r->shadow) {
         /* A parallelogram A, B, B + s, A + s, always wound the same way so
          * the nonzero fill is a plain union. */
@@ -102,15 +102,24 @@ static void run_line(void *user, uint64_t x0, uint64_t y0, uint64_t x1, uint64_t
     }
 }
 
+static void cell_units(cairo_t *cr, const pic_layout *L)
+{
+    cairo_translate(cr, L->ox, L->oy);
+    cairo_scale(cr, L->cell, L->cell);
+}
+
 static void stroke_walls(cairo_t *cr, const pic_scene *s, double width, uint32_t colour, double lift)
 {
-    runs_ctx r = {cr, &s->L, lift, 0, 0, false, 0};
+    runs_ctx r = {cr, &s->L, lift / s->L.cell, 0, 0, false, 0};
+    cairo_save(cr);
+    cell_units(cr, &s->L);
     rgb(cr, colour);
-    cairo_set_line_width(cr, width);
+    cairo_set_line_width(cr, width / s->L.cell);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
     cairo_new_path(cr);
     pic_wall_runs(s->g, run_line, &r);
     cairo_stroke(cr);
+    cairo_restore(cr);
 }
 
 static void cell_xy(const pic_scene *s, mz_idx i, double *x, double *y)
@@ -370,13 +379,16 @@ static void draw_hedge_top(cairo_t *cr, const pic_scene *s, double sx, double sy
     const pic_layout *L = &s->L;
     double lift = HEDGE_LIFT * L->scale;
     /* Shadows: one layer, so overlaps never darken twice. */
-    runs_ctx r = {cr, L, 0, sx, sy, true, 0};
+    runs_ctx r = {cr, L, 0, sx / L->cell, sy / L->cell, true, 0};
     cairo_push_group(cr);
+    cairo_save(cr);
+    cell_units(cr, L);
     rgb(cr, 0);
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
     cairo_new_path(cr);
     pic_wall_runs(s->g, run_line, &r);
     cairo_fill(cr);
+    cairo_restore(cr);
     cairo_pop_group_to_source(cr);
     cairo_paint_with_alpha(cr, 0.30);
     /* Hedges: a dark body and a lighter top, lifted. */

@@ -114,13 +114,13 @@ bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen)
 
 /* Limits, in canvas px (points for PDF) and cells. PNG: cairo's image
  * side limit and a 512 MiB pixel buffer. SVG and PDF: vector files grow
- * with the walls (about 30 bytes a run); past about 4.2 million cells the
- * SVG passes 100 MB and rsvg-convert gives up (docs/render.md). PDF pages
- * stop at 14,400 pt a side (the PDF 1.x limit). GIF frames: 4,096 px a
- * side, the animation's cells at 2^16. */
+ * with the walls (about 20 bytes a run, a 3001 x 3001 perfect maze is
+ * about 100 MB of SVG, which rsvg-convert still converts); 3072 x 3072
+ * cells at most (docs/render.md). PDF pages stop at 14,400 pt a side (the
+ * PDF 1.x limit). GIF frames: 4,096 px a side, the animation's cells 2^16. */
 #define PNG_MAX_SIDE 32767.0
 #define PNG_MAX_PIXELS 134217728.0 /* 2^27 */
-#define VEC_MAX_CELLS 4194304.0    /* 2^22 */
+#define VEC_MAX_CELLS 9437184.0    /* 3072 x 3072 */
 #define PDF_MAX_SIDE 14400.0
 #define GIF_MAX_SIDE 4096.0
 #define GIF_MAX_CELLS 65536.0

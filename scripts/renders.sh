@@ -1,0 +1,30 @@
+#!/bin/sh
+# renders.sh - a handful of pictures for write-ups, from the article's
+# seed-464 mazes, into a directory (default results/renders/):
+#   plain-route.png/.svg  board 01's maze, its 320-step route (plain style)
+#   heat.png              board 05: distances from the entrance of board 02's maze
+#   astar-closed.png      board 06: the cells A* (k = 1) closes on the braided maze
+#   valley.png            board 08: detour excess, the route as the valley floor
+#   trail.png             board 07: the left-hand walk, cells entered once / more
+#   pacman.png            the pacman tile map: dots, pills, teleports, the house
+#   hedge.svg             board 09: the hedge garden at 2x (18 px cells), 1.5 s in
+#   carve.gif             board 01's 1,921-step carve, 20 steps a frame, 4 s
+# Usage: sh scripts/renders.sh [DIR] (MZ_BIN: the mazebench binary, default
+# build/mazebench). About 0.2 MB in all.
+set -eu
+cd "$(dirname "$0")/.."
+out=${1:-results/renders}
+mz=${MZ_BIN:-build/mazebench}
+mkdir -p "$out"
+r() { "$mz" render "$@"; }
+r dfs --seed 464 --size 31x31 --overlay route --cell 12 --out "$out/plain-route.png"
+r dfs --seed 464 --size 31x31 --overlay route --cell 12 --out "$out/plain-route.svg"
+r frontier --seed 464 --size 31x31 --overlay heat --cell 12 --out "$out/heat.png"
+r dfs+braid:keep=0.4,offset=99 --seed 464 --size 31x31 --solve astar --overlay closed,route \
+    --cell 12 --out "$out/astar-closed.png"
+r dfs --seed 464 --size 31x31 --overlay valley,route --cell 12 --out "$out/valley.png"
+r dfs --seed 464 --size 31x31 --solve wall --overlay trail --cell 12 --out "$out/trail.png"
+r pacman --seed 464 --size 31x28 --overlay tiles --cell 12 --out "$out/pacman.png"
+r dfs --seed 464 --size 31x31 --style hedge --cell 18 --time 1500 --out "$out/hedge.svg"
+r dfs --seed 464 --size 31x31 --cell 8 --stride 20 --duration 4000 --hold 2000 --out "$out/carve.gif"
+ls -l "$out"
