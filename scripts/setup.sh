@@ -7,11 +7,14 @@ set -eu
 # Only what the scripts use: the build (cmake, make, gcc, g++ for the
 # benchmark shim, pkg-config), the tests (libcmocka-dev; clang for the second
 # compiler), the benchmarks (libbenchmark-dev, hyperfine), the charts
-# (gnuplot-nox) and the sweep's provenance line (git). Never recommends.
+# (gnuplot-nox), the sweep's provenance line (git) and the pictures
+# (libcairo2-dev, libgif-dev; xmllint and rsvg-convert check the SVGs in the
+# tests: libxml2-utils, librsvg2-bin). Never recommends.
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
-PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git"
+PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
+libcairo2-dev libgif-dev libxml2-utils librsvg2-bin"
 
 missing=""
 for p in $PKGS; do
