@@ -3,7 +3,8 @@
 # write errors fail the command, --out - is stdout, a missing directory is
 # refused (nothing made at the root), a fixed-size generator is measured
 # once at its real size, --reps gives min <= median, the progress line is
-# whole, hints name files that exist, and (with valgrind, in a build
+# whole, the file has provenance lines and is replaced atomically, hints
+# name files that exist, and (with valgrind, in a build
 # without sanitizers) the child sends no uninitialised bytes.
 set -u
 cli=$1
@@ -77,6 +78,13 @@ if command -v script >/dev/null 2>&1; then
     check "scale progress with --solve is whole" \
         grep -Eq '^scale: 31x32 \(992 cells\): gen [0-9.]+ ns/cell, solve [0-9.]+ ns/cell, [0-9.]+ bytes/cell' tty.txt
 fi
+
+# A file gets provenance lines and is replaced atomically (no temporary left).
+"$cli" scale $S --out prov.csv >out 2>err
+check "scale --out FILE exits 0" [ $? -eq 0 ]
+check "scale writes provenance lines" sh -c "grep -q '^# commit: ' prov.csv &&
+    grep -q '^# command: mazebench scale ' prov.csv && grep -q '^# registry: ' prov.csv"
+check "scale leaves no temporary file" sh -c "! ls -a | grep -q 'tmp-'"
 
 # A hint names only files that exist in the source tree.
 "$cli" scale --gen dfs --max-cells 1000 --reps 1 --out x.csv >out 2>err

@@ -20,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "sweep.h"
 
 #include <errno.h>
 #include <math.h>
@@ -298,7 +299,10 @@ int cmd_scale(int argc, char **argv)
     const bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
 
     /* Output: '-' is stdout; the default's directory (results/) is made,
-     * a directory the user named must exist. */
+     * a directory the user named must exist. A regular file (or a new one)
+     * is replaced atomically: written beside it, renamed over it at the
+     * end; anything else that exists (a device, a pipe) is written in place,
+     * never renamed over. */
     const bool to_stdout = out && strcmp(out, "-") == 0;
     if (!out) {
         out = "results/scale.csv";
@@ -307,19 +311,44 @@ int cmd_scale(int argc, char **argv)
             return MZC_FAIL;
         }
     }
-    /* TODO(provenance, atomic output): use the sweep's shared provenance
-     * writer and atomic-output helper once they land; until then the file
-     * is written in place and has no '#' provenance lines. */
-    FILE *f = to_stdout ? stdout : fopen(out, "w");
-    if (!f) {
-        mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
-        return MZC_FAIL;
+    struct stat st;
+    const bool in_place = to_stdout || (stat(out, &st) == 0 && !S_ISREG(st.st_mode));
+    if (in_place && !to_stdout && S_ISDIR(st.st_mode)) {
+        mzc_error("scale: cannot write '%s': it is a directory", out);
+        return MZC_USAGE;
+    }
+    sw_out atomic;
+    memset(&atomic, 0, sizeof atomic);
+    char err[1024];
+    FILE *f = NULL;
+    if (to_stdout) {
+        f = stdout;
+    } else if (in_place) {
+        f = fopen(out, "w");
+        if (!f) {
+            mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+            return MZC_FAIL;
+        }
+    } else {
+        int r = sw_out_open(&atomic, out, SW_OUT_FORCE, err, sizeof err);
+        if (r != SW_OK) {
+            mzc_error("scale: %s", err);
+            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        }
+        f = atomic.f;
     }
     char gen_name[512], solver_name[256] = "";
     mz_spec_format(&spec, gen_name, sizeof gen_name);
     if (solve)
         mz_stage_format(&solver, solver_name, sizeof solver_name);
     int rc = MZC_OK;
+    bool write_failed = false;
+    if (sw_provenance_write(f, "scale", argc, argv, 0) != 0)
+        rc = MZC_FAIL;
+    if (fprintf(f, "# timing: the library's engine, median and minimum of %u timed runs after "
+                   "a warm-up (docs/measurement.md)\n",
+                reps) < 0)
+        rc = MZC_FAIL;
     if (fixed && fprintf(f, "# note: '%s' makes a fixed-size maze whatever the size asked; "
                             "measured once, at its own size\n",
                          spec.stage[0].algo->name) < 0)
@@ -331,8 +360,10 @@ int cmd_scale(int argc, char **argv)
               f) == EOF ||
         fflush(f) != 0)
         rc = MZC_FAIL;
-    if (rc != MZC_OK)
+    if (rc != MZC_OK) {
         mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+        write_failed = true;
+    }
     const bool progress = isatty(STDERR_FILENO);
     uint64_t target = 1000;
     while (rc == MZC_OK) {
@@ -368,6 +399,7 @@ int cmd_scale(int argc, char **argv)
         if (write_row(f, gen_name, solver_name, seed64, reps, r, rss_kb, solve != NULL) != 0) {
             mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
             rc = MZC_FAIL;
+            write_failed = true;
             break;
         }
         if (progress)
@@ -377,15 +409,25 @@ int cmd_scale(int argc, char **argv)
         target = target * 2 > max_cells ? max_cells : target * 2;
     }
     if (to_stdout) {
-        if (fflush(stdout) != 0 && rc == MZC_OK) {
+        if (fflush(stdout) != 0 && !write_failed) {
             mzc_error("scale: cannot write to stdout: %s", strerror(errno));
             rc = MZC_FAIL;
         }
         return rc;
     }
-    if (fclose(f) != 0 && rc == MZC_OK) {
-        mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+    if (in_place) {
+        if (fclose(f) != 0 && !write_failed) {
+            mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+            rc = MZC_FAIL;
+            write_failed = true;
+        }
+    } else if (write_failed) {
+        sw_out_abort(&atomic);
+    } else if (sw_out_commit(&atomic, err, sizeof err) != SW_OK) {
+        /* The rows measured before a failed size are kept: they are valid. */
+        mzc_error("scale: %s", err);
         rc = MZC_FAIL;
+        write_failed = true;
     }
     if (rc == MZC_OK && chart)
         draw_chart(out);
