@@ -60,6 +60,11 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
                         if (n != MZ_NONE && ds[n] == ds[i] + 1 && dg[n] + 1 == dg[i])
                             next = n;
                     }
+                    if (next == MZ_NONE) {
+                        /* Only walls whose two sides disagree leave no way on. */
+                        s = MZ_EINVAL;
+                        break;
+                    }
                     i = next;
                     s = mz_solution_push(sol, i);
                 }
