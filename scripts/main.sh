@@ -1,25 +1,64 @@
 #!/bin/sh
-# Set up, build and run the main job: the default sweep (every registered
-# generator x every solver, seeds 464..473, four sizes) into
-# results/sweep.csv, then its charts into results/charts/.
+# The main job: set up, build, run the default sweep (every registered
+# generator x every solver, seeds 464..473, four sizes) and draw its charts.
 #
-#   sh scripts/main.sh               # a fresh sweep
-#   MZ_RESUME=1 sh scripts/main.sh   # carry on an interrupted one
+#   sh scripts/main.sh                 # a new run: results/runs/<UTC time>/
+#   sh scripts/main.sh --resume [DIR]  # carry on an interrupted run (default: the latest)
+#   sh scripts/main.sh --reference     # refresh the committed reference results:
+#                                      # results/sweep.csv and results/charts/
+#
+# A run writes only under results/runs/ (ignored by git), so running the job
+# never touches tracked files and the next build is not "-dirty"; each run
+# has its own directory, results/runs/latest points at the newest. Only
+# --reference rewrites results/sweep.csv and results/charts/, to be
+# reviewed and committed.
 set -eu
 cd "$(dirname "$0")/.."
+
+mode=run
+dir=""
+case "${1:-}" in
+"") ;;
+--reference) mode=reference ;;
+--resume)
+    mode=resume
+    dir=${2:-results/runs/latest}
+    ;;
+-h | --help)
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+*)
+    echo "main: unknown argument '$1' (see 'sh scripts/main.sh --help')" >&2
+    exit 2
+    ;;
+esac
 
 sh scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$jobs"
 
-resume=""
-if [ "${MZ_RESUME:-0}" = 1 ]; then
-    resume="--resume"
-fi
+case $mode in
+run)
+    dir=results/runs/$(date -u +%Y%m%dT%H%M%SZ)
+    mkdir -p "$dir"
+    ln -sfn "$(basename "$dir")" results/runs/latest
+    out=$dir/sweep.csv charts=$dir/charts flags=""
+    ;;
+resume)
+    [ -f "$dir/sweep.csv" ] || { echo "main: no sweep to resume in '$dir'" >&2; exit 2; }
+    out=$dir/sweep.csv charts=$dir/charts flags="--resume"
+    ;;
+reference)
+    mkdir -p results
+    out=results/sweep.csv charts=results/charts flags="--force"
+    ;;
+esac
+
 start=$(date +%s)
 # shellcheck disable=SC2086
-./build/mazebench sweep --jobs "$jobs" --out results/sweep.csv $resume
-echo "main: sweep took $(( $(date +%s) - start )) s, $(grep -vc '^#' results/sweep.csv) lines" \
-     "(header included) in results/sweep.csv" >&2
-sh scripts/charts.sh results/sweep.csv results/charts
+./build/mazebench sweep --jobs "$jobs" --out "$out" $flags
+echo "main: sweep took $(( $(date +%s) - start )) s, $(grep -vc '^#' "$out") lines" \
+     "(header included) in $out" >&2
+sh scripts/charts.sh "$out" "$charts"

@@ -80,6 +80,49 @@ expect 2 "unknown option '--bogus'" gen dfs $G --bogus
 expect 2 "unknown format 'xml'" gen dfs $G --format xml
 expect 1 "cannot write trace" gen dfs $G --trace "$tmp/no/such/dir/t.csv"
 
+# Empty values are refused like missing ones.
+expect 2 "option '--trace' needs a value" gen dfs $G --trace ''
+expect 2 "bad value '+x' for 'offset'" gen dfs+braid:offset=+x $G
+
+# sweep and merge: every bad input is one line, exit 2, before any work.
+S="--gen dfs --seeds 1 --sizes 5"
+printf 'gen dfs\nseeds 1\nsizes 5\n' >"$tmp/ok.plan"
+printf 'gen dfs\nseeds 1\nlimit nosuch 5\nsizes 5\n' >"$tmp/limit.plan"
+printf 'gen dfs\nseeds 1\nsizes 5,0\n' >"$tmp/size.plan"
+printf 'a,b\n1,2\n' >"$tmp/other.csv"
+: >"$tmp/exists.csv"
+expect 2 "solver 'flood:from=50' does not fit size 3x3" sweep --gen dfs --solve flood:from=50 --sizes 10,3 --seeds 1
+expect 2 "option '--seeds' given twice" sweep $S --seeds 2
+expect 2 "option '--out' needs a value" sweep $S --out ''
+expect 2 "unknown option '--bogus'" sweep $S --bogus
+expect 2 "unexpected argument 'b'" sweep a b
+expect 2 "shard '3/2'" sweep $S --shard 3/2
+expect 2 "bad value '+x' for 'offset'" sweep --gen dfs+braid:offset=+x --seeds 1 --sizes 5
+expect 2 "empty entry" sweep --gen dfs,,dfs --seeds 1 --sizes 5
+expect 2 "seed range '5..1' runs backwards" sweep --gen dfs --seeds 5..1 --sizes 5
+expect 2 "plan '$tmp' is a directory" sweep "$tmp"
+expect 2 "binary" sweep "$cli"
+expect 2 "limit.plan:3: 'limit' names unknown generator 'nosuch'" sweep "$tmp/limit.plan"
+expect 2 "size.plan:3: size '0'" sweep "$tmp/size.plan"
+expect 2 "'$tmp/exists.csv' exists: give --force" sweep $S --out "$tmp/exists.csv"
+expect 2 "is the plan file itself" sweep "$tmp/ok.plan" --out "$tmp/ok.plan" --force
+expect 2 "--resume needs --out FILE" sweep $S --resume
+expect 2 "no FILE given" merge
+expect 2 "cannot read '$tmp/none.csv': no such file" merge "$tmp/none.csv"
+expect 2 "not a sweep file" merge "$tmp/other.csv"
+expect 2 "is one of the files to merge" merge "$tmp/other.csv" --out "$tmp/other.csv" --force
+ok sweep $S
+ok sweep $S --print-plan
+abs=$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")
+(cd "$tmp" && cp ok.plan ./-dash.plan && "$abs" sweep -- -dash.plan >/dev/null 2>&1) &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sweep -- -dash.plan" >&2; }
+if "$cli" --version | grep -q "^mazebench .* (commit "; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
+    echo "FAIL: --version names no commit" >&2
+fi
+
 # The happy path: a header and one row, and the article's figures.
 ok gen dfs $G
 "$cli" solve bfs --gen dfs $G >"$tmp/out"

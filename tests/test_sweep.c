@@ -609,6 +609,16 @@ static void test_row_identity(void **state)
     }
     l[si] = orig;
     free_lines(l, n, text);
+    /* The crash reproducer: both parts claim 2^63 + 2 tasks of 36 rows, so
+     * tasks-of-this-part x rows-per-task wraps round to the 36 rows each
+     * holds; a merge that trusts the line reads far past the rows. */
+    const char *p2bad = path("idbad2.csv");
+    assert_int_equal(run("sed 's|^# shard: 1/2, .*|# shard: 1/2, tasks 9223372036854775810, rows "
+                         "per task 36|' %s > %s && sed 's|^# shard: 2/2, .*|# shard: 2/2, tasks "
+                         "9223372036854775810, rows per task 36|' %s > %s", p1, bad, p2, p2bad),
+                     0);
+    assert_one_error(RUN_ERR("%s merge %s %s --out %s", MZ_CLI, bad, p2bad, outm), 2,
+                     "'# shard:' line says 9223372036854775810 tasks");
     /* A CSV that is not a sweep file. */
     write_text(bad, "a,b\n1,2\n");
     assert_one_error(RUN_ERR("%s merge %s --out %s", MZ_CLI, bad, outm), 2, "not a sweep file");
