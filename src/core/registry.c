@@ -25,6 +25,10 @@ extern const mz_algo mz_algo_wall;
 extern const mz_algo mz_algo_valley;
 extern const mz_algo mz_algo_flood;
 extern const mz_algo mz_algo_astar;
+extern const mz_algo mz_algo_deadend_fill;
+extern const mz_algo mz_algo_tremaux;
+extern const mz_algo mz_algo_pledge;
+extern const mz_algo mz_algo_bibfs;
 
 const mz_algo *const mz_registry[] = {
     /* generators */
@@ -42,6 +46,10 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_valley,
     &mz_algo_flood,
     &mz_algo_astar,
+    &mz_algo_deadend_fill,
+    &mz_algo_tremaux,
+    &mz_algo_pledge,
+    &mz_algo_bibfs,
     NULL,
 };
 

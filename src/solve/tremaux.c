@@ -1,0 +1,172 @@
+/*
+ * tremaux.c - Tremaux's algorithm: a walker that marks the passages it
+ * walks and never walks one a third time. docs/catalogue-solvers.md.
+ *
+ * Each passage (an open wall between two cells) carries 0, 1 or 2 marks;
+ * every move through it adds one.
+ *   1. Start at the entrance.
+ *   2. In a cell reached through a passage that now has one mark, when the
+ *      cell had been visited before (another of its passages is marked):
+ *      turn round and walk back through the same passage.
+ *   3. Otherwise take the open passage with the fewest marks, fewer than
+ *      two; ties go to the lowest direction (0..3). None left: the walker
+ *      is back at the entrance with every passage of its component marked
+ *      twice, and the exit is unreachable.
+ *   4. At the exit, the passages marked once form a walk from the entrance
+ *      to the exit (the walker's depth-first stack): that is the route.
+ * A depth-first walk, so the route is a route, not a shortest one (on a
+ * braided maze it can be far longer): the entry is not flagged shortest.
+ *
+ * Reports: steps (moves), visited (distinct cells entered, the entrance
+ * included), marks and marked_twice. marks counts chalk marks as a person
+ * would draw them: one at each end of a move that lies in a junction
+ * (three or more open sides), since corridors and dead ends need none;
+ * marked_twice counts passages walked both ways.
+ * Trace: one step a move, op `move` when the passage now has one mark and
+ * `back` when it has two; cell = the cell reached, dir = the direction
+ * moved, size = moves so far.
+ *
+ * Memory: one byte a cell, the two mark bits of each side, kept equal on
+ * both sides of a passage. Complexity: at most two moves a passage.
+ */
+#include "../core/internal.h"
+
+MZ_INLINE unsigned mark_of(const uint8_t *m, mz_idx i, unsigned d) { return (m[i] >> (2 * d)) & 3u; }
+
+/* Open sides of i that lead to a cell of the grid. */
+MZ_INLINE unsigned open_sides(const mz_grid *g, bool fast, mz_idx i)
+{
+    unsigned open = ~g->c[i] & MZ_WALLS;
+    if (!fast) {
+        for (unsigned d = 0; d < 4; d++)
+            if ((open & (1u << d)) && mz_neighbour(g, i, d) == MZ_NONE)
+                open &= ~(1u << d);
+    }
+    return open;
+}
+
+MZ_INLINE unsigned count_bits(unsigned x) { return (unsigned)__builtin_popcount(x); }
+
+MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, const bool tracing,
+                         bool *found_out, uint64_t out[4])
+{
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    mz_idx cur = g->entrance;
+    int arr = -1; /* the side of cur the walker came in by */
+    uint64_t steps = 0, marks = 0, twice = 0, visited = 1;
+    bool found = cur == g->exit;
+    unsigned open_cur = open_sides(g, fast, cur);
+    while (!found) {
+        unsigned d = 4;
+        const uint8_t here = m[cur];
+        if (arr >= 0 && ((here >> (2 * arr)) & 3u) == 1 &&
+            (here & ~(3u << (2 * arr))) != 0) {
+            d = (unsigned)arr; /* a new passage into an old cell: go back */
+        } else {
+            unsigned best = 2;
+            for (unsigned k = 0; k < 4; k++) {
+                if (!(open_cur & (1u << k)))
+                    continue;
+                unsigned mk = (here >> (2 * k)) & 3u;
+                if (mk < best) {
+                    best = mk;
+                    d = k;
+                }
+            }
+            if (d == 4)
+                break; /* every passage walked twice */
+        }
+        mz_idx n = fast ? (mz_idx)((int64_t)cur + delta[d]) : mz_neighbour(g, cur, d);
+        unsigned od = mz_opposite(d);
+        bool new_cell = m[n] == 0;
+        m[cur] = (uint8_t)(m[cur] + (1u << (2 * d)));
+        m[n] = (uint8_t)(m[n] + (1u << (2 * od)));
+        unsigned after = mark_of(m, cur, d);
+        twice += after == 2;
+        steps++;
+        visited += new_cell && n != g->entrance;
+        unsigned open_n = open_sides(g, fast, n);
+        marks += (count_bits(open_cur) >= 3) + (count_bits(open_n) >= 3);
+        if (tracing && mz_trace_emit(t, after == 1 ? "move" : "back", n, (int)d, steps))
+            return MZ_EIO;
+        cur = n;
+        arr = (int)od;
+        open_cur = open_n;
+        found = cur == g->exit;
+    }
+    *found_out = found;
+    out[0] = steps;
+    out[1] = visited;
+    out[2] = marks;
+    out[3] = twice;
+    return MZ_OK;
+}
+
+/* Follow the passages marked once from the entrance to the exit. */
+static mz_status route(const mz_grid *g, bool fast, const uint8_t *m, mz_solution *sol)
+{
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    mz_status s = MZ_OK;
+    mz_idx cur = g->entrance;
+    int back = -1;
+    int64_t steps = 0;
+    if (sol->want_path)
+        s = mz_solution_push(sol, cur);
+    while (cur != g->exit && s == MZ_OK) {
+        unsigned d = 4;
+        for (unsigned k = 0; k < 4 && d == 4; k++)
+            if ((int)k != back && mark_of(m, cur, k) == 1)
+                d = k;
+        if (d == 4 || (uint64_t)steps >= g->cells)
+            return MZ_EINVAL; /* walls that disagree: no walk to follow */
+        cur = fast ? (mz_idx)((int64_t)cur + delta[d]) : mz_neighbour(g, cur, d);
+        back = (int)mz_opposite(d);
+        steps++;
+        if (sol->want_path)
+            s = mz_solution_push(sol, cur);
+    }
+    sol->path_steps = steps;
+    return s;
+}
+
+static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
+                               mz_solution *sol)
+{
+    (void)args;
+    mz_solution_clear(sol);
+    if (g->entrance >= g->cells || g->exit >= g->cells)
+        return MZ_EINVAL;
+    uint8_t *m = mz_mem_calloc(g->mem, g->cells, 1);
+    if (!m)
+        return MZ_ENOMEM;
+    const bool fast = mz_grid_border_closed(g);
+    bool found = false;
+    uint64_t out[4] = {0, 0, 0, 0};
+    mz_status s = t ? walk(g, fast, m, t, true, &found, out)
+                    : walk(g, fast, m, NULL, false, &found, out);
+    if (s == MZ_OK && found)
+        s = route(g, fast, m, sol);
+    mz_mem_free(g->mem, m);
+    if (s != MZ_OK)
+        return s;
+    sol->found = found;
+    sol->steps = (int64_t)out[0];
+    mz_extra_int(&sol->extra, "visited", (int64_t)out[1]);
+    mz_extra_int(&sol->extra, "marks", (int64_t)out[2]);
+    mz_extra_int(&sol->extra, "marked_twice", (int64_t)out[3]);
+    return MZ_OK;
+}
+
+static const char *const tremaux_columns[] = {"visited", "marks", "marked_twice", NULL};
+
+const mz_algo mz_algo_tremaux = {
+    .name = "tremaux",
+    .kind = MZ_SOLVER,
+    .summary = "Tremaux's marking walker: each passage at most twice, route = passages marked once",
+    .flags = 0,
+    .params = NULL,
+    .nparams = 0,
+    .columns = tremaux_columns,
+    .bytes_per_cell = 1.0,
+    .solve = tremaux_solve,
+};
