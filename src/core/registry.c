@@ -11,6 +11,7 @@
  * table: nothing else needs to change. (Sources are globbed by CMake.)
  */
 #include "../mazebench.h"
+
 #include <string.h>
 
 extern const mz_algo mz_algo_dfs;
@@ -19,6 +20,11 @@ extern const mz_algo mz_algo_kruskal;
 extern const mz_algo mz_algo_treasure;
 extern const mz_algo mz_algo_mainpath;
 extern const mz_algo mz_algo_pacman;
+extern const mz_algo mz_algo_wilson;
+extern const mz_algo mz_algo_aldous_broder;
+extern const mz_algo mz_algo_sidewinder;
+extern const mz_algo mz_algo_binary_tree;
+extern const mz_algo mz_algo_hunt_and_kill;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
@@ -38,6 +44,11 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_treasure,
     &mz_algo_mainpath,
     &mz_algo_pacman,
+    &mz_algo_wilson,
+    &mz_algo_aldous_broder,
+    &mz_algo_sidewinder,
+    &mz_algo_binary_tree,
+    &mz_algo_hunt_and_kill,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */

@@ -1,0 +1,98 @@
+/*
+ * aldous_broder.c - the Aldous-Broder algorithm: one random walk over the
+ * whole grid, a uniform spanning tree.
+ *
+ *   1. rnd = mulberry32(seed). Start at cell s = pick(cells), visited.
+ *   2. Draw a direction d (two bits of a draw, below) until it leads to a
+ *      cell of the grid; step to that neighbour n.
+ *   3. If n was never visited, knock the wall between the two cells (a
+ *      carve) and mark n visited; otherwise only move (a walk step).
+ *   4. Stop when every cell is visited: cells - 1 carves.
+ *   Directions come two bits at a time from each 32-bit draw, low bits
+ *   first (16 a draw); a direction off the grid is drawn again, so each
+ *   step goes to a uniformly chosen neighbour.
+ *
+ * Bias: none: the first-entrance edges of a random walk form a uniformly
+ * random spanning tree (Aldous 1990, Broder 1989). Same figures as wilson
+ * (dead ends near 29.45% of the cells), another tree for the same seed.
+ * Complexity: the walk's cover time, about (4/pi) cells ln^2 cells steps
+ * on a square grid: O(n log^2 n). It spends nearly all of it re-walking
+ * visited cells hunting for the last unvisited ones. Practical sizes are
+ * about 10^7 cells (docs/catalogue-generators.md has the measured times:
+ * 2000x2000 in seconds, 10000x10000 would take over an hour).
+ * Memory: none beyond the grid; a cell is visited when one of its walls is
+ * open, the start cell carries scratch bit 7 until the end.
+ * Defaults: no parameters.
+ * Trace: `carve` for a step into a new cell, `walk` for a step onto a
+ * visited one (cell = the cell entered, dir, size = cells visited).
+ * Column walk_steps: the walk's length.
+ */
+#include "classic.h"
+
+MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                           uint64_t *steps_out)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols, cells = g->cells;
+    const int64_t step[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
+    const int64_t dcol[4] = {0, 1, 0, -1};
+    mz_idx cur = mz_rng_pick(rng, cells);
+    const mz_idx start = cur;
+    uint64_t col = cur % cols, visited = 1, steps = 0;
+    cl_bits rb;
+    cl_bits_init(&rb, rng);
+    c[cur] |= CL_MARK;
+    mz_status s = MZ_OK;
+    while (visited < cells) {
+        const unsigned inside = cl_inside(cur, col, cols, cells);
+        unsigned d;
+        do
+            d = cl_two_bits(&rb);
+        while (!(inside >> d & 1u));
+        const mz_idx next = (mz_idx)((int64_t)cur + step[d]);
+        steps++;
+        const bool fresh = c[next] == MZ_WALLS;
+        if (fresh) {
+            c[cur] &= (uint8_t)~(1u << d);
+            c[next] = (uint8_t)(MZ_WALLS & ~(1u << mz_opposite(d)));
+            visited++;
+        }
+        cur = next;
+        col = (uint64_t)((int64_t)col + dcol[d]);
+        if (tracing && mz_trace_emit(t, fresh ? "carve" : "walk", cur, (int)d, visited)) {
+            s = MZ_EIO;
+            break;
+        }
+    }
+    cl_bits_done(&rb, rng);
+    c[start] &= (uint8_t)~CL_MARK;
+    *steps_out = steps;
+    return s;
+}
+
+static mz_status ab_gen(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    (void)args;
+    if (g->flags || g->tiles)
+        return MZ_EUNSUPPORTED;
+    uint64_t steps = 0;
+    mz_status s = run->trace ? ab_run(g, run->rng, run->trace, true, &steps)
+                             : ab_run(g, run->rng, NULL, false, &steps);
+    if (s == MZ_OK)
+        mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
+    return s;
+}
+
+static const char *const ab_columns[] = {"walk_steps", NULL};
+
+const mz_algo mz_algo_aldous_broder = {
+    .name = "aldous-broder",
+    .kind = MZ_GEN,
+    .summary = "one random walk, knocking into every cell it enters first (Aldous-Broder): uniform",
+    .flags = MZ_F_PERFECT,
+    .params = NULL,
+    .nparams = 0,
+    .columns = ab_columns,
+    .bytes_per_cell = 0,
+    .gen = ab_gen,
+};
