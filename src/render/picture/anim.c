@@ -767,7 +767,7 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
     if (stride == 0)
         stride = 1;
     uint64_t nframes = 1 + (rb.n + stride - 1) / stride;
-    char what[96];
+    char what[64];
     if (solver)
         snprintf(what, sizeof what, "%s", solver->algo->name);
     else

@@ -522,11 +522,13 @@ mz_status pic_emit(const pic_scene *s, mz_pic_format f, mz_pic_write_fn write, v
         cairo_destroy(cr);
     }
     if (cs == CAIRO_STATUS_SUCCESS) {
-        if (f == MZ_PIC_PNG)
-            cs = cairo_surface_write_to_png_stream(sf, out_write, &oc);
+        mz_status ps = f == MZ_PIC_PNG ? pic_png_write(sf, write, user, part) : MZ_OK;
         cairo_surface_finish(sf);
-        if (cs == CAIRO_STATUS_SUCCESS)
-            cs = cairo_surface_status(sf);
+        cs = cairo_surface_status(sf);
+        if (ps != MZ_OK) {
+            cairo_surface_destroy(sf);
+            return ps;
+        }
     }
     cairo_surface_destroy(sf);
     return from_cairo(cs);

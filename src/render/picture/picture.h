@@ -33,7 +33,7 @@ typedef struct pic_legend_item {
     int kind;
     uint32_t rgb;           /* swatch or line colour */
     int ramp;               /* LEG_RAMP: which ramp */
-    char text[96];
+    char text[160];
 } pic_legend_item;
 
 #define PIC_MAX_LEGEND 12
@@ -93,6 +93,10 @@ uint64_t pic_wall_runs(const mz_grid *g, void (*fn)(void *, uint64_t, uint64_t, 
  * status as an int (0 = success). Only with MZ_HAVE_CAIRO. */
 struct _cairo;
 int pic_draw(struct _cairo *cr, const pic_scene *s);
+
+/* Write an RGB24 image surface as a PNG file (png.c). */
+struct _cairo_surface;
+mz_status pic_png_write(struct _cairo_surface *img, mz_pic_write_fn write, void *user, uint64_t part);
 
 /* Draw a scene into one PNG (written as part) or one SVG or PDF file.
  * Only with MZ_HAVE_CAIRO. */
