@@ -462,7 +462,21 @@ typedef struct mz_algo {
     double bytes_per_cell;      /* peak memory a cell beyond the grid's byte, for sizing */
     mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
     mz_solve_fn solve;          /* MZ_SOLVER */
+    /* The sizes the entry refuses, declared: true for a rows x cols grid
+     * (the requested size for a generator, the maze's for a post-processor
+     * or a solver) on which its function returns MZ_EUNSUPPORTED. NULL: it
+     * runs on every size. An MZ_EUNSUPPORTED it did not declare is a bug:
+     * tests/test_invariants.c runs every entry on many sizes and fails,
+     * naming the entry, on any status but MZ_OK outside the declared sizes
+     * and on anything but MZ_EUNSUPPORTED inside them. */
+    bool (*refuses)(uint64_t rows, uint64_t cols);
 } mz_algo;
+
+/* Does entry a declare that it refuses a rows x cols grid? Cannot fail. */
+static inline bool mz_refuses(const mz_algo *a, uint64_t rows, uint64_t cols)
+{
+    return a->refuses != NULL && a->refuses(rows, cols);
+}
 
 /* The registry: a NULL-terminated array, generators, then post-processors,
  * then solvers, each group in the order entries were added. */
