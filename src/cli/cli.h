@@ -72,6 +72,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_scale(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 
 #endif /* MZ_CLI_H */

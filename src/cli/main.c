@@ -19,6 +19,7 @@ static const struct command commands[] = {
     {"scale", cmd_scale, "time and memory a cell as the grid doubles, to CSV and a chart"},
     {"sweep", cmd_sweep, "run a plan of generators x sizes x seeds x solvers into a CSV"},
     {"merge", cmd_merge, "join the part files of a sharded sweep into one CSV"},
+    {"check", cmd_check, "re-run every row of a sweep CSV and report figures that differ"},
     {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
 };
 

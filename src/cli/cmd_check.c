@@ -1,0 +1,514 @@
+/*
+ * cmd_check.c - the check command: re-run every recipe of a sweep CSV and
+ * compare every deterministic column with what the file holds.
+ *
+ * A sweep row names its maze and solver in its recipe columns (gen, seed,
+ * rows, cols, rep, solver); everything else before gen_ns is a figure that
+ * the same recipe must reproduce bit for bit. So a committed sweep CSV is
+ * a determinism test: 'mazebench check FILE' regenerates each maze once
+ * (consecutive rows of one maze share it), solves it with each row's solver,
+ * formats every column through mz_row_field exactly as the sweep writes it
+ * (an empty figure for a maze or solver that refuses, MZ_EUNSUPPORTED), and
+ * prints one line per cell that differs.
+ *
+ * Exit status: 0 when every figure matches, 1 when one differs or a recipe
+ * fails, 2 for a file it cannot check: no such file, no header, a row cut
+ * short, a column this build does not know, a recipe that does not parse,
+ * or a '# registry:' line from another registry (mz_registry_hash).
+ * Columns from gen_ns on (times, heap peaks, resident memory) are never
+ * compared; columns missing from the file are not compared either, so a
+ * file trimmed to some columns (data/sweep-small.csv) checks as well.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "sweep.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char check_help[] =
+    "usage: mazebench check FILE.csv [--jobs N]\n\n"
+    "Re-run every row of a sweep CSV (its gen, seed, rows, cols, rep and solver\n"
+    "columns) and compare every deterministic column, those before gen_ns, with\n"
+    "the file. Timing and memory columns are ignored; columns the file lacks are\n"
+    "not compared. Prints one line per difference (FILE:LINE, the row, the\n"
+    "column, the expected and the obtained value) and a summary line.\n\n"
+    "  --jobs N    worker threads, default 1\n\n"
+    "Exit status: 0 when everything matches, 1 on any difference or a recipe\n"
+    "that fails, 2 for a file that cannot be checked (missing, no header, a row\n"
+    "cut short, an unknown column or recipe, or a '# registry:' line written by\n"
+    "a different registry: regenerate the file with this build).\n\n"
+    "Workflow: 'mazebench sweep PLAN --out golden.csv' once, commit golden.csv,\n"
+    "run 'mazebench check golden.csv' on every push (docs/check.md).\n";
+
+/* One row of the file, parsed. */
+struct crow {
+    size_t line;     /* 1-based line number in the file */
+    size_t index;    /* 1-based row number (the header not counted) */
+    char *gen_text;  /* as written */
+    char *solv_text; /* as written, "" for a row without a solver */
+    mz_spec spec;
+    mz_stage st;
+    bool has_solver;
+    uint32_t seed;
+    uint64_t rows, cols, rep;
+    char **want; /* the compared columns' values, as written */
+    char *diff;  /* lines of differences, malloc'd, NULL when none */
+    size_t ndiff;
+};
+
+/* Rows [first, first + n) share one maze. */
+struct group {
+    size_t first, n;
+};
+
+struct check {
+    const char *path;
+    size_t ncmp;
+    const char **cmp; /* compared column names */
+    struct crow *row;
+    size_t nrows;
+    struct group *grp;
+    size_t ngrp;
+    atomic_size_t next;
+};
+
+static bool is_recipe(const char *c)
+{
+    return strcmp(c, "gen") == 0 || strcmp(c, "seed") == 0 || strcmp(c, "rows") == 0 ||
+           strcmp(c, "cols") == 0 || strcmp(c, "rep") == 0;
+}
+
+/* Append one formatted line to r->diff. */
+static void add_diff(struct crow *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void add_diff(struct crow *r, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    size_t old = r->diff ? strlen(r->diff) : 0, add = strlen(line);
+    char *d = realloc(r->diff, old + add + 2);
+    if (!d)
+        return; /* the count still tells */
+    memcpy(d + old, line, add);
+    d[old + add] = '\n';
+    d[old + add + 1] = '\0';
+    r->diff = d;
+    r->ndiff++;
+}
+
+static void describe(const struct crow *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s", r->gen_text, r->seed,
+             r->rows, r->cols, r->has_solver ? ", " : "", r->has_solver ? r->solv_text : "");
+}
+
+/* Compare one row's columns with a regenerated row, as the sweep writes it:
+ * the recipe always, the solver's spec always, the figures only when the
+ * maze could be made. */
+static void compare_row(const struct check *c, struct crow *r, const mz_row *row, bool gen_ok,
+                        const char *solver)
+{
+    char got[512], what[512];
+    for (size_t k = 0; k < c->ncmp; k++) {
+        const char *col = c->cmp[k];
+        got[0] = '\0';
+        if (strcmp(col, "solver") == 0)
+            snprintf(got, sizeof got, "%s", solver);
+        else if (gen_ok || is_recipe(col))
+            mz_row_field(row, col, got, sizeof got);
+        if (strcmp(got, r->want[k]) != 0) {
+            describe(r, what, sizeof what);
+            add_diff(r, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'", c->path,
+                     r->line, r->index, what, col, r->want[k], got);
+        }
+    }
+}
+
+static void run_group(const struct check *c, const struct group *gp, mz_grid *g,
+                      mz_solution *sol)
+{
+    struct crow *r0 = &c->row[gp->first];
+    char gen_canon[512], solv_canon[512], what[512];
+    mz_extra gx;
+    mz_metrics m;
+    memset(&gx, 0, sizeof gx);
+    memset(&m, 0, sizeof m);
+    mz_status s = mz_generate(&r0->spec, r0->seed, r0->rows, r0->cols, g, NULL, &gx);
+    if (s == MZ_OK)
+        s = mz_metrics_compute(g, &m);
+    bool gen_ok = s == MZ_OK;
+    if (!gen_ok && s != MZ_EUNSUPPORTED) {
+        describe(r0, what, sizeof what);
+        add_diff(r0, "%s:%zu: row %zu (%s): the maze could not be made: %s", c->path, r0->line,
+                 r0->index, what, mz_status_str(s));
+        return;
+    }
+    mz_spec_format(&r0->spec, gen_canon, sizeof gen_canon);
+    for (size_t k = 0; k < gp->n; k++) {
+        struct crow *r = &c->row[gp->first + k];
+        mz_row row = {gen_canon, r->seed, gen_ok ? g->rows : r->rows,
+                      gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0};
+        solv_canon[0] = '\0';
+        if (r->has_solver) {
+            mz_stage_format(&r->st, solv_canon, sizeof solv_canon);
+            if (gen_ok) {
+                s = mz_solve(&r->st, g, NULL, sol);
+                if (s == MZ_OK) {
+                    row.solver = solv_canon;
+                    row.sol = sol;
+                } else if (s != MZ_EUNSUPPORTED) {
+                    describe(r, what, sizeof what);
+                    add_diff(r, "%s:%zu: row %zu (%s): the solver failed: %s", c->path, r->line,
+                             r->index, what, mz_status_str(s));
+                    continue;
+                }
+            }
+        }
+        /* A solver that refused (or a maze that could not be made) keeps
+         * its spec in the solver column and its figures empty. */
+        compare_row(c, r, &row, gen_ok, solv_canon);
+    }
+}
+
+static void *worker(void *arg)
+{
+    struct check *c = arg;
+    mz_grid g;
+    mz_solution sol;
+    memset(&g, 0, sizeof g);
+    memset(&sol, 0, sizeof sol);
+    for (;;) {
+        size_t k = atomic_fetch_add(&c->next, 1);
+        if (k >= c->ngrp)
+            break;
+        run_group(c, &c->grp[k], &g, &sol);
+    }
+    mz_solution_free(&sol);
+    mz_grid_free(&g);
+    return NULL;
+}
+
+/* ---- reading the file ---- */
+
+static char *field_text(const sw_csv_field *f)
+{
+    size_t n = sw_csv_value(f, NULL, 0);
+    char *s = malloc(n + 1);
+    if (s)
+        sw_csv_value(f, s, n + 1);
+    return s;
+}
+
+static size_t line_of(const sw_file *f, size_t off)
+{
+    size_t line = 1;
+    for (size_t k = 0; k < off && k < f->len; k++)
+        line += f->text[k] == '\n';
+    return line;
+}
+
+static bool in_cols(const mz_cols *c, const char *name, size_t upto)
+{
+    for (size_t k = 0; k < upto && k < c->n; k++)
+        if (strcmp(c->name[k], name) == 0)
+            return true;
+    return false;
+}
+
+/* Parse an unsigned decimal number of at most max. */
+static bool parse_num(const char *s, uint64_t max, uint64_t *out)
+{
+    if (!*s)
+        return false;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > (max - (uint64_t)(*s - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* Load and parse everything; MZC_OK, or MZC_USAGE / MZC_FAIL after a message. */
+static int load(struct check *c, sw_file *f)
+{
+    char err[512];
+    int r = sw_file_read(c->path, f, err, sizeof err);
+    if (r < 0) {
+        mzc_error("check: cannot read '%s': no such file", c->path);
+        return MZC_USAGE;
+    }
+    if (r != SW_OK) {
+        mzc_error("check: %s", err);
+        return MZC_FAIL;
+    }
+    if (f->header_at == SIZE_MAX) {
+        mzc_error("check: '%s' has no header line: not a sweep CSV", c->path);
+        return MZC_USAGE;
+    }
+    size_t end = f->nrows ? f->row_end[f->nrows - 1] : f->rows_at;
+    if (end != f->len) {
+        mzc_error("check: '%s' line %zu is not a complete row of %zu fields", c->path,
+                  line_of(f, end), f->ncols);
+        return MZC_USAGE;
+    }
+
+    /* The registry that wrote it. */
+    char *reg = sw_file_lines(f, "# registry: ");
+    if (reg && *reg) {
+        unsigned long long h = 0;
+        char tail = 0;
+        uint64_t mine = mz_registry_hash();
+        if (sscanf(reg, "# registry: %llx%c", &h, &tail) < 1 || (uint64_t)h != mine) {
+            reg[strcspn(reg, "\n")] = '\0';
+            mzc_error("check: '%s' was written by another registry ('%s', this build has "
+                      "%016" PRIx64 "): regenerate it with this build",
+                      c->path, reg + 12, mine);
+            free(reg);
+            return MZC_USAGE;
+        }
+    }
+    free(reg);
+
+    /* Columns: every one must be known; the deterministic ones are compared. */
+    mz_cols all, det;
+    if (sw_columns(&all) != 0) {
+        mzc_error("check: too many columns in this build");
+        return MZC_FAIL;
+    }
+    mz_row_columns(&det, true, true, false, mz_registry, mz_registry_count());
+    sw_csv_field hf[MZ_MAX_COLS + 1];
+    size_t off = f->header_at, nh;
+    sw_csv_read_row(f->text, f->len, &off, hf, MZ_MAX_COLS + 1, &nh);
+    if (nh > MZ_MAX_COLS) {
+        mzc_error("check: '%s' has %zu columns, more than any sweep writes", c->path, nh);
+        return MZC_USAGE;
+    }
+    size_t *at = calloc(nh, sizeof *at);
+    c->cmp = calloc(nh, sizeof *c->cmp);
+    if (!at || !c->cmp) {
+        free(at);
+        mzc_error("check: out of memory");
+        return MZC_FAIL;
+    }
+    size_t col_gen = SIZE_MAX, col_seed = SIZE_MAX, col_rows = SIZE_MAX, col_cols = SIZE_MAX,
+           col_rep = SIZE_MAX, col_solv = SIZE_MAX;
+    for (size_t k = 0; k < nh; k++) {
+        char name[128];
+        sw_csv_value(&hf[k], name, sizeof name);
+        if (!in_cols(&all, name, all.n)) {
+            mzc_error("check: '%s' has column '%s', which this build does not write (a file "
+                      "from another version?)", c->path, name);
+            free(at);
+            return MZC_USAGE;
+        }
+        for (size_t j = 0; j < det.n; j++)
+            if (strcmp(det.name[j], name) == 0) {
+                at[c->ncmp] = k;
+                c->cmp[c->ncmp++] = det.name[j];
+            }
+        const char *const known[] = {"gen", "seed", "rows", "cols", "rep", "solver"};
+        size_t *slot[] = {&col_gen, &col_seed, &col_rows, &col_cols, &col_rep, &col_solv};
+        for (size_t j = 0; j < 6; j++)
+            if (strcmp(name, known[j]) == 0)
+                *slot[j] = k;
+    }
+    if (col_gen == SIZE_MAX || col_seed == SIZE_MAX || col_rows == SIZE_MAX ||
+        col_cols == SIZE_MAX) {
+        mzc_error("check: '%s' lacks a recipe column (gen, seed, rows and cols are needed)",
+                  c->path);
+        free(at);
+        return MZC_USAGE;
+    }
+
+    /* Rows. */
+    c->nrows = f->nrows;
+    c->row = calloc(f->nrows ? f->nrows : 1, sizeof *c->row);
+    c->grp = calloc(f->nrows ? f->nrows : 1, sizeof *c->grp);
+    if (!c->row || !c->grp) {
+        free(at);
+        mzc_error("check: out of memory");
+        return MZC_FAIL;
+    }
+    off = f->rows_at;
+    size_t line = line_of(f, off);
+    int rc = MZC_OK;
+    for (size_t k = 0; k < f->nrows && rc == MZC_OK; k++) {
+        sw_csv_field fl[MZ_MAX_COLS + 1];
+        size_t n;
+        sw_csv_read_row(f->text, f->len, &off, fl, MZ_MAX_COLS + 1, &n);
+        struct crow *r = &c->row[k];
+        r->line = line;
+        r->index = k + 1;
+        for (size_t j = 0; j < n; j++) /* a quoted field may span lines */
+            for (size_t q = 0; q < fl[j].len; q++)
+                line += fl[j].p[q] == '\n';
+        line++;
+        r->want = calloc(c->ncmp ? c->ncmp : 1, sizeof *r->want);
+        r->gen_text = field_text(&fl[col_gen]);
+        r->solv_text = col_solv == SIZE_MAX ? calloc(1, 1) : field_text(&fl[col_solv]);
+        char *seed = field_text(&fl[col_seed]), *rows = field_text(&fl[col_rows]),
+             *cols = field_text(&fl[col_cols]),
+             *rep = col_rep == SIZE_MAX ? NULL : field_text(&fl[col_rep]);
+        for (size_t j = 0; r->want && j < c->ncmp; j++)
+            r->want[j] = field_text(&fl[at[j]]);
+        bool mem = r->want && r->gen_text && r->solv_text && seed && rows && cols &&
+                   (col_rep == SIZE_MAX || rep);
+        for (size_t j = 0; mem && j < c->ncmp; j++)
+            mem = r->want[j] != NULL;
+        char reason[512];
+        uint64_t v;
+        r->rep = 1;
+        if (!mem) {
+            mzc_error("check: out of memory");
+            rc = MZC_FAIL;
+        } else if (!parse_num(seed, UINT32_MAX, &v)) {
+            mzc_error("check: '%s' line %zu: seed '%s' is not a 32-bit unsigned number",
+                      c->path, r->line, seed);
+            rc = MZC_USAGE;
+        } else if ((r->seed = (uint32_t)v, !parse_num(rows, UINT32_MAX, &r->rows)) ||
+                   !parse_num(cols, UINT32_MAX, &r->cols) || r->rows == 0 || r->cols == 0) {
+            mzc_error("check: '%s' line %zu: size '%sx%s' is not a grid size", c->path,
+                      r->line, rows, cols);
+            rc = MZC_USAGE;
+        } else if (rep && !parse_num(rep, UINT64_MAX, &r->rep)) {
+            mzc_error("check: '%s' line %zu: rep '%s' is not a number", c->path, r->line, rep);
+            rc = MZC_USAGE;
+        } else if (mz_spec_parse(r->gen_text, &r->spec, reason, sizeof reason) != MZ_OK) {
+            mzc_error("check: '%s' line %zu: %s (a file from another version?)", c->path,
+                      r->line, reason);
+            rc = MZC_USAGE;
+        } else if ((r->has_solver = r->solv_text[0] != '\0') &&
+                   mz_solver_parse(r->solv_text, &r->st, reason, sizeof reason) != MZ_OK) {
+            mzc_error("check: '%s' line %zu: %s (a file from another version?)", c->path,
+                      r->line, reason);
+            rc = MZC_USAGE;
+        }
+        free(seed);
+        free(rows);
+        free(cols);
+        free(rep);
+        /* Consecutive rows of one maze form a group. */
+        if (rc == MZC_OK) {
+            struct crow *p = k ? &c->row[k - 1] : NULL;
+            if (p && strcmp(p->gen_text, r->gen_text) == 0 && p->seed == r->seed &&
+                p->rows == r->rows && p->cols == r->cols && p->rep == r->rep) {
+                c->grp[c->ngrp - 1].n++;
+            } else {
+                c->grp[c->ngrp].first = k;
+                c->grp[c->ngrp].n = 1;
+                c->ngrp++;
+            }
+        }
+    }
+    free(at);
+    return rc;
+}
+
+static void release(struct check *c)
+{
+    for (size_t k = 0; c->row && k < c->nrows; k++) {
+        struct crow *r = &c->row[k];
+        for (size_t j = 0; r->want && j < c->ncmp; j++)
+            free(r->want[j]);
+        free(r->want);
+        free(r->gen_text);
+        free(r->solv_text);
+        free(r->diff);
+    }
+    free(c->row);
+    free(c->grp);
+    free(c->cmp);
+}
+
+int cmd_check(int argc, char **argv)
+{
+    const char *path = NULL;
+    uint64_t jobs = 1;
+    for (int k = 1; k < argc; k++) {
+        const char *v;
+        int r;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            fputs(check_help, stdout);
+            return MZC_OK;
+        }
+        if ((r = mzc_opt(argc, argv, &k, "--jobs", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("--jobs", v, 1, 256, &jobs) != 0)
+                return MZC_USAGE;
+        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
+            mzc_error("check: unknown option '%s' (see 'mazebench check --help')", argv[k]);
+            return MZC_USAGE;
+        } else if (path) {
+            mzc_error("check: one FILE only, got '%s' and '%s'", path, argv[k]);
+            return MZC_USAGE;
+        } else {
+            path = argv[k];
+        }
+    }
+    if (!path) {
+        mzc_error("check: no FILE given (see 'mazebench check --help')");
+        return MZC_USAGE;
+    }
+
+    struct check c;
+    memset(&c, 0, sizeof c);
+    c.path = path;
+    sw_file f;
+    memset(&f, 0, sizeof f);
+    int rc = load(&c, &f);
+    sw_file_free(&f);
+    if (rc != MZC_OK) {
+        release(&c);
+        return rc;
+    }
+
+    atomic_init(&c.next, 0);
+    if (jobs > c.ngrp)
+        jobs = c.ngrp ? c.ngrp : 1;
+    pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
+    size_t started = 0;
+    for (; tid && started + 1 < jobs; started++)
+        if (pthread_create(&tid[started], NULL, worker, &c) != 0)
+            break;
+    worker(&c); /* the main thread works too */
+    for (size_t k = 0; k < started; k++)
+        pthread_join(tid[k], NULL);
+    free(tid);
+
+    size_t ndiff = 0, nbad = 0;
+    for (size_t k = 0; k < c.nrows; k++) {
+        if (!c.row[k].ndiff)
+            continue;
+        ndiff += c.row[k].ndiff;
+        nbad++;
+        if (c.row[k].diff)
+            fputs(c.row[k].diff, stdout);
+    }
+    uint64_t figures = (uint64_t)c.nrows * c.ncmp;
+    if (ndiff)
+        printf("check: %s: %zu difference%s in %zu of %zu rows (%" PRIu64 " values compared)\n",
+               path, ndiff, ndiff == 1 ? "" : "s", nbad, c.nrows, figures);
+    else
+        printf("check: %s: all %zu rows match (%" PRIu64 " values compared in %zu columns)\n",
+               path, c.nrows, figures, c.ncmp);
+    rc = ndiff ? MZC_FAIL : MZC_OK;
+    if (fflush(stdout) != 0) {
+        mzc_error("check: cannot write output");
+        rc = MZC_FAIL;
+    }
+    release(&c);
+    return rc;
+}
