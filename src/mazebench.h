@@ -372,6 +372,47 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b);
 mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 
 /* ------------------------------------------------------------------ */
+/* Statistics of a maze (docs/stats.md)                                */
+/* ------------------------------------------------------------------ */
+
+/* The shape figures of one maze, all integers, the same on every machine.
+ * Shares are counts over cells (open cells). */
+typedef struct mz_maze_stats {
+    uint64_t cells;           /* open (non-blocked) cells */
+    uint64_t degree[5];       /* open cells by open sides, 0..4; degree[1] = dead ends */
+    uint64_t straight;        /* degree-2 cells whose two open sides are opposite */
+    uint64_t turn;            /* degree-2 cells that turn a corner */
+    uint64_t band;            /* the border band the inner figures leave out */
+    uint64_t inner_cells;     /* open cells at least band cells from every border */
+    uint64_t inner_dead_ends; /* dead ends among them */
+    int64_t route;            /* entrance -> exit steps, -1 when unreachable */
+    uint64_t longest;         /* double sweep: steps from the farthest cell of the entrance's
+                               * component to the farthest cell from it */
+    bool longest_exact;       /* that component has no loop, so longest is its longest
+                               * path; otherwise only a lower bound */
+} mz_maze_stats;
+
+/* Compute the figures of g, leaving a border band of band cells out of the
+ * inner counts (0: every cell is inner). Memory: one bit a cell plus a BFS
+ * queue. MZ_ENOMEM when those fail. */
+mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s);
+
+/* A sample summary: mean, standard deviation (n - 1), standard error and
+ * a 95% confidence interval for the mean (Student's t, n - 1 degrees of
+ * freedom; n = 1 gives sd = se = 0 and the interval [mean, mean]). */
+typedef struct mz_summary {
+    uint64_t n;
+    double mean, sd, se, ci_lo, ci_hi;
+} mz_summary;
+
+/* Summarise x[0..n). n = 0 gives zeros. Cannot fail. */
+void mz_summarise(const double *x, uint64_t n, mz_summary *out);
+
+/* The two-sided 95% quantile of Student's t with df degrees of freedom
+ * (a table to 30, then 40, 60, 120 and the normal 1.96). df 0 gives 0. */
+double mz_t95(uint64_t df);
+
+/* ------------------------------------------------------------------ */
 /* Solutions                                                           */
 /* ------------------------------------------------------------------ */
 
@@ -470,7 +511,18 @@ typedef struct mz_algo {
      * naming the entry, on any status but MZ_OK outside the declared sizes
      * and on anything but MZ_EUNSUPPORTED inside them. */
     bool (*refuses)(uint64_t rows, uint64_t cols);
+    /* Its step trace, as data (docs/registry.md is generated from it): the
+     * ops its steps carry, each with what it means, ended by {NULL, NULL},
+     * and what a step's size is. NULL, NULL for an entry that emits no steps. */
+    const struct mz_trace_op *trace_ops;
+    const char *trace_size;
 } mz_algo;
+
+/* One op of an entry's trace: its name (mz_step.op) and what it means. */
+typedef struct mz_trace_op {
+    const char *op;
+    const char *meaning;
+} mz_trace_op;
 
 /* Does entry a declare that it refuses a rows x cols grid? Cannot fail. */
 static inline bool mz_refuses(const mz_algo *a, uint64_t rows, uint64_t cols)

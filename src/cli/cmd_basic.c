@@ -9,52 +9,92 @@ static const char *kind_title(mz_kind k)
     return k == MZ_GEN ? "generators" : k == MZ_POST ? "post-processors" : "solvers";
 }
 
+static const char *kind_name(mz_kind k)
+{
+    return k == MZ_GEN ? "generator" : k == MZ_POST ? "post-processor" : "solver";
+}
+
+static const char *type_name(mz_ptype t)
+{
+    return t == MZ_P_REAL ? "real" : t == MZ_P_INT ? "int" : t == MZ_P_ENUM ? "enum" : "cell";
+}
+
+/* Flags as names joined by sep ("" when none). */
+static void flag_names(const mz_algo *a, const char *sep, char *buf, size_t len)
+{
+    static const struct { unsigned bit; const char *name; } names[] = {
+        {MZ_F_PERFECT, "perfect"},       {MZ_F_SHORTEST, "shortest"},
+        {MZ_F_BLOCKS, "blocks-cells"},   {MZ_F_FIXED_SIZE, "fixed-size"},
+        {MZ_F_OWN_ENDS, "own-ends"},
+    };
+    buf[0] = '\0';
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        if (!(a->flags & names[k].bit))
+            continue;
+        if (buf[0])
+            strncat(buf, sep, len - strlen(buf) - 1);
+        strncat(buf, names[k].name, len - strlen(buf) - 1);
+    }
+    if (a->refuses) {
+        if (buf[0])
+            strncat(buf, sep, len - strlen(buf) - 1);
+        strncat(buf, "refuses-sizes", len - strlen(buf) - 1);
+    }
+}
+
+/* The shortest of %.15g .. %.17g that reads back as v. */
+static void fmt_num(double v, char *buf, size_t len)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, len, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+/* A parameter's default as text: a number, a choice, or a cell role. */
+static void param_default(const mz_param_def *p, char *buf, size_t len)
+{
+    if (p->type == MZ_P_ENUM) {
+        const char *c = p->choices;
+        for (unsigned k = 0; k < (unsigned)p->def && strchr(c, '|'); k++)
+            c = strchr(c, '|') + 1;
+        snprintf(buf, len, "%.*s", (int)strcspn(c, "|"), c);
+    } else if (p->type == MZ_P_CELL && p->def < 0) {
+        snprintf(buf, len, "%s", p->def == MZ_CELL_ENTRANCE ? "entrance"
+                                 : p->def == MZ_CELL_EXIT   ? "exit"
+                                                            : "centre");
+    } else {
+        fmt_num(p->def, buf, len);
+    }
+}
+
 static void print_param(const mz_param_def *p)
 {
+    char def[128];
+    param_default(p, def, sizeof def);
     printf("      %-8s ", p->name);
     switch (p->type) {
-    case MZ_P_REAL: printf("number in [%g, %g], default %g", p->min, p->max, p->def); break;
-    case MZ_P_INT: printf("integer in [%.0f, %.0f], default %.0f", p->min, p->max, p->def); break;
-    case MZ_P_ENUM: {
-        const char *c = p->choices;
-        for (unsigned k = 0; k < (unsigned)p->def; k++)
-            c = strchr(c, '|') + 1;
-        printf("%s, default %.*s", p->choices, (int)strcspn(c, "|"), c);
-        break;
-    }
-    case MZ_P_CELL:
-        printf("cell index or entrance|exit|centre, default %s",
-               p->def == MZ_CELL_ENTRANCE ? "entrance"
-               : p->def == MZ_CELL_EXIT   ? "exit"
-                                          : "centre");
-        break;
+    case MZ_P_REAL: printf("number in [%g, %g], default %s", p->min, p->max, def); break;
+    case MZ_P_INT: printf("integer in [%.0f, %.0f], default %s", p->min, p->max, def); break;
+    case MZ_P_ENUM: printf("%s, default %s", p->choices, def); break;
+    case MZ_P_CELL: printf("cell index or entrance|exit|centre, default %s", def); break;
     }
     printf(": %s\n", p->help);
 }
 
-int cmd_list(int argc, char **argv)
+static void list_text(void)
 {
-    for (int k = 1; k < argc; k++) {
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            printf("usage: mazebench list\n\n"
-                   "Print every generator, post-processor and solver of the registry with its\n"
-                   "flags and parameters (name=value in a spec).\n");
-            return MZC_OK;
-        }
-        mzc_error("list: unexpected argument '%s'", argv[k]);
-        return MZC_USAGE;
-    }
+    char flags[256];
     for (int kind = MZ_GEN; kind <= MZ_SOLVER; kind++) {
         printf("%s%s:\n", kind == MZ_GEN ? "" : "\n", kind_title((mz_kind)kind));
         for (const mz_algo *const *a = mz_registry; *a; a++) {
             if ((int)(*a)->kind != kind)
                 continue;
             printf("  %-10s %s\n", (*a)->name, (*a)->summary);
-            unsigned f = (*a)->flags;
-            if (f)
-                printf("      flags:   %s%s%s%s%s\n", f & MZ_F_PERFECT ? "perfect " : "",
-                       f & MZ_F_SHORTEST ? "shortest " : "", f & MZ_F_BLOCKS ? "blocks-cells " : "",
-                       f & MZ_F_FIXED_SIZE ? "fixed-size " : "", f & MZ_F_OWN_ENDS ? "own-ends " : "");
+            flag_names(*a, " ", flags, sizeof flags);
+            if (flags[0])
+                printf("      flags:   %s\n", flags);
             for (unsigned p = 0; p < (*a)->nparams; p++)
                 print_param(&(*a)->params[p]);
             if ((*a)->columns) {
@@ -63,7 +103,195 @@ int cmd_list(int argc, char **argv)
                     printf(" %s", *c);
                 printf("\n");
             }
+            if ((*a)->trace_ops) {
+                printf("      trace:  ");
+                for (const mz_trace_op *o = (*a)->trace_ops; o->op; o++)
+                    printf(" %s", o->op);
+                printf("; size = %s\n", (*a)->trace_size ? (*a)->trace_size : "");
+            }
         }
+    }
+}
+
+/* One CSV record of the long list: record,algo,kind,name,type,default,min,
+ * max,choices,flags,bytes_per_cell,text (empty fields where they do not
+ * apply). */
+static void csv_record(const char *record, const mz_algo *a, const char *name, const char *type,
+                       const char *def, const char *min, const char *max, const char *choices,
+                       const char *flags, const char *bpc, const char *text)
+{
+    const char *f[] = {record, a->name, kind_name(a->kind), name, type, def, min, max,
+                       choices, flags, bpc, text};
+    for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+        if (k)
+            putchar(',');
+        mzc_csv_string(stdout, f[k] ? f[k] : "");
+    }
+    putchar('\n');
+}
+
+static void list_csv(void)
+{
+    char flags[256], bpc[64], def[128], min[64], max[64];
+    puts("record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,text");
+    for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
+        const mz_algo *a = *ap;
+        flag_names(a, "|", flags, sizeof flags);
+        fmt_num(a->bytes_per_cell, bpc, sizeof bpc);
+        csv_record("algo", a, a->name, NULL, NULL, NULL, NULL, NULL, flags, bpc, a->summary);
+        for (unsigned k = 0; k < a->nparams; k++) {
+            const mz_param_def *p = &a->params[k];
+            param_default(p, def, sizeof def);
+            bool ranged = p->type == MZ_P_REAL || p->type == MZ_P_INT;
+            fmt_num(p->min, min, sizeof min);
+            fmt_num(p->max, max, sizeof max);
+            csv_record("param", a, p->name, type_name(p->type), def, ranged ? min : NULL,
+                       ranged ? max : NULL, p->type == MZ_P_ENUM ? p->choices : NULL, NULL, NULL,
+                       p->help);
+        }
+        if (a->columns)
+            for (const char *const *c = a->columns; *c; c++)
+                csv_record("column", a, *c, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+        if (a->trace_ops) {
+            for (const mz_trace_op *o = a->trace_ops; o->op; o++)
+                csv_record("trace_op", a, o->op, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                           o->meaning);
+            csv_record("trace_size", a, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                       a->trace_size);
+        }
+    }
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+static void list_json(void)
+{
+    char def[128];
+    printf("[");
+    for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
+        const mz_algo *a = *ap;
+        printf("%s\n  {\"name\": ", ap == mz_registry ? "" : ",");
+        json_string(a->name);
+        printf(", \"kind\": ");
+        json_string(kind_name(a->kind));
+        printf(", \"flags\": [");
+        char flags[256];
+        flag_names(a, "|", flags, sizeof flags);
+        for (char *p = flags, *q; *p; p = q) {
+            q = p + strcspn(p, "|");
+            printf("%s\"%.*s\"", p == flags ? "" : ", ", (int)(q - p), p);
+            if (*q)
+                q++;
+        }
+        char num[64];
+        fmt_num(a->bytes_per_cell, num, sizeof num);
+        printf("], \"bytes_per_cell\": %s, \"summary\": ", num);
+        json_string(a->summary);
+        printf(",\n   \"params\": [");
+        for (unsigned k = 0; k < a->nparams; k++) {
+            const mz_param_def *p = &a->params[k];
+            param_default(p, def, sizeof def);
+            printf("%s\n     {\"name\": ", k ? "," : "");
+            json_string(p->name);
+            printf(", \"type\": \"%s\", \"default\": ", type_name(p->type));
+            if (p->type == MZ_P_REAL || p->type == MZ_P_INT || (p->type == MZ_P_CELL && p->def >= 0))
+                printf("%s", def);
+            else
+                json_string(def);
+            if (p->type == MZ_P_REAL || p->type == MZ_P_INT) {
+                char lo[64], hi[64];
+                fmt_num(p->min, lo, sizeof lo);
+                fmt_num(p->max, hi, sizeof hi);
+                printf(", \"min\": %s, \"max\": %s", lo, hi);
+            }
+            if (p->type == MZ_P_ENUM) {
+                printf(", \"choices\": ");
+                json_string(p->choices);
+            }
+            printf(", \"help\": ");
+            json_string(p->help);
+            printf("}");
+        }
+        printf("],\n   \"columns\": [");
+        if (a->columns)
+            for (const char *const *c = a->columns; *c; c++) {
+                printf("%s", c == a->columns ? "" : ", ");
+                json_string(*c);
+            }
+        printf("],\n   \"trace\": ");
+        if (a->trace_ops) {
+            printf("{\"ops\": [");
+            for (const mz_trace_op *o = a->trace_ops; o->op; o++) {
+                printf("%s{\"op\": ", o == a->trace_ops ? "" : ", ");
+                json_string(o->op);
+                printf(", \"meaning\": ");
+                json_string(o->meaning);
+                printf("}");
+            }
+            printf("], \"size\": ");
+            json_string(a->trace_size);
+            printf("}}");
+        } else {
+            printf("null}");
+        }
+    }
+    printf("\n]\n");
+}
+
+int cmd_list(int argc, char **argv)
+{
+    const char *fmt = "text";
+    for (int k = 1; k < argc; k++) {
+        const char *v;
+        int r;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            printf("usage: mazebench list [--format text|csv|json]\n\n"
+                   "Print every generator, post-processor and solver of the registry: its\n"
+                   "kind, flags, parameters (name=value in a spec) with their types, defaults\n"
+                   "and ranges, the extra columns it reports, its bytes a cell beyond the\n"
+                   "grid, its summary and its trace ops.\n\n"
+                   "  --format text   for people (default)\n"
+                   "  --format csv    one record a line: record (algo, param, column,\n"
+                   "                  trace_op, trace_size), algo, kind, name, type, default,\n"
+                   "                  min, max, choices, flags, bytes_per_cell, text\n"
+                   "  --format json   one object an entry\n");
+            return MZC_OK;
+        }
+        if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            if (strcmp(v, "text") != 0 && strcmp(v, "csv") != 0 && strcmp(v, "json") != 0) {
+                mzc_error("list: unknown format '%s' (valid: text, csv, json)", v);
+                return MZC_USAGE;
+            }
+            fmt = v;
+            continue;
+        }
+        mzc_error("list: unexpected argument '%s'", argv[k]);
+        return MZC_USAGE;
+    }
+    if (strcmp(fmt, "csv") == 0)
+        list_csv();
+    else if (strcmp(fmt, "json") == 0)
+        list_json();
+    else
+        list_text();
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        mzc_error("list: cannot write output");
+        return MZC_FAIL;
     }
     return MZC_OK;
 }

@@ -88,6 +88,40 @@ void *mz_alloc_array(const mz_allocator *mem, uint64_t n, size_t size);
  * with no bounds test or division. Linear in rows + cols. (metrics.c) */
 bool mz_grid_border_closed(const mz_grid *g);
 
+/* ---- Solver helpers (src/solve/common.c; docs/extending.md) ---- */
+
+/* The solver prologue: clear sol (keeping want_path and mem, freeing an
+ * old path) and check that g's entrance and exit are cells of g. MZ_EINVAL
+ * when one is not. Every solver starts with it. */
+mz_status mz_solve_begin(const mz_grid *g, mz_solution *sol);
+
+/* The prologue of a solver that starts from an MZ_P_CELL parameter (flood,
+ * pledge): as mz_solve_begin, then resolve the parameter value v against g
+ * into *start. MZ_EINVAL when it names no cell of g. */
+mz_status mz_solve_begin_from(const mz_grid *g, mz_solution *sol, double v, mz_idx *start);
+
+/* Reverse sol->path in place: a walk back from the exit records the path
+ * exit first; the solution's path is entrance first. Cannot fail. */
+void mz_path_reverse(mz_solution *sol);
+
+/* The index step of each direction, {-cols, +1, +cols, -1} (N, E, S, W).
+ * i + delta[d] is the neighbour through an open wall d only on a grid
+ * whose border is closed (mz_grid_border_closed); mz_dir_step picks that
+ * shortcut or mz_neighbour. */
+MZ_INLINE void mz_dir_deltas(const mz_grid *g, int64_t delta[4])
+{
+    delta[MZ_N] = -(int64_t)g->cols;
+    delta[MZ_E] = 1;
+    delta[MZ_S] = (int64_t)g->cols;
+    delta[MZ_W] = -1;
+}
+
+MZ_INLINE mz_idx mz_dir_step(const mz_grid *g, const bool fast, const int64_t delta[4],
+                             mz_idx i, unsigned d)
+{
+    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
+}
+
 /* Run a generator spec on g as it is (already sized and reset). */
 mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra);

@@ -85,6 +85,12 @@ static mz_status ab_gen(mz_grid *g, const mz_args *args, mz_run *run)
 
 static const char *const ab_columns[] = {"walk_steps", NULL};
 
+static const mz_trace_op aldous_broder_trace_ops[] = {
+    {"carve", "the walk enters a cell for the first time and knocks the wall it came through (dir)"},
+    {"walk", "the walk crosses into a cell already in the maze"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_aldous_broder = {
     .name = "aldous-broder",
     .kind = MZ_GEN,
@@ -95,4 +101,6 @@ const mz_algo mz_algo_aldous_broder = {
     .columns = ab_columns,
     .bytes_per_cell = 0,
     .gen = ab_gen,
+    .trace_ops = aldous_broder_trace_ops,
+    .trace_size = "cells visited so far",
 };

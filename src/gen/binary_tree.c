@@ -112,6 +112,11 @@ static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
     return MZ_OK;
 }
 
+static const mz_trace_op binary_tree_trace_ops[] = {
+    {"carve", "a cell knocks its north or east wall (dir)"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_binary_tree = {
     .name = "binary-tree",
     .kind = MZ_GEN,
@@ -122,4 +127,6 @@ const mz_algo mz_algo_binary_tree = {
     .columns = NULL,
     .bytes_per_cell = 0,
     .gen = bt_gen,
+    .trace_ops = binary_tree_trace_ops,
+    .trace_size = "cells carved so far",
 };

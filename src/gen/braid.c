@@ -82,6 +82,11 @@ static const mz_param_def braid_params[] = {
 
 static const char *const braid_columns[] = {"splices", NULL};
 
+static const mz_trace_op braid_trace_ops[] = {
+    {"splice", "a dead end is reopened into a loop; dir = the wall knocked"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_braid = {
     .name = "braid",
     .kind = MZ_POST,
@@ -92,4 +97,6 @@ const mz_algo mz_algo_braid = {
     .columns = braid_columns,
     .bytes_per_cell = 0,
     .gen = braid_post,
+    .trace_ops = braid_trace_ops,
+    .trace_size = "dead ends left",
 };

@@ -203,6 +203,12 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
 
 static const char *const dfs_columns[] = {"max_depth", NULL};
 
+static const mz_trace_op dfs_trace_ops[] = {
+    {"push", "carve into a new cell; cell = the new cell, dir = the wall knocked"},
+    {"pop", "backtrack out of cell"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_dfs = {
     .name = "dfs",
     .kind = MZ_GEN,
@@ -213,4 +219,6 @@ const mz_algo mz_algo_dfs = {
     .columns = dfs_columns,
     .bytes_per_cell = 0,
     .gen = dfs_gen,
+    .trace_ops = dfs_trace_ops,
+    .trace_size = "stack depth after the step",
 };

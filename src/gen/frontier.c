@@ -246,6 +246,11 @@ static const mz_param_def frontier_params[] = {
 
 static const char *const frontier_columns[] = {"frontier_peak", NULL};
 
+static const mz_trace_op frontier_trace_ops[] = {
+    {"join", "a frontier cell joins the maze, one a round; dir = the wall knocked from the joined cell"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_frontier = {
     .name = "frontier",
     .kind = MZ_GEN,
@@ -259,4 +264,6 @@ const mz_algo mz_algo_frontier = {
      * thousandth of it. */
     .bytes_per_cell = 4,
     .gen = frontier_gen,
+    .trace_ops = frontier_trace_ops,
+    .trace_size = "frontier length after the round's pushes",
 };

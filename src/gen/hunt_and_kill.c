@@ -107,6 +107,12 @@ static mz_status hk_gen(mz_grid *g, const mz_args *args, mz_run *run)
 
 static const char *const hk_columns[] = {"hunts", NULL};
 
+static const mz_trace_op hunt_and_kill_trace_ops[] = {
+    {"carve", "the walk carves into a new cell; dir = its move"},
+    {"hunt", "a hunt finds a new cell beside the maze and joins it; dir = the wall knocked"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_hunt_and_kill = {
     .name = "hunt-and-kill",
     .kind = MZ_GEN,
@@ -117,4 +123,6 @@ const mz_algo mz_algo_hunt_and_kill = {
     .columns = hk_columns,
     .bytes_per_cell = 0,
     .gen = hk_gen,
+    .trace_ops = hunt_and_kill_trace_ops,
+    .trace_size = "cells visited so far",
 };

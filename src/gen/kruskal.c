@@ -30,6 +30,13 @@
 #include <sys/mman.h>
 #endif
 
+/* Codes reach 2 * cells: 32 bits hold them below 2^31 cells. Overridable
+ * at compile time only so that a test build can run the 64-bit path on
+ * small grids (-DMZ_KRUSKAL_WIDE_FROM=0). */
+#ifndef MZ_KRUSKAL_WIDE_FROM
+#define MZ_KRUSKAL_WIDE_FROM (UINT64_C(1) << 31)
+#endif
+
 /* How many swaps or checks ahead the passes prefetch. */
 #define AHEAD 32
 
@@ -122,138 +129,178 @@ static void mirror_knocks(mz_grid *g)
     }
 }
 
-/* One body for both widths: CODE is the wall code type, PARENT the signed
- * parent type (a root holds minus its island's size). */
-#define KRUSKAL_BODY(NAME, CODE, PARENT)                                                          \
-    MZ_INLINE PARENT NAME##_find(PARENT *p, PARENT x)                                            \
-    {                                                                                            \
-        PARENT r = x;                                                                            \
-        while (p[r] >= 0)                                                                        \
-            r = p[r];                                                                            \
-        /* Full path compression; a node already under the root is not   \
-         * written again, so finds of shallow trees dirty no cache line. */                      \
-        while (x != r) {                                                                         \
-            PARENT nx = p[x];                                                                    \
-            if (nx == r)                                                                         \
-                break;                                                                           \
-            p[x] = r;                                                                            \
-            x = nx;                                                                              \
-        }                                                                                        \
-        return r;                                                                                \
-    }                                                                                            \
-                                                                                                 \
-    MZ_INLINE mz_status NAME##_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,     \
-                                   CODE *code, PARENT *p, uint64_t *merged_at)                   \
-    {                                                                                            \
-        const uint64_t rows = g->rows, cols = g->cols, cells = g->cells;                         \
-        uint8_t *c = g->c;                                                                       \
-        uint64_t n = 0;                                                                          \
-        for (uint64_t r = 0, a = 0; r < rows; r++) {                                             \
-            for (uint64_t col = 0; col < cols; col++, a++) {                                     \
-                if (col + 1 < cols)                                                              \
-                    code[n++] = (CODE)(2 * a);                                                   \
-                if (r + 1 < rows)                                                                \
-                    code[n++] = (CODE)(2 * a + 1);                                               \
-            }                                                                                    \
-        }                                                                                        \
-        /* Fisher-Yates downward; swap k uses draw k, so its target is    \
-         * computed AHEAD swaps early and its cache line prefetched. */                          \
-        const uint32_t a0 = rng->a;                                                              \
-        if (n > 1) {                                                                             \
-            const uint64_t swaps = n - 1;                                                        \
-            uint64_t jbuf[AHEAD];                                                                \
-            for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {                                  \
-                uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(k + 1) * MZ_MULBERRY32_INC);      \
-                jbuf[k] = pick_of(u, n - k);                                                     \
-                MZ_PREFETCHW(code + jbuf[k]);                                                    \
-            }                                                                                    \
-            for (uint64_t k = 0; k < swaps; k++) {                                               \
-                const uint64_t i = n - 1 - k;                                                    \
-                const uint64_t j = jbuf[k % AHEAD];                                              \
-                const uint64_t kk = k + AHEAD;                                                   \
-                if (kk < swaps) {                                                                \
-                    uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(kk + 1) * MZ_MULBERRY32_INC); \
-                    uint64_t jn = pick_of(u, n - kk);                                            \
-                    jbuf[kk % AHEAD] = jn;                                                       \
-                    MZ_PREFETCHW(code + jn);                                                     \
-                }                                                                                \
-                CODE tmp = code[i];                                                              \
-                code[i] = code[j];                                                               \
-                code[j] = tmp;                                                                   \
-            }                                                                                    \
-            rng->a = a0 + (uint32_t)swaps * MZ_MULBERRY32_INC;                                   \
-        }                                                                                        \
-        for (uint64_t a = 0; a < cells; a++)                                                     \
-            p[a] = -1;                                                                           \
-        /* Checks, prefetching in two stages: the two cells of the check  \
-         * 2*AHEAD later, then the parents of the check AHEAD later (by    \
-         * then its cells are in cache); after compression most parents   \
-         * are roots, so two levels cover nearly every find. */                                  \
-        uint64_t islands = cells;                                                                \
-        *merged_at = 0;                                                                          \
-        for (uint64_t k = 0; k < n; k++) {                                                       \
-            if (!tracing && islands == 1)                                                        \
-                break; /* every wall left stands */                                              \
-            if (k + 2 * AHEAD < n) {                                                             \
-                CODE far = code[k + 2 * AHEAD];                                                  \
-                uint64_t fa = far >> 1;                                                          \
-                MZ_PREFETCHW(p + fa);                                                            \
-                MZ_PREFETCHW(p + fa + ((far & 1) ? cols : 1));                                   \
-                MZ_PREFETCHW(c + fa);                                                            \
-            }                                                                                    \
-            if (k + AHEAD < n) {                                                                 \
-                CODE near = code[k + AHEAD];                                                     \
-                uint64_t na = near >> 1, nb = na + ((near & 1) ? cols : 1);                      \
-                PARENT pa = p[na], pb = p[nb];                                                   \
-                MZ_PREFETCHW(p + (pa >= 0 ? (uint64_t)pa : na));                                 \
-                MZ_PREFETCHW(p + (pb >= 0 ? (uint64_t)pb : nb));                                 \
-            }                                                                                    \
-            const CODE w = code[k];                                                              \
-            const uint64_t a = w >> 1;                                                           \
-            const unsigned d = (w & 1) ? MZ_S : MZ_E;                                            \
-            const uint64_t b = a + ((w & 1) ? cols : 1);                                         \
-            PARENT ra = NAME##_find(p, (PARENT)a), rb = NAME##_find(p, (PARENT)b);               \
-            if (ra == rb) {                                                                      \
-                if (tracing && mz_trace_emit(t, "check", a, (int)d, islands))                    \
-                    return MZ_EIO;                                                               \
-                continue;                                                                        \
-            }                                                                                    \
-            /* Only a's side now; b's is mirrored in one pass at the end. */                      \
-            c[a] &= (uint8_t)~(1u << d);                                                         \
-            /* Sizes are negative: -p[ra] >= -p[rb] when p[ra] <= p[rb]. */                      \
-            if (p[ra] <= p[rb]) {                                                                \
-                p[ra] += p[rb];                                                                  \
-                p[rb] = ra;                                                                      \
-            } else {                                                                             \
-                p[rb] += p[ra];                                                                  \
-                p[ra] = rb;                                                                      \
-            }                                                                                    \
-            islands--;                                                                           \
-            if (islands == 1)                                                                    \
-                *merged_at = k + 1;                                                              \
-            if (tracing && mz_trace_emit(t, "merge", a, (int)d, islands))                        \
-                return MZ_EIO;                                                                   \
-        }                                                                                        \
-        mirror_knocks(g);                                                                        \
-        return MZ_OK;                                                                            \
-    }                                                                                            \
-                                                                                                 \
-    static mz_status NAME(mz_grid *g, mz_run *run, uint64_t *merged_at)                         \
-    {                                                                                            \
-        uint64_t walls = g->rows * (g->cols - 1) + (g->rows - 1) * g->cols;                      \
-        CODE *code = big_array(g->mem, walls, sizeof(CODE));                                     \
-        PARENT *p = big_array(g->mem, g->cells, sizeof(PARENT));                                 \
-        mz_status s = MZ_ENOMEM;                                                                 \
-        if (code && p)                                                                           \
-            s = run->trace ? NAME##_run(g, run->rng, run->trace, true, code, p, merged_at)       \
-                           : NAME##_run(g, run->rng, NULL, false, code, p, merged_at);           \
-        mz_mem_free(g->mem, code);                                                               \
-        mz_mem_free(g->mem, p);                                                                  \
-        return s;                                                                                \
-    }
+/* One body for both widths. wide is a compile-time constant at each call
+ * (as tracing is), so each of the four copies the compiler makes reads its
+ * arrays at one width: codes and parents are 32-bit below 2^31 cells,
+ * 64-bit above. A parent slot holds the parent's index, or minus the
+ * island's size at a root. */
+MZ_INLINE uint64_t code_get(const void *code, const bool wide, uint64_t k)
+{
+    return wide ? ((const uint64_t *)code)[k] : ((const uint32_t *)code)[k];
+}
 
-KRUSKAL_BODY(kruskal32, uint32_t, int32_t)
-KRUSKAL_BODY(kruskal64, uint64_t, int64_t)
+MZ_INLINE void code_set(void *code, const bool wide, uint64_t k, uint64_t v)
+{
+    if (wide)
+        ((uint64_t *)code)[k] = v;
+    else
+        ((uint32_t *)code)[k] = (uint32_t)v;
+}
+
+MZ_INLINE const void *code_at(const void *code, const bool wide, uint64_t k)
+{
+    return wide ? (const void *)((const uint64_t *)code + k) : (const void *)((const uint32_t *)code + k);
+}
+
+MZ_INLINE int64_t par_get(const void *p, const bool wide, uint64_t k)
+{
+    return wide ? ((const int64_t *)p)[k] : ((const int32_t *)p)[k];
+}
+
+MZ_INLINE void par_set(void *p, const bool wide, uint64_t k, int64_t v)
+{
+    if (wide)
+        ((int64_t *)p)[k] = v;
+    else
+        ((int32_t *)p)[k] = (int32_t)v;
+}
+
+MZ_INLINE const void *par_at(const void *p, const bool wide, uint64_t k)
+{
+    return wide ? (const void *)((const int64_t *)p + k) : (const void *)((const int32_t *)p + k);
+}
+
+MZ_INLINE uint64_t find_root(void *p, const bool wide, uint64_t x)
+{
+    uint64_t r = x;
+    int64_t v;
+    while ((v = par_get(p, wide, r)) >= 0)
+        r = (uint64_t)v;
+    /* Full path compression; a node already under the root is not written
+     * again, so finds of shallow trees dirty no cache line. */
+    while (x != r) {
+        uint64_t nx = (uint64_t)par_get(p, wide, x);
+        if (nx == r)
+            break;
+        par_set(p, wide, x, (int64_t)r);
+        x = nx;
+    }
+    return r;
+}
+
+MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                                const bool wide, void *code, void *p, uint64_t *merged_at)
+{
+    const uint64_t rows = g->rows, cols = g->cols, cells = g->cells;
+    uint8_t *c = g->c;
+    uint64_t n = 0;
+    for (uint64_t r = 0, a = 0; r < rows; r++) {
+        for (uint64_t col = 0; col < cols; col++, a++) {
+            if (col + 1 < cols)
+                code_set(code, wide, n++, 2 * a);
+            if (r + 1 < rows)
+                code_set(code, wide, n++, 2 * a + 1);
+        }
+    }
+    /* Fisher-Yates downward; swap k uses draw k, so its target is computed
+     * AHEAD swaps early and its cache line prefetched. */
+    const uint32_t a0 = rng->a;
+    if (n > 1) {
+        const uint64_t swaps = n - 1;
+        uint64_t jbuf[AHEAD];
+        for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {
+            uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(k + 1) * MZ_MULBERRY32_INC);
+            jbuf[k] = pick_of(u, n - k);
+            MZ_PREFETCHW(code_at(code, wide, jbuf[k]));
+        }
+        for (uint64_t k = 0; k < swaps; k++) {
+            const uint64_t i = n - 1 - k;
+            const uint64_t j = jbuf[k % AHEAD];
+            const uint64_t kk = k + AHEAD;
+            if (kk < swaps) {
+                uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(kk + 1) * MZ_MULBERRY32_INC);
+                uint64_t jn = pick_of(u, n - kk);
+                jbuf[kk % AHEAD] = jn;
+                MZ_PREFETCHW(code_at(code, wide, jn));
+            }
+            const uint64_t tmp = code_get(code, wide, i);
+            code_set(code, wide, i, code_get(code, wide, j));
+            code_set(code, wide, j, tmp);
+        }
+        rng->a = a0 + (uint32_t)swaps * MZ_MULBERRY32_INC;
+    }
+    for (uint64_t a = 0; a < cells; a++)
+        par_set(p, wide, a, -1);
+    /* Checks, prefetching in two stages: the two cells of the check 2*AHEAD
+     * later, then the parents of the check AHEAD later (by then its cells
+     * are in cache); after compression most parents are roots, so two
+     * levels cover nearly every find. */
+    uint64_t islands = cells;
+    *merged_at = 0;
+    for (uint64_t k = 0; k < n; k++) {
+        if (!tracing && islands == 1)
+            break; /* every wall left stands */
+        if (k + 2 * AHEAD < n) {
+            const uint64_t far = code_get(code, wide, k + 2 * AHEAD);
+            const uint64_t fa = far >> 1;
+            MZ_PREFETCHW(par_at(p, wide, fa));
+            MZ_PREFETCHW(par_at(p, wide, fa + ((far & 1) ? cols : 1)));
+            MZ_PREFETCHW(c + fa);
+        }
+        if (k + AHEAD < n) {
+            const uint64_t near = code_get(code, wide, k + AHEAD);
+            const uint64_t na = near >> 1, nb = na + ((near & 1) ? cols : 1);
+            const int64_t pa = par_get(p, wide, na), pb = par_get(p, wide, nb);
+            MZ_PREFETCHW(par_at(p, wide, pa >= 0 ? (uint64_t)pa : na));
+            MZ_PREFETCHW(par_at(p, wide, pb >= 0 ? (uint64_t)pb : nb));
+        }
+        const uint64_t w = code_get(code, wide, k);
+        const uint64_t a = w >> 1;
+        const unsigned d = (w & 1) ? MZ_S : MZ_E;
+        const uint64_t b = a + ((w & 1) ? cols : 1);
+        const uint64_t ra = find_root(p, wide, a), rb = find_root(p, wide, b);
+        if (ra == rb) {
+            if (tracing && mz_trace_emit(t, "check", a, (int)d, islands))
+                return MZ_EIO;
+            continue;
+        }
+        /* Only a's side now; b's is mirrored in one pass at the end. */
+        c[a] &= (uint8_t)~(1u << d);
+        /* Sizes are negative: -p[ra] >= -p[rb] when p[ra] <= p[rb]. */
+        const int64_t sa = par_get(p, wide, ra), sb = par_get(p, wide, rb);
+        if (sa <= sb) {
+            par_set(p, wide, ra, sa + sb);
+            par_set(p, wide, rb, (int64_t)ra);
+        } else {
+            par_set(p, wide, rb, sa + sb);
+            par_set(p, wide, ra, (int64_t)rb);
+        }
+        islands--;
+        if (islands == 1)
+            *merged_at = k + 1;
+        if (tracing && mz_trace_emit(t, "merge", a, (int)d, islands))
+            return MZ_EIO;
+    }
+    mirror_knocks(g);
+    return MZ_OK;
+}
+
+/* The arrays at the width the size needs, then the run with tracing and
+ * width as constants. */
+static mz_status kruskal_arrays(mz_grid *g, mz_run *run, const bool wide, uint64_t *merged_at)
+{
+    const uint64_t walls = g->rows * (g->cols - 1) + (g->rows - 1) * g->cols;
+    const size_t width = wide ? 8 : 4;
+    void *code = big_array(g->mem, walls, width);
+    void *p = big_array(g->mem, g->cells, width);
+    mz_status s = MZ_ENOMEM;
+    if (code && p)
+        s = run->trace ? kruskal_run(g, run->rng, run->trace, true, wide, code, p, merged_at)
+                       : kruskal_run(g, run->rng, NULL, false, wide, code, p, merged_at);
+    mz_mem_free(g->mem, code);
+    mz_mem_free(g->mem, p);
+    return s;
+}
 
 static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
@@ -273,15 +320,21 @@ static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
         }
     }
     uint64_t merged_at = 0;
-    /* Codes reach 2 * cells; 32 bits hold them below 2^31 cells. */
-    mz_status s = g->cells < (UINT64_C(1) << 31) ? kruskal32(g, run, &merged_at)
-                                                  : kruskal64(g, run, &merged_at);
+    mz_status s = g->cells < MZ_KRUSKAL_WIDE_FROM ? kruskal_arrays(g, run, false, &merged_at)
+                                                   : kruskal_arrays(g, run, true, &merged_at);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "merged_at", (int64_t)merged_at);
     return s;
 }
 
 static const char *const kruskal_columns[] = {"merged_at", NULL};
+
+static const mz_trace_op kruskal_trace_ops[] = {
+    {"check", "the wall stays (its two cells are one island already); cell = the wall's "
+              "west or north cell, dir 1 (east) or 2 (south)"},
+    {"merge", "the wall is removed, two islands become one; cell and dir as for check"},
+    {NULL, NULL},
+};
 
 const mz_algo mz_algo_kruskal = {
     .name = "kruskal",
@@ -293,4 +346,6 @@ const mz_algo mz_algo_kruskal = {
     .columns = kruskal_columns,
     .bytes_per_cell = 12, /* 2 wall codes and a parent, 4 bytes each */
     .gen = kruskal_gen,
+    .trace_ops = kruskal_trace_ops,
+    .trace_size = "islands after the step",
 };

@@ -424,6 +424,12 @@ static mz_status pacman_gen(mz_grid *g, const mz_args *args, mz_run *run)
 
 static const char *const pacman_columns[] = {"dots", "pills", "teleports", NULL};
 
+static const mz_trace_op pacman_trace_ops[] = {
+    {"teleport", "a teleport tile pair is placed"},
+    {"wall", "a wall piece grows by one tile"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_pacman = {
     .name = "pacman",
     .kind = MZ_GEN,
@@ -434,4 +440,6 @@ const mz_algo mz_algo_pacman = {
     .columns = pacman_columns,
     .bytes_per_cell = 0,
     .gen = pacman_gen,
+    .trace_ops = pacman_trace_ops,
+    .trace_size = "teleports placed (teleport), tiles walled (wall)",
 };

@@ -82,6 +82,12 @@ static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
     return run->trace ? sw_run(g, run->rng, run->trace, true) : sw_run(g, run->rng, NULL, false);
 }
 
+static const mz_trace_op sidewinder_trace_ops[] = {
+    {"carve", "the run grows east; cell = the run's west cell of the knocked wall, dir 1 (east)"},
+    {"join", "the run joins the row above through one of its cells, dir 0 (north)"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_sidewinder = {
     .name = "sidewinder",
     .kind = MZ_GEN,
@@ -92,4 +98,6 @@ const mz_algo mz_algo_sidewinder = {
     .columns = NULL,
     .bytes_per_cell = 0,
     .gen = sw_gen,
+    .trace_ops = sidewinder_trace_ops,
+    .trace_size = "the run's length",
 };

@@ -336,6 +336,14 @@ static const mz_param_def treasure_params[] = {
 static const char *const treasure_columns[] = {"attempts", "fallback", "open_cells",
                                                "open_target", "route_cells", NULL};
 
+static const mz_trace_op treasure_trace_ops[] = {
+    {"open", "the corridor walk opens a cell"},
+    {"close", "the walk backs out of a cell"},
+    {"branch", "a dead-end branch cell is opened"},
+    {"reject", "an attempt is thrown away (cell 0)"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_treasure = {
     .name = "treasure",
     .kind = MZ_GEN,
@@ -346,4 +354,6 @@ const mz_algo mz_algo_treasure = {
     .columns = treasure_columns,
     .bytes_per_cell = 0.125,
     .gen = treasure_gen,
+    .trace_ops = treasure_trace_ops,
+    .trace_size = "corridor length (open, close), open cells (branch), attempt number (reject)",
 };

@@ -123,6 +123,12 @@ static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
 
 static const char *const wilson_columns[] = {"walk_steps", NULL};
 
+static const mz_trace_op wilson_trace_ops[] = {
+    {"walk", "the loop-erased random walk steps into a cell; dir = its move"},
+    {"join", "a cell of the erased walk joins the tree; dir = the wall knocked"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_wilson = {
     .name = "wilson",
     .kind = MZ_GEN,
@@ -133,4 +139,6 @@ const mz_algo mz_algo_wilson = {
     .columns = wilson_columns,
     .bytes_per_cell = 0,
     .gen = wilson_gen,
+    .trace_ops = wilson_trace_ops,
+    .trace_size = "cells walked so far (walk), cells in the tree (join)",
 };

@@ -207,9 +207,9 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, double k, void *gv, const bo
 static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                              mz_solution *sol)
 {
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     const bool wide = g->cells >= UINT32_MAX; /* UINT32_MAX is infinity */
     const double k = args->v[P_K];
     void *gv = mz_alloc_array(g->mem, g->cells, wide ? 8 : 4);
@@ -240,12 +240,8 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
             i = mz_neighbour(g, i, st_get(st, i) & 3u);
             s = mz_solution_push(sol, i);
         }
-        for (uint64_t a = 0, b = sol->path_len ? sol->path_len - 1 : 0; s == MZ_OK && a < b;
-             a++, b--) {
-            mz_idx tmp = sol->path[a];
-            sol->path[a] = sol->path[b];
-            sol->path[b] = tmp;
-        }
+        if (s == MZ_OK)
+            mz_path_reverse(sol);
     }
     mz_mem_free(g->mem, st);
     return s;
@@ -254,6 +250,11 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
 static const mz_param_def astar_params[] = {
     {"k", MZ_P_REAL, 1.0, 0.0, 100.0, NULL,
      "heuristic slope K in f = g + K*h (shortest for K <= 1; 0 is Dijkstra)"},
+};
+
+static const mz_trace_op astar_trace_ops[] = {
+    {"close", "a cell is popped from the heap and closed"},
+    {NULL, NULL},
 };
 
 const mz_algo mz_algo_astar = {
@@ -268,4 +269,6 @@ const mz_algo mz_algo_astar = {
     .columns = NULL,
     .bytes_per_cell = 4.5,
     .solve = astar_solve,
+    .trace_ops = astar_trace_ops,
+    .trace_size = "heap length after the pop",
 };

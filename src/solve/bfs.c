@@ -29,7 +29,8 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_qu
     static const unsigned next_code[4] = {0, 2, 3, 1};
     const mz_idx src = g->entrance, dst = g->exit;
     const uint8_t *c = g->c;
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const uint64_t cols = g->cols;
     int64_t closed = 0;
     code_set(mark, src, 1);
@@ -55,7 +56,7 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_qu
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open); /* directions in order */
             open &= open - 1;
-            mz_idx n = fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (n == MZ_NONE || code_get(mark, n))
                 continue;
             code_set(mark, n, code);
@@ -76,9 +77,9 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_qu
 static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
     (void)args;
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     uint8_t *mark = mz_mem_calloc(g->mem, g->cells / 4 + 1, 1);
     mz_queue q;
     if (!mark || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
@@ -92,7 +93,8 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
     if (s == MZ_OK && sol->found) {
         /* Walk back from the exit, one step nearer each time. */
         static const unsigned prev_code[4] = {0, 3, 1, 2};
-        const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+        int64_t delta[4];
+        mz_dir_deltas(g, delta);
         int64_t steps = 0;
         mz_idx i = g->exit;
         if (sol->want_path)
@@ -104,7 +106,7 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
             for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
                 if (!(open & (1u << d)))
                     continue;
-                mz_idx n = fast ? i + (mz_idx)delta[d] : mz_neighbour(g, i, d);
+                mz_idx n = mz_dir_step(g, fast, delta, i, d);
                 if (n != MZ_NONE && code_get(mark, n) == want)
                     next = n;
             }
@@ -120,17 +122,17 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
                 s = mz_solution_push(sol, i);
         }
         sol->path_steps = steps;
-        if (s == MZ_OK && sol->want_path) {
-            for (uint64_t a = 0, b = sol->path_len - 1; a < b; a++, b--) {
-                mz_idx tmp = sol->path[a];
-                sol->path[a] = sol->path[b];
-                sol->path[b] = tmp;
-            }
-        }
+        if (s == MZ_OK && sol->want_path)
+            mz_path_reverse(sol);
     }
     mz_mem_free(g->mem, mark);
     return s;
 }
+
+static const mz_trace_op bfs_trace_ops[] = {
+    {"close", "a cell leaves the queue"},
+    {NULL, NULL},
+};
 
 const mz_algo mz_algo_bfs = {
     .name = "bfs",
@@ -142,4 +144,6 @@ const mz_algo mz_algo_bfs = {
     .columns = NULL,
     .bytes_per_cell = 0.5,
     .solve = bfs_solve,
+    .trace_ops = bfs_trace_ops,
+    .trace_size = "queue length",
 };

@@ -191,6 +191,11 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
 
 static const char *const bibfs_columns[] = {"closed_fwd", "closed_bwd", NULL};
 
+static const mz_trace_op bibfs_trace_ops[] = {
+    {"close", "a cell leaves its side's queue; dir 1 for the entrance side, 3 for the exit side"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_bibfs = {
     .name = "bibfs",
     .kind = MZ_SOLVER,
@@ -201,4 +206,6 @@ const mz_algo mz_algo_bibfs = {
     .columns = bibfs_columns,
     .bytes_per_cell = 0.5,
     .solve = bibfs_solve,
+    .trace_ops = bibfs_trace_ops,
+    .trace_size = "that side's queue length after the pop",
 };

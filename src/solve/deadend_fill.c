@@ -208,6 +208,12 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
 
 static const char *const deadend_fill_columns[] = {"filled", "remaining", NULL};
 
+static const mz_trace_op deadend_fill_trace_ops[] = {
+    {"fill", "a dead-end cell is filled; dir = the wall closed behind it, empty when it had no open side"},
+    {"close", "the search of what is left closes a cell"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_deadend_fill = {
     .name = "deadend-fill",
     .kind = MZ_SOLVER,
@@ -218,4 +224,6 @@ const mz_algo mz_algo_deadend_fill = {
     .columns = deadend_fill_columns,
     .bytes_per_cell = 1.0,
     .solve = deadend_fill_solve,
+    .trace_ops = deadend_fill_trace_ops,
+    .trace_size = "cells filled so far (fill), queue length (close)",
 };

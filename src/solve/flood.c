@@ -109,10 +109,10 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_q
 static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                              mz_solution *sol)
 {
-    mz_solution_clear(sol);
-    mz_idx src = mz_cell_resolve(g, args->v[P_FROM]);
-    if (src == MZ_NONE || src >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_idx src;
+    mz_status s0 = mz_solve_begin_from(g, sol, args->v[P_FROM], &src);
+    if (s0 != MZ_OK)
+        return s0;
     uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
     if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
@@ -151,6 +151,12 @@ static const mz_param_def flood_params[] = {
 static const char *const flood_columns[] = {"rings", "reached", "farthest_cell", "longest",
                                             "longest_end", "longest_exact", NULL};
 
+static const mz_trace_op flood_trace_ops[] = {
+    {"ring", "a ring of the first flood (rings 1..); cell = its first cell"},
+    {"sweep", "a ring of the second flood; cell = its first cell"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_flood = {
     .name = "flood",
     .kind = MZ_SOLVER,
@@ -161,4 +167,6 @@ const mz_algo mz_algo_flood = {
     .columns = flood_columns,
     .bytes_per_cell = 0.125,
     .solve = flood_solve,
+    .trace_ops = flood_trace_ops,
+    .trace_size = "the ring's cell count",
 };

@@ -176,6 +176,12 @@ static const mz_param_def pledge_params[] = {
 
 static const char *const pledge_columns[] = {"trapped", "wall_runs", "max_turn", NULL};
 
+static const mz_trace_op pledge_trace_ops[] = {
+    {"move", "a step forward"},
+    {"turn", "a turn; a turn that also moves records the cell it moves into"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_pledge = {
     .name = "pledge",
     .kind = MZ_SOLVER,
@@ -186,4 +192,6 @@ const mz_algo mz_algo_pledge = {
     .columns = pledge_columns,
     .bytes_per_cell = 0.125,
     .solve = pledge_solve,
+    .trace_ops = pledge_trace_ops,
+    .trace_size = "forward moves so far",
 };

@@ -159,6 +159,12 @@ static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *
 
 static const char *const tremaux_columns[] = {"visited", "marks", "marked_twice", NULL};
 
+static const mz_trace_op tremaux_trace_ops[] = {
+    {"move", "a step through a passage, marking it"},
+    {"back", "a step back through a passage marked before"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_tremaux = {
     .name = "tremaux",
     .kind = MZ_SOLVER,
@@ -169,4 +175,6 @@ const mz_algo mz_algo_tremaux = {
     .columns = tremaux_columns,
     .bytes_per_cell = 1.0,
     .solve = tremaux_solve,
+    .trace_ops = tremaux_trace_ops,
+    .trace_size = "steps so far",
 };

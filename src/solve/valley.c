@@ -15,9 +15,9 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
                               mz_solution *sol)
 {
     (void)args;
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     if (g->cells >= UINT32_MAX)
         return MZ_ETOOBIG;
     uint32_t *ds = mz_alloc_array(g->mem, g->cells, sizeof *ds);
@@ -80,6 +80,11 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
 
 static const char *const valley_columns[] = {"zero_excess", "max_excess", NULL};
 
+static const mz_trace_op valley_trace_ops[] = {
+    {"excess", "one reached cell and its detour excess"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_valley = {
     .name = "valley",
     .kind = MZ_SOLVER,
@@ -90,4 +95,6 @@ const mz_algo mz_algo_valley = {
     .columns = valley_columns,
     .bytes_per_cell = 8,
     .solve = valley_solve,
+    .trace_ops = valley_trace_ops,
+    .trace_size = "the cell's excess",
 };

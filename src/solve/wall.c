@@ -32,7 +32,8 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, unsigned hand, uint8_t *se
                          const bool tracing, mz_solution *sol)
 {
     const uint8_t *c = g->c;
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const unsigned side_turn = hand == 0 ? 3 : 1, other_turn = hand == 0 ? 1 : 3;
     mz_idx cur = g->entrance;
     unsigned h = MZ_E;
@@ -49,12 +50,12 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, unsigned hand, uint8_t *se
         if (!(v & (1u << side))) {
             h = side;
             turns++;
-            cur = fast ? (mz_idx)((int64_t)cur + delta[h]) : mz_neighbour(g, cur, h);
+            cur = mz_dir_step(g, fast, delta, cur, h);
             forward++;
             if (tracing && mz_trace_emit(t, "turn", cur, (int)h, (uint64_t)forward))
                 return MZ_EIO;
         } else if (!(v & (1u << h))) {
-            cur = fast ? (mz_idx)((int64_t)cur + delta[h]) : mz_neighbour(g, cur, h);
+            cur = mz_dir_step(g, fast, delta, cur, h);
             forward++;
             if (tracing && mz_trace_emit(t, "move", cur, (int)h, (uint64_t)forward))
                 return MZ_EIO;
@@ -88,7 +89,8 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, unsigned hand, uint8_t *se
 static void walk_fast(const mz_grid *g, unsigned hand, uint8_t *seen, mz_solution *sol)
 {
     const unsigned side_turn = hand == 0 ? 3 : 1, other_turn = hand == 0 ? 1 : 3;
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     uint8_t next[16 * 4];  /* new heading | moved << 2 | turned << 3 */
     int64_t jump[16 * 4];  /* index step */
     for (unsigned v = 0; v < 16; v++) {
@@ -132,9 +134,9 @@ static void walk_fast(const mz_grid *g, unsigned hand, uint8_t *seen, mz_solutio
 
 static mz_status wall_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     uint8_t *seen = mz_mem_calloc(g->mem, g->cells / 2 + 1, 1);
     if (!seen)
         return MZ_ENOMEM;
@@ -157,6 +159,12 @@ static const mz_param_def wall_params[] = {
 
 static const char *const wall_columns[] = {"looped", NULL};
 
+static const mz_trace_op wall_trace_ops[] = {
+    {"move", "a step forward"},
+    {"turn", "a turn; a turn that also moves records the cell it moves into"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_wall = {
     .name = "wall",
     .kind = MZ_SOLVER,
@@ -167,4 +175,6 @@ const mz_algo mz_algo_wall = {
     .columns = wall_columns,
     .bytes_per_cell = 0.5,
     .solve = wall_solve,
+    .trace_ops = wall_trace_ops,
+    .trace_size = "forward moves so far",
 };
