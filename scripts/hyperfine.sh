@@ -15,7 +15,8 @@ cd "$(dirname "$0")/.."
 build=${MZ_BUILD:-build}
 out=${OUT:-results/bench}
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+# CMakePresets.json: release is the optimised build.
+cmake --preset release -B "$build" >/dev/null
 cmake --build "$build" -j "$jobs" --target mazebench >/dev/null
 mz="$build/mazebench"
 mkdir -p "$out"
@@ -31,9 +32,10 @@ if [ "${1:-}" = "--targets" ]; then
 else
     name=hyperfine
     set --
-    # Every generator and solver the registry lists, read from 'mazebench list'.
-    gens=$("$mz" list | awk '/^[a-z]/{kind=$1} kind=="generators:" && /^  [a-z]/{print $1}')
-    solvers=$("$mz" list | awk '/^[a-z]/{kind=$1} kind=="solvers:" && /^  [a-z]/{print $1}')
+    # Every generator and solver of the registry, as data ('list --format csv':
+    # record,algo,kind,...; names hold no comma).
+    gens=$("$mz" list --format csv | awk -F, '$1 == "algo" && $3 == "generator" { print $2 }')
+    solvers=$("$mz" list --format csv | awk -F, '$1 == "algo" && $3 == "solver" { print $2 }')
     for g in $gens; do
         set -- "$@" "$mz gen $g --seed 464 --size 1000x1000"
     done
