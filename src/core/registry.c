@@ -25,6 +25,8 @@ extern const mz_algo mz_algo_aldous_broder;
 extern const mz_algo mz_algo_sidewinder;
 extern const mz_algo mz_algo_binary_tree;
 extern const mz_algo mz_algo_hunt_and_kill;
+extern const mz_algo mz_algo_prim;
+extern const mz_algo mz_algo_growing_tree;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
@@ -49,6 +51,8 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_sidewinder,
     &mz_algo_binary_tree,
     &mz_algo_hunt_and_kill,
+    &mz_algo_prim,
+    &mz_algo_growing_tree,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */
