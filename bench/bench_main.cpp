@@ -20,8 +20,9 @@
 // Names end in /manual_time (Google Benchmark's mark for UseManualTime).
 // Smoke run for CI:  mazebench_bench --benchmark_filter='/31/' --benchmark_min_time=0.01
 // Other sizes:       mazebench_bench --mz_sides=10000 (a comma-separated list
-//                    of square sides replacing the five; our own flag, taken
-//                    out before Google Benchmark reads the rest)
+//                    of square sides replacing the five) and --mz_seed=N (the
+//                    seed, default 464): our own flags, taken out before
+//                    Google Benchmark reads the rest
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -36,7 +37,7 @@
 namespace {
 
 const uint64_t kDefaultSides[] = {31, 101, 317, 1001, 3163};
-const uint32_t kSeed = 464;
+uint32_t g_seed = 464; // --mz_seed=N
 
 // One engine workspace for the life of one benchmark run.
 struct Workspace {
@@ -71,7 +72,7 @@ void BM_Gen(benchmark::State &state, const mz_algo *algo)
     mz_timing t;
     std::memset(&t, 0, sizeof t);
     for (auto _ : state) {
-        mz_status s = mz_bench_gen(&w.b, &spec, kSeed, n, n, nullptr, 1, &t);
+        mz_status s = mz_bench_gen(&w.b, &spec, g_seed, n, n, nullptr, 1, &t);
         if (s != MZ_OK) {
             state.SkipWithError(mz_status_str(s));
             break;
@@ -93,7 +94,7 @@ void BM_Solve(benchmark::State &state, const mz_algo *algo)
     mz_timing t;
     std::memset(&t, 0, sizeof t);
     if (!w.ok || mz_spec_parse("dfs", &spec, err, sizeof err) != MZ_OK ||
-        mz_bench_gen(&w.b, &spec, kSeed, n, n, nullptr, 1, &t) != MZ_OK) {
+        mz_bench_gen(&w.b, &spec, g_seed, n, n, nullptr, 1, &t) != MZ_OK) {
         state.SkipWithError("maze generation failed");
         return;
     }
@@ -131,6 +132,14 @@ int main(int argc, char **argv)
                 sides.push_back(v);
                 p = *end == ',' ? end + 1 : end;
             }
+        } else if (std::strncmp(argv[k], "--mz_seed=", 10) == 0) {
+            char *end;
+            unsigned long long v = std::strtoull(argv[k] + 10, &end, 10);
+            if (end == argv[k] + 10 || *end || v > 4294967295ull) {
+                std::fprintf(stderr, "mazebench_bench: bad --mz_seed '%s'\n", argv[k] + 10);
+                return 2;
+            }
+            g_seed = (uint32_t)v;
         } else {
             argv[kept++] = argv[k];
         }
