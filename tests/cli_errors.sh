@@ -113,6 +113,14 @@ expect 2 "not a sweep file" merge "$tmp/other.csv"
 expect 2 "is one of the files to merge" merge "$tmp/other.csv" --out "$tmp/other.csv" --force
 ok sweep $S
 ok sweep $S --print-plan
+"$cli" sweep $S --shard 1/2 --out "$tmp/part1.csv" 2>/dev/null
+expect 2 "is part 1 of 2, but 1 file was given" merge "$tmp/part1.csv"
+if "$cli" sweep --help | grep -q "'limit GENERATOR SIZE'"; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
+    echo "FAIL: sweep --help does not describe 'limit'" >&2
+fi
 abs=$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")
 (cd "$tmp" && cp ok.plan ./-dash.plan && "$abs" sweep -- -dash.plan >/dev/null 2>&1) &&
     pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: sweep -- -dash.plan" >&2; }

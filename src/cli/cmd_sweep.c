@@ -335,7 +335,8 @@ struct progress {
     bool said;
 };
 
-static void on_progress(void *user, uint64_t done, uint64_t total, uint64_t ns, bool final)
+static void on_progress(void *user, uint64_t done, uint64_t total, double work, uint64_t ns,
+                        bool final)
 {
     struct progress *pr = user;
     double secs = (double)ns / 1e9;
@@ -352,8 +353,8 @@ static void on_progress(void *user, uint64_t done, uint64_t total, uint64_t ns, 
             (unsigned long long)total, pct, rate);
     if (final) {
         fprintf(stderr, ", %.0f s in all%s\n", secs, pr->tty ? "        " : "");
-    } else if (rate > 0) {
-        double eta = (double)(total - done) / rate;
+    } else if (work > 0) {
+        double eta = secs * (1 - work) / work;
         if (eta < 360000)
             fprintf(stderr, ", %d:%02d:%02d left", (int)eta / 3600, (int)eta / 60 % 60,
                     (int)eta % 60);
@@ -365,6 +366,16 @@ static void on_progress(void *user, uint64_t done, uint64_t total, uint64_t ns, 
 }
 
 /* ---- the command ---- */
+
+static void duration(char *buf, size_t len, double secs)
+{
+    if (secs < 10)
+        snprintf(buf, len, "%.2f s", secs);
+    else if (secs < 3600)
+        snprintf(buf, len, "%.0f s", secs);
+    else
+        snprintf(buf, len, "%.1f h", secs / 3600);
+}
 
 static int dry_run(const sw_plan *p, const struct opts *o)
 {
@@ -382,9 +393,12 @@ static int dry_run(const sw_plan *p, const struct opts *o)
     if (o->nshard > 1)
         printf(", shard %u/%u runs %llu", o->shard, o->nshard, (unsigned long long)mine);
     double share = p->ntask ? secs * (double)mine / (double)p->ntask : 0;
-    printf("\n# estimate: about %.3g s of work, %.3g s with --jobs %u; the largest maze "
-           "needs about %.3g MiB a job (scaled from one small maze of each generator)\n",
-           share, share / o->jobs, o->jobs, (double)bytes / 1048576.0);
+    char one[32], all[32];
+    duration(one, sizeof one, share);
+    duration(all, sizeof all, share / o->jobs);
+    printf("\n# estimate: about %s of work, %s with --jobs %u; the largest maze needs about "
+           "%.1f MiB a job (scaled from one small maze of each generator)\n", one, all, o->jobs,
+           (double)bytes / 1048576.0);
     return MZC_OK;
 }
 

@@ -348,6 +348,8 @@ static int add_range(sw_plan *p, uint32_t lo, uint32_t hi, size_t from, char *er
         p->range[p->nrange - 1].hi = hi;
         return SW_OK;
     }
+    if (p->nrange >= 65536)
+        return fail(err, errlen, SW_BAD, "more than 65536 separate seed ranges: use A..B ranges");
     if (grow(&p->range, p->nrange, sizeof *p->range))
         return OOM(err, errlen);
     p->range[p->nrange++] = (sw_range){lo, hi};
@@ -655,6 +657,7 @@ static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
 int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
 {
     clear_derived(p);
+    p->cells = 0;
     const char *missing = p->ngen == 0 ? "generator" : p->nrange == 0 ? "seed"
                           : p->nsize == 0 ? "size" : NULL;
     if (missing)
@@ -724,6 +727,10 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             return fail(err, errlen, SW_BAD, "the plan has more than 2^62 tasks");
         total += n * p->nseed * p->reps;
         p->gen_first[g + 1] = total;
+        for (size_t e = 0; e < p->nelig[g]; e++) {
+            sw_size z = fixed_size(&p->gspec[g]) ? p->fixed[g] : p->size[el[e]];
+            p->cells += (double)z.rows * (double)z.cols * (double)p->nseed * (double)p->reps;
+        }
     }
     p->ntask = total;
     if (total == 0)

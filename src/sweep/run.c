@@ -372,6 +372,17 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
         }
     }
     uint64_t t0 = mz_clock_ns(), t_said = t0;
+    /* A shard's share of the cells, near enough (tasks are dealt in turn). */
+    double cells_all = r->plan->cells * (double)r->ntask / (double)r->plan->ntask, cells_done = 0;
+    for (uint64_t k = 0; k < r->start && k < 4096; k++) {
+        sw_task t;
+        sw_plan_task(r->plan, global_index(r, k), &t);
+        cells_done += (double)t.size.rows * (double)t.size.cols;
+    }
+    if (r->start > 4096)
+        cells_done = cells_all * (double)r->start / (double)r->ntask;
+    cells_all -= cells_done; /* the work of this run */
+    cells_done = 0;
     bool write_failed = false;
     int write_errno = 0;
     pthread_mutex_lock(&pl.mu);
@@ -393,6 +404,9 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
                 pthread_cond_broadcast(&pl.cv);
                 break;
             }
+            sw_task t;
+            sw_plan_task(r->plan, global_index(r, pl.written), &t);
+            cells_done += (double)t.size.rows * (double)t.size.cols;
             pl.written++;
             s = (size_t)(pl.written % pl.ring);
             pthread_cond_broadcast(&pl.cv);
@@ -412,8 +426,9 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
         uint64_t now = mz_clock_ns();
         if (r->progress && now - t_said >= r->progress_ns) {
             uint64_t w = pl.written;
+            double work = cells_all > 0 ? cells_done / cells_all : 1;
             pthread_mutex_unlock(&pl.mu);
-            r->progress(r->progress_user, w, r->ntask, now - t0, false);
+            r->progress(r->progress_user, w, r->ntask, work > 1 ? 1 : work, now - t0, false);
             pthread_mutex_lock(&pl.mu);
             t_said = now;
         }
@@ -434,7 +449,7 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     sig_tmp = sig_path = NULL;
     r->done = pl.written;
     if (r->progress)
-        r->progress(r->progress_user, pl.written, r->ntask, mz_clock_ns() - t0, true);
+        r->progress(r->progress_user, pl.written, r->ntask, 1, mz_clock_ns() - t0, true);
     if (write_failed)
         return fail(err, errlen, SW_FAIL, "cannot write '%s': %s",
                     r->out_path ? r->out_path : "output", strerror(write_errno));
@@ -470,8 +485,8 @@ static const char *const recipe_cols[R_N] = {"gen", "seed", "rows", "cols", "rep
 static void describe(char *buf, size_t len, const char *gen, const char *seed, const char *rows,
                      const char *cols, const char *rep, const char *solver)
 {
-    snprintf(buf, len, "%s seed %s %sx%s rep %s%s%s", gen, seed, rows, cols, rep,
-             solver[0] ? " solver " : "", solver);
+    snprintf(buf, len, "%.200s seed %.24s %.24sx%.24s rep %.24s%s%.200s", gen, seed, rows, cols,
+             rep, solver[0] ? " solver " : "", solver);
 }
 
 int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned nshard,
@@ -522,7 +537,7 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
                   sw_csv_equals(&fld[at[R_SOLVER]], solver) &&
                   sw_csv_equals(&fld[at[R_ROWS]], rows) && sw_csv_equals(&fld[at[R_COLS]], cols);
         if (!ok) {
-            char v[R_N][128], have[700], wanted[700];
+            char v[R_N][128], have[640], wanted[640];
             for (int c = 0; c < R_N; c++)
                 sw_csv_value(&fld[at[c]], v[c], sizeof v[c]);
             describe(have, sizeof have, v[R_GEN], v[R_SEED], v[R_ROWS], v[R_COLS], v[R_REP],

@@ -66,6 +66,7 @@ typedef struct sw_plan {
     sw_size *fixed;      /* per generator: the size a fixed-size one makes */
     uint64_t *gen_first; /* ngen + 1: first task of each generator */
     uint64_t ntask;      /* tasks in all */
+    double cells;        /* cells of all tasks' mazes (for progress) */
     size_t per_task;     /* rows a task writes */
 } sw_plan;
 
@@ -217,8 +218,10 @@ int sw_stop_signal(void);
  * signal renames a sweep's temporary file into place and exits. */
 void sw_signals_install(void);
 
-typedef void (*sw_progress_fn)(void *user, uint64_t done, uint64_t total, uint64_t elapsed_ns,
-                               bool final);
+/* done of total tasks written; work: the share of the shard's cells done
+ * (tasks differ in size, so it is the better guide to the time left). */
+typedef void (*sw_progress_fn)(void *user, uint64_t done, uint64_t total, double work,
+                               uint64_t elapsed_ns, bool final);
 
 typedef struct sw_run {
     const sw_plan *plan;
