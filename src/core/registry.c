@@ -1,14 +1,13 @@
 /*
  * registry.c - every algorithm the harness knows, in one table.
  *
- * To add an algorithm:
- *   1. write src/gen/NAME.c or src/solve/NAME.c with the algorithm as
- *      numbered steps in its header comment and one const mz_algo
- *      mz_algo_NAME (name, kind, summary, flags, params, columns, fn);
- *   2. declare it below and add it to mz_registry in its kind's group;
- *   3. add its golden figures or digests to data/ if it has published ones.
- * The CLI, the invariant tests, the sweep and the benchmarks iterate this
- * table: nothing else needs to change. (Sources are globbed by CMake.)
+ * To add an algorithm, follow docs/extending.md: one file under src/gen/
+ * or src/solve/ (numbered steps in its header, the trace idiom, the solver
+ * prologue, memory through g->mem, an mz_algo entry with its trace ops and
+ * declared refusals), then declare it below and add it to mz_registry in
+ * its kind's group, regenerate the golden rows and docs/registry.md. The
+ * CLI, the tests, the sweep, scale and the benchmarks iterate this table:
+ * nothing else needs to change. (Sources are globbed by CMake.)
  */
 #include "../mazebench.h"
 
@@ -27,6 +26,7 @@ extern const mz_algo mz_algo_binary_tree;
 extern const mz_algo mz_algo_hunt_and_kill;
 extern const mz_algo mz_algo_prim;
 extern const mz_algo mz_algo_growing_tree;
+extern const mz_algo mz_algo_recursive_division;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
@@ -53,6 +53,7 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_hunt_and_kill,
     &mz_algo_prim,
     &mz_algo_growing_tree,
+    &mz_algo_recursive_division,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */
