@@ -152,8 +152,8 @@ static void describe_param(const mz_param_def *p, char *buf, size_t len)
 }
 
 /* Parse one stage "name[:k=v,...]" of the given kind from text[0..len). */
-static mz_status parse_stage(const char *text, size_t len, mz_kind kind, mz_stage *st, char *err,
-                             size_t errlen)
+static mz_status parse_stage_text(const char *text, size_t len, mz_kind kind, mz_stage *st,
+                                  char *err, size_t errlen)
 {
     char buf[512];
     if (len >= sizeof buf) {
@@ -226,6 +226,19 @@ static mz_status parse_stage(const char *text, size_t len, mz_kind kind, mz_stag
         p = comma ? comma + 1 : NULL;
     }
     return MZ_OK;
+}
+
+/* As parse_stage_text; a reason quotes the input, so control characters
+ * in it (a newline, a tab) become '?': a reason stays one printable line. */
+static mz_status parse_stage(const char *text, size_t len, mz_kind kind, mz_stage *st, char *err,
+                             size_t errlen)
+{
+    mz_status s = parse_stage_text(text, len, kind, st, err, errlen);
+    if (s != MZ_OK && err)
+        for (size_t i = 0; i < errlen && err[i]; i++)
+            if ((unsigned char)err[i] < 0x20 || err[i] == 0x7f)
+                err[i] = '?';
+    return s;
 }
 
 /* Length of the stage starting at p: up to the next '+' that starts a
