@@ -74,5 +74,6 @@ int cmd_sweep(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 #endif /* MZ_CLI_H */

@@ -21,6 +21,7 @@ static const struct command commands[] = {
     {"merge", cmd_merge, "join the part files of a sharded sweep into one CSV"},
     {"check", cmd_check, "re-run every row of a sweep CSV and report figures that differ"},
     {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
+    {"stats", cmd_stats, "dead ends, degrees, corridors, route and longest path over seeds"},
 };
 
 static void usage(FILE *f)

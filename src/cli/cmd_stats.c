@@ -1,0 +1,586 @@
+/*
+ * cmd_stats.c - the stats command: shape figures of a generator's mazes
+ * over seeds (mean, standard deviation, 95% confidence interval), next to
+ * the published dead-end shares of data/published-deadends.csv.
+ * The figures come from mz_maze_stats_compute; docs/stats.md.
+ */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char stats_help[] =
+    "usage: mazebench stats GEN... [--sizes LIST] [--seeds LIST] [--band N]\n"
+    "                       [--format text|csv|json|markdown] [--published FILE]\n\n"
+    "Generate each GEN spec (or 'all': every generator at its defaults plus every\n"
+    "spec of the published file) at each size and seed, and summarise over the\n"
+    "seeds: mean, standard deviation and 95% confidence interval (Student's t) of\n"
+    "  dead_ends         share of the open cells with one open side\n"
+    "  inner_dead_ends   the same, leaving out a border band of N cells\n"
+    "  degree_1..4       shares of the open cells with 1..4 open sides\n"
+    "  straight, turn    shares of the open cells that are straight or turning\n"
+    "                    corridor cells (two open sides, opposite or not)\n"
+    "  route             entrance -> exit steps\n"
+    "  longest           longest path by a double breadth-first sweep: exact on a\n"
+    "                    maze without loops, a lower bound otherwise (marked)\n"
+    "The published dead-end share of the generator, when the published file has\n"
+    "one, is printed next to the measured one.\n\n"
+    "  --sizes LIST      sizes, comma-separated, each ROWSxCOLS or N (default 101)\n"
+    "  --seeds LIST      seeds, comma-separated, each a seed or a range A-B\n"
+    "                    (default 1-10)\n"
+    "  --band N          border band left out of inner_dead_ends (default 10)\n"
+    "  --format F        text (default), csv, json or markdown (one table row a\n"
+    "                    generator and size)\n"
+    "  --published FILE  published figures (default data/published-deadends.csv\n"
+    "                    when it exists)\n";
+
+#define MAX_SIZES 32
+#define MAX_SEEDS 100000
+#define MAX_GENS 128
+
+enum { S_DEAD, S_INNER, S_DEG1, S_DEG2, S_DEG3, S_DEG4, S_STRAIGHT, S_TURN, S_ROUTE, S_LONGEST,
+       NSTATS };
+static const char *const stat_name[NSTATS] = {"dead_ends", "inner_dead_ends", "degree_1",
+                                              "degree_2",  "degree_3",        "degree_4",
+                                              "straight",  "turn",            "route",
+                                              "longest"};
+
+typedef struct published {
+    char name[64], spec[256], source[256];
+    double lo, hi; /* percent */
+} published;
+
+typedef struct pub_table {
+    published *e;
+    size_t n;
+} pub_table;
+
+/* Split a CSV line in place on commas (no quoting in this file). */
+static size_t split_csv(char *line, char **f, size_t max)
+{
+    size_t n = 0;
+    char *p = line;
+    while (n < max) {
+        f[n++] = p;
+        char *c = strchr(p, ',');
+        if (!c)
+            break;
+        *c = '\0';
+        p = c + 1;
+    }
+    return n;
+}
+
+static int load_published(const char *path, bool required, pub_table *t)
+{
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (required) {
+            mzc_error("cannot read the published file '%s'", path);
+            return -1;
+        }
+        return 0;
+    }
+    char line[1024];
+    unsigned lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "name,", 5) == 0)
+            continue;
+        char *fld[8];
+        size_t nf = split_csv(line, fld, 8);
+        char *end;
+        double lo, hi;
+        if (nf != 4 || (lo = strtod(fld[2], &end), end == fld[2])) {
+            mzc_error("published file '%s' line %u is not name,spec,percent,source", path, lineno);
+            fclose(f);
+            free(t->e);
+            return -1;
+        }
+        hi = *end == '-' ? strtod(end + 1, NULL) : lo;
+        published *ne = realloc(t->e, (t->n + 1) * sizeof *ne);
+        if (!ne) {
+            mzc_error("out of memory reading '%s'", path);
+            fclose(f);
+            free(t->e);
+            return -1;
+        }
+        t->e = ne;
+        published *p = &t->e[t->n++];
+        snprintf(p->name, sizeof p->name, "%.63s", fld[0]);
+        snprintf(p->spec, sizeof p->spec, "%.255s", fld[1]);
+        snprintf(p->source, sizeof p->source, "%.255s", fld[3]);
+        p->lo = lo;
+        p->hi = hi;
+    }
+    fclose(f);
+    return 0;
+}
+
+/* The published entry whose spec has the same canonical form, or NULL. */
+static const published *find_published(const pub_table *t, const char *canon)
+{
+    for (size_t k = 0; k < t->n; k++) {
+        mz_spec sp;
+        char err[256], buf[256];
+        if (mz_spec_parse(t->e[k].spec, &sp, err, sizeof err) != MZ_OK)
+            continue;
+        mz_spec_format(&sp, buf, sizeof buf);
+        if (strcmp(buf, canon) == 0)
+            return &t->e[k];
+    }
+    return NULL;
+}
+
+static int parse_seeds(const char *text, uint32_t **out, size_t *n)
+{
+    char buf[4096];
+    if (strlen(text) >= sizeof buf) {
+        mzc_error("seed list '%.40s...' is too long", text);
+        return -1;
+    }
+    strcpy(buf, text);
+    uint32_t *s = NULL;
+    size_t len = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        uint32_t a, b;
+        char *dash = strchr(tok, '-');
+        if (dash) {
+            *dash = '\0';
+            if (mzc_parse_seed(tok, &a) != 0 || mzc_parse_seed(dash + 1, &b) != 0)
+                goto fail;
+            if (b < a) {
+                mzc_error("seed range '%s-%s' runs backwards", tok, dash + 1);
+                goto fail;
+            }
+        } else {
+            if (mzc_parse_seed(tok, &a) != 0)
+                goto fail;
+            b = a;
+        }
+        if ((uint64_t)b - a + 1 + len > MAX_SEEDS) {
+            mzc_error("more than %d seeds in '%s'", MAX_SEEDS, text);
+            goto fail;
+        }
+        uint32_t *ns = realloc(s, (len + (size_t)(b - a) + 1) * sizeof *ns);
+        if (!ns) {
+            mzc_error("out of memory for the seed list");
+            goto fail;
+        }
+        s = ns;
+        for (uint64_t v = a; v <= b; v++)
+            s[len++] = (uint32_t)v;
+    }
+    if (len == 0) {
+        mzc_error("seed list '%s' is empty", text);
+        goto fail;
+    }
+    *out = s;
+    *n = len;
+    return 0;
+fail:
+    free(s);
+    return -1;
+}
+
+static int parse_sizes(const char *text, uint64_t *rows, uint64_t *cols, size_t *n)
+{
+    char buf[1024];
+    if (strlen(text) >= sizeof buf) {
+        mzc_error("size list '%.40s...' is too long", text);
+        return -1;
+    }
+    strcpy(buf, text);
+    *n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (*n == MAX_SIZES) {
+            mzc_error("more than %d sizes in '%s'", MAX_SIZES, text);
+            return -1;
+        }
+        if (mzc_parse_size(tok, &rows[*n], &cols[*n]) != 0)
+            return -1;
+        (*n)++;
+    }
+    if (*n == 0) {
+        mzc_error("size list '%s' is empty", text);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct result {
+    char gen[256];
+    uint64_t rows, cols;
+    size_t seeds;
+    mz_summary s[NSTATS];
+    bool longest_exact; /* every maze's sweep was exact */
+    bool route_all;     /* every maze had its exit reachable */
+    const published *pub;
+} result;
+
+/* Run one generator at one size over the seeds. */
+static int run_one(const mz_spec *spec, const char *canon, uint64_t rows, uint64_t cols,
+                   const uint32_t *seeds, size_t nseeds, uint64_t band, double *buf, result *r)
+{
+    mz_grid g;
+    memset(&g, 0, sizeof g);
+    memset(r, 0, sizeof *r);
+    snprintf(r->gen, sizeof r->gen, "%s", canon);
+    r->seeds = nseeds;
+    r->longest_exact = r->route_all = true;
+    size_t routes = 0;
+    for (size_t k = 0; k < nseeds; k++) {
+        mz_extra x;
+        memset(&x, 0, sizeof x);
+        mz_status s = mz_generate(spec, seeds[k], rows, cols, &g, NULL, &x);
+        mz_maze_stats ms;
+        if (s == MZ_OK)
+            s = mz_maze_stats_compute(&g, band, &ms);
+        if (s != MZ_OK) {
+            mzc_error("stats: '%s' at %llux%llu seed %lu: %s", canon, (unsigned long long)rows,
+                      (unsigned long long)cols, (unsigned long)seeds[k], mz_status_str(s));
+            mz_grid_free(&g);
+            return -1;
+        }
+        r->rows = g.rows;
+        r->cols = g.cols;
+        const double cells = ms.cells ? (double)ms.cells : 1.0;
+        double *v = buf + k * NSTATS;
+        v[S_DEAD] = (double)ms.degree[1] / cells;
+        v[S_INNER] = ms.inner_cells ? (double)ms.inner_dead_ends / (double)ms.inner_cells : NAN;
+        for (unsigned d = 1; d <= 4; d++)
+            v[S_DEG1 + d - 1] = (double)ms.degree[d] / cells;
+        v[S_STRAIGHT] = (double)ms.straight / cells;
+        v[S_TURN] = (double)ms.turn / cells;
+        v[S_ROUTE] = (double)ms.route;
+        v[S_LONGEST] = (double)ms.longest;
+        r->longest_exact &= ms.longest_exact;
+        if (ms.route < 0)
+            r->route_all = false;
+        else
+            routes++;
+    }
+    mz_grid_free(&g);
+    double *col = malloc(nseeds * sizeof *col);
+    if (!col) {
+        mzc_error("out of memory");
+        return -1;
+    }
+    for (unsigned st = 0; st < NSTATS; st++) {
+        size_t n = 0;
+        for (size_t k = 0; k < nseeds; k++) {
+            double v = buf[k * NSTATS + st];
+            if (st == S_ROUTE && v < 0)
+                continue; /* unreachable exits are left out of the route */
+            if (isnan(v))
+                continue;
+            col[n++] = v;
+        }
+        mz_summarise(col, n, &r->s[st]);
+    }
+    free(col);
+    (void)routes;
+    return 0;
+}
+
+static bool is_share(unsigned st) { return st != S_ROUTE && st != S_LONGEST; }
+
+static void print_text(FILE *f, const result *r, uint64_t band)
+{
+    fprintf(f, "%s  %llux%llu  %zu seeds\n", r->gen, (unsigned long long)r->rows,
+            (unsigned long long)r->cols, r->seeds);
+    fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
+    for (unsigned st = 0; st < NSTATS; st++) {
+        const mz_summary *s = &r->s[st];
+        if (s->n == 0) {
+            fprintf(f, "  %-16s %12s\n", stat_name[st], "-");
+            continue;
+        }
+        char ci[64], pub[400] = "";
+        if (is_share(st)) {
+            snprintf(ci, sizeof ci, "[%.4f, %.4f]", s->ci_lo, s->ci_hi);
+            fprintf(f, "  %-16s %12.4f %12.4f  %-27s", stat_name[st], s->mean, s->sd, ci);
+        } else {
+            snprintf(ci, sizeof ci, "[%.1f, %.1f]", s->ci_lo, s->ci_hi);
+            fprintf(f, "  %-16s %12.1f %12.1f  %-27s", stat_name[st], s->mean, s->sd, ci);
+        }
+        if (st == S_DEAD && r->pub) {
+            if (r->pub->lo == r->pub->hi)
+                snprintf(pub, sizeof pub, "%.0f%% (%s, %s)", r->pub->lo, r->pub->name,
+                         r->pub->source);
+            else
+                snprintf(pub, sizeof pub, "%.0f-%.0f%% (%s, %s)", r->pub->lo, r->pub->hi,
+                         r->pub->name, r->pub->source);
+        } else if (st == S_INNER) {
+            snprintf(pub, sizeof pub, "(border band of %llu cells left out)",
+                     (unsigned long long)band);
+        } else if (st == S_LONGEST && !r->longest_exact) {
+            snprintf(pub, sizeof pub, "(lower bound: a maze has loops)");
+        } else if (st == S_ROUTE && !r->route_all) {
+            snprintf(pub, sizeof pub, "(over the %llu mazes whose exit is reachable)",
+                     (unsigned long long)s->n);
+        }
+        fprintf(f, " %s\n", pub);
+    }
+}
+
+static void csv_header(FILE *f)
+{
+    fputs("gen,rows,cols,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,published_lo,"
+          "published_hi,published_source\n",
+          f);
+}
+
+static void print_csv(FILE *f, const result *r)
+{
+    for (unsigned st = 0; st < NSTATS; st++) {
+        const mz_summary *s = &r->s[st];
+        mzc_csv_string(f, r->gen);
+        fprintf(f, ",%llu,%llu,%zu,%s,%llu,", (unsigned long long)r->rows,
+                (unsigned long long)r->cols, r->seeds, stat_name[st], (unsigned long long)s->n);
+        if (s->n)
+            fprintf(f, "%.6f,%.6f,%.6f,%.6f,%.6f", s->mean, s->sd, s->se, s->ci_lo, s->ci_hi);
+        else
+            fputs(",,,,", f);
+        fprintf(f, ",%d,", st == S_LONGEST ? r->longest_exact : 1);
+        if (st == S_DEAD && r->pub) {
+            fprintf(f, "%.4f,%.4f,", r->pub->lo / 100, r->pub->hi / 100);
+            mzc_csv_string(f, r->pub->source);
+        } else {
+            fputs(",,", f);
+        }
+        fputc('\n', f);
+    }
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void print_json(FILE *f, const result *r, bool first)
+{
+    fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
+    json_string(f, r->gen);
+    fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"longest_exact\": %s",
+            (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds,
+            r->longest_exact ? "true" : "false");
+    if (r->pub) {
+        fprintf(f, ", \"published\": {\"name\": ");
+        json_string(f, r->pub->name);
+        fprintf(f, ", \"dead_ends_lo\": %.4f, \"dead_ends_hi\": %.4f, \"source\": ",
+                r->pub->lo / 100, r->pub->hi / 100);
+        json_string(f, r->pub->source);
+        fputc('}', f);
+    }
+    fputs(", \"stats\": {", f);
+    for (unsigned st = 0; st < NSTATS; st++) {
+        const mz_summary *s = &r->s[st];
+        fprintf(f, "%s\"%s\": ", st ? ", " : "", stat_name[st]);
+        if (s->n)
+            fprintf(f, "{\"n\": %llu, \"mean\": %.6f, \"sd\": %.6f, \"ci95\": [%.6f, %.6f]}",
+                    (unsigned long long)s->n, s->mean, s->sd, s->ci_lo, s->ci_hi);
+        else
+            fputs("null", f);
+    }
+    fputs("}}", f);
+}
+
+static void markdown_header(FILE *f)
+{
+    fputs("| generator | size | seeds | dead ends % (95% CI) | published % | inner dead ends % "
+          "| straight % | turn % | route | longest |\n"
+          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+          f);
+}
+
+static void print_markdown(FILE *f, const result *r)
+{
+    const mz_summary *d = &r->s[S_DEAD], *in = &r->s[S_INNER];
+    char pub[64] = "-";
+    if (r->pub && r->pub->lo == r->pub->hi)
+        snprintf(pub, sizeof pub, "%.0f", r->pub->lo);
+    else if (r->pub)
+        snprintf(pub, sizeof pub, "%.0f-%.0f", r->pub->lo, r->pub->hi);
+    fprintf(f, "| `%s` | %llux%llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
+            (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds, 100 * d->mean,
+            100 * d->ci_lo, 100 * d->ci_hi, pub);
+    if (in->n)
+        fprintf(f, "%.2f", 100 * in->mean);
+    else
+        fputs("-", f);
+    fprintf(f, " | %.2f | %.2f | ", 100 * r->s[S_STRAIGHT].mean, 100 * r->s[S_TURN].mean);
+    if (r->s[S_ROUTE].n)
+        fprintf(f, "%.0f", r->s[S_ROUTE].mean);
+    else
+        fputs("-", f);
+    fprintf(f, " | %s%.0f |\n", r->longest_exact ? "" : ">= ", r->s[S_LONGEST].mean);
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    const char *sizes_text = "101", *seeds_text = "1-10", *format = "text";
+    const char *pub_path = "data/published-deadends.csv";
+    bool pub_required = false;
+    uint64_t band = 10;
+    const char *gens[MAX_GENS];
+    size_t ngens = 0;
+    for (int k = 1; k < argc; k++) {
+        const char *v;
+        int r;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            fputs(stats_help, stdout);
+            return MZC_OK;
+        }
+        if ((r = mzc_opt(argc, argv, &k, "--sizes", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            sizes_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--seeds", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            seeds_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            format = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--published", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            pub_path = v;
+            pub_required = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--band", &v)) != 0) {
+            if (r < 0 || mzc_parse_u64("band", v, 0, UINT32_MAX, &band) != 0)
+                return MZC_USAGE;
+        } else if (argv[k][0] == '-') {
+            mzc_error("unknown option '%s' for 'stats' (see 'mazebench stats --help')", argv[k]);
+            return MZC_USAGE;
+        } else {
+            if (ngens == MAX_GENS) {
+                mzc_error("more than %d generators", MAX_GENS);
+                return MZC_USAGE;
+            }
+            gens[ngens++] = argv[k];
+        }
+    }
+    if (ngens == 0) {
+        mzc_error("stats needs a generator spec or 'all' (see 'mazebench stats --help')");
+        return MZC_USAGE;
+    }
+    if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json") &&
+        strcmp(format, "markdown")) {
+        mzc_error("format '%s' is not text, csv, json or markdown", format);
+        return MZC_USAGE;
+    }
+    uint64_t rows[MAX_SIZES], cols[MAX_SIZES];
+    size_t nsizes;
+    uint32_t *seeds = NULL;
+    size_t nseeds;
+    if (parse_sizes(sizes_text, rows, cols, &nsizes) != 0 ||
+        parse_seeds(seeds_text, &seeds, &nseeds) != 0)
+        return MZC_USAGE;
+    pub_table pubs;
+    if (load_published(pub_path, pub_required, &pubs) != 0) {
+        free(seeds);
+        return MZC_USAGE;
+    }
+
+    /* The plan: each spec parsed and canonical, 'all' expanded. */
+    static mz_spec specs[MAX_GENS * 2];
+    static char canon[MAX_GENS * 2][256];
+    size_t nspecs = 0;
+    int rc = MZC_OK;
+    for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
+        if (strcmp(gens[k], "all") == 0) {
+            for (const mz_algo *const *a = mz_registry; *a && nspecs < MAX_GENS * 2; a++) {
+                if ((*a)->kind != MZ_GEN)
+                    continue;
+                memset(&specs[nspecs], 0, sizeof specs[nspecs]);
+                specs[nspecs].n = 1;
+                specs[nspecs].stage[0].algo = *a;
+                mz_args_default(*a, &specs[nspecs].stage[0].args);
+                nspecs++;
+            }
+            for (size_t p = 0; p < pubs.n && nspecs < MAX_GENS * 2; p++) {
+                char err[256];
+                if (mz_spec_parse(pubs.e[p].spec, &specs[nspecs], err, sizeof err) == MZ_OK)
+                    nspecs++; /* duplicates are dropped below */
+            }
+            continue;
+        }
+        char err[1024];
+        if (mz_spec_parse(gens[k], &specs[nspecs], err, sizeof err) != MZ_OK) {
+            mzc_error("%s", err);
+            rc = MZC_USAGE;
+        } else {
+            nspecs++;
+        }
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
+        mz_spec_format(&specs[k], canon[kept], sizeof canon[kept]);
+        bool dup = false;
+        for (size_t j = 0; j < kept && !dup; j++)
+            dup = strcmp(canon[j], canon[kept]) == 0;
+        if (!dup)
+            specs[kept++] = specs[k];
+    }
+    nspecs = kept;
+
+    double *buf = rc == MZC_OK ? malloc(nseeds * NSTATS * sizeof *buf) : NULL;
+    if (rc == MZC_OK && !buf) {
+        mzc_error("out of memory");
+        rc = MZC_FAIL;
+    }
+    if (rc == MZC_OK) {
+        if (!strcmp(format, "csv"))
+            csv_header(stdout);
+        else if (!strcmp(format, "json"))
+            fputs("[\n", stdout);
+        else if (!strcmp(format, "markdown"))
+            markdown_header(stdout);
+    }
+    bool first = true;
+    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
+        for (size_t z = 0; z < nsizes && rc == MZC_OK; z++) {
+            result r;
+            if (run_one(&specs[k], canon[k], rows[z], cols[z], seeds, nseeds, band, buf, &r) != 0) {
+                rc = MZC_FAIL;
+                break;
+            }
+            r.pub = find_published(&pubs, canon[k]);
+            if (!strcmp(format, "csv"))
+                print_csv(stdout, &r);
+            else if (!strcmp(format, "json"))
+                print_json(stdout, &r, first);
+            else if (!strcmp(format, "markdown"))
+                print_markdown(stdout, &r);
+            else {
+                if (!first)
+                    fputc('\n', stdout);
+                print_text(stdout, &r, band);
+            }
+            first = false;
+            fflush(stdout);
+        }
+    }
+    if (rc == MZC_OK && !strcmp(format, "json"))
+        fputs("\n]\n", stdout);
+    free(buf);
+    free(seeds);
+    free(pubs.e);
+    if (rc == MZC_OK && ferror(stdout)) {
+        mzc_error("cannot write the results");
+        rc = MZC_FAIL;
+    }
+    return rc;
+}

@@ -1,0 +1,166 @@
+/*
+ * stats.c - the shape figures of one maze and sample summaries over seeds.
+ * docs/stats.md.
+ *
+ *   1. One pass over the cells: open sides of each open cell (degree
+ *      0..4), degree-2 cells split into straight (N+S or E+W open) and
+ *      turning, and the same dead-end count inside a border band.
+ *   2. A breadth-first sweep from the entrance: the route (the ring at
+ *      which the exit is reached), the last ring's first cell u, and the
+ *      component's cells and passages.
+ *   3. A second sweep from u: its ring count is the longest path of the
+ *      component when the component is a tree (passages = cells - 1; the
+ *      classic double sweep), and a lower bound when it has loops.
+ * Everything is integer counting, so the figures are the same on every
+ * machine; only the summaries over seeds use floating point.
+ */
+#include "internal.h"
+
+#include <math.h>
+
+typedef struct sweep_out {
+    uint64_t rings, reached, open_sides;
+    mz_idx last_first;
+    int64_t exit_ring;
+} sweep_out;
+
+static mz_status sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q, sweep_out *o)
+{
+    uint64_t ring = 0, reached = 1, open_sides = 0;
+    mz_idx last_first = src;
+    int64_t exit_ring = src == g->exit ? 0 : -1;
+    memset(seen, 0, (size_t)((g->cells + 63) / 64) * sizeof *seen);
+    q->head = q->len = 0;
+    mz_bit_set(seen, src);
+    if (mz_queue_push(q, src) != MZ_OK)
+        return MZ_ENOMEM;
+    while (q->len) {
+        uint64_t width = q->len, next = 0;
+        mz_idx next_first = MZ_NONE;
+        for (uint64_t k = 0; k < width; k++) {
+            mz_idx i = mz_queue_pop(q);
+            unsigned open = ~g->c[i] & MZ_WALLS;
+            while (open) {
+                unsigned d = (unsigned)__builtin_ctz(open);
+                open &= open - 1;
+                mz_idx n = mz_neighbour(g, i, d);
+                if (n == MZ_NONE)
+                    continue;
+                open_sides++;
+                if (mz_bit_get(seen, n))
+                    continue;
+                mz_bit_set(seen, n);
+                if (next++ == 0)
+                    next_first = n;
+                if (n == g->exit)
+                    exit_ring = (int64_t)ring + 1;
+                if (mz_queue_push(q, n) != MZ_OK)
+                    return MZ_ENOMEM;
+            }
+        }
+        if (next == 0)
+            break;
+        ring++;
+        reached += next;
+        last_first = next_first;
+    }
+    o->rings = ring;
+    o->reached = reached;
+    o->open_sides = open_sides;
+    o->last_first = last_first;
+    o->exit_ring = exit_ring;
+    return MZ_OK;
+}
+
+mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s)
+{
+    static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
+    memset(s, 0, sizeof *s);
+    s->band = band;
+    s->route = -1;
+    const uint64_t rows = g->rows, cols = g->cols;
+    for (uint64_t r = 0, i = 0; r < rows; r++) {
+        const bool inner_row = r >= band && r + band < rows;
+        for (uint64_t col = 0; col < cols; col++, i++) {
+            const unsigned v = g->c[i];
+            if (v & MZ_BLOCKED)
+                continue;
+            const unsigned w = v & MZ_WALLS, deg = open_count[w];
+            s->cells++;
+            s->degree[deg]++;
+            if (deg == 2) {
+                /* open N+S is walls E+W (10), open E+W is walls N+S (5) */
+                if (w == 10 || w == 5)
+                    s->straight++;
+                else
+                    s->turn++;
+            }
+            if (inner_row && col >= band && col + band < cols) {
+                s->inner_cells++;
+                s->inner_dead_ends += deg == 1;
+            }
+        }
+    }
+    if (g->entrance >= g->cells || g->exit >= g->cells || (g->c[g->entrance] & MZ_BLOCKED))
+        return MZ_OK;
+    uint64_t *seen = mz_bits_new(g->mem, g->cells);
+    mz_queue q;
+    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, seen);
+        return MZ_ENOMEM;
+    }
+    sweep_out a, b;
+    mz_status st = sweep(g, g->entrance, seen, &q, &a);
+    if (st == MZ_OK)
+        st = sweep(g, a.last_first, seen, &q, &b);
+    mz_queue_free(&q);
+    mz_mem_free(g->mem, seen);
+    if (st != MZ_OK)
+        return st;
+    s->route = a.exit_ring;
+    s->longest = b.rings;
+    s->longest_exact = a.open_sides / 2 + 1 == a.reached;
+    return MZ_OK;
+}
+
+double mz_t95(uint64_t df)
+{
+    static const double t[31] = {0,      12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                                 2.306,  2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                                 2.120,  2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                                 2.064,  2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    if (df <= 30)
+        return t[df];
+    /* Between table points take the larger (the lower df): a slightly wide
+     * interval rather than a narrow one. */
+    if (df < 40)
+        return 2.042;
+    if (df < 60)
+        return 2.021;
+    if (df < 120)
+        return 2.000;
+    if (df < 1000)
+        return 1.980;
+    return 1.960;
+}
+
+void mz_summarise(const double *x, uint64_t n, mz_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    if (n == 0)
+        return;
+    double sum = 0;
+    for (uint64_t k = 0; k < n; k++)
+        sum += x[k];
+    const double mean = sum / (double)n;
+    double ss = 0;
+    for (uint64_t k = 0; k < n; k++)
+        ss += (x[k] - mean) * (x[k] - mean);
+    out->mean = mean;
+    out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+    out->se = out->sd / sqrt((double)n);
+    const double half = mz_t95(n - 1) * out->se;
+    out->ci_lo = mean - half;
+    out->ci_hi = mean + half;
+}
