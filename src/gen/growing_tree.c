@@ -215,6 +215,12 @@ static const mz_param_def gt_params[] = {
 
 static const char *const gt_columns[] = {"active_peak", NULL};
 
+static const mz_trace_op gt_trace_ops[] = {
+    {"carve", "grow from an active cell into a fresh neighbour; cell = the new cell, dir = the wall knocked"},
+    {"retire", "an active cell with no fresh neighbour leaves the list"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_growing_tree = {
     .name = "growing-tree",
     .kind = MZ_GEN,
@@ -226,4 +232,7 @@ const mz_algo mz_algo_growing_tree = {
     /* The list at p = 1: half the cells at 4 bytes, doubled as it grows. */
     .bytes_per_cell = 4,
     .gen = gt_gen,
+    .refuses = NULL,
+    .trace_ops = gt_trace_ops,
+    .trace_size = "active cells after the step",
 };

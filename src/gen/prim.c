@@ -413,6 +413,11 @@ static const mz_param_def prim_params[] = {
 
 static const char *const prim_columns[] = {"frontier_peak", NULL};
 
+static const mz_trace_op prim_trace_ops[] = {
+    {"join", "a cell joins the maze through the wall dir of cell"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_prim = {
     .name = "prim",
     .kind = MZ_GEN,
@@ -424,4 +429,7 @@ const mz_algo mz_algo_prim = {
     /* true mode: the queue of edges, 8 bytes an edge, with room to grow. */
     .bytes_per_cell = 8,
     .gen = prim_gen,
+    .refuses = NULL,
+    .trace_ops = prim_trace_ops,
+    .trace_size = "the queue's (true) or list's (simplified, modified) length after the step",
 };

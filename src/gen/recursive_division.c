@@ -136,6 +136,11 @@ static const mz_param_def rd_params[] = {
      "a wall's orientation: random, weighted by the room's shape, or across its longer side"},
 };
 
+static const mz_trace_op rd_trace_ops[] = {
+    {"divide", "a wall splits a room; cell = the gap's cell on the north or west side, dir = 2 (wall south of it) or 1 (east of it)"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_recursive_division = {
     .name = "recursive-division",
     .kind = MZ_GEN,
@@ -146,4 +151,7 @@ const mz_algo mz_algo_recursive_division = {
     .columns = NULL,
     .bytes_per_cell = 0,
     .gen = rd_gen,
+    .refuses = NULL,
+    .trace_ops = rd_trace_ops,
+    .trace_size = "rooms waiting on the stack after the split",
 };

@@ -140,5 +140,5 @@ const mz_algo mz_algo_wilson = {
     .bytes_per_cell = 0,
     .gen = wilson_gen,
     .trace_ops = wilson_trace_ops,
-    .trace_size = "cells walked so far (walk), cells in the tree (join)",
+    .trace_size = "steps of the current walk (walk), cells in the tree (join)",
 };
