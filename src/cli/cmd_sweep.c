@@ -397,8 +397,8 @@ static int dry_run(const sw_plan *p, const struct opts *o)
     duration(one, sizeof one, share);
     duration(all, sizeof all, share / o->jobs);
     printf("\n# estimate: about %s of work, %s with --jobs %u; the largest maze needs about "
-           "%.1f MiB a job (scaled from one small maze of each generator)\n", one, all, o->jobs,
-           (double)bytes / 1048576.0);
+           "%.1f MiB a job (scaled from one maze of each generator, up to 256x256)\n", one, all,
+           o->jobs, (double)bytes / 1048576.0);
     return MZC_OK;
 }
 

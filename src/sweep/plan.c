@@ -791,21 +791,26 @@ int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *e
                 peak = need;
         }
         cells *= (double)p->nseed * (double)p->reps;
-        /* Calibrate on a maze of at most 128x128 cells. */
+        /* Calibrate on the generator's largest maze, at most 256x256 cells
+         * (cache effects make small mazes cheaper a cell). */
         sw_size cz = fixed ? p->fixed[g] : p->size[el[0]];
-        if (cz.rows * cz.cols > 128 * 128)
-            cz = (sw_size){128, 128};
+        for (size_t e = 1; !fixed && e < p->nelig[g]; e++)
+            if (p->size[el[e]].rows * p->size[el[e]].cols > cz.rows * cz.cols)
+                cz = p->size[el[e]];
+        if (cz.rows * cz.cols > 256 * 256)
+            cz = (sw_size){256, 256};
         mz_timing t;
         if (mz_bench_gen(&b, &p->gspec[g], p->range[0].lo, cz.rows, cz.cols, NULL, 1, &t) !=
             MZ_OK)
             continue;
         double mc = (double)b.grid.rows * (double)b.grid.cols;
-        double per_cell = (double)t.ns / mc;
+        /* Each run is timed after a warm-up run (setup): both count. */
+        double per_cell = (double)(t.ns + t.setup_ns) / mc;
         for (size_t j = 0; j < p->nsolv; j++) {
             if (mz_solver_fits(&p->sstage[j], b.grid.rows, b.grid.cols, NULL, 0) != MZ_OK)
                 continue;
             if (mz_bench_solve(&b, &p->sstage[j], NULL, 1, &t) == MZ_OK)
-                per_cell += (double)t.ns / mc;
+                per_cell += (double)(t.ns + t.setup_ns) / mc;
         }
         secs += cells * per_cell / 1e9;
     }

@@ -122,7 +122,7 @@ int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix);
 
 /* Estimates for a dry run: peak heap of the largest maze (one worker) and
  * seconds of work (one worker), from one timed run of each generator and
- * solver at a small size scaled by cell count. */
+ * solver on a maze of up to 256x256 cells, scaled by cell count. */
 int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *err,
                      size_t errlen);
 
