@@ -98,6 +98,8 @@ expect 2 "unknown option '--bogus'" sweep $S --bogus
 expect 2 "unexpected argument 'b'" sweep a b
 expect 2 "shard '3/2'" sweep $S --shard 3/2
 expect 2 "bad value '+x' for 'offset'" sweep --gen dfs+braid:offset=+x --seeds 1 --sizes 5
+expect 2 "unknown generator 'nosuch1'" sweep --gen nosuch1,nosuch2 --seeds 1 --sizes 5
+expect 2 "size '0x1'" sweep --gen dfs --seeds 1 --sizes 0x1,0x2
 expect 2 "empty entry" sweep --gen dfs,,dfs --seeds 1 --sizes 5
 expect 2 "seed range '5..1' runs backwards" sweep --gen dfs --seeds 5..1 --sizes 5
 expect 2 "plan '$tmp' is a directory" sweep "$tmp"
