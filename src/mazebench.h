@@ -586,6 +586,28 @@ void mz_args_default(const mz_algo *a, mz_args *args);
 mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
                       mz_grid *g, mz_trace *trace, mz_extra *extra);
 
+/* Eller's algorithm as a stream (docs/catalogue-generators.md): the maze
+ * the generator "eller" makes at (seed, rows x cols), produced one row at a
+ * time and never held whole, in memory proportional to cols (10 bytes a
+ * column). fn (may be NULL) sees each finished row: cells[0..cols) are the
+ * row's bytes as a grid would hold them; it returns 0 to go on, non-zero
+ * to stop with MZ_EIO. The figures are the maze's: for any size a grid can
+ * hold they equal mz_metrics_compute's dead ends and passages and
+ * mz_digest() of the in-memory maze. mem NULL: malloc. MZ_EINVAL for a zero
+ * size or st NULL, MZ_ETOOBIG past 2^32 columns or 2^64 cells, MZ_ENOMEM. */
+typedef int (*mz_eller_row_fn)(void *user, uint64_t row, const uint8_t *cells, uint64_t cols);
+
+typedef struct mz_stream_stats {
+    uint64_t rows, cols, cells;
+    uint64_t degree[5]; /* cells by open sides, 0..4 */
+    uint64_t dead_ends; /* degree[1] */
+    uint64_t passages;  /* open walls, each counted once */
+    uint64_t digest;    /* mz_digest() of the whole maze */
+} mz_stream_stats;
+
+mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
+                          void *user, const mz_allocator *mem, mz_stream_stats *st);
+
 /* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
 mz_idx mz_cell_resolve(const mz_grid *g, double v);
 

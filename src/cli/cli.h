@@ -75,5 +75,6 @@ int cmd_merge(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_eller_stream(int argc, char **argv);
 
 #endif /* MZ_CLI_H */

@@ -22,6 +22,7 @@ static const struct command commands[] = {
     {"check", cmd_check, "re-run every row of a sweep CSV and report figures that differ"},
     {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
     {"stats", cmd_stats, "dead ends, degrees, corridors, route and longest path over seeds"},
+    {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},
 };
 
 static void usage(FILE *f)

@@ -27,6 +27,7 @@ extern const mz_algo mz_algo_hunt_and_kill;
 extern const mz_algo mz_algo_prim;
 extern const mz_algo mz_algo_growing_tree;
 extern const mz_algo mz_algo_recursive_division;
+extern const mz_algo mz_algo_eller;
 extern const mz_algo mz_algo_braid;
 extern const mz_algo mz_algo_bfs;
 extern const mz_algo mz_algo_wall;
@@ -54,6 +55,7 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_prim,
     &mz_algo_growing_tree,
     &mz_algo_recursive_division,
+    &mz_algo_eller,
     /* post-processors */
     &mz_algo_braid,
     /* solvers */

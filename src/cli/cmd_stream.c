@@ -1,0 +1,168 @@
+/*
+ * cmd_stream.c - `mazebench eller-stream`: Eller's maze made one row at a
+ * time (mz_eller_stream), for heights no grid could hold, reporting its
+ * figures and optionally writing the rows out as they are made.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char stream_help[] =
+    "usage: mazebench eller-stream --size RxC --seed N [--out FILE] [--format csv|json]\n\n"
+    "Make the maze 'mazebench gen eller' makes at the same seed and size, one row\n"
+    "at a time, without holding it: memory grows with the columns only (about 10\n"
+    "bytes a column), so the rows may number in the millions. Prints the maze's\n"
+    "figures: cells, passages, dead ends, the shares of cells with 1..4 open sides\n"
+    "and the digest (equal to the in-memory maze's), then the time and peak memory.\n\n"
+    "  --size RxC      rows x columns (columns up to 2^32, rows x columns below 2^64)\n"
+    "  --seed N        seed of the random source, 0..4294967295\n"
+    "  --out FILE      also write the cells, one byte a cell (its wall bits: N 1,\n"
+    "                  E 2, S 4, W 8), row after row, as they are made\n"
+    "  --format F      csv (default) or json\n";
+
+/* RxC or N, each part a plain decimal number >= 1. */
+static int parse_stream_size(const char *text, uint64_t *rows, uint64_t *cols)
+{
+    const char *x = strchr(text, 'x');
+    char *end;
+    errno = 0;
+    if (text[0] < '0' || text[0] > '9')
+        goto bad;
+    unsigned long long r = strtoull(text, &end, 10), c;
+    if (errno || (x ? end != x : *end != '\0'))
+        goto bad;
+    if (x) {
+        if (x[1] < '0' || x[1] > '9')
+            goto bad;
+        c = strtoull(x + 1, &end, 10);
+        if (errno || *end != '\0')
+            goto bad;
+    } else {
+        c = r;
+    }
+    if (r == 0 || c == 0)
+        goto bad;
+    if (c > (UINT64_C(1) << 32) || r > UINT64_MAX / c) {
+        mzc_error("size '%s' is too big (columns up to 2^32, cells below 2^64)", text);
+        return -1;
+    }
+    *rows = r;
+    *cols = c;
+    return 0;
+bad:
+    mzc_error("bad size '%s' (expected RxC or N, e.g. 100000x100000)", text);
+    return -1;
+}
+
+static int write_row(void *user, uint64_t row, const uint8_t *cells, uint64_t cols)
+{
+    (void)row;
+    return fwrite(cells, 1, (size_t)cols, (FILE *)user) == (size_t)cols ? 0 : -1;
+}
+
+int cmd_eller_stream(int argc, char **argv)
+{
+    const char *size = NULL, *out = NULL;
+    uint32_t seed = 0;
+    bool have_seed = false, json = false;
+    for (int k = 1; k < argc; k++) {
+        const char *v;
+        int r;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            fputs(stream_help, stdout);
+            return MZC_OK;
+        }
+        if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
+            if (r < 0 || mzc_parse_seed(v, &seed) != 0)
+                return MZC_USAGE;
+            have_seed = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            size = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            out = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            if (strcmp(v, "csv") == 0)
+                json = false;
+            else if (strcmp(v, "json") == 0)
+                json = true;
+            else {
+                mzc_error("unknown format '%s' (valid: csv, json)", v);
+                return MZC_USAGE;
+            }
+        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
+            mzc_error("unknown option '%s' (see 'mazebench eller-stream --help')", argv[k]);
+            return MZC_USAGE;
+        } else {
+            mzc_error("unexpected argument '%s'", argv[k]);
+            return MZC_USAGE;
+        }
+    }
+    if (!size) {
+        mzc_error("eller-stream: missing --size RxC");
+        return MZC_USAGE;
+    }
+    if (!have_seed) {
+        mzc_error("eller-stream: missing --seed N");
+        return MZC_USAGE;
+    }
+    uint64_t rows, cols;
+    if (parse_stream_size(size, &rows, &cols) != 0)
+        return MZC_USAGE;
+    FILE *f = NULL;
+    if (out) {
+        f = fopen(out, "wb");
+        if (!f) {
+            mzc_error("cannot write '%s'", out);
+            return MZC_FAIL;
+        }
+    }
+    mz_stream_stats st;
+    uint64_t t0 = mzc_now_ns();
+    mz_status s = mz_eller_stream(rows, cols, seed, f ? write_row : NULL, f, NULL, &st);
+    uint64_t ns = mzc_now_ns() - t0;
+    if (f && fclose(f) != 0 && s == MZ_OK)
+        s = MZ_EIO;
+    if (s != MZ_OK) {
+        if (s == MZ_EIO && out)
+            mzc_error("cannot write '%s'", out);
+        else
+            mzc_error("eller-stream failed: %s", mz_status_str(s));
+        return MZC_FAIL;
+    }
+    const double n = (double)st.cells;
+    const uint64_t rss = mzc_peak_rss_kb();
+    if (json) {
+        printf("{\"gen\": \"eller\", \"seed\": %" PRIu32 ", \"rows\": %" PRIu64 ", \"cols\": %" PRIu64
+               ", \"cells\": %" PRIu64 ", \"passages\": %" PRIu64 ", \"dead_ends\": %" PRIu64
+               ", \"dead_end_share\": %.6f, \"deg1_share\": %.6f, \"deg2_share\": %.6f"
+               ", \"deg3_share\": %.6f, \"deg4_share\": %.6f, \"digest\": \"%016" PRIx64
+               "\", \"seconds\": %.3f, \"peak_rss_kb\": %" PRIu64 "}\n",
+               seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,
+               (double)st.dead_ends / n, (double)st.degree[1] / n, (double)st.degree[2] / n,
+               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, (double)ns / 1e9,
+               rss);
+    } else {
+        printf("gen,seed,rows,cols,cells,passages,dead_ends,dead_end_share,deg1_share,deg2_share,"
+               "deg3_share,deg4_share,digest,seconds,peak_rss_kb\n");
+        printf("eller,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+               ",%.6f,%.6f,%.6f,%.6f,%.6f,%016" PRIx64 ",%.3f,%" PRIu64 "\n",
+               seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,
+               (double)st.dead_ends / n, (double)st.degree[1] / n, (double)st.degree[2] / n,
+               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, (double)ns / 1e9,
+               rss);
+    }
+    if (fflush(stdout) != 0) {
+        mzc_error("cannot write output");
+        return MZC_FAIL;
+    }
+    return MZC_OK;
+}

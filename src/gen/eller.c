@@ -1,0 +1,258 @@
+/*
+ * eller.c - Eller's algorithm: the maze one row at a time, keeping only
+ * which cells of the current row are already connected (by the rows
+ * above). In memory on a grid, or streamed row by row for a grid of any
+ * height (mz_eller_stream) in memory proportional to the width.
+ *
+ *   1. rnd = mulberry32(seed). Every cell of the first row is a set of its
+ *      own. Each row, west to east:
+ *   2. Joins: for each pair of neighbours x, x+1 in different sets, draw a
+ *      bit; 1 knocks the wall between them and merges the two sets (on the
+ *      last row every such pair is joined, with no draw).
+ *   3. Downs (all rows but the last): for each cell x, west to east: if x
+ *      is the last cell of its set not yet decided (every other member has
+ *      left), knock its south wall; otherwise draw a bit: 1 knocks south
+ *      (the cell below stays in the set), 0 leaves the wall and x leaves
+ *      the set (the cell below starts a set of its own). So every set goes
+ *      on downward through at least one cell.
+ *   4. Stop after the last row: cells - 1 passages.
+ *   Bits come from 32-bit draws, low bit first, 32 a draw, in the order
+ *   the steps ask for them.
+ *
+ * Sets as circular lists: L[x] and R[x] are the previous and next column
+ * of x's set, in column order round the circle (R of the easternmost is
+ * the westernmost). The sets of a row never cross (two paths above the
+ * row cannot cross each other), so x and x+1 share a set exactly when
+ * R[x] == x + 1; a merge is four stores and a cell leaving its set two
+ * more; "alone" is L[x] == x. Columns are 32-bit (a grid has at most 2^32
+ * columns), so the state is 8 bytes a column.
+ *
+ * Bias: a solver's view is unremarkable (no long corridors or direction,
+ * both coin flips at 1/2); it has many short dead ends, about 28% of the
+ * cells. Defaults: no parameters.
+ * Complexity: O(cells) time; O(cols) memory for the state; streamed, two
+ * rows of bytes more and nothing per row. The in-memory maze and the
+ * stream are the same code on the same draws: the streamed figures
+ * (dead ends, degrees, passages, digest) are those of the in-memory maze.
+ * Trace: `join` for a merge (cell = the west cell, dir 1, size = the sets
+ * in the row after it), `carve` for a south wall knocked (cell, dir 2,
+ * size = the sets).
+ */
+#include "classic.h"
+
+typedef struct eller {
+    uint64_t cols;
+    uint32_t *L, *R;
+    uint64_t sets;
+    cl_bits rb;
+} eller;
+
+static mz_status eller_init(eller *e, const mz_allocator *mem, uint64_t cols, const mz_rng *rng)
+{
+    e->cols = cols;
+    e->L = mz_alloc_array(mem, cols, 4);
+    e->R = e->L ? mz_alloc_array(mem, cols, 4) : NULL;
+    if (!e->R) {
+        mz_mem_free(mem, e->L);
+        e->L = NULL;
+        return MZ_ENOMEM;
+    }
+    for (uint64_t x = 0; x < cols; x++)
+        e->L[x] = e->R[x] = (uint32_t)x;
+    e->sets = cols;
+    cl_bits_init(&e->rb, rng);
+    return MZ_OK;
+}
+
+static void eller_free(eller *e, const mz_allocator *mem)
+{
+    mz_mem_free(mem, e->L);
+    mz_mem_free(mem, e->R);
+}
+
+/* Make one row: row[0..cols) gets its final bytes. prev is the row above
+ * (NULL for the first); y is the row's number, for the trace. */
+MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool last,
+                              uint64_t y, mz_trace *t, const bool tracing)
+{
+    const uint64_t cols = e->cols;
+    uint32_t *L = e->L, *R = e->R;
+    if (prev)
+        for (uint64_t x = 0; x < cols; x++)
+            row[x] = (uint8_t)(MZ_WALLS & ~(~prev[x] >> 2 & MZ_WALL_N));
+    else
+        memset(row, MZ_WALLS, (size_t)cols);
+    /* 2. Joins. */
+    for (uint64_t x = 0; x + 1 < cols; x++) {
+        const uint32_t nx = (uint32_t)(x + 1);
+        if (R[x] == nx || !(last || cl_bit(&e->rb)))
+            continue;
+        const uint32_t rx = R[x], lnx = L[nx];
+        R[lnx] = rx;
+        L[rx] = lnx;
+        R[x] = nx;
+        L[nx] = (uint32_t)x;
+        row[x] &= (uint8_t)~MZ_WALL_E;
+        row[x + 1] &= (uint8_t)~MZ_WALL_W;
+        e->sets--;
+        if (tracing && mz_trace_emit(t, "join", y * cols + x, MZ_E, e->sets))
+            return MZ_EIO;
+    }
+    if (last)
+        return MZ_OK;
+    /* 3. Downs. */
+    for (uint64_t x = 0; x < cols; x++) {
+        if (L[x] != x && !cl_bit(&e->rb)) {
+            /* x leaves its set; the cell below starts a new one. */
+            const uint32_t lx = L[x], rx = R[x];
+            R[lx] = rx;
+            L[rx] = lx;
+            L[x] = R[x] = (uint32_t)x;
+            e->sets++;
+            continue;
+        }
+        row[x] &= (uint8_t)~MZ_WALL_S;
+        if (tracing && mz_trace_emit(t, "carve", y * cols + x, MZ_S, e->sets))
+            return MZ_EIO;
+    }
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status eller_grid(mz_grid *g, eller *e, mz_trace *t, const bool tracing)
+{
+    const uint64_t cols = g->cols, rows = g->rows;
+    for (uint64_t y = 0; y < rows; y++) {
+        uint8_t *row = g->c + y * cols;
+        mz_status s = eller_row(e, row, y ? row - cols : NULL, y + 1 == rows, y, t, tracing);
+        if (s != MZ_OK)
+            return s;
+    }
+    return MZ_OK;
+}
+
+static mz_status eller_gen(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    (void)args;
+    if (g->flags || g->tiles)
+        return MZ_EUNSUPPORTED;
+    eller e;
+    if (eller_init(&e, g->mem, g->cols, run->rng) != MZ_OK)
+        return MZ_ENOMEM;
+    mz_status s = run->trace ? eller_grid(g, &e, run->trace, true) : eller_grid(g, &e, NULL, false);
+    cl_bits_done(&e.rb, run->rng);
+    eller_free(&e, g->mem);
+    return s;
+}
+
+/* ---- the stream ---- */
+
+static inline uint64_t digest_step(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+    return h ^ (h >> 32);
+}
+
+mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
+                          void *user, const mz_allocator *mem, mz_stream_stats *st)
+{
+    static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
+    if (!st || rows == 0 || cols == 0)
+        return MZ_EINVAL;
+    if (cols > (UINT64_C(1) << 32) || rows > UINT64_MAX / cols)
+        return MZ_ETOOBIG;
+    memset(st, 0, sizeof *st);
+    mz_rng rng;
+    mz_rng_init(&rng, seed);
+    eller e;
+    if (eller_init(&e, mem, cols, &rng) != MZ_OK)
+        return MZ_ENOMEM;
+    uint8_t *buf = mz_alloc_array(mem, cols, 2);
+    if (!buf) {
+        eller_free(&e, mem);
+        return MZ_ENOMEM;
+    }
+    uint8_t *cur = buf, *prev = buf + cols;
+    uint64_t deg[5] = {0, 0, 0, 0, 0};
+    /* The digest of mz_digest: rows, cols, then the cells eight to a word,
+     * cell 8k + j in byte j, carried across rows. */
+    uint64_t h = UINT64_C(0x6a09e667f3bcc908);
+    h = digest_step(h, rows);
+    h = digest_step(h, cols);
+    uint64_t word = 0;
+    unsigned fill = 0;
+    mz_status s = MZ_OK;
+    for (uint64_t y = 0; y < rows; y++) {
+        s = eller_row(&e, cur, y ? prev : NULL, y + 1 == rows, y, NULL, false);
+        if (s != MZ_OK)
+            break;
+        uint64_t x = 0;
+        if (fill) /* finish the word the last row began */
+            for (; x < cols && fill < 8; x++, fill++) {
+                word |= (uint64_t)(cur[x] & 0x1Fu) << (8 * fill);
+                deg[open_count[cur[x] & MZ_WALLS]]++;
+            }
+        if (fill == 8) {
+            h = digest_step(h, word);
+            word = 0;
+            fill = 0;
+        }
+        for (; x + 8 <= cols; x += 8) {
+            uint64_t w = 0;
+            for (unsigned j = 0; j < 8; j++) {
+                w |= (uint64_t)(cur[x + j] & 0x1Fu) << (8 * j);
+                deg[open_count[cur[x + j] & MZ_WALLS]]++;
+            }
+            h = digest_step(h, w);
+        }
+        for (; x < cols; x++, fill++) {
+            word |= (uint64_t)(cur[x] & 0x1Fu) << (8 * fill);
+            deg[open_count[cur[x] & MZ_WALLS]]++;
+        }
+        if (fn && fn(user, y, cur, cols) != 0) {
+            s = MZ_EIO;
+            break;
+        }
+        uint8_t *tmp = prev;
+        prev = cur;
+        cur = tmp;
+    }
+    if (s == MZ_OK) {
+        if (fill)
+            h = digest_step(h, word);
+        h ^= h >> 29;
+        h *= UINT64_C(0xbf58476d1ce4e5b9);
+        h ^= h >> 32;
+        st->rows = rows;
+        st->cols = cols;
+        st->cells = rows * cols;
+        for (unsigned k = 0; k < 5; k++)
+            st->degree[k] = deg[k];
+        st->dead_ends = deg[1];
+        st->passages = (deg[1] + 2 * deg[2] + 3 * deg[3] + 4 * deg[4]) / 2;
+        st->digest = h;
+    }
+    mz_mem_free(mem, buf);
+    eller_free(&e, mem);
+    return s;
+}
+
+static const mz_trace_op eller_trace_ops[] = {
+    {"join", "merge two sets: knock the east wall of cell"},
+    {"carve", "a set goes on downward: knock the south wall of cell"},
+    {NULL, NULL},
+};
+
+const mz_algo mz_algo_eller = {
+    .name = "eller",
+    .kind = MZ_GEN,
+    .summary = "one row at a time with the connected sets of the row (Eller); streams any height",
+    .flags = MZ_F_PERFECT,
+    .params = NULL,
+    .nparams = 0,
+    .columns = NULL,
+    .bytes_per_cell = 0,
+    .gen = eller_gen,
+    .refuses = NULL,
+    .trace_ops = eller_trace_ops,
+    .trace_size = "sets in the current row after the step",
+};
