@@ -1,0 +1,64 @@
+#!/bin/sh
+# list_cli.sh CLI - 'mazebench list' in its three formats: text for people,
+# CSV and JSON for programs, each naming every registry entry; a bad format
+# is refused with one line and exit status 2; a failed write is an error.
+set -u
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+check() {
+    name=$1
+    shift
+    if "$@"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $name" >&2
+    fi
+}
+
+"$cli" list --format csv >"$tmp/csv" 2>"$tmp/err"
+check "list --format csv exits 0" [ $? -eq 0 ]
+check "list csv header" sh -c "head -1 '$tmp/csv' |
+    grep -qx 'record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,text'"
+names=$(awk -F, '$1 == "algo" { print $2 }' "$tmp/csv")
+check "list csv has entries" [ -n "$names" ]
+check "list csv: dfs is a perfect generator" grep -q '^algo,dfs,generator,dfs,,,,,,perfect,' "$tmp/csv"
+check "list csv: braid's keep is a real in [0, 1], default 0" \
+    grep -q '^param,braid,post-processor,keep,real,0,0,1,' "$tmp/csv"
+check "list csv: dfs declares push and pop" sh -c \
+    "grep -q '^trace_op,dfs,generator,push,' '$tmp/csv' && grep -q '^trace_op,dfs,generator,pop,' '$tmp/csv'"
+
+"$cli" list >"$tmp/text" 2>"$tmp/err"
+check "list (text) exits 0" [ $? -eq 0 ]
+"$cli" list --format text >"$tmp/text2" 2>"$tmp/err"
+check "list --format text is the default" cmp -s "$tmp/text" "$tmp/text2"
+for n in $names; do
+    check "list text names '$n'" grep -q "^  $n " "$tmp/text"
+done
+
+"$cli" list --format json >"$tmp/json" 2>"$tmp/err"
+check "list --format json exits 0" [ $? -eq 0 ]
+if command -v python3 >/dev/null 2>&1; then
+    check "list json parses, one object an entry, in registry order" python3 -c "
+import json, sys
+d = json.load(open('$tmp/json'))
+names = '''$names'''.split()
+assert [e['name'] for e in d] == names, 'names differ'
+for e in d:
+    assert set(e) >= {'name', 'kind', 'flags', 'bytes_per_cell', 'summary', 'params', 'columns', 'trace'}
+"
+fi
+
+"$cli" list --format yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "list --format yaml exits 2 with one line" sh -c \
+    "[ $rc -eq 2 ] && [ ! -s '$tmp/out' ] && [ \$(wc -l <'$tmp/err') -eq 1 ] &&
+     grep -q \"^mazebench: list: unknown format 'yaml'\" '$tmp/err'"
+"$cli" list --format csv >/dev/full 2>"$tmp/err"
+check "list to a full disk fails" [ $? -ne 0 ]
+
+echo "list_cli: $pass passed, $fail failed" >&2
+[ "$fail" -eq 0 ]
