@@ -13,6 +13,11 @@
 # change to any algorithm leaves no diff. 'mazebench check' re-runs every
 # row (tests/CMakeLists.txt: registry_golden_check); after adding a registry
 # entry, run this script and review the new rows (docs/golden.md).
+#
+# A new column rewrites every line of the file, so before replacing it the
+# script re-runs the old file's rows with this build ('mazebench check
+# --any-registry') and prints what moved: "all N rows match" means the diff
+# only adds rows and columns.
 set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-build/mazebench}
@@ -46,5 +51,16 @@ jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
     grep -E '^# (registry|shard|plan): ' "$tmp/sweep.csv"
     awk -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/sweep.csv"
 } >"$tmp/golden.csv"
+if [ -f "$out" ]; then
+    echo "regen-registry-golden: the previous file's rows, re-run by this build:" >&2
+    "$bin" check --any-registry "$out" >"$tmp/moved" 2>&1 || true
+    if [ "$(wc -l <"$tmp/moved")" -gt 21 ]; then
+        head -20 "$tmp/moved" >&2
+        echo "  ..." >&2
+        tail -1 "$tmp/moved" >&2
+    else
+        cat "$tmp/moved" >&2
+    fi
+fi
 mv "$tmp/golden.csv" "$out"
 echo "wrote $out ($(grep -vc '^#' "$out") lines)" >&2

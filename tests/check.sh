@@ -67,6 +67,7 @@ grep -q '^# registry: ' "$tmp/s.csv" || bad "the sweep wrote no '# registry:' li
 sed 's/^# registry: .*/# registry: 0123456789abcdef/' "$tmp/s.csv" >"$tmp/reg.csv"
 expect 2 "foreign registry" "$tmp/reg.csv"
 grep -q "another registry" "$tmp/err" || bad "foreign registry: $(cat "$tmp/err")"
+expect 0 "foreign registry, --any-registry" "$tmp/reg.csv" --any-registry
 
 head -c 3000 "$tmp/s.csv" >"$tmp/cut-short.csv"
 expect 2 "row cut short" "$tmp/cut-short.csv"

@@ -31,13 +31,16 @@
 #include <string.h>
 
 static const char check_help[] =
-    "usage: mazebench check FILE.csv [--jobs N]\n\n"
+    "usage: mazebench check FILE.csv [--jobs N] [--any-registry]\n\n"
     "Re-run every row of a sweep CSV (its gen, seed, rows, cols, rep and solver\n"
     "columns) and compare every deterministic column, those before gen_ns, with\n"
     "the file. Timing and memory columns are ignored; columns the file lacks are\n"
     "not compared. Prints one line per difference (FILE:LINE, the row, the\n"
     "column, the expected and the obtained value) and a summary line.\n\n"
-    "  --jobs N    worker threads, default 1\n\n"
+    "  --jobs N          worker threads, default 1\n"
+    "  --any-registry    compare a file written by another registry too (to\n"
+    "                    review what a registry change moved), instead of\n"
+    "                    refusing it\n\n"
     "Exit status: 0 when everything matches, 1 on any difference or a recipe\n"
     "that fails, 2 for a file that cannot be checked (missing, no header, a row\n"
     "cut short, an unknown column or recipe, or a '# registry:' line written by\n"
@@ -68,6 +71,7 @@ struct group {
 
 struct check {
     const char *path;
+    bool any_registry; /* compare a file from another registry anyway */
     size_t ncmp;
     const char **cmp; /* compared column names */
     struct crow *row;
@@ -268,7 +272,7 @@ static int load(struct check *c, sw_file *f)
 
     /* The registry that wrote it. */
     char *reg = sw_file_lines(f, "# registry: ");
-    if (reg && *reg) {
+    if (reg && *reg && !c->any_registry) {
         unsigned long long h = 0;
         char tail = 0;
         uint64_t mine = mz_registry_hash();
@@ -438,6 +442,7 @@ int cmd_check(int argc, char **argv)
 {
     const char *path = NULL;
     uint64_t jobs = 1;
+    bool any_registry = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -445,7 +450,9 @@ int cmd_check(int argc, char **argv)
             fputs(check_help, stdout);
             return MZC_OK;
         }
-        if ((r = mzc_opt(argc, argv, &k, "--jobs", &v)) != 0) {
+        if (strcmp(argv[k], "--any-registry") == 0) {
+            any_registry = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--jobs", &v)) != 0) {
             if (r < 0 || mzc_parse_u64("--jobs", v, 1, 256, &jobs) != 0)
                 return MZC_USAGE;
         } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
@@ -466,6 +473,7 @@ int cmd_check(int argc, char **argv)
     struct check c;
     memset(&c, 0, sizeof c);
     c.path = path;
+    c.any_registry = any_registry;
     sw_file f;
     memset(&f, 0, sizeof f);
     int rc = load(&c, &f);
