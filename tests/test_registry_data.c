@@ -18,6 +18,7 @@
 
 struct seen {
     const mz_algo *a;
+    const mz_algo *base; /* a post-processor's generator, whose steps come first, or NULL */
     uint64_t steps;
     const char *undeclared; /* the first op not in a->trace_ops, or NULL */
 };
@@ -28,10 +29,14 @@ static int record(void *user, const mz_step *s)
     r->steps++;
     if (r->undeclared)
         return 0;
-    bool found = false;
+    bool found = false, base = false;
     for (const mz_trace_op *o = r->a->trace_ops; o && o->op; o++)
         found = found || strcmp(o->op, s->op) == 0;
-    if (!found)
+    for (const mz_trace_op *o = r->base ? r->base->trace_ops : NULL; o && o->op; o++)
+        base = base || strcmp(o->op, s->op) == 0;
+    if (base && !found)
+        r->steps--; /* the generator's step, not the post-processor's */
+    else if (!found)
         r->undeclared = s->op;
     return 0;
 }
@@ -59,7 +64,7 @@ static void test_generators_declare_their_ops(void **state)
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind == MZ_SOLVER)
             continue;
-        struct seen r = {*a, 0, NULL};
+        struct seen r = {*a, (*a)->kind == MZ_POST ? dfs : NULL, 0, NULL};
         mz_trace t = {record, &r, 0};
         mz_spec spec;
         memset(&spec, 0, sizeof spec);
@@ -100,7 +105,7 @@ static void test_solvers_declare_their_ops(void **state)
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind != MZ_SOLVER)
             continue;
-        struct seen r = {*a, 0, NULL};
+        struct seen r = {*a, NULL, 0, NULL};
         mz_trace t = {record, &r, 0};
         for (size_t k = 0; k < sizeof gens / sizeof gens[0]; k++) {
             mz_spec spec;
