@@ -58,6 +58,11 @@ expect 2 "malformed parameter 'keep'" gen dfs+braid:keep $G
 expect 2 "empty parameter list" gen dfs+braid: $G
 expect 2 "given twice" gen dfs+braid:keep=0,keep=1 $G
 expect 2 "bad value 'up' for 'hand'" solve wall:hand=up --gen dfs $G
+# A newline or tab in the input is shown as '?': still one line.
+nl='
+'
+expect 2 "size '3?x' is not" gen dfs --seed 1 --size "3${nl}x"
+expect 2 "bad value 'l?eft' for 'hand'" solve "wall:hand=l${nl}eft" --gen dfs $G
 expect 2 "missing generator name" gen +braid $G
 expect 2 "cell 961 for .from. of .flood. is off the 31x31 grid" solve flood:from=961 --gen dfs $G
 expect 2 "size '0x5'" gen dfs --seed 1 --size 0x5

@@ -11,12 +11,17 @@
 
 void mzc_error(const char *fmt, ...)
 {
+    /* One line whatever the message quotes: a control character from the
+     * input (a newline in a size, a tab in a plan line) is shown as '?'. */
+    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    fputs("mazebench: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    for (char *c = msg; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    fprintf(stderr, "mazebench: %s\n", msg);
 }
 
 int mzc_flag(const char *arg, const char *name, const char *shortname)
