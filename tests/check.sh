@@ -55,6 +55,10 @@ awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "gen_ns") c = i 
     "$tmp/s.csv" >"$tmp/time.csv"
 expect 0 "timing columns edited" "$tmp/time.csv"
 
+# Lines ended by CR LF (a checkout on Windows) check the same.
+sed 's/$/\r/' "$tmp/s.csv" >"$tmp/crlf.csv"
+expect 0 "CR LF lines" "$tmp/crlf.csv"
+
 # A file trimmed to a few columns is checked on those.
 grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-12 >"$tmp/cut.csv"
 expect 0 "trimmed columns" "$tmp/cut.csv"

@@ -210,8 +210,11 @@ static char *field_text(const sw_csv_field *f)
 {
     size_t n = sw_csv_value(f, NULL, 0);
     char *s = malloc(n + 1);
-    if (s)
+    if (s) {
         sw_csv_value(f, s, n + 1);
+        if (n && s[n - 1] == '\r') /* a file whose lines end in CR LF */
+            s[n - 1] = '\0';
+    }
     return s;
 }
 
@@ -312,7 +315,9 @@ static int load(struct check *c, sw_file *f)
            col_rep = SIZE_MAX, col_solv = SIZE_MAX;
     for (size_t k = 0; k < nh; k++) {
         char name[128];
-        sw_csv_value(&hf[k], name, sizeof name);
+        size_t nl = sw_csv_value(&hf[k], name, sizeof name);
+        if (nl && nl < sizeof name && name[nl - 1] == '\r')
+            name[nl - 1] = '\0';
         if (!in_cols(&all, name, all.n)) {
             mzc_error("check: '%s' has column '%s', which this build does not write (a file "
                       "from another version?)", c->path, name);
