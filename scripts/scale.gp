@@ -22,6 +22,7 @@ set ylabel 'time a cell (ns)'
 set y2label 'memory a cell (bytes)'
 set ytics nomirror
 set y2tics
+set y2range [0.5:*]
 set grid xtics ytics
 set key top right
 first = "awk -F, '!/^#/ && ++n == 2 { print $%d; exit }' '%s'"

@@ -349,6 +349,13 @@ int cmd_scale(int argc, char **argv)
                    "a warm-up (docs/measurement.md)\n",
                 reps) < 0)
         rc = MZC_FAIL;
+    /* Wall-clock times include time the process waits for a core: a busy
+     * machine inflates them, the longer runs most. Say how busy it was. */
+    double load[3];
+    if (getloadavg(load, 3) == 3 &&
+        fprintf(f, "# load: %.2f %.2f %.2f (1, 5, 15 min) on %ld online cores at the start\n",
+                load[0], load[1], load[2], sysconf(_SC_NPROCESSORS_ONLN)) < 0)
+        rc = MZC_FAIL;
     if (fixed && fprintf(f, "# note: '%s' makes a fixed-size maze whatever the size asked; "
                             "measured once, at its own size\n",
                          spec.stage[0].algo->name) < 0)
