@@ -40,11 +40,6 @@
 MZ_INLINE unsigned nib_get(const uint8_t *m, mz_idx i) { return (m[i >> 1] >> ((i & 1) * 4)) & 15u; }
 MZ_INLINE void nib_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 1] |= (uint8_t)(v << ((i & 1) * 4)); }
 
-MZ_INLINE mz_idx step_to(const mz_grid *g, bool fast, const int64_t *delta, mz_idx i, unsigned d)
-{
-    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
-}
-
 typedef struct meet {
     bool found;
     mz_idx a, b; /* the forward and the backward cell of the meeting */
@@ -55,7 +50,8 @@ MZ_INLINE mz_status search(const mz_grid *g, bool fast, uint8_t *m, mz_queue q[2
                            const bool tracing, meet *o)
 {
     static const unsigned next_code[4] = {0, 2, 3, 1};
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const uint8_t *c = g->c;
     nib_set(m, g->entrance, 1);
     nib_set(m, g->exit, 1 | SIDE_BWD);
@@ -75,7 +71,7 @@ MZ_INLINE mz_status search(const mz_grid *g, bool fast, uint8_t *m, mz_queue q[2
             while (open) {
                 unsigned d = (unsigned)__builtin_ctz(open);
                 open &= open - 1;
-                mz_idx n = step_to(g, fast, delta, i, d);
+                mz_idx n = mz_dir_step(g, fast, delta, i, d);
                 if (n == MZ_NONE)
                     continue;
                 unsigned v = nib_get(m, n);
@@ -104,7 +100,8 @@ static int64_t walk_home(const mz_grid *g, bool fast, const uint8_t *m, mz_idx i
                          bool push, mz_solution *sol, mz_status *s)
 {
     static const unsigned prev_code[4] = {0, 3, 1, 2};
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     int64_t steps = 0;
     while (i != home && *s == MZ_OK) {
         unsigned v = nib_get(m, i);
@@ -114,7 +111,7 @@ static int64_t walk_home(const mz_grid *g, bool fast, const uint8_t *m, mz_idx i
         for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
             if (!(open & (1u << d)))
                 continue;
-            mz_idx n = step_to(g, fast, delta, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (n != MZ_NONE && nib_get(m, n) == want)
                 next = n;
         }
@@ -131,9 +128,9 @@ static int64_t walk_home(const mz_grid *g, bool fast, const uint8_t *m, mz_idx i
 static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
     (void)args;
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     const bool fast = mz_grid_border_closed(g);
     meet o;
     memset(&o, 0, sizeof o);
@@ -165,11 +162,7 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                 s = mz_solution_push(sol, o.a);
             int64_t fa = walk_home(g, fast, m, o.a, g->entrance, sol->want_path, sol, &s);
             if (s == MZ_OK && sol->want_path) {
-                for (uint64_t x = 0, y = sol->path_len - 1; x < y; x++, y--) {
-                    mz_idx tmp = sol->path[x];
-                    sol->path[x] = sol->path[y];
-                    sol->path[y] = tmp;
-                }
+                mz_path_reverse(sol);
                 s = mz_solution_push(sol, o.b);
             }
             int64_t fb = s == MZ_OK ? walk_home(g, fast, m, o.b, g->exit, sol->want_path, sol, &s)

@@ -57,7 +57,8 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, mz_idx start, unsigned han
                          pledge_out *o)
 {
     const uint8_t *c = g->c;
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const unsigned side_turn = hand == 0 ? 3 : 1, other_turn = hand == 0 ? 1 : 3;
     const uint64_t run_limit = 8 * g->cells + 8;
     mz_idx cur = start;
@@ -113,7 +114,7 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, mz_idx start, unsigned han
             }
         }
         if (moved) {
-            mz_idx n = fast ? (mz_idx)((int64_t)cur + delta[h]) : mz_neighbour(g, cur, h);
+            mz_idx n = mz_dir_step(g, fast, delta, cur, h);
             if (n == MZ_NONE)
                 return MZ_EINVAL; /* an open wall off the grid */
             cur = n;
@@ -141,10 +142,10 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, mz_idx start, unsigned han
 static mz_status pledge_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                               mz_solution *sol)
 {
-    mz_solution_clear(sol);
-    mz_idx start = mz_cell_resolve(g, args->v[P_FROM]);
-    if (start == MZ_NONE || start >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_idx start;
+    mz_status s0 = mz_solve_begin_from(g, sol, args->v[P_FROM], &start);
+    if (s0 != MZ_OK)
+        return s0;
     uint64_t *seen = mz_bits_new(g->mem, g->cells);
     if (!seen)
         return MZ_ENOMEM;

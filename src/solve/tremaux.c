@@ -50,7 +50,8 @@ MZ_INLINE unsigned count_bits(unsigned x) { return (unsigned)__builtin_popcount(
 MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, const bool tracing,
                          bool *found_out, uint64_t out[4])
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     mz_idx cur = g->entrance;
     int arr = -1; /* the side of cur the walker came in by */
     uint64_t steps = 0, marks = 0, twice = 0, visited = 1;
@@ -76,7 +77,7 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, c
             if (d == 4)
                 break; /* every passage walked twice */
         }
-        mz_idx n = fast ? (mz_idx)((int64_t)cur + delta[d]) : mz_neighbour(g, cur, d);
+        mz_idx n = mz_dir_step(g, fast, delta, cur, d);
         unsigned od = mz_opposite(d);
         bool new_cell = m[n] == 0;
         m[cur] = (uint8_t)(m[cur] + (1u << (2 * d)));
@@ -105,7 +106,8 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, c
 /* Follow the passages marked once from the entrance to the exit. */
 static mz_status route(const mz_grid *g, bool fast, const uint8_t *m, mz_solution *sol)
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     mz_status s = MZ_OK;
     mz_idx cur = g->entrance;
     int back = -1;
@@ -119,7 +121,7 @@ static mz_status route(const mz_grid *g, bool fast, const uint8_t *m, mz_solutio
                 d = k;
         if (d == 4 || (uint64_t)steps >= g->cells)
             return MZ_EINVAL; /* walls that disagree: no walk to follow */
-        cur = fast ? (mz_idx)((int64_t)cur + delta[d]) : mz_neighbour(g, cur, d);
+        cur = mz_dir_step(g, fast, delta, cur, d);
         back = (int)mz_opposite(d);
         steps++;
         if (sol->want_path)
@@ -133,9 +135,9 @@ static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *
                                mz_solution *sol)
 {
     (void)args;
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     uint8_t *m = mz_mem_calloc(g->mem, g->cells, 1);
     if (!m)
         return MZ_ENOMEM;
