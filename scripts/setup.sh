@@ -10,11 +10,15 @@ set -eu
 # (gnuplot-nox), the sweep's provenance line (git) and the pictures
 # (libcairo2-dev, libgif-dev; xmllint and rsvg-convert check the SVGs in the
 # tests: libxml2-utils, librsvg2-bin). Never recommends.
+# The cross compilers and qemu-user run scripts/cross.sh (another byte order
+# and word size); libclang-rt-14-dev is libFuzzer (scripts/fuzz.sh).
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
 PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
-libcairo2-dev libgif-dev libxml2-utils librsvg2-bin"
+libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
+qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev"
 
 missing=""
 for p in $PKGS; do

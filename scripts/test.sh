@@ -6,7 +6,10 @@
 #      (build/), into a temporary folder: every registry entry at 31x31 and
 #      101x101 must run;
 #   3. the golden, invariant and core tests again from an optimised clang
-#      build (build-clang/): same seed, same maze, on another compiler.
+#      build (build-clang/): same seed, same maze, on another compiler;
+#   4. the same on a big-endian machine: scripts/cross.sh --ci builds the CLI
+#      for s390x, runs it under qemu-user and compares a small registry-wide
+#      sweep, every trace and the golden files with the native build.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -31,3 +34,6 @@ echo "== clang, optimised" >&2
 cmake --preset clang >/dev/null
 cmake --build --preset clang -j "$jobs" >/dev/null
 ctest --preset clang -j "$jobs"
+
+echo "== s390x (big-endian) under qemu-user" >&2
+sh scripts/cross.sh --ci
