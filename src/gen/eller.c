@@ -82,37 +82,61 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool 
             row[x] = (uint8_t)(MZ_WALLS & ~(~prev[x] >> 2 & MZ_WALL_N));
     else
         memset(row, MZ_WALLS, (size_t)cols);
-    /* 2. Joins. */
+    /* 2. Joins. Branch-free: the splice's stores are made either way,
+     * writing back what they read when there is no join, and a bit is
+     * taken (and the buffer refilled) only for cells in different sets. */
     for (uint64_t x = 0; x + 1 < cols; x++) {
         const uint32_t nx = (uint32_t)(x + 1);
-        if (R[x] == nx || !(last || cl_bit(&e->rb)))
-            continue;
         const uint32_t rx = R[x], lnx = L[nx];
-        R[lnx] = rx;
-        L[rx] = lnx;
-        R[x] = nx;
-        L[nx] = (uint32_t)x;
-        row[x] &= (uint8_t)~MZ_WALL_E;
-        row[x + 1] &= (uint8_t)~MZ_WALL_W;
-        e->sets--;
-        if (tracing && mz_trace_emit(t, "join", y * cols + x, MZ_E, e->sets))
+        const unsigned diff = rx != nx;
+        unsigned j = diff;
+        if (!last) {
+            if (MZ_UNLIKELY(e->rb.left == 0) && diff) {
+                e->rb.a += MZ_MULBERRY32_INC;
+                e->rb.bits = mz_mulberry32_mix(e->rb.a);
+                e->rb.left = 32;
+            }
+            j = diff & e->rb.bits;
+            e->rb.bits >>= diff;
+            e->rb.left -= diff;
+        }
+        const uint32_t t1 = R[lnx];
+        R[lnx] = j ? rx : t1;
+        const uint32_t t2 = L[rx];
+        L[rx] = j ? lnx : t2;
+        R[x] = j ? nx : rx;
+        L[nx] = j ? (uint32_t)x : L[nx];
+        row[x] &= (uint8_t)~(j ? MZ_WALL_E : 0u);
+        row[x + 1] &= (uint8_t)~(j ? MZ_WALL_W : 0u);
+        e->sets -= j;
+        if (tracing && j && mz_trace_emit(t, "join", y * cols + x, MZ_E, e->sets))
             return MZ_EIO;
     }
     if (last)
         return MZ_OK;
-    /* 3. Downs. */
+    /* 3. Downs, branch-free the same way: a bit only for a cell that is
+     * not alone in its set. */
     for (uint64_t x = 0; x < cols; x++) {
-        if (L[x] != x && !cl_bit(&e->rb)) {
-            /* x leaves its set; the cell below starts a new one. */
-            const uint32_t lx = L[x], rx = R[x];
-            R[lx] = rx;
-            L[rx] = lx;
-            L[x] = R[x] = (uint32_t)x;
-            e->sets++;
-            continue;
+        const uint32_t lx = L[x], rx = R[x];
+        const unsigned shared = lx != x;
+        if (MZ_UNLIKELY(e->rb.left == 0) && shared) {
+            e->rb.a += MZ_MULBERRY32_INC;
+            e->rb.bits = mz_mulberry32_mix(e->rb.a);
+            e->rb.left = 32;
         }
-        row[x] &= (uint8_t)~MZ_WALL_S;
-        if (tracing && mz_trace_emit(t, "carve", y * cols + x, MZ_S, e->sets))
+        /* leave: x leaves its set; the cell below starts a new one. */
+        const unsigned leave = shared & ~e->rb.bits & 1u;
+        e->rb.bits >>= shared;
+        e->rb.left -= shared;
+        const uint32_t t1 = R[lx];
+        R[lx] = leave ? rx : t1;
+        const uint32_t t2 = L[rx];
+        L[rx] = leave ? lx : t2;
+        L[x] = leave ? (uint32_t)x : L[x];
+        R[x] = leave ? (uint32_t)x : R[x];
+        e->sets += leave;
+        row[x] &= (uint8_t)~(leave ? 0u : MZ_WALL_S);
+        if (tracing && !leave && mz_trace_emit(t, "carve", y * cols + x, MZ_S, e->sets))
             return MZ_EIO;
     }
     return MZ_OK;

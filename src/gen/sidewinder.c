@@ -74,12 +74,64 @@ out:
     return s;
 }
 
+/* The untraced pass: the same bits, picks and maze as sw_run, without a
+ * branch on the coin. Each cell computes the pick its run would make
+ * (from the draw after the current one) and applies either the east knock
+ * or the north knock through masks; the draw is consumed only when the
+ * run closes. */
+static void sw_fast(mz_grid *g, mz_rng *rng)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols, rows = g->rows;
+    cl_bits rb;
+    cl_bits_init(&rb, rng);
+    for (uint64_t x = 0; x + 1 < cols; x++) {
+        c[x] &= (uint8_t)~MZ_WALL_E;
+        c[x + 1] &= (uint8_t)~MZ_WALL_W;
+    }
+    for (uint64_t y = 1; y < rows; y++) {
+        uint8_t *row = c + y * cols, *up = row - cols;
+        uint64_t run = 0;
+        for (uint64_t x = 0; x < cols; x++) {
+            unsigned east = 0;
+            if (x + 1 < cols) {
+                if (MZ_UNLIKELY(rb.left == 0)) {
+                    rb.a += MZ_MULBERRY32_INC;
+                    rb.bits = mz_mulberry32_mix(rb.a);
+                    rb.left = 32;
+                }
+                east = rb.bits & 1u;
+                rb.bits >>= 1;
+                rb.left--;
+            }
+            const uint32_t u = mz_mulberry32_mix(rb.a + MZ_MULBERRY32_INC);
+            const uint64_t len = x + 1 - run;
+            const uint64_t k = run + (len <= UINT32_MAX ? ((uint64_t)u * len) >> 32
+                                                        : (((uint64_t)u * (uint32_t)len) >> 32) +
+                                                              (uint64_t)u * (len >> 32));
+            const uint8_t keep_n = (uint8_t)(east ? 0xFFu : (uint8_t)~MZ_WALL_N);
+            const uint8_t keep_s = (uint8_t)(east ? 0xFFu : (uint8_t)~MZ_WALL_S);
+            row[k] &= keep_n;
+            up[k] &= keep_s;
+            row[x] &= (uint8_t)(east ? (uint8_t)~MZ_WALL_E : 0xFFu);
+            if (x + 1 < cols)
+                row[x + 1] &= (uint8_t)(east ? (uint8_t)~MZ_WALL_W : 0xFFu);
+            rb.a += east ? 0u : MZ_MULBERRY32_INC;
+            run = east ? run : x + 1;
+        }
+    }
+    cl_bits_done(&rb, rng);
+}
+
 static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
-    return run->trace ? sw_run(g, run->rng, run->trace, true) : sw_run(g, run->rng, NULL, false);
+    if (run->trace)
+        return sw_run(g, run->rng, run->trace, true);
+    sw_fast(g, run->rng);
+    return MZ_OK;
 }
 
 static const mz_trace_op sidewinder_trace_ops[] = {
