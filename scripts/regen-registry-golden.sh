@@ -1,14 +1,16 @@
 #!/bin/sh
 # Regenerate data/registry-golden.csv: the deterministic columns of every
-# registry entry (every generator x every solver, with the documented
-# variants of data/registry-golden.plan) at two small sizes and three seeds.
+# registry entry at two small sizes and three seeds: every generator, with
+# its documented variants, x every solver (data/registry-golden.plan), then
+# every solver's variants on a few mazes (data/registry-golden-solvers.plan).
 #
 #   sh scripts/regen-registry-golden.sh [path/to/mazebench]
 #   git diff data/registry-golden.csv   # review: every change must be explained
 #
-# It runs 'mazebench sweep data/registry-golden.plan' and keeps what does not
-# depend on the machine or the run: the '# registry:' and '# plan:' lines and
-# the columns before gen_ns (times, heap peaks and resident memory dropped).
+# It runs 'mazebench sweep' on both plans and keeps what does not depend on
+# the machine or the run: the '# registry:' and plan lines and the columns
+# before gen_ns (times, heap peaks and resident memory dropped), the second
+# sweep's rows after the first's under the one header.
 # The output is byte-identical on every machine, so a regeneration with no
 # change to any algorithm leaves no diff. 'mazebench check' re-runs every
 # row (tests/CMakeLists.txt: registry_golden_check); after adding a registry
@@ -31,6 +33,7 @@ cat >"$tmp/cut.awk" <<'AWK'
     n = csv_split($0, h)
     last = csv_index(h, n, "gen_ns") - 1
     if (last < 0) last = n
+    if (skip_header) next
 }
 {
     csv_split($0, f)
@@ -40,16 +43,25 @@ cat >"$tmp/cut.awk" <<'AWK'
 }
 AWK
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-"$bin" sweep data/registry-golden.plan --jobs "$jobs" --out "$tmp/sweep.csv" 2>"$tmp/err" || {
-    cat "$tmp/err" >&2
-    exit 1
-}
+for plan in registry-golden registry-golden-solvers; do
+    "$bin" sweep "data/$plan.plan" --jobs "$jobs" --out "$tmp/$plan.csv" 2>"$tmp/err" || {
+        cat "$tmp/err" >&2
+        exit 1
+    }
+done
+h1=$(grep -v '^#' "$tmp/registry-golden.csv" | head -1)
+h2=$(grep -v '^#' "$tmp/registry-golden-solvers.csv" | head -1)
+[ "$h1" = "$h2" ] || { echo "regen-registry-golden: the two sweeps' headers differ" >&2; exit 1; }
 {
-    echo "# Golden figures of every registry entry: 'mazebench sweep data/registry-golden.plan',"
-    echo "# the columns before gen_ns. Regenerate with scripts/regen-registry-golden.sh and"
-    echo "# review with git diff; check with 'mazebench check data/registry-golden.csv'."
-    grep -E '^# (registry|shard|plan): ' "$tmp/sweep.csv"
-    awk -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/sweep.csv"
+    echo "# Golden figures of every registry entry: 'mazebench sweep' of data/registry-golden.plan"
+    echo "# (the '# plan:' lines), then of data/registry-golden-solvers.plan (the '# solvers"
+    echo "# plan:' lines), the columns before gen_ns. Regenerate with"
+    echo "# scripts/regen-registry-golden.sh, review with git diff; check with"
+    echo "# 'mazebench check data/registry-golden.csv'."
+    grep -E '^# (registry|plan): ' "$tmp/registry-golden.csv"
+    grep -E '^# plan: ' "$tmp/registry-golden-solvers.csv" | sed 's/^# plan: /# solvers plan: /'
+    awk -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/registry-golden.csv"
+    awk -v skip_header=1 -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/registry-golden-solvers.csv"
 } >"$tmp/golden.csv"
 if [ -f "$out" ]; then
     echo "regen-registry-golden: the previous file's rows, re-run by this build:" >&2

@@ -12,6 +12,8 @@
  *     generator) and three seeds or more;
  *   - every solver has rows in which it solved a maze, and a row with
  *     each generator; at least one of them on a maze with loops;
+ *   - every choice of every enum parameter (frontier's pick rules, wall's
+ *     hands, ...) appears in some row: the documented variants have rows;
  *   - every recipe of the file parses against this registry.
  * An entry that refuses every size of the file (the empty figures the
  * sweep writes for MZ_EUNSUPPORTED) has no digest and so fails here too.
@@ -31,6 +33,10 @@
 #define GOLDEN MZ_SOURCE_DIR "/data/registry-golden.csv"
 #define MAX_ENTRIES 128
 #define MAX_SEEN 16
+#define MAX_CHOICES 16
+
+/* choice[entry][param][k]: some row runs the entry with choice k. */
+static bool choice[MAX_ENTRIES][MZ_MAX_PARAMS][MAX_CHOICES];
 
 struct seen {
     unsigned rows, made; /* rows naming the entry; rows with a maze (or a solution) */
@@ -47,6 +53,15 @@ static size_t entry_index(const mz_algo *a)
             return k;
     fail_msg("entry '%s' is not in the registry", a->name);
     return 0;
+}
+
+static void note_stage(const mz_stage *st)
+{
+    size_t e = entry_index(st->algo);
+    for (unsigned k = 0; k < st->algo->nparams && k < MZ_MAX_PARAMS; k++)
+        if (st->algo->params[k].type == MZ_P_ENUM && st->args.v[k] >= 0 &&
+            st->args.v[k] < MAX_CHOICES)
+            choice[e][k][(size_t)st->args.v[k]] = true;
 }
 
 static void note(struct seen *s, uint64_t rows, uint64_t cols, uint32_t seed)
@@ -93,6 +108,7 @@ static void test_every_entry_has_rows(void **state)
         uint64_t rows = strtoull(r.f[cr], NULL, 10), cols = strtoull(r.f[cc], NULL, 10);
         uint32_t seed = (uint32_t)strtoul(r.f[cs], NULL, 10);
         for (unsigned k = 0; k < spec.n; k++) {
+            note_stage(&spec.stage[k]);
             struct seen *s = &seen[entry_index(spec.stage[k].algo)];
             s->rows++;
             if (made) {
@@ -105,6 +121,7 @@ static void test_every_entry_has_rows(void **state)
         if (mz_solver_parse(r.f[cv], &st, err, sizeof err) != MZ_OK)
             fail_msg("row %u: %s: regenerate the file (scripts/regen-registry-golden.sh)", line,
                      err);
+        note_stage(&st);
         size_t si = entry_index(st.algo);
         struct seen *s = &seen[si];
         s->rows++;
@@ -135,6 +152,21 @@ static void test_every_entry_has_rows(void **state)
             fail_msg("'%s' has mazes at %u sizes and %u seeds in data/registry-golden.csv; "
                      "%u sizes and 3 seeds are needed",
                      a->name, s->nsize, s->nseed, want_sizes);
+        for (unsigned p = 0; p < a->nparams && p < MZ_MAX_PARAMS; p++) {
+            const mz_param_def *d = &a->params[p];
+            if (d->type != MZ_P_ENUM)
+                continue;
+            unsigned n = 0;
+            for (const char *c = d->choices; c && *c; n++) {
+                size_t len = strcspn(c, "|");
+                if (n < MAX_CHOICES && !choice[k][p][n])
+                    fail_msg("no row of data/registry-golden.csv runs '%s:%s=%.*s': add it to "
+                             "data/registry-golden.plan, run sh scripts/regen-registry-golden.sh "
+                             "and review the new rows",
+                             a->name, d->name, (int)len, c);
+                c += len + (c[len] == '|');
+            }
+        }
         if (a->kind == MZ_SOLVER) {
             if (s->looped == 0)
                 fail_msg("solver '%s' never solved a maze with loops in "
