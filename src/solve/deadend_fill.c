@@ -5,27 +5,35 @@
  *   1. Copy the walls into a work byte a cell (a blocked cell counts as
  *      filled from the start; an open wall that leads off the grid counts
  *      as closed).
- *   2. Scan the cells in index order. A cell that is not filled, is
- *      neither the entrance nor the exit, and has at most one open side
- *      is a dead end: fill it, close its one open side from the other
- *      side too, and step into that neighbour; if the neighbour is now a
- *      dead end (and not the entrance or the exit), fill it as well, and
- *      so on down the corridor until a junction. Each fill removes one
- *      side from at most one cell, so a corridor is a loop, not a stack.
- *   3. What is left is every cell that lies on some simple walk from the
+ *   2. Fill every dead end: a cell that is not filled, is neither the
+ *      entrance nor the exit, and has at most one open side. Filling it
+ *      closes its one open side from the other side too and steps into that
+ *      neighbour; if the neighbour is now a dead end (and not the entrance
+ *      or the exit) it is filled as well, and so on down the corridor to a
+ *      junction. The first dead ends come from a scan in index order (eight
+ *      cells a word); a cell that becomes a dead end later is always taken
+ *      on by the corridor that made it one. Each fill removes one side from
+ *      at most one cell, so a corridor is a loop, not a stack; sixteen
+ *      corridors are walked in turn (see fill()). The order of the fills
+ *      does not change what is left.
+ *   3. What is left holds every cell that lies on some simple walk from the
  *      entrance to the exit (a cell of a dead-end branch can lie on none,
- *      and filling never removes a cell that can): on a perfect maze
- *      exactly the route, on a braided maze the route plus the loops it
- *      could take. A breadth-first search confined to the cells left picks
- *      the shortest of them (as bfs does, distance mod 3 in two bits of the
- *      work byte), and since every simple walk survives, that is a
- *      shortest route of the whole maze: the entry is flagged shortest.
+ *      and filling never removes a cell that can), plus loops that have no
+ *      dead end to start from. On a perfect maze it is exactly the route:
+ *      walk it from the entrance, one way on at each cell. As soon as a
+ *      cell offers two ways (a braided maze), a breadth-first search
+ *      confined to the cells left picks the shortest route instead (as bfs
+ *      does, distance mod 3 in two bits of the work byte). Since every
+ *      simple walk survives the filling, either way the route is a shortest
+ *      one of the whole maze: the entry is flagged shortest.
  *
  * Reports: filled (cells filled) and remaining (open cells not filled);
- * closed is the route search's closed count (the exit included, as bfs).
+ * closed counts the cells step 3 went through (the exit included, as bfs
+ * counts it): the route's cells when the walk sufficed, which is what the
+ * search would have closed on a path.
  * Trace: one `fill` step a filled cell (dir = the side it opened onto, -1
- * for an isolated cell; size = cells filled so far), then one `close` step
- * a cell the route search closes (size = the queue's length).
+ * for an isolated cell; size = cells filled so far), then, when the search
+ * runs, one `close` step a cell it closes (size = the queue's length).
  *
  * Memory: one byte a cell plus the route search's queue.
  * Complexity: O(cells) time; every cell is filled at most once.
@@ -45,38 +53,165 @@ MZ_INLINE mz_idx step_to(const mz_grid *g, bool fast, const int64_t *delta, mz_i
     return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
 }
 
-MZ_INLINE mz_status fill(const mz_grid *g, bool fast, uint8_t *w, mz_trace *t, const bool tracing,
-                         uint64_t *filled_out)
+/* Fill one dead end j: mark it, close the wall behind it from both sides.
+ * Returns the neighbour it opened onto, or MZ_NONE for an isolated cell. */
+MZ_INLINE mz_idx fill_one(const mz_grid *g, bool fast, const int64_t *delta, uint8_t *w, mz_idx j,
+                          int *dir)
+{
+    w[j] |= FILLED;
+    unsigned open = ~w[j] & MZ_WALLS;
+    if (!open) {
+        *dir = -1;
+        return MZ_NONE;
+    }
+    unsigned d = (unsigned)__builtin_ctz(open);
+    mz_idx n = step_to(g, fast, delta, j, d);
+    w[j] |= (uint8_t)(1u << d);
+    w[n] |= (uint8_t)(1u << mz_opposite(d));
+    *dir = (int)d;
+    return n;
+}
+
+/* The corridors are walked LANES at a time, one cell each in turn: a
+ * corridor is a chain of dependent loads (the next cell is known only once
+ * this one is read), and on a large maze each load misses the cache, so
+ * one corridor at a time would wait on every cell. Each lane prefetches
+ * the byte its next fill will write; the misses of the lanes overlap.
+ * Filling order does not change what is left (removing dead ends in any
+ * order ends at the same cells); the order here is fixed, so the trace is
+ * the same on every run. */
+#define LANES 16
+
+/* Eight cells of w as one word, cell k in byte k on every machine. */
+MZ_INLINE uint64_t load_le64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+#define ONES UINT64_C(0x0101010101010101)
+
+/* Bit 7 of byte k set when cell k of the word is a dead end (three or four
+ * walls, not filled): the walls are counted a byte at a time, and a count
+ * of 3 or 4 plus 125 reaches bit 7 without carrying into the next byte. */
+MZ_INLINE uint64_t dead_mask(uint64_t v)
+{
+    uint64_t x = v & (ONES * 15);
+    x = x - ((x >> 1) & (ONES * 5));
+    x = (x & (ONES * 3)) + ((x >> 2) & (ONES * 3));
+    return (x + ONES * 125) & ~(v << 3) & (ONES * 0x80);
+}
+
+MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace *t,
+                         const bool tracing, uint64_t *filled_out)
 {
     const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
     const mz_idx src = g->entrance, dst = g->exit, cells = g->cells;
     uint64_t filled = 0;
-    for (mz_idx i = 0; i < cells; i++) {
-        if (MZ_LIKELY(!dead_end[w[i] & 31]) || i == src || i == dst)
-            continue;
-        mz_idx j = i;
-        for (;;) {
-            w[j] |= FILLED;
-            filled++;
-            unsigned open = ~w[j] & MZ_WALLS;
-            if (!open) {
-                if (tracing && mz_trace_emit(t, "fill", j, -1, filled))
-                    return MZ_EIO;
+    mz_idx lane[LANES];
+    unsigned active = 0;
+    mz_idx i = 0, base = 0;
+    uint64_t pending = 0; /* dead ends of the word at base not yet in a lane */
+    for (;;) {
+        /* Refill free lanes from the scan: the dead ends of the maze as it
+         * was, in index order. A cell that becomes a dead end later is
+         * taken on by the corridor that made it one. The scan reads eight
+         * cells a word; a word read a while ago may name a cell filled
+         * since, which its lane finds and lets go. */
+        while (active < LANES) {
+            if (pending) {
+                mz_idx j = base + ((unsigned)__builtin_ctzll(pending) >> 3);
+                pending &= pending - 1;
+                if (j != src && j != dst)
+                    lane[active++] = j;
+            } else if (i >= cells) {
                 break;
+            } else if (fast && i + 8 <= cells) {
+                pending = dead_mask(load_le64(w + i));
+                base = i;
+                i += 8;
+            } else {
+                if (dead_end[w[i] & 31] && i != src && i != dst)
+                    lane[active++] = i;
+                i++;
             }
-            unsigned d = (unsigned)__builtin_ctz(open);
-            mz_idx n = step_to(g, fast, delta, j, d);
-            w[j] |= (uint8_t)(1u << d);
-            w[n] |= (uint8_t)(1u << mz_opposite(d));
-            if (tracing && mz_trace_emit(t, "fill", j, (int)d, filled))
+        }
+        if (active == 0)
+            break;
+        /* One fill in each lane. */
+        for (unsigned k = 0; k < active;) {
+            mz_idx j = lane[k];
+            if (!dead_end[w[j] & 31]) {
+                lane[k] = lane[--active];
+                continue;
+            }
+            int d;
+            mz_idx n = fill_one(g, fast, delta, w, j, &d);
+            filled++;
+            if (tracing && mz_trace_emit(t, "fill", j, d, filled))
                 return MZ_EIO;
-            if (!dead_end[w[n] & 31] || n == src || n == dst)
-                break;
-            j = n;
+            if (n == MZ_NONE || n == src || n == dst || !dead_end[w[n] & 31]) {
+                lane[k] = lane[--active];
+                continue;
+            }
+            /* n is the lane's next fill; fetch the byte that fill writes. */
+            unsigned open = ~w[n] & MZ_WALLS;
+            if (fast && open)
+                MZ_PREFETCHW(&w[(mz_idx)((int64_t)n + delta[__builtin_ctz(open)])]);
+            lane[k++] = n;
         }
     }
     *filled_out = filled;
     return MZ_OK;
+}
+
+/* On a perfect maze what is left is the route itself: walk it from the
+ * entrance, each cell having one way on besides the way back. Returns
+ * false, with nothing pushed, as soon as a cell offers two ways (loops
+ * are left: the search below decides) or the walk runs too long (walls
+ * that disagree); *found says whether the walk reached the exit. */
+static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solution *sol,
+                       bool *found, mz_status *s)
+{
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    const mz_idx dst = g->exit;
+    mz_idx cur = g->entrance;
+    unsigned back = 0; /* the wall bit of the way back; none at the start */
+    int64_t steps = 0;
+    *found = false;
+    *s = MZ_OK;
+    while (cur != dst) {
+        unsigned open = ~w[cur] & MZ_WALLS & ~back;
+        if (open == 0)
+            return true; /* the entrance alone: the exit is not reachable */
+        if ((open & (open - 1)) || (uint64_t)steps >= g->cells)
+            goto fallback;
+        unsigned d = (unsigned)__builtin_ctz(open);
+        cur = step_to(g, fast, delta, cur, d);
+        back = 1u << mz_opposite(d);
+        steps++;
+    }
+    /* It is a plain path: walk it again to record it. */
+    if (sol->want_path) {
+        cur = g->entrance;
+        back = 0;
+        *s = mz_solution_push(sol, cur);
+        while (cur != dst && *s == MZ_OK) {
+            unsigned d = (unsigned)__builtin_ctz(~w[cur] & MZ_WALLS & ~back);
+            cur = step_to(g, fast, delta, cur, d);
+            back = 1u << mz_opposite(d);
+            *s = mz_solution_push(sol, cur);
+        }
+    }
+    sol->path_steps = steps;
+    *found = true;
+    return true;
+fallback:
+    return false;
 }
 
 /* Breadth-first search over the cells left, as bfs.c: a cell's code is
@@ -176,7 +311,19 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
     }
     const bool fast = mz_grid_border_closed(g);
     uint64_t blocked = 0;
-    for (mz_idx i = 0; i < g->cells; i++) {
+    mz_idx i = 0;
+    if (fast) {
+        /* Walls and blocked bit, eight cells a word; byte for byte, so
+         * the byte order does not matter. */
+        for (; i + 8 <= g->cells; i += 8) {
+            uint64_t v;
+            memcpy(&v, g->c + i, 8);
+            v &= ONES * (MZ_WALLS | MZ_BLOCKED);
+            blocked += (uint64_t)__builtin_popcountll(v & (ONES * MZ_BLOCKED));
+            memcpy(w + i, &v, 8);
+        }
+    }
+    for (; i < g->cells; i++) {
         uint8_t v = g->c[i] & (MZ_WALLS | MZ_BLOCKED);
         blocked += v >> 4;
         if (!fast) {
@@ -187,14 +334,26 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
         w[i] = v;
     }
     uint64_t filled = 0;
-    mz_status s = t ? fill(g, fast, w, t, true, &filled) : fill(g, fast, w, NULL, false, &filled);
+    mz_status s;
+    if (t)
+        s = fill(g, fast, w, t, true, &filled);
+    else if (fast)
+        s = fill(g, true, w, NULL, false, &filled);
+    else
+        s = fill(g, false, w, NULL, false, &filled);
     bool found = false;
     int64_t closed = 0;
-    if (s == MZ_OK && !(w[g->entrance] & FILLED) && !(w[g->exit] & FILLED))
-        s = t ? route_search(g, fast, w, &q, t, true, &found, &closed)
-              : route_search(g, fast, w, &q, NULL, false, &found, &closed);
+    bool walked = false;
+    if (s == MZ_OK && !(w[g->entrance] & FILLED) && !(w[g->exit] & FILLED)) {
+        walked = walk_route(g, fast, w, sol, &found, &s);
+        if (walked)
+            closed = found ? sol->path_steps + 1 : 1; /* the cells the walk went through */
+        else
+            s = t ? route_search(g, fast, w, &q, t, true, &found, &closed)
+                  : route_search(g, fast, w, &q, NULL, false, &found, &closed);
+    }
     mz_queue_free(&q);
-    if (s == MZ_OK && found)
+    if (s == MZ_OK && found && !walked)
         s = walk_back(g, fast, w, sol);
     mz_mem_free(g->mem, w);
     if (s != MZ_OK)
