@@ -11,10 +11,12 @@
 #
 #   sh scripts/cross.sh [--targets "s390x aarch64 i686"] [--plan small|full]
 #   sh scripts/cross.sh --ci        # s390x, small plan (scripts/test.sh)
+#   sh scripts/cross.sh --native build-clang/mazebench   # compare with this binary
 #
 # Targets: s390x (64-bit big-endian), aarch64 (64-bit little-endian), i686
 # (32-bit: 4-byte size_t and long). Builds go to build-cross/<target>/ and
-# build-cross/native/; the runs to a temporary folder (kept with --keep).
+# build-cross/native/ (unless --native names a built binary); the runs to a
+# temporary folder (kept with --keep).
 # Needs gcc-<triplet>-linux-gnu, libc6-dev-<arch>-cross and
 # qemu-user-static (scripts/setup.sh installs them). Exit status 0 when every
 # target agrees with the native build and every golden check passes.
@@ -24,14 +26,16 @@ cd "$(dirname "$0")/.."
 targets="s390x aarch64 i686"
 plan=full
 keep=0
+native=
 while [ $# -gt 0 ]; do
     case $1 in
     --targets) targets=$2; shift 2 ;;
     --plan) plan=$2; shift 2 ;;
     --ci) targets=s390x; plan=small; shift ;;
     --keep) keep=1; shift ;;
+    --native) native=$2; shift 2 ;;
     -h | --help)
-        sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
         exit 0 ;;
     *) echo "cross: unknown option '$1'" >&2; exit 2 ;;
     esac
@@ -99,8 +103,13 @@ qemu() {
     esac
 }
 
-echo "cross: native build (build-cross/native)" >&2
-build build-cross/native
+if [ -n "$native" ]; then
+    [ -x "$native" ] || { echo "cross: no native binary '$native'" >&2; exit 2; }
+else
+    echo "cross: native build (build-cross/native)" >&2
+    build build-cross/native
+    native=build-cross/native/mazebench
+fi
 
 # --- one machine's results --------------------------------------------
 # awk programs (mawk has no -e), each run after scripts/csv.awk.
@@ -224,7 +233,7 @@ golden() {
 }
 
 grep -v '^#' data/sweep-small.csv >"$work/golden-small.txt"
-build-cross/native/mazebench list | awk '
+$native list | awk '
     /^generators:/ { k = "g" } /^post-processors:/ { k = "p" } /^solvers:/ { k = "s" }
     /^  [a-z]/ { print k, $1 }' >"$work/algos.txt"
 # The variants of the plan too.
@@ -233,7 +242,7 @@ printf '%s\n' "g frontier:pick=newest" "g frontier:pick=oldest" "g mainpath:mode
     >>"$work/algos.txt"
 
 start=$(date +%s)
-run_suite native build-cross/native/mazebench
+run_suite native "$native"
 echo "cross: native: $(wc -l <"$work/native/sweep.txt") sweep rows, $(grep -c '^==' "$work/native/traces.txt") traces, $(grep -c '^ok' "$work/native/golden.txt") golden checks passed, $(grep -c '^FAIL' "$work/native/golden.txt" || true) failed ($(($(date +%s) - start)) s)" >&2
 grep '^FAIL' "$work/native/golden.txt" >&2 || :
 

@@ -9,7 +9,7 @@
 #      build (build-clang/): same seed, same maze, on another compiler;
 #   4. the same on a big-endian machine: scripts/cross.sh --ci builds the CLI
 #      for s390x, runs it under qemu-user and compares a small registry-wide
-#      sweep, every trace and the golden files with the native build.
+#      sweep, every trace and the golden files with the clang build's CLI.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -36,4 +36,4 @@ cmake --build --preset clang -j "$jobs" >/dev/null
 ctest --preset clang -j "$jobs"
 
 echo "== s390x (big-endian) under qemu-user" >&2
-sh scripts/cross.sh --ci
+sh scripts/cross.sh --ci --native build-clang/mazebench
