@@ -149,11 +149,11 @@ while squeue -h -j "$jid,$mid" 2>/dev/null | grep -q .; do
     sleep 1
 done
 echo "slurm-local: jobs done in $(($(date +%s) - start)) s" >&2
-for f in results/parts/slurm-*.out results/merge-*.out; do
-    [ -s "$f" ] && { echo "--- $f" >&2; tail -3 "$f" >&2; }
-done
 if [ ! -s results/slurm.csv ]; then
     echo "slurm-local: no merged file (the array or the merge failed)" >&2
+    for f in results/parts/slurm-*.out results/merge-*.out; do
+        [ -s "$f" ] && { echo "--- $f" >&2; tail -3 "$f" >&2; }
+    done
     scontrol show job "$jid" 2>/dev/null | grep -E 'JobState|ExitCode' >&2 || :
     exit 1
 fi
