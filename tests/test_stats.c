@@ -112,6 +112,7 @@ static void test_hand_counts(void **state)
     assert_int_equal(s.inner_cells, 5);
     /* a 3x3 ring round a closed centre, with a spur into the centre:
      * loops, so the sweep is only a lower bound */
+    mz_grid_free(&g);
     assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
     mz_knock(&g, 0, MZ_E);
     mz_knock(&g, 1, MZ_E);
