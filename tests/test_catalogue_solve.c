@@ -11,7 +11,9 @@
  *     open walls only; and it stops, trapped, in a closed-off region;
  *   - tremaux's route on a perfect maze is the unique route; on a braided
  *     maze it is a walk no shorter than bfs's, at most two moves a passage;
- *     on a split grid it walks every passage of its component twice.
+ *     on a split grid it walks every passage of its component twice;
+ *   - collision keeps exactly the cells on some shortest route (brute
+ *     force from two distance fields) and returns one of them.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -209,8 +211,9 @@ static void test_not_found(void **state)
     memset(&g, 0, sizeof g);
     split_grid(&g);
     assert_true(mz_route(&g, 0, 15) < 0);
-    const char *solvers[] = {"bibfs", "deadend-fill", "tremaux", "pledge", "pledge:hand=right"};
-    for (size_t k = 0; k < 5; k++) {
+    const char *solvers[] = {"bibfs", "deadend-fill", "tremaux", "pledge", "pledge:hand=right",
+                             "collision"};
+    for (size_t k = 0; k < 6; k++) {
         mz_solution sol;
         assert_int_equal(run(solvers[k], &g, NULL, &sol), MZ_OK);
         if (sol.found)
@@ -314,6 +317,61 @@ static void test_pledge_escapes(void **state)
     assert_true(circled > 100); /* the test does meet the case it is about */
 }
 
+/* collision keeps exactly the cells on some shortest route: by brute
+ * force, the cells whose distances from the entrance and to the exit add
+ * up to the route. */
+static void test_collision_keeps_every_shortest_route(void **state)
+{
+    (void)state;
+    const char *specs[] = {"dfs", "dfs+braid:keep=0", "kruskal+braid:keep=0.5",
+                           "frontier+braid:keep=0.2", "dfs+braid:keep=0.8"};
+    uint64_t forked = 0;
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        for (uint32_t seed = 1; seed <= 5; seed++) {
+            mz_grid g;
+            memset(&g, 0, sizeof g);
+            gen(specs[k], seed, 13 + seed, 19, &g);
+            mz_metrics m;
+            assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+            rec r;
+            memset(&r, 0, sizeof r);
+            mz_trace t = {record, &r, 0};
+            mz_solution col;
+            assert_int_equal(run("collision", &g, &t, &col), MZ_OK);
+            uint32_t *ds = malloc(g.cells * sizeof *ds), *dt = malloc(g.cells * sizeof *dt);
+            uint8_t *kept = calloc(g.cells, 1);
+            assert_true(ds && dt && kept);
+            assert_int_equal(mz_bfs_dist32(&g, g.entrance, ds), MZ_OK);
+            assert_int_equal(mz_bfs_dist32(&g, g.exit, dt), MZ_OK);
+            for (uint64_t q = 0; q < r.n; q++)
+                if (strcmp(r.s[q].op, "keep") == 0)
+                    kept[r.s[q].cell] = 1;
+            uint64_t want = 0;
+            for (mz_idx i = 0; i < g.cells; i++) {
+                bool on = ds[i] != UINT32_MAX && dt[i] != UINT32_MAX &&
+                          (int64_t)ds[i] + dt[i] == m.route;
+                want += on;
+                if (on != kept[i])
+                    fail_msg("%s seed %u: cell %" PRIu64 " kept %d, on a shortest route %d",
+                             specs[k], seed, i, kept[i], on);
+            }
+            assert_int_equal(extra_int(&col, "shortest_cells"), want);
+            assert_int_equal(col.path_steps, m.route);
+            if (m.loops == 0)
+                assert_int_equal(extra_int(&col, "forks"), 0);
+            forked += (uint64_t)extra_int(&col, "forks");
+            check_walk(&g, col.path, col.path_len, specs[k]);
+            free(ds);
+            free(dt);
+            free(kept);
+            free(r.s);
+            mz_solution_free(&col);
+            mz_grid_free(&g);
+        }
+    }
+    assert_true(forked > 0); /* braided mazes do have several shortest routes */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_not_found),
         cmocka_unit_test(test_tremaux),
         cmocka_unit_test(test_pledge_escapes),
+        cmocka_unit_test(test_collision_keeps_every_shortest_route),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

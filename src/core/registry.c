@@ -38,6 +38,7 @@ extern const mz_algo mz_algo_deadend_fill;
 extern const mz_algo mz_algo_tremaux;
 extern const mz_algo mz_algo_pledge;
 extern const mz_algo mz_algo_bibfs;
+extern const mz_algo mz_algo_collision;
 
 const mz_algo *const mz_registry[] = {
     /* generators */
@@ -68,6 +69,7 @@ const mz_algo *const mz_registry[] = {
     &mz_algo_tremaux,
     &mz_algo_pledge,
     &mz_algo_bibfs,
+    &mz_algo_collision,
     NULL,
 };
 

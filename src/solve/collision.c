@@ -1,0 +1,223 @@
+/*
+ * collision.c - the collision solver: flood from the entrance down every
+ * passage at once, then keep every shortest route. docs/catalogue-solvers.md.
+ *
+ *   1. Flood from the entrance ring by ring (a breadth-first search,
+ *      directions 0..3 in order), a cell keeping its distance mod 3 plus
+ *      1, until the exit is reached. Where two floods arrive at one cell in
+ *      the same ring, or meet head-on in a passage, they collide: no route
+ *      through that meeting is shorter than the ring it happened in, and
+ *      the passages the later arrivals used carry no shortest route.
+ *   2. From the exit, walk the flood back: a cell one ring nearer the
+ *      entrance through an open wall is a predecessor, and every
+ *      predecessor of a kept cell is kept. The kept cells are exactly the
+ *      cells that lie on some shortest route (distance from the entrance
+ *      plus distance to the exit equal to the route), which is what the
+ *      collision walls leave open: all the shortest solutions at once.
+ *   3. The route returned is the kept walk that takes the lowest direction
+ *      at each fork, back from the exit (as bfs), reversed.
+ * Shortest by construction; the entry is flagged shortest.
+ *
+ * Reports: closed (cells the flood took from its queue, the exit included,
+ * as bfs), shortest_cells (cells on some shortest route) and forks (kept
+ * cells with two or more kept predecessors: where shortest routes part,
+ * seen from the exit). On a perfect maze shortest_cells = route + 1 and
+ * forks = 0.
+ * Trace: `close` for each cell the flood takes from its queue (size = the
+ * queue's length), then `keep` for each kept cell (size = cells kept so
+ * far).
+ * Memory: half a byte a cell plus the flood's queue.
+ */
+#include "../core/internal.h"
+
+#define KEPT 4u
+
+MZ_INLINE unsigned nib_get(const uint8_t *m, mz_idx i) { return (m[i >> 1] >> ((i & 1) * 4)) & 15u; }
+MZ_INLINE void nib_or(uint8_t *m, mz_idx i, unsigned v) { m[i >> 1] |= (uint8_t)(v << ((i & 1) * 4)); }
+
+MZ_INLINE mz_idx step_to(const mz_grid *g, bool fast, const int64_t *delta, mz_idx i, unsigned d)
+{
+    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
+}
+
+static const unsigned next_code[4] = {0, 2, 3, 1};
+static const unsigned prev_code[4] = {0, 3, 1, 2};
+
+MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
+                          const bool tracing, bool *found, int64_t *closed_out)
+{
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    const mz_idx src = g->entrance, dst = g->exit;
+    int64_t closed = 0;
+    *found = src == dst;
+    nib_or(m, src, 1);
+    if (*found)
+        closed = 1;
+    else if (mz_queue_push(q, src) != MZ_OK)
+        return MZ_ENOMEM;
+    while (q->len && !*found) {
+        mz_idx i = mz_queue_pop(q);
+        closed++;
+        if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
+            return MZ_EIO;
+        unsigned code = next_code[nib_get(m, i) & 3];
+        unsigned open = ~g->c[i] & MZ_WALLS;
+        while (open) {
+            unsigned d = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            mz_idx n = step_to(g, fast, delta, i, d);
+            if (n == MZ_NONE || (nib_get(m, n) & 3))
+                continue;
+            nib_or(m, n, code);
+            if (n == dst) {
+                *found = true;
+                closed++;
+                break;
+            }
+            if (mz_queue_push(q, n) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+    }
+    *closed_out = closed;
+    return MZ_OK;
+}
+
+/* Keep the exit and every predecessor of a kept cell, ring by ring back
+ * to the entrance, through the queue. */
+MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
+                         const bool tracing, uint64_t *kept_out, uint64_t *forks_out)
+{
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    uint64_t kept = 1, forks = 0;
+    q->head = q->len = 0;
+    nib_or(m, g->exit, KEPT);
+    if (tracing && mz_trace_emit(t, "keep", g->exit, -1, kept))
+        return MZ_EIO;
+    if (mz_queue_push(q, g->exit) != MZ_OK)
+        return MZ_ENOMEM;
+    while (q->len) {
+        mz_idx i = mz_queue_pop(q);
+        if (i == g->entrance)
+            continue;
+        unsigned want = prev_code[nib_get(m, i) & 3];
+        unsigned open = ~g->c[i] & MZ_WALLS, preds = 0;
+        while (open) {
+            unsigned d = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            mz_idx n = step_to(g, fast, delta, i, d);
+            if (n == MZ_NONE)
+                continue;
+            unsigned v = nib_get(m, n);
+            if ((v & 3) != want)
+                continue;
+            preds++;
+            if (v & KEPT)
+                continue;
+            nib_or(m, n, KEPT);
+            kept++;
+            if (tracing && mz_trace_emit(t, "keep", n, (int)mz_opposite(d), kept))
+                return MZ_EIO;
+            if (mz_queue_push(q, n) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+        forks += preds >= 2;
+    }
+    *kept_out = kept;
+    *forks_out = forks;
+    return MZ_OK;
+}
+
+static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *m, mz_solution *sol)
+{
+    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    mz_status s = MZ_OK;
+    int64_t steps = 0;
+    mz_idx i = g->exit;
+    if (sol->want_path)
+        s = mz_solution_push(sol, i);
+    while (i != g->entrance && s == MZ_OK) {
+        unsigned want = prev_code[nib_get(m, i) & 3] | KEPT;
+        unsigned open = ~g->c[i] & MZ_WALLS;
+        mz_idx next = MZ_NONE;
+        for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
+            if (!(open & (1u << d)))
+                continue;
+            mz_idx n = step_to(g, fast, delta, i, d);
+            if (n != MZ_NONE && nib_get(m, n) == want)
+                next = n;
+        }
+        if (next == MZ_NONE)
+            return MZ_EINVAL; /* walls that disagree: no way back */
+        i = next;
+        steps++;
+        if (sol->want_path)
+            s = mz_solution_push(sol, i);
+    }
+    sol->path_steps = steps;
+    if (s == MZ_OK && sol->want_path) {
+        for (uint64_t a = 0, b = sol->path_len - 1; a < b; a++, b--) {
+            mz_idx tmp = sol->path[a];
+            sol->path[a] = sol->path[b];
+            sol->path[b] = tmp;
+        }
+    }
+    return s;
+}
+
+static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
+                                 mz_solution *sol)
+{
+    (void)args;
+    mz_solution_clear(sol);
+    if (g->entrance >= g->cells || g->exit >= g->cells)
+        return MZ_EINVAL;
+    uint8_t *m = mz_mem_calloc(g->mem, g->cells / 2 + 1, 1);
+    mz_queue q;
+    if (!m || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, m);
+        return MZ_ENOMEM;
+    }
+    const bool fast = mz_grid_border_closed(g);
+    bool found = false;
+    int64_t closed = 0;
+    uint64_t kept = 0, forks = 0;
+    mz_status s = t ? flood(g, fast, m, &q, t, true, &found, &closed)
+                    : flood(g, fast, m, &q, NULL, false, &found, &closed);
+    if (s == MZ_OK && found)
+        s = t ? keep(g, fast, m, &q, t, true, &kept, &forks)
+              : keep(g, fast, m, &q, NULL, false, &kept, &forks);
+    mz_queue_free(&q);
+    if (s == MZ_OK && found)
+        s = walk_back(g, fast, m, sol);
+    mz_mem_free(g->mem, m);
+    if (s != MZ_OK)
+        return s;
+    sol->found = found;
+    sol->closed = closed;
+    mz_extra_int(&sol->extra, "shortest_cells", (int64_t)kept);
+    mz_extra_int(&sol->extra, "forks", (int64_t)forks);
+    return MZ_OK;
+}
+
+static const char *const collision_columns[] = {"shortest_cells", "forks", NULL};
+
+static const mz_trace_op collision_trace_ops[] = {
+    {"close", "the flood from the entrance takes a cell from its queue"},
+    {"keep", "a cell on some shortest route is kept, walking back from the exit; dir = the way "
+             "toward the exit"},
+    {NULL, NULL},
+};
+
+const mz_algo mz_algo_collision = {
+    .name = "collision",
+    .kind = MZ_SOLVER,
+    .summary = "collision solver: flood from the entrance, keep every shortest route (shortest)",
+    .flags = MZ_F_SHORTEST,
+    .params = NULL,
+    .nparams = 0,
+    .columns = collision_columns,
+    .bytes_per_cell = 0.5,
+    .solve = collision_solve,
+    .trace_ops = collision_trace_ops,
+    .trace_size = "queue length (close), cells kept so far (keep)",
+};
