@@ -210,6 +210,12 @@ MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, mz_trace *t,
             const uint64_t key = pq_pop(q);
             n = (key & ((UINT64_C(1) << cbits) - 1)) >> 2;
             d = (unsigned)(key & 3u);
+            /* The next pops are the heap's top and its children: their
+             * cells lie anywhere on the grid, so fetch them now, while
+             * this one is checked and joined. */
+            const uint64_t *h = q->heap.a;
+            for (uint64_t k = 0; k < 7 && k < q->heap.len; k++)
+                MZ_PREFETCH(&c[(h[k] & ((UINT64_C(1) << cbits) - 1)) >> 2]);
         } while (c[n] != MZ_WALLS);
         c[n] = (uint8_t)(MZ_WALLS & ~(1u << d));
         c[(mz_idx)((int64_t)n + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
