@@ -15,11 +15,12 @@
  * Bias: none: the first-entrance edges of a random walk form a uniformly
  * random spanning tree (Aldous 1990, Broder 1989). Same figures as wilson
  * (dead ends near 29.45% of the cells), another tree for the same seed.
- * Complexity: the walk's cover time, about (4/pi) cells ln^2 cells steps
- * on a square grid: O(n log^2 n). It spends nearly all of it re-walking
- * visited cells hunting for the last unvisited ones. Practical sizes are
- * about 10^7 cells (docs/catalogue-generators.md has the measured times:
- * 2000x2000 in seconds, 10000x10000 would take over an hour).
+ * Complexity: the walk's cover time, O(n log^2 n) steps on a square grid;
+ * nearly all of it re-walks visited cells hunting for the last unvisited
+ * ones. A step is a few nanoseconds (the walk stays local), so the
+ * practical limit is about 10^8 cells: 1.2e10 steps and about a minute of
+ * CPU at 10000x10000, where 10^9 cells would take some 1.5e11 steps
+ * (docs/catalogue-generators.md has the measured table).
  * Memory: none beyond the grid; a cell is visited when one of its walls is
  * open, the start cell carries scratch bit 7 until the end.
  * Defaults: no parameters.

@@ -100,14 +100,18 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool 
             e->rb.bits >>= diff;
             e->rb.left -= diff;
         }
+        /* Selects by mask (m is all ones on a join): a conditional
+         * compiles to a branch that misses half the time. */
+        const uint32_t m = 0u - (uint32_t)j;
         const uint32_t t1 = R[lnx];
-        R[lnx] = j ? rx : t1;
+        R[lnx] = t1 ^ ((t1 ^ rx) & m);
         const uint32_t t2 = L[rx];
-        L[rx] = j ? lnx : t2;
-        R[x] = j ? nx : rx;
-        L[nx] = j ? (uint32_t)x : L[nx];
-        row[x] &= (uint8_t)~(j ? MZ_WALL_E : 0u);
-        row[x + 1] &= (uint8_t)~(j ? MZ_WALL_W : 0u);
+        L[rx] = t2 ^ ((t2 ^ lnx) & m);
+        R[x] = rx ^ ((rx ^ nx) & m);
+        const uint32_t t3 = L[nx];
+        L[nx] = t3 ^ ((t3 ^ (uint32_t)x) & m);
+        row[x] &= (uint8_t)~(j * MZ_WALL_E);
+        row[x + 1] &= (uint8_t)~(j * MZ_WALL_W);
         e->sets -= j;
         if (tracing && j && mz_trace_emit(t, "join", y * cols + x, MZ_E, e->sets))
             return MZ_EIO;
@@ -128,14 +132,17 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool 
         const unsigned leave = shared & ~e->rb.bits & 1u;
         e->rb.bits >>= shared;
         e->rb.left -= shared;
+        const uint32_t m = 0u - (uint32_t)leave;
         const uint32_t t1 = R[lx];
-        R[lx] = leave ? rx : t1;
+        R[lx] = t1 ^ ((t1 ^ rx) & m);
         const uint32_t t2 = L[rx];
-        L[rx] = leave ? lx : t2;
-        L[x] = leave ? (uint32_t)x : L[x];
-        R[x] = leave ? (uint32_t)x : R[x];
+        L[rx] = t2 ^ ((t2 ^ lx) & m);
+        const uint32_t t3 = L[x];
+        L[x] = t3 ^ ((t3 ^ (uint32_t)x) & m);
+        const uint32_t t4 = R[x];
+        R[x] = t4 ^ ((t4 ^ (uint32_t)x) & m);
         e->sets += leave;
-        row[x] &= (uint8_t)~(leave ? 0u : MZ_WALL_S);
+        row[x] &= (uint8_t)~((leave ^ 1u) * MZ_WALL_S);
         if (tracing && !leave && mz_trace_emit(t, "carve", y * cols + x, MZ_S, e->sets))
             return MZ_EIO;
     }
