@@ -44,18 +44,27 @@
  * n * 4 + d (n the outer cell, d the direction from n back into the
  * maze) in the low bits. Below 2^30 cells the weight is the whole 32-bit
  * draw; above, it keeps its top 64 - (2 + bits of cells - 1) bits (at
- * least 22) and the code breaks ties. The queue is 256 buckets by the top
- * eight bits of the weight plus a binary heap for the lowest bucket in
- * use: a key at or below that bucket goes to the heap, a higher one is
+ * least 22) and the code breaks ties. The queue is 4096 buckets by the
+ * top 12 bits of the key plus a binary heap for the lowest bucket in use:
+ * a key at or below that bucket goes to the heap, a higher one is
  * appended to its bucket; when the heap empties the next non-empty bucket
- * becomes the heap. The weights Prim takes hover near the percolation
- * threshold (1/2) and most keys above it wait untouched in their buckets,
- * so the heap stays a small fraction of the queue and cache-resident.
+ * becomes the heap, and when the heap grows past twice its size at the
+ * last trim (4096 at least) the bucket in use drops back to the heap's
+ * least key and the keys above go back to their buckets (early on, with
+ * few edges to choose from, Prim must take heavy ones, and the bucket in
+ * use would otherwise stay at that early high-water mark). The weights
+ * Prim takes hover near the percolation threshold (1/2); most queued
+ * edges, those above, wait untouched in their buckets.
+ * The edges Prim takes lie anywhere on its frontier, so each pop's "is
+ * this cell still fresh?" is a read far from the last: that test reads a
+ * bitmap (a bit a cell, 8x denser than the grid), and a join only stores
+ * the joining cell's byte; the other side of each passage is opened by one
+ * sequential pass at the end.
  * Complexity: true O(cells log cells) (heap of a bucket's size); simplified
  * and modified O(cells) (simplified: each edge enters and leaves the list
- * once). Memory: true 8 bytes a queued edge, simplified 4 bytes a listed
- * edge (8 past 2^30 cells), modified 4 bytes a frontier cell (8 past 2^32
- * cells); each list's peak is reported as frontier_peak.
+ * once). Memory: true 8 bytes a queued edge and a bit a cell; simplified
+ * 4 bytes a listed edge (8 past 2^30 cells); modified 4 bytes a frontier
+ * cell (8 past 2^32 cells); each list's peak is reported as frontier_peak.
  * Trace: one `join` a joining cell (cell = the cell, dir = the wall
  * knocked from it, size = the queue's or list's length).
  * Column frontier_peak: the queue's or list's largest length.
@@ -66,7 +75,8 @@ enum { P_MODE };
 enum { MODE_TRUE = 0, MODE_SIMPLIFIED = 1, MODE_MODIFIED = 2 };
 
 #define IN_FRONT 0x40u
-#define NBUCKET 256
+#define NBUCKET 4096u
+#define TRIM_MIN 4096u
 
 /* ---- the bucketed queue of true mode ---- */
 
@@ -78,9 +88,10 @@ typedef struct vec64 {
 typedef struct pq {
     const mz_allocator *mem;
     vec64 heap;
-    vec64 b[NBUCKET];
+    vec64 *b;     /* NBUCKET buckets */
     unsigned cur; /* the heap holds every key of bucket <= cur */
     uint64_t size;
+    uint64_t limit; /* heap length that triggers a trim */
 } pq;
 
 static mz_status vec_grow(const mz_allocator *mem, vec64 *v)
@@ -124,16 +135,52 @@ MZ_INLINE void heap_down(uint64_t *h, uint64_t n, uint64_t i)
     h[i] = k;
 }
 
+/* The heap has grown past its limit: cur drops to the bucket of the
+ * heap's least key and every key above it goes back to its bucket. Early
+ * on, while the tree is small, Prim must take heavy edges and cur climbs
+ * high; without this the heap would keep every queued key below that
+ * early high-water mark, millions at 10^8 cells. Buckets below the least
+ * key are empty, so the invariant holds. */
+static mz_status pq_trim(pq *q)
+{
+    vec64 *h = &q->heap;
+    const unsigned low = (unsigned)(h->a[0] >> 52);
+    uint64_t w = 0;
+    if (low < q->cur) {
+        for (uint64_t r = 0; r < h->len; r++) {
+            const uint64_t key = h->a[r];
+            const unsigned bk = (unsigned)(key >> 52);
+            if (bk <= low) {
+                h->a[w++] = key;
+                continue;
+            }
+            vec64 *v = &q->b[bk];
+            if (v->len == v->cap && vec_grow(q->mem, v) != MZ_OK)
+                return MZ_ENOMEM;
+            v->a[v->len++] = key;
+        }
+        h->len = w;
+        q->cur = low;
+        for (uint64_t i = h->len / 2; i-- > 0;)
+            heap_down(h->a, h->len, i);
+    }
+    q->limit = 2 * h->len > TRIM_MIN ? 2 * h->len : TRIM_MIN;
+    return MZ_OK;
+}
+
 MZ_INLINE mz_status pq_push(pq *q, uint64_t key)
 {
-    unsigned bk = (unsigned)(key >> 56);
+    unsigned bk = (unsigned)(key >> 52);
     vec64 *v = bk <= q->cur ? &q->heap : &q->b[bk];
     if (MZ_UNLIKELY(v->len == v->cap) && vec_grow(q->mem, v) != MZ_OK)
         return MZ_ENOMEM;
     v->a[v->len++] = key;
-    if (v == &q->heap)
-        heap_up(v->a, v->len - 1);
     q->size++;
+    if (v == &q->heap) {
+        heap_up(v->a, v->len - 1);
+        if (MZ_UNLIKELY(v->len > q->limit))
+            return pq_trim(q);
+    }
     return MZ_OK;
 }
 
@@ -164,12 +211,14 @@ MZ_INLINE uint64_t pq_pop(pq *q)
 static void pq_free(pq *q)
 {
     mz_mem_free(q->mem, q->heap.a);
-    for (unsigned k = 0; k < NBUCKET; k++)
-        mz_mem_free(q->mem, q->b[k].a);
+    if (q->b)
+        for (unsigned k = 0; k < NBUCKET; k++)
+            mz_mem_free(q->mem, q->b[k].a);
+    mz_mem_free(q->mem, q->b);
 }
 
-MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, mz_trace *t,
-                                  const bool tracing, uint64_t *peak_out)
+MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
+                                  mz_trace *t, const bool tracing, uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -179,10 +228,11 @@ MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, mz_trace *t,
         cbits++;
     const unsigned wbits = 64 - cbits < 32 ? 64 - cbits : 32;
     const unsigned wshift = 64 - wbits;
+    const uint64_t cmask = (UINT64_C(1) << cbits) - 1;
     uint64_t joined = 1, peak = 0;
     mz_idx x = 0;
     unsigned dx = 0;
-    c[0] |= CL_MARK;
+    mz_bit_set(in, 0);
     for (;;) {
         /* 1. x joined: queue its edges to fresh neighbours. */
         const uint64_t col = x % cols;
@@ -191,7 +241,7 @@ MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, mz_trace *t,
             if (!(inside >> d & 1u))
                 continue;
             const mz_idx n = (mz_idx)((int64_t)x + step[d]);
-            if (c[n] != MZ_WALLS)
+            if (mz_bit_get(in, n))
                 continue;
             const uint64_t w = (uint64_t)(mz_rng_u32(rng) >> (32 - wbits));
             if (pq_push(q, w << wshift | (n << 2 | mz_opposite(d))) != MZ_OK)
@@ -208,23 +258,43 @@ MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, mz_trace *t,
         unsigned d;
         do {
             const uint64_t key = pq_pop(q);
-            n = (key & ((UINT64_C(1) << cbits) - 1)) >> 2;
+            n = (key & cmask) >> 2;
             d = (unsigned)(key & 3u);
             /* The next pops are the heap's top and its children: their
-             * cells lie anywhere on the grid, so fetch them now, while
-             * this one is checked and joined. */
+             * cells lie anywhere on the grid, so fetch their bits now. */
             const uint64_t *h = q->heap.a;
             for (uint64_t k = 0; k < 7 && k < q->heap.len; k++)
-                MZ_PREFETCH(&c[(h[k] & ((UINT64_C(1) << cbits) - 1)) >> 2]);
-        } while (c[n] != MZ_WALLS);
+                MZ_PREFETCH(&in[((h[k] & cmask) >> 2) >> 6]);
+        } while (mz_bit_get(in, n));
+        /* Only n's own wall is knocked now (a store, no read of a far
+         * cell); the neighbour's side is opened by the mirror pass. */
+        mz_bit_set(in, n);
         c[n] = (uint8_t)(MZ_WALLS & ~(1u << d));
-        c[(mz_idx)((int64_t)n + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
         joined++;
         x = n;
         dx = d;
     }
     *peak_out = peak;
     return MZ_OK;
+}
+
+/* Open the other side of every wall knocked from one side only: each
+ * passage was knocked from the cell that joined through it. */
+static void mirror_walls(mz_grid *g)
+{
+    uint8_t *c = g->c;
+    const uint64_t cols = g->cols, cells = g->cells;
+    for (mz_idx i = 0; i < cells; i++) {
+        const unsigned v = c[i];
+        if (!(v & MZ_WALL_E))
+            c[i + 1] &= (uint8_t)~MZ_WALL_W;
+        if (!(v & MZ_WALL_S))
+            c[i + cols] &= (uint8_t)~MZ_WALL_N;
+        if (!(v & MZ_WALL_W))
+            c[i - 1] &= (uint8_t)~MZ_WALL_E;
+        if (!(v & MZ_WALL_N))
+            c[i - cols] &= (uint8_t)~MZ_WALL_S;
+    }
 }
 
 /* ---- modified mode: a frontier of cells ---- */
@@ -371,9 +441,19 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
         pq q;
         memset(&q, 0, sizeof q);
         q.mem = g->mem;
-        s = t ? prim_true_run(g, run->rng, &q, t, true, &peak)
-              : prim_true_run(g, run->rng, &q, NULL, false, &peak);
+        q.limit = TRIM_MIN;
+        q.b = mz_mem_calloc(g->mem, NBUCKET, sizeof *q.b);
+        uint64_t *in = q.b ? mz_bits_new(g->mem, g->cells) : NULL;
+        if (!in) {
+            mz_mem_free(g->mem, q.b);
+            return MZ_ENOMEM;
+        }
+        s = t ? prim_true_run(g, run->rng, &q, in, t, true, &peak)
+              : prim_true_run(g, run->rng, &q, in, NULL, false, &peak);
         pq_free(&q);
+        mz_mem_free(g->mem, in);
+        if (s == MZ_OK)
+            mirror_walls(g);
     } else if (mode == MODE_SIMPLIFIED) {
         /* Entries are edge codes, n * 4 + d. */
         const bool wide = g->cells > (UINT32_MAX >> 2);
