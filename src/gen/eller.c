@@ -72,11 +72,16 @@ static void eller_free(eller *e, const mz_allocator *mem)
 
 /* Make one row: row[0..cols) gets its final bytes. prev is the row above
  * (NULL for the first); y is the row's number, for the trace. */
-MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool last,
-                              uint64_t y, mz_trace *t, const bool tracing)
+MZ_INLINE mz_status eller_row(eller *e, uint8_t *restrict row, const uint8_t *restrict prev,
+                              bool last, uint64_t y, mz_trace *t, const bool tracing)
 {
     const uint64_t cols = e->cols;
-    uint32_t *L = e->L, *R = e->R;
+    uint32_t *restrict L = e->L, *restrict R = e->R;
+    /* The draw state and the set count in locals: the row's byte stores
+     * could otherwise alias them and force a reload every cell. */
+    cl_bits rb = e->rb;
+    uint64_t sets = sets;
+    mz_status s = MZ_OK;
     if (prev)
         for (uint64_t x = 0; x < cols; x++)
             row[x] = (uint8_t)(MZ_WALLS & ~(~prev[x] >> 2 & MZ_WALL_N));
@@ -91,14 +96,14 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool 
         const unsigned diff = rx != nx;
         unsigned j = diff;
         if (!last) {
-            if (MZ_UNLIKELY(e->rb.left == 0) && diff) {
-                e->rb.a += MZ_MULBERRY32_INC;
-                e->rb.bits = mz_mulberry32_mix(e->rb.a);
-                e->rb.left = 32;
+            if (MZ_UNLIKELY(rb.left == 0) && diff) {
+                rb.a += MZ_MULBERRY32_INC;
+                rb.bits = mz_mulberry32_mix(rb.a);
+                rb.left = 32;
             }
-            j = diff & e->rb.bits;
-            e->rb.bits >>= diff;
-            e->rb.left -= diff;
+            j = diff & rb.bits;
+            rb.bits >>= diff;
+            rb.left -= diff;
         }
         /* Selects by mask (m is all ones on a join): a conditional
          * compiles to a branch that misses half the time. */
@@ -112,26 +117,28 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool 
         L[nx] = t3 ^ ((t3 ^ (uint32_t)x) & m);
         row[x] &= (uint8_t)~(j * MZ_WALL_E);
         row[x + 1] &= (uint8_t)~(j * MZ_WALL_W);
-        e->sets -= j;
-        if (tracing && j && mz_trace_emit(t, "join", y * cols + x, MZ_E, e->sets))
-            return MZ_EIO;
+        sets -= j;
+        if (tracing && j && mz_trace_emit(t, "join", y * cols + x, MZ_E, sets)) {
+            s = MZ_EIO;
+            goto out;
+        }
     }
     if (last)
-        return MZ_OK;
+        goto out;
     /* 3. Downs, branch-free the same way: a bit only for a cell that is
      * not alone in its set. */
     for (uint64_t x = 0; x < cols; x++) {
         const uint32_t lx = L[x], rx = R[x];
         const unsigned shared = lx != x;
-        if (MZ_UNLIKELY(e->rb.left == 0) && shared) {
-            e->rb.a += MZ_MULBERRY32_INC;
-            e->rb.bits = mz_mulberry32_mix(e->rb.a);
-            e->rb.left = 32;
+        if (MZ_UNLIKELY(rb.left == 0) && shared) {
+            rb.a += MZ_MULBERRY32_INC;
+            rb.bits = mz_mulberry32_mix(rb.a);
+            rb.left = 32;
         }
         /* leave: x leaves its set; the cell below starts a new one. */
-        const unsigned leave = shared & ~e->rb.bits & 1u;
-        e->rb.bits >>= shared;
-        e->rb.left -= shared;
+        const unsigned leave = shared & ~rb.bits & 1u;
+        rb.bits >>= shared;
+        rb.left -= shared;
         const uint32_t m = 0u - (uint32_t)leave;
         const uint32_t t1 = R[lx];
         R[lx] = t1 ^ ((t1 ^ rx) & m);
@@ -141,12 +148,17 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *row, const uint8_t *prev, bool 
         L[x] = t3 ^ ((t3 ^ (uint32_t)x) & m);
         const uint32_t t4 = R[x];
         R[x] = t4 ^ ((t4 ^ (uint32_t)x) & m);
-        e->sets += leave;
+        sets += leave;
         row[x] &= (uint8_t)~((leave ^ 1u) * MZ_WALL_S);
-        if (tracing && !leave && mz_trace_emit(t, "carve", y * cols + x, MZ_S, e->sets))
-            return MZ_EIO;
+        if (tracing && !leave && mz_trace_emit(t, "carve", y * cols + x, MZ_S, sets)) {
+            s = MZ_EIO;
+            goto out;
+        }
     }
-    return MZ_OK;
+out:
+    e->rb = rb;
+    e->sets = sets;
+    return s;
 }
 
 MZ_INLINE mz_status eller_grid(mz_grid *g, eller *e, mz_trace *t, const bool tracing)
