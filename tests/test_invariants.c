@@ -44,7 +44,10 @@ static const struct {
              /* thin grids where eight-cell words meet row ends (the crash
               * sizes of a byte-order bug: scripts/cross.sh runs these on a
               * big-endian machine) */
-             {1, 8}, {8, 1}, {1, 17}, {17, 1}, {1, 64}, {64, 1}, {2, 8}, {3, 64}};
+             {1, 8}, {8, 1}, {1, 17}, {17, 1}, {1, 64}, {64, 1}, {2, 8}, {3, 64},
+             /* a long two-row strip: mainpath's main path restarted without
+              * end there before its restart limit */
+             {2, 200}};
 
 static const uint32_t seeds[] = {0, 1, 464, 4294967295u};
 

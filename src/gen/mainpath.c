@@ -43,7 +43,13 @@
  *     cells closed makes each try a depth-first search in steps of five,
  *     O(cells) a try at worst. A five-cell back-out can still seal off the
  *     way across: over seeds 0..199 restarts totalled 1 at 31x31 and at
- *     100x100, and 221 on a 7x40 strip (at most 8 for one maze).
+ *     100x100, and 221 on a 7x40 strip (at most 8 for one maze). On a
+ *     two-row strip, though, a try crosses only if it never turns back
+ *     at a wrong step, so restarts grow exponentially with the width
+ *     (seed 464: 282,785 at 2x100, 1,672,483 at 2x122; 2x200 never
+ *     ended). After 1000 restarts a try backs out one cell at a time, a
+ *     depth-first search that always crosses: mazes needing fewer
+ *     restarts are unchanged.
  *   - randomItemInArray on an empty list is not called: no draw.
  * The off-grid points (x = -1 and x = cols) of the document are not
  * cells; the entrance and exit mark them.
@@ -88,6 +94,7 @@ enum { MODE_FAITHFUL = 0, MODE_FAST = 1 };
 #define OCC 0x20u
 #define TABU 0x40u
 #define BACK_OUT 5
+#define RESTART_LIMIT 1000
 
 static const unsigned doc_order[4] = {MZ_N, MZ_S, MZ_W, MZ_E};
 
@@ -200,7 +207,11 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
                 goto out;
             }
         } else {
-            uint64_t pop = path->n - 1 < BACK_OUT ? path->n - 1 : BACK_OUT;
+            /* After RESTART_LIMIT restarts, back out one cell at a time:
+             * the try is then a plain depth-first search, which reaches
+             * the last column (the grid is connected), so it ends. */
+            const uint64_t back = restarts < RESTART_LIMIT ? BACK_OUT : 1;
+            uint64_t pop = path->n - 1 < back ? path->n - 1 : back;
             for (uint64_t k = 0; k < pop; k++) {
                 mz_idx c = path->v[--path->n];
                 g->c[c] = (uint8_t)((g->c[c] & ~OCC) | TABU);
