@@ -14,7 +14,8 @@
  *   - growing-tree:p=1 is dfs, draw for draw (same digest);
  *   - eller: the stream gives the in-memory maze's rows, digest, dead
  *     ends, passages and degree counts; a failing row callback and failing
- *     allocations are reported without leaks;
+ *     allocations are reported without leaks; its trace sizes count the
+ *     row's sets (never above the columns, one after the last join);
  *   - wilson and aldous-broder: every spanning tree of a 2x2 and a 2x3
  *     grid comes up about equally often (uniform spanning trees);
  *   - dead-end shares on a 200x200 grid near the published figures.
@@ -269,6 +270,32 @@ static void test_eller_stream_matches(void **state)
         }
 }
 
+/* eller's trace: sizes are the sets in the current row, so never more
+ * than the columns, and the last row's joins end at one set. */
+static void test_eller_trace_sizes(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t rows, cols;
+    } es[] = {{1, 9}, {5, 3}, {7, 9}, {37, 53}};
+    for (size_t z = 0; z < sizeof es / sizeof es[0]; z++)
+        for (size_t s = 0; s < NSEEDS; s++) {
+            mz_grid g;
+            rec r = {0, 0, NULL};
+            mz_trace t = {record, &r, 0};
+            gen("eller", seeds[s], es[z].rows, es[z].cols, &g, &t, NULL);
+            uint64_t last_join = 0;
+            for (uint64_t k = 0; k < r.n; k++) {
+                assert_true(r.s[k].size >= 1 && r.s[k].size <= es[z].cols);
+                if (strcmp(r.s[k].op, "join") == 0)
+                    last_join = r.s[k].size;
+            }
+            assert_int_equal(last_join, 1);
+            free(r.s);
+            mz_grid_free(&g);
+        }
+}
+
 typedef struct failing {
     long calls, fail_at, live;
 } failing;
@@ -422,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_hunt_and_kill_scan),
         cmocka_unit_test(test_growing_tree_ends),
         cmocka_unit_test(test_eller_stream_matches),
+        cmocka_unit_test(test_eller_trace_sizes),
         cmocka_unit_test(test_eller_stream_errors),
         cmocka_unit_test(test_uniform_trees),
         cmocka_unit_test(test_dead_end_shares),

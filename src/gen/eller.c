@@ -80,7 +80,7 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *restrict row, const uint8_t *re
     /* The draw state and the set count in locals: the row's byte stores
      * could otherwise alias them and force a reload every cell. */
     cl_bits rb = e->rb;
-    uint64_t sets = sets;
+    uint64_t sets = e->sets;
     mz_status s = MZ_OK;
     if (prev)
         for (uint64_t x = 0; x < cols; x++)
