@@ -47,9 +47,9 @@
  *     two-row strip, though, a try crosses only if it never turns back
  *     at a wrong step, so restarts grow exponentially with the width
  *     (seed 464: 282,785 at 2x100, 1,672,483 at 2x122; 2x200 had not
- *     ended after 5 minutes). After 1000 restarts a try backs out one cell at a time, a
- *     depth-first search that always crosses: mazes needing fewer
- *     restarts are unchanged.
+ *     ended after 5 minutes). After 1000 restarts a try backs out one
+ *     cell at a time, a depth-first search that always crosses: mazes
+ *     needing fewer restarts are unchanged.
  *   - randomItemInArray on an empty list is not called: no draw.
  * The off-grid points (x = -1 and x = cols) of the document are not
  * cells; the entrance and exit mark them.
