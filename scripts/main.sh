@@ -1,16 +1,18 @@
 #!/bin/sh
 # The main job: set up, build, run the default sweep (every registered
-# generator x every solver, seeds 464..473, four sizes) and draw its charts.
+# generator x every solver, seeds 464..473, four sizes), draw its charts and
+# a handful of pictures (scripts/renders.sh).
 #
 #   sh scripts/main.sh                 # a new run: results/runs/<UTC time>/
 #   sh scripts/main.sh --resume [DIR]  # carry on an interrupted run (default: the latest)
 #   sh scripts/main.sh --reference     # refresh the committed reference results:
-#                                      # results/sweep.csv and results/charts/
+#                                      # results/sweep.csv, results/charts/,
+#                                      # results/renders/ and results/stats/
 #
 # A run writes only under results/runs/ (ignored by git), so running the job
 # never touches tracked files and the next build is not "-dirty"; each run
 # has its own directory, results/runs/latest points at the newest. Only
-# --reference rewrites results/sweep.csv and results/charts/, to be
+# --reference rewrites the reference results above, to be
 # reviewed and committed.
 set -eu
 cd "$(dirname "$0")/.."
@@ -44,15 +46,15 @@ run)
     dir=results/runs/$(date -u +%Y%m%dT%H%M%SZ)
     mkdir -p "$dir"
     ln -sfn "$(basename "$dir")" results/runs/latest
-    out=$dir/sweep.csv charts=$dir/charts flags=""
+    out=$dir/sweep.csv charts=$dir/charts renders=$dir/renders flags=""
     ;;
 resume)
     [ -f "$dir/sweep.csv" ] || { echo "main: no sweep to resume in '$dir'" >&2; exit 2; }
-    out=$dir/sweep.csv charts=$dir/charts flags="--resume"
+    out=$dir/sweep.csv charts=$dir/charts renders=$dir/renders flags="--resume"
     ;;
 reference)
     mkdir -p results
-    out=results/sweep.csv charts=results/charts flags="--force"
+    out=results/sweep.csv charts=results/charts renders=results/renders flags="--force"
     ;;
 esac
 
@@ -62,3 +64,9 @@ start=$(date +%s)
 echo "main: sweep took $(( $(date +%s) - start )) s, $(grep -vc '^#' "$out") lines" \
      "(header included) in $out" >&2
 sh scripts/charts.sh "$out" "$charts"
+MZ_BIN=build/mazebench sh scripts/renders.sh "$renders" >/dev/null
+echo "main: pictures in $renders" >&2
+if [ "$mode" = reference ]; then
+    # Measured vs published dead-end shares (results/stats/).
+    sh scripts/stats-chart.sh build/mazebench >/dev/null
+fi

@@ -3,7 +3,7 @@
 # generator and draw the chart and the table (docs/stats.md).
 #
 #   sh scripts/stats-chart.sh [path/to/mazebench [SIZE [SEEDS]]]
-#        defaults: build/mazebench, 301 (301x301), 1-20
+#        defaults: build/mazebench, 301 (301x301), 1..20
 #
 # Writes, into results/stats/:
 #   stats-SIZE.csv                  'mazebench stats all --format csv' (every statistic)
@@ -18,7 +18,7 @@ set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-build/mazebench}
 size=${2:-301}
-seeds=${3:-1-20}
+seeds=${3:-1..20}
 [ -x "$bin" ] || { echo "stats-chart: no executable '$bin' (build first)" >&2; exit 1; }
 command -v gnuplot >/dev/null || { echo "stats-chart: gnuplot not found (sh scripts/setup.sh)" >&2; exit 1; }
 out=results/stats

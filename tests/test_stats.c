@@ -299,7 +299,7 @@ static void test_cli(void **state)
 {
     (void)state;
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' stats dfs --sizes 21 --seeds 1-3 --format csv",
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' stats dfs --sizes 21 --seeds 1..3 --format csv",
              MZ_SOURCE_DIR, MZ_CLI);
     FILE *f = popen(cmd, "r");
     assert_non_null(f);
@@ -312,7 +312,7 @@ static void test_cli(void **state)
     while (fgets(line, sizeof line, f))
         ;
     assert_int_equal(pclose(f), 0);
-    const char *bad[] = {"stats", "stats dfs --format xml", "stats nosuch", "stats dfs --seeds 5-1",
+    const char *bad[] = {"stats", "stats dfs --format xml", "stats nosuch", "stats dfs --seeds 5..1",
                          "stats dfs --sizes 0", "stats dfs --published /nonexistent"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         snprintf(cmd, sizeof cmd, "'%s' %s > /dev/null 2>&1", MZ_CLI, bad[k]);

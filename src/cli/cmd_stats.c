@@ -5,6 +5,7 @@
  * The figures come from mz_maze_stats_compute; docs/stats.md.
  */
 #include "cli.h"
+#include "sweep.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,8 +28,8 @@ static const char stats_help[] =
     "The published dead-end share of the generator, when the published file has\n"
     "one, is printed next to the measured one.\n\n"
     "  --sizes LIST      sizes, comma-separated, each ROWSxCOLS or N (default 101)\n"
-    "  --seeds LIST      seeds, comma-separated, each a seed or a range A-B\n"
-    "                    (default 1-10)\n"
+    "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
+    "                    (default 1..10)\n"
     "  --band N          border band left out of inner_dead_ends (default 10)\n"
     "  --format F        text (default), csv, json or markdown (one table row a\n"
     "                    generator and size)\n"
@@ -135,80 +136,49 @@ static const published *find_published(const pub_table *t, const char *canon)
     return NULL;
 }
 
-static int parse_seeds(const char *text, uint32_t **out, size_t *n)
+/* Seeds and sizes use the sweep's list syntax (ranges A..B, duplicates
+ * dropped), parsed by the sweep engine so the two commands agree. */
+static int parse_lists(const char *seeds_text, const char *sizes_text, uint32_t **seeds,
+                       size_t *nseeds, uint64_t *rows, uint64_t *cols, size_t *nsizes)
 {
-    char buf[4096];
-    if (strlen(text) >= sizeof buf) {
-        mzc_error("seed list '%.40s...' is too long", text);
-        return -1;
+    sw_plan p;
+    char err[512];
+    sw_plan_init(&p, NULL, NULL);
+    int rc = -1;
+    if (sw_plan_set_seeds(&p, seeds_text, err, sizeof err) != SW_OK ||
+        sw_plan_set_sizes(&p, sizes_text, err, sizeof err) != SW_OK) {
+        mzc_error("%s", err);
+        goto out;
     }
-    strcpy(buf, text);
-    uint32_t *s = NULL;
-    size_t len = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        uint32_t a, b;
-        char *dash = strchr(tok, '-');
-        if (dash) {
-            *dash = '\0';
-            if (mzc_parse_seed(tok, &a) != 0 || mzc_parse_seed(dash + 1, &b) != 0)
-                goto fail;
-            if (b < a) {
-                mzc_error("seed range '%s-%s' runs backwards", tok, dash + 1);
-                goto fail;
-            }
-        } else {
-            if (mzc_parse_seed(tok, &a) != 0)
-                goto fail;
-            b = a;
-        }
-        if ((uint64_t)b - a + 1 + len > MAX_SEEDS) {
-            mzc_error("more than %d seeds in '%s'", MAX_SEEDS, text);
-            goto fail;
-        }
-        uint32_t *ns = realloc(s, (len + (size_t)(b - a) + 1) * sizeof *ns);
-        if (!ns) {
-            mzc_error("out of memory for the seed list");
-            goto fail;
-        }
-        s = ns;
-        for (uint64_t v = a; v <= b; v++)
-            s[len++] = (uint32_t)v;
+    uint64_t total = 0;
+    for (size_t k = 0; k < p.nrange; k++)
+        total += (uint64_t)p.range[k].hi - p.range[k].lo + 1;
+    if (total > MAX_SEEDS) {
+        mzc_error("more than %d seeds in '%s'", MAX_SEEDS, seeds_text);
+        goto out;
     }
-    if (len == 0) {
-        mzc_error("seed list '%s' is empty", text);
-        goto fail;
+    if (p.nsize > MAX_SIZES) {
+        mzc_error("more than %d sizes in '%s'", MAX_SIZES, sizes_text);
+        goto out;
     }
-    *out = s;
-    *n = len;
-    return 0;
-fail:
-    free(s);
-    return -1;
-}
-
-static int parse_sizes(const char *text, uint64_t *rows, uint64_t *cols, size_t *n)
-{
-    char buf[1024];
-    if (strlen(text) >= sizeof buf) {
-        mzc_error("size list '%.40s...' is too long", text);
-        return -1;
+    *seeds = malloc((size_t)total * sizeof **seeds);
+    if (!*seeds) {
+        mzc_error("out of memory for the seed list");
+        goto out;
     }
-    strcpy(buf, text);
-    *n = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (*n == MAX_SIZES) {
-            mzc_error("more than %d sizes in '%s'", MAX_SIZES, text);
-            return -1;
-        }
-        if (mzc_parse_size(tok, &rows[*n], &cols[*n]) != 0)
-            return -1;
-        (*n)++;
+    *nseeds = 0;
+    for (size_t k = 0; k < p.nrange; k++)
+        for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
+            (*seeds)[(*nseeds)++] = (uint32_t)v;
+    for (size_t k = 0; k < p.nsize; k++) {
+        rows[k] = p.size[k].rows;
+        cols[k] = p.size[k].cols;
     }
-    if (*n == 0) {
-        mzc_error("size list '%s' is empty", text);
-        return -1;
-    }
-    return 0;
+    *nsizes = p.nsize;
+    rc = 0;
+out:
+    sw_plan_free(&p);
+    return rc;
 }
 
 typedef struct result {
@@ -428,7 +398,7 @@ static void print_markdown(FILE *f, const result *r)
 
 int cmd_stats(int argc, char **argv)
 {
-    const char *sizes_text = "101", *seeds_text = "1-10", *format = "text";
+    const char *sizes_text = "101", *seeds_text = "1..10", *format = "text";
     const char *pub_path = "data/published-deadends.csv";
     bool pub_required = false;
     uint64_t band = 10;
@@ -485,8 +455,7 @@ int cmd_stats(int argc, char **argv)
     size_t nsizes;
     uint32_t *seeds = NULL;
     size_t nseeds;
-    if (parse_sizes(sizes_text, rows, cols, &nsizes) != 0 ||
-        parse_seeds(seeds_text, &seeds, &nseeds) != 0)
+    if (parse_lists(seeds_text, sizes_text, &seeds, &nseeds, rows, cols, &nsizes) != 0)
         return MZC_USAGE;
     pub_table pubs;
     if (load_published(pub_path, pub_required, &pubs) != 0) {

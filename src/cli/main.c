@@ -31,7 +31,7 @@ static void usage(FILE *f)
                "A benchmark and reproducibility harness for maze generators and solvers.\n\n"
                "commands:\n");
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        fprintf(f, "  %-7s %s\n", commands[k].name, commands[k].summary);
+        fprintf(f, "  %-12s %s\n", commands[k].name, commands[k].summary);
     fprintf(f, "\n'mazebench COMMAND --help' describes each one. Version %s.\n", MZ_VERSION);
 }
 
