@@ -74,54 +74,95 @@ out:
     return s;
 }
 
-/* The untraced pass: the same bits, picks and maze as sw_run, without a
- * branch on the coin. Each cell computes the pick its run would make
- * (from the draw after the current one) and applies either the east knock
- * or the north knock through masks; the draw is consumed only when the
- * run closes. */
+/* The untraced pass: the same bits, picks and maze as sw_run, a chunk of
+ * bits at a time. A row's cells but its last each take one bit, so a
+ * chunk is the bits left in the current draw, cut at the row's end.
+ * Within a chunk:
+ *   - the east knocks are a plain loop over the chunk's bits (a 1 opens
+ *     E of the cell and W of the next), with no branch on the coin;
+ *   - the runs it closes are its 0 bits, visited in order with a
+ *     count-trailing-zeros loop: one iteration a run, so no per-cell
+ *     branch that misses half the time, and a pick (one mulberry32 mix)
+ *     only where a run closes, not at every cell.
+ * The order of draws is sw_run's: the picks take whole draws as they come
+ * while the chunk's bits stay from the older draw, and the next chunk's
+ * draw follows the last pick. The row's last cell closes its run with no
+ * bit. */
+MZ_INLINE unsigned sw_ctz32(uint32_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctz(v);
+#else
+    unsigned n = 0;
+    while (!(v & 1u)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Close the run [run, x]: knock the north wall of a cell picked from it.
+ * len <= 2^32 (a row has at most 2^32 cells), so u * len fits 64 bits and
+ * equals mz_rng_pick's (u * n) >> 32. */
+MZ_INLINE void sw_close(uint8_t *row, uint8_t *up, uint32_t *a, uint64_t run, uint64_t x)
+{
+    *a += MZ_MULBERRY32_INC;
+    const uint64_t u = mz_mulberry32_mix(*a);
+    const uint64_t k = run + ((u * (x + 1 - run)) >> 32);
+    row[k] &= (uint8_t)~MZ_WALL_N;
+    up[k] &= (uint8_t)~MZ_WALL_S;
+}
+
 static void sw_fast(mz_grid *g, mz_rng *rng)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
-    cl_bits rb;
-    cl_bits_init(&rb, rng);
+    uint32_t a = rng->a; /* the mulberry32 state */
+    uint32_t bits = 0;   /* unused bits of the last draw, low first */
+    unsigned left = 0;   /* how many */
     for (uint64_t x = 0; x + 1 < cols; x++) {
         c[x] &= (uint8_t)~MZ_WALL_E;
         c[x + 1] &= (uint8_t)~MZ_WALL_W;
     }
     for (uint64_t y = 1; y < rows; y++) {
         uint8_t *row = c + y * cols, *up = row - cols;
-        uint64_t run = 0;
-        for (uint64_t x = 0; x < cols; x++) {
-            unsigned east = 0;
-            if (x + 1 < cols) {
-                if (MZ_UNLIKELY(rb.left == 0)) {
-                    rb.a += MZ_MULBERRY32_INC;
-                    rb.bits = mz_mulberry32_mix(rb.a);
-                    rb.left = 32;
-                }
-                east = rb.bits & 1u;
-                rb.bits >>= 1;
-                rb.left--;
+        uint64_t run = 0, x = 0;
+        unsigned west_in = 0; /* did the cell west of x open east? */
+        while (x + 1 < cols) {
+            if (left == 0) {
+                a += MZ_MULBERRY32_INC;
+                bits = mz_mulberry32_mix(a);
+                left = 32;
             }
-            const uint32_t u = mz_mulberry32_mix(rb.a + MZ_MULBERRY32_INC);
-            const uint64_t len = x + 1 - run;
-            const uint64_t k = run + (len <= UINT32_MAX ? ((uint64_t)u * len) >> 32
-                                                        : (((uint64_t)u * (uint32_t)len) >> 32) +
-                                                              (uint64_t)u * (len >> 32));
-            /* Masks from the coin by arithmetic: a conditional here
-             * compiles to a branch that misses half the time. */
-            const unsigned close = east ^ 1u;
-            row[k] &= (uint8_t)~(close * MZ_WALL_N);
-            up[k] &= (uint8_t)~(close * MZ_WALL_S);
-            row[x] &= (uint8_t)~(east * MZ_WALL_E);
-            if (x + 1 < cols)
-                row[x + 1] &= (uint8_t)~(east * MZ_WALL_W);
-            rb.a += close * MZ_MULBERRY32_INC;
-            run += close * (x + 1 - run);
+            const unsigned n = cols - 1 - x < left ? (unsigned)(cols - 1 - x) : left;
+            /* The chunk's n bits (n <= 32: shift in 64 bits). */
+            const uint32_t chunk = (uint32_t)(bits & ((UINT64_C(1) << n) - 1));
+            bits = (uint32_t)((uint64_t)bits >> n);
+            left -= n;
+            /* Bit i of west: the coin of the cell to the west of cell
+             * x + i (carried over from the last chunk for i = 0), so each
+             * cell's byte is written once. */
+            const uint64_t west = (uint64_t)chunk << 1 | west_in;
+            uint8_t *cell = row + x;
+            for (unsigned i = 0; i < n; i++)
+                cell[i] &= (uint8_t)~((chunk >> i & 1u) * MZ_WALL_E |
+                                      (unsigned)(west >> i & 1u) * MZ_WALL_W);
+            west_in = chunk >> (n - 1) & 1u;
+            /* The 0 bits of the chunk: the runs it closes, west to east. */
+            uint32_t closes = ~chunk & (uint32_t)((UINT64_C(1) << n) - 1);
+            while (closes) {
+                const uint64_t xc = x + sw_ctz32(closes);
+                closes &= closes - 1;
+                sw_close(row, up, &a, run, xc);
+                run = xc + 1;
+            }
+            x += n;
         }
+        row[cols - 1] &= (uint8_t)~(west_in * MZ_WALL_W);
+        sw_close(row, up, &a, run, cols - 1);
     }
-    cl_bits_done(&rb, rng);
+    rng->a = a;
 }
 
 static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
