@@ -149,5 +149,20 @@ else
     echo "FAIL: solve bfs --gen dfs $G does not report 96 dead ends and a 320-step route" >&2
 fi
 
+# --force on something that is not a regular file (a pipe here, /dev/null
+# for a user) writes into it: it must never be renamed over and replaced.
+if mkfifo "$tmp/pipe" 2>/dev/null; then
+    timeout 30 cat "$tmp/pipe" >"$tmp/drained" &
+    timeout 20 "$cli" sweep --gen dfs --seeds 1 --sizes 5 --out "$tmp/pipe" --force 2>/dev/null
+    got=$?
+    wait
+    if [ "$got" -eq 0 ] && [ -p "$tmp/pipe" ] && grep -q '^dfs,1,5,5' "$tmp/drained"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: sweep --out PIPE --force: exit $got, the pipe replaced or nothing written" >&2
+    fi
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

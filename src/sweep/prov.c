@@ -129,6 +129,23 @@ int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t e
             snprintf(err, errlen, "'%s' exists: give --force to replace it", path);
             return SW_BAD;
         }
+        if (!S_ISREG(st.st_mode)) {
+            /* A device or a pipe is written in place: renaming over it
+             * would replace /dev/null with a regular file. */
+            o->f = fopen(path, "w");
+            if (!o->f) {
+                snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+                return SW_FAIL;
+            }
+            o->path = malloc(strlen(path) + 1);
+            if (!o->path) {
+                sw_out_abort(o);
+                snprintf(err, errlen, "out of memory");
+                return SW_FAIL;
+            }
+            strcpy(o->path, path);
+            return SW_OK;
+        }
     }
     size_t n = strlen(path);
     o->path = malloc(n + 1);
@@ -168,7 +185,7 @@ int sw_out_commit(sw_out *o, char *err, size_t errlen)
 {
     int bad = fflush(o->f) != 0 || ferror(o->f);
     int e = errno;
-    if (!bad && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS) {
+    if (!bad && o->tmp && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS) {
         bad = 1;
         e = errno;
     }
@@ -177,7 +194,7 @@ int sw_out_commit(sw_out *o, char *err, size_t errlen)
         e = errno;
     }
     o->f = NULL;
-    if (!bad && rename(o->tmp, o->path) != 0) {
+    if (!bad && o->tmp && rename(o->tmp, o->path) != 0) {
         bad = 1;
         e = errno;
     }

@@ -197,7 +197,8 @@ typedef struct sw_out {
 #define SW_OUT_FORCE 1u /* replace a file that exists */
 
 /* Open a temporary file for path. Without SW_OUT_FORCE an existing path is
- * refused (SW_BAD). */
+ * refused (SW_BAD); with it, an existing path that is not a regular file
+ * (a device, a pipe) is written in place, never renamed over. */
 int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t errlen);
 /* Flush, sync and rename into place. SW_FAIL on error (the temp is removed). */
 int sw_out_commit(sw_out *o, char *err, size_t errlen);
