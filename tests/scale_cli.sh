@@ -70,11 +70,11 @@ check "scale: the gen name is CSV-quoted" sh -c \
 
 # The progress line (a terminal on stderr) is whole, with or without a solver.
 if command -v script >/dev/null 2>&1; then
-    script -qec "'$cli' scale $S --out x.csv" /dev/null >tty.txt 2>&1
+    script -qec "'$cli' scale $S --out x.csv --force" /dev/null >tty.txt 2>&1
     check "scale progress without --solve is whole" \
         grep -Eq '^scale: 31x32 \(992 cells\): gen [0-9.]+ ns/cell, [0-9.]+ bytes/cell' tty.txt
     check "scale progress has no stray solver figure" sh -c "! grep -q 'ns/cell[0-9]' tty.txt"
-    script -qec "'$cli' scale $S --solve bfs --out x.csv" /dev/null >tty.txt 2>&1
+    script -qec "'$cli' scale $S --solve bfs --out x.csv --force" /dev/null >tty.txt 2>&1
     check "scale progress with --solve is whole" \
         grep -Eq '^scale: 31x32 \(992 cells\): gen [0-9.]+ ns/cell, solve [0-9.]+ ns/cell, [0-9.]+ bytes/cell' tty.txt
 fi
@@ -91,6 +91,18 @@ check "scale leaves no temporary file" sh -c "! ls -a | grep -q 'tmp-'"
 for f in $(grep -o 'scripts/[a-z_.-]*' err); do
     check "scale's hint names '$f', which exists" [ -e "$src/$f" ]
 done
+
+# A run never replaces a file by accident: the default is stdout, and an
+# existing --out file is kept unless --force.
+"$cli" scale $S >out 2>err
+check "scale with no --out writes the CSV to stdout" grep -q '^gen,solver,seed,reps,rows,cols' out
+echo keep >kept.csv
+"$cli" scale $S --out kept.csv >out 2>err
+rc=$?
+check "scale --out EXISTING exits 2" [ "$rc" -eq 2 ]
+check "scale --out EXISTING keeps the file" grep -qx keep kept.csv
+"$cli" scale $S --out kept.csv --force >out 2>err
+check "scale --out EXISTING --force replaces it" grep -q '^gen,solver,seed' kept.csv
 
 # The child's message to its parent carries no uninitialised bytes.
 if [ "$sanitized" != ON ] && command -v valgrind >/dev/null 2>&1; then

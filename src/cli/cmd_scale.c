@@ -47,7 +47,9 @@ static const char scale_help[] =
     "  --max-cells N   largest cell count (at least 1000)\n"
     "  --seed N        seed of the random source (default 464)\n"
     "  --reps N        timed runs a size, after one warm-up run (default 3, 1..1000)\n"
-    "  --out FILE      CSV file (default results/scale.csv; '-' for stdout); its\n"
+    "  --out FILE      CSV file (default, or '-': stdout); its directory must\n"
+    "                  exist, and an existing file is kept unless --force\n"
+    "  --force         replace an existing --out FILE\n"
     "                  directory must exist (results/ is made for the default)\n"
     "  --no-chart      do not run gnuplot; otherwise, when gnuplot and\n"
     "                  scripts/scale.gp are found, FILE's .png and .svg charts\n"
@@ -245,7 +247,7 @@ int cmd_scale(int argc, char **argv)
 {
     const char *gen = NULL, *solve = NULL, *out = NULL;
     uint64_t max_cells = 100000000, seed64 = 464, reps64 = 3;
-    bool chart = true;
+    bool chart = true, force = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -255,6 +257,8 @@ int cmd_scale(int argc, char **argv)
         }
         if (mzc_flag(argv[k], "--no-chart", NULL)) {
             chart = false;
+        } else if (mzc_flag(argv[k], "--force", NULL)) {
+            force = true;
         } else if ((r = mzc_opt(argc, argv, &k, "--gen", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -298,39 +302,17 @@ int cmd_scale(int argc, char **argv)
     const unsigned reps = (unsigned)reps64;
     const bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
 
-    /* Output: '-' is stdout; the default's directory (results/) is made,
-     * a directory the user named must exist. A regular file (or a new one)
-     * is replaced atomically: written beside it, renamed over it at the
-     * end; anything else that exists (a device, a pipe) is written in place,
-     * never renamed over. */
-    const bool to_stdout = out && strcmp(out, "-") == 0;
-    if (!out) {
-        out = "results/scale.csv";
-        if (mkdir("results", 0777) != 0 && errno != EEXIST) {
-            mzc_error("scale: cannot make 'results': %s", strerror(errno));
-            return MZC_FAIL;
-        }
-    }
-    struct stat st;
-    const bool in_place = to_stdout || (stat(out, &st) == 0 && !S_ISREG(st.st_mode));
-    if (in_place && !to_stdout && S_ISDIR(st.st_mode)) {
-        mzc_error("scale: cannot write '%s': it is a directory", out);
-        return MZC_USAGE;
-    }
+    /* Output: stdout by default (a run never lands on the reference
+     * results by accident). A file is replaced atomically (written beside
+     * it, renamed at the end), only with --force when it exists; a device
+     * or a pipe is written in place (sw_out_open). */
+    const bool to_stdout = !out || strcmp(out, "-") == 0;
     sw_out atomic;
     memset(&atomic, 0, sizeof atomic);
     char err[1024];
-    FILE *f = NULL;
-    if (to_stdout) {
-        f = stdout;
-    } else if (in_place) {
-        f = fopen(out, "w");
-        if (!f) {
-            mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
-            return MZC_FAIL;
-        }
-    } else {
-        int r = sw_out_open(&atomic, out, SW_OUT_FORCE, err, sizeof err);
+    FILE *f = stdout;
+    if (!to_stdout) {
+        int r = sw_out_open(&atomic, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
         if (r != SW_OK) {
             mzc_error("scale: %s", err);
             return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
@@ -422,13 +404,7 @@ int cmd_scale(int argc, char **argv)
         }
         return rc;
     }
-    if (in_place) {
-        if (fclose(f) != 0 && !write_failed) {
-            mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
-            rc = MZC_FAIL;
-            write_failed = true;
-        }
-    } else if (write_failed) {
+    if (write_failed) {
         sw_out_abort(&atomic);
     } else if (sw_out_commit(&atomic, err, sizeof err) != SW_OK) {
         /* The rows measured before a failed size are kept: they are valid. */
