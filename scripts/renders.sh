@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 out=${1:-results/renders}
 mz=${MZ_BIN:-build/mazebench}
 mkdir -p "$out"
-r() { "$mz" render "$@"; }
+r() { "$mz" render "$@" --force; }
 r dfs --seed 464 --size 31x31 --overlay route --cell 12 --out "$out/plain-route.png"
 r dfs --seed 464 --size 31x31 --overlay route --cell 12 --out "$out/plain-route.svg"
 r frontier --seed 464 --size 31x31 --overlay heat --cell 12 --out "$out/heat.png"

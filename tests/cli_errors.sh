@@ -149,6 +149,14 @@ else
     echo "FAIL: solve bfs --gen dfs $G does not report 96 dead ends and a 320-step route" >&2
 fi
 
+# A command never replaces an existing file without --force.
+echo keep >"$tmp/existing"
+expect 2 "exists: give --force" eller-stream --size 5x5 --seed 1 --out "$tmp/existing"
+expect 2 "exists: give --force" scale --gen dfs --max-cells 1000 --no-chart --out "$tmp/existing"
+expect 2 "exists: give --force" sweep --gen dfs --seeds 1 --sizes 5 --out "$tmp/existing"
+if grep -qx keep "$tmp/existing"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: a refused --out changed the existing file" >&2; fi
+
 # --force on something that is not a regular file (a pipe here, /dev/null
 # for a user) writes into it: it must never be renamed over and replaced.
 if mkfifo "$tmp/pipe" 2>/dev/null; then

@@ -63,6 +63,14 @@ expect2() {
     [ "$(wc -l <"$t/err")" -eq 1 ] || fail "not one stderr line: $*"
     grep -q '^mazebench: ' "$t/err" || fail "no 'mazebench: ' prefix: $*"
 }
+# An existing picture is kept unless --force; a replaced one is whole.
+cp "$t/p.png" "$t/keep.png"
+expect2 "$mz" render dfs --seed 2 --size 31x31 --cell 10 --margin 5 --out "$t/keep.png"
+cmp -s "$t/p.png" "$t/keep.png" || fail "render without --force changed an existing file"
+"$mz" render dfs --seed 2 --size 31x31 --cell 10 --margin 5 --out "$t/keep.png" --force ||
+    fail "render --force"
+cmp -s "$t/p.png" "$t/keep.png" && fail "render --force did not replace the file"
+ls -a "$t" | grep -q '\.tmp-' && fail "render left a temporary file"
 expect2 "$mz" render dfs --seed 1 --size 9001 --out "$t/x.png"
 grep -q "too large for png" "$t/err" || fail "png limit message: $(cat "$t/err")"
 expect2 "$mz" render dfs --seed 1 --size 5000 --out "$t/x.svg"

@@ -2,6 +2,7 @@
  * animations (GIF, PNG frames) of a maze, through the mazebench_render
  * library. Options in, one library call, a status out. */
 #include "cli.h"
+#include "sweep.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -11,7 +12,8 @@ static const char render_help[] =
     "usage: mazebench render SPEC --seed N --size RxC [--out FILE] [options]\n\n"
     "Draw a maze as a picture, its format chosen by the extension of FILE\n"
     "(.png, .svg, .pdf, .gif); without --out, SVG on stdout. A .gif, or --animate,\n"
-    "replays a trace step by step (docs/render.md).\n\n"
+    "replays a trace step by step (docs/render.md). A file that exists is kept\n"
+    "unless --force; a picture is written beside FILE and renamed at the end.\n\n"
     "  --style plain|hedge   a clean line drawing (default), or board 09's hedge\n"
     "                        garden (answer path, lantern, sun shadows, fog)\n"
     "  --solve S             the solver for route, closed and trail (default bfs)\n"
@@ -39,6 +41,7 @@ typedef struct writer {
     uint64_t part;
     bool failed;
     char name[4096];
+    sw_out atomic; /* a single file: written beside it, renamed at the end */
 } writer;
 
 static int write_part(void *user, uint64_t part, const unsigned char *data, size_t len)
@@ -62,8 +65,11 @@ static int write_part(void *user, uint64_t part, const unsigned char *data, size
                      (unsigned long long)part);
             w->f = fopen(w->name, "wb");
         } else {
+            /* Existence was checked before any work (--force). */
+            char err[512];
             snprintf(w->name, sizeof w->name, "%s", w->path);
-            w->f = fopen(w->name, "wb");
+            if (sw_out_open(&w->atomic, w->path, SW_OUT_FORCE, err, sizeof err) == SW_OK)
+                w->f = w->atomic.f;
         }
         w->part = part;
         if (!w->f) {
@@ -81,10 +87,17 @@ static int write_part(void *user, uint64_t part, const unsigned char *data, size
 static int writer_close(writer *w)
 {
     int bad = w->failed;
-    if (w->f == stdout)
+    if (w->atomic.f) {
+        char err[512];
+        if (bad)
+            sw_out_abort(&w->atomic);
+        else
+            bad = sw_out_commit(&w->atomic, err, sizeof err) != SW_OK;
+    } else if (w->f == stdout) {
         bad |= fflush(stdout) != 0;
-    else if (w->f)
+    } else if (w->f) {
         bad |= fclose(w->f) != 0;
+    }
     w->f = NULL;
     return bad;
 }
@@ -196,7 +209,7 @@ int cmd_render(int argc, char **argv)
     const char *spec_text = NULL, *size = NULL, *out = NULL, *solver_text = NULL, *from = NULL;
     const char *v, *animate = NULL;
     uint32_t seed = 0;
-    bool have_seed = false, have_format = false;
+    bool have_seed = false, have_format = false, force = false;
     mz_pic_format fmt = MZ_PIC_SVG;
     mz_pic_opts o;
     mz_pic_defaults(&o);
@@ -209,7 +222,9 @@ int cmd_render(int argc, char **argv)
             fputs(render_help, stdout);
             return MZC_OK;
         }
-        if (mzc_flag(argv[k], "--no-legend", NULL)) {
+        if (mzc_flag(argv[k], "--force", NULL)) {
+            force = true;
+        } else if (mzc_flag(argv[k], "--no-legend", NULL)) {
             o.legend = false;
         } else if (mzc_flag(argv[k], "--no-marks", NULL)) {
             o.marks = false;
@@ -358,7 +373,23 @@ int cmd_render(int argc, char **argv)
         return MZC_FAIL;
     o.solver = solver_text ? &solver : NULL;
 
-    writer wr = {out, anim && fmt == MZ_PIC_PNG, NULL, 0, false, ""};
+    writer wr = {out, anim && fmt == MZ_PIC_PNG, NULL, 0, false, "", {0}};
+    if (out && !force) {
+        /* A picture never replaces a file by accident (a sequence: its
+         * first frame). */
+        char first[4096];
+        size_t n = strlen(out);
+        if (wr.sequence)
+            snprintf(first, sizeof first, "%.*s-00000.png", n > 4 ? (int)(n - 4) : (int)n, out);
+        else
+            snprintf(first, sizeof first, "%s", out);
+        FILE *e = fopen(first, "rb");
+        if (e) {
+            fclose(e);
+            mzc_error("render: '%s' exists: give --force to replace it", first);
+            return MZC_USAGE;
+        }
+    }
     if (anim) {
         uint64_t frames = 0;
         if (from) {

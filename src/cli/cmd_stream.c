@@ -4,6 +4,7 @@
  * figures and optionally writing the rows out as they are made.
  */
 #include "cli.h"
+#include "sweep.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -20,8 +21,11 @@ static const char stream_help[] =
     "  --size RxC      rows x columns (columns up to 2^32, rows x columns below 2^64)\n"
     "  --seed N        seed of the random source, 0..4294967295\n"
     "  --out FILE      also write the cells, one byte a cell (its wall bits: N 1,\n"
-    "                  E 2, S 4, W 8), row after row, as they are made\n"
-    "  --format F      csv (default) or json\n";
+    "                  E 2, S 4, W 8), row after row, as they are made; FILE is\n"
+    "                  written beside its name and renamed at the end\n"
+    "  --force         replace an existing FILE (otherwise kept)\n"
+    "  --format F      csv (default) or json\n\n"
+    "A progress line goes to stderr every 10 s.\n";
 
 /* RxC or N, each part a plain decimal number >= 1. */
 static int parse_stream_size(const char *text, uint64_t *rows, uint64_t *cols)
@@ -57,17 +61,36 @@ bad:
     return -1;
 }
 
+/* Each finished row: written out when --out is given, and a progress line
+ * on stderr every 10 s (a 10^10-cell maze takes minutes). */
+typedef struct stream_sink {
+    FILE *f;
+    uint64_t rows, next_ns, t0;
+} stream_sink;
+
 static int write_row(void *user, uint64_t row, const uint8_t *cells, uint64_t cols)
 {
-    (void)row;
-    return fwrite(cells, 1, (size_t)cols, (FILE *)user) == (size_t)cols ? 0 : -1;
+    stream_sink *k = user;
+    if (k->f && fwrite(cells, 1, (size_t)cols, k->f) != (size_t)cols)
+        return -1;
+    if ((row & 255) == 0) {
+        uint64_t now = mzc_now_ns();
+        if (now >= k->next_ns) {
+            if (k->next_ns)
+                fprintf(stderr, "mazebench: eller-stream: row %llu of %llu (%.0f%%), %.0f s\n",
+                        (unsigned long long)row, (unsigned long long)k->rows,
+                        100.0 * (double)row / (double)k->rows, (double)(now - k->t0) / 1e9);
+            k->next_ns = now + UINT64_C(10000000000);
+        }
+    }
+    return 0;
 }
 
 int cmd_eller_stream(int argc, char **argv)
 {
     const char *size = NULL, *out = NULL;
     uint32_t seed = 0;
-    bool have_seed = false, json = false;
+    bool have_seed = false, json = false, force = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -83,6 +106,8 @@ int cmd_eller_stream(int argc, char **argv)
             if (r < 0)
                 return MZC_USAGE;
             size = v;
+        } else if (mzc_flag(argv[k], "--force", NULL)) {
+            force = true;
         } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -117,20 +142,29 @@ int cmd_eller_stream(int argc, char **argv)
     uint64_t rows, cols;
     if (parse_stream_size(size, &rows, &cols) != 0)
         return MZC_USAGE;
-    FILE *f = NULL;
+    /* The rows file is written beside FILE and renamed at the end; an
+     * existing one is kept unless --force. */
+    sw_out o;
+    memset(&o, 0, sizeof o);
+    char err[1024];
     if (out) {
-        f = fopen(out, "wb");
-        if (!f) {
-            mzc_error("cannot write '%s'", out);
-            return MZC_FAIL;
+        int r = sw_out_open(&o, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        if (r != SW_OK) {
+            mzc_error("eller-stream: %s", err);
+            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
         }
     }
     mz_stream_stats st;
     uint64_t t0 = mzc_now_ns();
-    mz_status s = mz_eller_stream(rows, cols, seed, f ? write_row : NULL, f, NULL, &st);
+    stream_sink sink = {o.f, rows, 0, t0};
+    mz_status s = mz_eller_stream(rows, cols, seed, write_row, &sink, NULL, &st);
     uint64_t ns = mzc_now_ns() - t0;
-    if (f && fclose(f) != 0 && s == MZ_OK)
-        s = MZ_EIO;
+    if (out) {
+        if (s != MZ_OK)
+            sw_out_abort(&o);
+        else if (sw_out_commit(&o, err, sizeof err) != SW_OK)
+            s = MZ_EIO;
+    }
     if (s != MZ_OK) {
         if (s == MZ_EIO && out)
             mzc_error("cannot write '%s'", out);
