@@ -35,10 +35,6 @@
 MZ_INLINE unsigned nib_get(const uint8_t *m, mz_idx i) { return (m[i >> 1] >> ((i & 1) * 4)) & 15u; }
 MZ_INLINE void nib_or(uint8_t *m, mz_idx i, unsigned v) { m[i >> 1] |= (uint8_t)(v << ((i & 1) * 4)); }
 
-MZ_INLINE mz_idx step_to(const mz_grid *g, bool fast, const int64_t *delta, mz_idx i, unsigned d)
-{
-    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
-}
 
 static const unsigned next_code[4] = {0, 2, 3, 1};
 static const unsigned prev_code[4] = {0, 3, 1, 2};
@@ -46,7 +42,8 @@ static const unsigned prev_code[4] = {0, 3, 1, 2};
 MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
                           const bool tracing, bool *found, int64_t *closed_out)
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const mz_idx src = g->entrance, dst = g->exit;
     int64_t closed = 0;
     *found = src == dst;
@@ -65,7 +62,7 @@ MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, 
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = step_to(g, fast, delta, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (n == MZ_NONE || (nib_get(m, n) & 3))
                 continue;
             nib_or(m, n, code);
@@ -87,7 +84,8 @@ MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, 
 MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
                          const bool tracing, uint64_t *kept_out, uint64_t *forks_out)
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     uint64_t kept = 1, forks = 0;
     q->head = q->len = 0;
     nib_or(m, g->exit, KEPT);
@@ -104,7 +102,7 @@ MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, m
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = step_to(g, fast, delta, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (n == MZ_NONE)
                 continue;
             unsigned v = nib_get(m, n);
@@ -129,7 +127,8 @@ MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, m
 
 static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *m, mz_solution *sol)
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     mz_status s = MZ_OK;
     int64_t steps = 0;
     mz_idx i = g->exit;
@@ -142,7 +141,7 @@ static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *m, mz_sol
         for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
             if (!(open & (1u << d)))
                 continue;
-            mz_idx n = step_to(g, fast, delta, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (n != MZ_NONE && nib_get(m, n) == want)
                 next = n;
         }
@@ -154,13 +153,8 @@ static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *m, mz_sol
             s = mz_solution_push(sol, i);
     }
     sol->path_steps = steps;
-    if (s == MZ_OK && sol->want_path) {
-        for (uint64_t a = 0, b = sol->path_len - 1; a < b; a++, b--) {
-            mz_idx tmp = sol->path[a];
-            sol->path[a] = sol->path[b];
-            sol->path[b] = tmp;
-        }
-    }
+    if (s == MZ_OK && sol->want_path)
+        mz_path_reverse(sol);
     return s;
 }
 
@@ -168,9 +162,9 @@ static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace
                                  mz_solution *sol)
 {
     (void)args;
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     uint8_t *m = mz_mem_calloc(g->mem, g->cells / 2 + 1, 1);
     mz_queue q;
     if (!m || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {

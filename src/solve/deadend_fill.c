@@ -48,10 +48,6 @@ static const uint8_t dead_end[32] = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1
 
 MZ_INLINE unsigned code_get(const uint8_t *w, mz_idx i) { return (w[i] >> CODE_SHIFT) & 3u; }
 
-MZ_INLINE mz_idx step_to(const mz_grid *g, bool fast, const int64_t *delta, mz_idx i, unsigned d)
-{
-    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
-}
 
 /* Fill one dead end j: mark it, close the wall behind it from both sides.
  * Returns the neighbour it opened onto, or MZ_NONE for an isolated cell. */
@@ -65,7 +61,7 @@ MZ_INLINE mz_idx fill_one(const mz_grid *g, bool fast, const int64_t *delta, uin
         return MZ_NONE;
     }
     unsigned d = (unsigned)__builtin_ctz(open);
-    mz_idx n = step_to(g, fast, delta, j, d);
+    mz_idx n = mz_dir_step(g, fast, delta, j, d);
     w[j] |= (uint8_t)(1u << d);
     w[n] |= (uint8_t)(1u << mz_opposite(d));
     *dir = (int)d;
@@ -109,7 +105,8 @@ MZ_INLINE uint64_t dead_mask(uint64_t v)
 MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace *t,
                          const bool tracing, uint64_t *filled_out)
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const mz_idx src = g->entrance, dst = g->exit, cells = g->cells;
     uint64_t filled = 0;
     mz_idx lane[LANES];
@@ -177,7 +174,8 @@ MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace
 static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solution *sol,
                        bool *found, mz_status *s)
 {
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const mz_idx dst = g->exit;
     mz_idx cur = g->entrance;
     unsigned back = 0; /* the wall bit of the way back; none at the start */
@@ -191,7 +189,7 @@ static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solutio
         if ((open & (open - 1)) || (uint64_t)steps >= g->cells)
             goto fallback;
         unsigned d = (unsigned)__builtin_ctz(open);
-        cur = step_to(g, fast, delta, cur, d);
+        cur = mz_dir_step(g, fast, delta, cur, d);
         back = 1u << mz_opposite(d);
         steps++;
     }
@@ -202,7 +200,7 @@ static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solutio
         *s = mz_solution_push(sol, cur);
         while (cur != dst && *s == MZ_OK) {
             unsigned d = (unsigned)__builtin_ctz(~w[cur] & MZ_WALLS & ~back);
-            cur = step_to(g, fast, delta, cur, d);
+            cur = mz_dir_step(g, fast, delta, cur, d);
             back = 1u << mz_opposite(d);
             *s = mz_solution_push(sol, cur);
         }
@@ -220,7 +218,8 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
                                  const bool tracing, bool *found_out, int64_t *closed_out)
 {
     static const unsigned next_code[4] = {0, 2, 3, 1};
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     const mz_idx src = g->entrance, dst = g->exit;
     int64_t closed = 0;
     bool found = src == dst;
@@ -239,7 +238,7 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = step_to(g, fast, delta, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (code_get(w, n))
                 continue;
             w[n] |= (uint8_t)(code << CODE_SHIFT);
@@ -261,7 +260,8 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
 static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *w, mz_solution *sol)
 {
     static const unsigned prev_code[4] = {0, 3, 1, 2};
-    const int64_t delta[4] = {-(int64_t)g->cols, 1, (int64_t)g->cols, -1};
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
     mz_status s = MZ_OK;
     int64_t steps = 0;
     mz_idx i = g->exit;
@@ -274,7 +274,7 @@ static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *w, mz_sol
         for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
             if (!(open & (1u << d)))
                 continue;
-            mz_idx n = step_to(g, fast, delta, i, d);
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (code_get(w, n) == want)
                 next = n;
         }
@@ -286,13 +286,8 @@ static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *w, mz_sol
             s = mz_solution_push(sol, i);
     }
     sol->path_steps = steps;
-    if (s == MZ_OK && sol->want_path) {
-        for (uint64_t a = 0, b = sol->path_len - 1; a < b; a++, b--) {
-            mz_idx tmp = sol->path[a];
-            sol->path[a] = sol->path[b];
-            sol->path[b] = tmp;
-        }
-    }
+    if (s == MZ_OK && sol->want_path)
+        mz_path_reverse(sol);
     return s;
 }
 
@@ -300,9 +295,9 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
                                     mz_solution *sol)
 {
     (void)args;
-    mz_solution_clear(sol);
-    if (g->entrance >= g->cells || g->exit >= g->cells)
-        return MZ_EINVAL;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
     uint8_t *w = mz_alloc_array(g->mem, g->cells, 1);
     mz_queue q;
     if (!w || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
