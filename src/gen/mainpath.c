@@ -431,6 +431,14 @@ static const mz_param_def mainpath_params[] = {
 
 static const char *const mainpath_columns[] = {"main_path", "restarts", "rounds", NULL};
 
+static const mz_trace_op mainpath_trace_ops[] = {
+    {"advance", "the main path steps into a cell"},
+    {"restart", "the main path starts again from its start cell"},
+    {"backout", "the main path backs out of a dead end"},
+    {"grow", "a branch grows into a cell; dir = the wall knocked"},
+    {NULL, NULL},
+};
+
 const mz_algo mz_algo_mainpath = {
     .name = "mainpath",
     .kind = MZ_GEN,
@@ -441,4 +449,6 @@ const mz_algo mz_algo_mainpath = {
     .columns = mainpath_columns,
     .bytes_per_cell = 17,
     .gen = mainpath_gen,
+    .trace_ops = mainpath_trace_ops,
+    .trace_size = "path length (advance, backout), restarts (restart), empty cells left (grow)",
 };
