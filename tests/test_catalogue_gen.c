@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "failing_alloc.h"
 #include "trace_rec.h"
 
 static const uint32_t seeds[] = {0, 1, 464, 4294967295u};
@@ -296,27 +297,6 @@ static void test_eller_trace_sizes(void **state)
         }
 }
 
-typedef struct failing {
-    long calls, fail_at, live;
-} failing;
-
-static void *fail_alloc(void *opaque, size_t n)
-{
-    failing *f = opaque;
-    if (++f->calls == f->fail_at)
-        return NULL;
-    void *p = malloc(n);
-    if (p)
-        f->live++;
-    return p;
-}
-
-static void fail_free(void *opaque, void *p)
-{
-    failing *f = opaque;
-    f->live--;
-    free(p);
-}
 
 static void test_eller_stream_errors(void **state)
 {

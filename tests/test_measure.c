@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "failing_alloc.h"
 
 static void test_pool_counts(void **state)
 {
@@ -147,29 +148,6 @@ static void test_solve_engine(void **state)
     mz_bench_free(&b);
 }
 
-/* An allocator that fails its Nth call and counts what is outstanding. */
-typedef struct failing {
-    long calls, fail_at;
-    long live;
-} failing;
-
-static void *fail_alloc(void *opaque, size_t n)
-{
-    failing *f = opaque;
-    if (++f->calls == f->fail_at)
-        return NULL;
-    void *p = malloc(n);
-    if (p)
-        f->live++;
-    return p;
-}
-
-static void fail_free(void *opaque, void *p)
-{
-    failing *f = opaque;
-    f->live--;
-    free(p);
-}
 
 static void test_enomem_everywhere(void **state)
 {
