@@ -122,6 +122,20 @@ MZ_INLINE mz_idx mz_dir_step(const mz_grid *g, const bool fast, const int64_t de
     return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
 }
 
+/* One breadth-first sweep ring by ring from src over the cells whose bits
+ * in seen are clear (seen is marked as it goes; q is emptied first): the
+ * rings, the cells reached, the passages among them, the first cell of the
+ * last ring and the ring of the exit. flood's untraced pass (flood.c),
+ * shared with the statistics' double sweep. MZ_ENOMEM when q cannot grow. */
+typedef struct mz_ring_out {
+    uint64_t rings, reached, passages;
+    mz_idx last_first; /* first cell of the last ring */
+    int64_t exit_ring; /* -1 when the exit was not reached */
+} mz_ring_out;
+
+mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                        mz_ring_out *o);
+
 /* Run a generator spec on g as it is (already sized and reset). */
 mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra);

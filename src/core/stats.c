@@ -18,60 +18,6 @@
 
 #include <math.h>
 
-typedef struct sweep_out {
-    uint64_t rings, reached, open_sides;
-    mz_idx last_first;
-    int64_t exit_ring;
-} sweep_out;
-
-static mz_status sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q, sweep_out *o)
-{
-    uint64_t ring = 0, reached = 1, open_sides = 0;
-    mz_idx last_first = src;
-    int64_t exit_ring = src == g->exit ? 0 : -1;
-    memset(seen, 0, (size_t)((g->cells + 63) / 64) * sizeof *seen);
-    q->head = q->len = 0;
-    mz_bit_set(seen, src);
-    if (mz_queue_push(q, src) != MZ_OK)
-        return MZ_ENOMEM;
-    while (q->len) {
-        uint64_t width = q->len, next = 0;
-        mz_idx next_first = MZ_NONE;
-        for (uint64_t k = 0; k < width; k++) {
-            mz_idx i = mz_queue_pop(q);
-            unsigned open = ~g->c[i] & MZ_WALLS;
-            while (open) {
-                unsigned d = (unsigned)__builtin_ctz(open);
-                open &= open - 1;
-                mz_idx n = mz_neighbour(g, i, d);
-                if (n == MZ_NONE)
-                    continue;
-                open_sides++;
-                if (mz_bit_get(seen, n))
-                    continue;
-                mz_bit_set(seen, n);
-                if (next++ == 0)
-                    next_first = n;
-                if (n == g->exit)
-                    exit_ring = (int64_t)ring + 1;
-                if (mz_queue_push(q, n) != MZ_OK)
-                    return MZ_ENOMEM;
-            }
-        }
-        if (next == 0)
-            break;
-        ring++;
-        reached += next;
-        last_first = next_first;
-    }
-    o->rings = ring;
-    o->reached = reached;
-    o->open_sides = open_sides;
-    o->last_first = last_first;
-    o->exit_ring = exit_ring;
-    return MZ_OK;
-}
-
 mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s)
 {
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
@@ -109,17 +55,20 @@ mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *
         mz_mem_free(g->mem, seen);
         return MZ_ENOMEM;
     }
-    sweep_out a, b;
-    mz_status st = sweep(g, g->entrance, seen, &q, &a);
-    if (st == MZ_OK)
-        st = sweep(g, a.last_first, seen, &q, &b);
+    /* flood's two passes (mz_ring_sweep), the second from the last ring. */
+    mz_ring_out a, b;
+    mz_status st = mz_ring_sweep(g, g->entrance, seen, &q, &a);
+    if (st == MZ_OK) {
+        memset(seen, 0, (size_t)(g->cells / 64 + 1) * sizeof *seen);
+        st = mz_ring_sweep(g, a.last_first, seen, &q, &b);
+    }
     mz_queue_free(&q);
     mz_mem_free(g->mem, seen);
     if (st != MZ_OK)
         return st;
     s->route = a.exit_ring;
     s->longest = b.rings;
-    s->longest_exact = a.open_sides / 2 + 1 == a.reached;
+    s->longest_exact = a.passages + 1 == a.reached;
     return MZ_OK;
 }
 

@@ -35,14 +35,8 @@ enum { P_FROM };
 
 #define FLOOD_AHEAD 16
 
-typedef struct flood_out {
-    uint64_t rings, reached, passages;
-    mz_idx last_first; /* first cell of the last ring */
-    int64_t exit_ring; /* -1 when the exit was not reached */
-} flood_out;
-
 MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                              const char *op, mz_trace *t, const bool tracing, flood_out *o)
+                              const char *op, mz_trace *t, const bool tracing, mz_ring_out *o)
 {
     const mz_idx exit = g->exit;
     uint64_t ring = 0, reached = 1, open_sides = 0;
@@ -106,6 +100,12 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_q
     return MZ_OK;
 }
 
+mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                        mz_ring_out *o)
+{
+    return flood_run(g, src, seen, q, NULL, NULL, false, o);
+}
+
 static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                              mz_solution *sol)
 {
@@ -119,7 +119,7 @@ static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
         mz_mem_free(g->mem, seen);
         return MZ_ENOMEM;
     }
-    flood_out a, b;
+    mz_ring_out a, b;
     mz_status s = t ? flood_run(g, src, seen, &q, "ring", t, true, &a)
                     : flood_run(g, src, seen, &q, "ring", NULL, false, &a);
     if (s == MZ_OK) {
