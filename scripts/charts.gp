@@ -22,15 +22,18 @@ set grid lc rgb '#dddddd'
 set key below center horizontal Left reverse noenhanced samplen 2 spacing 1.1 width 1
 set border lw 1
 set pointsize 1
-array COL[12] = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', \
-                 '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#000000', '#aec7e8']
-array PT[12] = [7, 5, 9, 11, 13, 4, 6, 8, 10, 12, 1, 2]
-col(i) = COL[(i - 1) % 12 + 1]
-pt(i) = PT[(i - 1) % 12 + 1]
+# 20 colour and point pairs, all different: the default plan has 16 solvers.
+array COL[20] = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', \
+                 '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#000000', '#aec7e8', \
+                 '#98df8a', '#ff9896', '#c5b0d5', '#c49c94', '#393b79', '#637939', \
+                 '#8c6d31', '#843c39']
+array PT[20] = [7, 5, 9, 11, 13, 4, 6, 8, 10, 12, 1, 2, 3, 14, 15, 7, 5, 9, 11, 13]
+col(i) = COL[(i - 1) % 20 + 1]
+pt(i) = PT[(i - 1) % 20 + 1]
 # The same colour, translucent (gnuplot's #AARRGGBB, AA = transparency).
 glass(i) = '#70'.col(i)[2:7]
-do for [i=1:12] { set linetype i lc rgb COL[i] pt PT[i] lw 2 }
-set linetype cycle 12
+do for [i=1:20] { set linetype i lc rgb COL[i] pt PT[i] lw 2 }
+set linetype cycle 20
 # Axes start and end where the data does, with a little room.
 set autoscale fix
 set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
