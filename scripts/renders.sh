@@ -12,9 +12,14 @@
 # Usage: sh scripts/renders.sh [DIR] (MZ_BIN: the mazebench binary, default
 # build/mazebench). About 0.2 MB in all.
 set -eu
+# DIR and MZ_BIN are taken relative to where the script is called from.
+here=$(pwd)
 cd "$(dirname "$0")/.."
+abs() { case $1 in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
 out=${1:-results/renders}
+[ -z "${1:-}" ] || out=$(abs "$out")
 mz=${MZ_BIN:-build/mazebench}
+[ -z "${MZ_BIN:-}" ] || mz=$(abs "$mz")
 mkdir -p "$out"
 r() { "$mz" render "$@" --force; }
 r dfs --seed 464 --size 31x31 --overlay route --cell 12 --out "$out/plain-route.png"
