@@ -83,7 +83,7 @@ expect 2 "missing SOLVER" solve --gen dfs $G
 expect 2 "option '--seed' needs a value" gen dfs --size 5 --seed
 expect 2 "unknown option '--bogus'" gen dfs $G --bogus
 expect 2 "unknown format 'xml'" gen dfs $G --format xml
-expect 1 "cannot write trace" gen dfs $G --trace "$tmp/no/such/dir/t.csv"
+expect 1 "trace: cannot write" gen dfs $G --trace "$tmp/no/such/dir/t.csv"
 
 # Empty values are refused like missing ones.
 expect 2 "option '--trace' needs a value" gen dfs $G --trace ''
@@ -154,6 +154,10 @@ echo keep >"$tmp/existing"
 expect 2 "exists: give --force" eller-stream --size 5x5 --seed 1 --out "$tmp/existing"
 expect 2 "exists: give --force" scale --gen dfs --max-cells 1000 --no-chart --out "$tmp/existing"
 expect 2 "exists: give --force" sweep --gen dfs --seeds 1 --sizes 5 --out "$tmp/existing"
+expect 2 "exists: give --force" gen dfs --seed 1 --size 5 --trace "$tmp/existing"
+expect 2 "given twice" gen dfs --seed 1 --seed 2 --size 5
+expect 2 "given twice" solve bfs --gen dfs --gen kruskal --seed 1 --size 5
+expect 2 "given twice" gen dfs --seed 1 --size 5 --size 6
 if grep -qx keep "$tmp/existing"; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL: a refused --out changed the existing file" >&2; fi
 

@@ -30,6 +30,11 @@ void mzc_error(const char *fmt, ...)
 int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value);
 /* The same, accepting an empty value. */
 int mzc_opt_any(int argc, char **argv, int *k, const char *name, const char **value);
+/* As mzc_opt (mzc_opt_any when empty_ok) into *slot, refusing a second
+ * value with one line naming cmd and the option: options never silently
+ * take the last of several values. */
+int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *name,
+                 const char **slot, bool empty_ok);
 /* Is argv[k] exactly --name or -short? */
 int mzc_flag(const char *arg, const char *name, const char *shortname);
 

@@ -1,5 +1,6 @@
 /* cmd_basic.c - the list, gen and solve commands. */
 #include "cli.h"
+#include "sweep.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -300,8 +301,8 @@ enum format { FMT_CSV, FMT_JSON, FMT_ASCII };
 
 /* Options shared by gen and solve. */
 struct run_opts {
-    const char *spec, *solver, *trace, *size;
-    bool have_seed;
+    const char *spec, *solver, *trace, *size, *seed_text, *fmt_text;
+    bool have_seed, force;
     uint32_t seed;
     enum format fmt;
 };
@@ -314,7 +315,9 @@ static const char gen_help[] =
     "  --seed N        seed of the random source, 0..4294967295\n"
     "  --size RxC      rows x columns (or N for N x N)\n"
     "  --format F      csv (default), json, or ascii (the maze drawn, then its figures)\n"
-    "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout)\n";
+    "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout);\n"
+    "                  an existing FILE is kept unless --force\n"
+    "  --force         replace an existing trace FILE\n";
 
 static const char solve_help[] =
     "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --size RxC\n"
@@ -325,7 +328,9 @@ static const char solve_help[] =
     "  --seed N        seed of the random source, 0..4294967295\n"
     "  --size RxC      rows x columns (or N for N x N)\n"
     "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
-    "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n";
+    "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n"
+    "                  ('-': stdout); an existing FILE is kept unless --force\n"
+    "  --force         replace an existing trace FILE\n";
 
 static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
 {
@@ -337,21 +342,22 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
             fputs(solve ? solve_help : gen_help, stdout);
             return 1;
         }
-        if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || mzc_parse_seed(v, &o->seed) != 0)
+        if (mzc_flag(argv[k], "--force", NULL)) {
+            o->force = true;
+        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--seed", &o->seed_text, false)) != 0) {
+            if (r < 0 || mzc_parse_seed(o->seed_text, &o->seed) != 0)
                 return -1;
             o->have_seed = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0) {
+        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--size", &o->size, false)) != 0) {
             if (r < 0)
                 return -1;
-            o->size = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--trace", &v)) != 0) {
+        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--trace", &o->trace, false)) != 0) {
             if (r < 0)
                 return -1;
-            o->trace = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--format", &o->fmt_text, false)) != 0) {
             if (r < 0)
                 return -1;
+            v = o->fmt_text;
             if (strcmp(v, "csv") == 0) o->fmt = FMT_CSV;
             else if (strcmp(v, "json") == 0) o->fmt = FMT_JSON;
             else if (strcmp(v, "ascii") == 0) o->fmt = FMT_ASCII;
@@ -359,10 +365,9 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
                 mzc_error("unknown format '%s' (valid: csv, json, ascii)", v);
                 return -1;
             }
-        } else if (solve && (r = mzc_opt(argc, argv, &k, "--gen", &v)) != 0) {
+        } else if (solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--gen", &o->spec, false)) != 0) {
             if (r < 0)
                 return -1;
-            o->spec = v;
         } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
             mzc_error("unknown option '%s' (see 'mazebench %s --help')", argv[k], argv[0]);
             return -1;
@@ -415,13 +420,23 @@ static int run(int argc, char **argv, bool solve)
     if (mzc_check_memory(rows, cols, algos, nalgos) != 0)
         return MZC_FAIL;
 
+    /* A trace file is written beside its name and renamed at the end; an
+     * existing one is kept unless --force. */
     FILE *tf = NULL;
+    sw_out tout;
+    memset(&tout, 0, sizeof tout);
     mz_trace trace = {mzc_trace_csv, NULL, 0};
     if (o.trace) {
-        tf = strcmp(o.trace, "-") == 0 ? stdout : fopen(o.trace, "w");
-        if (!tf) {
-            mzc_error("cannot write trace '%s'", o.trace);
-            return MZC_FAIL;
+        if (strcmp(o.trace, "-") == 0) {
+            tf = stdout;
+        } else {
+            char err[1024];
+            int r = sw_out_open(&tout, o.trace, o.force ? SW_OUT_FORCE : 0, err, sizeof err);
+            if (r != SW_OK) {
+                mzc_error("%s: trace: %s", argv[0], err);
+                return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+            }
+            tf = tout.f;
         }
         trace.user = tf;
         fputs("step,op,cell,dir,size\n", tf);
@@ -438,9 +453,14 @@ static int run(int argc, char **argv, bool solve)
     if (s == MZ_OK)
         s = mz_metrics_compute(&g, &m);
     if (s == MZ_OK && solve)
-        s = solver.algo->solve(&g, &solver.args, tf ? &trace : NULL, &sol);
-    if (tf && tf != stdout && fclose(tf) != 0 && s == MZ_OK)
-        s = MZ_EIO;
+        s = mz_solve(&solver, &g, tf ? &trace : NULL, &sol);
+    if (tout.f) {
+        char err[1024];
+        if (s != MZ_OK)
+            sw_out_abort(&tout);
+        else if (sw_out_commit(&tout, err, sizeof err) != SW_OK)
+            s = MZ_EIO;
+    }
     if (s != MZ_OK) {
         mzc_error("%s failed: %s", solve ? "solve" : "gen", mz_status_str(s));
         rc = MZC_FAIL;

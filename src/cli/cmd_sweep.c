@@ -144,16 +144,7 @@ static int parse_shard(const char *v, unsigned *i, unsigned *n)
 /* An option's value, refusing a second one. */
 static int once(int argc, char **argv, int *k, const char *name, const char **slot, bool empty_ok)
 {
-    const char *v;
-    int r = empty_ok ? mzc_opt_any(argc, argv, k, name, &v) : mzc_opt(argc, argv, k, name, &v);
-    if (r <= 0)
-        return r;
-    if (*slot) {
-        mzc_error("sweep: option '%s' given twice", name);
-        return -1;
-    }
-    *slot = v;
-    return 1;
+    return mzc_opt_once("sweep", argc, argv, k, name, slot, empty_ok);
 }
 
 static int flag_once(const char *arg, const char *name, bool *slot)

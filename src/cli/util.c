@@ -197,3 +197,18 @@ int mzc_trace_csv(void *user, const mz_step *s)
                     (unsigned long long)s->cell, (unsigned long long)s->size);
     return r < 0;
 }
+
+int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *name,
+                 const char **slot, bool empty_ok)
+{
+    const char *v;
+    int r = empty_ok ? mzc_opt_any(argc, argv, k, name, &v) : mzc_opt(argc, argv, k, name, &v);
+    if (r <= 0)
+        return r;
+    if (*slot) {
+        mzc_error("%s: option '%s' given twice", cmd, name);
+        return -1;
+    }
+    *slot = v;
+    return 1;
+}
