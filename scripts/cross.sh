@@ -184,6 +184,7 @@ golden() {
         printf '%s\n' "$line" | csvawk "$work/fields.awk" >"$gout/f.txt"
         { read -r board; read -r what; read -r gen; read -r solver; read -r seed; read -r size
           read -r figure; read -r value; } <"$gout/f.txt"
+        rm -f "$gout/t.csv" # a trace file is never replaced without --force
         if [ -n "$solver" ]; then
             $R solve "$solver" --gen "$gen" --seed "$seed" --size "$size" --format csv \
                 --trace "$gout/t.csv" >"$gout/row.csv" 2>/dev/null || : >"$gout/row.csv"
