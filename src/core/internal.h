@@ -136,6 +136,34 @@ typedef struct mz_ring_out {
 mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                         mz_ring_out *o);
 
+/* Ring codes: a breadth-first search that keeps each cell's distance mod 3
+ * in two bits marks the cells of ring r with MZ_RING_CODE[r % 3] (1, 2, 3;
+ * 0 is unreached); MZ_RING_NEXT / MZ_RING_PREV map a cell's code to the
+ * code of the ring after / before it. */
+#define MZ_RING_NEXT {0, 2, 3, 1}
+#define MZ_RING_PREV {0, 3, 1, 2}
+
+/* A cell's mark as a solver keeps it: the ring code in the low two bits,
+ * other bits (a side, a kept flag) above them. */
+typedef unsigned (*mz_mark_fn)(const void *marks, mz_idx i);
+
+/* Walk from cell `from` to cell `to` one ring nearer each step: from a cell
+ * whose mark is v, to the first open neighbour (N, E, S, W, the walls read
+ * from `walls`, g->c or a solver's copy) whose mark is the previous ring's
+ * code with v's other bits. Appends each cell after `from` to sol->path
+ * when push (a failure is left in *s and stops the walk). Returns the steps,
+ * or -1 when no neighbour fits: the two sides of a wall disagree. The walk
+ * of bfs, dead-end filling, collision and bibfs. (solve/common.c) */
+int64_t mz_walk_rings(const mz_grid *g, const uint8_t *walls, bool fast, mz_idx from, mz_idx to,
+                      mz_mark_fn mark, const void *marks, bool push, mz_solution *sol,
+                      mz_status *s);
+
+/* The route from the walk above, exit to entrance: path_steps, and the path
+ * entrance first when sol->want_path. MZ_EINVAL when a wall disagrees,
+ * MZ_ENOMEM when the path cannot grow. */
+mz_status mz_route_back(const mz_grid *g, const uint8_t *walls, bool fast, mz_mark_fn mark,
+                        const void *marks, mz_solution *sol);
+
 /* Run a generator spec on g as it is (already sized and reset). */
 mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra);

@@ -17,6 +17,8 @@
 #include "../core/internal.h"
 
 MZ_INLINE unsigned code_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
+
+static unsigned mark_of(const void *m, mz_idx i) { return code_get(m, i); }
 MZ_INLINE void code_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_t)(v << ((i & 3) * 2)); }
 
 /* How far ahead in the queue the search prefetches a cell's walls and
@@ -26,7 +28,7 @@ MZ_INLINE void code_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_
 MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_queue *q,
                                mz_trace *t, const bool tracing, mz_solution *sol)
 {
-    static const unsigned next_code[4] = {0, 2, 3, 1};
+    static const unsigned next_code[4] = MZ_RING_NEXT;
     const mz_idx src = g->entrance, dst = g->exit;
     const uint8_t *c = g->c;
     int64_t delta[4];
@@ -90,41 +92,9 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
     mz_status s = t ? bfs_search(g, fast, mark, &q, t, true, sol)
                     : bfs_search(g, fast, mark, &q, NULL, false, sol);
     mz_queue_free(&q);
-    if (s == MZ_OK && sol->found) {
-        /* Walk back from the exit, one step nearer each time. */
-        static const unsigned prev_code[4] = {0, 3, 1, 2};
-        int64_t delta[4];
-        mz_dir_deltas(g, delta);
-        int64_t steps = 0;
-        mz_idx i = g->exit;
-        if (sol->want_path)
-            s = mz_solution_push(sol, i);
-        while (i != g->entrance && s == MZ_OK) {
-            unsigned want = prev_code[code_get(mark, i)];
-            unsigned open = ~g->c[i] & MZ_WALLS;
-            mz_idx next = MZ_NONE;
-            for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
-                if (!(open & (1u << d)))
-                    continue;
-                mz_idx n = mz_dir_step(g, fast, delta, i, d);
-                if (n != MZ_NONE && code_get(mark, n) == want)
-                    next = n;
-            }
-            if (next == MZ_NONE) {
-                /* Only a grid whose two sides of a wall disagree (a broken
-                 * generator or a hand-made grid) leaves no way back. */
-                s = MZ_EINVAL;
-                break;
-            }
-            i = next;
-            steps++;
-            if (sol->want_path)
-                s = mz_solution_push(sol, i);
-        }
-        sol->path_steps = steps;
-        if (s == MZ_OK && sol->want_path)
-            mz_path_reverse(sol);
-    }
+    /* Walk back from the exit, one ring nearer each time. */
+    if (s == MZ_OK && sol->found)
+        s = mz_route_back(g, g->c, fast, mark_of, mark, sol);
     mz_mem_free(g->mem, mark);
     return s;
 }

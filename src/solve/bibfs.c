@@ -49,7 +49,7 @@ typedef struct meet {
 MZ_INLINE mz_status search(const mz_grid *g, bool fast, uint8_t *m, mz_queue q[2], mz_trace *t,
                            const bool tracing, meet *o)
 {
-    static const unsigned next_code[4] = {0, 2, 3, 1};
+    static const unsigned next_code[4] = MZ_RING_NEXT;
     int64_t delta[4];
     mz_dir_deltas(g, delta);
     const uint8_t *c = g->c;
@@ -93,37 +93,8 @@ MZ_INLINE mz_status search(const mz_grid *g, bool fast, uint8_t *m, mz_queue q[2
     return MZ_OK;
 }
 
-/* Walk from cell i to its side's source, one ring nearer each step,
- * pushing every cell after i when push. Returns the steps, or -1 when a
- * wall disagrees and there is no way on. */
-static int64_t walk_home(const mz_grid *g, bool fast, const uint8_t *m, mz_idx i, mz_idx home,
-                         bool push, mz_solution *sol, mz_status *s)
-{
-    static const unsigned prev_code[4] = {0, 3, 1, 2};
-    int64_t delta[4];
-    mz_dir_deltas(g, delta);
-    int64_t steps = 0;
-    while (i != home && *s == MZ_OK) {
-        unsigned v = nib_get(m, i);
-        unsigned want = prev_code[v & 3] | (v & SIDE_BWD);
-        unsigned open = ~g->c[i] & MZ_WALLS;
-        mz_idx next = MZ_NONE;
-        for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
-            if (!(open & (1u << d)))
-                continue;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
-            if (n != MZ_NONE && nib_get(m, n) == want)
-                next = n;
-        }
-        if (next == MZ_NONE)
-            return -1;
-        i = next;
-        steps++;
-        if (push)
-            *s = mz_solution_push(sol, i);
-    }
-    return steps;
-}
+/* The whole nibble: the ring code and the side (a walk stays on its side). */
+static unsigned mark_of(const void *m, mz_idx i) { return nib_get(m, i); }
 
 static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
@@ -160,12 +131,14 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
              * pushed first and reversed in place. */
             if (sol->want_path)
                 s = mz_solution_push(sol, o.a);
-            int64_t fa = walk_home(g, fast, m, o.a, g->entrance, sol->want_path, sol, &s);
+            int64_t fa = mz_walk_rings(g, g->c, fast, o.a, g->entrance, mark_of, m,
+                                       sol->want_path, sol, &s);
             if (s == MZ_OK && sol->want_path) {
                 mz_path_reverse(sol);
                 s = mz_solution_push(sol, o.b);
             }
-            int64_t fb = s == MZ_OK ? walk_home(g, fast, m, o.b, g->exit, sol->want_path, sol, &s)
+            int64_t fb = s == MZ_OK ? mz_walk_rings(g, g->c, fast, o.b, g->exit, mark_of, m,
+                                                    sol->want_path, sol, &s)
                                     : 0;
             if (s == MZ_OK && (fa < 0 || fb < 0))
                 s = MZ_EINVAL; /* walls that disagree: no way back */

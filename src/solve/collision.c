@@ -36,8 +36,8 @@ MZ_INLINE unsigned nib_get(const uint8_t *m, mz_idx i) { return (m[i >> 1] >> ((
 MZ_INLINE void nib_or(uint8_t *m, mz_idx i, unsigned v) { m[i >> 1] |= (uint8_t)(v << ((i & 1) * 4)); }
 
 
-static const unsigned next_code[4] = {0, 2, 3, 1};
-static const unsigned prev_code[4] = {0, 3, 1, 2};
+static const unsigned next_code[4] = MZ_RING_NEXT;
+static const unsigned prev_code[4] = MZ_RING_PREV;
 
 MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
                           const bool tracing, bool *found, int64_t *closed_out)
@@ -125,38 +125,8 @@ MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, m
     return MZ_OK;
 }
 
-static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *m, mz_solution *sol)
-{
-    int64_t delta[4];
-    mz_dir_deltas(g, delta);
-    mz_status s = MZ_OK;
-    int64_t steps = 0;
-    mz_idx i = g->exit;
-    if (sol->want_path)
-        s = mz_solution_push(sol, i);
-    while (i != g->entrance && s == MZ_OK) {
-        unsigned want = prev_code[nib_get(m, i) & 3] | KEPT;
-        unsigned open = ~g->c[i] & MZ_WALLS;
-        mz_idx next = MZ_NONE;
-        for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
-            if (!(open & (1u << d)))
-                continue;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
-            if (n != MZ_NONE && nib_get(m, n) == want)
-                next = n;
-        }
-        if (next == MZ_NONE)
-            return MZ_EINVAL; /* walls that disagree: no way back */
-        i = next;
-        steps++;
-        if (sol->want_path)
-            s = mz_solution_push(sol, i);
-    }
-    sol->path_steps = steps;
-    if (s == MZ_OK && sol->want_path)
-        mz_path_reverse(sol);
-    return s;
-}
+/* The whole nibble: the ring code and the kept flag (the route is kept). */
+static unsigned mark_of(const void *m, mz_idx i) { return nib_get(m, i); }
 
 static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                                  mz_solution *sol)
@@ -182,7 +152,7 @@ static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace
               : keep(g, fast, m, &q, NULL, false, &kept, &forks);
     mz_queue_free(&q);
     if (s == MZ_OK && found)
-        s = walk_back(g, fast, m, sol);
+        s = mz_route_back(g, g->c, fast, mark_of, m, sol);
     mz_mem_free(g->mem, m);
     if (s != MZ_OK)
         return s;

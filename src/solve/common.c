@@ -1,6 +1,7 @@
 /*
  * common.c - what every solver shares: the prologue (clear the solution,
- * check or resolve the cells it starts and ends at) and the path reversal.
+ * check or resolve the cells it starts and ends at), the walk back along
+ * ring codes and the path reversal.
  * Declared in core/internal.h; the conventions are in docs/extending.md.
  */
 #include "../core/internal.h"
@@ -31,4 +32,54 @@ void mz_path_reverse(mz_solution *sol)
         sol->path[a] = sol->path[b];
         sol->path[b] = tmp;
     }
+}
+
+int64_t mz_walk_rings(const mz_grid *g, const uint8_t *walls, bool fast, mz_idx from, mz_idx to,
+                      mz_mark_fn mark, const void *marks, bool push, mz_solution *sol,
+                      mz_status *s)
+{
+    static const unsigned prev_code[4] = MZ_RING_PREV;
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
+    int64_t steps = 0;
+    mz_idx i = from;
+    while (i != to && *s == MZ_OK) {
+        unsigned v = mark(marks, i);
+        unsigned want = prev_code[v & 3] | (v & ~3u);
+        unsigned open = ~walls[i] & MZ_WALLS;
+        mz_idx next = MZ_NONE;
+        for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
+            if (!(open & (1u << d)))
+                continue;
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
+            if (n != MZ_NONE && mark(marks, n) == want)
+                next = n;
+        }
+        if (next == MZ_NONE)
+            return -1;
+        i = next;
+        steps++;
+        if (push)
+            *s = mz_solution_push(sol, i);
+    }
+    return steps;
+}
+
+mz_status mz_route_back(const mz_grid *g, const uint8_t *walls, bool fast, mz_mark_fn mark,
+                        const void *marks, mz_solution *sol)
+{
+    mz_status s = MZ_OK;
+    if (sol->want_path)
+        s = mz_solution_push(sol, g->exit);
+    int64_t steps = s == MZ_OK ? mz_walk_rings(g, walls, fast, g->exit, g->entrance, mark, marks,
+                                               sol->want_path, sol, &s)
+                               : 0;
+    if (s != MZ_OK)
+        return s;
+    if (steps < 0)
+        return MZ_EINVAL; /* walls that disagree: no way back */
+    sol->path_steps = steps;
+    if (sol->want_path)
+        mz_path_reverse(sol);
+    return MZ_OK;
 }

@@ -217,7 +217,7 @@ fallback:
 MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_queue *q, mz_trace *t,
                                  const bool tracing, bool *found_out, int64_t *closed_out)
 {
-    static const unsigned next_code[4] = {0, 2, 3, 1};
+    static const unsigned next_code[4] = MZ_RING_NEXT;
     int64_t delta[4];
     mz_dir_deltas(g, delta);
     const mz_idx src = g->entrance, dst = g->exit;
@@ -256,40 +256,7 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
     return MZ_OK;
 }
 
-/* Walk back from the exit to a neighbour one step nearer, then reverse. */
-static mz_status walk_back(const mz_grid *g, bool fast, const uint8_t *w, mz_solution *sol)
-{
-    static const unsigned prev_code[4] = {0, 3, 1, 2};
-    int64_t delta[4];
-    mz_dir_deltas(g, delta);
-    mz_status s = MZ_OK;
-    int64_t steps = 0;
-    mz_idx i = g->exit;
-    if (sol->want_path)
-        s = mz_solution_push(sol, i);
-    while (i != g->entrance && s == MZ_OK) {
-        unsigned want = prev_code[code_get(w, i)];
-        unsigned open = ~w[i] & MZ_WALLS;
-        mz_idx next = MZ_NONE;
-        for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
-            if (!(open & (1u << d)))
-                continue;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
-            if (code_get(w, n) == want)
-                next = n;
-        }
-        if (next == MZ_NONE)
-            return MZ_EINVAL; /* walls that disagree: no way back */
-        i = next;
-        steps++;
-        if (sol->want_path)
-            s = mz_solution_push(sol, i);
-    }
-    sol->path_steps = steps;
-    if (s == MZ_OK && sol->want_path)
-        mz_path_reverse(sol);
-    return s;
-}
+static unsigned mark_of(const void *w, mz_idx i) { return code_get(w, i); }
 
 static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                                     mz_solution *sol)
@@ -349,7 +316,7 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
     }
     mz_queue_free(&q);
     if (s == MZ_OK && found && !walked)
-        s = walk_back(g, fast, w, sol);
+        s = mz_route_back(g, w, fast, mark_of, w, sol);
     mz_mem_free(g->mem, w);
     if (s != MZ_OK)
         return s;
