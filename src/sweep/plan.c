@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
+#include "internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -45,13 +46,7 @@ const char sw_default_plan[] =
 
 #define MAX_TASKS (UINT64_C(1) << 62)
 
-static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+int sw_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;
@@ -93,7 +88,7 @@ static int grow(void *pp, size_t n, size_t size)
     return 0;
 }
 
-#define OOM(err, errlen) fail(err, errlen, SW_FAIL, "out of memory")
+#define OOM(err, errlen) sw_fail(err, errlen, SW_FAIL, "out of memory")
 
 void sw_plan_init(sw_plan *p, sw_note_fn note_fn, void *user)
 {
@@ -162,7 +157,7 @@ static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t 
     uint64_t v = 0;
     const char *s = text;
     if (!isdigit((unsigned char)*s))
-        return fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
+        return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
                     text);
     for (; isdigit((unsigned char)*s); s++) {
         unsigned d = (unsigned)(*s - '0');
@@ -175,10 +170,10 @@ static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t 
         v = v * 10 + d;
     }
     if (*s != '\0' && !isdigit((unsigned char)*s))
-        return fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
+        return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
                     text);
     if (v < min || v > max)
-        return fail(err, errlen, SW_BAD, "%s%s '%s' is out of range [%llu, %llu]", where, what,
+        return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is out of range [%llu, %llu]", where, what,
                     text, (unsigned long long)min, (unsigned long long)max);
     *out = v;
     return SW_OK;
@@ -189,10 +184,10 @@ static int parse_size(const char *text, sw_size *z, const char *where, char *err
 {
     mz_status s = mz_parse_size(text, &z->rows, &z->cols);
     if (s == MZ_ETOOBIG)
-        return fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells)", where,
+        return sw_fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells)", where,
                     text);
     if (s != MZ_OK)
-        return fail(err, errlen, SW_BAD,
+        return sw_fail(err, errlen, SW_BAD,
                     "%ssize '%s' is not ROWSxCOLS or N with each from 1 to 4294967296", where,
                     text);
     return SW_OK;
@@ -281,7 +276,7 @@ static int add_entry(sw_plan *p, bool solver, const char *text, bool optional,
         note(p, "skipping %s '%s': %s", solver ? "solver" : "generator", text, why);
         return SW_OK;
     }
-    return fail(err, errlen, SW_BAD, "%s%s", where, why);
+    return sw_fail(err, errlen, SW_BAD, "%s%s", where, why);
 }
 
 /* Split a comma-separated list of specs: a piece whose first of '=', ':'
@@ -312,7 +307,7 @@ static int each_spec(sw_plan *p, bool solver, const char *list, const char *wher
             if (cur[0] && (rc = add_entry(p, solver, cur, false, where, err, errlen)) != 0)
                 break;
             if (piece[0] == '\0' && (comma || cur[0])) {
-                rc = fail(err, errlen, SW_BAD, "%san empty entry in the list '%s'", where, list);
+                rc = sw_fail(err, errlen, SW_BAD, "%san empty entry in the list '%s'", where, list);
                 break;
             }
             strcpy(cur, piece);
@@ -349,7 +344,7 @@ static int add_range(sw_plan *p, uint32_t lo, uint32_t hi, size_t from, char *er
         return SW_OK;
     }
     if (p->nrange >= 65536)
-        return fail(err, errlen, SW_BAD, "more than 65536 separate seed ranges: use A..B ranges");
+        return sw_fail(err, errlen, SW_BAD, "more than 65536 separate seed ranges: use A..B ranges");
     if (grow(&p->range, p->nrange, sizeof *p->range))
         return OOM(err, errlen);
     p->range[p->nrange++] = (sw_range){lo, hi};
@@ -380,7 +375,7 @@ static int add_seeds(sw_plan *p, const char *list, const char *where, char *err,
         if (!dots)
             b = a;
         if (b < a) {
-            rc = fail(err, errlen, SW_BAD, "%sseed range '%s..%s' runs backwards", where, piece,
+            rc = sw_fail(err, errlen, SW_BAD, "%sseed range '%s..%s' runs backwards", where, piece,
                       dots + 2);
             break;
         }
@@ -436,7 +431,7 @@ static int add_limit(sw_plan *p, char *arg, const char *where, char *err, size_t
         *rest++ = '\0';
     rest += strspn(rest, " \t");
     if (*rest == '\0')
-        return fail(err, errlen, SW_BAD, "%s'limit' needs a generator name and a size", where);
+        return sw_fail(err, errlen, SW_BAD, "%s'limit' needs a generator name and a size", where);
     if (!mz_find(MZ_GEN, arg)) {
         char names[512] = "";
         size_t used = 0;
@@ -448,7 +443,7 @@ static int add_limit(sw_plan *p, char *arg, const char *where, char *err, size_t
             if (k > 0 && (size_t)k < sizeof names - used)
                 used += (size_t)k;
         }
-        return fail(err, errlen, SW_BAD, "%s'limit' names unknown generator '%s' (valid: %s)",
+        return sw_fail(err, errlen, SW_BAD, "%s'limit' names unknown generator '%s' (valid: %s)",
                     where, arg, names);
     }
     uint64_t cells;
@@ -457,7 +452,7 @@ static int add_limit(sw_plan *p, char *arg, const char *where, char *err, size_t
         *sp++ = '\0';
         sp += strspn(sp, " \t");
         if (strcmp(sp, "cells") != 0)
-            return fail(err, errlen, SW_BAD, "%s'limit %s' wants SIZE or 'N cells', not '%s %s'",
+            return sw_fail(err, errlen, SW_BAD, "%s'limit %s' wants SIZE or 'N cells', not '%s %s'",
                         where, arg, rest, sp);
         int rc = parse_u64("cell count", rest, 1, MZ_MAX_CELLS, &cells, where, err, errlen);
         if (rc)
@@ -485,7 +480,7 @@ int sw_plan_set_gens(sw_plan *p, const char *list, char *err, size_t errlen)
 {
     clear_gens(p);
     if (list[0] == '\0')
-        return fail(err, errlen, SW_BAD, "an empty generator list");
+        return sw_fail(err, errlen, SW_BAD, "an empty generator list");
     return each_spec(p, false, list, "", err, errlen);
 }
 
@@ -522,7 +517,7 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
         size_t line = 1;
         for (const char *c = buf; c < nul; c++)
             line += *c == '\n';
-        return fail(err, errlen, SW_BAD, "%s:%zu: not a plan: a NUL byte (binary data)", what,
+        return sw_fail(err, errlen, SW_BAD, "%s:%zu: not a plan: a NUL byte (binary data)", what,
                     line);
     }
     if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
@@ -562,16 +557,16 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
         for (const char *c = s; *c; c++)
             printable &= isprint((unsigned char)*c) != 0;
         if (!printable) {
-            rc = fail(err, errlen, SW_BAD, "%snot a plan: a line of binary data", where);
+            rc = sw_fail(err, errlen, SW_BAD, "%snot a plan: a line of binary data", where);
         } else if (strcmp(s, "gen") != 0 && strcmp(s, "gen?") != 0 && strcmp(s, "solve") != 0 &&
                    strcmp(s, "solve?") != 0 && strcmp(s, "seeds") != 0 &&
                    strcmp(s, "sizes") != 0 && strcmp(s, "reps") != 0 &&
                    strcmp(s, "limit") != 0) {
-            rc = fail(err, errlen, SW_BAD,
+            rc = sw_fail(err, errlen, SW_BAD,
                       "%sunknown plan line '%.40s' (valid: gen, gen?, solve, solve?, seeds, "
                       "sizes, reps, limit)", where, s);
         } else if (*arg == '\0') {
-            rc = fail(err, errlen, SW_BAD, "%s'%s' needs a value", where, s);
+            rc = sw_fail(err, errlen, SW_BAD, "%s'%s' needs a value", where, s);
         } else if (strcmp(s, "gen") == 0 || strcmp(s, "gen?") == 0) {
             rc = add_entry(p, false, arg, s[3] == '?', where, err, errlen);
         } else if (strcmp(s, "solve") == 0 || strcmp(s, "solve?") == 0) {
@@ -582,7 +577,7 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
             rc = add_sizes(p, arg, where, err, errlen);
         } else if (strcmp(s, "reps") == 0) {
             if (p->reps_set)
-                rc = fail(err, errlen, SW_BAD, "%s'reps' given twice", where);
+                rc = sw_fail(err, errlen, SW_BAD, "%s'reps' given twice", where);
             else
                 rc = parse_u64("reps", arg, 1, 1000000, &p->reps, where, err, errlen);
             p->reps_set = true;
@@ -661,7 +656,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
     const char *missing = p->ngen == 0 ? "generator" : p->nrange == 0 ? "seed"
                           : p->nsize == 0 ? "size" : NULL;
     if (missing)
-        return fail(err, errlen, SW_BAD, "the plan has no %s", missing);
+        return sw_fail(err, errlen, SW_BAD, "the plan has no %s", missing);
     p->seed_first = calloc(p->nrange + 1, sizeof *p->seed_first);
     p->nelig = calloc(p->ngen, sizeof *p->nelig);
     p->elig = calloc(p->ngen * p->nsize, sizeof *p->elig);
@@ -688,7 +683,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             p->fixed[g] = (sw_size){grid.rows, grid.cols};
             mz_grid_free(&grid);
             if (s != MZ_OK)
-                return fail(err, errlen, SW_FAIL, "fixed-size generator '%s' failed: %s",
+                return sw_fail(err, errlen, SW_FAIL, "fixed-size generator '%s' failed: %s",
                             p->gen[g], mz_status_str(s));
             el[0] = 0;
             p->nelig[g] = 1;
@@ -709,13 +704,13 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             for (size_t j = 0; j < p->nsolv; j++) {
                 char why[512];
                 if (mz_solver_fits(&p->sstage[j], z.rows, z.cols, why, sizeof why) != MZ_OK)
-                    return fail(err, errlen, SW_BAD, "solver '%s' does not fit size %llux%llu: %s",
+                    return sw_fail(err, errlen, SW_BAD, "solver '%s' does not fit size %llux%llu: %s",
                                 p->solv[j], (unsigned long long)z.rows,
                                 (unsigned long long)z.cols, why);
             }
             double need = maze_bytes(p, g, z);
             if (need > (double)have * 0.9)
-                return fail(err, errlen, SW_FAIL,
+                return sw_fail(err, errlen, SW_FAIL,
                             "a %llux%llu '%s' maze needs about %.1f GiB, more than this "
                             "machine's %.1f GiB", (unsigned long long)z.rows,
                             (unsigned long long)z.cols, p->gen[g], need / 1073741824.0,
@@ -724,7 +719,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
         uint64_t n = p->nelig[g];
         if (n && (p->nseed > MAX_TASKS / n || p->reps > MAX_TASKS / (n * p->nseed) ||
                   n * p->nseed * p->reps > MAX_TASKS - total))
-            return fail(err, errlen, SW_BAD, "the plan has more than 2^62 tasks");
+            return sw_fail(err, errlen, SW_BAD, "the plan has more than 2^62 tasks");
         total += n * p->nseed * p->reps;
         p->gen_first[g + 1] = total;
         for (size_t e = 0; e < p->nelig[g]; e++) {
@@ -734,7 +729,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
     }
     p->ntask = total;
     if (total == 0)
-        return fail(err, errlen, SW_BAD, "the plan has no task (its limits exclude every size)");
+        return sw_fail(err, errlen, SW_BAD, "the plan has no task (its limits exclude every size)");
     return SW_OK;
 }
 

@@ -17,6 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -29,22 +30,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
 
 /* ---- the stop flag and signals ---- */
 
@@ -330,7 +315,7 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     memset(&pl, 0, sizeof pl);
     pl.run = r;
     if (sw_columns(&pl.cols) != 0)
-        return fail(err, errlen, SW_FAIL, "more than %d columns", MZ_MAX_COLS);
+        return sw_fail(err, errlen, SW_FAIL, "more than %d columns", MZ_MAX_COLS);
     r->ntask = sw_shard_tasks(r->plan, r->shard, r->nshard);
     r->done = r->start;
     if (r->start >= r->ntask)
@@ -346,7 +331,7 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
         free(pl.slot);
         free(pl.slot_len);
         free(th);
-        return fail(err, errlen, SW_FAIL, "out of memory");
+        return sw_fail(err, errlen, SW_FAIL, "out of memory");
     }
     atomic_init(&pl.next, r->start);
     pl.written = r->start;
@@ -451,10 +436,10 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     if (r->progress)
         r->progress(r->progress_user, pl.written, r->ntask, 1, mz_clock_ns() - t0, true);
     if (write_failed)
-        return fail(err, errlen, SW_FAIL, "cannot write '%s': %s",
+        return sw_fail(err, errlen, SW_FAIL, "cannot write '%s': %s",
                     r->out_path ? r->out_path : "output", strerror(write_errno));
     if (pl.fatal)
-        return fail(err, errlen, SW_FAIL, "%s", pl.fatal_msg);
+        return sw_fail(err, errlen, SW_FAIL, "%s", pl.fatal_msg);
     return SW_OK;
 }
 
@@ -494,31 +479,31 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
 {
     *whole = 0;
     if (f->header_at == SIZE_MAX)
-        return fail(err, errlen, SW_BAD, "it has no header line");
+        return sw_fail(err, errlen, SW_BAD, "it has no header line");
     char *want = header_text();
     if (!want)
-        return fail(err, errlen, SW_FAIL, "out of memory");
+        return sw_fail(err, errlen, SW_FAIL, "out of memory");
     size_t hlen = f->rows_at - f->header_at;
     bool same = strlen(want) == hlen && memcmp(want, f->text + f->header_at, hlen) == 0;
     free(want);
     if (!same)
-        return fail(err, errlen, SW_BAD, "its header differs from this build's (another "
+        return sw_fail(err, errlen, SW_BAD, "its header differs from this build's (another "
                     "registry or version)");
     size_t at[R_N];
     for (int c = 0; c < R_N; c++)
         if ((at[c] = sw_file_column(f, recipe_cols[c])) == SIZE_MAX)
-            return fail(err, errlen, SW_BAD, "its header has no '%s' column", recipe_cols[c]);
+            return sw_fail(err, errlen, SW_BAD, "its header has no '%s' column", recipe_cols[c]);
     uint64_t ntask = sw_shard_tasks(p, shard, nshard);
     size_t maxf = f->ncols;
     sw_csv_field *fld = malloc(maxf * sizeof *fld);
     if (!fld)
-        return fail(err, errlen, SW_FAIL, "out of memory");
+        return sw_fail(err, errlen, SW_FAIL, "out of memory");
     int rc = SW_OK;
     for (size_t r = 0; r < f->nrows; r++) {
         uint64_t i = r / p->per_task;
         size_t j = r % p->per_task;
         if (i >= ntask) {
-            rc = fail(err, errlen, SW_BAD, "row %zu is past the plan's last task (%llu tasks of "
+            rc = sw_fail(err, errlen, SW_BAD, "row %zu is past the plan's last task (%llu tasks of "
                       "%zu rows)", r + 1, (unsigned long long)ntask, p->per_task);
             break;
         }
@@ -543,7 +528,7 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
             describe(have, sizeof have, v[R_GEN], v[R_SEED], v[R_ROWS], v[R_COLS], v[R_REP],
                      v[R_SOLVER]);
             describe(wanted, sizeof wanted, p->gen[t.gen], seed, rows, cols, rep, solver);
-            rc = fail(err, errlen, SW_BAD, "row %zu is %s, but the plan's task %llu wants %s "
+            rc = sw_fail(err, errlen, SW_BAD, "row %zu is %s, but the plan's task %llu wants %s "
                       "(a row missing, moved or repeated)", r + 1, have,
                       (unsigned long long)t.index + 1, wanted);
             break;
@@ -601,13 +586,13 @@ static int check_prov(const sw_plan *p, const sw_file *f, unsigned shard, unsign
 {
     uint64_t v[4];
     if (parse_shard_line(f, v) != 0)
-        return fail(err, errlen, SW_BAD, "it has no valid '# shard: I/N, tasks T, rows per task "
+        return sw_fail(err, errlen, SW_BAD, "it has no valid '# shard: I/N, tasks T, rows per task "
                     "K' line (not a sweep file)");
     if (v[0] != shard || v[1] != nshard)
-        return fail(err, errlen, SW_BAD, "it is shard %llu/%llu, not %u/%u",
+        return sw_fail(err, errlen, SW_BAD, "it is shard %llu/%llu, not %u/%u",
                     (unsigned long long)v[0], (unsigned long long)v[1], shard, nshard);
     if (v[2] != p->ntask || v[3] != p->per_task)
-        return fail(err, errlen, SW_BAD, "its '# shard:' line says %llu tasks of %llu rows, the "
+        return sw_fail(err, errlen, SW_BAD, "its '# shard:' line says %llu tasks of %llu rows, the "
                     "plan has %llu of %zu", (unsigned long long)v[2], (unsigned long long)v[3],
                     (unsigned long long)p->ntask, p->per_task);
     char *have = sw_file_lines(f, "# plan: "), *want = NULL;
@@ -621,7 +606,7 @@ static int check_prov(const sw_plan *p, const sw_file *f, unsigned shard, unsign
     free(have);
     free(want);
     if (!same)
-        return fail(err, errlen, SW_BAD, "it was written for another plan (its '# plan:' lines "
+        return sw_fail(err, errlen, SW_BAD, "it was written for another plan (its '# plan:' lines "
                     "differ)");
     char *reg = sw_file_lines(f, "# registry: ");
     char mine[64];
@@ -629,7 +614,7 @@ static int check_prov(const sw_plan *p, const sw_file *f, unsigned shard, unsign
     same = reg && (reg[0] == '\0' || strcmp(reg, mine) == 0);
     free(reg);
     if (!same)
-        return fail(err, errlen, SW_BAD, "it was written with another registry (its '# "
+        return sw_fail(err, errlen, SW_BAD, "it was written with another registry (its '# "
                     "registry:' line differs from %.16s)", mine + 12);
     return SW_OK;
 }
@@ -662,7 +647,7 @@ int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned 
     size_t keep = *done ? f->row_end[*done * p->per_task - 1] : f->rows_at;
     fwrite(f->text + f->header_at, 1, keep - f->header_at, out);
     if (ferror(out))
-        return fail(err, errlen, SW_FAIL, "write error");
+        return sw_fail(err, errlen, SW_FAIL, "write error");
     return SW_OK;
 }
 
@@ -673,15 +658,15 @@ int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char
     /* The plan, read back from the first part. */
     uint64_t v0[4];
     if (parse_shard_line(&parts[0], v0) != 0 || parts[0].header_at == SIZE_MAX)
-        return fail(err, errlen, SW_BAD, "'%s' is not a sweep file (no valid '# shard:' line "
+        return sw_fail(err, errlen, SW_BAD, "'%s' is not a sweep file (no valid '# shard:' line "
                     "or no header)", names[0]);
     if (v0[1] != n)
-        return fail(err, errlen, SW_BAD, "'%s' is part %llu of %llu, but %zu file%s given",
+        return sw_fail(err, errlen, SW_BAD, "'%s' is part %llu of %llu, but %zu file%s given",
                     names[0], (unsigned long long)v0[0], (unsigned long long)v0[1], n,
                     n == 1 ? " was" : "s were");
     char *text = sw_file_lines(&parts[0], "# plan: ");
     if (!text)
-        return fail(err, errlen, SW_FAIL, "out of memory");
+        return sw_fail(err, errlen, SW_FAIL, "out of memory");
     /* Strip the prefixes in place. */
     size_t w = 0;
     for (size_t r = 0; text[r];) {
@@ -701,24 +686,24 @@ int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char
         rc = sw_plan_finish(&p, why, sizeof why);
     if (rc != SW_OK) {
         sw_plan_free(&p);
-        return fail(err, errlen, SW_BAD, "'%s': its plan does not run with this build: %s",
+        return sw_fail(err, errlen, SW_BAD, "'%s': its plan does not run with this build: %s",
                     names[0], why);
     }
     sw_file **by = calloc(n, sizeof *by);
     if (!by) {
         sw_plan_free(&p);
-        return fail(err, errlen, SW_FAIL, "out of memory");
+        return sw_fail(err, errlen, SW_FAIL, "out of memory");
     }
     for (size_t k = 0; k < n && rc == SW_OK; k++) {
         uint64_t v[4];
         if (parse_shard_line(&parts[k], v) != 0 || v[1] != n || v[0] < 1 || v[0] > n) {
-            rc = fail(err, errlen, SW_BAD, "'%s' is not part I/%zu of a sweep (its '# shard:' "
+            rc = sw_fail(err, errlen, SW_BAD, "'%s' is not part I/%zu of a sweep (its '# shard:' "
                       "line)", names[k], n);
             break;
         }
         if (by[v[0] - 1]) {
             size_t other = (size_t)(by[v[0] - 1] - parts);
-            rc = fail(err, errlen, SW_BAD, "'%s' and '%s' are both part %llu/%zu", names[other],
+            rc = sw_fail(err, errlen, SW_BAD, "'%s' and '%s' are both part %llu/%zu", names[other],
                       names[k], (unsigned long long)v[0], n);
             break;
         }
@@ -728,13 +713,13 @@ int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char
         if ((rc = check_prov(&p, &parts[k], shard, (unsigned)n, why, sizeof why)) != SW_OK ||
             (rc = sw_check_rows(&p, &parts[k], shard, (unsigned)n, &whole, why,
                                 sizeof why)) != SW_OK) {
-            rc = fail(err, errlen, rc, "'%s': %s", names[k], why);
+            rc = sw_fail(err, errlen, rc, "'%s': %s", names[k], why);
             break;
         }
         uint64_t mine = sw_shard_tasks(&p, shard, (unsigned)n);
         size_t end = parts[k].nrows ? parts[k].row_end[parts[k].nrows - 1] : parts[k].rows_at;
         if (whole != mine || parts[k].nrows % p.per_task || end != parts[k].len) {
-            rc = fail(err, errlen, SW_BAD, "'%s' is incomplete (%llu of %llu tasks): finish it "
+            rc = sw_fail(err, errlen, SW_BAD, "'%s' is incomplete (%llu of %llu tasks): finish it "
                       "with 'mazebench sweep --resume --shard %u/%zu --out %s'", names[k],
                       (unsigned long long)whole, (unsigned long long)mine, shard, n, names[k]);
             break;
@@ -766,7 +751,7 @@ int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char
             fwrite(f->text + from, 1, to - from, out);
         }
         if (fflush(out) != 0 || ferror(out))
-            rc = fail(err, errlen, SW_FAIL, "cannot write the merged file: %s", strerror(errno));
+            rc = sw_fail(err, errlen, SW_FAIL, "cannot write the merged file: %s", strerror(errno));
     }
     free(by);
     sw_plan_free(&p);
