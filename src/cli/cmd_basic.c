@@ -1,5 +1,6 @@
 /* cmd_basic.c - the list, gen and solve commands. */
 #include "cli.h"
+#include "escape.h"
 #include "sweep.h"
 
 #include <stdlib.h>
@@ -165,17 +166,7 @@ static void list_csv(void)
 
 static void json_string(const char *s)
 {
-    putchar('"');
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
+    sw_json_string(stdout, s);
 }
 
 static void list_json(void)

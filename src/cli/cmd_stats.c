@@ -5,6 +5,7 @@
  * The figures come from mz_maze_stats_compute; docs/stats.md.
  */
 #include "cli.h"
+#include "escape.h"
 #include "sweep.h"
 
 #include <math.h>
@@ -326,30 +327,19 @@ static void print_csv(FILE *f, const result *r)
     }
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void print_json(FILE *f, const result *r, bool first)
 {
     fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
-    json_string(f, r->gen);
+    sw_json_string(f, r->gen);
     fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"longest_exact\": %s",
             (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds,
             r->longest_exact ? "true" : "false");
     if (r->pub) {
         fprintf(f, ", \"published\": {\"name\": ");
-        json_string(f, r->pub->name);
+        sw_json_string(f, r->pub->name);
         fprintf(f, ", \"dead_ends_lo\": %.4f, \"dead_ends_hi\": %.4f, \"source\": ",
                 r->pub->lo / 100, r->pub->hi / 100);
-        json_string(f, r->pub->source);
+        sw_json_string(f, r->pub->source);
         fputc('}', f);
     }
     fputs(", \"stats\": {", f);

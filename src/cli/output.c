@@ -1,24 +1,16 @@
 /*
- * output.c - result rows as CSV (RFC 4180 quoting, LF line ends) and JSON.
+ * output.c - result rows as CSV (RFC 4180 quoting, LF line ends) and JSON;
+ * the escaping itself is src/sweep/escape.c.
  */
 #include "cli.h"
+#include "escape.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 void mzc_csv_string(FILE *f, const char *s)
 {
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    sw_csv_string(f, s);
 }
 
 void mzc_csv_header(FILE *f, const mz_cols *cols)
@@ -43,20 +35,6 @@ void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row)
     fputc('\n', f);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row)
 {
     char buf[512];
@@ -69,7 +47,7 @@ void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row)
         else if (mz_col_numeric(cols->name[k]))
             fputs(buf, f);
         else
-            json_string(f, buf);
+            sw_json_string(f, buf);
     }
     fputs("}\n", f);
 }

@@ -17,6 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
+#include "escape.h"
 #include "internal.h"
 
 #include <errno.h>
@@ -81,21 +82,6 @@ int sw_columns(mz_cols *cols)
     return 0;
 }
 
-static void csv_string(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void write_header(FILE *f, const mz_cols *cols)
 {
     for (unsigned k = 0; k < cols->n; k++) {
@@ -143,7 +129,7 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
         } else if (x->gen_ok || is_recipe(c)) {
             mz_row_field(row, c, buf, sizeof buf);
         }
-        csv_string(f, buf);
+        sw_csv_string(f, buf);
     }
     fputc('\n', f);
 }

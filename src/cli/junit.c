@@ -1,0 +1,137 @@
+/*
+ * junit.c - JUnit XML reports (junit.h).
+ */
+#include "junit.h"
+#include "cli.h"
+#include "escape.h"
+#include "sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_or_null(const char *s, bool *bad)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (!d)
+        *bad = true;
+    else
+        memcpy(d, s, n);
+    return d;
+}
+
+void mzc_junit_init(mzc_junit *j, const char *suite)
+{
+    memset(j, 0, sizeof *j);
+    bool bad = false;
+    j->suite = dup_or_null(suite ? suite : "mazebench", &bad);
+    j->oom = bad;
+}
+
+static int add(mzc_junit *j, const char *classname, const char *name, const char *failure,
+               const char *detail, bool skipped)
+{
+    if (j->n == j->cap) {
+        size_t cap = j->cap ? 2 * j->cap : 64;
+        mzc_junit_case *c = realloc(j->c, cap * sizeof *c);
+        if (!c) {
+            j->oom = true;
+            return -1;
+        }
+        j->c = c;
+        j->cap = cap;
+    }
+    bool bad = false;
+    mzc_junit_case *c = &j->c[j->n];
+    c->classname = dup_or_null(classname ? classname : "", &bad);
+    c->name = dup_or_null(name ? name : "", &bad);
+    c->failure = dup_or_null(failure, &bad);
+    c->detail = dup_or_null(detail, &bad);
+    c->skipped = skipped;
+    j->n++;
+    if (failure && !skipped)
+        j->failures++;
+    if (skipped)
+        j->skipped++;
+    if (bad)
+        j->oom = true;
+    return bad ? -1 : 0;
+}
+
+int mzc_junit_add(mzc_junit *j, const char *classname, const char *name, const char *failure,
+                  const char *detail)
+{
+    return add(j, classname, name, failure, detail, false);
+}
+
+int mzc_junit_skip(mzc_junit *j, const char *classname, const char *name, const char *why)
+{
+    return add(j, classname, name, why, NULL, true);
+}
+
+int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char *cmd)
+{
+    char err[512];
+    if (j->oom) {
+        mzc_error("%s: out of memory building the JUnit report", cmd);
+        return MZC_FAIL;
+    }
+    sw_out o;
+    int r = sw_out_open(&o, path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+    if (r != SW_OK) {
+        mzc_error("%s: %s", cmd, err);
+        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+    }
+    FILE *f = o.f;
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+    fputs("<testsuites name=\"", f);
+    sw_xml_text(f, j->suite);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->n,
+            j->failures, j->skipped);
+    fputs("  <testsuite name=\"", f);
+    sw_xml_text(f, j->suite);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->n,
+            j->failures, j->skipped);
+    for (size_t k = 0; k < j->n; k++) {
+        const mzc_junit_case *c = &j->c[k];
+        fputs("    <testcase classname=\"", f);
+        sw_xml_text(f, c->classname);
+        fputs("\" name=\"", f);
+        sw_xml_text(f, c->name);
+        if (!c->failure) {
+            fputs("\"/>\n", f);
+            continue;
+        }
+        fputs(c->skipped ? "\">\n      <skipped message=\"" : "\">\n      <failure message=\"", f);
+        sw_xml_text(f, c->failure);
+        if (c->detail) {
+            fputs("\">", f);
+            sw_xml_text(f, c->detail);
+            fputs(c->skipped ? "</skipped>\n" : "</failure>\n", f);
+        } else {
+            fputs("\"/>\n", f);
+        }
+        fputs("    </testcase>\n", f);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", f);
+    if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
+        mzc_error("%s: %s", cmd, err);
+        return MZC_FAIL;
+    }
+    return MZC_OK;
+}
+
+void mzc_junit_free(mzc_junit *j)
+{
+    for (size_t k = 0; k < j->n; k++) {
+        free(j->c[k].classname);
+        free(j->c[k].name);
+        free(j->c[k].failure);
+        free(j->c[k].detail);
+    }
+    free(j->c);
+    free(j->suite);
+    memset(j, 0, sizeof *j);
+}
