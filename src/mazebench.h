@@ -638,7 +638,13 @@ mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_sol
  *   setup_ns = what happens before the clock: grid allocation, first
  *              touch, the warm-up run; reported apart, never added in;
  *   heap     = the pool's peak during the run: the grid included for a
- *              generator, beyond the maze for a solver.
+ *              generator, beyond the maze for a solver;
+ *   instr    = with a meter (mz_bench.meter), the instructions of the first
+ *              timed run: the meter starts just before the clock's first
+ *              read and stops just after its second, so the count is the
+ *              call plus a constant few instructions (the clock's reads);
+ *              llc_miss its last-level cache misses where the counter
+ *              gives them. Without a meter, one predictable branch.
  * Metrics, digests and checks happen after the clock. */
 
 /* Monotonic nanoseconds, for timing columns only. Cannot fail. */
@@ -655,7 +661,48 @@ typedef struct mz_timing {
     uint64_t timed_fresh_bytes; /* bytes the pool took from the system inside
                                  * the clock: 0 unless a run's allocations
                                  * differ from its warm-up's */
+    bool counted;          /* instr holds the meter's count */
+    bool llc_counted;      /* llc_miss too */
+    uint64_t instr;        /* instructions of the first timed run */
+    uint64_t llc_miss;     /* its last-level cache misses */
 } mz_timing;
+
+/* Instruction counters (docs/measurement.md, "Instruction counts"):
+ *   MZ_COUNTER_CALLGRIND: the process runs under valgrind's Callgrind with
+ *     --collect-atstart=no and --callgrind-out-file=OUT; the meter zeroes
+ *     Callgrind's costs, collects around the call (client requests), dumps
+ *     and reads the dump OUT.N back (its "totals:" line), then removes it.
+ *     Exact and the same on every run, loaded or not; with --cache-sim=yes
+ *     also the simulated last-level misses (ILmr + DLmr + DLmw). One meter
+ *     in a process: Callgrind's counts of several threads mix.
+ *   MZ_COUNTER_PERF: the hardware counters of the calling thread through
+ *     perf_event_open (user-space instructions, cache misses); one meter a
+ *     thread. Close to exact, not the same from run to run. */
+typedef enum mz_counter {
+    MZ_COUNTER_NONE = 0,
+    MZ_COUNTER_CALLGRIND,
+    MZ_COUNTER_PERF
+} mz_counter;
+
+typedef struct mz_meter mz_meter;
+
+/* Open a meter on the calling thread. cg_out is Callgrind's
+ * --callgrind-out-file (MZ_COUNTER_CALLGRIND only). Callgrind's meter checks
+ * the setup with one probe dump: running under Callgrind, collection off
+ * at start. MZ_EUNSUPPORTED when the counter is not there (not under
+ * Callgrind, built without valgrind/callgrind.h, no hardware counters),
+ * MZ_EINVAL for a bad setup, MZ_ENOMEM; a one-line reason in why. */
+mz_status mz_meter_open(mz_meter **m, mz_counter kind, const char *cg_out, char *why,
+                        size_t whylen);
+/* Safe on NULL. */
+void mz_meter_close(mz_meter *m);
+/* What the meter counts with, for a provenance line: "callgrind (valgrind
+ * 3.19.0, ...)". Cannot fail. */
+const char *mz_meter_about(const mz_meter *m);
+/* Was the library built with valgrind's client requests? Is the process
+ * running under valgrind (any tool)? Cannot fail. */
+bool mz_callgrind_built(void);
+bool mz_under_valgrind(void);
 
 /* A measurement workspace: one per thread. */
 typedef struct mz_bench {
@@ -663,6 +710,7 @@ typedef struct mz_bench {
     mz_grid grid;     /* the maze of the last mz_bench_gen, in the pool */
     mz_extra gx;      /* its generator columns */
     mz_solution sol;  /* the last solution (set sol.want_path before solving) */
+    mz_meter *meter;  /* NULL: nothing counted; else owned, closed by mz_bench_free */
 } mz_bench;
 
 /* MZ_ENOMEM when the pool cannot be made. */
@@ -672,8 +720,9 @@ void mz_bench_free(mz_bench *b);
 
 /* Generate spec at seed on a rows x cols grid into b->grid, timing it reps
  * times (1 <= reps <= MZ_MAX_REPS) after the setup above; trace (may be
- * NULL) sees the first timed run only. Every timed run must give the same
- * maze. Statuses as mz_generate, MZ_EINVAL for a bad reps. */
+ * NULL) sees the first timed run only, and so does b->meter. Every timed
+ * run must give the same maze. Statuses as mz_generate, MZ_EINVAL for a bad
+ * reps, MZ_EIO when the meter cannot read its count. */
 mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t rows,
                        uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t);
 

@@ -8,17 +8,21 @@
 #include "cli.h"
 #include "sweep.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const char sweep_help[] =
     "usage: mazebench sweep [PLAN] [--gen SPECS] [--solve SOLVERS] [--seeds LIST]\n"
     "                       [--sizes LIST] [--reps N] [--jobs N] [--out FILE] [--force]\n"
-    "                       [--resume] [--shard I/N] [--print-plan] [--progress SECS]\n\n"
+    "                       [--resume] [--shard I/N] [--print-plan] [--progress SECS]\n"
+    "                       [--count callgrind|perf|auto]\n\n"
     "Run every generator of a plan at every size, seed and repetition, solve each\n"
     "maze with every solver of the plan, and write one CSV row per (generator,\n"
     "size, seed, rep, solver), in plan order whatever --jobs is.\n\n"
@@ -45,6 +49,13 @@ static const char sweep_help[] =
     "  --progress SECS a progress line every SECS seconds when stderr is not a\n"
     "                  terminal (default 10, 0 for none); a terminal gets a\n"
     "                  live line\n"
+    "  --count COUNTER instruction counts of each timed call into gen_instr,\n"
+    "                  solve_instr, gen_llc_miss and solve_llc_miss (empty\n"
+    "                  without it): 'callgrind' runs the sweep under valgrind's\n"
+    "                  Callgrind (exact, the same on every run; one job; about\n"
+    "                  50 times slower), 'perf' reads the hardware counters\n"
+    "                  (where the kernel offers them), 'auto' the first of perf\n"
+    "                  and callgrind that is there\n"
     "  --              what follows is PLAN, even if it starts with '-'\n\n"
     "Plan file lines: 'gen SPEC', 'gen? SPEC' (skipped with a note when not\n"
     "registered), 'gen all', the same for 'solve', 'seeds LIST', 'sizes LIST',\n"
@@ -106,7 +117,8 @@ static void flush_notes(struct notes *n)
 
 struct opts {
     const char *plan_path, *gens, *solvers, *seeds, *sizes, *reps, *out, *jobs_text,
-        *shard_text, *progress_text;
+        *shard_text, *progress_text, *count_text;
+    mz_counter count;
     unsigned jobs, shard, nshard;
     uint64_t progress_secs;
     bool resume, print_plan, force;
@@ -189,7 +201,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
                 (r = once(argc, argv, &k, "--out", &o->out, false)) ||
                 (r = once(argc, argv, &k, "--jobs", &o->jobs_text, false)) ||
                 (r = once(argc, argv, &k, "--shard", &o->shard_text, false)) ||
-                (r = once(argc, argv, &k, "--progress", &o->progress_text, false))) {
+                (r = once(argc, argv, &k, "--progress", &o->progress_text, false)) ||
+                (r = once(argc, argv, &k, "--count", &o->count_text, false))) {
                 if (r < 0)
                     return -1;
                 continue;
@@ -220,6 +233,17 @@ static int parse_opts(int argc, char **argv, struct opts *o)
     }
     if (o->shard_text && parse_shard(o->shard_text, &o->shard, &o->nshard) != 0)
         return -1;
+    if (o->count_text) {
+        if (strcmp(o->count_text, "callgrind") == 0) {
+            o->count = MZ_COUNTER_CALLGRIND;
+        } else if (strcmp(o->count_text, "perf") == 0) {
+            o->count = MZ_COUNTER_PERF;
+        } else if (strcmp(o->count_text, "auto") != 0) {
+            mzc_error("sweep: --count '%s' is not one of callgrind, perf, auto", o->count_text);
+            return -1;
+        }
+        /* auto is settled in count_setup, once the plan is known to be good. */
+    }
     bool to_stdout = !o->out || strcmp(o->out, "-") == 0;
     if (o->resume && to_stdout) {
         mzc_error("sweep: --resume needs --out FILE, not stdout");
@@ -227,6 +251,11 @@ static int parse_opts(int argc, char **argv, struct opts *o)
     }
     if (o->force && to_stdout) {
         mzc_error("sweep: --force needs --out FILE");
+        return -1;
+    }
+    if (o->count == MZ_COUNTER_CALLGRIND && o->jobs > 1) {
+        mzc_error("sweep: --count callgrind runs one job (Callgrind's counts of several "
+                  "threads mix): drop --jobs %u", o->jobs);
         return -1;
     }
     if (o->force && o->resume) {
@@ -356,6 +385,228 @@ static void on_progress(void *user, uint64_t done, uint64_t total, double work, 
     fflush(stderr);
 }
 
+/* ---- instruction counts ---- */
+
+/* Where a sweep started under Callgrind by --count callgrind finds the dumps:
+ * valgrind's --callgrind-out-file. */
+#define CG_OUT_ENV "MZ_CALLGRIND_OUT"
+
+/* Callgrind's options: collection off until the meter turns it on around
+ * the timed call, and a fixed simulated cache (not the host's), so the miss
+ * counts are the same on every machine. */
+static const char *const cg_opts[] = {
+    "--tool=callgrind", "-q", "--collect-atstart=no", "--cache-sim=yes",
+    "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64", "--dump-instr=no",
+    "--dump-line=no"};
+
+/* An executable named name on PATH, into buf; false when there is none. */
+static bool find_in_path(const char *name, char *buf, size_t len)
+{
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/usr/bin:/bin";
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        if (n > 0 && (size_t)snprintf(buf, len, "%.*s/%s", (int)n, path, name) < len &&
+            access(buf, X_OK) == 0)
+            return true;
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
+static volatile pid_t cg_child;
+
+static void forward_signal(int sig)
+{
+    if (cg_child > 0)
+        kill(cg_child, sig);
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        char path[4200];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            remove(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* valgrind's first message that is not about its cache configuration. */
+static void say_valgrind_log(const char *log)
+{
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!line[0] || strstr(line, "cache found") || strstr(line, " LL cache:"))
+            continue;
+        mzc_error("sweep: valgrind: %s", line);
+        break;
+    }
+    fclose(f);
+}
+
+/* Run this very command again under Callgrind and return its exit status:
+ * the child, finding itself under valgrind with CG_OUT_ENV set, counts. The
+ * dumps and valgrind's log live in a temporary directory removed here. */
+static int run_under_callgrind(int argc, char **argv)
+{
+    char valgrind[4096], exe[4096], dir[1024], out[1100], logopt[1200], outopt[1200];
+    if (!find_in_path("valgrind", valgrind, sizeof valgrind)) {
+        mzc_error("sweep: --count callgrind needs valgrind on PATH (Debian package valgrind; "
+                  "scripts/setup.sh installs it)");
+        return MZC_FAIL;
+    }
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        mzc_error("sweep: cannot find this program's own file to run it under valgrind: %s",
+                  strerror(errno));
+        return MZC_FAIL;
+    }
+    exe[n] = '\0';
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/mazebench-callgrind-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+        mzc_error("sweep: cannot make a directory for Callgrind's dumps: %s", strerror(errno));
+        return MZC_FAIL;
+    }
+    snprintf(out, sizeof out, "%s/cg.out", dir);
+    snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
+    snprintf(logopt, sizeof logopt, "--log-file=%s/valgrind.log", dir);
+    size_t nopt = sizeof cg_opts / sizeof cg_opts[0];
+    char **av = calloc(nopt + (size_t)argc + 6, sizeof *av);
+    if (!av || setenv(CG_OUT_ENV, out, 1) != 0) {
+        free(av);
+        remove_dir(dir);
+        mzc_error("sweep: out of memory");
+        return MZC_FAIL;
+    }
+    size_t k = 0;
+    av[k++] = valgrind;
+    for (size_t j = 0; j < nopt; j++)
+        av[k++] = (char *)cg_opts[j];
+    av[k++] = logopt;
+    av[k++] = outopt;
+    av[k++] = exe;
+    for (int j = 0; j < argc; j++)
+        av[k++] = argv[j];
+    av[k] = NULL;
+    fflush(NULL);
+    /* Ctrl-C reaches the child too (one process group): the parent waits
+     * for it; a SIGTERM sent to the parent alone is passed on. */
+    struct sigaction ign, fwd, old_int, old_term;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    memset(&fwd, 0, sizeof fwd);
+    fwd.sa_handler = forward_signal;
+    sigemptyset(&ign.sa_mask);
+    sigemptyset(&fwd.sa_mask);
+    sigaction(SIGINT, &ign, &old_int);
+    sigaction(SIGTERM, &fwd, &old_term);
+    pid_t pid = fork();
+    if (pid == 0) {
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
+        execv(valgrind, av);
+        _exit(127);
+    }
+    int rc = MZC_FAIL, status = 0;
+    if (pid < 0) {
+        mzc_error("sweep: cannot start valgrind: %s", strerror(errno));
+    } else {
+        cg_child = pid;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        cg_child = 0;
+        if (WIFEXITED(status))
+            rc = WEXITSTATUS(status);
+        else if (WIFSIGNALED(status))
+            rc = 128 + WTERMSIG(status);
+        /* The child speaks for itself (0, 1, 2, 130, 143); anything else
+         * is valgrind's. */
+        if (rc != MZC_OK && rc != MZC_FAIL && rc != MZC_USAGE && rc != 130 && rc != 143) {
+            char log[1100];
+            snprintf(log, sizeof log, "%s/valgrind.log", dir);
+            say_valgrind_log(log);
+            mzc_error("sweep: the sweep under valgrind ended with status %d", rc);
+            if (rc < 3)
+                rc = MZC_FAIL;
+        }
+    }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    unsetenv(CG_OUT_ENV);
+    free(av);
+    remove_dir(dir);
+    return rc;
+}
+
+enum { COUNT_HERE = -1 };
+
+/* Settle --count: COUNT_HERE when this process counts (about gets the
+ * provenance text), else an exit status (an error, or the status of the
+ * sweep run under valgrind). */
+static int count_setup(struct opts *o, int argc, char **argv, char *about, size_t len)
+{
+    char why[512], vg[4096];
+    mz_meter *m = NULL;
+    if (strcmp(o->count_text, "auto") == 0) {
+        if (mz_under_valgrind()) {
+            o->count = MZ_COUNTER_CALLGRIND;
+        } else if (mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) == MZ_OK) {
+            o->count = MZ_COUNTER_PERF;
+        } else if (mz_callgrind_built() && find_in_path("valgrind", vg, sizeof vg)) {
+            o->count = MZ_COUNTER_CALLGRIND;
+        } else {
+            mzc_error("sweep: --count auto: no counter: %s; and %s", why,
+                      mz_callgrind_built() ? "no valgrind on PATH (Debian package valgrind)"
+                                           : "this build has no Callgrind client requests "
+                                             "(install valgrind and rebuild)");
+            return MZC_FAIL;
+        }
+        if (o->count == MZ_COUNTER_CALLGRIND)
+            o->jobs = 1; /* Callgrind's counts of several threads mix */
+    }
+    if (o->count == MZ_COUNTER_CALLGRIND) {
+        if (!mz_callgrind_built()) {
+            mzc_error("sweep: --count callgrind: this build has no Callgrind client requests "
+                      "(valgrind/callgrind.h was missing: install valgrind, Debian package "
+                      "valgrind, and rebuild)");
+            return MZC_FAIL;
+        }
+        if (!mz_under_valgrind())
+            return run_under_callgrind(argc, argv);
+        const char *cg = getenv(CG_OUT_ENV);
+        if (!cg || !*cg) {
+            mzc_error("sweep: --count callgrind under valgrind needs " CG_OUT_ENV " set to "
+                      "Callgrind's --callgrind-out-file (or run it without valgrind: it "
+                      "starts valgrind itself)");
+            return MZC_FAIL;
+        }
+        if (mz_meter_open(&m, MZ_COUNTER_CALLGRIND, cg, why, sizeof why) != MZ_OK) {
+            mzc_error("sweep: --count callgrind: %s", why);
+            return MZC_FAIL;
+        }
+    } else if (!m && mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) != MZ_OK) {
+        mzc_error("sweep: --count perf: %s (--count callgrind counts without them)", why);
+        return MZC_FAIL;
+    }
+    snprintf(about, len, "%s", mz_meter_about(m));
+    mz_meter_close(m);
+    return COUNT_HERE;
+}
+
 /* ---- the command ---- */
 
 static void duration(char *buf, size_t len, double secs)
@@ -414,6 +665,15 @@ int cmd_sweep(int argc, char **argv)
         sw_plan_free(&plan);
         return r;
     }
+    char counter[512] = "";
+    if (o.count_text) {
+        r = count_setup(&o, argc, argv, counter, sizeof counter);
+        if (r != COUNT_HERE) {
+            free(notes.buf);
+            sw_plan_free(&plan);
+            return r;
+        }
+    }
 
     char err[1536];
     int rc = MZC_OK;
@@ -455,10 +715,13 @@ int cmd_sweep(int argc, char **argv)
         mz_cols cols;
         sw_columns(&cols);
         sw_provenance_write(f, "sweep", argc, argv, o.jobs);
+        if (counter[0])
+            fprintf(f, "# counter: %s\n", counter);
         fputs("# columns: those before gen_ns are deterministic; gen_ns and solve_ns are the "
               "timing engine's clock (ns), gen_setup_ns and solve_setup_ns the work before "
               "it, gen_peak_bytes and solve_peak_bytes its heap peaks; peak_rss_kb is the "
-              "process's high-water mark (docs/sweeps.md)\n", f);
+              "process's high-water mark; gen_instr, solve_instr, gen_llc_miss and "
+              "solve_llc_miss count the timed call (--count) (docs/sweeps.md)\n", f);
         sw_write_plan_lines(f, &plan, o.shard, o.nshard);
         mzc_csv_header(f, &cols);
         if (o.resume)
@@ -487,6 +750,8 @@ int cmd_sweep(int argc, char **argv)
     run.out_tmp = to_stdout ? NULL : out.tmp;
     run.out_path = to_stdout ? NULL : o.out;
     run.start = start;
+    run.count = o.count_text ? o.count : MZ_COUNTER_NONE;
+    run.count_out = getenv(CG_OUT_ENV);
     if (pr.tty || o.progress_secs) {
         run.progress = on_progress;
         run.progress_user = &pr;

@@ -10,9 +10,28 @@
  * counters confirm (timed_fresh_bytes).
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* syscall(), for perf_event_open */
 #include "internal.h"
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <time.h>
+#include <unistd.h>
+
+#if defined(MZ_HAVE_CALLGRIND)
+#include <valgrind/callgrind.h>
+#include <valgrind/valgrind.h>
+#endif
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/perf_event.h>)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#define MZ_HAVE_PERF 1
+#endif
+#endif
 
 uint64_t mz_clock_ns(void)
 {
@@ -34,10 +53,312 @@ mz_status mz_bench_init(mz_bench *b)
 
 void mz_bench_free(mz_bench *b)
 {
+    mz_meter_close(b->meter);
     mz_grid_free(&b->grid);
     mz_solution_free(&b->sol);
     mz_pool_free(b->pool);
     memset(b, 0, sizeof *b);
+}
+
+/* ---- meters: instruction counts of the timed call ---- */
+
+struct mz_meter {
+    mz_counter kind;
+    char *cg_out;      /* Callgrind's --callgrind-out-file */
+    int fd[2];         /* perf: instructions (group leader), cache misses */
+    char about[512];
+};
+
+/* Callgrind numbers its dumps OUT.1, OUT.2, ... for the whole process. */
+static unsigned cg_dumps;
+
+bool mz_callgrind_built(void)
+{
+#if defined(MZ_HAVE_CALLGRIND)
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool mz_under_valgrind(void)
+{
+#if defined(MZ_HAVE_CALLGRIND)
+    return RUNNING_ON_VALGRIND != 0;
+#else
+    return false;
+#endif
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static mz_status why_fail(mz_status s, char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, len, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}
+
+#if defined(MZ_HAVE_CALLGRIND)
+/* One dump's figures: instructions and last-level misses, from its
+ * "events:" and "totals:" (or "summary:") lines; missing trailing events
+ * are 0. about (may be NULL) gets the creator and cache lines. */
+typedef struct cg_dump {
+    uint64_t ir, llc;
+    bool have_ir, have_llc;
+} cg_dump;
+
+static int cg_read(const char *path, cg_dump *d, char *about, size_t aboutlen)
+{
+    memset(d, 0, sizeof *d);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[1024], events[1024] = "";
+    uint64_t val[16] = {0};
+    bool have_totals = false;
+    size_t alen = 0;
+    if (about && aboutlen)
+        about[0] = '\0';
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (strncmp(line, "events: ", 8) == 0) {
+            snprintf(events, sizeof events, "%s", line + 8);
+        } else if (strncmp(line, "totals: ", 8) == 0 ||
+                   (!have_totals && strncmp(line, "summary: ", 9) == 0)) {
+            have_totals = line[0] == 't';
+            memset(val, 0, sizeof val);
+            char *p = strchr(line, ':') + 1;
+            for (int k = 0; k < 16; k++) {
+                char *end;
+                errno = 0;
+                unsigned long long v = strtoull(p, &end, 10);
+                if (end == p || errno)
+                    break;
+                val[k] = v;
+                p = end;
+            }
+        } else if (about && (strncmp(line, "creator: callgrind-", 19) == 0 ||
+                             strncmp(line, "desc: I1 cache: ", 16) == 0 ||
+                             strncmp(line, "desc: D1 cache: ", 16) == 0 ||
+                             strncmp(line, "desc: LL cache: ", 16) == 0)) {
+            const char *v = line[0] == 'c' ? line + 19 : line + 6;
+            int n = snprintf(about + alen, aboutlen - alen, "%s%s%s", alen ? "; " : "",
+                             line[0] == 'c' ? "valgrind " : "", v);
+            if (n > 0 && (size_t)n < aboutlen - alen)
+                alen += (size_t)n;
+        }
+    }
+    fclose(f);
+    /* Which position is which event. */
+    int k = 0;
+    for (char *e = strtok(events, " "); e && k < 16; e = strtok(NULL, " "), k++) {
+        if (strcmp(e, "Ir") == 0) {
+            d->ir = val[k];
+            d->have_ir = true;
+        } else if (strcmp(e, "ILmr") == 0 || strcmp(e, "DLmr") == 0 || strcmp(e, "DLmw") == 0) {
+            d->llc += val[k];
+            d->have_llc = true;
+        }
+    }
+    return d->have_ir ? 0 : -1;
+}
+
+/* Dump Callgrind's costs and read the dump back (then remove it). */
+static int cg_dump_read(mz_meter *m, cg_dump *d, char *about, size_t aboutlen)
+{
+    CALLGRIND_DUMP_STATS_AT("mazebench");
+    char path[4096];
+    snprintf(path, sizeof path, "%s.%u", m->cg_out, ++cg_dumps);
+    int rc = cg_read(path, d, about, aboutlen);
+    remove(path);
+    return rc;
+}
+#endif
+
+#if defined(MZ_HAVE_PERF)
+static int perf_open(uint64_t config, int group)
+{
+    struct perf_event_attr a;
+    memset(&a, 0, sizeof a);
+    a.size = sizeof a;
+    a.type = PERF_TYPE_HARDWARE;
+    a.config = config;
+    a.disabled = group < 0;
+    a.exclude_kernel = 1;
+    a.exclude_hv = 1;
+    a.read_format = PERF_FORMAT_GROUP;
+    return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
+}
+#endif
+
+mz_status mz_meter_open(mz_meter **out, mz_counter kind, const char *cg_out, char *why,
+                        size_t whylen)
+{
+    *out = NULL;
+    if (why && whylen)
+        why[0] = '\0';
+    mz_meter *m = calloc(1, sizeof *m);
+    if (!m)
+        return MZ_ENOMEM;
+    m->kind = kind;
+    m->fd[0] = m->fd[1] = -1;
+    mz_status s = MZ_OK;
+    switch (kind) {
+    case MZ_COUNTER_CALLGRIND: {
+#if defined(MZ_HAVE_CALLGRIND)
+        if (!RUNNING_ON_VALGRIND) {
+            s = why_fail(MZ_EUNSUPPORTED, why, whylen, "not running under valgrind");
+            break;
+        }
+        if (!cg_out || !cg_out[0]) {
+            s = why_fail(MZ_EINVAL, why, whylen, "Callgrind's --callgrind-out-file is not "
+                         "known");
+            break;
+        }
+        m->cg_out = malloc(strlen(cg_out) + 1);
+        if (!m->cg_out) {
+            s = MZ_ENOMEM;
+            break;
+        }
+        strcpy(m->cg_out, cg_out);
+        /* The probe: nothing collected between a zero and a dump, and the
+         * dump where we look for it. */
+        cg_dump d;
+        char about[400];
+        CALLGRIND_ZERO_STATS;
+        if (cg_dump_read(m, &d, about, sizeof about) != 0) {
+            s = why_fail(MZ_EUNSUPPORTED, why, whylen, "no Callgrind dump appeared at '%s.N' "
+                         "(not running under Callgrind, or another --callgrind-out-file)",
+                         cg_out);
+            break;
+        }
+        if (d.ir != 0) {
+            s = why_fail(MZ_EINVAL, why, whylen, "Callgrind collects from the start: run it "
+                         "with --collect-atstart=no");
+            break;
+        }
+        snprintf(m->about, sizeof m->about, "callgrind (%s%s)", about,
+                 d.have_llc ? "" : "; no cache simulation");
+#else
+        (void)cg_out;
+        s = why_fail(MZ_EUNSUPPORTED, why, whylen, "this build has no Callgrind client "
+                     "requests (valgrind/callgrind.h was missing: install valgrind and "
+                     "rebuild)");
+#endif
+        break;
+    }
+    case MZ_COUNTER_PERF: {
+#if defined(MZ_HAVE_PERF)
+        m->fd[0] = perf_open(PERF_COUNT_HW_INSTRUCTIONS, -1);
+        if (m->fd[0] < 0) {
+            int e = errno;
+            s = why_fail(MZ_EUNSUPPORTED, why, whylen,
+                         e == EACCES || e == EPERM
+                             ? "perf_event_open refused the instruction counter (%s): "
+                               "lower /proc/sys/kernel/perf_event_paranoid"
+                             : "the kernel offers no hardware instruction counter "
+                               "(perf_event_open: %s; a virtual machine often has none)",
+                         strerror(e));
+            break;
+        }
+        m->fd[1] = perf_open(PERF_COUNT_HW_CACHE_MISSES, m->fd[0]);
+        snprintf(m->about, sizeof m->about, "perf (hardware counters: user-space "
+                 "instructions%s)", m->fd[1] >= 0 ? ", cache misses" : "; no cache-miss counter");
+#else
+        s = why_fail(MZ_EUNSUPPORTED, why, whylen, "hardware counters need Linux's "
+                     "perf_event_open");
+#endif
+        break;
+    }
+    default:
+        s = why_fail(MZ_EINVAL, why, whylen, "no such counter");
+        break;
+    }
+    if (s != MZ_OK) {
+        mz_meter_close(m);
+        return s;
+    }
+    *out = m;
+    return MZ_OK;
+}
+
+void mz_meter_close(mz_meter *m)
+{
+    if (!m)
+        return;
+    for (int k = 0; k < 2; k++)
+        if (m->fd[k] >= 0)
+            close(m->fd[k]);
+    free(m->cg_out);
+    free(m);
+}
+
+const char *mz_meter_about(const mz_meter *m)
+{
+    return m ? m->about : "none";
+}
+
+/* Start counting: the last thing before the clock's first read. */
+static void meter_begin(mz_meter *m)
+{
+#if defined(MZ_HAVE_CALLGRIND)
+    if (m->kind == MZ_COUNTER_CALLGRIND) {
+        CALLGRIND_ZERO_STATS;
+        CALLGRIND_TOGGLE_COLLECT;
+        return;
+    }
+#endif
+#if defined(MZ_HAVE_PERF)
+    if (m->kind == MZ_COUNTER_PERF) {
+        ioctl(m->fd[0], PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+        ioctl(m->fd[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+    }
+#endif
+    (void)m;
+}
+
+/* Stop counting (the first thing after the clock's second read) and store
+ * the count in t. */
+static mz_status meter_end(mz_meter *m, mz_timing *t)
+{
+#if defined(MZ_HAVE_CALLGRIND)
+    if (m->kind == MZ_COUNTER_CALLGRIND) {
+        CALLGRIND_TOGGLE_COLLECT;
+        cg_dump d;
+        if (cg_dump_read(m, &d, NULL, 0) != 0)
+            return MZ_EIO;
+        t->instr = d.ir;
+        t->llc_miss = d.llc;
+        t->counted = true;
+        t->llc_counted = d.have_llc;
+        return MZ_OK;
+    }
+#endif
+#if defined(MZ_HAVE_PERF)
+    if (m->kind == MZ_COUNTER_PERF) {
+        ioctl(m->fd[0], PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+        uint64_t v[3] = {0, 0, 0}; /* nr, instructions, misses */
+        ssize_t n = read(m->fd[0], v, sizeof v);
+        if (n < (ssize_t)(2 * sizeof v[0]))
+            return MZ_EIO;
+        t->instr = v[1];
+        t->counted = true;
+        if (v[0] > 1) {
+            t->llc_miss = v[2];
+            t->llc_counted = true;
+        }
+        return MZ_OK;
+    }
+#endif
+    (void)m;
+    (void)t;
+    return MZ_OK;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -90,11 +411,19 @@ mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t
         mz_pool_mark(b->pool);
         if (r == 0)
             t->setup_ns = mz_clock_ns() - t0;
+        mz_meter *meter = r == 0 ? b->meter : NULL;
+        if (meter)
+            meter_begin(meter);
         /* --- the clock --- */
         uint64_t c0 = mz_clock_ns();
         s = mz_generate_on(spec, seed, &b->grid, r == 0 ? trace : NULL, &b->gx);
         ns[r] = mz_clock_ns() - c0;
         /* ---------------- */
+        if (meter) {
+            mz_status ms = meter_end(meter, t); /* collection off, whatever s is */
+            if (s == MZ_OK)
+                s = ms;
+        }
         if (s != MZ_OK)
             return s;
         mz_pool_get_stats(b->pool, &st);
@@ -135,9 +464,17 @@ mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsig
         mz_pool_mark(b->pool);
         if (r == 0)
             t->setup_ns = mz_clock_ns() - t0;
+        mz_meter *meter = r == 0 ? b->meter : NULL;
+        if (meter)
+            meter_begin(meter);
         uint64_t c0 = mz_clock_ns();
         s = mz_solve(st, &b->grid, r == 0 ? trace : NULL, &b->sol);
         ns[r] = mz_clock_ns() - c0;
+        if (meter) {
+            mz_status ms = meter_end(meter, t); /* collection off, whatever s is */
+            if (s == MZ_OK)
+                s = ms;
+        }
         if (s != MZ_OK)
             return s;
         mz_pool_get_stats(b->pool, &ps);

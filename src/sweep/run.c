@@ -69,16 +69,25 @@ static const char col_gen_setup[] = "gen_setup_ns";
 static const char col_solve_setup[] = "solve_setup_ns";
 static const char col_gen_heap[] = "gen_peak_bytes";
 static const char col_solve_heap[] = "solve_peak_bytes";
+/* Instruction counts of the timed calls (--count): empty when not counted. */
+static const char col_gen_instr[] = "gen_instr";
+static const char col_solve_instr[] = "solve_instr";
+static const char col_gen_llc[] = "gen_llc_miss";
+static const char col_solve_llc[] = "solve_llc_miss";
 
 int sw_columns(mz_cols *cols)
 {
     mz_row_columns(cols, true, true, true, mz_registry, mz_registry_count());
-    if (cols->n + 4 > MZ_MAX_COLS)
+    if (cols->n + 8 > MZ_MAX_COLS)
         return -1;
     cols->name[cols->n++] = col_gen_setup;
     cols->name[cols->n++] = col_solve_setup;
     cols->name[cols->n++] = col_gen_heap;
     cols->name[cols->n++] = col_solve_heap;
+    cols->name[cols->n++] = col_gen_instr;
+    cols->name[cols->n++] = col_solve_instr;
+    cols->name[cols->n++] = col_gen_llc;
+    cols->name[cols->n++] = col_solve_llc;
     return 0;
 }
 
@@ -124,6 +133,16 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
         } else if (c == col_solve_heap) {
             if (x->solve_ok)
                 snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->st->heap_peak);
+        } else if (c == col_gen_instr || c == col_gen_llc) {
+            const mz_timing *t = x->gt;
+            if (x->gen_ok && (c == col_gen_instr ? t->counted : t->llc_counted))
+                snprintf(buf, sizeof buf, "%llu",
+                         (unsigned long long)(c == col_gen_instr ? t->instr : t->llc_miss));
+        } else if (c == col_solve_instr || c == col_solve_llc) {
+            const mz_timing *t = x->st;
+            if (x->solve_ok && (c == col_solve_instr ? t->counted : t->llc_counted))
+                snprintf(buf, sizeof buf, "%llu",
+                         (unsigned long long)(c == col_solve_instr ? t->instr : t->llc_miss));
         } else if (strcmp(c, "solver") == 0) {
             snprintf(buf, sizeof buf, "%s", x->solver ? x->solver : "");
         } else if (x->gen_ok || is_recipe(c)) {
@@ -235,6 +254,12 @@ static void *worker(void *arg)
     int rc = mz_bench_init(&b) == MZ_OK ? 0 : -1;
     if (rc)
         snprintf(msg, sizeof msg, "out of memory");
+    char why[400];
+    if (rc == 0 && r->count != MZ_COUNTER_NONE &&
+        mz_meter_open(&b.meter, r->count, r->count_out, why, sizeof why) != MZ_OK) {
+        snprintf(msg, sizeof msg, "cannot count instructions: %s", why);
+        rc = -1;
+    }
     while (rc == 0 && !sw_stop_signal()) {
         uint64_t i = atomic_fetch_add(&pl->next, 1);
         if (i >= r->ntask)

@@ -234,6 +234,8 @@ typedef struct sw_run {
     sw_progress_fn progress;
     void *progress_user;
     uint64_t progress_ns;   /* call progress at most this often */
+    mz_counter count;       /* instruction counts: each worker opens a meter */
+    const char *count_out;  /* Callgrind's --callgrind-out-file (mz_meter_open) */
     /* Filled in: */
     uint64_t start;         /* this shard's first task to run (after resume) */
     uint64_t done;          /* this shard's tasks written */
