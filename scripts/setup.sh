@@ -11,14 +11,15 @@ set -eu
 # (libcairo2-dev, libgif-dev; xmllint and rsvg-convert check the SVGs in the
 # tests: libxml2-utils, librsvg2-bin). Never recommends.
 # The cross compilers and qemu-user run scripts/cross.sh (another byte order
-# and word size); libclang-rt-14-dev is libFuzzer (scripts/fuzz.sh).
+# and word size); libclang-rt-14-dev is libFuzzer (scripts/fuzz.sh);
+# valgrind counts instructions (sweep --count callgrind, tests/costs_check.sh).
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
 PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
 libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
 qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev"
+gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev valgrind"
 
 missing=""
 for p in $PKGS; do

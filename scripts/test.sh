@@ -5,6 +5,8 @@
 #   2. a smoke run of the Google Benchmark program from the optimised build
 #      (build/), into a temporary folder: every registry entry at 31x31 and
 #      101x101 must run;
+#   2b. the instruction counts of every registry entry's timed call under
+#      Callgrind, from build/, against data/costs-baseline.csv;
 #   3. the golden, invariant and core tests again from an optimised clang
 #      build (build-clang/): same seed, same maze, on another compiler;
 #   4. the same on a big-endian machine: scripts/cross.sh --ci builds the CLI
@@ -27,6 +29,12 @@ smoke=$(mktemp -d)
 trap 'rm -rf "$smoke"' EXIT
 OUT=$smoke sh scripts/bench.sh --smoke
 grep -c '^"' "$smoke/gbench.csv" | xargs -I{} echo "bench: {} benchmarks ran" >&2
+
+echo "== instruction counts under Callgrind (build/)" >&2
+# Every registry entry's timed call counted again and compared with
+# data/costs-baseline.csv (1%); skipped with a message for another compiler.
+cmake --build build -j "$jobs" --target mazebench >/dev/null
+sh tests/costs_check.sh build/mazebench
 
 echo "== clang, optimised" >&2
 # CMakePresets.json: clang is build-clang/, Release, -Werror; its test
