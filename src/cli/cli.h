@@ -78,6 +78,7 @@ int cmd_scale(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_eller_stream(int argc, char **argv);

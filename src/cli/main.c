@@ -20,6 +20,7 @@ static const struct command commands[] = {
     {"sweep", cmd_sweep, "run a plan of generators x sizes x seeds x solvers into a CSV"},
     {"merge", cmd_merge, "join the part files of a sharded sweep into one CSV"},
     {"check", cmd_check, "re-run every row of a sweep CSV and report figures that differ"},
+    {"compare", cmd_compare, "timing changes between two sweep CSVs, with rank tests; determinism too"},
     {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
     {"stats", cmd_stats, "dead ends, degrees, corridors, route and longest path over seeds"},
     {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},

@@ -1,0 +1,1731 @@
+/*
+ * cmd_compare.c - the compare command: timing changes between two sweep
+ * CSVs (an old build's and a new build's), with rank tests, intervals and
+ * a multiple-comparison adjustment, plus the determinism check of every
+ * column before gen_ns (docs/compare.md).
+ *
+ * Rows pair by recipe, (gen, seed, rows, cols, solver): every row of a
+ * recipe is one sample, whatever its rep, and a file may concatenate
+ * several rounds of the same sweep (their '#' lines and headers included).
+ * gen_ns belongs to the maze, so it is taken once per maze occurrence
+ * (consecutive rows of one gen, seed, size and rep) for the generator
+ * recipe (gen, seed, rows, cols); solve_ns of each row goes to its solver
+ * recipe. Recipes group into algorithms over their seeds: the same kind,
+ * generator spec, size (and solver spec).
+ *
+ * The statistics are src/sweep/stats_ab.c: per recipe the ratio of
+ * medians, the Hodges-Lehmann/Moses 95% interval of the ratio and a
+ * two-sided Mann-Whitney p-value; per algorithm the geometric mean of the
+ * per-seed ratios, a t-interval over the seeds and van Elteren's test
+ * stratified by seed; Holm's adjustment within recipes and within
+ * algorithms.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "escape.h"
+#include "junit.h"
+#include "stats_ab.h"
+#include "sweep.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The default of --threshold: changes smaller than this are 'unchanged'
+ * even when significant. */
+#define COMPARE_THRESHOLD 0.05
+#define COMPARE_ALPHA 0.05
+
+static const char compare_help[] =
+    "usage: mazebench compare BASE.csv NEW.csv [--alpha A] [--threshold T]\n"
+    "                         [--format text|csv|json|markdown] [--out FILE] [--force]\n"
+    "                         [--junit FILE] [--chart FILE.png|FILE.svg] [--any-registry]\n\n"
+    "Compare the timings of two sweep CSVs ('mazebench sweep' output, one file may\n"
+    "hold several rounds concatenated), BASE the old build's and NEW the new one's,\n"
+    "and check that every deterministic column (those before gen_ns) is equal.\n\n"
+    "Rows pair by recipe (gen, seed, rows, cols, solver); every row of a recipe is a\n"
+    "sample. gen_ns is taken once per maze (generator recipes), solve_ns per row\n"
+    "(solver recipes). Per recipe: ratio of medians NEW/BASE, a 95% interval\n"
+    "(Hodges-Lehmann/Moses, on log times) and a two-sided Mann-Whitney p-value.\n"
+    "Per algorithm (a spec and size over its seeds): geometric mean of the per-seed\n"
+    "ratios, a 95% t-interval and van Elteren's test stratified by seed. p-values\n"
+    "are Holm-adjusted within recipes and within algorithms. A verdict is 'slower'\n"
+    "when the adjusted p < alpha and ratio > 1 + threshold, 'faster' when adjusted\n"
+    "p < alpha and ratio < 1/(1 + threshold), 'unchanged' otherwise. gen_instr and\n"
+    "solve_instr (instruction counts), when both files have them, give a ratio too.\n\n"
+    "  --alpha A         family-wise error rate, default 0.05\n"
+    "  --threshold T     smallest change that counts, a fraction or a percentage\n"
+    "                    (0.05 or 5%), default 5%\n"
+    "  --format F        text (default: a table, slower first, and a summary), csv or\n"
+    "                    json (every recipe and algorithm with all fields), markdown\n"
+    "                    (a short summary for a CI job page)\n"
+    "  --out FILE        write there instead of stdout; refused when FILE exists\n"
+    "  --force           replace FILE (and the --junit and --chart files)\n"
+    "  --junit FILE      JUnit XML: a test case per recipe and algorithm; slower ones\n"
+    "                    and determinism differences fail\n"
+    "  --chart FILE      per-algorithm ratios with their intervals, log scale, the\n"
+    "                    threshold band shaded (gnuplot; .png or .svg)\n"
+    "  --any-registry    compare files written by different registries\n\n"
+    "Exit status: 0 when nothing is slower and every deterministic column matches,\n"
+    "1 when a recipe or algorithm is slower or a column differs, 2 on bad input: a\n"
+    "missing file, no header, a row cut short, different registries, no recipe in\n"
+    "common, or too few samples for any test to reach significance (then run the\n"
+    "sweep with more --reps, or more rounds). docs/compare.md.\n";
+
+enum { KIND_GEN = 0, KIND_SOLVE = 1 };
+static const char *const kind_name[] = {"gen", "solve"};
+static const char *const verdict_name[] = {"unchanged", "slower", "faster"};
+
+/* ---- a string -> index map (FNV-1a, open addressing) ---- */
+
+struct map {
+    size_t cap, n;
+    char **key;
+    size_t *val;
+};
+
+static uint64_t fnv(const char *s)
+{
+    uint64_t h = 14695981039346656037u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* The slot of key: *found says whether it holds key (else it is empty). */
+static size_t map_slot(const struct map *m, const char *key, bool *found)
+{
+    size_t k = (size_t)(fnv(key) & (m->cap - 1));
+    while (m->key[k] && strcmp(m->key[k], key) != 0)
+        k = (k + 1) & (m->cap - 1);
+    *found = m->key[k] != NULL;
+    return k;
+}
+
+/* Index of key, or SIZE_MAX; with add, insert it with value val when
+ * absent (the key is copied). -1 on memory. */
+static int map_get(struct map *m, const char *key, bool add, size_t val, size_t *out)
+{
+    if (m->cap == 0 || 2 * (m->n + 1) > m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 1024;
+        struct map nm = {cap, 0, calloc(cap, sizeof(char *)), calloc(cap, sizeof(size_t))};
+        if (!nm.key || !nm.val) {
+            free(nm.key);
+            free(nm.val);
+            return -1;
+        }
+        for (size_t k = 0; k < m->cap; k++)
+            if (m->key[k]) {
+                bool f;
+                size_t s = map_slot(&nm, m->key[k], &f);
+                nm.key[s] = m->key[k];
+                nm.val[s] = m->val[k];
+                nm.n++;
+            }
+        free(m->key);
+        free(m->val);
+        *m = nm;
+    }
+    bool found;
+    size_t s = map_slot(m, key, &found);
+    if (found) {
+        *out = m->val[s];
+        return 0;
+    }
+    if (!add) {
+        *out = SIZE_MAX;
+        return 0;
+    }
+    size_t len = strlen(key) + 1;
+    m->key[s] = malloc(len);
+    if (!m->key[s])
+        return -1;
+    memcpy(m->key[s], key, len);
+    m->val[s] = val;
+    m->n++;
+    *out = val;
+    return 0;
+}
+
+static void map_free(struct map *m)
+{
+    for (size_t k = 0; k < m->cap; k++)
+        free(m->key[k]);
+    free(m->key);
+    free(m->val);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- growable arrays of doubles ---- */
+
+struct vec {
+    double *v;
+    size_t n, cap;
+};
+
+static int vec_push(struct vec *a, double x)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 8;
+        double *v = realloc(a->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = x;
+    return 0;
+}
+
+/* ---- recipes and algorithms ---- */
+
+struct recipe {
+    int kind;
+    char *gen, *seed, *rows, *cols, *solver; /* as written */
+    size_t algo;
+    struct vec t[2], in[2]; /* times and instruction counts: [0] base, [1] new */
+    /* Results: */
+    double med[2], ratio, lo, hi, p, padj, pmin, instr;
+    bool exact, tested;
+    int verdict;
+};
+
+struct algo {
+    int kind;
+    size_t first; /* its first recipe (names) */
+    size_t *rec, nrec, cap;
+    double ratio, lo, hi, z, p, padj, pmin;
+    size_t n[2], seeds;
+    bool tested;
+    int verdict;
+};
+
+/* A determinism difference, as check prints it. */
+struct diff {
+    char *line;
+};
+
+/* The reference row of a (gen, seed, rows, cols, solver): its compared values. */
+struct ref {
+    char **val;
+};
+
+struct side {
+    const char *path;
+    char *text;      /* the whole file */
+    size_t len;
+    char *registry;  /* first '# registry:' line, "" when none */
+    char *commit;    /* first '# commit:' value, "" when none */
+    size_t ncols;    /* header fields */
+    char **header;   /* header names */
+    size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
+    size_t nrows;
+};
+
+struct compare {
+    const char *cmd;
+    bool any_registry;
+    double alpha, threshold;
+    struct side side[2];
+    size_t ncmp;
+    char **cmp;          /* compared column names (common, before gen_ns, not recipe) */
+    size_t cmp_at[2][MZ_MAX_COLS + 8];
+    bool instr[2];       /* gen_instr / solve_instr compared (both files have the column) */
+    struct map rmap, amap, refmap;
+    struct recipe *rec;
+    size_t nrec, caprec;
+    struct algo *alg;
+    size_t nalg, capalg;
+    struct ref *ref;
+    size_t nref, capref;
+    struct diff *diff;
+    size_t ndiff, capdiff;
+    struct map diffseen; /* (recipe, column, side) already reported */
+    size_t ndiff_rows;   /* differing values in all, reported or not */
+    /* cdf cache for the exact test */
+    struct cdf_entry {
+        size_t m, n;
+        double *cdf;
+    } *cdf;
+    size_t ncdf;
+    /* summary */
+    double gm[2], gm_lo[2], gm_hi[2];
+    size_t count[2][3], tested[2]; /* [recipe, algo][verdict] */
+    size_t only[2];                /* recipes with samples on one side only */
+};
+
+static char *dupstr(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static char *field_text(const sw_csv_field *f)
+{
+    size_t n = sw_csv_value(f, NULL, 0);
+    char *s = malloc(n + 1);
+    if (s) {
+        sw_csv_value(f, s, n + 1);
+        if (n && s[n - 1] == '\r')
+            s[n - 1] = '\0';
+    }
+    return s;
+}
+
+static void describe(const struct recipe *r, bool with_seed, char *buf, size_t len)
+{
+    const bool solver = r->kind == KIND_SOLVE;
+    if (with_seed)
+        snprintf(buf, len, "%s, seed %s, %sx%s%s%s", r->gen, r->seed, r->rows, r->cols,
+                 solver ? ", " : "", solver ? r->solver : "");
+    else
+        snprintf(buf, len, "%s, %sx%s%s%s", r->gen, r->rows, r->cols, solver ? ", " : "",
+                 solver ? r->solver : "");
+}
+
+/* ---- reading ---- */
+
+static size_t col_of(const struct side *s, const char *name)
+{
+    for (size_t k = 0; k < s->ncols; k++)
+        if (strcmp(s->header[k], name) == 0)
+            return k;
+    return SIZE_MAX;
+}
+
+static bool is_recipe_col(const char *c)
+{
+    return !strcmp(c, "gen") || !strcmp(c, "seed") || !strcmp(c, "rows") || !strcmp(c, "cols") ||
+           !strcmp(c, "rep") || !strcmp(c, "solver");
+}
+
+/* Read a file into s (text, header); MZC_OK or MZC_USAGE after a message. */
+static int read_side(struct compare *c, struct side *s)
+{
+    char err[512];
+    sw_file f;
+    int r = sw_file_read(s->path, &f, err, sizeof err);
+    if (r < 0) {
+        mzc_error("%s: cannot read '%s': no such file", c->cmd, s->path);
+        return MZC_USAGE;
+    }
+    if (r != SW_OK) {
+        mzc_error("%s: %s", c->cmd, err);
+        return MZC_USAGE;
+    }
+    if (f.header_at == SIZE_MAX) {
+        mzc_error("%s: '%s' has no header line: not a sweep CSV", c->cmd, s->path);
+        sw_file_free(&f);
+        return MZC_USAGE;
+    }
+    char *reg = sw_file_lines(&f, "# registry: ");
+    char *com = sw_file_lines(&f, "# commit: ");
+    if (!reg || !com) {
+        free(reg);
+        free(com);
+        sw_file_free(&f);
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_USAGE;
+    }
+    reg[strcspn(reg, "\n")] = '\0';
+    com[strcspn(com, "\n")] = '\0';
+    if (*com) /* the value only */
+        memmove(com, com + 10, strlen(com + 10) + 1);
+    s->registry = reg;
+    s->commit = com;
+    /* The header. */
+    sw_csv_field hf[MZ_MAX_COLS + 9];
+    size_t off = f.header_at, nh;
+    sw_csv_read_row(f.text, f.len, &off, hf, MZ_MAX_COLS + 9, &nh);
+    if (nh > MZ_MAX_COLS + 8) {
+        mzc_error("%s: '%s' has %zu columns, more than any sweep writes", c->cmd, s->path, nh);
+        sw_file_free(&f);
+        return MZC_USAGE;
+    }
+    s->ncols = nh;
+    s->header = calloc(nh, sizeof *s->header);
+    for (size_t k = 0; s->header && k < nh; k++)
+        if (!(s->header[k] = field_text(&hf[k]))) {
+            sw_file_free(&f);
+            mzc_error("%s: out of memory", c->cmd);
+            return MZC_USAGE;
+        }
+    s->text = f.text; /* keep the text; sw_file's other arrays go */
+    s->len = f.len;
+    f.text = NULL;
+    sw_file_free(&f);
+    if (!s->header) {
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_USAGE;
+    }
+    s->at_gen = col_of(s, "gen");
+    s->at_seed = col_of(s, "seed");
+    s->at_rows = col_of(s, "rows");
+    s->at_cols = col_of(s, "cols");
+    s->at_rep = col_of(s, "rep");
+    s->at_solver = col_of(s, "solver");
+    s->at_gns = col_of(s, "gen_ns");
+    s->at_sns = col_of(s, "solve_ns");
+    s->at_gin = col_of(s, "gen_instr");
+    s->at_sin = col_of(s, "solve_instr");
+    if (s->at_gen == SIZE_MAX || s->at_seed == SIZE_MAX || s->at_rows == SIZE_MAX ||
+        s->at_cols == SIZE_MAX) {
+        mzc_error("%s: '%s' lacks a recipe column (gen, seed, rows and cols are needed)",
+                  c->cmd, s->path);
+        return MZC_USAGE;
+    }
+    if (s->at_gns == SIZE_MAX) {
+        mzc_error("%s: '%s' has no gen_ns column: not a timed sweep", c->cmd, s->path);
+        return MZC_USAGE;
+    }
+    return MZC_OK;
+}
+
+/* Parse a time or a count: empty -> NAN (no figure); *bad when not a
+ * non-negative number. 0 counts as 1 (the clock's floor): logs stay finite. */
+static double parse_value(const char *t, bool *bad)
+{
+    if (!*t)
+        return NAN;
+    char *end;
+    double v = strtod(t, &end);
+    if (*end || !(v >= 0) || !isfinite(v)) {
+        *bad = true;
+        return NAN;
+    }
+    return v < 1 ? 1 : v;
+}
+
+static int add_diff(struct compare *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static int add_diff(struct compare *c, const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (c->ndiff == c->capdiff) {
+        size_t cap = c->capdiff ? 2 * c->capdiff : 16;
+        struct diff *d = realloc(c->diff, cap * sizeof *d);
+        if (!d)
+            return -1;
+        c->diff = d;
+        c->capdiff = cap;
+    }
+    if (!(c->diff[c->ndiff].line = dupstr(line)))
+        return -1;
+    c->ndiff++;
+    return 0;
+}
+
+/* The recipe of kind with these names (created when new). */
+static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
+{
+    char key[2048];
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[1], f[2], f[3],
+             kind == KIND_SOLVE ? f[4] : "");
+    size_t idx;
+    if (map_get(&c->rmap, key, true, c->nrec, &idx) != 0)
+        return -1;
+    if (idx < c->nrec) {
+        *out = idx;
+        return 0;
+    }
+    if (c->nrec == c->caprec) {
+        size_t cap = c->caprec ? 2 * c->caprec : 64;
+        struct recipe *r = realloc(c->rec, cap * sizeof *r);
+        if (!r)
+            return -1;
+        c->rec = r;
+        c->caprec = cap;
+    }
+    struct recipe *r = &c->rec[c->nrec];
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->gen = dupstr(f[0]);
+    r->seed = dupstr(f[1]);
+    r->rows = dupstr(f[2]);
+    r->cols = dupstr(f[3]);
+    r->solver = dupstr(kind == KIND_SOLVE ? f[4] : "");
+    c->nrec++;
+    if (!r->gen || !r->seed || !r->rows || !r->cols || !r->solver)
+        return -1;
+    /* Its algorithm: the same without the seed. */
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[2], f[3],
+             kind == KIND_SOLVE ? f[4] : "");
+    if (map_get(&c->amap, key, true, c->nalg, &r->algo) != 0)
+        return -1;
+    if (r->algo == c->nalg) {
+        if (c->nalg == c->capalg) {
+            size_t cap = c->capalg ? 2 * c->capalg : 32;
+            struct algo *a = realloc(c->alg, cap * sizeof *a);
+            if (!a)
+                return -1;
+            c->alg = a;
+            c->capalg = cap;
+        }
+        memset(&c->alg[c->nalg], 0, sizeof c->alg[c->nalg]);
+        c->alg[c->nalg].kind = kind;
+        c->alg[c->nalg].first = c->nrec - 1;
+        c->nalg++;
+    }
+    struct algo *a = &c->alg[r->algo];
+    if (a->nrec == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 8;
+        size_t *v = realloc(a->rec, cap * sizeof *v);
+        if (!v)
+            return -1;
+        a->rec = v;
+        a->cap = cap;
+    }
+    a->rec[a->nrec++] = c->nrec - 1;
+    *out = c->nrec - 1;
+    return 0;
+}
+
+/* Compare a row's values with its recipe's reference row (the first row of
+ * BASE with that gen, seed, size and solver), one line per recipe, column
+ * and file. */
+static int check_row(struct compare *c, int sd, size_t line, size_t index, char *const *f,
+                     char **val)
+{
+    char key[2048];
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s", f[0], f[1], f[2], f[3], f[4]);
+    size_t idx;
+    if (map_get(&c->refmap, key, true, c->nref, &idx) != 0)
+        return -1;
+    if (idx == c->nref) { /* the first: the reference */
+        if (c->nref == c->capref) {
+            size_t cap = c->capref ? 2 * c->capref : 64;
+            struct ref *r = realloc(c->ref, cap * sizeof *r);
+            if (!r)
+                return -1;
+            c->ref = r;
+            c->capref = cap;
+        }
+        c->ref[c->nref].val = calloc(c->ncmp ? c->ncmp : 1, sizeof(char *));
+        if (!c->ref[c->nref].val)
+            return -1;
+        for (size_t k = 0; k < c->ncmp; k++)
+            if (!(c->ref[c->nref].val[k] = dupstr(val[k])))
+                return -1;
+        c->nref++;
+        return 0;
+    }
+    char **want = c->ref[idx].val;
+    for (size_t k = 0; k < c->ncmp; k++) {
+        if (strcmp(want[k], val[k]) == 0)
+            continue;
+        c->ndiff_rows++;
+        char dkey[2100];
+        snprintf(dkey, sizeof dkey, "%zu\x1f%zu\x1f%d", idx, k, sd);
+        size_t before = c->diffseen.n, seen;
+        if (map_get(&c->diffseen, dkey, true, before, &seen) != 0)
+            return -1;
+        if (seen != before)
+            continue; /* this recipe, column and file already reported */
+        char what[1024];
+        const bool solver = f[4][0] != '\0';
+        snprintf(what, sizeof what, "%s, seed %s, %sx%s%s%s", f[0], f[1], f[2], f[3],
+                 solver ? ", " : "", solver ? f[4] : "");
+        if (add_diff(c, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'",
+                     c->side[sd].path, line, index, what, c->cmp[k], want[k], val[k]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Count newlines in text[from, to). */
+static size_t newlines(const char *text, size_t from, size_t to)
+{
+    size_t n = 0;
+    for (size_t k = from; k < to; k++)
+        n += text[k] == '\n';
+    return n;
+}
+
+/* Read every row of side sd, section by section (a file may be several
+ * sweep files concatenated, each with its '#' lines and header). */
+static int load_rows(struct compare *c, int sd)
+{
+    struct side *s = &c->side[sd];
+    const bool instr = c->instr[0] && c->instr[1];
+    size_t sec = 0, line = 1, pos = 0, index = 0;
+    sw_csv_field fl[MZ_MAX_COLS + 9];
+    char *val[MZ_MAX_COLS + 8];
+    char *occ[5] = {NULL, NULL, NULL, NULL, NULL}; /* gen, seed, rows, cols, rep of this maze */
+    char **occ_solv = NULL;
+    size_t nocc_solv = 0, capocc = 0;
+    int rc = MZC_OK;
+    for (;;) {
+        char err[256];
+        sw_file f;
+        if (sw_file_parse(&f, s->text + sec, s->len - sec, err, sizeof err) != SW_OK) {
+            mzc_error("%s: %s", c->cmd, err);
+            rc = MZC_USAGE;
+            break;
+        }
+        if (f.header_at == SIZE_MAX) {
+            line += newlines(s->text, pos, sec + f.prov_end);
+            mzc_error("%s: '%s' line %zu: '#' lines with no header after them", c->cmd, s->path,
+                      line);
+            sw_file_free(&f);
+            rc = MZC_USAGE;
+            break;
+        }
+        if (sec > 0) { /* a later round: the same header and registry */
+            size_t off = f.header_at, n;
+            sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
+            bool same = n == s->ncols;
+            for (size_t k = 0; same && k < n; k++)
+                same = sw_csv_equals(&fl[k], s->header[k]) ||
+                       (k + 1 == n && fl[k].len == strlen(s->header[k]) + 1 &&
+                        memcmp(fl[k].p, s->header[k], fl[k].len - 1) == 0);
+            char *reg = sw_file_lines(&f, "# registry: ");
+            if (reg)
+                reg[strcspn(reg, "\n")] = '\0';
+            line += newlines(s->text, pos, sec + f.header_at);
+            pos = sec + f.header_at;
+            if (!same || !reg || strcmp(reg, s->registry) != 0) {
+                mzc_error("%s: '%s' line %zu: a second sweep in the file with a different %s",
+                          c->cmd, s->path, line, !same ? "header" : "registry");
+                free(reg);
+                sw_file_free(&f);
+                rc = MZC_USAGE;
+                break;
+            }
+            free(reg);
+        }
+        size_t off = f.rows_at;
+        for (size_t r = 0; r < f.nrows && rc == MZC_OK; r++) {
+            line += newlines(s->text, pos, sec + off);
+            pos = sec + off;
+            size_t n;
+            sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
+            char *t[10] = {NULL};
+            const size_t at[10] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
+                                   s->at_solver, s->at_rep, s->at_gns, s->at_sns,
+                                   s->at_gin, s->at_sin};
+            bool mem = true;
+            for (size_t k = 0; k < 10; k++) {
+                t[k] = at[k] == SIZE_MAX ? dupstr("") : field_text(&fl[at[k]]);
+                mem = mem && t[k];
+            }
+            size_t nv = 0;
+            for (; mem && nv < c->ncmp; nv++)
+                if (!(val[nv] = field_text(&fl[c->cmp_at[sd][nv]])))
+                    mem = false;
+            bool header_again = mem && !strcmp(t[0], "gen") && !strcmp(t[1], "seed");
+            if (!mem) {
+                mzc_error("%s: out of memory", c->cmd);
+                rc = MZC_FAIL;
+            } else if (!header_again) {
+                index++;
+                bool bad = false;
+                double gns = parse_value(t[6], &bad), sns = parse_value(t[7], &bad);
+                double gin = instr ? parse_value(t[8], &bad) : NAN;
+                double sin_ = instr ? parse_value(t[9], &bad) : NAN;
+                if (bad) {
+                    mzc_error("%s: '%s' line %zu: a timing or count that is not a number",
+                              c->cmd, s->path, line);
+                    rc = MZC_USAGE;
+                } else if (check_row(c, sd, line, index, t, val) != 0) {
+                    mzc_error("%s: out of memory", c->cmd);
+                    rc = MZC_FAIL;
+                } else {
+                    /* A new maze: another gen, seed, size or rep, or a
+                     * solver met again (the next round of one maze). */
+                    bool same = occ[0] != NULL;
+                    for (size_t k = 0; same && k < 4; k++)
+                        same = !strcmp(occ[k], t[k]);
+                    same = same && !strcmp(occ[4], t[5]);
+                    for (size_t k = 0; same && k < nocc_solv; k++)
+                        same = strcmp(occ_solv[k], t[4]) != 0;
+                    size_t ri;
+                    if (!same) {
+                        for (size_t k = 0; k < 5; k++) {
+                            free(occ[k]);
+                            occ[k] = dupstr(t[k < 4 ? k : 5]);
+                        }
+                        for (size_t k = 0; k < nocc_solv; k++)
+                            free(occ_solv[k]);
+                        nocc_solv = 0;
+                        if (!isnan(gns) || !isnan(gin)) {
+                            if (recipe_of(c, KIND_GEN, t, &ri) != 0 ||
+                                (!isnan(gns) && vec_push(&c->rec[ri].t[sd], gns) != 0) ||
+                                (!isnan(gin) && vec_push(&c->rec[ri].in[sd], gin) != 0))
+                                rc = MZC_FAIL;
+                        }
+                    }
+                    if (nocc_solv == capocc) {
+                        capocc = capocc ? 2 * capocc : 8;
+                        char **v = realloc(occ_solv, capocc * sizeof *v);
+                        if (v)
+                            occ_solv = v;
+                        else
+                            rc = MZC_FAIL;
+                    }
+                    if (rc == MZC_OK && !(occ_solv[nocc_solv++] = dupstr(t[4])))
+                        rc = MZC_FAIL;
+                    if (rc == MZC_OK && t[4][0] && (!isnan(sns) || !isnan(sin_))) {
+                        if (recipe_of(c, KIND_SOLVE, t, &ri) != 0 ||
+                            (!isnan(sns) && vec_push(&c->rec[ri].t[sd], sns) != 0) ||
+                            (!isnan(sin_) && vec_push(&c->rec[ri].in[sd], sin_) != 0))
+                            rc = MZC_FAIL;
+                    }
+                    if (rc == MZC_FAIL)
+                        mzc_error("%s: out of memory", c->cmd);
+                }
+            }
+            for (size_t k = 0; k < 10; k++)
+                free(t[k]);
+            for (size_t k = 0; k < nv; k++)
+                free(val[k]);
+        }
+        size_t end = f.nrows ? f.row_end[f.nrows - 1] : f.rows_at;
+        size_t flen = f.len;
+        bool more = end < flen && f.text[end] == '#';
+        sw_file_free(&f);
+        if (rc != MZC_OK)
+            break;
+        if (end == flen)
+            break;
+        if (!more) {
+            line += newlines(s->text, pos, sec + end);
+            mzc_error("%s: '%s' line %zu is not a complete row of %zu fields", c->cmd, s->path,
+                      line, s->ncols);
+            rc = MZC_USAGE;
+            break;
+        }
+        /* A new maze starts with the next file's rows. */
+        for (size_t k = 0; k < 5; k++) {
+            free(occ[k]);
+            occ[k] = NULL;
+        }
+        sec += end;
+    }
+    for (size_t k = 0; k < 5; k++)
+        free(occ[k]);
+    for (size_t k = 0; k < nocc_solv; k++)
+        free(occ_solv[k]);
+    free(occ_solv);
+    s->nrows = index;
+    return rc;
+}
+
+/* ---- the statistics ---- */
+
+static const double *cdf_for(struct compare *c, size_t m, size_t n)
+{
+    if (m > SW_AB_EXACT_MAX || n > SW_AB_EXACT_MAX || !m || !n)
+        return NULL;
+    if (m > n) { /* U's distribution is the same for (m, n) and (n, m) */
+        size_t t = m;
+        m = n;
+        n = t;
+    }
+    for (size_t k = 0; k < c->ncdf; k++)
+        if (c->cdf[k].m == m && c->cdf[k].n == n)
+            return c->cdf[k].cdf;
+    struct cdf_entry *e = realloc(c->cdf, (c->ncdf + 1) * sizeof *e);
+    if (!e)
+        return NULL;
+    c->cdf = e;
+    double *cdf = malloc((m * n + 1) * sizeof *cdf);
+    if (!cdf || sw_ab_u_cdf(m, n, cdf) != 0) {
+        free(cdf);
+        return NULL; /* the normal approximation then */
+    }
+    c->cdf[c->ncdf++] = (struct cdf_entry){m, n, cdf};
+    return cdf;
+}
+
+static double median_of(const struct vec *v)
+{
+    double *x = malloc(v->n * sizeof *x);
+    if (!x)
+        return NAN;
+    memcpy(x, v->v, v->n * sizeof *x);
+    double m = sw_ab_median(x, v->n);
+    free(x);
+    return m;
+}
+
+/* The smallest samples a side (equal sides) at which some test could reach
+ * significance, given the family sizes; 0 when none up to 1000. */
+static size_t samples_needed(struct compare *c, size_t nrec, size_t nalg, size_t maxseeds)
+{
+    for (size_t n = 2; n <= 1000; n++) {
+        if (nrec && (double)nrec * sw_ab_mw_pmin(n, n, cdf_for(c, n, n)) < c->alpha)
+            return n;
+        if (nalg && maxseeds) {
+            sw_ab_stratum st = {NULL, NULL, n, n}; /* maxseeds strata alike */
+            sw_ab_stratum *s = malloc(maxseeds * sizeof *s);
+            if (!s)
+                return 0;
+            for (size_t k = 0; k < maxseeds; k++)
+                s[k] = st;
+            double p = sw_ab_ve_pmin(s, maxseeds);
+            free(s);
+            if ((double)nalg * p < c->alpha)
+                return n;
+        }
+    }
+    return 0;
+}
+
+static int analyse(struct compare *c)
+{
+    /* Recipes. */
+    double *p = malloc((c->nrec + c->nalg + 1) * sizeof *p);
+    size_t *idx = malloc((c->nrec + c->nalg + 1) * sizeof *idx);
+    if (!p || !idx) {
+        free(p);
+        free(idx);
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_FAIL;
+    }
+    size_t np = 0, maxside = 0;
+    double best_rec = 1, best_alg = 1;
+    for (size_t k = 0; k < c->nrec; k++) {
+        struct recipe *r = &c->rec[k];
+        r->ratio = r->lo = r->hi = r->p = r->padj = r->instr = NAN;
+        r->med[0] = r->med[1] = NAN;
+        if (r->in[0].n && r->in[1].n)
+            r->instr = median_of(&r->in[1]) / median_of(&r->in[0]);
+        if (!r->t[0].n || !r->t[1].n) {
+            if (r->t[0].n || r->t[1].n)
+                c->only[r->t[1].n ? 1 : 0]++;
+            continue;
+        }
+        r->tested = true;
+        r->med[0] = median_of(&r->t[0]);
+        r->med[1] = median_of(&r->t[1]);
+        r->ratio = r->med[1] / r->med[0];
+        const double *cdf = cdf_for(c, r->t[0].n, r->t[1].n);
+        sw_ab_mw mw;
+        if (sw_ab_mann_whitney(r->t[0].v, r->t[0].n, r->t[1].v, r->t[1].n, cdf, &mw) != 0) {
+            free(p);
+            free(idx);
+            mzc_error("%s: out of memory", c->cmd);
+            return MZC_FAIL;
+        }
+        r->p = mw.p;
+        r->exact = mw.exact;
+        r->lo = exp(mw.shift_lo);
+        r->hi = exp(mw.shift_hi);
+        r->pmin = sw_ab_mw_pmin(r->t[0].n, r->t[1].n, cdf);
+        if (r->pmin < best_rec)
+            best_rec = r->pmin;
+        size_t side = r->t[0].n < r->t[1].n ? r->t[0].n : r->t[1].n;
+        if (side > maxside)
+            maxside = side;
+        idx[np] = k;
+        p[np++] = r->p;
+    }
+    if (sw_ab_holm(p, np, p) != 0) {
+        free(p);
+        free(idx);
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_FAIL;
+    }
+    c->tested[0] = np;
+    for (size_t k = 0; k < np; k++) {
+        struct recipe *r = &c->rec[idx[k]];
+        r->padj = p[k];
+        r->verdict = sw_ab_verdict(r->ratio, r->padj, c->alpha, c->threshold);
+        c->count[0][r->verdict]++;
+    }
+
+    /* Algorithms: the per-seed ratios, stratified by seed. */
+    size_t na = 0, maxseeds = 0;
+    for (size_t a = 0; a < c->nalg; a++) {
+        struct algo *al = &c->alg[a];
+        al->ratio = al->lo = al->hi = al->p = al->padj = NAN;
+        sw_ab_stratum *st = malloc((al->nrec ? al->nrec : 1) * sizeof *st);
+        double *ratio = malloc((al->nrec ? al->nrec : 1) * sizeof *ratio);
+        if (!st || !ratio) {
+            free(st);
+            free(ratio);
+            free(p);
+            free(idx);
+            mzc_error("%s: out of memory", c->cmd);
+            return MZC_FAIL;
+        }
+        size_t ns = 0;
+        const struct recipe *only = NULL;
+        for (size_t k = 0; k < al->nrec; k++) {
+            const struct recipe *r = &c->rec[al->rec[k]];
+            if (!r->tested)
+                continue;
+            st[ns] = (sw_ab_stratum){r->t[0].v, r->t[1].v, r->t[0].n, r->t[1].n};
+            ratio[ns++] = r->ratio;
+            al->n[0] += r->t[0].n;
+            al->n[1] += r->t[1].n;
+            only = r;
+        }
+        al->seeds = ns;
+        if (ns) {
+            al->tested = true;
+            sw_ab_geomean(ratio, ns, &al->ratio, &al->lo, &al->hi);
+            if (ns == 1) { /* one seed: that recipe's own interval */
+                al->lo = only->lo;
+                al->hi = only->hi;
+            }
+            if (sw_ab_van_elteren(st, ns, &al->z, &al->p) != 0)
+                al->p = NAN;
+            al->pmin = sw_ab_ve_pmin(st, ns);
+            if (al->pmin < best_alg)
+                best_alg = al->pmin;
+            if (ns > maxseeds)
+                maxseeds = ns;
+            idx[na] = a;
+            p[na++] = isnan(al->p) ? 1 : al->p;
+        }
+        free(st);
+        free(ratio);
+    }
+    if (sw_ab_holm(p, na, p) != 0) {
+        free(p);
+        free(idx);
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_FAIL;
+    }
+    c->tested[1] = na;
+    for (size_t k = 0; k < na; k++) {
+        struct algo *al = &c->alg[idx[k]];
+        al->padj = p[k];
+        al->verdict = sw_ab_verdict(al->ratio, al->padj, c->alpha, c->threshold);
+        c->count[1][al->verdict]++;
+    }
+
+    /* The summary: geometric means of the recipe ratios, by kind. */
+    for (int kind = 0; kind < 2; kind++) {
+        size_t n = 0;
+        for (size_t k = 0; k < c->nrec; k++)
+            if (c->rec[k].tested && c->rec[k].kind == kind)
+                p[n++] = c->rec[k].ratio;
+        sw_ab_geomean(p, n, &c->gm[kind], &c->gm_lo[kind], &c->gm_hi[kind]);
+    }
+    free(p);
+    free(idx);
+
+    if (np == 0) {
+        mzc_error("%s: '%s' and '%s' have no timed recipe in common", c->cmd, c->side[0].path,
+                  c->side[1].path);
+        return MZC_USAGE;
+    }
+    /* Could any test flag anything? Holm multiplies the smallest p by the
+     * family's size. */
+    if (!((double)np * best_rec < c->alpha) && !((double)na * best_alg < c->alpha)) {
+        size_t need = samples_needed(c, np, na, maxseeds);
+        char needs[64] = "more";
+        if (need)
+            snprintf(needs, sizeof needs, "at least %zu", need);
+        mzc_error("%s: too few samples to test: %zu a side at most, %s a side needed for %zu "
+                  "recipes (%zu algorithms) at alpha %g (run the sweep with more --reps, or "
+                  "more rounds)",
+                  c->cmd, maxside, needs, np, na, c->alpha);
+        return MZC_USAGE;
+    }
+    return MZC_OK;
+}
+
+/* ---- output ---- */
+
+static int verdict_rank(int v)
+{
+    return v == SW_AB_SLOWER ? 0 : v == SW_AB_FASTER ? 1 : 2;
+}
+
+static const struct compare *sort_c;
+
+/* Slower first (largest ratio first), then faster (smallest first), then
+ * unchanged in file order. */
+static int cmp_order(int va, double ra, size_t ia, int vb, double rb, size_t ib)
+{
+    if (verdict_rank(va) != verdict_rank(vb))
+        return verdict_rank(va) - verdict_rank(vb);
+    if (va == SW_AB_SLOWER && ra != rb)
+        return ra > rb ? -1 : 1;
+    if (va == SW_AB_FASTER && ra != rb)
+        return ra < rb ? -1 : 1;
+    return (ia > ib) - (ia < ib);
+}
+
+static int cmp_rec(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    const struct recipe *r = sort_c->rec;
+    return cmp_order(r[x].verdict, r[x].ratio, x, r[y].verdict, r[y].ratio, y);
+}
+
+static int cmp_alg(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    const struct algo *r = sort_c->alg;
+    return cmp_order(r[x].verdict, r[x].ratio, x, r[y].verdict, r[y].ratio, y);
+}
+
+/* The tested recipes (or algorithms) in report order; *n gets the count. */
+static size_t *ordered(const struct compare *c, bool algos, size_t *n)
+{
+    size_t total = algos ? c->nalg : c->nrec;
+    size_t *o = malloc((total ? total : 1) * sizeof *o);
+    *n = 0;
+    if (!o)
+        return NULL;
+    for (size_t k = 0; k < total; k++)
+        if (algos ? c->alg[k].tested : c->rec[k].tested)
+            o[(*n)++] = k;
+    sort_c = c;
+    qsort(o, *n, sizeof *o, algos ? cmp_alg : cmp_rec);
+    return o;
+}
+
+static void fmt_num(char *buf, size_t len, const char *fmt, double v)
+{
+    if (isnan(v))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, fmt, v);
+}
+
+static void fmt_ci(char *buf, size_t len, double lo, double hi)
+{
+    if (isnan(lo) || isnan(hi))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "[%.4f, %.4f]", lo, hi);
+}
+
+static void fmt_ci3(char *buf, size_t len, double lo, double hi)
+{
+    if (isnan(lo) || isnan(hi))
+        snprintf(buf, len, "(no interval)");
+    else
+        snprintf(buf, len, "[%.3f, %.3f]", lo, hi);
+}
+
+static void fmt_threshold(char *buf, size_t len, double t)
+{
+    snprintf(buf, len, "%g%%", t * 100);
+}
+
+static void summary_lines(FILE *f, const struct compare *c)
+{
+    char gm[2][128];
+    for (int k = 0; k < 2; k++) {
+        char ci[64];
+        fmt_ci3(ci, sizeof ci, c->gm_lo[k], c->gm_hi[k]);
+        if (isnan(c->gm[k]))
+            snprintf(gm[k], sizeof gm[k], "; %s: no recipe", kind_name[k]);
+        else
+            snprintf(gm[k], sizeof gm[k], "; %s geomean %.3f %s", kind_name[k], c->gm[k], ci);
+    }
+    fprintf(f, "compare: %zu slower, %zu faster, %zu unchanged of %zu recipes%s%s\n",
+            c->count[0][SW_AB_SLOWER], c->count[0][SW_AB_FASTER], c->count[0][SW_AB_UNCHANGED],
+            c->tested[0], gm[0], gm[1]);
+    fprintf(f, "compare: %zu slower, %zu faster, %zu unchanged of %zu algorithms\n",
+            c->count[1][SW_AB_SLOWER], c->count[1][SW_AB_FASTER], c->count[1][SW_AB_UNCHANGED],
+            c->tested[1]);
+    if (c->only[0] || c->only[1])
+        fprintf(f, "compare: %zu recipes timed only in '%s', %zu only in '%s' (not compared)\n",
+                c->only[0], c->side[0].path, c->only[1], c->side[1].path);
+    if (c->ndiff_rows)
+        fprintf(f, "compare: %zu deterministic values differ (%zu lines above)\n", c->ndiff_rows,
+                c->ndiff);
+    else
+        fprintf(f, "compare: every deterministic column matches (%zu columns)\n", c->ncmp);
+}
+
+static void write_text(FILE *f, const struct compare *c)
+{
+    char th[32];
+    fmt_threshold(th, sizeof th, c->threshold);
+    fprintf(f, "compare: base '%s'", c->side[0].path);
+    if (*c->side[0].commit)
+        fprintf(f, " (commit %s)", c->side[0].commit);
+    fprintf(f, ", new '%s'", c->side[1].path);
+    if (*c->side[1].commit)
+        fprintf(f, " (commit %s)", c->side[1].commit);
+    fprintf(f, "; alpha %g, threshold %s\n", c->alpha, th);
+    for (size_t k = 0; k < c->ndiff; k++)
+        fprintf(f, "%s\n", c->diff[k].line);
+    bool instr = false; /* the column only when some recipe has counts on both sides */
+    for (size_t k = 0; k < c->nrec; k++)
+        instr = instr || !isnan(c->rec[k].instr);
+    for (int level = 0; level < 2; level++) {
+        size_t n;
+        size_t *o = ordered(c, level == 1, &n);
+        if (!o)
+            return;
+        size_t w = level ? 9 : 6;
+        char what[1024];
+        for (size_t k = 0; k < n; k++) {
+            const struct recipe *r = level ? &c->rec[c->alg[o[k]].first] : &c->rec[o[k]];
+            describe(r, !level, what, sizeof what);
+            if (strlen(what) > w)
+                w = strlen(what);
+        }
+        fprintf(f, "\n%-9s  %-5s  %-*s  %11s  %12s  %12s  %7s  %-18s  %-8s  %-8s%s\n", "verdict",
+                "kind", (int)w, level ? "algorithm" : "recipe", level ? "seeds" : "n base/new",
+                level ? "" : "base ns", level ? "" : "new ns", "ratio", "95% interval", "p",
+                "p adj", instr && !level ? "  instr ratio" : "");
+        for (size_t k = 0; k < n; k++) {
+            char nn[32], mb[32], mn[32], ratio[32], ci[64], pv[32], pa[32], in[32] = "";
+            double rr, lo, hi, pp, padj;
+            int v;
+            if (level) {
+                const struct algo *a = &c->alg[o[k]];
+                describe(&c->rec[a->first], false, what, sizeof what);
+                snprintf(nn, sizeof nn, "%zu", a->seeds);
+                mb[0] = mn[0] = '\0';
+                rr = a->ratio, lo = a->lo, hi = a->hi, pp = a->p, padj = a->padj, v = a->verdict;
+            } else {
+                const struct recipe *r = &c->rec[o[k]];
+                describe(r, true, what, sizeof what);
+                snprintf(nn, sizeof nn, "%zu/%zu", r->t[0].n, r->t[1].n);
+                fmt_num(mb, sizeof mb, "%.0f", r->med[0]);
+                fmt_num(mn, sizeof mn, "%.0f", r->med[1]);
+                rr = r->ratio, lo = r->lo, hi = r->hi, pp = r->p, padj = r->padj, v = r->verdict;
+                if (instr) {
+                    char x[24];
+                    fmt_num(x, sizeof x, "%.4f", r->instr);
+                    snprintf(in, sizeof in, "  %11s", x);
+                }
+            }
+            fmt_num(ratio, sizeof ratio, "%.4f", rr);
+            fmt_ci(ci, sizeof ci, lo, hi);
+            fmt_num(pv, sizeof pv, "%.2g", pp);
+            fmt_num(pa, sizeof pa, "%.2g", padj);
+            fprintf(f, "%-9s  %-5s  %-*s  %11s  %12s  %12s  %7s  %-18s  %-8s  %-8s%s\n",
+                    verdict_name[v], kind_name[level ? c->alg[o[k]].kind : c->rec[o[k]].kind],
+                    (int)w, what, nn, mb, mn, ratio, ci, pv, pa, in);
+        }
+        free(o);
+    }
+    fputc('\n', f);
+    summary_lines(f, c);
+}
+
+/* A number, or an empty CSV field / JSON null when it is NAN. */
+static void put_num(FILE *f, const char *fmt, double v, bool json)
+{
+    if (isnan(v) || isinf(v))
+        fputs(json ? "null" : "", f);
+    else
+        fprintf(f, fmt, v);
+}
+
+/* A recipe's seed, rows or cols: a JSON number when it is one. */
+static void put_json_int(FILE *f, const char *s)
+{
+    bool digits = *s && strspn(s, "0123456789") == strlen(s) && strlen(s) < 16;
+    if (digits)
+        fputs(s, f);
+    else
+        sw_json_string(f, s);
+}
+
+static const char *test_name(const struct compare *c, bool algo, size_t k)
+{
+    (void)c;
+    if (algo)
+        return "van-elteren";
+    return c->rec[k].exact ? "mann-whitney-exact" : "mann-whitney-normal";
+}
+
+static void write_csv(FILE *f, const struct compare *c)
+{
+    fputs("level,kind,gen,seed,rows,cols,solver,seeds,n_base,n_new,median_base_ns,"
+          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio\n",
+          f);
+    for (int level = 0; level < 2; level++) {
+        size_t n;
+        size_t *o = ordered(c, level == 1, &n);
+        if (!o)
+            return;
+        for (size_t k = 0; k < n; k++) {
+            const struct algo *a = level ? &c->alg[o[k]] : NULL;
+            const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
+            fprintf(f, "%s,%s,", level ? "algorithm" : "recipe", kind_name[r->kind]);
+            sw_csv_string(f, r->gen);
+            fputc(',', f);
+            sw_csv_string(f, level ? "" : r->seed);
+            fputc(',', f);
+            sw_csv_string(f, r->rows);
+            fputc(',', f);
+            sw_csv_string(f, r->cols);
+            fputc(',', f);
+            sw_csv_string(f, r->solver);
+            if (level)
+                fprintf(f, ",%zu,%zu,%zu,,,", a->seeds, a->n[0], a->n[1]);
+            else
+                fprintf(f, ",1,%zu,%zu,%.1f,%.1f,", r->t[0].n, r->t[1].n, r->med[0], r->med[1]);
+            put_num(f, "%.6f", level ? a->ratio : r->ratio, false);
+            fputc(',', f);
+            put_num(f, "%.6f", level ? a->lo : r->lo, false);
+            fputc(',', f);
+            put_num(f, "%.6f", level ? a->hi : r->hi, false);
+            fputc(',', f);
+            put_num(f, "%.6g", level ? a->p : r->p, false);
+            fputc(',', f);
+            put_num(f, "%.6g", level ? a->padj : r->padj, false);
+            fprintf(f, ",%s,%s,", test_name(c, level, o[k]),
+                    verdict_name[level ? a->verdict : r->verdict]);
+            if (!level)
+                put_num(f, "%.6f", r->instr, false);
+            fputc('\n', f);
+        }
+        free(o);
+    }
+}
+
+static void write_json(FILE *f, const struct compare *c)
+{
+    fputs("{\n  \"base\": {\"file\": ", f);
+    sw_json_string(f, c->side[0].path);
+    fputs(", \"commit\": ", f);
+    sw_json_string(f, c->side[0].commit);
+    fprintf(f, ", \"rows\": %zu},\n  \"new\": {\"file\": ", c->side[0].nrows);
+    sw_json_string(f, c->side[1].path);
+    fputs(", \"commit\": ", f);
+    sw_json_string(f, c->side[1].commit);
+    fprintf(f, ", \"rows\": %zu},\n  \"alpha\": %g, \"threshold\": %g,\n", c->side[1].nrows,
+            c->alpha, c->threshold);
+    for (int level = 0; level < 2; level++) {
+        size_t n;
+        size_t *o = ordered(c, level == 1, &n);
+        if (!o)
+            return;
+        fprintf(f, "  \"%s\": [", level ? "algorithms" : "recipes");
+        for (size_t k = 0; k < n; k++) {
+            const struct algo *a = level ? &c->alg[o[k]] : NULL;
+            const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
+            fprintf(f, "%s\n    {\"kind\": \"%s\", \"gen\": ", k ? "," : "", kind_name[r->kind]);
+            sw_json_string(f, r->gen);
+            if (!level) {
+                fputs(", \"seed\": ", f);
+                put_json_int(f, r->seed);
+            }
+            fputs(", \"rows\": ", f);
+            put_json_int(f, r->rows);
+            fputs(", \"cols\": ", f);
+            put_json_int(f, r->cols);
+            fputs(", \"solver\": ", f);
+            if (r->kind == KIND_SOLVE)
+                sw_json_string(f, r->solver);
+            else
+                fputs("null", f);
+            if (level) {
+                fprintf(f, ", \"seeds\": %zu, \"n_base\": %zu, \"n_new\": %zu", a->seeds, a->n[0],
+                        a->n[1]);
+            } else {
+                fprintf(f, ", \"n_base\": %zu, \"n_new\": %zu, \"median_base_ns\": ", r->t[0].n,
+                        r->t[1].n);
+                put_num(f, "%.1f", r->med[0], true);
+                fputs(", \"median_new_ns\": ", f);
+                put_num(f, "%.1f", r->med[1], true);
+            }
+            fputs(", \"ratio\": ", f);
+            put_num(f, "%.6f", level ? a->ratio : r->ratio, true);
+            fputs(", \"ci95\": ", f);
+            double lo = level ? a->lo : r->lo, hi = level ? a->hi : r->hi;
+            if (isnan(lo) || isnan(hi))
+                fputs("null", f);
+            else
+                fprintf(f, "[%.6f, %.6f]", lo, hi);
+            if (level) {
+                fputs(", \"z\": ", f);
+                put_num(f, "%.4f", a->z, true);
+            }
+            fputs(", \"p\": ", f);
+            put_num(f, "%.6g", level ? a->p : r->p, true);
+            fputs(", \"p_adj\": ", f);
+            put_num(f, "%.6g", level ? a->padj : r->padj, true);
+            fprintf(f, ", \"test\": \"%s\", \"verdict\": \"%s\"", test_name(c, level, o[k]),
+                    verdict_name[level ? a->verdict : r->verdict]);
+            if (!level) {
+                fputs(", \"instr_ratio\": ", f);
+                put_num(f, "%.6f", r->instr, true);
+            }
+            fputc('}', f);
+        }
+        fputs(n ? "\n  ],\n" : "],\n", f);
+        free(o);
+    }
+    fputs("  \"summary\": {", f);
+    for (int level = 0; level < 2; level++)
+        fprintf(f, "\"%s\": {\"slower\": %zu, \"faster\": %zu, \"unchanged\": %zu, \"total\": %zu}, ",
+                level ? "algorithms" : "recipes", c->count[level][SW_AB_SLOWER],
+                c->count[level][SW_AB_FASTER], c->count[level][SW_AB_UNCHANGED], c->tested[level]);
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "\"%s_geomean\": ", kind_name[k]);
+        put_num(f, "%.6f", c->gm[k], true);
+        fprintf(f, ", \"%s_geomean_ci95\": ", kind_name[k]);
+        if (isnan(c->gm_lo[k]))
+            fputs("null", f);
+        else
+            fprintf(f, "[%.6f, %.6f]", c->gm_lo[k], c->gm_hi[k]);
+        fputs(", ", f);
+    }
+    fprintf(f, "\"only_base\": %zu, \"only_new\": %zu, \"differences\": %zu},\n", c->only[0],
+            c->only[1], c->ndiff_rows);
+    fputs("  \"differences\": [", f);
+    for (size_t k = 0; k < c->ndiff; k++) {
+        fputs(k ? ",\n    " : "\n    ", f);
+        sw_json_string(f, c->diff[k].line);
+    }
+    fputs(c->ndiff ? "\n  ]\n}\n" : "]\n}\n", f);
+}
+
+/* Text in a markdown table cell: '|' and newlines would break the row. */
+static void md_cell(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            fputs("\\|", f);
+        else if (*s == '\n' || *s == '\r')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+}
+
+static void write_markdown(FILE *f, const struct compare *c)
+{
+    char th[32];
+    fmt_threshold(th, sizeof th, c->threshold);
+    size_t slow = c->count[0][SW_AB_SLOWER] + c->count[1][SW_AB_SLOWER];
+    fprintf(f, "### mazebench compare: %s\n\n",
+            slow || c->ndiff_rows ? "**regression**" : "no regression");
+    fputs("Base `", f);
+    md_cell(f, *c->side[0].commit ? c->side[0].commit : c->side[0].path);
+    fputs("`, new `", f);
+    md_cell(f, *c->side[1].commit ? c->side[1].commit : c->side[1].path);
+    fprintf(f, "`; alpha %g (Holm), threshold %s.\n\n", c->alpha, th);
+    for (int level = 0; level < 2; level++)
+        fprintf(f, "- %s: %zu slower, %zu faster, %zu unchanged of %zu\n",
+                level ? "algorithms" : "recipes", c->count[level][SW_AB_SLOWER],
+                c->count[level][SW_AB_FASTER], c->count[level][SW_AB_UNCHANGED], c->tested[level]);
+    for (int k = 0; k < 2; k++) {
+        char ci[64];
+        fmt_ci3(ci, sizeof ci, c->gm_lo[k], c->gm_hi[k]);
+        if (!isnan(c->gm[k]))
+            fprintf(f, "- %s time, geometric mean ratio: %.3f %s\n", kind_name[k], c->gm[k], ci);
+    }
+    if (c->ndiff_rows)
+        fprintf(f, "- deterministic columns: **%zu values differ**\n", c->ndiff_rows);
+    else
+        fputs("- deterministic columns: all equal\n", f);
+    bool head = false;
+    for (int level = 1; level >= 0; level--) {
+        size_t n;
+        size_t *o = ordered(c, level == 1, &n);
+        if (!o)
+            return;
+        for (size_t k = 0; k < n; k++) {
+            const struct algo *a = level ? &c->alg[o[k]] : NULL;
+            const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
+            int v = level ? a->verdict : r->verdict;
+            if (v == SW_AB_UNCHANGED)
+                break; /* they come last */
+            if (!head) {
+                fputs("\n| verdict | level | kind | what | ratio | 95% interval | p adj |\n"
+                      "|---|---|---|---|---|---|---|\n",
+                      f);
+                head = true;
+            }
+            char what[1024], ci[64];
+            describe(r, !level, what, sizeof what);
+            fmt_ci(ci, sizeof ci, level ? a->lo : r->lo, level ? a->hi : r->hi);
+            fprintf(f, "| %s | %s | %s | ", v == SW_AB_SLOWER ? "**slower**" : "faster",
+                    level ? "algorithm" : "recipe", kind_name[r->kind]);
+            md_cell(f, what);
+            fprintf(f, " | %.4f | %s | %.2g |\n", level ? a->ratio : r->ratio, ci,
+                    level ? a->padj : r->padj);
+        }
+        free(o);
+    }
+}
+
+static int write_junit(const struct compare *c, const char *path, bool force)
+{
+    mzc_junit j;
+    mzc_junit_init(&j, "mazebench compare");
+    char th[32];
+    fmt_threshold(th, sizeof th, c->threshold);
+    for (int level = 0; level < 2; level++) {
+        size_t total = level ? c->nalg : c->nrec;
+        for (size_t k = 0; k < total; k++) {
+            const struct algo *a = level ? &c->alg[k] : NULL;
+            const struct recipe *r = level ? &c->rec[a->first] : &c->rec[k];
+            char cls[64], what[1024], msg[512], ci[64];
+            snprintf(cls, sizeof cls, "compare.%s%s", level ? "algorithm." : "",
+                     kind_name[r->kind]);
+            describe(r, !level, what, sizeof what);
+            if (!(level ? a->tested : r->tested)) {
+                if (!level)
+                    mzc_junit_skip(&j, cls, what, "timed in one file only");
+                continue;
+            }
+            int v = level ? a->verdict : r->verdict;
+            fmt_ci(ci, sizeof ci, level ? a->lo : r->lo, level ? a->hi : r->hi);
+            snprintf(msg, sizeof msg, "%s: time ratio %.4f %s, adjusted p %.2g (alpha %g, "
+                     "threshold %s)", verdict_name[v], level ? a->ratio : r->ratio, ci,
+                     level ? a->padj : r->padj, c->alpha, th);
+            mzc_junit_add(&j, cls, what, v == SW_AB_SLOWER ? msg : NULL, NULL);
+        }
+    }
+    if (c->ndiff == 0)
+        mzc_junit_add(&j, "compare.determinism", "every deterministic column", NULL, NULL);
+    for (size_t k = 0; k < c->ndiff; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "difference %zu", k + 1);
+        mzc_junit_add(&j, "compare.determinism", name, c->diff[k].line, NULL);
+    }
+    int rc = mzc_junit_write(&j, path, force, c->cmd);
+    mzc_junit_free(&j);
+    return rc;
+}
+
+/* The chart: each algorithm's ratio and interval as a horizontal error
+ * bar, log scale, the threshold band shaded, drawn by gnuplot into a
+ * temporary file beside path and renamed into place. */
+static int write_chart(const struct compare *c, const char *path, bool force)
+{
+    size_t len = strlen(path);
+    bool png = len > 4 && !strcmp(path + len - 4, ".png");
+    char err[512];
+    sw_out o;
+    int r = sw_out_open(&o, path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+    if (r != SW_OK) {
+        mzc_error("%s: %s", c->cmd, err);
+        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+    }
+    const char *target = o.tmp ? o.tmp : o.path;
+    if (strpbrk(target, "'\"\\\n")) {
+        sw_out_abort(&o);
+        mzc_error("%s: --chart '%s': the path may not hold quotes or backslashes", c->cmd, path);
+        return MZC_USAGE;
+    }
+    size_t n;
+    size_t *ord = ordered(c, true, &n);
+    FILE *g = ord ? popen("gnuplot", "w") : NULL;
+    if (!g) {
+        free(ord);
+        sw_out_abort(&o);
+        mzc_error("%s: cannot run gnuplot", c->cmd);
+        return MZC_FAIL;
+    }
+    const double t = c->threshold;
+    fprintf(g, "set terminal %s size 900,%zu font ',9' noenhanced\n",
+            png ? "pngcairo" : "svg", 120 + 16 * (n ? n : 1));
+    fprintf(g, "set output '%s'\n", target);
+    fputs("set logscale x\nset xlabel 'time ratio, new / base (log scale); 95% intervals'\n"
+          "set yrange [0:*] reverse\nset offsets 0, 0, 0.5, 0.5\nset grid xtics\nunset key\n"
+          "set format x '%g'\n", g);
+    fprintf(g, "set object 1 rect from %.6f, graph 0 to %.6f, graph 1 fc rgb '#e6e6e6' "
+               "fs solid 1.0 noborder behind\n",
+            1 / (1 + t), 1 + t);
+    fputs("set arrow 1 from 1, graph 0 to 1, graph 1 nohead lc rgb '#606060' dt 2\n", g);
+    fprintf(g, "set title 'mazebench compare: %zu slower, %zu faster, %zu unchanged "
+               "algorithms (shaded: within %g%%)'\n",
+            c->count[1][SW_AB_SLOWER], c->count[1][SW_AB_FASTER], c->count[1][SW_AB_UNCHANGED],
+            t * 100);
+    fputs("$d << EOD\n", g);
+    for (size_t k = 0; k < n; k++) {
+        const struct algo *a = &c->alg[ord[k]];
+        char what[1024];
+        describe(&c->rec[a->first], false, what, sizeof what);
+        for (char *p = what; *p; p++)
+            if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
+                *p = '\'';
+        double lo = isnan(a->lo) ? a->ratio : a->lo, hi = isnan(a->hi) ? a->ratio : a->hi;
+        unsigned color = a->verdict == SW_AB_SLOWER   ? 0xc00000u
+                         : a->verdict == SW_AB_FASTER ? 0x007000u
+                                                      : 0x404040u;
+        fprintf(g, "%zu %.6f %.6f %.6f %u \"%s %s\"\n", k + 1, a->ratio, lo, hi, color,
+                kind_name[a->kind], what);
+    }
+    fputs("EOD\n", g);
+    fputs("plot $d using 2:1:3:4:5:ytic(6) with xerrorbars lc rgb variable pt 7 ps 0.8\n", g);
+    free(ord);
+    int st = pclose(g);
+    if (st != 0) {
+        sw_out_abort(&o);
+        mzc_error("%s: gnuplot failed drawing '%s'", c->cmd, path);
+        return MZC_FAIL;
+    }
+    if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
+        mzc_error("%s: %s", c->cmd, err);
+        return MZC_FAIL;
+    }
+    return MZC_OK;
+}
+
+/* ---- the command ---- */
+
+static int parse_fraction(const char *cmd, const char *opt, const char *text, bool percent_ok,
+                          double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (percent_ok && end != text && *end == '%' && end[1] == '\0') {
+        v /= 100;
+        end++;
+    }
+    if (end == text || *end || !(v >= lo && v <= hi)) {
+        mzc_error("%s: %s '%s' is not a number in [%g, %g]%s", cmd, opt, text, lo, hi,
+                  percent_ok ? " (or a percentage: 5%)" : "");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static void release(struct compare *c)
+{
+    for (int s = 0; s < 2; s++) {
+        free(c->side[s].text);
+        free(c->side[s].registry);
+        free(c->side[s].commit);
+        for (size_t k = 0; c->side[s].header && k < c->side[s].ncols; k++)
+            free(c->side[s].header[k]);
+        free(c->side[s].header);
+    }
+    for (size_t k = 0; k < c->nrec; k++) {
+        struct recipe *r = &c->rec[k];
+        free(r->gen);
+        free(r->seed);
+        free(r->rows);
+        free(r->cols);
+        free(r->solver);
+        for (int s = 0; s < 2; s++) {
+            free(r->t[s].v);
+            free(r->in[s].v);
+        }
+    }
+    free(c->rec);
+    for (size_t k = 0; k < c->nalg; k++)
+        free(c->alg[k].rec);
+    free(c->alg);
+    for (size_t k = 0; k < c->nref; k++) {
+        for (size_t j = 0; j < c->ncmp; j++)
+            free(c->ref[k].val[j]);
+        free(c->ref[k].val);
+    }
+    free(c->ref);
+    for (size_t k = 0; k < c->ndiff; k++)
+        free(c->diff[k].line);
+    free(c->diff);
+    for (size_t k = 0; k < c->ncdf; k++)
+        free(c->cdf[k].cdf);
+    free(c->cdf);
+    free(c->cmp);
+    map_free(&c->rmap);
+    map_free(&c->amap);
+    map_free(&c->refmap);
+    map_free(&c->diffseen);
+}
+
+/* The compared columns: those before gen_ns in both files, recipe columns aside. */
+static int columns(struct compare *c)
+{
+    const struct side *b = &c->side[0], *n = &c->side[1];
+    c->cmp = calloc(b->ncols ? b->ncols : 1, sizeof *c->cmp);
+    if (!c->cmp) {
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_FAIL;
+    }
+    for (size_t k = 0; k < b->at_gns; k++) {
+        const char *name = b->header[k];
+        size_t j = col_of(n, name);
+        if (is_recipe_col(name) || j == SIZE_MAX || j >= n->at_gns)
+            continue;
+        c->cmp_at[0][c->ncmp] = k;
+        c->cmp_at[1][c->ncmp] = j;
+        c->cmp[c->ncmp++] = b->header[k];
+    }
+    for (int s = 0; s < 2; s++)
+        c->instr[s] = c->side[s].at_gin != SIZE_MAX || c->side[s].at_sin != SIZE_MAX;
+    return MZC_OK;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    const char *cmd = argv[0];
+    const char *path[2] = {NULL, NULL}, *alpha_text = NULL, *threshold_text = NULL;
+    const char *format = NULL, *out = NULL, *junit = NULL, *chart = NULL;
+    bool force = false, any_registry = false, opts_done = false;
+    for (int k = 1; k < argc; k++) {
+        int r = 0;
+        if (!opts_done && mzc_flag(argv[k], "--help", "-h")) {
+            fputs(compare_help, stdout);
+            return MZC_OK;
+        }
+        if (opts_done || argv[k][0] != '-' || argv[k][1] == '\0') {
+            if (path[1]) {
+                mzc_error("%s: two files only, BASE and NEW (got '%s' too)", cmd, argv[k]);
+                return MZC_USAGE;
+            }
+            path[path[0] ? 1 : 0] = argv[k];
+        } else if (!strcmp(argv[k], "--")) {
+            opts_done = true;
+        } else if (!strcmp(argv[k], "--force")) {
+            if (force) {
+                mzc_error("%s: option '--force' given twice", cmd);
+                return MZC_USAGE;
+            }
+            force = true;
+        } else if (!strcmp(argv[k], "--any-registry")) {
+            if (any_registry) {
+                mzc_error("%s: option '--any-registry' given twice", cmd);
+                return MZC_USAGE;
+            }
+            any_registry = true;
+        } else if ((r = mzc_opt_once(cmd, argc, argv, &k, "--alpha", &alpha_text, false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--threshold", &threshold_text,
+                                     false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--format", &format, false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--out", &out, false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--junit", &junit, false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--chart", &chart, false))) {
+            if (r < 0)
+                return MZC_USAGE;
+        } else {
+            mzc_error("%s: unknown option '%s' (see 'mazebench compare --help')", cmd, argv[k]);
+            return MZC_USAGE;
+        }
+    }
+    if (!path[1]) {
+        mzc_error("%s: two files needed, BASE.csv and NEW.csv (see 'mazebench compare --help')",
+                  cmd);
+        return MZC_USAGE;
+    }
+    struct compare c;
+    memset(&c, 0, sizeof c);
+    c.cmd = cmd;
+    c.any_registry = any_registry;
+    c.alpha = COMPARE_ALPHA;
+    c.threshold = COMPARE_THRESHOLD;
+    if ((alpha_text && parse_fraction(cmd, "--alpha", alpha_text, false, 1e-12, 0.5, &c.alpha)) ||
+        (threshold_text &&
+         parse_fraction(cmd, "--threshold", threshold_text, true, 0, 10, &c.threshold)))
+        return MZC_USAGE;
+    if (!format)
+        format = "text";
+    if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json") &&
+        strcmp(format, "markdown")) {
+        mzc_error("%s: unknown format '%s' (valid: text, csv, json, markdown)", cmd, format);
+        return MZC_USAGE;
+    }
+    if (chart) {
+        size_t len = strlen(chart);
+        if (len < 5 || (strcmp(chart + len - 4, ".png") && strcmp(chart + len - 4, ".svg"))) {
+            mzc_error("%s: --chart '%s': name a .png or a .svg file", cmd, chart);
+            return MZC_USAGE;
+        }
+        if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+            mzc_error("%s: --chart needs gnuplot, which was not found (Debian package "
+                      "gnuplot-nox)", cmd);
+            return MZC_USAGE;
+        }
+    }
+    /* Outputs: none may be an input or another output, none may exist without --force. */
+    const char *outs[3] = {out, junit, chart};
+    for (int k = 0; k < 3; k++) {
+        if (!outs[k])
+            continue;
+        for (int s = 0; s < 2; s++)
+            if (!strcmp(outs[k], path[s]) || sw_same_file(outs[k], path[s])) {
+                mzc_error("%s: '%s' is an input file: it may not be an output too", cmd,
+                          outs[k]);
+                return MZC_USAGE;
+            }
+        for (int j = 0; j < k; j++)
+            if (outs[j] && !strcmp(outs[j], outs[k])) {
+                mzc_error("%s: '%s' named for two outputs", cmd, outs[k]);
+                return MZC_USAGE;
+            }
+        if (!force && access(outs[k], F_OK) == 0) {
+            mzc_error("%s: '%s' exists (--force replaces it)", cmd, outs[k]);
+            return MZC_USAGE;
+        }
+    }
+
+    int rc = MZC_OK;
+    for (int s = 0; s < 2 && rc == MZC_OK; s++) {
+        c.side[s].path = path[s];
+        rc = read_side(&c, &c.side[s]);
+    }
+    if (rc == MZC_OK && !any_registry && strcmp(c.side[0].registry, c.side[1].registry) != 0) {
+        mzc_error("%s: different registries: '%s' has '%s', '%s' has '%s' (--any-registry "
+                  "compares them anyway)",
+                  cmd, path[0], *c.side[0].registry ? c.side[0].registry + 12 : "none", path[1],
+                  *c.side[1].registry ? c.side[1].registry + 12 : "none");
+        rc = MZC_USAGE;
+    }
+    if (rc == MZC_OK)
+        rc = columns(&c);
+    for (int s = 0; s < 2 && rc == MZC_OK; s++)
+        rc = load_rows(&c, s);
+    if (rc == MZC_OK)
+        rc = analyse(&c);
+    if (rc != MZC_OK) {
+        release(&c);
+        return rc;
+    }
+
+    /* The report. */
+    char err[512];
+    sw_out o;
+    memset(&o, 0, sizeof o);
+    FILE *f = stdout;
+    if (out) {
+        int r = sw_out_open(&o, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        if (r != SW_OK) {
+            mzc_error("%s: %s", cmd, err);
+            release(&c);
+            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        }
+        f = o.f;
+    }
+    if (!strcmp(format, "text"))
+        write_text(f, &c);
+    else if (!strcmp(format, "csv"))
+        write_csv(f, &c);
+    else if (!strcmp(format, "json"))
+        write_json(f, &c);
+    else
+        write_markdown(f, &c);
+    if (out) {
+        if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
+            mzc_error("%s: %s", cmd, err);
+            rc = MZC_FAIL;
+        }
+    } else if (fflush(stdout) != 0 || ferror(stdout)) {
+        mzc_error("%s: cannot write the report", cmd);
+        rc = MZC_FAIL;
+    }
+    if (rc == MZC_OK && junit)
+        rc = write_junit(&c, junit, force);
+    if (rc == MZC_OK && chart)
+        rc = write_chart(&c, chart, force);
+    if (rc == MZC_OK && (c.count[0][SW_AB_SLOWER] || c.count[1][SW_AB_SLOWER] || c.ndiff_rows))
+        rc = MZC_FAIL;
+    release(&c);
+    return rc;
+}
