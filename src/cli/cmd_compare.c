@@ -32,6 +32,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* The default of --threshold: changes smaller than this are 'unchanged'
@@ -1402,38 +1404,16 @@ static int write_junit(const struct compare *c, const char *path, bool force)
 }
 
 /* The chart: each algorithm's ratio and interval as a horizontal error
- * bar, log scale, the threshold band shaded, drawn by gnuplot into a
- * temporary file beside path and renamed into place. */
-static int write_chart(const struct compare *c, const char *path, bool force)
+ * bar, log scale, the threshold band shaded. gnuplot reads the program
+ * on a pipe and writes the picture to its stdout, which is the temporary
+ * output file (sw_out_open) renamed into place when gnuplot succeeds. */
+static void chart_program(FILE *g, const struct compare *c, bool png)
 {
-    size_t len = strlen(path);
-    bool png = len > 4 && !strcmp(path + len - 4, ".png");
-    char err[512];
-    sw_out o;
-    int r = sw_out_open(&o, path, force ? SW_OUT_FORCE : 0, err, sizeof err);
-    if (r != SW_OK) {
-        mzc_error("%s: %s", c->cmd, err);
-        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-    }
-    const char *target = o.tmp ? o.tmp : o.path;
-    if (strpbrk(target, "'\"\\\n")) {
-        sw_out_abort(&o);
-        mzc_error("%s: --chart '%s': the path may not hold quotes or backslashes", c->cmd, path);
-        return MZC_USAGE;
-    }
     size_t n;
     size_t *ord = ordered(c, true, &n);
-    FILE *g = ord ? popen("gnuplot", "w") : NULL;
-    if (!g) {
-        free(ord);
-        sw_out_abort(&o);
-        mzc_error("%s: cannot run gnuplot", c->cmd);
-        return MZC_FAIL;
-    }
     const double t = c->threshold;
-    fprintf(g, "set terminal %s size 900,%zu font ',9' noenhanced\n",
+    fprintf(g, "set terminal %s size 900,%zu font ',9' noenhanced\nset output\n",
             png ? "pngcairo" : "svg", 120 + 16 * (n ? n : 1));
-    fprintf(g, "set output '%s'\n", target);
     fputs("set logscale x\nset xlabel 'time ratio, new / base (log scale); 95% intervals'\n"
           "set yrange [0:*] reverse\nset offsets 0, 0, 0.5, 0.5\nset grid xtics\nunset key\n"
           "set format x '%g'\n", g);
@@ -1441,12 +1421,22 @@ static int write_chart(const struct compare *c, const char *path, bool force)
                "fs solid 1.0 noborder behind\n",
             1 / (1 + t), 1 + t);
     fputs("set arrow 1 from 1, graph 0 to 1, graph 1 nohead lc rgb '#606060' dt 2\n", g);
+    double xlo = 1 / (1 + t), xhi = 1 + t; /* the band and every interval, with a margin */
+    for (size_t k = 0; ord && k < n; k++) {
+        const struct algo *a = &c->alg[ord[k]];
+        double lo = isnan(a->lo) ? a->ratio : a->lo, hi = isnan(a->hi) ? a->ratio : a->hi;
+        xlo = lo < xlo ? lo : xlo;
+        xhi = hi > xhi ? hi : xhi;
+    }
+    fprintf(g, "set xrange [%.6f:%.6f]\n", xlo / 1.03, xhi * 1.03);
+    fputs("set xtics (0.1, 0.2, 0.33, 0.5, 0.67, 0.8, 0.9, 0.95, 1, 1.05, 1.1, 1.25, 1.5, 2, 3, "
+          "5, 10)\n", g);
     fprintf(g, "set title 'mazebench compare: %zu slower, %zu faster, %zu unchanged "
                "algorithms (shaded: within %g%%)'\n",
             c->count[1][SW_AB_SLOWER], c->count[1][SW_AB_FASTER], c->count[1][SW_AB_UNCHANGED],
             t * 100);
     fputs("$d << EOD\n", g);
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; ord && k < n; k++) {
         const struct algo *a = &c->alg[ord[k]];
         char what[1024];
         describe(&c->rec[a->first], false, what, sizeof what);
@@ -1463,8 +1453,50 @@ static int write_chart(const struct compare *c, const char *path, bool force)
     fputs("EOD\n", g);
     fputs("plot $d using 2:1:3:4:5:ytic(6) with xerrorbars lc rgb variable pt 7 ps 0.8\n", g);
     free(ord);
-    int st = pclose(g);
-    if (st != 0) {
+}
+
+static int write_chart(const struct compare *c, const char *path, bool force)
+{
+    size_t len = strlen(path);
+    bool png = len > 4 && !strcmp(path + len - 4, ".png");
+    char err[512];
+    sw_out o;
+    int r = sw_out_open(&o, path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+    if (r != SW_OK) {
+        mzc_error("%s: %s", c->cmd, err);
+        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+    }
+    int fd[2];
+    if (fflush(o.f) != 0 || pipe(fd) != 0) {
+        sw_out_abort(&o);
+        mzc_error("%s: cannot run gnuplot", c->cmd);
+        return MZC_FAIL;
+    }
+    pid_t pid = fork();
+    if (pid == 0) { /* gnuplot: the program on stdin, the picture to the file */
+        close(fd[1]);
+        if (dup2(fd[0], 0) < 0 || dup2(fileno(o.f), 1) < 0)
+            _exit(127);
+        execlp("gnuplot", "gnuplot", (char *)NULL);
+        _exit(127);
+    }
+    close(fd[0]);
+    FILE *g = pid > 0 ? fdopen(fd[1], "w") : NULL;
+    if (!g) {
+        close(fd[1]);
+        if (pid > 0)
+            waitpid(pid, NULL, 0);
+        sw_out_abort(&o);
+        mzc_error("%s: cannot run gnuplot", c->cmd);
+        return MZC_FAIL;
+    }
+    /* gnuplot may stop reading on an error: a write then fails, no signal. */
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    chart_program(g, c, png);
+    fclose(g);
+    signal(SIGPIPE, old);
+    int st = 0;
+    if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         sw_out_abort(&o);
         mzc_error("%s: gnuplot failed drawing '%s'", c->cmd, path);
         return MZC_FAIL;
