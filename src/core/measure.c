@@ -69,9 +69,6 @@ struct mz_meter {
     char about[512];
 };
 
-/* Callgrind numbers its dumps OUT.1, OUT.2, ... for the whole process. */
-static unsigned cg_dumps;
-
 bool mz_callgrind_built(void)
 {
 #if defined(MZ_HAVE_CALLGRIND)
@@ -105,6 +102,9 @@ static mz_status why_fail(mz_status s, char *why, size_t len, const char *fmt, .
 }
 
 #if defined(MZ_HAVE_CALLGRIND)
+/* Callgrind numbers its dumps OUT.1, OUT.2, ... for the whole process. */
+static unsigned cg_dumps;
+
 /* One dump's figures: instructions and last-level misses, from its
  * "events:" and "totals:" (or "summary:") lines; missing trailing events
  * are 0. about (may be NULL) gets the creator and cache lines. */
