@@ -1,0 +1,202 @@
+#!/bin/sh
+# compare_cli.sh - 'mazebench compare' end to end on sweep files whose
+# timings are rewritten with awk, so every verdict is known in advance and
+# no machine noise enters: identical files, a 20% slowdown of one
+# generator (its gen_ns taken once per maze, not once per solver row), a
+# 20% speedup of one solver, a 3% change under and over the
+# threshold, a deterministic column edited, rounds concatenated in one file,
+# instruction counts; every refusal (exit 2, one stderr line); the text,
+# CSV, JSON (python3 -m json.tool), markdown, JUnit (xmllint) and chart
+# outputs, --out and --force.
+#   sh tests/compare_cli.sh path/to/mazebench
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect STATUS NAME ARGS...: run compare, check the exit status; stderr
+# must be one 'mazebench: ' line when the status is 2.
+expect() {
+    want=$1 name=$2
+    shift 2
+    "$bin" compare "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    [ "$got" = "$want" ] || { bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; }
+    if [ "$want" = 2 ]; then
+        [ "$(wc -l <"$tmp/err")" = 1 ] || bad "$name: stderr is not one line: $(cat "$tmp/err")"
+        grep -q '^mazebench: compare: ' "$tmp/err" || bad "$name: stderr is not 'mazebench: compare: ...'"
+    fi
+}
+has() { grep -q -- "$1" "$tmp/out" || bad "$2: no '$1' in: $(cat "$tmp/out")"; }
+
+"$bin" sweep --gen dfs,kruskal --solve bfs,wall --seeds 1..5 --sizes 31 --reps 10 \
+    --out "$tmp/raw.csv" 2>/dev/null || { echo "FAIL: sweep"; exit 1; }
+
+# set_times FILE GENF SOLVEF [GEN] [SOLVER]: the timings made up from the
+# rep (gen 100000 + 1000 rep, solve 50000 + 500 rep: a 9% spread), times
+# GENF for generator GEN's rows (all when empty) and SOLVEF for SOLVER's.
+set_times() {
+    awk -F, -v OFS=, -v gf="$2" -v sf="$3" -v g="${4:-}" -v s="${5:-}" '
+        /^#/ { print; next }
+        !h { h = 1; for (i = 1; i <= NF; i++) { c[$i] = i }; print; next }
+        {
+            r = $(c["rep"])
+            $(c["gen_ns"]) = int((100000 + 1000 * r) * (g == "" || $1 == g ? gf : 1))
+            $(c["solve_ns"]) = int((50000 + 500 * r) * (s == "" || $(c["solver"]) == s ? sf : 1))
+            print
+        }' "$1"
+}
+set_times "$tmp/raw.csv" 1 1 >"$tmp/base.csv"
+
+expect 0 "--help" --help
+has '^usage: mazebench compare' "--help"
+
+expect 0 "identical files" "$tmp/base.csv" "$tmp/base.csv"
+has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes; gen geomean 1.000' "identical"
+has 'compare: 0 slower, 0 faster, 6 unchanged of 6 algorithms' "identical"
+has 'every deterministic column matches' "identical"
+
+set_times "$tmp/raw.csv" 1.2 1 kruskal >"$tmp/slow.csv"
+expect 1 "kruskal 20% slower" "$tmp/base.csv" "$tmp/slow.csv"
+has 'compare: 5 slower, 0 faster, 25 unchanged of 30 recipes' "slower"
+has 'compare: 1 slower, 0 faster, 5 unchanged of 6 algorithms' "slower"
+first=$(grep -m1 -E '^(slower|faster|unchanged) ' "$tmp/out")
+case $first in "slower     gen    kruskal, seed "*" 1.2000 "*) ;; *) bad "slower: the table does not start with a slower kruskal row: $first" ;; esac
+grep -E '^slower +gen +kruskal, 31x31 +5 ' "$tmp/out" >/dev/null || bad "slower: no slower algorithm row"
+
+set_times "$tmp/raw.csv" 1 0.8 "" bfs >"$tmp/fast.csv"
+expect 0 "bfs 20% faster" "$tmp/base.csv" "$tmp/fast.csv"
+has 'compare: 0 slower, 10 faster, 20 unchanged of 30 recipes' "faster"
+
+set_times "$tmp/raw.csv" 1.03 1.03 >"$tmp/small.csv"
+expect 0 "3% slower, under the 5% threshold" "$tmp/base.csv" "$tmp/small.csv"
+has 'compare: 0 slower, 0 faster, 30 unchanged' "3%"
+# 10 a side with a 9% spread cannot tell 3% recipe by recipe after Holm;
+# each algorithm's five seeds together can.
+expect 1 "3% slower, over a 2% threshold" "$tmp/base.csv" "$tmp/small.csv" --threshold 2%
+has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes; gen geomean 1.030' "3% at 2%"
+has 'compare: 6 slower, 0 faster, 0 unchanged of 6 algorithms' "3% at 2%"
+expect 1 "--threshold as a fraction" "$tmp/base.csv" "$tmp/small.csv" --threshold 0.02
+expect 1 "a strict alpha" "$tmp/base.csv" "$tmp/slow.csv" --alpha 1e-9
+has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes' "strict alpha"
+has 'compare: 1 slower, 0 faster, 5 unchanged of 6 algorithms' "strict alpha"
+
+# A deterministic column that moved: dfs seed 1's first row (bfs).
+awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "dead_ends") d = i }
+    !/^#/ && !/^gen,/ && ++n == 1 { $d = $d + 1 } { print }' "$tmp/base.csv" >"$tmp/det.csv"
+line=$(grep -n '^dfs,1,31,31,' "$tmp/det.csv" | head -1 | cut -d: -f1)
+dead=$(grep '^dfs,1,31,31,' "$tmp/base.csv" | head -1 | cut -d, -f8)
+expect 1 "a deterministic column differs" "$tmp/base.csv" "$tmp/det.csv"
+has "^$tmp/det.csv:$line: row 1 (dfs, seed 1, 31x31, bfs): column 'dead_ends': expected '$dead', got '$((dead + 1))'\$" "determinism"
+has 'compare: 1 deterministic values differ' "determinism"
+
+# Rounds concatenated ('#' lines and header again): 20 samples a side.
+cat "$tmp/base.csv" "$tmp/base.csv" >"$tmp/two.csv"
+expect 0 "two rounds in one file" "$tmp/base.csv" "$tmp/two.csv"
+grep -E '^unchanged +gen +dfs, seed 1, 31x31 +10/20 ' "$tmp/out" >/dev/null || bad "two rounds: not 10/20 samples: $(cat "$tmp/out")"
+grep -v '^#' "$tmp/base.csv" | tail -n +2 >"$tmp/rows"
+cat "$tmp/base.csv" "$tmp/rows" >"$tmp/two-bare.csv"
+expect 0 "a second round's rows only" "$tmp/two-bare.csv" "$tmp/base.csv"
+grep -E '^unchanged +solve +kruskal, seed 5, 31x31, bfs +20/10 ' "$tmp/out" >/dev/null || bad "rows appended: not 20/10"
+
+# Instruction counts, when both files have them: a ratio, informational.
+if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
+    for f in 1 1.1; do
+        awk -F, -v OFS=, -v f=$f '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+            { $(c["gen_instr"]) = int(5000 * f); $(c["solve_instr"]) = 4000; print }' "$tmp/base.csv" >"$tmp/instr$f.csv"
+    done
+    expect 0 "instruction counts" "$tmp/instr1.csv" "$tmp/instr1.1.csv" --format csv
+    grep -q '^recipe,gen,dfs,1,31,31,,1,10,10,.*,unchanged,1.100000$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
+    grep -q '^recipe,solve,dfs,1,31,31,bfs,.*,unchanged,1.000000$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
+fi
+
+# Outputs.
+expect 1 "json" "$tmp/base.csv" "$tmp/slow.csv" --format json
+python3 -m json.tool "$tmp/out" >/dev/null || bad "json: does not parse"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["recipes"]) == 30 and len(d["algorithms"]) == 6, "counts"
+assert d["summary"]["recipes"]["slower"] == 5 and d["summary"]["algorithms"]["slower"] == 1, "summary"
+r = d["recipes"][0]
+assert r["verdict"] == "slower" and r["gen"] == "kruskal" and r["solver"] is None, r
+assert r["n_base"] == 10 and abs(r["ratio"] - 1.2) < 0.001 and r["p_adj"] < 0.05, r
+assert r["ci95"][0] <= r["ratio"] <= r["ci95"][1], r
+' "$tmp/out" || bad "json: fields"
+expect 1 "csv" "$tmp/base.csv" "$tmp/slow.csv" --format csv
+[ "$(wc -l <"$tmp/out")" = 37 ] || bad "csv: not a header and 36 rows"
+has '^level,kind,gen,seed,rows,cols,solver,seeds,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio$' "csv header"
+has '^algorithm,gen,kruskal,,31,31,,5,50,50,,,1.2' "csv algorithm row"
+expect 1 "markdown" "$tmp/base.csv" "$tmp/slow.csv" --format markdown
+has '^### mazebench compare: \*\*regression\*\*' "markdown"
+has '^| \*\*slower\*\* | algorithm | gen | kruskal, 31x31 | 1.2' "markdown"
+expect 0 "markdown, no regression" "$tmp/base.csv" "$tmp/fast.csv" --format markdown
+has '^### mazebench compare: no regression' "markdown"
+
+expect 1 "junit" "$tmp/base.csv" "$tmp/det.csv" --junit "$tmp/j.xml"
+if command -v xmllint >/dev/null; then
+    xmllint --noout "$tmp/j.xml" || bad "junit: not well-formed XML"
+fi
+grep -q 'tests="37" failures="1"' "$tmp/j.xml" || bad "junit: 37 cases, 1 failure expected: $(head -3 "$tmp/j.xml")"
+grep -q "<failure message=\"$tmp/det.csv:$line: row 1 (dfs, seed 1, 31x31, bfs): column &apos;dead_ends&apos;" "$tmp/j.xml" ||
+    bad "junit: the difference is not a failure"
+expect 1 "junit, slower" "$tmp/base.csv" "$tmp/slow.csv" --junit "$tmp/j2.xml"
+grep -q 'tests="37" failures="6"' "$tmp/j2.xml" || bad "junit: 6 slower cases expected"
+grep -q '<failure message="slower: time ratio 1.2' "$tmp/j2.xml" || bad "junit: no slower message"
+
+expect 0 "--out" "$tmp/base.csv" "$tmp/fast.csv" --out "$tmp/report.txt"
+[ -s "$tmp/out" ] && bad "--out: something on stdout"
+grep -q '10 faster' "$tmp/report.txt" || bad "--out: no report"
+expect 2 "--out exists" "$tmp/base.csv" "$tmp/fast.csv" --out "$tmp/report.txt"
+expect 2 "--junit exists" "$tmp/base.csv" "$tmp/fast.csv" --junit "$tmp/report.txt"
+expect 0 "--out --force" "$tmp/base.csv" "$tmp/fast.csv" --out "$tmp/report.txt" --force --format csv
+head -1 "$tmp/report.txt" | grep -q '^level,' || bad "--force: not replaced"
+expect 2 "--out is an input" "$tmp/base.csv" "$tmp/fast.csv" --out "$tmp/fast.csv" --force
+ls -a "$tmp" | grep -q '\.tmp' && bad "a temporary file left behind: $(ls -a "$tmp")"
+
+if command -v gnuplot >/dev/null; then
+    expect 1 "chart" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.svg"
+    command -v xmllint >/dev/null && { xmllint --noout "$tmp/c.svg" || bad "chart: not XML"; }
+    grep -q 'kruskal, 31x31' "$tmp/c.svg" || bad "chart: no algorithm label"
+    expect 1 "chart png" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.png"
+    [ "$(head -c 4 "$tmp/c.png" | tail -c 3)" = PNG ] || bad "chart: not a PNG"
+fi
+PATH=/nonexistent "$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/d.svg" >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && grep -q 'needs gnuplot, which was not found' "$tmp/err" || bad "chart without gnuplot: $(cat "$tmp/err")"
+[ -e "$tmp/d.svg" ] && bad "chart without gnuplot: a file written"
+expect 2 "chart, not png or svg" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.gif"
+
+# Refusals.
+expect 2 "no arguments"
+expect 2 "one file" "$tmp/base.csv"
+expect 2 "three files" "$tmp/base.csv" "$tmp/base.csv" "$tmp/base.csv"
+expect 2 "missing file" "$tmp/base.csv" "$tmp/nope.csv"
+grep '^#' "$tmp/base.csv" >"$tmp/nohead.csv"
+expect 2 "no header" "$tmp/nohead.csv" "$tmp/base.csv"
+head -c -20 "$tmp/base.csv" >"$tmp/cut.csv"
+expect 2 "a row cut short" "$tmp/base.csv" "$tmp/cut.csv"
+grep -q 'is not a complete row' "$tmp/err" || bad "cut short: $(cat "$tmp/err")"
+sed 's/^# registry: .*/# registry: 0123456789abcdef/' "$tmp/slow.csv" >"$tmp/reg.csv"
+expect 2 "different registries" "$tmp/base.csv" "$tmp/reg.csv"
+grep -q 'different registries' "$tmp/err" || bad "registries: $(cat "$tmp/err")"
+expect 1 "--any-registry" "$tmp/base.csv" "$tmp/reg.csv" --any-registry
+awk -F, '/^#/ || /^gen,/ || $1 == "dfs"' "$tmp/base.csv" >"$tmp/dfs.csv"
+awk -F, '/^#/ || /^gen,/ || $1 == "kruskal"' "$tmp/base.csv" >"$tmp/kruskal.csv"
+expect 2 "no recipe in common" "$tmp/dfs.csv" "$tmp/kruskal.csv"
+grep -q 'no timed recipe in common' "$tmp/err" || bad "no common: $(cat "$tmp/err")"
+awk -F, '/^#/ || /^gen,/ || $13 <= 2' "$tmp/base.csv" | awk -F, '/^#/ || /^gen,/ || ($1 == "dfs" && $2 == 1)' >"$tmp/two-reps.csv"
+expect 2 "too few samples" "$tmp/two-reps.csv" "$tmp/two-reps.csv"
+grep -q 'too few samples to test: 2 a side at most, at least [0-9]* a side needed' "$tmp/err" || bad "too few: $(cat "$tmp/err")"
+awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "solve_ns") c = i }
+    !/^#/ && !/^gen,/ && ++n == 3 { $c = "fast" } { print }' "$tmp/base.csv" >"$tmp/nan.csv"
+expect 2 "a timing that is not a number" "$tmp/base.csv" "$tmp/nan.csv"
+expect 2 "unknown option" "$tmp/base.csv" "$tmp/base.csv" --frobnicate
+expect 2 "an option twice" "$tmp/base.csv" "$tmp/base.csv" --alpha 0.05 --alpha 0.01
+expect 2 "bad threshold" "$tmp/base.csv" "$tmp/base.csv" --threshold 5x
+expect 2 "bad alpha" "$tmp/base.csv" "$tmp/base.csv" --alpha 2
+expect 2 "bad format" "$tmp/base.csv" "$tmp/base.csv" --format yaml
+
+[ "$fails" = 0 ] || { echo "$fails failure(s)"; exit 1; }
+echo "compare_cli: all passed"
