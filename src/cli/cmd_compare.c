@@ -225,6 +225,8 @@ struct side {
     char **header;   /* header names */
     size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
     size_t nrows;
+    char *raw;       /* the bytes on disk, for line numbers */
+    size_t rawlen;
 };
 
 struct compare {
@@ -307,6 +309,31 @@ static bool is_recipe_col(const char *c)
            !strcmp(c, "rep") || !strcmp(c, "solver");
 }
 
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, in);
+        if (n < cap)
+            break;
+        char *b = realloc(buf, cap *= 2);
+        if (!b)
+            free(buf);
+        buf = b;
+    }
+    if (ferror(in)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(in);
+    *len = n;
+    return buf;
+}
+
 /* Read a file into s (text, header); MZC_OK or MZC_USAGE after a message. */
 static int read_side(struct compare *c, struct side *s)
 {
@@ -358,6 +385,12 @@ static int read_side(struct compare *c, struct side *s)
             mzc_error("%s: out of memory", c->cmd);
             return MZC_USAGE;
         }
+    s->raw = slurp(s->path, &s->rawlen);
+    if (!s->raw) {
+        sw_file_free(&f);
+        mzc_error("%s: cannot read '%s' again", c->cmd, s->path);
+        return MZC_USAGE;
+    }
     s->text = f.text; /* keep the text; sw_file's other arrays go */
     s->len = f.len;
     f.text = NULL;
@@ -548,14 +581,49 @@ static int check_row(struct compare *c, int sd, size_t line, size_t index, char 
     return 0;
 }
 
-/* Count newlines in text[from, to). */
-static size_t newlines(const char *text, size_t from, size_t to)
+/* Line numbers come from the file's own bytes: the parsed text (sw_file)
+ * may have dropped blank and '#' lines among the rows, a byte-order mark
+ * and CRs. A walk over the bytes, row by row, in step with the parser. */
+struct rawpos {
+    const char *t;
+    size_t len, at, line;
+};
+
+static void raw_skip_line(struct rawpos *r)
+{
+    const char *nl = r->at < r->len ? memchr(r->t + r->at, '\n', r->len - r->at) : NULL;
+    r->at = nl ? (size_t)(nl - r->t) + 1 : r->len;
+    r->line++;
+}
+
+/* Skip blank and '#' lines; then, when header, one line (a header again);
+ * return the line where the next row starts and move past its nl lines. */
+static size_t raw_row(struct rawpos *r, size_t nl, bool header)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        while (r->at < r->len &&
+               (r->t[r->at] == '#' || r->t[r->at] == '\n' ||
+                (r->t[r->at] == '\r' && r->at + 1 < r->len && r->t[r->at + 1] == '\n')))
+            raw_skip_line(r);
+        if (!header)
+            break;
+        if (pass == 0)
+            raw_skip_line(r);
+    }
+    size_t line = r->line;
+    for (size_t k = 0; k < nl; k++)
+        raw_skip_line(r);
+    return line;
+}
+
+static size_t newlines(const char *p, size_t len)
 {
     size_t n = 0;
-    for (size_t k = from; k < to; k++)
-        n += text[k] == '\n';
+    for (size_t k = 0; k < len; k++)
+        n += p[k] == '\n';
     return n;
 }
+
 
 /* Read every row of side sd, section by section (a file may be several
  * sweep files concatenated, each with its '#' lines and header). */
@@ -563,7 +631,11 @@ static int load_rows(struct compare *c, int sd)
 {
     struct side *s = &c->side[sd];
     const bool instr = c->instr[0] && c->instr[1];
-    size_t sec = 0, line = 1, pos = 0, index = 0;
+    size_t sec = 0, line = 1, index = 0;
+    struct rawpos rp = {s->raw, s->rawlen, 0, 1};
+    if (rp.len >= 3 && memcmp(rp.t, "\xEF\xBB\xBF", 3) == 0)
+        rp.at = 3;
+    raw_row(&rp, 0, true); /* past the provenance and the header */
     sw_csv_field fl[MZ_MAX_COLS + 9];
     char *val[MZ_MAX_COLS + 8];
     char *occ[5] = {NULL, NULL, NULL, NULL, NULL}; /* gen, seed, rows, cols, rep of this maze */
@@ -579,7 +651,7 @@ static int load_rows(struct compare *c, int sd)
             break;
         }
         if (f.header_at == SIZE_MAX) {
-            line += newlines(s->text, pos, sec + f.prov_end);
+            line = raw_row(&rp, 0, false);
             mzc_error("%s: '%s' line %zu: '#' lines with no header after them", c->cmd, s->path,
                       line);
             sw_file_free(&f);
@@ -597,8 +669,7 @@ static int load_rows(struct compare *c, int sd)
             char *reg = sw_file_lines(&f, "# registry: ");
             if (reg)
                 reg[strcspn(reg, "\n")] = '\0';
-            line += newlines(s->text, pos, sec + f.header_at);
-            pos = sec + f.header_at;
+            line = raw_row(&rp, 0, false);
             if (!same || !reg || strcmp(reg, s->registry) != 0) {
                 mzc_error("%s: '%s' line %zu: a second sweep in the file with a different %s",
                           c->cmd, s->path, line, !same ? "header" : "registry");
@@ -611,10 +682,9 @@ static int load_rows(struct compare *c, int sd)
         }
         size_t off = f.rows_at;
         for (size_t r = 0; r < f.nrows && rc == MZC_OK; r++) {
-            line += newlines(s->text, pos, sec + off);
-            pos = sec + off;
-            size_t n;
+            size_t n, start = off;
             sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
+            line = raw_row(&rp, newlines(f.text + start, off - start), sec > 0 && r == 0);
             char *t[10] = {NULL};
             const size_t at[10] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
                                    s->at_solver, s->at_rep, s->at_gns, s->at_sns,
@@ -704,7 +774,7 @@ static int load_rows(struct compare *c, int sd)
         if (end == flen)
             break;
         if (!more) {
-            line += newlines(s->text, pos, sec + end);
+            line = raw_row(&rp, 0, false);
             mzc_error("%s: '%s' line %zu is not a complete row of %zu fields", c->cmd, s->path,
                       line, s->ncols);
             rc = MZC_USAGE;
@@ -1532,6 +1602,7 @@ static void release(struct compare *c)
 {
     for (int s = 0; s < 2; s++) {
         free(c->side[s].text);
+        free(c->side[s].raw);
         free(c->side[s].registry);
         free(c->side[s].commit);
         for (size_t k = 0; c->side[s].header && k < c->side[s].ncols; k++)
