@@ -101,6 +101,16 @@ cat "$tmp/base.csv" "$tmp/rows" >"$tmp/two-bare.csv"
 expect 0 "a second round's rows only" "$tmp/two-bare.csv" "$tmp/base.csv"
 grep -E '^unchanged +solve +kruskal, seed 5, 31x31, bfs +20/10 ' "$tmp/out" >/dev/null || bad "rows appended: not 20/10"
 
+# One maze a round, rounds appended as bare rows: the next round's maze is
+# told from this one by its solvers starting over (gen, seed, size and rep
+# are all the same).
+"$bin" sweep --gen dfs --solve bfs,wall --seeds 1 --sizes 31 --out "$tmp/one.csv" 2>/dev/null
+set_times "$tmp/one.csv" 1 1 >"$tmp/one-t.csv"
+cp "$tmp/one-t.csv" "$tmp/ten.csv"
+for k in 2 3 4 5 6 7 8 9 10; do grep -v '^#' "$tmp/one-t.csv" | tail -n +2 >>"$tmp/ten.csv"; done
+expect 0 "one maze a round" "$tmp/ten.csv" "$tmp/ten.csv"
+grep -E '^unchanged +gen +dfs, seed 1, 31x31 +10/10 ' "$tmp/out" >/dev/null || bad "one maze a round: not 10 mazes: $(cat "$tmp/out")"
+
 # Instruction counts, when both files have them: a ratio, informational.
 if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
     for f in 1 1.1; do

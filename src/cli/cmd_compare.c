@@ -699,6 +699,11 @@ static int load_rows(struct compare *c, int sd)
                 if (!(val[nv] = field_text(&fl[c->cmp_at[sd][nv]])))
                     mem = false;
             bool header_again = mem && !strcmp(t[0], "gen") && !strcmp(t[1], "seed");
+            if (mem && header_again) /* another round's header: a new maze follows */
+                for (size_t k = 0; k < 5; k++) {
+                    free(occ[k]);
+                    occ[k] = NULL;
+                }
             if (!mem) {
                 mzc_error("%s: out of memory", c->cmd);
                 rc = MZC_FAIL;
