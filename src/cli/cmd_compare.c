@@ -865,7 +865,7 @@ static size_t samples_needed(struct compare *c, size_t nrec, size_t nalg, size_t
 static int analyse(struct compare *c)
 {
     /* Recipes. */
-    double *p = malloc((c->nrec + c->nalg + 1) * sizeof *p);
+    double *p = calloc(c->nrec + c->nalg + 1, sizeof *p);
     size_t *idx = malloc((c->nrec + c->nalg + 1) * sizeof *idx);
     if (!p || !idx) {
         free(p);
