@@ -3,7 +3,9 @@
 # one worker or two); an edited figure fails naming its line, row and column;
 # timing columns and dropped columns are not compared; an unknown column, a
 # foreign registry hash, a row cut short, an unknown recipe and a missing
-# file are refused with one stderr line and exit status 2.
+# file are refused with one stderr line and exit status 2; a recipe that
+# fails is one line with its status, counted in the summary; --junit writes
+# well-formed XML, a test case per row, a differing row as a <failure>.
 #   sh tests/check.sh path/to/mazebench
 set -u
 bin=$1
@@ -85,6 +87,43 @@ expect 2 "no file"
 expect 2 "bad --jobs" "$tmp/s.csv" --jobs 0
 printf 'just,some,csv\n1,2,3\n' >"$tmp/other.csv"
 expect 2 "not a sweep" "$tmp/other.csv"
+
+# Recipes that fail: a solver given a cell off the grid (MZ_EINVAL) and a
+# maze too large to make (MZ_ETOOBIG, refused before any allocation): one
+# line each, naming the row and the status, their rows not compared.
+awk -F, -v OFS=, '!/^#/ && ++n == 2 { $3 = "4294967295"; $4 = "4294967295" } { print }' "$tmp/s.csv" |
+    awk -F, -v OFS=, '!/^#/ && ++n == 5 { $14 = "flood:from=5000" } { print }' >"$tmp/fail.csv"
+expect 1 "failing recipes" "$tmp/fail.csv"
+grep -q 'row 1 (dfs, seed 464, 4294967295x4294967295): generator failed: size too large (1 row of this maze not compared)' "$tmp/out" ||
+    bad "failing generator not reported: $(head -3 "$tmp/out")"
+grep -q 'row 4 (.*, flood:from=5000): solver failed: bad parameter (row not compared)' "$tmp/out" ||
+    bad "failing solver not reported: $(head -3 "$tmp/out")"
+[ "$(wc -l <"$tmp/out")" = 3 ] || bad "failing recipes: not one line each: $(cat "$tmp/out")"
+grep -q '2 recipes failed (2 rows not compared), the other 28 rows match' "$tmp/out" ||
+    bad "failing recipes: summary: $(tail -1 "$tmp/out")"
+
+# --junit: well-formed, one test case per row; a differing row and a failed
+# recipe are failures; an existing report is kept unless --force.
+if command -v xmllint >/dev/null 2>&1; then xml=xmllint; else xml=; fi
+expect 0 "junit, clean file" "$tmp/s.csv" --junit "$tmp/ok.xml"
+[ "$(grep -c '<testcase ' "$tmp/ok.xml")" = 30 ] || bad "junit: not 30 test cases"
+grep -q '<failure' "$tmp/ok.xml" && bad "junit: a failure in a clean file"
+expect 1 "junit, edited figure" "$tmp/edit.csv" --junit "$tmp/edit.xml"
+[ "$(grep -c '<failure' "$tmp/edit.xml")" = 1 ] || bad "junit: the edited row is not one <failure>"
+grep -q "<failure message=\"[^\"]*edit.csv:$line: row 1 .*dead_ends" "$tmp/edit.xml" ||
+    bad "junit: the failure does not hold the difference: $(grep '<failure' "$tmp/edit.xml")"
+expect 1 "junit, failing recipes" "$tmp/fail.csv" --junit "$tmp/fail.xml"
+[ "$(grep -c '<failure' "$tmp/fail.xml")" = 2 ] || bad "junit: failed recipes are not two <failure>s"
+grep -q 'generator failed: size too large' "$tmp/fail.xml" || bad "junit: no generator failure"
+if [ -n "$xml" ]; then
+    for f in ok edit fail; do
+        $xml --noout "$tmp/$f.xml" || bad "junit: $f.xml is not well-formed XML"
+    done
+fi
+expect 2 "junit exists" "$tmp/s.csv" --junit "$tmp/ok.xml"
+expect 0 "junit, --force" "$tmp/s.csv" --junit "$tmp/ok.xml" --force
+expect 2 "junit twice" "$tmp/s.csv" --junit "$tmp/a.xml" --junit "$tmp/b.xml"
+expect 2 "junit is the file checked" "$tmp/s.csv" --junit "$tmp/s.csv"
 
 [ "$fails" = 0 ] || { echo "$fails check test(s) failed"; exit 1; }
 echo "check: all tests passed"

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "expect.h"
 
 static const struct {
     uint64_t rows, cols;
@@ -280,7 +281,7 @@ static void check_maze(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64
                        const mz_grid *g, mz_metrics *m, const char *what)
 {
     check_grid(g, what);
-    assert_int_equal(mz_metrics_compute(g, m), MZ_OK);
+    expect_ok(mz_metrics_compute(g, m), "%s: metrics", what);
     bool perfect = spec->n == 1 && (spec->stage[0].algo->flags & MZ_F_PERFECT);
     if (perfect) {
         if (m->components != 1 || m->passages != m->cells - 1 || m->loops != 0)
@@ -292,7 +293,7 @@ static void check_maze(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64
     }
     mz_grid again = {0};
     mz_extra x2 = {0};
-    assert_int_equal(mz_generate(spec, seed, rows, cols, &again, NULL, &x2), MZ_OK);
+    expect_ok(mz_generate(spec, seed, rows, cols, &again, NULL, &x2), "%s: the second run", what);
     if (mz_digest(&again) != m->digest)
         fail_msg("%s: the same seed gave a different maze", what);
     mz_grid_free(&again);
@@ -556,12 +557,14 @@ static void test_perfect_figures(void **state)
         for (uint32_t seed = 464; seed < 474; seed++) {
             mz_grid grid = {0};
             mz_extra x = {0};
-            assert_int_equal(mz_generate(&spec, seed, 23, 37, &grid, NULL, &x), MZ_OK);
+            expect_ok(mz_generate(&spec, seed, 23, 37, &grid, NULL, &x), "%s seed %u 23x37",
+                      (*g)->name, seed);
             mz_solution sol;
             memset(&sol, 0, sizeof sol);
             mz_args none;
             mz_args_default(valley, &none);
-            assert_int_equal(valley->solve(&grid, &none, NULL, &sol), MZ_OK);
+            expect_ok(valley->solve(&grid, &none, NULL, &sol), "valley on %s seed %u 23x37",
+                      (*g)->name, seed);
             const mz_value *z = mz_extra_get(&sol.extra, "zero_excess");
             assert_non_null(z);
             if (z->i != sol.path_steps + 1)
@@ -614,7 +617,8 @@ static void test_dfs_step_count(void **state)
         mz_trace t = {count_steps, &n, 0};
         mz_grid g = {0};
         mz_extra x = {0};
-        assert_int_equal(mz_generate(&spec, seed, 7 + seed, 40 - seed, &g, &t, &x), MZ_OK);
+        expect_ok(mz_generate(&spec, seed, 7 + seed, 40 - seed, &g, &t, &x), "dfs seed %u %ux%u",
+                  seed, 7 + seed, 40 - seed);
         assert_int_equal(n, 2 * g.cells - 1);
         mz_grid_free(&g);
     }

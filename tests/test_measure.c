@@ -22,6 +22,7 @@
 
 #include "mazebench.h"
 #include "failing_alloc.h"
+#include "expect.h"
 
 static void test_pool_counts(void **state)
 {
@@ -95,8 +96,14 @@ static void test_gen_engine(void **state)
                 if (t.heap_peak < b.grid.cells)
                     fail_msg("%s: heap peak %" PRIu64 " below the grid's bytes", (*a)->name,
                              t.heap_peak);
-                assert_int_equal(t.reps, 3);
-                assert_true(t.min_ns <= t.median_ns && t.median_ns <= t.max_ns);
+                if (t.reps != 3)
+                    fail_msg("%s at %" PRIu64 ": %u timed runs, 3 asked", (*a)->name, side[k],
+                             t.reps);
+                if (!(t.min_ns <= t.median_ns && t.median_ns <= t.max_ns))
+                    fail_msg("%s at %" PRIu64 ": times out of order (min %" PRIu64 ", median %" PRIu64
+                             ", max %" PRIu64 ")",
+                             (*a)->name, side[k], (uint64_t)t.min_ns, (uint64_t)t.median_ns,
+                             (uint64_t)t.max_ns);
             }
             mz_grid_free(&ref);
         }
@@ -113,12 +120,14 @@ static void test_solve_engine(void **state)
     for (size_t m = 0; m < 2; m++) {
         mz_spec sp;
         char err[128];
-        assert_int_equal(mz_spec_parse(mazes[m], &sp, err, sizeof err), MZ_OK);
+        if (mz_spec_parse(mazes[m], &sp, err, sizeof err) != MZ_OK)
+            fail_msg("%s: %s", mazes[m], err);
         mz_timing t;
-        assert_int_equal(mz_bench_gen(&b, &sp, 7, 31, 31, NULL, 1, &t), MZ_OK);
+        expect_ok(mz_bench_gen(&b, &sp, 7, 31, 31, NULL, 1, &t), "%s seed 7 31x31: engine",
+                  mazes[m]);
         mz_grid plain;
         memset(&plain, 0, sizeof plain);
-        assert_int_equal(mz_grid_copy(&plain, &b.grid), MZ_OK);
+        expect_ok(mz_grid_copy(&plain, &b.grid), "%s seed 7 31x31: copy", mazes[m]);
         for (const mz_algo *const *a = mz_registry; *a; a++) {
             if ((*a)->kind != MZ_SOLVER)
                 continue;
@@ -182,11 +191,12 @@ static void test_enomem_everywhere(void **state)
             mz_solution_free(&sol);
             mz_grid_free(&g);
             if (f.live != 0)
-                fail_msg("%s: %ld blocks leaked when allocation %ld failed", (*a)->name, f.live, n);
+                fail_msg("%s seed 464 15x15: %ld blocks leaked when allocation %ld failed",
+                         (*a)->name, f.live, n);
             if (s == MZ_OK)
                 break; /* no allocation left to fail */
             if (s != MZ_ENOMEM)
-                fail_msg("%s: allocation %ld failed and it said %s", (*a)->name, n,
+                fail_msg("%s seed 464 15x15: allocation %ld failed and it said %s", (*a)->name, n,
                          mz_status_str(s));
         }
     }

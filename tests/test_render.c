@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expect.h"
 #include "mazebench.h"
 
 #ifdef MZ_HAVE_CAIRO
@@ -50,11 +51,13 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
 {
     char err[256];
     mz_spec spec;
-    assert_int_equal(mz_spec_parse(text, &spec, err, sizeof err), MZ_OK);
+    if (mz_spec_parse(text, &spec, err, sizeof err) != MZ_OK)
+        fail_msg("%s: %s", text, err);
     mz_extra x;
     memset(&x, 0, sizeof x);
     memset(g, 0, sizeof *g);
-    assert_int_equal(mz_generate(&spec, seed, rows, cols, g, NULL, &x), MZ_OK);
+    expect_ok(mz_generate(&spec, seed, rows, cols, g, NULL, &x), "%s seed %u %llux%llu", text,
+              seed, (unsigned long long)rows, (unsigned long long)cols);
 }
 
 #ifdef MZ_HAVE_CAIRO

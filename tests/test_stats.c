@@ -42,6 +42,7 @@
 #include <sys/wait.h>
 
 #include "mazebench.h"
+#include "expect.h"
 
 #define PI 3.14159265358979323846
 #define UST_DEAD_ENDS (8.0 / (PI * PI) * (1.0 - 2.0 / PI))
@@ -69,9 +70,10 @@ static void measure(const char *text, uint64_t rows, uint64_t cols, uint32_t fir
     for (unsigned k = 0; k < n; k++) {
         mz_extra x;
         memset(&x, 0, sizeof x);
-        assert_int_equal(mz_generate(&sp, first + k, rows, cols, &g, NULL, &x), MZ_OK);
+        expect_ok(mz_generate(&sp, first + k, rows, cols, &g, NULL, &x), "%s seed %u %llux%llu",
+                  text, first + k, (unsigned long long)rows, (unsigned long long)cols);
         mz_maze_stats s;
-        assert_int_equal(mz_maze_stats_compute(&g, band, &s), MZ_OK);
+        expect_ok(mz_maze_stats_compute(&g, band, &s), "%s seed %u: stats", text, first + k);
         assert_true(s.route >= 0);
         const double c = (double)s.cells;
         v[S_DEAD * n + k] = (double)s.degree[1] / c;
@@ -167,9 +169,10 @@ static void test_longest_is_the_diameter(void **state)
             memset(&g, 0, sizeof g);
             mz_extra x;
             memset(&x, 0, sizeof x);
-            assert_int_equal(mz_generate(&sp, seed, 13, 17, &g, NULL, &x), MZ_OK);
+            expect_ok(mz_generate(&sp, seed, 13, 17, &g, NULL, &x), "%s seed %u 13x17", specs[k],
+                      seed);
             mz_maze_stats s;
-            assert_int_equal(mz_maze_stats_compute(&g, 0, &s), MZ_OK);
+            expect_ok(mz_maze_stats_compute(&g, 0, &s), "%s seed %u 13x17: stats", specs[k], seed);
             uint32_t *d = malloc(g.cells * sizeof *d);
             assert_non_null(d);
             uint32_t diam = 0;

@@ -9,7 +9,10 @@
  * (consecutive rows of one maze share it), solves it with each row's solver,
  * formats every column through mz_row_field exactly as the sweep writes it
  * (an empty figure for a maze or solver that refuses, MZ_EUNSUPPORTED), and
- * prints one line per cell that differs.
+ * prints one line per cell that differs. A recipe that fails (a generator
+ * or solver returning an error, or refusing a size the file has figures
+ * for) is one line naming the status, its rows not compared. --junit also
+ * writes a JUnit XML report, one test case per row (src/cli/junit.h).
  *
  * Exit status: 0 when every figure matches, 1 when one differs or a recipe
  * fails, 2 for a file it cannot check: no such file, no header, a row cut
@@ -21,6 +24,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "junit.h"
 #include "sweep.h"
 
 #include <inttypes.h>
@@ -29,18 +33,24 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char check_help[] =
-    "usage: mazebench check FILE.csv [--jobs N] [--any-registry]\n\n"
+    "usage: mazebench check FILE.csv [--jobs N] [--any-registry] [--junit FILE [--force]]\n\n"
     "Re-run every row of a sweep CSV (its gen, seed, rows, cols, rep and solver\n"
     "columns) and compare every deterministic column, those before gen_ns, with\n"
     "the file. Timing and memory columns are ignored; columns the file lacks are\n"
     "not compared. Prints one line per difference (FILE:LINE, the row, the\n"
-    "column, the expected and the obtained value) and a summary line.\n\n"
+    "column, the expected and the obtained value), one line per recipe that\n"
+    "fails (the generator's or solver's status; its rows are not compared) and\n"
+    "a summary line.\n\n"
     "  --jobs N          worker threads, default 1\n"
     "  --any-registry    compare a file written by another registry too (to\n"
     "                    review what a registry change moved), instead of\n"
-    "                    refusing it\n\n"
+    "                    refusing it\n"
+    "  --junit FILE      also write a JUnit XML report for CI: one test case per\n"
+    "                    row, a failure holding its difference lines\n"
+    "  --force           replace an existing --junit FILE\n\n"
     "Exit status: 0 when everything matches, 1 on any difference or a recipe\n"
     "that fails, 2 for a file that cannot be checked (missing, no header, a row\n"
     "cut short, an unknown column or recipe, or a '# registry:' line written by\n"
@@ -60,8 +70,10 @@ struct crow {
     uint32_t seed;
     uint64_t rows, cols, rep;
     char **want; /* the compared columns' values, as written */
-    char *diff;  /* lines of differences, malloc'd, NULL when none */
-    size_t ndiff;
+    char *diff;  /* lines of differences and failures, malloc'd, NULL when none */
+    size_t ndiff;     /* differences among them */
+    size_t nfail;     /* failed recipes among them (one a maze or a solver) */
+    char *why;        /* not compared: why (the recipe's failure), malloc'd */
 };
 
 /* Rows [first, first + n) share one maze. */
@@ -87,44 +99,52 @@ static bool is_recipe(const char *c)
            strcmp(c, "cols") == 0 || strcmp(c, "rep") == 0;
 }
 
-/* Append one formatted line to r->diff. */
-static void add_diff(struct crow *r, const char *fmt, ...)
+/* Append one formatted line to r->diff: a difference, or with fail a
+ * recipe's failure. */
+static void add_line(struct crow *r, bool fail, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
-static void add_diff(struct crow *r, const char *fmt, ...)
+static void add_line(struct crow *r, bool fail, const char *fmt, ...)
 {
     char line[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    if (fail)
+        r->nfail++;
+    else
+        r->ndiff++;
     size_t old = r->diff ? strlen(r->diff) : 0, add = strlen(line);
     char *d = realloc(r->diff, old + add + 2);
     if (!d)
-        return; /* the count still tells */
+        return; /* the counts still tell */
     memcpy(d + old, line, add);
     d[old + add] = '\n';
     d[old + add + 1] = '\0';
     r->diff = d;
-    r->ndiff++;
 }
 
-static void describe(const struct crow *r, char *buf, size_t len)
+/* The row's recipe; with_solver false: the maze's only. */
+static void describe(const struct crow *r, bool with_solver, char *buf, size_t len)
 {
+    with_solver = with_solver && r->has_solver;
     snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s", r->gen_text, r->seed,
-             r->rows, r->cols, r->has_solver ? ", " : "", r->has_solver ? r->solv_text : "");
+             r->rows, r->cols, with_solver ? ", " : "", with_solver ? r->solv_text : "");
 }
 
 /* Compare one row's columns with a regenerated row, as the sweep writes it:
  * the recipe always, the solver's spec always, the figures only when the
- * maze could be made. */
-static void compare_row(const struct check *c, struct crow *r, const mz_row *row, bool gen_ok,
-                        const char *solver)
+ * maze could be made. With record false nothing is written: the count of
+ * differing columns only. */
+static size_t compare_row(const struct check *c, struct crow *r, const mz_row *row, bool gen_ok,
+                          const char *solver, bool record)
 {
     char got[512], what[512];
+    size_t n = 0;
     for (size_t k = 0; k < c->ncmp; k++) {
         const char *col = c->cmp[k];
         got[0] = '\0';
@@ -133,10 +153,34 @@ static void compare_row(const struct check *c, struct crow *r, const mz_row *row
         else if (gen_ok || is_recipe(col))
             mz_row_field(row, col, got, sizeof got);
         if (strcmp(got, r->want[k]) != 0) {
-            describe(r, what, sizeof what);
-            add_diff(r, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'", c->path,
-                     r->line, r->index, what, col, r->want[k], got);
+            n++;
+            if (!record)
+                continue;
+            describe(r, true, what, sizeof what);
+            add_line(r, false, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'",
+                     c->path, r->line, r->index, what, col, r->want[k], got);
         }
+    }
+    return n;
+}
+
+/* Rows [first, first + n) were not compared: their recipe failed, as
+ * "STAGE failed: STATUS". One line, on the first row. */
+static void fail_rows(const struct check *c, struct crow *r, size_t n, bool with_solver,
+                      const char *stage, mz_status s)
+{
+    char what[512], why[256];
+    describe(r, with_solver, what, sizeof what);
+    snprintf(why, sizeof why, "%s failed: %s", stage, mz_status_str(s));
+    if (with_solver)
+        add_line(r, true, "%s:%zu: row %zu (%s): %s (row not compared)", c->path, r->line,
+                 r->index, what, why);
+    else
+        add_line(r, true, "%s:%zu: row %zu (%s): %s (%zu row%s of this maze not compared)",
+                 c->path, r->line, r->index, what, why, n, n == 1 ? "" : "s");
+    for (size_t k = 0; k < n; k++) {
+        free(r[k].why);
+        r[k].why = strdup(why);
     }
 }
 
@@ -144,45 +188,51 @@ static void run_group(const struct check *c, const struct group *gp, mz_grid *g,
                       mz_solution *sol)
 {
     struct crow *r0 = &c->row[gp->first];
-    char gen_canon[512], solv_canon[512], what[512];
+    char gen_canon[512], solv_canon[512];
     mz_extra gx;
     mz_metrics m;
     memset(&gx, 0, sizeof gx);
     memset(&m, 0, sizeof m);
     mz_status s = mz_generate(&r0->spec, r0->seed, r0->rows, r0->cols, g, NULL, &gx);
-    if (s == MZ_OK)
+    const char *stage = "generator";
+    if (s == MZ_OK) {
         s = mz_metrics_compute(g, &m);
-    bool gen_ok = s == MZ_OK;
-    if (!gen_ok && s != MZ_EUNSUPPORTED) {
-        describe(r0, what, sizeof what);
-        add_diff(r0, "%s:%zu: row %zu (%s): the maze could not be made: %s", c->path, r0->line,
-                 r0->index, what, mz_status_str(s));
-        return;
+        stage = "the maze's figures";
     }
+    const bool gen_ok = s == MZ_OK;
     mz_spec_format(&r0->spec, gen_canon, sizeof gen_canon);
-    for (size_t k = 0; k < gp->n; k++) {
-        struct crow *r = &c->row[gp->first + k];
-        mz_row row = {gen_canon, r->seed, gen_ok ? g->rows : r->rows,
-                      gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0};
-        solv_canon[0] = '\0';
-        if (r->has_solver) {
-            mz_stage_format(&r->st, solv_canon, sizeof solv_canon);
-            if (gen_ok) {
-                s = mz_solve(&r->st, g, NULL, sol);
-                if (s == MZ_OK) {
-                    row.solver = solv_canon;
-                    row.sol = sol;
-                } else if (s != MZ_EUNSUPPORTED) {
-                    describe(r, what, sizeof what);
-                    add_diff(r, "%s:%zu: row %zu (%s): the solver failed: %s", c->path, r->line,
-                             r->index, what, mz_status_str(s));
-                    continue;
+    /* A refusal (MZ_EUNSUPPORTED) the file recorded, every figure empty as
+     * the sweep writes it, matches: a first pass only counts. Any other
+     * status, or a refusal where the file has figures, fails the maze. */
+    for (int pass = gen_ok ? 1 : 0; pass < 2; pass++) {
+        size_t moved = 0;
+        for (size_t k = 0; k < gp->n; k++) {
+            struct crow *r = &c->row[gp->first + k];
+            mz_row row = {gen_canon, r->seed, gen_ok ? g->rows : r->rows,
+                          gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0};
+            solv_canon[0] = '\0';
+            if (r->has_solver) {
+                mz_stage_format(&r->st, solv_canon, sizeof solv_canon);
+                if (gen_ok) {
+                    mz_status ss = mz_solve(&r->st, g, NULL, sol);
+                    if (ss == MZ_OK) {
+                        row.solver = solv_canon;
+                        row.sol = sol;
+                    } else if (ss != MZ_EUNSUPPORTED ||
+                               compare_row(c, r, &row, true, solv_canon, false)) {
+                        fail_rows(c, r, 1, true, "solver", ss);
+                        continue;
+                    }
                 }
             }
+            /* A solver that refused (or a maze that could not be made)
+             * keeps its spec in the solver column and its figures empty. */
+            moved += compare_row(c, r, &row, gen_ok, solv_canon, pass == 1);
         }
-        /* A solver that refused (or a maze that could not be made) keeps
-         * its spec in the solver column and its figures empty. */
-        compare_row(c, r, &row, gen_ok, solv_canon);
+        if (pass == 0 && (s != MZ_EUNSUPPORTED || moved)) {
+            fail_rows(c, r0, gp->n, false, stage, s);
+            return;
+        }
     }
 }
 
@@ -437,17 +487,53 @@ static void release(struct check *c)
         free(r->gen_text);
         free(r->solv_text);
         free(r->diff);
+        free(r->why);
     }
     free(c->row);
     free(c->grp);
     free(c->cmp);
 }
 
+/* The JUnit report: one test case per row, named after its line and
+ * recipe; a row that differs fails with its first line as the message and
+ * every line as the body; a row not compared fails with its recipe's
+ * failure. */
+static int write_junit(const struct check *c, const char *path, bool force)
+{
+    mzc_junit j;
+    mzc_junit_init(&j, "mazebench check");
+    char cls[512], name[1024];
+    snprintf(cls, sizeof cls, "check.%s", c->path);
+    for (size_t k = 0; k < c->nrows; k++) {
+        const struct crow *r = &c->row[k];
+        char what[512];
+        describe(r, true, what, sizeof what);
+        snprintf(name, sizeof name, "line %zu: %s", r->line, what);
+        if (r->diff) {
+            size_t n = strcspn(r->diff, "\n");
+            char *msg = strndup(r->diff, n);
+            mzc_junit_add(&j, cls, name, msg ? msg : "differs", r->diff);
+            free(msg);
+        } else if (r->why) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "not compared: %s", r->why);
+            mzc_junit_add(&j, cls, name, msg, NULL);
+        } else if (r->ndiff || r->nfail) {
+            mzc_junit_add(&j, cls, name, "differs (out of memory for the lines)", NULL);
+        } else {
+            mzc_junit_add(&j, cls, name, NULL, NULL);
+        }
+    }
+    int rc = mzc_junit_write(&j, path, force, "check");
+    mzc_junit_free(&j);
+    return rc;
+}
+
 int cmd_check(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *junit = NULL;
     uint64_t jobs = 1;
-    bool any_registry = false;
+    bool any_registry = false, force = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -457,6 +543,11 @@ int cmd_check(int argc, char **argv)
         }
         if (strcmp(argv[k], "--any-registry") == 0) {
             any_registry = true;
+        } else if (strcmp(argv[k], "--force") == 0) {
+            force = true;
+        } else if ((r = mzc_opt_once("check", argc, argv, &k, "--junit", &junit, false)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--jobs", &v)) != 0) {
             if (r < 0 || mzc_parse_u64("--jobs", v, 1, 256, &jobs) != 0)
                 return MZC_USAGE;
@@ -473,6 +564,17 @@ int cmd_check(int argc, char **argv)
     if (!path) {
         mzc_error("check: no FILE given (see 'mazebench check --help')");
         return MZC_USAGE;
+    }
+    if (junit) {
+        if (strcmp(junit, path) == 0 || sw_same_file(junit, path)) {
+            mzc_error("check: '%s' is the file checked: it may not be the --junit report too",
+                      junit);
+            return MZC_USAGE;
+        }
+        if (!force && access(junit, F_OK) == 0) {
+            mzc_error("check: '%s' exists (--force replaces it)", junit);
+            return MZC_USAGE;
+        }
     }
 
     struct check c;
@@ -501,23 +603,38 @@ int cmd_check(int argc, char **argv)
         pthread_join(tid[k], NULL);
     free(tid);
 
-    size_t ndiff = 0, nbad = 0;
+    size_t ndiff = 0, nbad = 0, nfail = 0, skipped = 0;
     for (size_t k = 0; k < c.nrows; k++) {
-        if (!c.row[k].ndiff)
+        skipped += c.row[k].why != NULL;
+        nfail += c.row[k].nfail;
+        if (!c.row[k].ndiff && !c.row[k].nfail)
             continue;
         ndiff += c.row[k].ndiff;
-        nbad++;
+        nbad += c.row[k].ndiff != 0;
         if (c.row[k].diff)
             fputs(c.row[k].diff, stdout);
     }
-    uint64_t figures = (uint64_t)c.nrows * c.ncmp;
+    uint64_t figures = (uint64_t)(c.nrows - skipped) * c.ncmp;
+    if (nfail)
+        printf("check: %s: %zu recipe%s failed (%zu row%s not compared), ", path, nfail,
+               nfail == 1 ? "" : "s", skipped, skipped == 1 ? "" : "s");
+    else if (ndiff)
+        printf("check: %s: ", path);
     if (ndiff)
-        printf("check: %s: %zu difference%s in %zu of %zu rows (%" PRIu64 " values compared)\n",
-               path, ndiff, ndiff == 1 ? "" : "s", nbad, c.nrows, figures);
+        printf("%zu difference%s in %zu of %zu rows (%" PRIu64 " values compared)\n", ndiff,
+               ndiff == 1 ? "" : "s", nbad, c.nrows, figures);
+    else if (nfail)
+        printf("the other %zu row%s (%" PRIu64 " values compared)\n", c.nrows - skipped,
+               c.nrows - skipped == 1 ? " matches" : "s match", figures);
     else
         printf("check: %s: all %zu rows match (%" PRIu64 " values compared in %zu columns)\n",
                path, c.nrows, figures, c.ncmp);
-    rc = ndiff ? MZC_FAIL : MZC_OK;
+    rc = ndiff || nfail ? MZC_FAIL : MZC_OK;
+    if (junit) {
+        int jr = write_junit(&c, junit, force);
+        if (jr != MZC_OK)
+            rc = jr;
+    }
     if (fflush(stdout) != 0) {
         mzc_error("check: cannot write output");
         rc = MZC_FAIL;
