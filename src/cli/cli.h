@@ -65,6 +65,12 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
 /* Refuse (with a message) a cell-index parameter of st that is off a
  * rows x cols grid. 0 when every one is on it. */
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols);
+/* A fixed-size generator (MZ_F_FIXED_SIZE, e.g. pacman) ignores the size
+ * asked: replace *rows and *cols by the size it makes, learnt from one run
+ * at 1x1 as the sweep does, so that a size it never uses is neither checked
+ * against the machine's memory nor allocated. 0 for another generator, 1
+ * when replaced, -1 after a message when that run failed. */
+int mzc_fixed_size(const mz_spec *spec, uint32_t seed, uint64_t *rows, uint64_t *cols);
 
 /* Peak resident memory of this process so far, in KiB (0 if unknown). */
 uint64_t mzc_peak_rss_kb(void);

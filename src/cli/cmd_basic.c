@@ -406,6 +406,8 @@ static int run(int argc, char **argv, bool solve)
     uint64_t rows, cols;
     if (mzc_parse_size(o.size, &rows, &cols) != 0)
         return MZC_USAGE;
+    if (mzc_fixed_size(&spec, o.seed, &rows, &cols) < 0)
+        return MZC_FAIL;
     if (solve && mzc_check_cells(&solver, rows, cols) != 0)
         return MZC_USAGE;
     if (mzc_check_memory(rows, cols, algos, nalgos) != 0)

@@ -359,6 +359,8 @@ int cmd_render(int argc, char **argv)
     uint64_t rows, cols, w, h;
     if (mzc_parse_size(size, &rows, &cols) != 0)
         return MZC_USAGE;
+    if (mzc_fixed_size(&spec, seed, &rows, &cols) < 0)
+        return MZC_FAIL;
     bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
     mz_status s = fixed ? MZ_OK : mz_pic_size(rows, cols, &o, fmt, &w, &h);
     if (s == MZ_ETOOBIG)

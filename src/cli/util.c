@@ -212,3 +212,25 @@ int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *nam
     *slot = v;
     return 1;
 }
+
+int mzc_fixed_size(const mz_spec *spec, uint32_t seed, uint64_t *rows, uint64_t *cols)
+{
+    if (spec->n == 0 || !(spec->stage[0].algo->flags & MZ_F_FIXED_SIZE))
+        return 0;
+    mz_grid g;
+    memset(&g, 0, sizeof g);
+    mz_extra x;
+    memset(&x, 0, sizeof x);
+    mz_status s = mz_generate(spec, seed, 1, 1, &g, NULL, &x);
+    if (s == MZ_OK) {
+        *rows = g.rows;
+        *cols = g.cols;
+    }
+    mz_grid_free(&g);
+    if (s != MZ_OK) {
+        mzc_error("fixed-size generator '%s' failed: %s", spec->stage[0].algo->name,
+                  mz_status_str(s));
+        return -1;
+    }
+    return 1;
+}
