@@ -8,8 +8,10 @@
 # each binary runs the whole plan once; which one goes first is drawn anew
 # each round, so drift (a warming machine, a job starting half-way) and
 # other load land on both sides alike instead of on whichever runs second.
-# Each side's rounds are joined into one CSV (DIR/base.csv, DIR/new.csv)
-# that keeps every round's provenance lines, then compared:
+# Each side's rounds are joined into one CSV (DIR/base.csv, DIR/new.csv),
+# the round files one after the other as written, provenance and header
+# included, then compared, round r of one side paired with round r of the
+# other:
 #
 #   DIR/compare.txt    the comparison for people (also printed)
 #   DIR/compare.csv    one line a recipe and an algorithm, for scripts
@@ -20,7 +22,8 @@
 #   DIR/rounds/        each round's sweep CSV, as written
 #
 # Options:
-#   --rounds N        rounds (default 10): samples a recipe = rounds x reps
+#   --rounds N        rounds (default 20): compare pairs the two sides round
+#                     by round, and needs about 10 rounds to test anything
 #   --out DIR         where everything goes (default ab-<UTC time>); an
 #                     existing DIR is refused unless --force or --resume
 #   --force           replace DIR's results
@@ -51,7 +54,7 @@ base_bin=$1
 new_bin=$2
 shift 2
 
-rounds=10
+rounds=20
 out=""
 force=""
 resume=""
@@ -171,6 +174,7 @@ done
 rm -f "$out/rounds/plan.err"
 
 start=$(date +%s)
+echo "$prog: $rounds rounds, order seed $order_seed, into $out" >&2
 r=1
 while [ "$r" -le "$rounds" ]; do
     first=$(first_of "$r")
@@ -193,15 +197,11 @@ join_side() { # side binary
         echo "# ab: side $s, binary $bin, $rounds rounds, order seed $order_seed"
         r=1
         while [ "$r" -le "$rounds" ]; do
+            # Each round as it was written, its '#' lines and header
+            # included: compare pairs round r of one side with round r of
+            # the other.
             echo "# ab: round $r: order $(cat "$out/rounds/order-$r")"
-            grep '^#' "$out/rounds/$s-$r.csv" || true
-            r=$((r + 1))
-        done
-        r=1
-        while [ "$r" -le "$rounds" ]; do
-            f="$out/rounds/$s-$r.csv"
-            # the header once, from the first round
-            grep -v '^#' "$f" | if [ "$r" -eq 1 ]; then cat; else tail -n +2; fi
+            cat "$out/rounds/$s-$r.csv"
             r=$((r + 1))
         done
     } >"$tmp"

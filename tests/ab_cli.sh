@@ -40,11 +40,11 @@ fake base 1
 fake same 1
 fake slow 1.3
 
-sweep="--gen dfs,kruskal --solve bfs --seeds 1..2 --sizes 15 --reps 3"
+sweep="--gen dfs,kruskal --solve bfs --seeds 1..2 --sizes 15 --reps 1"
 
 # A/A: exit 0, nothing slower.
 # shellcheck disable=SC2086
-sh "$ab" "$tmp/base" "$tmp/same" --rounds 4 --order-seed 7 --out "$tmp/aa" -- $sweep \
+sh "$ab" "$tmp/base" "$tmp/same" --rounds 8 --order-seed 7 --out "$tmp/aa" -- $sweep \
     >"$tmp/aa.out" 2>"$tmp/aa.err"
 rc=$?
 [ "$rc" = 0 ] || { bad "A/A: exit $rc, expected 0"; cat "$tmp/aa.err"; }
@@ -52,15 +52,15 @@ grep -q '0 slower' "$tmp/aa.out" || bad "A/A: no '0 slower' in the report"
 for f in base.csv new.csv compare.txt compare.csv compare.json compare.md compare.xml; do
     [ -s "$tmp/aa/$f" ] || bad "A/A: $f missing or empty"
 done
-# Both orders drawn over 4 rounds with this seed, each recorded.
+# Both orders drawn over 8 rounds with this seed, each recorded.
 orders=$(cat "$tmp"/aa/rounds/order-* | sort -u | wc -l)
-[ "$orders" = 2 ] || bad "A/A: $orders distinct orders in 4 rounds, expected both"
-[ "$(grep -c '^# ab: round' "$tmp/aa/base.csv")" = 4 ] || bad "joined file: not 4 '# ab: round' lines"
+[ "$orders" = 2 ] || bad "A/A: $orders distinct orders in 8 rounds, expected both"
+[ "$(grep -c '^# ab: round' "$tmp/aa/base.csv")" = 8 ] || bad "joined file: not 8 '# ab: round' lines"
 # Every round's provenance kept (one '# registry:' line a round) and rows.
-[ "$(grep -c '^# registry:' "$tmp/aa/new.csv")" = 4 ] || bad "joined file: not 4 registry lines"
+[ "$(grep -c '^# registry:' "$tmp/aa/new.csv")" = 8 ] || bad "joined file: not 8 registry lines"
 one=$(grep -vc '^#' "$tmp/aa/rounds/base-1.csv")
 all=$(grep -vc '^#' "$tmp/aa/base.csv")
-[ "$all" = $(((one - 1) * 4 + 1)) ] || bad "joined file: $all lines, expected $(((one - 1) * 4 + 1))"
+[ "$all" = $((one * 8)) ] || bad "joined file: $all lines, expected $((one * 8)) (8 rounds, each with its header)"
 # The same seed draws the same orders again.
 o1=$(cat "$tmp"/aa/rounds/order-*)
 if command -v python3 >/dev/null 2>&1; then
@@ -72,7 +72,7 @@ fi
 
 # A 30% slower kruskal: exit 1, named.
 # shellcheck disable=SC2086
-sh "$ab" "$tmp/base" "$tmp/slow" --rounds 4 --order-seed 7 --out "$tmp/ab" -- $sweep \
+sh "$ab" "$tmp/base" "$tmp/slow" --rounds 8 --order-seed 7 --out "$tmp/ab" -- $sweep \
     >"$tmp/ab.out" 2>"$tmp/ab.err"
 rc=$?
 [ "$rc" = 1 ] || { bad "A/B: exit $rc, expected 1"; cat "$tmp/ab.err"; }
@@ -81,17 +81,17 @@ grep -q '^slower.*dfs' "$tmp/ab.out" && bad "A/B: dfs reported slower"
 [ "$(cat "$tmp"/ab/rounds/order-*)" = "$o1" ] || bad "the same --order-seed drew other orders"
 grep -q '<failure' "$tmp/ab/compare.xml" || bad "A/B: no <failure> in the JUnit file"
 
-# --resume keeps finished rounds: a marker in round 1 survives; round 4
+# --resume keeps finished rounds: a marker in round 1 survives; round 8
 # (removed) is run again.
 echo '# marker' >>"$tmp/ab/rounds/base-1.csv"
-rm "$tmp/ab/rounds/new-4.csv"
+rm "$tmp/ab/rounds/new-8.csv"
 # shellcheck disable=SC2086
-sh "$ab" "$tmp/base" "$tmp/slow" --rounds 4 --order-seed 7 --out "$tmp/ab" --resume -- $sweep \
+sh "$ab" "$tmp/base" "$tmp/slow" --rounds 8 --order-seed 7 --out "$tmp/ab" --resume -- $sweep \
     >/dev/null 2>"$tmp/re.err"
 rc=$?
 [ "$rc" = 1 ] || { bad "resume: exit $rc, expected 1"; cat "$tmp/re.err"; }
 grep -q '^# marker' "$tmp/ab/rounds/base-1.csv" || bad "resume: round 1 was run again"
-[ -s "$tmp/ab/rounds/new-4.csv" ] || bad "resume: round 4 not run"
+[ -s "$tmp/ab/rounds/new-8.csv" ] || bad "resume: round 8 not run"
 
 # Bad arguments: exit 2, one line.
 expect2() {
