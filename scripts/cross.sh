@@ -7,7 +7,8 @@
 #   2. the step traces of every generator, post-processor and solver;
 #   3. the golden files, checked directly on every machine: data/article.csv
 #      (figures and trace aggregates), data/digests.csv, data/seeds-golden.csv,
-#      data/registry-golden.csv ('mazebench check') and data/sweep-small.csv.
+#      data/registry-golden.csv and data/registry-golden-large.csv ('mazebench
+#      check') and data/sweep-small.csv.
 #
 #   sh scripts/cross.sh [--targets "s390x aarch64 i686"] [--plan small|full]
 #   sh scripts/cross.sh --ci        # s390x, small plan (scripts/test.sh)
@@ -222,6 +223,15 @@ golden() {
             echo "ok registry-golden ($(tail -1 "$gout/check.txt" | sed 's/.*: all \([0-9]*\) rows.*/\1/') rows)"
         else
             echo "FAIL registry-golden: $(tail -1 "$gout/check.txt")"
+        fi
+    fi
+    # data/registry-golden-large.csv (every entry past its size thresholds
+    # and on thin shapes) the same way
+    if [ -f data/registry-golden-large.csv ]; then
+        if $R check data/registry-golden-large.csv --jobs "$jobs" >"$gout/check-large.txt" 2>&1; then
+            echo "ok registry-golden-large ($(tail -1 "$gout/check-large.txt" | sed 's/.*: all \([0-9]*\) rows.*/\1/') rows)"
+        else
+            echo "FAIL registry-golden-large: $(tail -1 "$gout/check-large.txt")"
         fi
     fi
     # data/sweep-small.csv: the small plan's deterministic columns
