@@ -55,13 +55,13 @@ has '^usage: mazebench compare' "--help"
 
 expect 0 "identical files" "$tmp/base.csv" "$tmp/base.csv"
 has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes; gen geomean 1.000' "identical"
-has 'compare: 0 slower, 0 faster, 6 unchanged of 6 algorithms' "identical"
+has 'compare: 0 slower, 0 faster, 4 unchanged of 4 algorithms' "identical"
 has 'every deterministic column matches' "identical"
 
 set_times "$tmp/raw.csv" 1.2 1 kruskal >"$tmp/slow.csv"
 expect 1 "kruskal 20% slower" "$tmp/base.csv" "$tmp/slow.csv"
 has 'compare: 5 slower, 0 faster, 25 unchanged of 30 recipes' "slower"
-has 'compare: 1 slower, 0 faster, 5 unchanged of 6 algorithms' "slower"
+has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "slower"
 first=$(grep -m1 -E '^(slower|faster|unchanged) ' "$tmp/out")
 case $first in "slower     gen    kruskal, seed "*" 1.2000 "*) ;; *) bad "slower: the table does not start with a slower kruskal row: $first" ;; esac
 grep -E '^slower +gen +kruskal, 31x31 +5 ' "$tmp/out" >/dev/null || bad "slower: no slower algorithm row"
@@ -77,11 +77,11 @@ has 'compare: 0 slower, 0 faster, 30 unchanged' "3%"
 # each algorithm's five seeds together can.
 expect 1 "3% slower, over a 2% threshold" "$tmp/base.csv" "$tmp/small.csv" --threshold 2%
 has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes; gen geomean 1.030' "3% at 2%"
-has 'compare: 6 slower, 0 faster, 0 unchanged of 6 algorithms' "3% at 2%"
+has 'compare: 4 slower, 0 faster, 0 unchanged of 4 algorithms' "3% at 2%"
 expect 1 "--threshold as a fraction" "$tmp/base.csv" "$tmp/small.csv" --threshold 0.02
 expect 1 "a strict alpha" "$tmp/base.csv" "$tmp/slow.csv" --alpha 1e-9
 has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes' "strict alpha"
-has 'compare: 1 slower, 0 faster, 5 unchanged of 6 algorithms' "strict alpha"
+has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "strict alpha"
 
 # A deterministic column that moved: dfs seed 1's first row (bfs).
 awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "dead_ends") d = i }
@@ -111,6 +111,74 @@ for k in 2 3 4 5 6 7 8 9 10; do grep -v '^#' "$tmp/one-t.csv" | tail -n +2 >>"$t
 expect 0 "one maze a round" "$tmp/ten.csv" "$tmp/ten.csv"
 grep -E '^unchanged +gen +dfs, seed 1, 31x31 +10/10 ' "$tmp/out" >/dev/null || bad "one maze a round: not 10 mazes: $(cat "$tmp/out")"
 
+# Paired by round: each side's file is its rounds one after the other, as
+# scripts/ab.sh joins them ('# ab:' lines, then each round's '#' lines,
+# header and rows). rounds SIDE R FACTOR [GEN]: R rounds of the one-rep
+# sweep, every time scaled by the round's machine load, shared by both
+# sides (a drift, 1 + 0.08 r in round r, and 2x in round 3), by a
+# made-up noise of +-1% of its own (from the side, the round and the row),
+# and by FACTOR on generator GEN's gen_ns (every generator when empty).
+"$bin" sweep --gen dfs,kruskal --solve bfs,wall --seeds 1..5 --sizes 31 --reps 1 \
+    --out "$tmp/raw1.csv" 2>/dev/null || { echo "FAIL: sweep"; exit 1; }
+rounds() {
+    echo "# ab: side $1, $2 rounds"
+    r=1
+    while [ "$r" -le "$2" ]; do
+        echo "# ab: round $r: order base,new"
+        awk -F, -v OFS=, -v side="$1" -v r="$r" -v f="$3" -v g="${4:-}" '
+            BEGIN {
+                load = (1 + 0.08 * r) * (r == 3 ? 2 : 1)
+                sd = side == "new" ? 1 : 0
+            }
+            /^#/ { print; next }
+            !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+            {
+                n++
+                x = ((r * 7919 + n * 104729 + sd * 1299709) % 1000) / 500 - 1
+                y = ((r * 6007 + n * 15485863 + sd * 179424673) % 1000) / 500 - 1
+                s = $(c["seed"])
+                $(c["gen_ns"]) = int((100000 + 3000 * s) * load * (1 + 0.01 * x) * (g == "" || $(c["gen"]) == g ? f : 1))
+                $(c["solve_ns"]) = int((50000 + 1000 * s) * load * (1 + 0.01 * y))
+                print
+            }' "$tmp/raw1.csv"
+        r=$((r + 1))
+    done
+}
+rounds base 12 1 >"$tmp/p-base.csv"
+rounds new 12 1 >"$tmp/p-same.csv"
+expect 0 "paired A/A, 12 rounds, round 3 loaded 2x" "$tmp/p-base.csv" "$tmp/p-same.csv"
+has "; paired by round, 12 rounds; alpha 0.05" "paired A/A"
+has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes' "paired A/A"
+has 'compare: 0 slower, 0 faster, 4 unchanged of 4 algorithms' "paired A/A"
+# The geometric mean's interval is over rounds: it holds 1.
+gm=$(sed -n 's/.*; gen geomean \([0-9.]*\) \[\([0-9.]*\), \([0-9.]*\)\].*/\1 \2 \3/p' "$tmp/out")
+echo "$gm" | awk '{ exit !($2 <= 1 && 1 <= $3 && $3 - $2 < 0.02) }' || bad "paired A/A: gen geomean interval '$gm' does not hold 1"
+# Solver algorithms: a solver and a size, over every maze of that size
+# (2 generators x 5 seeds).
+grep -E '^unchanged +solve +bfs, 31x31 +10 ' "$tmp/out" >/dev/null || bad "paired A/A: no solver algorithm 'bfs, 31x31' over 10 mazes: $(cat "$tmp/out")"
+expect 0 "paired A/A, csv" "$tmp/p-base.csv" "$tmp/p-same.csv" --format csv
+has '^recipe,gen,dfs,1,31,31,,1,12,12,.*,signed-rank-exact,unchanged,,12$' "paired csv"
+has '^algorithm,solve,,,31,31,bfs,10,120,120,.*,signed-rank-exact,unchanged,,12$' "paired csv"
+
+# kruskal 10% slower in every round: found by pairing, though the rounds'
+# loads spread its times far more than 10%.
+rounds new 12 1.1 kruskal >"$tmp/p-slow.csv"
+expect 1 "paired, kruskal 10% slower" "$tmp/p-base.csv" "$tmp/p-slow.csv"
+has 'compare: 5 slower, 0 faster, 25 unchanged of 30 recipes' "paired 10%"
+has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "paired 10%"
+grep -E '^slower +gen +kruskal, 31x31 +5 +1\.(09|10)[0-9]* ' "$tmp/out" >/dev/null || bad "paired 10%: no slower kruskal algorithm about 1.10: $(cat "$tmp/out")"
+# The same rounds less one on the new side: unpaired, and the loads bury it.
+awk '/^# ab: round 12:/ { exit } { print }' "$tmp/p-slow.csv" >"$tmp/p-slow11.csv"
+expect 0 "unpaired, 12 rounds against 11" "$tmp/p-base.csv" "$tmp/p-slow11.csv"
+has "; unpaired; alpha 0.05" "12 against 11"
+has 'compare: 0 slower, 0 faster, 4 unchanged of 4 algorithms' "12 against 11"
+
+# Too few rounds: with 3 the smallest p is 2/8.
+awk '/^# ab: round 4:/ { exit } { print }' "$tmp/p-base.csv" >"$tmp/p-base3.csv"
+awk '/^# ab: round 4:/ { exit } { print }' "$tmp/p-slow.csv" >"$tmp/p-slow3.csv"
+expect 2 "too few rounds" "$tmp/p-base3.csv" "$tmp/p-slow3.csv"
+grep -q 'too few rounds to test: 3 paired rounds, at least 8 are needed for 30 recipes (4 algorithms) at alpha 0.05 (scripts/ab.sh --rounds 8)' "$tmp/err" || bad "too few rounds: $(cat "$tmp/err")"
+
 # Instruction counts, when both files have them: a ratio, informational.
 if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
     for f in 1 1.1; do
@@ -118,8 +186,8 @@ if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
             { $(c["gen_instr"]) = int(5000 * f); $(c["solve_instr"]) = 4000; print }' "$tmp/base.csv" >"$tmp/instr$f.csv"
     done
     expect 0 "instruction counts" "$tmp/instr1.csv" "$tmp/instr1.1.csv" --format csv
-    grep -q '^recipe,gen,dfs,1,31,31,,1,10,10,.*,unchanged,1.100000$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
-    grep -q '^recipe,solve,dfs,1,31,31,bfs,.*,unchanged,1.000000$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
+    grep -q '^recipe,gen,dfs,1,31,31,,1,10,10,.*,unchanged,1.100000,$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
+    grep -q '^recipe,solve,dfs,1,31,31,bfs,.*,unchanged,1.000000,$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
 fi
 
 # Outputs.
@@ -128,7 +196,7 @@ python3 -m json.tool "$tmp/out" >/dev/null || bad "json: does not parse"
 python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert len(d["recipes"]) == 30 and len(d["algorithms"]) == 6, "counts"
+assert len(d["recipes"]) == 30 and len(d["algorithms"]) == 4, "counts"
 assert d["summary"]["recipes"]["slower"] == 5 and d["summary"]["algorithms"]["slower"] == 1, "summary"
 r = d["recipes"][0]
 assert r["verdict"] == "slower" and r["gen"] == "kruskal" and r["solver"] is None, r
@@ -136,8 +204,8 @@ assert r["n_base"] == 10 and abs(r["ratio"] - 1.2) < 0.001 and r["p_adj"] < 0.05
 assert r["ci95"][0] <= r["ratio"] <= r["ci95"][1], r
 ' "$tmp/out" || bad "json: fields"
 expect 1 "csv" "$tmp/base.csv" "$tmp/slow.csv" --format csv
-[ "$(wc -l <"$tmp/out")" = 37 ] || bad "csv: not a header and 36 rows"
-has '^level,kind,gen,seed,rows,cols,solver,seeds,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio$' "csv header"
+[ "$(wc -l <"$tmp/out")" = 35 ] || bad "csv: not a header and 34 rows"
+has '^level,kind,gen,seed,rows,cols,solver,strata,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds$' "csv header"
 has '^algorithm,gen,kruskal,,31,31,,5,50,50,,,1.2' "csv algorithm row"
 expect 1 "markdown" "$tmp/base.csv" "$tmp/slow.csv" --format markdown
 has '^### mazebench compare: \*\*regression\*\*' "markdown"
@@ -149,11 +217,11 @@ expect 1 "junit" "$tmp/base.csv" "$tmp/det.csv" --junit "$tmp/j.xml"
 if command -v xmllint >/dev/null; then
     xmllint --noout "$tmp/j.xml" || bad "junit: not well-formed XML"
 fi
-grep -q 'tests="37" failures="1"' "$tmp/j.xml" || bad "junit: 37 cases, 1 failure expected: $(head -3 "$tmp/j.xml")"
+grep -q 'tests="35" failures="1"' "$tmp/j.xml" || bad "junit: 35 cases, 1 failure expected: $(head -3 "$tmp/j.xml")"
 grep -q "<failure message=\"$tmp/det.csv:$line: row 1 (dfs, seed 1, 31x31, bfs): column &apos;dead_ends&apos;" "$tmp/j.xml" ||
     bad "junit: the difference is not a failure"
 expect 1 "junit, slower" "$tmp/base.csv" "$tmp/slow.csv" --junit "$tmp/j2.xml"
-grep -q 'tests="37" failures="6"' "$tmp/j2.xml" || bad "junit: 6 slower cases expected"
+grep -q 'tests="35" failures="6"' "$tmp/j2.xml" || bad "junit: 6 slower cases expected"
 grep -q '<failure message="slower: time ratio 1.2' "$tmp/j2.xml" || bad "junit: no slower message"
 
 expect 0 "--out" "$tmp/base.csv" "$tmp/fast.csv" --out "$tmp/report.txt"

@@ -16,6 +16,15 @@
  *     correction; two equal strata multiply z by sqrt(2); a shift hidden
  *     by seed-to-seed differences is found by the stratified test and not
  *     by the pooled one;
+ *   - the exact null distribution of Wilcoxon's signed-rank statistic
+ *     against brute-force enumeration of the 2^n sign patterns (n <= 14),
+ *     and against the published two-sided 5% critical values (n = 6 to
+ *     30); exact p-values of the signed-rank test against enumeration;
+ *     the normal approximation with zeros and ties on a sample worked by
+ *     hand (T+ = 25 of 7, p = 0.0733);
+ *   - the Hodges-Lehmann estimate and Walsh-average interval on 0..9
+ *     (worked by hand: 4.5 in [2, 7]), and that it excludes 0 exactly
+ *     when the exact test rejects at 5%;
  *   - Holm on a four-test example worked by hand;
  *   - the geometric mean and its t-interval; the smallest attainable
  *     p-values; the verdict's boundaries.
@@ -231,6 +240,164 @@ static void test_van_elteren(void **state)
     assert_true(sw_ab_ve_pmin(st, 3) < p);
 }
 
+/* T+ of every sign pattern of the ranks 1..n, by bit masks. */
+static void brute_sr_cdf(size_t n, double *cdf)
+{
+    size_t top = n * (n + 1) / 2;
+    double *count = calloc(top + 1, sizeof *count);
+    assert_non_null(count);
+    for (uint32_t mask = 0; mask < (1u << n); mask++) {
+        size_t t = 0;
+        for (size_t k = 0; k < n; k++)
+            if (mask & (1u << k))
+                t += k + 1;
+        count[t]++;
+    }
+    double acc = 0;
+    for (size_t t = 0; t <= top; t++) {
+        acc += count[t];
+        cdf[t] = acc / (double)(1u << n);
+    }
+    free(count);
+}
+
+static void test_sr_distribution(void **state)
+{
+    (void)state;
+    static double a[500], b[500];
+    for (size_t n = 1; n <= 14; n++) {
+        assert_int_equal(sw_ab_sr_cdf(n, a), 0);
+        brute_sr_cdf(n, b);
+        for (size_t t = 0; t <= n * (n + 1) / 2; t++) {
+            char what[64];
+            snprintf(what, sizeof what, "P(T+ <= %zu), n %zu", t, n);
+            near(a[t], b[t], 1e-15, what);
+        }
+    }
+    /* Two-sided 5% critical values of T (the largest t with P(T <= t) <=
+     * 0.025), as tabulated in statistics textbooks (n = 5 has none). */
+    static const struct {
+        size_t n, crit;
+    } table[] = {{6, 0},   {7, 2},   {8, 3},   {9, 5},   {10, 8},  {11, 10},
+                 {12, 13}, {13, 17}, {14, 21}, {15, 25}, {16, 29}, {17, 34},
+                 {18, 40}, {19, 46}, {20, 52}, {25, 89}, {30, 137}};
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
+        size_t n = table[k].n, c = table[k].crit;
+        assert_int_equal(sw_ab_sr_cdf(n, a), 0);
+        if (!(a[c] <= 0.025 && a[c + 1] > 0.025))
+            fail_msg("n = %zu: P(T <= %zu) = %g, P(T <= %zu) = %g", n, c, a[c], c + 1, a[c + 1]);
+    }
+    assert_int_equal(sw_ab_sr_cdf(5, a), 0);
+    assert_true(a[0] > 0.025); /* 1/32: no 5% test with 5 rounds */
+    near(sw_ab_sr_pmin(10), 2.0 / 1024, 1e-18, "pmin 10");
+    near(sw_ab_sr_pmin(0), 1, 0, "pmin 0");
+    near(sw_ab_sr_pmin(1), 1, 0, "pmin 1");
+    assert_true(sw_ab_sr_pmin(60) < 1e-10); /* normal: about 1.7e-11 */
+}
+
+/* A deterministic stream of numbers in [-1, 1) (a 64-bit LCG). */
+static double lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return (double)(*s >> 11) / 4503599627370496.0 - 1;
+}
+
+static void test_signed_rank_exact(void **state)
+{
+    (void)state;
+    sw_ab_sr r;
+    /* Every sign +: T+ = 15 of n = 5, p = 2 / 32. */
+    const double up[] = {0.1, 0.2, 0.3, 0.4, 0.5};
+    assert_int_equal(sw_ab_signed_rank(up, 5, &r), 0);
+    assert_true(r.exact);
+    near(r.t, 15, 0, "T+, all up");
+    near(r.p, 2.0 / 32, 1e-15, "p, all up");
+    assert_true(isnan(r.shift_lo)); /* 5 are too few for a 95% interval */
+    /* The smallest |d| down: T+ = 20 of 21, P(T >= 20) = P(T <= 1) = 2/64. */
+    const double one[] = {-0.1, 0.2, 0.3, 0.4, 0.5, 0.6};
+    assert_int_equal(sw_ab_signed_rank(one, 6, &r), 0);
+    near(r.t, 20, 0, "T+, one down");
+    near(r.p, 4.0 / 64, 1e-15, "p, one down");
+
+    /* Against enumeration of the 2^n sign patterns, on made-up
+     * differences: p = 2 min(P(T <= t), P(T >= t)), capped at 1. And the
+     * interval excludes 0 exactly when p <= 5% (the test and the interval
+     * agree), and T+ is the count of positive Walsh averages. */
+    uint64_t seed = 12345;
+    static double cdf[200];
+    for (int trial = 0; trial < 300; trial++) {
+        size_t n = 6 + (size_t)trial % 9; /* 6 .. 14 */
+        double d[14];
+        for (size_t k = 0; k < n; k++)
+            d[k] = lcg(&seed) + (trial % 3) * 0.4; /* some shifted up */
+        assert_int_equal(sw_ab_signed_rank(d, n, &r), 0);
+        assert_true(r.exact);
+        brute_sr_cdf(n, cdf);
+        size_t t = (size_t)r.t, top = n * (n + 1) / 2;
+        double lo = cdf[t], hi = 1 - (t ? cdf[t - 1] : 0), want = 2 * (lo < hi ? lo : hi);
+        near(r.p, want < 1 ? want : 1, 1e-12, "exact p against enumeration");
+        size_t pos = 0;
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = i; j < n; j++)
+                pos += d[i] + d[j] > 0;
+        assert_int_equal(pos, t);
+        bool excludes = r.shift_lo > 0 || r.shift_hi < 0;
+        if (excludes != (r.p <= 0.05 * (1 + 1e-12)))
+            fail_msg("n %zu, T+ %zu of %zu: p %g but interval [%g, %g]", n, t, top, r.p,
+                     r.shift_lo, r.shift_hi);
+        assert_true(r.shift_lo <= r.shift && r.shift <= r.shift_hi);
+    }
+}
+
+static void test_signed_rank_normal_walsh(void **state)
+{
+    (void)state;
+    sw_ab_sr r;
+    /* Zeros dropped: |d| 1 1 2 3 3 3 4 with midranks 1.5 1.5 3 5 5 5 7;
+     * T+ = 25 (all but the -2). n = 7, mean 14; var = 7 8 15 / 24 - (6 +
+     * 24) / 48 = 34.375; z = (25 - 14 - 0.5) / 5.86302 = 1.79089, p =
+     * 0.073312 (R: wilcox.test(d) gives V = 25, p-value = 0.07331). */
+    const double d[] = {0, 1, 1, -2, 3, 3, 3, 4};
+    assert_int_equal(sw_ab_signed_rank(d, 8, &r), 0);
+    assert_false(r.exact);
+    assert_true(r.ties);
+    assert_int_equal(r.n, 7);
+    near(r.t, 25, 0, "T+ with ties and a zero");
+    near(r.p, 0.0733116, 1e-6, "p with ties and a zero");
+    /* Every d 0: no evidence, no shift. */
+    const double zero[] = {0, 0, 0, 0, 0, 0, 0};
+    assert_int_equal(sw_ab_signed_rank(zero, 7, &r), 0);
+    near(r.p, 1, 0, "p, all zero");
+    near(r.shift, 0, 0, "shift, all zero");
+    near(r.shift_lo, 0, 0, "lo, all zero");
+    near(r.shift_hi, 0, 0, "hi, all zero");
+
+    /* d = s + 0..9: the 55 Walsh averages are s + (i + j) / 2, i <= j.
+     * n = 10: P(T <= 8) = 25/1024 <= 0.025 < P(T <= 9), k = 9. The
+     * averages 0, 0.5, 1, 1, 1.5, 1.5, 2, 2, 2 are the 9 smallest: the
+     * interval is [s + 2, s + 7]; the median of the 55 is s + 4.5. */
+    const double s = -0.125;
+    double e[10];
+    for (int k = 0; k < 10; k++)
+        e[9 - k] = s + k; /* any order */
+    assert_int_equal(sw_ab_signed_rank(e, 10, &r), 0);
+    near(r.shift, s + 4.5, 1e-12, "HL estimate");
+    near(r.shift_lo, s + 2, 1e-12, "Walsh lower bound");
+    near(r.shift_hi, s + 7, 1e-12, "Walsh upper bound");
+
+    /* Beyond the exact limit: 80 rounds all shifted by log 1.1 give p
+     * tiny and an interval round it; the normal approximation is used. */
+    double f[80];
+    uint64_t seed = 7;
+    for (int k = 0; k < 80; k++)
+        f[k] = log(1.1) + 0.01 * lcg(&seed);
+    assert_int_equal(sw_ab_signed_rank(f, 80, &r), 0);
+    assert_false(r.exact);
+    assert_true(r.p < 1e-12);
+    assert_true(r.shift_lo < log(1.1) && log(1.1) < r.shift_hi);
+    assert_true(r.shift_hi - r.shift_lo < 0.01);
+}
+
 static void test_holm(void **state)
 {
     (void)state;
@@ -286,6 +453,9 @@ int main(void)
         cmocka_unit_test(test_mann_whitney_normal_ties),
         cmocka_unit_test(test_hodges_lehmann_moses),
         cmocka_unit_test(test_van_elteren),
+        cmocka_unit_test(test_sr_distribution),
+        cmocka_unit_test(test_signed_rank_exact),
+        cmocka_unit_test(test_signed_rank_normal_walsh),
         cmocka_unit_test(test_holm),
         cmocka_unit_test(test_geomean_median_verdict),
     };

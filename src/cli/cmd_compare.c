@@ -189,8 +189,11 @@ struct recipe {
     char *gen, *seed, *rows, *cols, *solver; /* as written */
     size_t algo;
     struct vec t[2], in[2]; /* times and instruction counts: [0] base, [1] new */
+    struct vec rd[2];       /* the round of each time in t (0, 1, ...) */
     /* Results: */
     double med[2], ratio, lo, hi, p, padj, pmin, instr;
+    double *d;    /* paired: per round, log(new median) - log(base median); NAN: none */
+    size_t pairs; /* paired: rounds with times on both sides */
     bool exact, tested;
     int verdict;
 };
@@ -200,8 +203,8 @@ struct algo {
     size_t first; /* its first recipe (names) */
     size_t *rec, nrec, cap;
     double ratio, lo, hi, z, p, padj, pmin;
-    size_t n[2], seeds;
-    bool tested;
+    size_t n[2], strata, pairs; /* samples a side, recipes tested, rounds (paired) */
+    bool tested, exact;
     int verdict;
 };
 
@@ -225,6 +228,7 @@ struct side {
     char **header;   /* header names */
     size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
     size_t nrows;
+    size_t rounds;   /* headers met: each starts a round */
     char *raw;       /* the bytes on disk, for line numbers */
     size_t rawlen;
 };
@@ -233,6 +237,8 @@ struct compare {
     const char *cmd;
     bool any_registry;
     double alpha, threshold;
+    bool paired;         /* both files have the same rounds, 2 or more: paired by round */
+    size_t rounds;       /* then how many */
     struct side side[2];
     size_t ncmp;
     char **cmp;          /* compared column names (common, before gen_ns, not recipe) */
@@ -282,6 +288,8 @@ static char *field_text(const sw_csv_field *f)
     return s;
 }
 
+/* A recipe (with_seed) or the algorithm of recipe r: a generator and a
+ * size, or a solver and a size (over every maze of that size). */
 static void describe(const struct recipe *r, bool with_seed, char *buf, size_t len)
 {
     const bool solver = r->kind == KIND_SOLVE;
@@ -289,8 +297,16 @@ static void describe(const struct recipe *r, bool with_seed, char *buf, size_t l
         snprintf(buf, len, "%s, seed %s, %sx%s%s%s", r->gen, r->seed, r->rows, r->cols,
                  solver ? ", " : "", solver ? r->solver : "");
     else
-        snprintf(buf, len, "%s, %sx%s%s%s", r->gen, r->rows, r->cols, solver ? ", " : "",
-                 solver ? r->solver : "");
+        snprintf(buf, len, "%s, %sx%s", solver ? r->solver : r->gen, r->rows, r->cols);
+}
+
+/* The design, for the reports: "paired by round, 20 rounds" or "unpaired". */
+static void design(const struct compare *c, char *buf, size_t len)
+{
+    if (c->paired)
+        snprintf(buf, len, "paired by round, %zu rounds", c->rounds);
+    else
+        snprintf(buf, len, "unpaired");
 }
 
 /* ---- reading ---- */
@@ -496,9 +512,10 @@ static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
     c->nrec++;
     if (!r->gen || !r->seed || !r->rows || !r->cols || !r->solver)
         return -1;
-    /* Its algorithm: the same without the seed. */
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[2], f[3],
-             kind == KIND_SOLVE ? f[4] : "");
+    /* Its algorithm: a generator spec and size over its seeds; a solver
+     * spec and size over every maze (generator and seed) of that size. */
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s", kind, kind == KIND_SOLVE ? "" : f[0],
+             f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
     if (map_get(&c->amap, key, true, c->nalg, &r->algo) != 0)
         return -1;
     if (r->algo == c->nalg) {
@@ -631,7 +648,7 @@ static int load_rows(struct compare *c, int sd)
 {
     struct side *s = &c->side[sd];
     const bool instr = c->instr[0] && c->instr[1];
-    size_t sec = 0, line = 1, index = 0;
+    size_t sec = 0, line = 1, index = 0, round = 0;
     struct rawpos rp = {s->raw, s->rawlen, 0, 1};
     if (rp.len >= 3 && memcmp(rp.t, "\xEF\xBB\xBF", 3) == 0)
         rp.at = 3;
@@ -659,6 +676,7 @@ static int load_rows(struct compare *c, int sd)
             break;
         }
         if (sec > 0) { /* a later round: the same header and registry */
+            round++;
             size_t off = f.header_at, n;
             sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
             bool same = n == s->ncols;
@@ -699,11 +717,13 @@ static int load_rows(struct compare *c, int sd)
                 if (!(val[nv] = field_text(&fl[c->cmp_at[sd][nv]])))
                     mem = false;
             bool header_again = mem && !strcmp(t[0], "gen") && !strcmp(t[1], "seed");
-            if (mem && header_again) /* another round's header: a new maze follows */
+            if (mem && header_again) { /* another round's header: a new maze follows */
+                round++;
                 for (size_t k = 0; k < 5; k++) {
                     free(occ[k]);
                     occ[k] = NULL;
                 }
+            }
             if (!mem) {
                 mzc_error("%s: out of memory", c->cmd);
                 rc = MZC_FAIL;
@@ -740,7 +760,8 @@ static int load_rows(struct compare *c, int sd)
                         nocc_solv = 0;
                         if (!isnan(gns) || !isnan(gin)) {
                             if (recipe_of(c, KIND_GEN, t, &ri) != 0 ||
-                                (!isnan(gns) && vec_push(&c->rec[ri].t[sd], gns) != 0) ||
+                                (!isnan(gns) && (vec_push(&c->rec[ri].t[sd], gns) != 0 ||
+                                                 vec_push(&c->rec[ri].rd[sd], (double)round) != 0)) ||
                                 (!isnan(gin) && vec_push(&c->rec[ri].in[sd], gin) != 0))
                                 rc = MZC_FAIL;
                         }
@@ -757,7 +778,8 @@ static int load_rows(struct compare *c, int sd)
                         rc = MZC_FAIL;
                     if (rc == MZC_OK && t[4][0] && (!isnan(sns) || !isnan(sin_))) {
                         if (recipe_of(c, KIND_SOLVE, t, &ri) != 0 ||
-                            (!isnan(sns) && vec_push(&c->rec[ri].t[sd], sns) != 0) ||
+                            (!isnan(sns) && (vec_push(&c->rec[ri].t[sd], sns) != 0 ||
+                                             vec_push(&c->rec[ri].rd[sd], (double)round) != 0)) ||
                             (!isnan(sin_) && vec_push(&c->rec[ri].in[sd], sin_) != 0))
                             rc = MZC_FAIL;
                     }
@@ -798,6 +820,7 @@ static int load_rows(struct compare *c, int sd)
         free(occ_solv[k]);
     free(occ_solv);
     s->nrows = index;
+    s->rounds = round + 1;
     return rc;
 }
 
@@ -862,18 +885,72 @@ static size_t samples_needed(struct compare *c, size_t nrec, size_t nalg, size_t
     return 0;
 }
 
+/* The smallest paired rounds at which some signed-rank test could reach
+ * significance, given the family sizes; 0 when none up to 1000. */
+static size_t rounds_needed(const struct compare *c, size_t nrec, size_t nalg)
+{
+    size_t fam = nalg && nalg < nrec ? nalg : nrec; /* the smaller family decides */
+    for (size_t n = 1; n <= 1000; n++)
+        if ((double)fam * sw_ab_sr_pmin(n) < c->alpha)
+            return n;
+    return 0;
+}
+
+/* Paired: the recipe's median time of each side in each round, and d_r =
+ * log(new) - log(base) for the rounds timed on both sides (NAN
+ * otherwise); *dv gets those d_r in round order, r->pairs their number. */
+static int recipe_rounds(struct compare *c, struct recipe *r, double *dv, double *med,
+                         double *tmp)
+{
+    const size_t R = c->rounds;
+    if (!(r->d = malloc(R * sizeof *r->d)))
+        return -1;
+    for (int s = 0; s < 2; s++) {
+        double *m = med + (size_t)s * R;
+        for (size_t k = 0; k < R; k++)
+            m[k] = NAN;
+        /* The rounds of one side's times never go down (file order). */
+        const struct vec *t = &r->t[s], *rd = &r->rd[s];
+        for (size_t i = 0; i < t->n;) {
+            size_t j = i;
+            while (j < t->n && rd->v[j] == rd->v[i])
+                j++;
+            memcpy(tmp, t->v + i, (j - i) * sizeof *tmp);
+            size_t round = (size_t)rd->v[i];
+            if (round < R)
+                m[round] = sw_ab_median(tmp, j - i);
+            i = j;
+        }
+    }
+    r->pairs = 0;
+    for (size_t k = 0; k < R; k++) {
+        r->d[k] = NAN;
+        if (!isnan(med[k]) && !isnan(med[R + k]))
+            dv[r->pairs++] = r->d[k] = log(med[R + k]) - log(med[k]);
+    }
+    return 0;
+}
+
 static int analyse(struct compare *c)
 {
+    const bool paired = c->paired;
+    const size_t R = c->rounds;
+    size_t most = 1; /* the most samples of a recipe on one side */
+    for (size_t k = 0; k < c->nrec; k++)
+        for (int s = 0; s < 2; s++)
+            if (c->rec[k].t[s].n > most)
+                most = c->rec[k].t[s].n;
+    size_t nbuf = c->nrec + c->nalg + R + 1;
+    double *p = calloc(nbuf, sizeof *p);
+    size_t *idx = malloc(nbuf * sizeof *idx);
+    double *dv = malloc((R + 1) * sizeof *dv), *med = malloc((2 * R + 1) * sizeof *med);
+    double *tmp = malloc(most * sizeof *tmp);
+    int rc = MZC_FAIL; /* until the end */
+    if (!p || !idx || !dv || !med || !tmp)
+        goto out;
+
     /* Recipes. */
-    double *p = calloc(c->nrec + c->nalg + 1, sizeof *p);
-    size_t *idx = malloc((c->nrec + c->nalg + 1) * sizeof *idx);
-    if (!p || !idx) {
-        free(p);
-        free(idx);
-        mzc_error("%s: out of memory", c->cmd);
-        return MZC_FAIL;
-    }
-    size_t np = 0, maxside = 0;
+    size_t np = 0, maxside = 0, maxpairs = 0;
     double best_rec = 1, best_alg = 1;
     for (size_t k = 0; k < c->nrec; k++) {
         struct recipe *r = &c->rec[k];
@@ -886,23 +963,39 @@ static int analyse(struct compare *c)
                 c->only[r->t[1].n ? 1 : 0]++;
             continue;
         }
-        r->tested = true;
         r->med[0] = median_of(&r->t[0]);
         r->med[1] = median_of(&r->t[1]);
-        r->ratio = r->med[1] / r->med[0];
-        const double *cdf = cdf_for(c, r->t[0].n, r->t[1].n);
-        sw_ab_mw mw;
-        if (sw_ab_mann_whitney(r->t[0].v, r->t[0].n, r->t[1].v, r->t[1].n, cdf, &mw) != 0) {
-            free(p);
-            free(idx);
-            mzc_error("%s: out of memory", c->cmd);
-            return MZC_FAIL;
+        if (paired) {
+            /* Rounds paired: the signed-rank test of the per-round log
+             * ratios, the Hodges-Lehmann estimate and its interval. */
+            if (recipe_rounds(c, r, dv, med, tmp) != 0)
+                goto out;
+            if (!r->pairs)
+                continue;
+            sw_ab_sr sr;
+            if (sw_ab_signed_rank(dv, r->pairs, &sr) != 0)
+                goto out;
+            r->p = sr.p;
+            r->exact = sr.exact;
+            r->ratio = exp(sr.shift);
+            r->lo = exp(sr.shift_lo);
+            r->hi = exp(sr.shift_hi);
+            r->pmin = sw_ab_sr_pmin(r->pairs);
+            if (r->pairs > maxpairs)
+                maxpairs = r->pairs;
+        } else {
+            r->ratio = r->med[1] / r->med[0];
+            const double *cdf = cdf_for(c, r->t[0].n, r->t[1].n);
+            sw_ab_mw mw;
+            if (sw_ab_mann_whitney(r->t[0].v, r->t[0].n, r->t[1].v, r->t[1].n, cdf, &mw) != 0)
+                goto out;
+            r->p = mw.p;
+            r->exact = mw.exact;
+            r->lo = exp(mw.shift_lo);
+            r->hi = exp(mw.shift_hi);
+            r->pmin = sw_ab_mw_pmin(r->t[0].n, r->t[1].n, cdf);
         }
-        r->p = mw.p;
-        r->exact = mw.exact;
-        r->lo = exp(mw.shift_lo);
-        r->hi = exp(mw.shift_hi);
-        r->pmin = sw_ab_mw_pmin(r->t[0].n, r->t[1].n, cdf);
+        r->tested = true;
         if (r->pmin < best_rec)
             best_rec = r->pmin;
         size_t side = r->t[0].n < r->t[1].n ? r->t[0].n : r->t[1].n;
@@ -911,12 +1004,8 @@ static int analyse(struct compare *c)
         idx[np] = k;
         p[np++] = r->p;
     }
-    if (sw_ab_holm(p, np, p) != 0) {
-        free(p);
-        free(idx);
-        mzc_error("%s: out of memory", c->cmd);
-        return MZC_FAIL;
-    }
+    if (sw_ab_holm(p, np, p) != 0)
+        goto out;
     c->tested[0] = np;
     for (size_t k = 0; k < np; k++) {
         struct recipe *r = &c->rec[idx[k]];
@@ -925,20 +1014,19 @@ static int analyse(struct compare *c)
         c->count[0][r->verdict]++;
     }
 
-    /* Algorithms: the per-seed ratios, stratified by seed. */
-    size_t na = 0, maxseeds = 0;
+    /* Algorithms: paired, the mean of the strata's log ratios in each
+     * round, tested over the rounds; unpaired, the per-stratum ratios and
+     * van Elteren's test stratified by recipe. */
+    size_t na = 0, maxstrata = 0;
     for (size_t a = 0; a < c->nalg; a++) {
         struct algo *al = &c->alg[a];
-        al->ratio = al->lo = al->hi = al->p = al->padj = NAN;
+        al->ratio = al->lo = al->hi = al->p = al->padj = al->z = NAN;
         sw_ab_stratum *st = malloc((al->nrec ? al->nrec : 1) * sizeof *st);
         double *ratio = malloc((al->nrec ? al->nrec : 1) * sizeof *ratio);
         if (!st || !ratio) {
             free(st);
             free(ratio);
-            free(p);
-            free(idx);
-            mzc_error("%s: out of memory", c->cmd);
-            return MZC_FAIL;
+            goto out;
         }
         size_t ns = 0;
         const struct recipe *only = NULL;
@@ -952,33 +1040,59 @@ static int analyse(struct compare *c)
             al->n[1] += r->t[1].n;
             only = r;
         }
-        al->seeds = ns;
-        if (ns) {
-            al->tested = true;
+        al->strata = ns;
+        if (ns && paired) {
+            size_t nd = 0;
+            for (size_t round = 0; round < R; round++) {
+                double sum = 0;
+                size_t n = 0;
+                for (size_t k = 0; k < al->nrec; k++) {
+                    const struct recipe *r = &c->rec[al->rec[k]];
+                    if (r->tested && !isnan(r->d[round])) {
+                        sum += r->d[round];
+                        n++;
+                    }
+                }
+                if (n)
+                    dv[nd++] = sum / (double)n;
+            }
+            sw_ab_sr sr;
+            if (sw_ab_signed_rank(dv, nd, &sr) != 0) {
+                free(st);
+                free(ratio);
+                goto out;
+            }
+            al->pairs = nd;
+            al->p = sr.p;
+            al->exact = sr.exact;
+            al->ratio = exp(sr.shift);
+            al->lo = exp(sr.shift_lo);
+            al->hi = exp(sr.shift_hi);
+            al->pmin = sw_ab_sr_pmin(nd);
+        } else if (ns) {
             sw_ab_geomean(ratio, ns, &al->ratio, &al->lo, &al->hi);
-            if (ns == 1) { /* one seed: that recipe's own interval */
+            if (ns == 1) { /* one stratum: that recipe's own interval */
                 al->lo = only->lo;
                 al->hi = only->hi;
             }
             if (sw_ab_van_elteren(st, ns, &al->z, &al->p) != 0)
                 al->p = NAN;
             al->pmin = sw_ab_ve_pmin(st, ns);
+        }
+        if (ns) {
+            al->tested = true;
             if (al->pmin < best_alg)
                 best_alg = al->pmin;
-            if (ns > maxseeds)
-                maxseeds = ns;
+            if (ns > maxstrata)
+                maxstrata = ns;
             idx[na] = a;
             p[na++] = isnan(al->p) ? 1 : al->p;
         }
         free(st);
         free(ratio);
     }
-    if (sw_ab_holm(p, na, p) != 0) {
-        free(p);
-        free(idx);
-        mzc_error("%s: out of memory", c->cmd);
-        return MZC_FAIL;
-    }
+    if (sw_ab_holm(p, na, p) != 0)
+        goto out;
     c->tested[1] = na;
     for (size_t k = 0; k < na; k++) {
         struct algo *al = &c->alg[idx[k]];
@@ -987,36 +1101,73 @@ static int analyse(struct compare *c)
         c->count[1][al->verdict]++;
     }
 
-    /* The summary: geometric means of the recipe ratios, by kind. */
+    /* The summary, by kind: paired, the geometric mean over rounds of each
+     * round's mean log ratio of all recipes, with a t-interval over the
+     * rounds; unpaired, the geometric mean of the recipe ratios with a
+     * t-interval over recipes. */
     for (int kind = 0; kind < 2; kind++) {
         size_t n = 0;
-        for (size_t k = 0; k < c->nrec; k++)
-            if (c->rec[k].tested && c->rec[k].kind == kind)
-                p[n++] = c->rec[k].ratio;
+        if (paired) {
+            for (size_t round = 0; round < R; round++) {
+                double sum = 0;
+                size_t m = 0;
+                for (size_t k = 0; k < c->nrec; k++) {
+                    const struct recipe *r = &c->rec[k];
+                    if (r->tested && r->kind == kind && !isnan(r->d[round])) {
+                        sum += r->d[round];
+                        m++;
+                    }
+                }
+                if (m)
+                    p[n++] = exp(sum / (double)m);
+            }
+        } else {
+            for (size_t k = 0; k < c->nrec; k++)
+                if (c->rec[k].tested && c->rec[k].kind == kind)
+                    p[n++] = c->rec[k].ratio;
+        }
         sw_ab_geomean(p, n, &c->gm[kind], &c->gm_lo[kind], &c->gm_hi[kind]);
     }
-    free(p);
-    free(idx);
 
+    rc = MZC_USAGE;
     if (np == 0) {
-        mzc_error("%s: '%s' and '%s' have no timed recipe in common", c->cmd, c->side[0].path,
-                  c->side[1].path);
-        return MZC_USAGE;
+        mzc_error("%s: '%s' and '%s' have no timed recipe in common%s", c->cmd,
+                  c->side[0].path, c->side[1].path, paired ? " in the same round" : "");
+        goto out;
     }
     /* Could any test flag anything? Holm multiplies the smallest p by the
      * family's size. */
     if (!((double)np * best_rec < c->alpha) && !((double)na * best_alg < c->alpha)) {
-        size_t need = samples_needed(c, np, na, maxseeds);
-        char needs[64] = "more";
-        if (need)
-            snprintf(needs, sizeof needs, "at least %zu", need);
-        mzc_error("%s: too few samples to test: %zu a side at most, %s a side needed for %zu "
-                  "recipes (%zu algorithms) at alpha %g (run the sweep with more --reps, or "
-                  "more rounds)",
-                  c->cmd, maxside, needs, np, na, c->alpha);
-        return MZC_USAGE;
+        if (paired) {
+            size_t need = rounds_needed(c, np, na);
+            char needs[96] = "more are";
+            if (need)
+                snprintf(needs, sizeof needs, "at least %zu are", need);
+            mzc_error("%s: too few rounds to test: %zu paired rounds, %s needed for %zu "
+                      "recipes (%zu algorithms) at alpha %g (scripts/ab.sh --rounds %zu)",
+                      c->cmd, maxpairs, needs, np, na, c->alpha, need ? need : 2 * R);
+        } else {
+            size_t need = samples_needed(c, np, na, maxstrata);
+            char needs[64] = "more";
+            if (need)
+                snprintf(needs, sizeof needs, "at least %zu", need);
+            mzc_error("%s: too few samples to test: %zu a side at most, %s a side needed for "
+                      "%zu recipes (%zu algorithms) at alpha %g (run the sweep with more --reps, "
+                      "or more rounds)",
+                      c->cmd, maxside, needs, np, na, c->alpha);
+        }
+        goto out;
     }
-    return MZC_OK;
+    rc = MZC_OK;
+out:
+    if (rc == MZC_FAIL)
+        mzc_error("%s: out of memory", c->cmd);
+    free(p);
+    free(idx);
+    free(dv);
+    free(med);
+    free(tmp);
+    return rc;
 }
 
 /* ---- output ---- */
@@ -1137,7 +1288,9 @@ static void write_text(FILE *f, const struct compare *c)
     fprintf(f, ", new '%s'", c->side[1].path);
     if (*c->side[1].commit)
         fprintf(f, " (commit %s)", c->side[1].commit);
-    fprintf(f, "; alpha %g, threshold %s\n", c->alpha, th);
+    char des[64];
+    design(c, des, sizeof des);
+    fprintf(f, "; %s; alpha %g, threshold %s\n", des, c->alpha, th);
     for (size_t k = 0; k < c->ndiff; k++)
         fprintf(f, "%s\n", c->diff[k].line);
     bool instr = false; /* the column only when some recipe has counts on both sides */
@@ -1157,7 +1310,7 @@ static void write_text(FILE *f, const struct compare *c)
                 w = strlen(what);
         }
         fprintf(f, "\n%-9s  %-5s  %-*s  %11s  %12s  %12s  %7s  %-18s  %-8s  %-8s%s\n", "verdict",
-                "kind", (int)w, level ? "algorithm" : "recipe", level ? "seeds" : "n base/new",
+                "kind", (int)w, level ? "algorithm" : "recipe", level ? "strata" : "n base/new",
                 level ? "" : "base ns", level ? "" : "new ns", "ratio", "95% interval", "p",
                 "p adj", instr && !level ? "  instr ratio" : "");
         for (size_t k = 0; k < n; k++) {
@@ -1167,7 +1320,7 @@ static void write_text(FILE *f, const struct compare *c)
             if (level) {
                 const struct algo *a = &c->alg[o[k]];
                 describe(&c->rec[a->first], false, what, sizeof what);
-                snprintf(nn, sizeof nn, "%zu", a->seeds);
+                snprintf(nn, sizeof nn, "%zu", a->strata);
                 mb[0] = mn[0] = '\0';
                 rr = a->ratio, lo = a->lo, hi = a->hi, pp = a->p, padj = a->padj, v = a->verdict;
             } else {
@@ -1218,16 +1371,18 @@ static void put_json_int(FILE *f, const char *s)
 
 static const char *test_name(const struct compare *c, bool algo, size_t k)
 {
-    (void)c;
+    bool exact = algo ? c->alg[k].exact : c->rec[k].exact;
+    if (c->paired)
+        return exact ? "signed-rank-exact" : "signed-rank-normal";
     if (algo)
         return "van-elteren";
-    return c->rec[k].exact ? "mann-whitney-exact" : "mann-whitney-normal";
+    return exact ? "mann-whitney-exact" : "mann-whitney-normal";
 }
 
 static void write_csv(FILE *f, const struct compare *c)
 {
-    fputs("level,kind,gen,seed,rows,cols,solver,seeds,n_base,n_new,median_base_ns,"
-          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio\n",
+    fputs("level,kind,gen,seed,rows,cols,solver,strata,n_base,n_new,median_base_ns,"
+          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds\n",
           f);
     for (int level = 0; level < 2; level++) {
         size_t n;
@@ -1238,7 +1393,7 @@ static void write_csv(FILE *f, const struct compare *c)
             const struct algo *a = level ? &c->alg[o[k]] : NULL;
             const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
             fprintf(f, "%s,%s,", level ? "algorithm" : "recipe", kind_name[r->kind]);
-            sw_csv_string(f, r->gen);
+            sw_csv_string(f, level && r->kind == KIND_SOLVE ? "" : r->gen);
             fputc(',', f);
             sw_csv_string(f, level ? "" : r->seed);
             fputc(',', f);
@@ -1248,7 +1403,7 @@ static void write_csv(FILE *f, const struct compare *c)
             fputc(',', f);
             sw_csv_string(f, r->solver);
             if (level)
-                fprintf(f, ",%zu,%zu,%zu,,,", a->seeds, a->n[0], a->n[1]);
+                fprintf(f, ",%zu,%zu,%zu,,,", a->strata, a->n[0], a->n[1]);
             else
                 fprintf(f, ",1,%zu,%zu,%.1f,%.1f,", r->t[0].n, r->t[1].n, r->med[0], r->med[1]);
             put_num(f, "%.6f", level ? a->ratio : r->ratio, false);
@@ -1264,6 +1419,10 @@ static void write_csv(FILE *f, const struct compare *c)
                     verdict_name[level ? a->verdict : r->verdict]);
             if (!level)
                 put_num(f, "%.6f", r->instr, false);
+            if (c->paired)
+                fprintf(f, ",%zu", level ? a->pairs : r->pairs);
+            else
+                fputc(',', f);
             fputc('\n', f);
         }
         free(o);
@@ -1276,12 +1435,18 @@ static void write_json(FILE *f, const struct compare *c)
     sw_json_string(f, c->side[0].path);
     fputs(", \"commit\": ", f);
     sw_json_string(f, c->side[0].commit);
-    fprintf(f, ", \"rows\": %zu},\n  \"new\": {\"file\": ", c->side[0].nrows);
+    fprintf(f, ", \"rows\": %zu, \"rounds\": %zu},\n  \"new\": {\"file\": ", c->side[0].nrows,
+            c->side[0].rounds);
     sw_json_string(f, c->side[1].path);
     fputs(", \"commit\": ", f);
     sw_json_string(f, c->side[1].commit);
-    fprintf(f, ", \"rows\": %zu},\n  \"alpha\": %g, \"threshold\": %g,\n", c->side[1].nrows,
-            c->alpha, c->threshold);
+    fprintf(f, ", \"rows\": %zu, \"rounds\": %zu},\n  \"alpha\": %g, \"threshold\": %g,\n",
+            c->side[1].nrows, c->side[1].rounds, c->alpha, c->threshold);
+    fprintf(f, "  \"design\": \"%s\", \"rounds\": ", c->paired ? "paired" : "unpaired");
+    if (c->paired)
+        fprintf(f, "%zu,\n", c->rounds);
+    else
+        fputs("null,\n", f);
     for (int level = 0; level < 2; level++) {
         size_t n;
         size_t *o = ordered(c, level == 1, &n);
@@ -1292,7 +1457,10 @@ static void write_json(FILE *f, const struct compare *c)
             const struct algo *a = level ? &c->alg[o[k]] : NULL;
             const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
             fprintf(f, "%s\n    {\"kind\": \"%s\", \"gen\": ", k ? "," : "", kind_name[r->kind]);
-            sw_json_string(f, r->gen);
+            if (level && r->kind == KIND_SOLVE)
+                fputs("null", f);
+            else
+                sw_json_string(f, r->gen);
             if (!level) {
                 fputs(", \"seed\": ", f);
                 put_json_int(f, r->seed);
@@ -1307,8 +1475,8 @@ static void write_json(FILE *f, const struct compare *c)
             else
                 fputs("null", f);
             if (level) {
-                fprintf(f, ", \"seeds\": %zu, \"n_base\": %zu, \"n_new\": %zu", a->seeds, a->n[0],
-                        a->n[1]);
+                fprintf(f, ", \"strata\": %zu, \"n_base\": %zu, \"n_new\": %zu", a->strata,
+                        a->n[0], a->n[1]);
             } else {
                 fprintf(f, ", \"n_base\": %zu, \"n_new\": %zu, \"median_base_ns\": ", r->t[0].n,
                         r->t[1].n);
@@ -1324,6 +1492,11 @@ static void write_json(FILE *f, const struct compare *c)
                 fputs("null", f);
             else
                 fprintf(f, "[%.6f, %.6f]", lo, hi);
+            fputs(", \"rounds\": ", f);
+            if (c->paired)
+                fprintf(f, "%zu", level ? a->pairs : r->pairs);
+            else
+                fputs("null", f);
             if (level) {
                 fputs(", \"z\": ", f);
                 put_num(f, "%.4f", a->z, true);
@@ -1392,7 +1565,9 @@ static void write_markdown(FILE *f, const struct compare *c)
     md_cell(f, *c->side[0].commit ? c->side[0].commit : c->side[0].path);
     fputs("`, new `", f);
     md_cell(f, *c->side[1].commit ? c->side[1].commit : c->side[1].path);
-    fprintf(f, "`; alpha %g (Holm), threshold %s.\n\n", c->alpha, th);
+    char des[64];
+    design(c, des, sizeof des);
+    fprintf(f, "`; %s; alpha %g (Holm), threshold %s.\n\n", des, c->alpha, th);
     for (int level = 0; level < 2; level++)
         fprintf(f, "- %s: %zu slower, %zu faster, %zu unchanged of %zu\n",
                 level ? "algorithms" : "recipes", c->count[level][SW_AB_SLOWER],
@@ -1624,7 +1799,9 @@ static void release(struct compare *c)
         for (int s = 0; s < 2; s++) {
             free(r->t[s].v);
             free(r->in[s].v);
+            free(r->rd[s].v);
         }
+        free(r->d);
     }
     free(c->rec);
     for (size_t k = 0; k < c->nalg; k++)
@@ -1790,6 +1967,12 @@ int cmd_compare(int argc, char **argv)
         rc = columns(&c);
     for (int s = 0; s < 2 && rc == MZC_OK; s++)
         rc = load_rows(&c, s);
+    /* As many rounds a side, two or more: round r of BASE ran next to
+     * round r of NEW, so they pair. */
+    if (rc == MZC_OK && c.side[0].rounds == c.side[1].rounds && c.side[0].rounds >= 2) {
+        c.paired = true;
+        c.rounds = c.side[0].rounds;
+    }
     if (rc == MZC_OK)
         rc = analyse(&c);
     if (rc != MZC_OK) {

@@ -8,7 +8,8 @@
  * of log times and Moses' interval are read from the sorted pairwise
  * differences at positions given by U's null distribution, so the
  * interval excludes 0 exactly when the test rejects at 5% (up to the
- * discreteness of U).
+ * discreteness of U). Wilcoxon's signed-rank test and the Walsh-average
+ * interval do the same for paired differences (one per round).
  */
 #include "stats_ab.h"
 #include "mazebench.h"
@@ -224,6 +225,152 @@ double sw_ab_ve_pmin(const sw_ab_stratum *s, size_t ns)
     if (var <= 0)
         return 1;
     double p = erfc(num / sqrt(var) / sqrt(2.0));
+    return p < 1 ? p : 1;
+}
+
+int sw_ab_sr_cdf(size_t n, double *cdf)
+{
+    /* c(k, t): sign patterns of the ranks 1..k with T+ = t. Rank k is
+     * either - or +: c(k, t) = c(k - 1, t) + c(k - 1, t - k). In place,
+     * t downwards; counts, all additions. */
+    size_t top = n * (n + 1) / 2;
+    double *c = calloc(top + 1, sizeof *c);
+    if (!c)
+        return -1;
+    c[0] = 1;
+    for (size_t k = 1; k <= n; k++)
+        for (size_t t = k * (k + 1) / 2; t >= k; t--)
+            c[t] += c[t - k];
+    double total = 0, acc = 0;
+    for (size_t t = 0; t <= top; t++)
+        total += c[t];
+    for (size_t t = 0; t <= top; t++) {
+        acc += c[t];
+        cdf[t] = acc / total;
+    }
+    cdf[top] = 1;
+    free(c);
+    return 0;
+}
+
+/* The rank k from each end of the sorted Walsh averages of n values for a
+ * 95% interval: the largest k with P(T+ <= k - 1) <= 2.5%, exact up to
+ * SW_AB_SR_EXACT_MAX, else from the normal approximation; 0 when none. */
+static int sr_interval_rank(size_t n, const double *cdf, size_t *k)
+{
+    const size_t top = n * (n + 1) / 2;
+    if (n <= SW_AB_SR_EXACT_MAX) {
+        double *own = NULL;
+        if (!cdf) {
+            if (!(own = malloc((top + 1) * sizeof *own)) || sw_ab_sr_cdf(n, own) != 0) {
+                free(own);
+                return -1;
+            }
+            cdf = own;
+        }
+        *k = 0;
+        while (*k < top / 2 + 1 && cdf[*k] <= 0.025 * (1 + 1e-12))
+            (*k)++;
+        free(own);
+        return 0;
+    }
+    double nn = (double)n, sd = sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);
+    double kk = floor((double)top / 2 + 0.5 - SW_AB_Z975 * sd);
+    *k = kk >= 1 ? (size_t)kk : 0;
+    return 0;
+}
+
+int sw_ab_signed_rank(const double *d, size_t n, sw_ab_sr *r)
+{
+    memset(r, 0, sizeof *r);
+    r->p = 1;
+    r->shift = r->shift_lo = r->shift_hi = NAN;
+    if (!n)
+        return 0;
+    /* |d| with its sign, zeros dropped, in order. */
+    struct tagged *a = malloc(n * sizeof *a);
+    if (!a)
+        return -1;
+    size_t nz = 0;
+    for (size_t k = 0; k < n; k++)
+        if (d[k] != 0)
+            a[nz++] = (struct tagged){fabs(d[k]), d[k] > 0};
+    qsort(a, nz, sizeof *a, cmp_tagged);
+    double t = 0, tie = 0;
+    for (size_t i = 0; i < nz;) {
+        size_t j = i + 1;
+        while (j < nz && a[j].v == a[i].v)
+            j++;
+        double rank = (double)(i + 1 + j) / 2, g = (double)(j - i);
+        tie += g * g * g - g;
+        for (size_t k = i; k < j; k++)
+            if (a[k].side)
+                t += rank;
+        i = j;
+    }
+    free(a);
+    r->t = t;
+    r->n = nz;
+    r->ties = tie > 0;
+    const double top = (double)nz * (double)(nz + 1) / 2;
+    double *cdf = NULL; /* the exact distribution for nz, when used */
+    if (nz && !r->ties && nz == n && nz <= SW_AB_SR_EXACT_MAX) {
+        if (!(cdf = malloc(((size_t)top + 1) * sizeof *cdf)) || sw_ab_sr_cdf(nz, cdf) != 0) {
+            free(cdf);
+            return -1;
+        }
+        r->exact = true;
+        double lo = t < top - t ? t : top - t;
+        r->p = 2 * cdf[(size_t)lo];
+    } else if (nz) {
+        double nn = (double)nz;
+        double var = nn * (nn + 1) * (2 * nn + 1) / 24 - tie / 48;
+        double sd = var > 0 ? sqrt(var) : 0;
+        if (sd > 0) {
+            double z = (fabs(t - top / 2) - 0.5) / sd;
+            r->p = erfc((z > 0 ? z : 0) / sqrt(2.0));
+        }
+    }
+    if (r->p > 1)
+        r->p = 1;
+
+    /* The Walsh averages of all n differences: the estimate and interval
+     * invert the test at shifts where no difference is 0 or tied. */
+    const size_t nw = n * (n + 1) / 2;
+    double *w = malloc(nw * sizeof *w);
+    size_t k = 0;
+    if (!w || sr_interval_rank(n, cdf, &k) != 0) {
+        free(w);
+        free(cdf);
+        return -1;
+    }
+    free(cdf);
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i; j < n; j++)
+            w[at++] = (d[i] + d[j]) / 2;
+    r->shift = sw_ab_median(w, nw); /* sorts w */
+    if (k >= 1 && k <= (nw + 1) / 2) {
+        r->shift_lo = w[k - 1];
+        r->shift_hi = w[nw - k];
+    }
+    free(w);
+    return 0;
+}
+
+double sw_ab_sr_pmin(size_t n)
+{
+    if (!n)
+        return 1;
+    double p;
+    if (n <= SW_AB_SR_EXACT_MAX) {
+        p = ldexp(2.0, -(int)n);
+    } else {
+        double nn = (double)n, top = nn * (nn + 1) / 2;
+        double sd = sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);
+        double z = (top / 2 - 0.5) / sd;
+        p = erfc((z > 0 ? z : 0) / sqrt(2.0));
+    }
     return p < 1 ? p : 1;
 }
 

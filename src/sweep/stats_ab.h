@@ -1,8 +1,9 @@
 /*
  * stats_ab.h - statistics for comparing two sets of timings (A/B): the
  * Mann-Whitney rank test with the Hodges-Lehmann (Moses) interval of the
- * shift of log times, van Elteren's stratified rank test, Holm's
- * adjustment for many tests, and geometric means (docs/compare.md).
+ * shift of log times, van Elteren's stratified rank test, Wilcoxon's
+ * signed-rank test of paired differences with its Walsh-average interval,
+ * Holm's adjustment for many tests, and geometric means (docs/compare.md).
  *
  * Pure functions of their inputs: no printing, no clock, no randomness.
  * A function that allocates returns -1 when memory runs out, 0 otherwise.
@@ -78,6 +79,43 @@ int sw_ab_van_elteren(const sw_ab_stratum *s, size_t ns, double *z, double *p);
 /* The smallest p-value van Elteren's test can give for these stratum
  * sizes (every stratum wholly apart, no ties). */
 double sw_ab_ve_pmin(const sw_ab_stratum *s, size_t ns);
+
+/* Differences up to which the exact null distribution of the signed-rank
+ * statistic is used (when no |d| is tied and none is 0). */
+#define SW_AB_SR_EXACT_MAX 50
+
+/* The exact null distribution of Wilcoxon's signed-rank statistic T+ (the
+ * sum of the ranks 1..n that carry a + sign, each sign + or - with
+ * probability 1/2): cdf[t] = P(T+ <= t) for t = 0 .. n(n+1)/2 (that many
+ * + 1 entries). n >= 1; counts are exact up to n = 50 (2^50 < 2^53). */
+int sw_ab_sr_cdf(size_t n, double *cdf);
+
+typedef struct sw_ab_sr {
+    double t;    /* T+: the ranks of |d| (midranks when tied) of the positive d */
+    size_t n;    /* differences tested: those that are not 0 */
+    double p;    /* two-sided p-value; 1 when every d is 0 */
+    bool exact;  /* p from the exact distribution (n <= SW_AB_SR_EXACT_MAX, no ties or 0s) */
+    bool ties;   /* some |d| are equal (zeros aside) */
+    /* The Hodges-Lehmann estimate of the centre of the d (the median of
+     * the Walsh averages (d_i + d_j) / 2, i <= j, of all d, zeros
+     * included) and the 95% interval that goes with the test: the k-th
+     * smallest and k-th largest Walsh average, k from T+'s distribution
+     * for all the d (exact up to SW_AB_SR_EXACT_MAX, normal beyond). lo
+     * and hi are NAN when there are too few d for a 95% interval (n < 6). */
+    double shift, shift_lo, shift_hi;
+} sw_ab_sr;
+
+/* Wilcoxon's signed-rank test of d[0..n) (n >= 1) against a centre of 0,
+ * two-sided. Zeros are dropped from the test (Wilcoxon's way); the p-value
+ * is exact when no |d| is tied and none was 0 and at most
+ * SW_AB_SR_EXACT_MAX remain, otherwise the normal approximation with the
+ * tie correction of the variance and a continuity correction of 1/2. */
+int sw_ab_signed_rank(const double *d, size_t n, sw_ab_sr *r);
+
+/* The smallest two-sided p-value the signed-rank test can give for n
+ * differences: 2 / 2^n (every sign the same), or the normal approximation
+ * beyond SW_AB_SR_EXACT_MAX. 1 for n = 0. */
+double sw_ab_sr_pmin(size_t n);
 
 /* Holm's step-down adjustment of p[0..n) into adj[0..n) (may be p): the
  * k-th smallest p-value times (n - k + 1), made monotone, capped at 1.
