@@ -5,8 +5,10 @@
  *   - the small plan's figures equal data/sweep-small.csv, column by column
  *     by name (scripts/regen-sweep-golden.sh rebuilds it);
  *   - --jobs 1 and --jobs 2 write the same deterministic columns;
- *   - a file cut anywhere (provenance, header, mid-row) and --resume, and a
- *     sweep stopped by SIGINT and --resume, equal an uninterrupted sweep;
+ *   - a file cut anywhere (provenance, header, mid-row) and --resume, a
+ *     sweep stopped by SIGINT and --resume, and one killed by SIGKILL (its
+ *     FILE.partial) and --resume, equal an uninterrupted sweep; blank and
+ *     '#' lines among the rows do not stop --resume;
  *   - --resume refuses a file of another plan;
  *   - --shard I/N parts joined by merge, in any order, equal the unsharded
  *     file, also when the parts are run by GNU parallel (skipped without it);
@@ -204,11 +206,16 @@ static long file_size(const char *file)
     return stat(file, &st) == 0 ? (long)st.st_size : -1;
 }
 
-/* Size of the temporary file a sweep or merge writes beside tmp/name, -1
- * when there is none. */
+/* Size of the file a sweep or merge writes beside tmp/name before the
+ * commit: a sweep's NAME.partial, or a hidden temporary file where the
+ * system has no unnamed ones; -1 when there is none. */
 static long tmp_size(const char *name)
 {
     char pat[600];
+    snprintf(pat, sizeof pat, "%s/%s.partial", tmp, name);
+    struct stat st;
+    if (stat(pat, &st) == 0)
+        return (long)st.st_size;
     snprintf(pat, sizeof pat, "%s/.%s.tmp-*", tmp, name);
     glob_t g;
     long size = -1;
@@ -709,6 +716,146 @@ static void test_merge_killed(void **state)
     print_message("%d of 12 kills landed while the temporary file was being written\n", mid);
 }
 
+/* Rows (lines after the header) of a sweep file, 0 when unreadable. */
+static long count_rows(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return 0;
+    char line[8192];
+    long rows = -1; /* the header */
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '#' && strchr(line, '\n'))
+            rows++;
+    fclose(f);
+    return rows < 0 ? 0 : rows;
+}
+
+/* A sweep killed with SIGKILL (no handler runs) keeps its finished tasks
+ * in FILE.partial: a run without --resume refuses to start over it, and
+ * --resume carries on, losing at most the tasks in flight; no temporary
+ * file is left. A handful of kill points. */
+static void test_sigkill_then_resume(void **state)
+{
+    (void)state;
+    const char *args = "--gen dfs,dfs+braid --solve bfs,wall --seeds 1..40 --sizes 101";
+    const char *full = path("kill-full.csv"), *part = path("kill-part.csv");
+    char partial[600];
+    snprintf(partial, sizeof partial, "%s.partial", part);
+    if (file_size(full) <= 0)
+        assert_int_equal(run("%s sweep %s --jobs 2 --out %s", MZ_CLI, args, full), 0);
+    const long points[] = {2, 30, 100};
+    long lost_rows = 0;
+    int landed = 0;
+    for (size_t k = 0; k < sizeof points / sizeof points[0]; k++) {
+        run("rm -f %s %s", part, partial);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            execl(MZ_CLI, MZ_CLI, "sweep", "--gen", "dfs,dfs+braid", "--solve", "bfs,wall",
+                  "--seeds", "1..40", "--sizes", "101", "--jobs", "2", "--out", part,
+                  (char *)NULL);
+            _exit(127);
+        }
+        /* Wait for the rows in the file being written: the partial, or a
+         * hidden temporary file. */
+        for (int w = 0; w < 20000; w++) {
+            char pat[600], file[600] = "";
+            snprintf(pat, sizeof pat, "%s/.kill-part.csv.tmp-*", tmp);
+            glob_t g;
+            if (file_size(partial) >= 0)
+                snprintf(file, sizeof file, "%s", partial);
+            else if (glob(pat, 0, NULL, &g) == 0) {
+                if (g.gl_pathc)
+                    snprintf(file, sizeof file, "%s", g.gl_pathv[0]);
+                globfree(&g);
+            }
+            if (file[0] && count_rows(file) >= points[k])
+                break;
+            struct timespec ts = {0, 500000};
+            nanosleep(&ts, NULL);
+        }
+        kill(pid, SIGKILL);
+        int st;
+        assert_int_equal(waitpid(pid, &st, 0), pid);
+        long kept = count_rows(partial);
+        if (WIFEXITED(st)) { /* it finished first */
+            print_message("kill point %ld: the sweep finished first\n", points[k]);
+            continue;
+        }
+        landed++;
+        assert_int_equal(run("ls -A %s | grep -q '\\.tmp-'", tmp), 1); /* no orphan */
+        assert_true(kept >= 1);
+        /* The no-clobber promise holds for the partial too. */
+        long before = file_size(partial);
+        assert_one_error(RUN_ERR("%s sweep %s --jobs 2 --out %s", MZ_CLI, args, part), 2,
+                         "--resume");
+        assert_int_equal(file_size(partial), before);
+        assert_int_equal(RUN_ERR("%s sweep %s --jobs 2 --resume --out %s", MZ_CLI, args, part),
+                         0);
+        char *err = read_text(errpath);
+        assert_non_null(err);
+        const char *at = strstr(err, "after ");
+        long tasks = at ? strtol(at + 6, NULL, 10) : -1;
+        free(err);
+        /* Two rows a task: every whole task kept, at most one partial row. */
+        if (tasks != kept / 2)
+            fail_msg("killed with %ld rows in the partial, resumed after %ld tasks", kept, tasks);
+        lost_rows += kept - 2 * tasks;
+        assert_same_figures(full, part);
+        assert_true(file_size(partial) < 0);
+    }
+    print_message("SIGKILL at %d of %zu points: %ld rows lost\n", landed,
+                  sizeof points / sizeof points[0], lost_rows);
+    assert_true(landed > 0);
+}
+
+/* Blank and '#' lines among the rows of a file being resumed are skipped,
+ * not the end of its rows: no finished task runs again. */
+static void test_resume_blank_lines(void **state)
+{
+    (void)state;
+    const char *ref = reference(), *cut = path("blank.csv");
+    size_t n;
+    char *head, **l = file_lines(ref, &n, &head);
+    size_t r0 = first_row(l, n), kept = (n - r0) / 2;
+    assert_true(kept >= 12);
+    FILE *f = fopen(cut, "w");
+    assert_non_null(f);
+    for (size_t k = 0; k < r0 + kept; k++) {
+        fprintf(f, "%s\n", l[k]);
+        if (k == r0 + 3)
+            fputs("\n# a note\n\n", f);
+    }
+    fclose(f);
+    size_t per_task = 4; /* the small plan's four solvers */
+    assert_int_equal(RUN_ERR("%s sweep %s --resume --out %s", MZ_CLI, SMALL_PLAN, cut), 0);
+    char *err = read_text(errpath);
+    assert_non_null(err);
+    char want[64];
+    snprintf(want, sizeof want, "after %zu of", kept / per_task);
+    if (!strstr(err, want))
+        fail_msg("want '%s' in: %s", want, err);
+    free(err);
+    assert_same_figures(ref, cut);
+    free_lines(l, n, head);
+}
+
+/* A plan read from stdin is never the output: `sweep - --out p.plan
+ * --force < p.plan` is refused and the plan kept. */
+static void test_stdin_plan_is_out(void **state)
+{
+    (void)state;
+    const char *plan = path("stdin.plan");
+    write_text(plan, "gen dfs\nsolve bfs\nseeds 1..2\nsizes 5\n");
+    long before = file_size(plan);
+    assert_one_error(RUN_ERR("%s sweep - --out %s --force < %s", MZ_CLI, plan, plan), 2,
+                     "plan file itself");
+    assert_int_equal(file_size(plan), before);
+    assert_int_equal(run("%s sweep - --out %s --force < %s 2>/dev/null", MZ_CLI,
+                         path("stdin.csv"), plan), 0);
+}
+
 /* --seeds 0..4294967295 streams: memory stays small while it runs, and a
  * non-terminal stderr gets periodic progress lines. */
 static void test_streaming_plan(void **state)
@@ -879,6 +1026,9 @@ int main(void)
         cmocka_unit_test(test_row_identity),
         cmocka_unit_test(test_no_clobber),
         cmocka_unit_test(test_merge_killed),
+        cmocka_unit_test(test_sigkill_then_resume),
+        cmocka_unit_test(test_resume_blank_lines),
+        cmocka_unit_test(test_stdin_plan_is_out),
         cmocka_unit_test(test_streaming_plan),
         cmocka_unit_test(test_plan_checks),
         cmocka_unit_test(test_provenance),

@@ -35,6 +35,13 @@ int mzc_opt_any(int argc, char **argv, int *k, const char *name, const char **va
  * take the last of several values. */
 int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *name,
                  const char **slot, bool empty_ok);
+/* Refuse (one line, -1) an option --NAME given twice among argv[1..argc),
+ * as --NAME V or --NAME=V, up to a "--" argument. main() calls it for
+ * every command before the command parses its options. */
+int mzc_refuse_repeats(const char *cmd, int argc, char **argv);
+/* Flush stdout; a failed write (a full disk, a closed pipe) prints one
+ * line naming cmd, once, and gives MZC_FAIL. */
+int mzc_flush_stdout(const char *cmd);
 /* Is argv[k] exactly --name or -short? */
 int mzc_flag(const char *arg, const char *name, const char *shortname);
 
@@ -46,6 +53,10 @@ int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max
 /* Refuse (with a message) a size whose estimated peak memory, grid plus
  * the given algorithms' bytes_per_cell, passes the machine's memory. */
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
+/* Refuse (with a message naming what) need bytes that pass 90% of the
+ * machine's memory or what 'ulimit -v' leaves; 0 when they fit. Called
+ * before any allocation that grows with the input. */
+int mzc_check_bytes(const char *what, double need);
 
 void mzc_csv_header(FILE *f, const mz_cols *cols);
 void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row);

@@ -3,6 +3,7 @@
 #include "escape.h"
 #include "sweep.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -447,15 +448,13 @@ static int run(int argc, char **argv, bool solve)
         s = mz_metrics_compute(&g, &m);
     if (s == MZ_OK && solve)
         s = mz_solve(&solver, &g, tf ? &trace : NULL, &sol);
-    if (tout.f) {
-        char err[1024];
-        if (s != MZ_OK)
-            sw_out_abort(&tout);
-        else if (sw_out_commit(&tout, err, sizeof err) != SW_OK)
-            s = MZ_EIO;
-    }
+    if (tout.f && s == MZ_OK && (fflush(tout.f) != 0 || ferror(tout.f)))
+        s = MZ_EIO;
     if (s != MZ_OK) {
-        mzc_error("%s failed: %s", solve ? "solve" : "gen", mz_status_str(s));
+        if (s == MZ_EIO && tout.f)
+            mzc_error("%s: trace: cannot write '%s': %s", argv[0], o.trace, strerror(errno));
+        else
+            mzc_error("%s failed: %s", solve ? "solve" : "gen", mz_status_str(s));
         rc = MZC_FAIL;
     } else {
         char gen_name[512], solver_name[256];
@@ -487,8 +486,18 @@ static int run(int argc, char **argv, bool solve)
             mzc_csv_header(stdout, &colset);
             mzc_csv_row(stdout, &colset, &row);
         }
-        if (fflush(stdout) != 0) {
-            mzc_error("cannot write output");
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            mzc_error("%s: cannot write to stdout: %s", argv[0], strerror(errno));
+            rc = MZC_FAIL;
+        }
+    }
+    /* The trace file is committed only when the whole command succeeded. */
+    if (tout.f) {
+        char err[1024];
+        if (rc != MZC_OK)
+            sw_out_abort(&tout);
+        else if (sw_out_commit(&tout, err, sizeof err) != SW_OK) {
+            mzc_error("%s: trace: %s", argv[0], err);
             rc = MZC_FAIL;
         }
     }

@@ -5,6 +5,7 @@
 #include "sweep.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,17 +32,24 @@ static const char render_help[] =
     "  --stride N            trace steps a frame (default: about 150 frames)\n"
     "  --duration MS         playing time of the steps (default 4000)\n"
     "  --hold MS             time the last frame stays (default 2000)\n\n"
-    "Limits: PNG up to 2^27 pixels and 32767 a side, SVG and PDF up to 2^22 cells\n"
-    "(PDF pages up to 14400 pt a side), GIF up to 2^16 cells; larger is refused.\n";
+    "Limits: PNG up to 2^27 pixels and 32767 a side, SVG and PDF up to 3072x3072\n"
+    "cells (PDF pages up to 14400 pt a side), GIF up to 256x256 cells; larger is\n"
+    "refused (bigger --cell lowers them; docs/render.md).\n";
 
+/* Where the picture goes. Every file, a single picture or each frame of a
+ * sequence, is an sw_out (a temporary file beside its name, unnamed where
+ * the system allows): nothing is renamed into place until the whole render
+ * succeeded, and a failure or a signal leaves the files that were there. */
 typedef struct writer {
     const char *path; /* NULL: stdout */
     bool sequence;    /* one file a part */
-    FILE *f;
+    FILE *f;          /* the part being written */
     uint64_t part;
     bool failed;
-    char name[4096];
-    sw_out atomic; /* a single file: written beside it, renamed at the end */
+    int err;          /* errno of the failure, 0 when unknown */
+    char name[4096];  /* the part being written, for messages */
+    sw_out *out;      /* every part opened, committed together at the end */
+    size_t nout, cap;
 } writer;
 
 static int write_part(void *user, uint64_t part, const unsigned char *data, size_t len)
@@ -50,55 +58,80 @@ static int write_part(void *user, uint64_t part, const unsigned char *data, size
     if (w->failed)
         return 1;
     if (!w->f || (w->sequence && part != w->part)) {
-        if (w->f && w->f != stdout && fclose(w->f) != 0) {
-            w->f = NULL;
-            w->failed = true;
-            return 1;
-        }
         w->f = NULL;
         if (!w->path) {
             w->f = stdout;
-        } else if (w->sequence) {
-            size_t n = strlen(w->path);
-            int stem = n > 4 ? (int)(n - 4) : (int)n; /* drop ".png" */
-            snprintf(w->name, sizeof w->name, "%.*s-%05llu.png", stem, w->path,
-                     (unsigned long long)part);
-            w->f = fopen(w->name, "wb");
         } else {
+            if (w->sequence) {
+                size_t n = strlen(w->path);
+                int stem = n > 4 ? (int)(n - 4) : (int)n; /* drop ".png" */
+                snprintf(w->name, sizeof w->name, "%.*s-%05llu.png", stem, w->path,
+                         (unsigned long long)part);
+                /* A frame's file stays open (and unnamed) until the end. */
+                if (w->nout && fflush(w->out[w->nout - 1].f) != 0) {
+                    w->err = errno;
+                    w->failed = true;
+                    return 1;
+                }
+            } else {
+                snprintf(w->name, sizeof w->name, "%s", w->path);
+            }
+            if (w->nout == w->cap) {
+                size_t cap = w->cap ? w->cap * 2 : 16;
+                sw_out *o = realloc(w->out, cap * sizeof *o);
+                if (!o) {
+                    w->err = ENOMEM;
+                    w->failed = true;
+                    return 1;
+                }
+                w->out = o;
+                w->cap = cap;
+            }
             /* Existence was checked before any work (--force). */
             char err[512];
-            snprintf(w->name, sizeof w->name, "%s", w->path);
-            if (sw_out_open(&w->atomic, w->path, SW_OUT_FORCE, err, sizeof err) == SW_OK)
-                w->f = w->atomic.f;
+            errno = 0;
+            if (sw_out_open(&w->out[w->nout], w->name, SW_OUT_FORCE, err, sizeof err) != SW_OK) {
+                w->err = errno;
+                w->failed = true;
+                return 1;
+            }
+            w->f = w->out[w->nout++].f;
         }
         w->part = part;
-        if (!w->f) {
-            w->failed = true;
-            return 1;
-        }
     }
     if (len && fwrite(data, 1, len, w->f) != len) {
+        w->err = errno;
         w->failed = true;
         return 1;
     }
     return 0;
 }
 
-static int writer_close(writer *w)
+/* Commit every part when ok (the render succeeded), otherwise remove
+ * them all. Non-zero when a part could not be written. */
+static int writer_close(writer *w, bool ok)
 {
     int bad = w->failed;
-    if (w->atomic.f) {
-        char err[512];
-        if (bad)
-            sw_out_abort(&w->atomic);
-        else
-            bad = sw_out_commit(&w->atomic, err, sizeof err) != SW_OK;
-    } else if (w->f == stdout) {
-        bad |= fflush(stdout) != 0;
-    } else if (w->f) {
-        bad |= fclose(w->f) != 0;
+    char err[512];
+    for (size_t k = 0; k < w->nout; k++) {
+        if (ok && !bad) {
+            snprintf(w->name, sizeof w->name, "%s", w->out[k].path);
+            errno = 0;
+            if (sw_out_commit(&w->out[k], err, sizeof err) != SW_OK) {
+                w->err = errno;
+                bad = 1;
+            }
+        } else {
+            sw_out_abort(&w->out[k]);
+        }
     }
+    free(w->out);
+    w->out = NULL;
+    w->nout = w->cap = 0;
+    if (w->f == stdout)
+        bad |= fflush(stdout) != 0;
     w->f = NULL;
+    w->failed = bad;
     return bad;
 }
 
@@ -375,7 +408,7 @@ int cmd_render(int argc, char **argv)
         return MZC_FAIL;
     o.solver = solver_text ? &solver : NULL;
 
-    writer wr = {out, anim && fmt == MZ_PIC_PNG, NULL, 0, false, "", {0}};
+    writer wr = {out, anim && fmt == MZ_PIC_PNG, NULL, 0, false, 0, "", NULL, 0, 0};
     if (out && !force) {
         /* A picture never replaces a file by accident (a sequence: its
          * first frame). */
@@ -400,7 +433,7 @@ int cmd_render(int argc, char **argv)
         }
         s = mz_anim_render(&spec, seed, rows, cols, strcmp(animate, "solve") == 0 ? &solver : NULL,
                            &o, &ao, fmt, write_part, &wr, &frames);
-        if (writer_close(&wr) != 0 && s == MZ_OK)
+        if (writer_close(&wr, s == MZ_OK) != 0 && s == MZ_OK)
             s = MZ_EIO;
     } else {
         mz_grid g = {0};
@@ -408,6 +441,7 @@ int cmd_render(int argc, char **argv)
         s = mz_generate(&spec, seed, rows, cols, &g, NULL, &gx);
         if (s == MZ_OK && from && parse_cell(from, &g, &o.heat_from) != 0) {
             mz_grid_free(&g);
+            writer_close(&wr, false);
             return MZC_USAGE;
         }
         if (s == MZ_OK)
@@ -415,15 +449,19 @@ int cmd_render(int argc, char **argv)
         if (s == MZ_ETOOBIG) {
             uint64_t gr = g.rows, gc = g.cols;
             mz_grid_free(&g);
-            writer_close(&wr);
+            writer_close(&wr, false);
             return too_big(gr, gc, &o, fmt);
         }
         mz_grid_free(&g);
-        if (writer_close(&wr) != 0 && s == MZ_OK)
+        if (writer_close(&wr, s == MZ_OK) != 0 && s == MZ_OK)
             s = MZ_EIO;
     }
     if (s == MZ_EIO || wr.failed) {
-        mzc_error("cannot write '%s'", wr.name[0] ? wr.name : out ? out : "stdout");
+        const char *what = !out ? "stdout" : wr.name[0] ? wr.name : out;
+        if (wr.err)
+            mzc_error("render: cannot write '%s': %s", what, strerror(wr.err));
+        else
+            mzc_error("render: cannot write '%s'", what);
         return MZC_FAIL;
     }
     if (s == MZ_EUNSUPPORTED && solver_text && (o.overlays & MZ_OV_ROUTE)) {
@@ -431,7 +469,8 @@ int cmd_render(int argc, char **argv)
         return MZC_USAGE;
     }
     if (s != MZ_OK) {
-        mzc_error("render failed: %s", mz_status_str(s));
+        mzc_error("render failed: %s%s", mz_status_str(s),
+                  out ? (wr.sequence ? " (no frame written)" : " (nothing written)") : "");
         return MZC_FAIL;
     }
     return MZC_OK;

@@ -350,10 +350,11 @@ int cmd_scale(int argc, char **argv)
         fflush(f) != 0)
         rc = MZC_FAIL;
     if (rc != MZC_OK) {
-        mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+        mzc_error("scale: cannot write '%s': %s", to_stdout ? "stdout" : out, strerror(errno));
         write_failed = true;
     }
     const bool progress = isatty(STDERR_FILENO);
+    unsigned measured = 0;
     uint64_t target = 1000;
     while (rc == MZC_OK) {
         uint64_t rows = (uint64_t)sqrt((double)target);
@@ -362,9 +363,7 @@ int cmd_scale(int argc, char **argv)
         while ((rows + 1) * (rows + 1) <= target)
             rows++;
         uint64_t cols = target / rows; /* never past the target */
-        if (mzc_check_memory(rows, cols, algos, nalgos) != 0) {
-            mzc_error("scale: stopping before %llux%llu", (unsigned long long)rows,
-                      (unsigned long long)cols);
+        if (mzc_check_memory(rows, cols, algos, nalgos) != 0) { /* it names the size */
             rc = MZC_FAIL;
             break;
         }
@@ -386,11 +385,12 @@ int cmd_scale(int argc, char **argv)
             break;
         }
         if (write_row(f, gen_name, solver_name, seed64, reps, r, rss_kb, solve != NULL) != 0) {
-            mzc_error("scale: cannot write '%s': %s", out, strerror(errno));
+            mzc_error("scale: cannot write '%s': %s", to_stdout ? "stdout" : out, strerror(errno));
             rc = MZC_FAIL;
             write_failed = true;
             break;
         }
+        measured++;
         if (progress)
             progress_line(r, rss_kb, solve != NULL);
         if (fixed || target >= max_cells)
@@ -404,10 +404,19 @@ int cmd_scale(int argc, char **argv)
         }
         return rc;
     }
-    if (write_failed) {
+    if (rc != MZC_OK && !write_failed && measured && atomic.path) {
+        /* A size that failed (memory, a dead child): FILE is committed only
+         * by a whole run, but the rows measured before are valid and kept
+         * beside it, in FILE.partial. */
+        char partial[4200];
+        snprintf(partial, sizeof partial, "%s.partial", out);
+        if (sw_out_publish(&atomic, partial, err, sizeof err) == SW_OK)
+            mzc_error("scale: '%s' left as it was; the %u size%s measured are in '%s'", out,
+                      measured, measured == 1 ? "" : "s", partial);
+        sw_out_abort(&atomic);
+    } else if (write_failed || rc != MZC_OK) {
         sw_out_abort(&atomic);
     } else if (sw_out_commit(&atomic, err, sizeof err) != SW_OK) {
-        /* The rows measured before a failed size are kept: they are valid. */
         mzc_error("scale: %s", err);
         rc = MZC_FAIL;
         write_failed = true;

@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "sweep.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,67 +59,90 @@ typedef struct pub_table {
     size_t n;
 } pub_table;
 
-/* Split a CSV line in place on commas (no quoting in this file). */
-static size_t split_csv(char *line, char **f, size_t max)
-{
-    size_t n = 0;
-    char *p = line;
-    while (n < max) {
-        f[n++] = p;
-        char *c = strchr(p, ',');
-        if (!c)
-            break;
-        *c = '\0';
-        p = c + 1;
-    }
-    return n;
-}
-
+/* The published file is read by the sweep engine's CSV reader, with its
+ * rules (docs/robustness.md): '#' lines, a header with name, spec, a
+ * percent (a range lo-hi) and source, then one row an entry. */
 static int load_published(const char *path, bool required, pub_table *t)
 {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    sw_file f;
+    char err[1024];
+    int r = sw_file_read(path, &f, err, sizeof err);
+    if (r < 0) {
         if (required) {
-            mzc_error("cannot read the published file '%s'", path);
+            mzc_error("cannot read the published file '%s': %s", path, strerror(ENOENT));
             return -1;
         }
         return 0;
     }
-    char line[1024];
-    unsigned lineno = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "name,", 5) == 0)
-            continue;
-        char *fld[8];
-        size_t nf = split_csv(line, fld, 8);
-        char *end;
-        double lo, hi;
-        if (nf != 4 || (lo = strtod(fld[2], &end), end == fld[2])) {
-            mzc_error("published file '%s' line %u is not name,spec,percent,source", path, lineno);
-            fclose(f);
-            free(t->e);
-            return -1;
-        }
-        hi = *end == '-' ? strtod(end + 1, NULL) : lo;
-        published *ne = realloc(t->e, (t->n + 1) * sizeof *ne);
-        if (!ne) {
-            mzc_error("out of memory reading '%s'", path);
-            fclose(f);
-            free(t->e);
-            return -1;
-        }
-        t->e = ne;
-        published *p = &t->e[t->n++];
-        snprintf(p->name, sizeof p->name, "%.63s", fld[0]);
-        snprintf(p->spec, sizeof p->spec, "%.255s", fld[1]);
-        snprintf(p->source, sizeof p->source, "%.255s", fld[3]);
-        p->lo = lo;
-        p->hi = hi;
+    if (r != SW_OK) {
+        mzc_error("published file: %s", err);
+        return -1;
     }
-    fclose(f);
+    static const char *const need[] = {"name", "spec"};
+    size_t cpct = SIZE_MAX;
+    if (sw_file_need(&f, need, 2, err, sizeof err) != SW_OK) {
+        mzc_error("published file '%s': %s", path, err);
+        sw_file_free(&f);
+        return -1;
+    }
+    size_t cname = sw_file_column(&f, "name"), cspec = sw_file_column(&f, "spec"),
+           csrc = sw_file_column(&f, "source");
+    for (size_t k = 0; k < f.ncols && cpct == SIZE_MAX; k++) {
+        /* The percent column: published_pct (or the older 'percent'). */
+        if (sw_file_column(&f, "published_pct") != SIZE_MAX)
+            cpct = sw_file_column(&f, "published_pct");
+        else
+            cpct = sw_file_column(&f, "percent");
+    }
+    if (cpct == SIZE_MAX) {
+        mzc_error("published file '%s': the header has no 'published_pct' column", path);
+        sw_file_free(&f);
+        return -1;
+    }
+    size_t end = f.nrows ? f.row_end[f.nrows - 1] : f.rows_at;
+    if (end != f.len) {
+        mzc_error("published file '%s' row %zu is not name,spec,percent,source", path,
+                  f.nrows + 1);
+        sw_file_free(&f);
+        return -1;
+    }
+    t->e = calloc(f.nrows ? f.nrows : 1, sizeof *t->e);
+    if (!t->e) {
+        mzc_error("out of memory reading '%s'", path);
+        sw_file_free(&f);
+        return -1;
+    }
+    size_t off = f.rows_at;
+    for (size_t k = 0; k < f.nrows; k++) {
+        sw_csv_field fld[16];
+        size_t n;
+        sw_csv_read_row(f.text, f.len, &off, fld, 16, &n);
+        published *p = &t->e[t->n];
+        char pct[64], *e1, *e2;
+        if (cname < 16)
+            sw_csv_value(&fld[cname], p->name, sizeof p->name);
+        if (cspec < 16)
+            sw_csv_value(&fld[cspec], p->spec, sizeof p->spec);
+        if (csrc < 16)
+            sw_csv_value(&fld[csrc], p->source, sizeof p->source);
+        if (cpct < 16)
+            sw_csv_value(&fld[cpct], pct, sizeof pct);
+        p->lo = strtod(pct, &e1);
+        p->hi = *e1 == '-' ? strtod(e1 + 1, &e2) : p->lo;
+        if (cpct >= 16 || e1 == pct || (*e1 == '-' ? *e2 != '\0' : *e1 != '\0') ||
+            !(p->lo >= 0 && p->hi >= p->lo && p->hi <= 100)) {
+            mzc_error("published file '%s' row %zu: percent '%s' is not a number or a range "
+                      "lo-hi in 0..100",
+                      path, k + 1, cpct < 16 ? pct : "");
+            free(t->e);
+            t->e = NULL;
+            sw_file_free(&f);
+            return -1;
+        }
+        t->n++;
+    }
+    sw_file_free(&f);
     return 0;
 }
 
@@ -203,7 +227,17 @@ static int run_one(const mz_spec *spec, const char *canon, uint64_t rows, uint64
     r->seeds = nseeds;
     r->longest_exact = r->route_all = true;
     size_t routes = 0;
+    /* A progress line on stderr every 10 s: 20,000 seeds of a large size
+     * take minutes. */
+    static uint64_t next_ns;
+    if (!next_ns)
+        next_ns = mzc_now_ns() + UINT64_C(10000000000);
     for (size_t k = 0; k < nseeds; k++) {
+        if ((k & 15) == 0 && mzc_now_ns() >= next_ns) {
+            fprintf(stderr, "mazebench: stats: %s at %llux%llu: seed %zu of %zu\n", canon,
+                    (unsigned long long)rows, (unsigned long long)cols, k, nseeds);
+            next_ns = mzc_now_ns() + UINT64_C(10000000000);
+        }
         mz_extra x;
         memset(&x, 0, sizeof x);
         mz_status s = mz_generate(spec, seeds[k], rows, cols, &g, NULL, &x);
@@ -512,6 +546,21 @@ int cmd_stats(int argc, char **argv)
     for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
         for (size_t z = 0; z < nsizes && rc == MZC_OK; z++) {
             result r;
+            const mz_algo *algos[MZ_MAX_CHAIN];
+            for (unsigned a = 0; a < specs[k].n; a++)
+                algos[a] = specs[k].stage[a].algo;
+            /* The grid and the statistics' distance arrays (16 bytes a cell),
+             * checked before any of it is allocated. */
+            char what[320];
+            snprintf(what, sizeof what, "'%s' at %llux%llu", canon[k], (unsigned long long)rows[z],
+                     (unsigned long long)cols[z]);
+            double per = 1.125 + 16;
+            for (unsigned a = 0; a < specs[k].n; a++)
+                per += algos[a]->bytes_per_cell;
+            if (mzc_check_bytes(what, per * (double)rows[z] * (double)cols[z]) != 0) {
+                rc = MZC_FAIL;
+                break;
+            }
             if (run_one(&specs[k], canon[k], rows[z], cols[z], seeds, nseeds, band, buf, &r) != 0) {
                 rc = MZC_FAIL;
                 break;

@@ -66,13 +66,16 @@ bad:
 typedef struct stream_sink {
     FILE *f;
     uint64_t rows, next_ns, t0;
+    int err; /* errno of a failed write */
 } stream_sink;
 
 static int write_row(void *user, uint64_t row, const uint8_t *cells, uint64_t cols)
 {
     stream_sink *k = user;
-    if (k->f && fwrite(cells, 1, (size_t)cols, k->f) != (size_t)cols)
+    if (k->f && fwrite(cells, 1, (size_t)cols, k->f) != (size_t)cols) {
+        k->err = errno;
         return -1;
+    }
     if ((row & 255) == 0) {
         uint64_t now = mzc_now_ns();
         if (now >= k->next_ns) {
@@ -142,11 +145,16 @@ int cmd_eller_stream(int argc, char **argv)
     uint64_t rows, cols;
     if (parse_stream_size(size, &rows, &cols) != 0)
         return MZC_USAGE;
+    /* Two rows of cells and two link arrays: 10 bytes a column. */
+    char what[96];
+    snprintf(what, sizeof what, "a row of %llu columns", (unsigned long long)cols);
+    if (mzc_check_bytes(what, 10.0 * (double)cols) != 0)
+        return MZC_FAIL;
     /* The rows file is written beside FILE and renamed at the end; an
      * existing one is kept unless --force. */
     sw_out o;
     memset(&o, 0, sizeof o);
-    char err[1024];
+    char err[1024] = "";
     if (out) {
         int r = sw_out_open(&o, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
         if (r != SW_OK) {
@@ -156,7 +164,7 @@ int cmd_eller_stream(int argc, char **argv)
     }
     mz_stream_stats st;
     uint64_t t0 = mzc_now_ns();
-    stream_sink sink = {o.f, rows, 0, t0};
+    stream_sink sink = {o.f, rows, 0, t0, 0};
     mz_status s = mz_eller_stream(rows, cols, seed, write_row, &sink, NULL, &st);
     uint64_t ns = mzc_now_ns() - t0;
     if (out) {
@@ -166,8 +174,11 @@ int cmd_eller_stream(int argc, char **argv)
             s = MZ_EIO;
     }
     if (s != MZ_OK) {
-        if (s == MZ_EIO && out)
-            mzc_error("cannot write '%s'", out);
+        if (s == MZ_EIO && out && err[0])
+            mzc_error("eller-stream: %s", err);
+        else if (s == MZ_EIO && out)
+            mzc_error("eller-stream: cannot write '%s': %s (nothing written)", out,
+                      strerror(sink.err ? sink.err : EIO));
         else
             mzc_error("eller-stream failed: %s", mz_status_str(s));
         return MZC_FAIL;

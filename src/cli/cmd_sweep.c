@@ -262,7 +262,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
         mzc_error("sweep: --force and --resume do not go together");
         return -1;
     }
-    if (!to_stdout && o->plan_path && sw_same_file(o->out, o->plan_path)) {
+    if (!to_stdout && o->plan_path &&
+        (strcmp(o->plan_path, "-") == 0 ? sw_same_file_fd(o->out, STDIN_FILENO)
+                                        : sw_same_file(o->out, o->plan_path))) {
         mzc_error("sweep: --out '%s' is the plan file itself", o->out);
         return -1;
     }
@@ -683,11 +685,30 @@ int cmd_sweep(int argc, char **argv)
     sw_file old;
     bool have_old = false;
     uint64_t start = 0;
+    /* FILE.partial holds the rows of a sweep that was killed (SIGKILL, the
+     * OOM killer, a batch system's limit) before it could rename them into
+     * place: --resume carries it on, and nothing else replaces it unless
+     * --force. */
+    char partial[4200] = "";
+    bool have_partial = false;
+    if (!to_stdout) {
+        struct stat pst;
+        snprintf(partial, sizeof partial, "%s.partial", o.out);
+        have_partial = lstat(partial, &pst) == 0;
+    }
+    if (have_partial && !o.resume && !o.force) {
+        mzc_error("sweep: '%s' holds the rows of an interrupted sweep: give --resume to carry "
+                  "it on, or --force to start afresh",
+                  partial);
+        rc = MZC_USAGE;
+        goto done;
+    }
+    const char *resume_from = have_partial ? partial : o.out;
     if (o.resume) {
-        r = sw_file_read(o.out, &old, err, sizeof err);
-        if (r == SW_FAIL) {
+        r = sw_file_read(resume_from, &old, err, sizeof err);
+        if (r == SW_FAIL || r == SW_BAD) {
             mzc_error("sweep: %s", err);
-            rc = MZC_FAIL;
+            rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
             goto done;
         }
         have_old = r == SW_OK && old.header_at != SIZE_MAX;
@@ -707,7 +728,7 @@ int cmd_sweep(int argc, char **argv)
         r = sw_resume_copy(&plan, &old, o.shard, o.nshard, argc, argv, f, &start, err,
                            sizeof err);
         if (r != SW_OK) {
-            mzc_error("sweep: cannot resume '%s': %s", o.out, err);
+            mzc_error("sweep: cannot resume '%s': %s", resume_from, err);
             rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
             goto done;
         }
@@ -734,8 +755,16 @@ int cmd_sweep(int argc, char **argv)
         rc = MZC_FAIL;
         goto done;
     }
+    /* From here on the rows written survive any end of the process: the
+     * file is FILE.partial until the commit renames it. */
+    if (!to_stdout && (out.tmp || out.unnamed) &&
+        sw_out_publish(&out, partial, err, sizeof err) != SW_OK) {
+        mzc_error("sweep: %s", err);
+        rc = MZC_FAIL;
+        goto done;
+    }
     if (have_old)
-        fprintf(stderr, "mazebench: sweep: resuming '%s' after %llu of %llu tasks\n", o.out,
+        fprintf(stderr, "mazebench: sweep: resuming '%s' after %llu of %llu tasks\n", resume_from,
                 (unsigned long long)start,
                 (unsigned long long)sw_shard_tasks(&plan, o.shard, o.nshard));
 
@@ -760,7 +789,10 @@ int cmd_sweep(int argc, char **argv)
     sw_signals_install();
     r = sw_run_tasks(&run, err, sizeof err);
     if (r != SW_OK) {
-        mzc_error("sweep: %s", err);
+        if (out.partial)
+            mzc_error("sweep: %s (the finished tasks are kept in '%s')", err, partial);
+        else
+            mzc_error("sweep: %s", err);
         rc = MZC_FAIL;
         goto done; /* the old file, if any, stays as it was */
     }
@@ -871,7 +903,7 @@ int cmd_merge(int argc, char **argv)
                 mzc_error("merge: cannot read '%s': no such file", names[nread]);
             else
                 mzc_error("merge: %s", err);
-            rc = r < 0 ? MZC_USAGE : MZC_FAIL;
+            rc = r == SW_FAIL ? MZC_FAIL : MZC_USAGE;
             goto done;
         }
     }

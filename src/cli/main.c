@@ -44,15 +44,29 @@ int main(int argc, char **argv)
     }
     if (mzc_flag(argv[1], "--help", "-h") || strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return MZC_OK;
+        return mzc_flush_stdout("help");
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("mazebench %s (commit %s)\n", MZ_VERSION, sw_build_commit());
-        return MZC_OK;
+        return mzc_flush_stdout("version");
     }
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        if (strcmp(argv[1], commands[k].name) == 0)
-            return commands[k].fn(argc - 1, argv + 1);
+        if (strcmp(argv[1], commands[k].name) == 0) {
+            /* One rule for every command: an option given twice is
+             * refused before the command reads any. */
+            if (mzc_refuse_repeats(argv[1], argc - 1, argv + 1) != 0)
+                return MZC_USAGE;
+            /* A temporary output file never outlives a signal. */
+            sw_out_signals_install();
+            int rc = commands[k].fn(argc - 1, argv + 1);
+            /* Whatever the command printed (its --help too) must reach
+             * stdout: a full disk or a closed pipe is a failure. */
+            if (rc == MZC_OK)
+                rc = mzc_flush_stdout(argv[1]);
+            else
+                fflush(stdout); /* the command has said what failed */
+            return rc;
+        }
     char names[256] = "";
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         if (k)

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -121,21 +122,54 @@ static uint64_t machine_bytes(void)
     return (uint64_t)pages * (uint64_t)page;
 }
 
+/* Address space this process may still take under 'ulimit -v'
+ * (RLIMIT_AS less what it maps now), UINT64_MAX without a limit. */
+static uint64_t address_space_left(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+        return UINT64_MAX;
+    uint64_t used = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        unsigned long long pages;
+        long page = sysconf(_SC_PAGESIZE);
+        if (fscanf(f, "%llu", &pages) == 1 && page > 0)
+            used = (uint64_t)pages * (uint64_t)page;
+        fclose(f);
+    }
+    return (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 0;
+}
+
+int mzc_check_bytes(const char *what, double need)
+{
+    uint64_t have = machine_bytes();
+    double room = (double)have * 0.9;
+    uint64_t as = address_space_left();
+    if (need > room) {
+        mzc_error("%s needs about %.1f GiB, more than this machine's %.1f GiB", what,
+                  need / 1073741824.0, (double)have / 1073741824.0);
+        return -1;
+    }
+    if (as != UINT64_MAX && need > (double)as) {
+        mzc_error("%s needs about %.1f MiB, more than the %.1f MiB the address-space limit "
+                  "(ulimit -v) leaves",
+                  what, need / 1048576.0, (double)as / 1048576.0);
+        return -1;
+    }
+    return 0;
+}
+
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n)
 {
     double per_cell = 1.0 + 0.125; /* the grid, and the metrics' visited bits */
     for (size_t k = 0; k < n; k++)
         if (algos[k])
             per_cell += algos[k]->bytes_per_cell;
-    double need = (double)rows * (double)cols * per_cell;
-    uint64_t have = machine_bytes();
-    if (need > (double)have * 0.9) {
-        mzc_error("a %llux%llu grid needs about %.1f GiB, more than this machine's %.1f GiB",
-                  (unsigned long long)rows, (unsigned long long)cols, need / 1073741824.0,
-                  (double)have / 1073741824.0);
-        return -1;
-    }
-    return 0;
+    char what[96];
+    snprintf(what, sizeof what, "a %llux%llu grid", (unsigned long long)rows,
+             (unsigned long long)cols);
+    return mzc_check_bytes(what, (double)rows * (double)cols * per_cell);
 }
 
 int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stage *st,
@@ -211,6 +245,38 @@ int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *nam
     }
     *slot = v;
     return 1;
+}
+
+int mzc_refuse_repeats(const char *cmd, int argc, char **argv)
+{
+    for (int k = 1; k < argc; k++) {
+        const char *a = argv[k];
+        if (strcmp(a, "--") == 0)
+            break; /* the end of the options (sweep's PLAN named -x.plan) */
+        if (a[0] != '-' || a[1] != '-' || a[2] == '\0')
+            continue;
+        size_t n = strcspn(a, "=");
+        for (int j = 1; j < k; j++) {
+            if (strcmp(argv[j], "--") == 0)
+                break;
+            if (strncmp(argv[j], a, n) == 0 && (argv[j][n] == '\0' || argv[j][n] == '=')) {
+                mzc_error("%s: option '%.*s' given twice", cmd, (int)n, a);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int mzc_flush_stdout(const char *cmd)
+{
+    static bool reported;
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !reported) {
+        reported = true;
+        mzc_error("%s: cannot write to stdout: %s", cmd, strerror(errno));
+        return MZC_FAIL;
+    }
+    return reported ? MZC_FAIL : MZC_OK;
 }
 
 int mzc_fixed_size(const mz_spec *spec, uint32_t seed, uint64_t *rows, uint64_t *cols)

@@ -9,11 +9,12 @@
  * cmake/build-commit.cmake, so "-dirty" tells the state of the tree when
  * the binary was built, not when CMake last configured.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* O_TMPFILE */
 #include "sweep.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -106,7 +107,78 @@ int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, 
     return ferror(f) ? -1 : 0;
 }
 
-/* ---- output files ---- */
+/* ---- output files ----
+ *
+ * An output is committed only when the whole command succeeded: it is
+ * written to a temporary file in the target's directory (so the rename is
+ * atomic) and renamed over the target at the end. Where the system allows
+ * (Linux: O_TMPFILE), the temporary file has no name until the commit, so
+ * no signal, not even SIGKILL, can leave it behind; otherwise it is a
+ * hidden ".NAME.tmp-XXXXXX", registered so that a fatal signal removes it
+ * (sw_out_signals_install). A resumable command gives its file a fixed
+ * partial name with sw_out_publish, and that one survives anything.
+ */
+
+#define SW_OUT_SLOTS 16
+#define SW_OUT_PATH 4096
+/* Named temporary files to remove on a fatal signal: slot k is in use
+ * when tmp_used[k] is set (written last, after the name). */
+static char tmp_name[SW_OUT_SLOTS][SW_OUT_PATH];
+static volatile sig_atomic_t tmp_used[SW_OUT_SLOTS];
+
+static void tmp_register(const char *name)
+{
+    size_t n = strlen(name);
+    if (n >= SW_OUT_PATH)
+        return;
+    for (int k = 0; k < SW_OUT_SLOTS; k++)
+        if (!tmp_used[k]) {
+            memcpy(tmp_name[k], name, n + 1);
+            tmp_used[k] = 1;
+            return;
+        }
+}
+
+static void tmp_unregister(const char *name)
+{
+    for (int k = 0; k < SW_OUT_SLOTS; k++)
+        if (tmp_used[k] && strcmp(tmp_name[k], name) == 0) {
+            tmp_used[k] = 0;
+            return;
+        }
+}
+
+void sw_out_cleanup(void)
+{
+    for (int k = 0; k < SW_OUT_SLOTS; k++)
+        if (tmp_used[k]) {
+            unlink(tmp_name[k]); /* async-signal-safe */
+            tmp_used[k] = 0;
+        }
+}
+
+static void on_fatal_signal(int sig)
+{
+    sw_out_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void sw_out_signals_install(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+        struct sigaction old;
+        /* A signal the caller ignores (nohup) stays ignored. */
+        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[k], &sa, NULL);
+    }
+}
 
 bool sw_same_file(const char *a, const char *b)
 {
@@ -115,6 +187,105 @@ bool sw_same_file(const char *a, const char *b)
         return false;
     return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
+
+bool sw_same_file_fd(const char *path, int fd)
+{
+    struct stat x, y;
+    if (!path || stat(path, &x) != 0 || fstat(fd, &y) != 0)
+        return false;
+    return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* A name beside path: ".BASE.tmp-XXXXXX" (a template for mkstemp). */
+static char *beside(const char *path, const char *tag)
+{
+    size_t n = strlen(path);
+    char *t = malloc(n + 32);
+    if (!t)
+        return NULL;
+    const char *slash = strrchr(path, '/');
+    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+    snprintf(t, n + 32, "%.*s.%s.%s-XXXXXX", (int)dir, path, path + dir, tag);
+    return t;
+}
+
+/* The file's permissions as a plain open() would give them. */
+static void default_mode(int fd)
+{
+    mode_t um = umask(0);
+    umask(um);
+    fchmod(fd, 0666 & ~um);
+}
+
+#if defined(__linux__) && defined(O_TMPFILE)
+/* An unnamed file in path's directory, or -1. */
+static int open_unnamed(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[SW_OUT_PATH];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        return -1;
+    if (access("/proc/self/fd", X_OK) != 0) /* linkat needs it at the commit */
+        return -1;
+    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd >= 0)
+        default_mode(fd);
+    return fd;
+}
+
+/* Give the unnamed file fd the name name (replacing it) through a
+ * temporary link beside it. 0, or -1 with errno. */
+static int name_unnamed(int fd, const char *name)
+{
+    char self[64];
+    snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+    char *t = beside(name, "tmp");
+    if (!t) {
+        errno = ENOMEM;
+        return -1;
+    }
+    /* A free name: linkat refuses an existing one, so try a few. */
+    size_t n = strlen(t) - 6;
+    int rc = -1;
+    for (unsigned k = 0; k < 100; k++) {
+        snprintf(t + n, 7, "%06u", (unsigned)(((unsigned long)getpid() * 100u + k) % 1000000u));
+        rc = linkat(AT_FDCWD, self, AT_FDCWD, t, AT_SYMLINK_FOLLOW);
+        if (rc == 0 || errno != EEXIST)
+            break;
+    }
+    if (rc == 0) {
+        tmp_register(t);
+        if (rename(t, name) != 0) {
+            int e = errno;
+            unlink(t);
+            errno = e;
+            rc = -1;
+        }
+        tmp_unregister(t);
+    }
+    free(t);
+    return rc;
+}
+#else
+static int open_unnamed(const char *path)
+{
+    (void)path;
+    return -1;
+}
+static int name_unnamed(int fd, const char *name)
+{
+    (void)fd;
+    (void)name;
+    errno = ENOTSUP;
+    return -1;
+}
+#endif
 
 int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t errlen)
 {
@@ -149,28 +320,33 @@ int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t e
     }
     size_t n = strlen(path);
     o->path = malloc(n + 1);
-    o->tmp = malloc(n + 32);
-    if (!o->path || !o->tmp) {
-        sw_out_abort(o);
+    if (!o->path) {
         snprintf(err, errlen, "out of memory");
         return SW_FAIL;
     }
     memcpy(o->path, path, n + 1);
-    /* Beside the target (same directory, so rename is atomic). */
-    const char *slash = strrchr(path, '/');
-    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-    snprintf(o->tmp, n + 32, "%.*s.%s.tmp-XXXXXX", (int)dir, path, path + dir);
-    int fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-        free(o->tmp);
-        o->tmp = NULL;
-        sw_out_abort(o);
-        return SW_FAIL;
+    int fd = open_unnamed(path);
+    if (fd >= 0) {
+        o->unnamed = true;
+    } else {
+        /* Beside the target (same directory, so rename is atomic). */
+        o->tmp = beside(path, "tmp");
+        if (!o->tmp) {
+            sw_out_abort(o);
+            snprintf(err, errlen, "out of memory");
+            return SW_FAIL;
+        }
+        fd = mkstemp(o->tmp);
+        if (fd < 0) {
+            snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+            free(o->tmp);
+            o->tmp = NULL;
+            sw_out_abort(o);
+            return SW_FAIL;
+        }
+        tmp_register(o->tmp);
+        default_mode(fd);
     }
-    mode_t um = umask(0);
-    umask(um);
-    fchmod(fd, 0666 & ~um);
     o->f = fdopen(fd, "w");
     if (!o->f) {
         close(fd);
@@ -181,11 +357,52 @@ int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t e
     return SW_OK;
 }
 
+/* Flush and sync; 0, or -1 with errno. */
+static int out_sync(sw_out *o)
+{
+    if (fflush(o->f) != 0 || ferror(o->f))
+        return -1;
+    if ((o->tmp || o->unnamed) && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS)
+        return -1;
+    return 0;
+}
+
+int sw_out_publish(sw_out *o, const char *name, char *err, size_t errlen)
+{
+    if (!o->tmp && !o->unnamed) {
+        snprintf(err, errlen, "cannot keep a partial '%s' of a device or a pipe", name);
+        return SW_BAD;
+    }
+    int rc = out_sync(o);
+    if (rc == 0 && o->unnamed)
+        rc = name_unnamed(fileno(o->f), name);
+    else if (rc == 0)
+        rc = rename(o->tmp, name);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", name, strerror(errno));
+        return SW_FAIL;
+    }
+    char *t = malloc(strlen(name) + 1);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return SW_FAIL;
+    }
+    strcpy(t, name);
+    if (o->tmp) {
+        tmp_unregister(o->tmp);
+        free(o->tmp);
+    }
+    o->tmp = t;
+    o->unnamed = false;
+    o->partial = true; /* a kept name: not removed by a signal */
+    return SW_OK;
+}
+
 int sw_out_commit(sw_out *o, char *err, size_t errlen)
 {
-    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int bad = out_sync(o) != 0;
     int e = errno;
-    if (!bad && o->tmp && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS) {
+    if (!bad && o->unnamed && name_unnamed(fileno(o->f), o->path) != 0) {
         bad = 1;
         e = errno;
     }
@@ -203,6 +420,8 @@ int sw_out_commit(sw_out *o, char *err, size_t errlen)
         sw_out_abort(o);
         return SW_FAIL;
     }
+    if (o->tmp)
+        tmp_unregister(o->tmp);
     free(o->tmp);
     free(o->path);
     memset(o, 0, sizeof *o);
@@ -213,8 +432,10 @@ void sw_out_abort(sw_out *o)
 {
     if (o->f)
         fclose(o->f);
-    if (o->tmp)
+    if (o->tmp && !o->partial) {
         unlink(o->tmp);
+        tmp_unregister(o->tmp);
+    }
     free(o->tmp);
     free(o->path);
     memset(o, 0, sizeof *o);

@@ -162,15 +162,24 @@ typedef struct sw_file {
     size_t *row_end;  /* offset just past row k's newline */
 } sw_file;
 
-/* Parse buf[0..len) (copied). SW_OK, or SW_FAIL when memory runs out. */
+/* Parse buf[0..len) (copied): a UTF-8 byte-order mark dropped, CRLF read
+ * as LF, blank and '#' lines among the rows dropped (text holds the rows
+ * back to back). SW_OK; SW_BAD for a NUL byte or a header naming a column
+ * twice; SW_FAIL when memory runs out. */
 int sw_file_parse(sw_file *f, const char *buf, size_t len, char *err, size_t errlen);
-/* Read path: SW_OK, SW_FAIL with a message, or -1 when it does not exist. */
+/* Read path: SW_OK, SW_BAD (a directory, a NUL byte, a bad header),
+ * SW_FAIL with a message (unreadable, larger than memory), or -1 when it
+ * does not exist. */
 int sw_file_read(const char *path, sw_file *f, char *err, size_t errlen);
 void sw_file_free(sw_file *f);
 /* The provenance lines starting with prefix, concatenated (malloc'd). */
 char *sw_file_lines(const sw_file *f, const char *prefix);
 /* Column index of name in the header, or SIZE_MAX. */
 size_t sw_file_column(const sw_file *f, const char *name);
+/* SW_OK when the header has every one of names[0..n), else SW_BAD with
+ * "the header has no 'NAME' column" (or "no header line"). */
+int sw_file_need(const sw_file *f, const char *const *names, size_t n, char *err,
+                 size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Provenance and output files (shared with scale and render)          */
@@ -191,7 +200,9 @@ int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, 
  * the target, renamed over it by sw_out_commit. */
 typedef struct sw_out {
     FILE *f;
-    char *path, *tmp;
+    char *path, *tmp; /* tmp: NULL for an unnamed file or a device */
+    bool unnamed;     /* an O_TMPFILE file: no name until the commit */
+    bool partial;     /* tmp is a kept partial name (sw_out_publish) */
 } sw_out;
 
 #define SW_OUT_FORCE 1u /* replace a file that exists */
@@ -202,8 +213,22 @@ typedef struct sw_out {
 int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t errlen);
 /* Flush, sync and rename into place. SW_FAIL on error (the temp is removed). */
 int sw_out_commit(sw_out *o, char *err, size_t errlen);
-/* Remove the temporary file. Safe on a zeroed or committed sw_out. */
+/* Remove the temporary file (a published partial is kept). Safe on a
+ * zeroed or committed sw_out. */
 void sw_out_abort(sw_out *o);
+/* Flush, sync and give the temporary file the fixed name partial
+ * (replacing a file of that name): from then on the rows written survive
+ * any end of the process, SIGKILL included, and sw_out_commit renames
+ * partial to the target. For a resumable command. */
+int sw_out_publish(sw_out *o, const char *partial, char *err, size_t errlen);
+/* Remove every named temporary file still open (async-signal-safe)
+ * and install it for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU
+ * and SIGXFSZ (the process then dies of the signal as before); a signal
+ * the caller ignores stays ignored. */
+void sw_out_cleanup(void);
+void sw_out_signals_install(void);
+/* Is path the file open on fd (a plan read from stdin, say)? */
+bool sw_same_file_fd(const char *path, int fd);
 /* Are a and b the same file (device and inode)? false when either is missing. */
 bool sw_same_file(const char *a, const char *b);
 
