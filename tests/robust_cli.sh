@@ -79,6 +79,9 @@ if (ulimit -v 300000 && "$mz" --version) >/dev/null 2>&1; then
     expect 1 "eller-stream past ulimit -v" -- \
         sh -c "ulimit -v 300000 && exec '$mz' eller-stream --size 2x100000000 --seed 1"
     grep -q "ulimit -v" "$t/err" || fail "eller-stream: the limit is not named: $(cat "$t/err")"
+    expect 1 "sweep past ulimit -v" -- sh -c "ulimit -v 300000 && exec '$mz' sweep --gen dfs \
+        --solve bfs --seeds 1 --sizes 20000 --out '$t/sw.csv'"
+    [ -e "$t/sw.csv" ] || [ -e "$t/sw.csv.partial" ] && fail "a refused sweep left a file"
     # A failed render --force leaves the good file as it was.
     "$mz" render dfs --seed 1 --size 31 --out "$t/good.svg" || fail "render good.svg"
     cp "$t/good.svg" "$t/good-copy.svg"

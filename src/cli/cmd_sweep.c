@@ -789,10 +789,15 @@ int cmd_sweep(int argc, char **argv)
     sw_signals_install();
     r = sw_run_tasks(&run, err, sizeof err);
     if (r != SW_OK) {
-        if (out.partial)
+        if (out.partial && run.done > 0) {
             mzc_error("sweep: %s (the finished tasks are kept in '%s')", err, partial);
-        else
+        } else {
             mzc_error("sweep: %s", err);
+            if (out.partial) { /* nothing finished: nothing to keep */
+                sw_out_abort(&out);
+                unlink(partial);
+            }
+        }
         rc = MZC_FAIL;
         goto done; /* the old file, if any, stays as it was */
     }

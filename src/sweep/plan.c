@@ -21,6 +21,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 const char sw_default_plan[] =
@@ -628,12 +629,17 @@ static bool limited(const sw_plan *p, size_t g, sw_size z)
     return false;
 }
 
+/* The machine's memory, or the address-space limit (ulimit -v) when it
+ * is smaller. */
 static uint64_t machine_bytes(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return UINT64_MAX;
-    return (uint64_t)pages * (uint64_t)page;
+    uint64_t have = pages <= 0 || page <= 0 ? UINT64_MAX : (uint64_t)pages * (uint64_t)page;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (uint64_t)rl.rlim_cur < have)
+        have = (uint64_t)rl.rlim_cur;
+    return have;
 }
 
 /* Estimated peak bytes of generator g at size z with the hungriest solver. */
