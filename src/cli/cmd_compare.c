@@ -10,15 +10,21 @@
  * gen_ns belongs to the maze, so it is taken once per maze occurrence
  * (consecutive rows of one gen, seed, size and rep) for the generator
  * recipe (gen, seed, rows, cols); solve_ns of each row goes to its solver
- * recipe. Recipes group into algorithms over their seeds: the same kind,
- * generator spec, size (and solver spec).
+ * recipe. Recipes group into algorithms: a generator spec and size over
+ * its seeds, a solver spec and size over every maze of that size.
  *
- * The statistics are src/sweep/stats_ab.c: per recipe the ratio of
- * medians, the Hodges-Lehmann/Moses 95% interval of the ratio and a
- * two-sided Mann-Whitney p-value; per algorithm the geometric mean of the
- * per-seed ratios, a t-interval over the seeds and van Elteren's test
- * stratified by seed; Holm's adjustment within recipes and within
- * algorithms.
+ * Every header starts a round. When both files hold as many rounds, two
+ * or more, round r of one pairs with round r of the other (scripts/ab.sh
+ * runs them side by side in a random order): per recipe and round the log
+ * ratio of the two sides' medians, per algorithm and round the mean of
+ * its recipes' log ratios, each tested over the rounds with Wilcoxon's
+ * signed-rank test (Hodges-Lehmann ratio, Walsh-average interval).
+ * Otherwise, unpaired: per recipe the ratio of medians, the
+ * Hodges-Lehmann/Moses 95% interval and a two-sided Mann-Whitney p-value;
+ * per algorithm the geometric mean of the per-recipe ratios, a t-interval
+ * over them and van Elteren's test stratified by recipe. Holm's
+ * adjustment within recipes and within algorithms. The statistics are
+ * src/sweep/stats_ab.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -48,16 +54,22 @@ static const char compare_help[] =
     "Compare the timings of two sweep CSVs ('mazebench sweep' output, one file may\n"
     "hold several rounds concatenated), BASE the old build's and NEW the new one's,\n"
     "and check that every deterministic column (those before gen_ns) is equal.\n\n"
-    "Rows pair by recipe (gen, seed, rows, cols, solver); every row of a recipe is a\n"
-    "sample. gen_ns is taken once per maze (generator recipes), solve_ns per row\n"
-    "(solver recipes). Per recipe: ratio of medians NEW/BASE, a 95% interval\n"
-    "(Hodges-Lehmann/Moses, on log times) and a two-sided Mann-Whitney p-value.\n"
-    "Per algorithm (a spec and size over its seeds): geometric mean of the per-seed\n"
-    "ratios, a 95% t-interval and van Elteren's test stratified by seed. p-values\n"
-    "are Holm-adjusted within recipes and within algorithms. A verdict is 'slower'\n"
-    "when the adjusted p < alpha and ratio > 1 + threshold, 'faster' when adjusted\n"
-    "p < alpha and ratio < 1/(1 + threshold), 'unchanged' otherwise. gen_instr and\n"
-    "solve_instr (instruction counts), when both files have them, give a ratio too.\n\n"
+    "Rows pair by recipe (gen, seed, rows, cols, solver). gen_ns is taken once per\n"
+    "maze (generator recipes), solve_ns per row (solver recipes). An algorithm is a\n"
+    "generator at one size over its seeds, or a solver at one size over every maze\n"
+    "of that size. Every header line starts a round.\n\n"
+    "Paired by round, when both files hold as many rounds, 2 or more (scripts/ab.sh):\n"
+    "per recipe and round, d = log(NEW median) - log(BASE median); per algorithm and\n"
+    "round, the mean d of its recipes; over the rounds, Wilcoxon's signed-rank test,\n"
+    "the ratio exp(Hodges-Lehmann estimate) and its 95% Walsh-average interval.\n"
+    "Unpaired otherwise, every row a sample: per recipe the ratio of medians, a 95%\n"
+    "interval (Hodges-Lehmann/Moses) and a Mann-Whitney p-value; per algorithm the\n"
+    "geometric mean of its recipes' ratios, a t-interval and van Elteren's test.\n\n"
+    "p-values are Holm-adjusted within recipes and within algorithms. A verdict is\n"
+    "'slower' when the adjusted p < alpha and ratio > 1 + threshold, 'faster' when\n"
+    "adjusted p < alpha and ratio < 1/(1 + threshold), 'unchanged' otherwise.\n"
+    "gen_instr and solve_instr (instruction counts), when both files have them, give\n"
+    "a ratio too.\n\n"
     "  --alpha A         family-wise error rate, default 0.05\n"
     "  --threshold T     smallest change that counts, a fraction or a percentage\n"
     "                    (0.05 or 5%), default 5%\n"
@@ -74,8 +86,8 @@ static const char compare_help[] =
     "Exit status: 0 when nothing is slower and every deterministic column matches,\n"
     "1 when a recipe or algorithm is slower or a column differs, 2 on bad input: a\n"
     "missing file, no header, a row cut short, different registries, no recipe in\n"
-    "common, or too few samples for any test to reach significance (then run the\n"
-    "sweep with more --reps, or more rounds). docs/compare.md.\n";
+    "common, or too few samples or rounds for any test to reach significance (then\n"
+    "run more rounds: scripts/ab.sh --rounds N). docs/compare.md.\n";
 
 enum { KIND_GEN = 0, KIND_SOLVE = 1 };
 static const char *const kind_name[] = {"gen", "solve"};
