@@ -593,8 +593,11 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
  * row's bytes as a grid would hold them; it returns 0 to go on, non-zero
  * to stop with MZ_EIO. The figures are the maze's: for any size a grid can
  * hold they equal mz_metrics_compute's dead ends and passages and
- * mz_digest() of the in-memory maze. mem NULL: malloc. MZ_EINVAL for a zero
- * size or st NULL, MZ_ETOOBIG past 2^32 columns or 2^64 cells, MZ_ENOMEM. */
+ * mz_digest() of the in-memory maze; route and longest equal
+ * mz_maze_stats_compute's (the maze is a tree: longest is exact). They come
+ * from a compressed tree of the rows so far, whose nodes never number more
+ * than three times the columns plus one (src/core/rowtree.c). mem NULL: malloc. MZ_EINVAL for a zero size or st
+ * NULL, MZ_ETOOBIG past 2^31 columns or 2^64 cells, MZ_ENOMEM. */
 typedef int (*mz_eller_row_fn)(void *user, uint64_t row, const uint8_t *cells, uint64_t cols);
 
 typedef struct mz_stream_stats {
@@ -603,6 +606,9 @@ typedef struct mz_stream_stats {
     uint64_t dead_ends; /* degree[1] */
     uint64_t passages;  /* open walls, each counted once */
     uint64_t digest;    /* mz_digest() of the whole maze */
+    int64_t route;      /* entrance (cell 0) -> exit (the last cell) steps */
+    uint64_t longest;   /* the longest path: the tree's diameter, in steps */
+    uint64_t tree_nodes; /* most nodes the compressed tree held at once */
 } mz_stream_stats;
 
 mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,

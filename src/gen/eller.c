@@ -33,12 +33,15 @@
  * Complexity: O(cells) time; O(cols) memory for the state; streamed, two
  * rows of bytes more and nothing per row. The in-memory maze and the
  * stream are the same code on the same draws: the streamed figures
- * (dead ends, degrees, passages, digest) are those of the in-memory maze.
+ * (dead ends, degrees, passages, digest, and the route and longest path
+ * from a compressed tree of the rows so far, src/core/rowtree.c) are those
+ * of the in-memory maze.
  * Trace: `join` for a merge (cell = the west cell, dir 1, size = the sets
  * in the row after it), `carve` for a south wall knocked (cell, dir 2,
  * size = the sets).
  */
 #include "classic.h"
+#include "../core/rowtree.h"
 
 typedef struct eller {
     uint64_t cols;
@@ -201,7 +204,7 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
     if (!st || rows == 0 || cols == 0)
         return MZ_EINVAL;
-    if (cols > (UINT64_C(1) << 32) || rows > UINT64_MAX / cols)
+    if (cols >= (UINT64_C(1) << 31) || rows > UINT64_MAX / cols)
         return MZ_ETOOBIG;
     memset(st, 0, sizeof *st);
     mz_rng rng;
@@ -210,7 +213,9 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
     if (eller_init(&e, mem, cols, &rng) != MZ_OK)
         return MZ_ENOMEM;
     uint8_t *buf = mz_alloc_array(mem, cols, 2);
-    if (!buf) {
+    mz_rowtree rt;
+    if (!buf || mz_rowtree_init(&rt, mem, cols) != MZ_OK) {
+        mz_mem_free(mem, buf);
         eller_free(&e, mem);
         return MZ_ENOMEM;
     }
@@ -251,6 +256,10 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
             word |= (uint64_t)(cur[x] & 0x1Fu) << (8 * fill);
             deg[open_count[cur[x] & MZ_WALLS]]++;
         }
+        /* The route and the longest path: rowtree.c. */
+        s = mz_rowtree_row(&rt, cur);
+        if (s != MZ_OK)
+            break;
         if (fn && fn(user, y, cur, cols) != 0) {
             s = MZ_EIO;
             break;
@@ -259,7 +268,10 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
         prev = cur;
         cur = tmp;
     }
+    if (s == MZ_OK)
+        s = mz_rowtree_finish(&rt, &st->route, &st->longest);
     if (s == MZ_OK) {
+        st->tree_nodes = rt.npeak;
         if (fill)
             h = digest_step(h, word);
         h ^= h >> 29;
@@ -274,6 +286,7 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
         st->passages = (deg[1] + 2 * deg[2] + 3 * deg[3] + 4 * deg[4]) / 2;
         st->digest = h;
     }
+    mz_rowtree_free(&rt);
     mz_mem_free(mem, buf);
     eller_free(&e, mem);
     return s;
