@@ -5,7 +5,10 @@
 # generator (its gen_ns taken once per maze, not once per solver row), a
 # 20% speedup of one solver, a 3% change under and over the
 # threshold, a deterministic column edited, rounds concatenated in one file,
-# instruction counts; every refusal (exit 2, one stderr line); the text,
+# rounds paired (a load shared by both sides of a round makes no verdict, a
+# 10% slowdown in 12 rounds is found, too few rounds are refused), solver
+# algorithms over every maze of their size, instruction counts; every
+# refusal (exit 2, one stderr line); the text,
 # CSV, JSON (python3 -m json.tool), markdown, JUnit (xmllint) and chart
 # outputs, --out and --force.
 #   sh tests/compare_cli.sh path/to/mazebench
@@ -167,6 +170,12 @@ expect 1 "paired, kruskal 10% slower" "$tmp/p-base.csv" "$tmp/p-slow.csv"
 has 'compare: 5 slower, 0 faster, 25 unchanged of 30 recipes' "paired 10%"
 has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "paired 10%"
 grep -E '^slower +gen +kruskal, 31x31 +5 +1\.(09|10)[0-9]* ' "$tmp/out" >/dev/null || bad "paired 10%: no slower kruskal algorithm about 1.10: $(cat "$tmp/out")"
+# Rounds joined with no '#' lines: each header still starts a round.
+grep -v '^#' "$tmp/p-base.csv" >"$tmp/p-base-bare.csv"
+grep -v '^#' "$tmp/p-slow.csv" >"$tmp/p-slow-bare.csv"
+expect 1 "paired, headers only" "$tmp/p-base-bare.csv" "$tmp/p-slow-bare.csv"
+has "; paired by round, 12 rounds; alpha 0.05" "headers only"
+has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "headers only"
 # The same rounds less one on the new side: unpaired, and the loads bury it.
 awk '/^# ab: round 12:/ { exit } { print }' "$tmp/p-slow.csv" >"$tmp/p-slow11.csv"
 expect 0 "unpaired, 12 rounds against 11" "$tmp/p-base.csv" "$tmp/p-slow11.csv"
