@@ -16,9 +16,11 @@ static const char stream_help[] =
     "Make the maze 'mazebench gen eller' makes at the same seed and size, one row\n"
     "at a time, without holding it: memory grows with the columns only (about 10\n"
     "bytes a column), so the rows may number in the millions. Prints the maze's\n"
-    "figures: cells, passages, dead ends, the shares of cells with 1..4 open sides\n"
-    "and the digest (equal to the in-memory maze's), then the time and peak memory.\n\n"
-    "  --size RxC      rows x columns (columns up to 2^32, rows x columns below 2^64)\n"
+    "figures: cells, passages, dead ends, the shares of cells with 1..4 open sides,\n"
+    "the digest, the route (entrance to exit steps) and the longest path (all equal\n"
+    "to the in-memory maze's), the most nodes its compressed tree of the rows held,\n"
+    "then the time and peak memory.\n\n"
+    "  --size RxC      rows x columns (columns below 2^31, rows x columns below 2^64)\n"
     "  --seed N        seed of the random source, 0..4294967295\n"
     "  --out FILE      also write the cells, one byte a cell (its wall bits: N 1,\n"
     "                  E 2, S 4, W 8), row after row, as they are made; FILE is\n"
@@ -145,11 +147,17 @@ int cmd_eller_stream(int argc, char **argv)
     uint64_t rows, cols;
     if (parse_stream_size(size, &rows, &cols) != 0)
         return MZC_USAGE;
-    /* Two rows of cells and two link arrays: 10 bytes a column. */
+    /* Two rows of cells and two link arrays: 10 bytes a column; the
+     * compressed tree of the rows (src/core/rowtree.c) up to 3 nodes and
+     * edges a column, 72 bytes each, in pools that double. */
     char what[96];
     snprintf(what, sizeof what, "a row of %llu columns", (unsigned long long)cols);
-    if (mzc_check_bytes(what, 10.0 * (double)cols) != 0)
+    if (mzc_check_bytes(what, (10.0 + 3 * 72) * (double)cols) != 0)
         return MZC_FAIL;
+    if (cols >= (UINT64_C(1) << 31)) {
+        mzc_error("eller-stream: size '%s' is too big (columns below 2^31)", size);
+        return MZC_USAGE;
+    }
     /* The rows file is written beside FILE and renamed at the end; an
      * existing one is kept unless --force. */
     sw_out o;
@@ -190,20 +198,22 @@ int cmd_eller_stream(int argc, char **argv)
                ", \"cells\": %" PRIu64 ", \"passages\": %" PRIu64 ", \"dead_ends\": %" PRIu64
                ", \"dead_end_share\": %.6f, \"deg1_share\": %.6f, \"deg2_share\": %.6f"
                ", \"deg3_share\": %.6f, \"deg4_share\": %.6f, \"digest\": \"%016" PRIx64
-               "\", \"seconds\": %.3f, \"peak_rss_kb\": %" PRIu64 "}\n",
+               "\", \"route\": %" PRId64 ", \"longest\": %" PRIu64 ", \"tree_nodes\": %" PRIu64
+               ", \"seconds\": %.3f, \"peak_rss_kb\": %" PRIu64 "}\n",
                seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,
                (double)st.dead_ends / n, (double)st.degree[1] / n, (double)st.degree[2] / n,
-               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, (double)ns / 1e9,
-               rss);
+               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, st.route,
+               st.longest, st.tree_nodes, (double)ns / 1e9, rss);
     } else {
         printf("gen,seed,rows,cols,cells,passages,dead_ends,dead_end_share,deg1_share,deg2_share,"
-               "deg3_share,deg4_share,digest,seconds,peak_rss_kb\n");
+               "deg3_share,deg4_share,digest,route,longest,tree_nodes,seconds,peak_rss_kb\n");
         printf("eller,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-               ",%.6f,%.6f,%.6f,%.6f,%.6f,%016" PRIx64 ",%.3f,%" PRIu64 "\n",
+               ",%.6f,%.6f,%.6f,%.6f,%.6f,%016" PRIx64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64
+               ",%.3f,%" PRIu64 "\n",
                seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,
                (double)st.dead_ends / n, (double)st.degree[1] / n, (double)st.degree[2] / n,
-               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, (double)ns / 1e9,
-               rss);
+               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, st.route,
+               st.longest, st.tree_nodes, (double)ns / 1e9, rss);
     }
     if (fflush(stdout) != 0) {
         mzc_error("cannot write output");

@@ -56,10 +56,15 @@ struct mz_rt_edge {
     uint32_t end[2]; /* nodes; end[0]: free-list link when free */
     uint64_t len;
     uint64_t in[2]; /* farthest cell inside the chain, seen from end k */
-    uint8_t dir[2]; /* the side of end[k] the edge leaves by */
 };
 
 static inline uint64_t mx(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The side of node n that holds edge e. */
+static inline unsigned side_of(const mz_rt_node *n, uint32_t e)
+{
+    return n->e[0] == e ? 0 : n->e[1] == e ? 1 : n->e[2] == e ? 2 : 3;
+}
 
 mz_status mz_rowtree_init(mz_rowtree *t, const mz_allocator *mem, uint64_t cols)
 {
@@ -70,8 +75,7 @@ mz_status mz_rowtree_init(mz_rowtree *t, const mz_allocator *mem, uint64_t cols)
     t->cols = cols;
     t->nfree = t->efree = RT_NONE;
     t->front = mz_alloc_array(mem, cols, sizeof *t->front);
-    t->old = mz_alloc_array(mem, cols, sizeof *t->old);
-    if (!t->front || !t->old) {
+    if (!t->front) {
         mz_rowtree_free(t);
         return MZ_ENOMEM;
     }
@@ -83,16 +87,16 @@ void mz_rowtree_free(mz_rowtree *t)
     mz_mem_free(t->mem, t->node);
     mz_mem_free(t->mem, t->edge);
     mz_mem_free(t->mem, t->front);
-    mz_mem_free(t->mem, t->old);
     t->node = NULL;
     t->edge = NULL;
-    t->front = t->old = NULL;
+    t->front = NULL;
 }
 
 static mz_status grow(mz_rowtree *t, bool nodes)
 {
     uint32_t cap = nodes ? t->ncap : t->ecap;
-    uint64_t want = cap ? (uint64_t)cap * 2 : mx(64, t->cols + 16);
+    /* Half as much again: the pools stay within a third of their use. */
+    uint64_t want = cap ? (uint64_t)cap + cap / 2 : mx(64, t->cols + t->cols / 4);
     if (want > UINT32_MAX - 1)
         want = UINT32_MAX - 1;
     if (want <= cap)
@@ -162,8 +166,6 @@ static inline mz_status link(mz_rowtree *t, uint32_t a, unsigned da, uint32_t b,
     t->elive++;
     ed->end[0] = a;
     ed->end[1] = b;
-    ed->dir[0] = (uint8_t)da;
-    ed->dir[1] = (uint8_t)db;
     ed->len = 1;
     ed->in[0] = ed->in[1] = 0;
     t->node[a].e[da] = e;
@@ -201,7 +203,7 @@ static void reduce(mz_rowtree *t, uint32_t v)
             const uint64_t d = mx(a->in[1 - k1], a->len + h);
             t->best = mx(t->best, mx(a->in[k1] + h, un->hang + d));
             un->hang = mx(un->hang, d);
-            un->e[a->dir[1 - k1]] = RT_NONE;
+            un->e[side_of(un, e1)] = RT_NONE;
             un->deg--;
             edge_free(t, e1);
             node_free(t, v);
@@ -224,9 +226,8 @@ static void reduce(mz_rowtree *t, uint32_t v)
         t->best = mx(t->best, mx(mx(a1, a2) + h, a1 + a2));
         const uint64_t in_u = mx(a->in[1 - k1], a->len + mx(h, a2));
         const uint64_t in_w = mx(b->in[1 - k2], b->len + mx(h, a1));
-        const unsigned dw = b->dir[1 - k2];
+        const unsigned dw = side_of(&t->node[w], e2);
         a->end[k1] = w;
-        a->dir[k1] = (uint8_t)dw;
         a->in[1 - k1] = in_u;
         a->in[k1] = in_w;
         a->len += b->len;
@@ -240,7 +241,7 @@ static void reduce(mz_rowtree *t, uint32_t v)
 mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
 {
     const uint64_t cols = t->cols;
-    uint32_t *front = t->front, *old = t->old;
+    uint32_t *front = t->front;
     if (t->bad)
         return MZ_EINVAL;
     if (t->rows == 0) {
@@ -261,7 +262,6 @@ mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
         const uint32_t o = front[x];
         mz_rt_node *on = &t->node[o];
         const bool down = !(cells[x] & MZ_WALL_N);
-        old[x] = RT_NONE;
         if (down && on->deg <= 1 && !(on->flags & RT_PINNED)) {
             /* The cell below takes the node over. */
             if (on->deg == 0) {
@@ -279,7 +279,6 @@ mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
                 ed->in[1 - k] = mx(ed->in[1 - k], ed->len + h);
                 ed->in[k] = 1 + mx(h, ed->in[k]);
                 ed->len++;
-                ed->dir[k] = MZ_N;
                 on->e[s] = RT_NONE;
                 on->e[MZ_N] = e;
                 on->hang = 0;
@@ -289,21 +288,17 @@ mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
             if (v == RT_NONE)
                 return MZ_ENOMEM;
             front[x] = v;
-            old[x] = o;
             if (down && link(t, o, MZ_S, v, MZ_N) != MZ_OK)
                 return MZ_ENOMEM;
+            /* o leaves the front: nothing of the new row but v can reach
+             * it, so it is reduced now. A fold that reaches a cell of the
+             * old row further east stops there (still on the front); its
+             * own turn comes. */
+            t->node[o].flags &= (uint8_t)~RT_FRONT;
+            reduce(t, o);
         }
         if (x && !(cells[x] & MZ_WALL_W) && link(t, front[x - 1], MZ_E, front[x], MZ_W) != MZ_OK)
             return MZ_ENOMEM;
-    }
-    /* The replaced cells leave the front. One still flagged stops a fold
-     * that reaches it; its own turn comes. */
-    for (uint64_t x = 0; x < cols; x++) {
-        const uint32_t o = old[x];
-        if (o == RT_NONE)
-            continue;
-        t->node[o].flags &= (uint8_t)~RT_FRONT;
-        reduce(t, o);
     }
     t->rows++;
     return t->bad ? MZ_EINVAL : MZ_OK;

@@ -22,7 +22,6 @@ typedef struct mz_rowtree {
     uint32_t npeak;        /* most nodes in use at once */
     uint32_t entrance;     /* the node of the first cell, kept to the end */
     uint32_t *front;       /* the node of each cell of the last row */
-    uint32_t *old;         /* the nodes the row being fed replaces */
     uint64_t best;         /* the longest path among the pieces folded away */
     bool bad;              /* the rows are not a tree (a loop, a cut-off piece) */
 } mz_rowtree;
