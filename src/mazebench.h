@@ -412,6 +412,20 @@ void mz_summarise(const double *x, uint64_t n, mz_summary *out);
  * (a table to 30, then 40, 60, 120 and the normal 1.96). df 0 gives 0. */
 double mz_t95(uint64_t df);
 
+/* A power law y = c * x^b fitted by least squares on logarithms: ln y on
+ * ln x over the points given (each a maze: the per-maze fit, not of means),
+ * b with its standard error and a 95% confidence interval (Student's t,
+ * n - 2 degrees of freedom), c = exp(intercept) and R^2 of the log fit.
+ * MZ_EINVAL for fewer than 3 points, a point <= 0 or fewer than two
+ * distinct x. docs/scaling.md. */
+typedef struct mz_powfit {
+    uint64_t n;
+    double exponent, se, ci_lo, ci_hi;
+    double coef, r2;
+} mz_powfit;
+
+mz_status mz_powfit_compute(const double *x, const double *y, uint64_t n, mz_powfit *out);
+
 /* ------------------------------------------------------------------ */
 /* Solutions                                                           */
 /* ------------------------------------------------------------------ */

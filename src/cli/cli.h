@@ -99,5 +99,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_eller_stream(int argc, char **argv);
+int cmd_scaling(int argc, char **argv);
 
 #endif /* MZ_CLI_H */

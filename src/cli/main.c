@@ -24,6 +24,7 @@ static const struct command commands[] = {
     {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
     {"stats", cmd_stats, "dead ends, degrees, corridors, route and longest path over seeds"},
     {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},
+    {"scaling", cmd_scaling, "how the route grows with the side: a fitted exponent against theory"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,412 @@
+/*
+ * cmd_scaling.c - the scaling command: how the route of a generator's
+ * square mazes grows with the side n over seeds and sizes, the exponent of
+ * route ~ n^b fitted per maze on logarithms with a 95% confidence interval
+ * (mz_powfit_compute), next to the published exponent when there is one.
+ * 'eller-stream' takes its routes from mz_eller_stream, at sizes no grid
+ * could hold. docs/scaling.md.
+ */
+#include "cli.h"
+#include "sweep.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char scaling_help[] =
+    "usage: mazebench scaling GEN... [--sizes LIST] [--seeds LIST]\n"
+    "                         [--stream-sizes LIST] [--stream-seeds LIST]\n"
+    "                         [--points FILE] [--force] [--format text|csv]\n\n"
+    "Measure how the route (entrance to exit steps, corner to corner) of each\n"
+    "GEN's square n x n mazes grows with n, and fit route = c * n^b by least\n"
+    "squares of ln route on ln n over every maze (each size and seed a point):\n"
+    "the exponent b with its standard error and 95% confidence interval\n"
+    "(Student's t, points - 2 degrees of freedom), R^2, and the local slope\n"
+    "between the two largest sizes (of the mean ln route). The published\n"
+    "exponent is shown where there is one: 1.25 for the uniform spanning tree\n"
+    "(wilson, aldous-broder: the loop-erased random walk, 5/4), about 1.22 for\n"
+    "random-weight minimum spanning trees (kruskal, prim).\n\n"
+    "GEN is a generator spec, or 'eller-stream': Eller's maze made row by row\n"
+    "(mazebench eller-stream), for sizes far beyond a stored grid.\n\n"
+    "  --sizes LIST         sides n, comma-separated (N or NxN; default\n"
+    "                       16,32,64,128,256)\n"
+    "  --seeds LIST         seeds, comma-separated, each a seed or a range A..B\n"
+    "                       (default 1..10)\n"
+    "  --stream-sizes LIST  sides for eller-stream (default: --sizes)\n"
+    "  --stream-seeds LIST  seeds for eller-stream (default: --seeds)\n"
+    "  --points FILE        also write one CSV row a generator and size: the mean,\n"
+    "                       sd and geometric mean route, the fitted and the\n"
+    "                       theoretical line there, the local slope (for a chart:\n"
+    "                       scripts/scaling-chart.sh)\n"
+    "  --force              replace an existing FILE (otherwise kept)\n"
+    "  --format F           text (default) or csv\n";
+
+#define MAX_SIZES 32
+#define MAX_SEEDS 100000
+#define MAX_GENS 64
+
+typedef struct list {
+    uint64_t n[MAX_SIZES];
+    size_t nsizes;
+    uint32_t *seed;
+    size_t nseeds;
+} list;
+
+/* Seeds and sizes in the sweep's list syntax; every size square. */
+static int parse_list(const char *seeds_text, const char *sizes_text, list *l)
+{
+    sw_plan p;
+    char err[512];
+    sw_plan_init(&p, NULL, NULL);
+    int rc = -1;
+    memset(l, 0, sizeof *l);
+    if (sw_plan_set_seeds(&p, seeds_text, err, sizeof err) != SW_OK ||
+        sw_plan_set_sizes(&p, sizes_text, err, sizeof err) != SW_OK) {
+        mzc_error("scaling: %s", err);
+        goto out;
+    }
+    uint64_t total = 0;
+    for (size_t k = 0; k < p.nrange; k++)
+        total += (uint64_t)p.range[k].hi - p.range[k].lo + 1;
+    if (total > MAX_SEEDS || p.nsize > MAX_SIZES) {
+        mzc_error("scaling: more than %d seeds or %d sizes", MAX_SEEDS, MAX_SIZES);
+        goto out;
+    }
+    for (size_t k = 0; k < p.nsize; k++) {
+        if (p.size[k].rows != p.size[k].cols || p.size[k].rows < 2) {
+            mzc_error("scaling: size %llux%llu is not a square of side 2 or more",
+                      (unsigned long long)p.size[k].rows, (unsigned long long)p.size[k].cols);
+            goto out;
+        }
+        l->n[k] = p.size[k].rows;
+    }
+    l->nsizes = p.nsize;
+    l->seed = malloc((size_t)total * sizeof *l->seed);
+    if (!l->seed) {
+        mzc_error("scaling: out of memory");
+        goto out;
+    }
+    for (size_t k = 0; k < p.nrange; k++)
+        for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
+            l->seed[l->nseeds++] = (uint32_t)v;
+    if (l->nsizes < 2) {
+        mzc_error("scaling: a fit needs two sizes or more");
+        goto out;
+    }
+    rc = 0;
+out:
+    sw_plan_free(&p);
+    if (rc)
+        free(l->seed);
+    return rc;
+}
+
+/* The published exponent of a generator spec (canonical text), or NAN. */
+static double theory_of(const char *canon, const char **what)
+{
+    if (strcmp(canon, "wilson") == 0 || strcmp(canon, "aldous-broder") == 0) {
+        *what = "UST: loop-erased random walk, 5/4";
+        return 1.25;
+    }
+    if (strcmp(canon, "kruskal") == 0 || strcmp(canon, "prim") == 0) {
+        *what = "minimum spanning tree, about 1.22";
+        return 1.22;
+    }
+    *what = "";
+    return NAN;
+}
+
+static uint64_t next_ns;
+
+static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint32_t seed,
+                    mz_grid *g, double *route)
+{
+    mz_status s;
+    if (!spec) {
+        mz_stream_stats st;
+        s = mz_eller_stream(n, n, seed, NULL, NULL, NULL, &st);
+        if (s == MZ_OK)
+            *route = (double)st.route;
+    } else {
+        mz_extra x;
+        memset(&x, 0, sizeof x);
+        s = mz_generate(spec, seed, n, n, g, NULL, &x);
+        mz_maze_stats ms;
+        if (s == MZ_OK && (g->rows != n || g->cols != n))
+            s = MZ_EUNSUPPORTED; /* a fixed-size generator */
+        if (s == MZ_OK)
+            s = mz_maze_stats_compute(g, 0, &ms);
+        if (s == MZ_OK && ms.route < 1)
+            s = MZ_EINVAL; /* no route to measure */
+        if (s == MZ_OK)
+            *route = (double)ms.route;
+    }
+    if (s != MZ_OK) {
+        mzc_error("scaling: '%s' at %llux%llu seed %lu: %s", canon, (unsigned long long)n,
+                  (unsigned long long)n, (unsigned long)seed, mz_status_str(s));
+        return -1;
+    }
+    if (mzc_now_ns() >= next_ns) {
+        fprintf(stderr, "mazebench: scaling: %s at %llux%llu seed %lu\n", canon,
+                (unsigned long long)n, (unsigned long long)n, (unsigned long)seed);
+        next_ns = mzc_now_ns() + UINT64_C(10000000000);
+    }
+    return 0;
+}
+
+typedef struct gen_result {
+    const char *canon;
+    mz_powfit fit;
+    double theory, local;
+    const char *theory_what;
+    uint64_t nmin, nmax;
+    size_t sizes, seeds;
+} gen_result;
+
+/* One generator over its sizes and seeds: the fit, and the points rows. */
+static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *points,
+                   gen_result *r)
+{
+    const size_t total = l->nsizes * l->nseeds;
+    double *x = malloc(total * sizeof *x), *y = malloc(total * sizeof *y);
+    mz_grid g;
+    memset(&g, 0, sizeof g);
+    int rc = -1;
+    if (!x || !y) {
+        mzc_error("scaling: out of memory");
+        goto out;
+    }
+    memset(r, 0, sizeof *r);
+    r->canon = canon;
+    size_t m = 0;
+    for (size_t i = 0; i < l->nsizes; i++)
+        for (size_t k = 0; k < l->nseeds; k++) {
+            x[m] = (double)l->n[i];
+            if (route_of(canon, spec, l->n[i], l->seed[k], &g, &y[m]) != 0)
+                goto out;
+            m++;
+        }
+    if (mz_powfit_compute(x, y, m, &r->fit) != MZ_OK) {
+        mzc_error("scaling: '%s': too few points to fit (sizes x seeds under 3)", canon);
+        goto out;
+    }
+    r->theory = theory_of(canon, &r->theory_what);
+    r->sizes = l->nsizes;
+    r->seeds = l->nseeds;
+    r->nmin = r->nmax = l->n[0];
+    for (size_t i = 0; i < l->nsizes; i++) {
+        if (l->n[i] < r->nmin)
+            r->nmin = l->n[i];
+        if (l->n[i] > r->nmax)
+            r->nmax = l->n[i];
+    }
+    /* The theory's line: its slope through the fitted line's value at the
+     * geometric middle of the sizes. */
+    const double nmid = sqrt((double)r->nmin * (double)r->nmax);
+    const double fmid = r->fit.coef * pow(nmid, r->fit.exponent);
+    /* Per size: mean, sd, geometric mean; the local slope of mean ln route
+     * from the size before (sizes in the order given). */
+    double prev_lm = 0, prev_ln = 0;
+    for (size_t i = 0; i < l->nsizes; i++) {
+        const double *yi = y + i * l->nseeds;
+        const double n = (double)l->n[i];
+        mz_summary s;
+        mz_summarise(yi, l->nseeds, &s);
+        double lm = 0;
+        for (size_t k = 0; k < l->nseeds; k++)
+            lm += log(yi[k]);
+        lm /= (double)l->nseeds;
+        const double local = i ? (lm - prev_lm) / (log(n) - prev_ln) : NAN;
+        if (i)
+            r->local = local;
+        if (points) {
+            mzc_csv_string(points, canon);
+            fprintf(points, ",%" PRIu64 ",%zu,%.6g,%.6g,%.6g,%.6g,", l->n[i], l->nseeds, s.mean,
+                    s.sd, exp(lm), r->fit.coef * pow(n, r->fit.exponent));
+            if (!isnan(r->theory))
+                fprintf(points, "%.6g", fmid * pow(n / nmid, r->theory));
+            fputc(',', points);
+            if (i)
+                fprintf(points, "%.4f", local);
+            fputc('\n', points);
+        }
+        prev_lm = lm;
+        prev_ln = log(n);
+    }
+    rc = 0;
+out:
+    mz_grid_free(&g);
+    free(x);
+    free(y);
+    return rc;
+}
+
+static void print_result(FILE *f, const gen_result *r, bool csv)
+{
+    if (csv) {
+        mzc_csv_string(f, r->canon);
+        fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,",
+                r->sizes, r->seeds, r->fit.n, r->nmin, r->nmax, r->fit.exponent, r->fit.se,
+                r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
+        if (!isnan(r->theory))
+            fprintf(f, "%.2f,%s", r->theory,
+                    r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "yes" : "no");
+        else
+            fputc(',', f);
+        fputc('\n', f);
+        return;
+    }
+    fprintf(f, "%-24s n %" PRIu64 "..%" PRIu64 ", %zu sizes x %zu seeds: exponent %.4f "
+               "(se %.4f, 95%% ci %.4f..%.4f), R^2 %.4f, local slope %.4f",
+            r->canon, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, r->fit.se,
+            r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
+    if (!isnan(r->theory))
+        fprintf(f, "; published %.2f (%s) %s the interval", r->theory, r->theory_what,
+                r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "inside" : "outside");
+    fputc('\n', f);
+}
+
+int cmd_scaling(int argc, char **argv)
+{
+    const char *sizes_text = "16,32,64,128,256", *seeds_text = "1..10", *format = "text";
+    const char *ssizes_text = NULL, *sseeds_text = NULL, *points_path = NULL;
+    bool force = false;
+    const char *gens[MAX_GENS];
+    size_t ngens = 0;
+    for (int k = 1; k < argc; k++) {
+        const char *v;
+        int r;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            fputs(scaling_help, stdout);
+            return mzc_flush_stdout("scaling");
+        }
+        if ((r = mzc_opt(argc, argv, &k, "--sizes", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            sizes_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--seeds", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            seeds_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--stream-sizes", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            ssizes_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--stream-seeds", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            sseeds_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--points", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            points_path = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            format = v;
+        } else if (mzc_flag(argv[k], "--force", NULL)) {
+            force = true;
+        } else if (argv[k][0] == '-') {
+            mzc_error("unknown option '%s' for 'scaling' (see 'mazebench scaling --help')",
+                      argv[k]);
+            return MZC_USAGE;
+        } else {
+            if (ngens == MAX_GENS) {
+                mzc_error("scaling: more than %d generators", MAX_GENS);
+                return MZC_USAGE;
+            }
+            gens[ngens++] = argv[k];
+        }
+    }
+    if (ngens == 0) {
+        mzc_error("scaling needs a generator spec or 'eller-stream' (see 'mazebench scaling "
+                  "--help')");
+        return MZC_USAGE;
+    }
+    const bool csv = strcmp(format, "csv") == 0;
+    if (!csv && strcmp(format, "text") != 0) {
+        mzc_error("scaling: format '%s' is not text or csv", format);
+        return MZC_USAGE;
+    }
+    static mz_spec specs[MAX_GENS];
+    static char canon[MAX_GENS][256];
+    for (size_t k = 0; k < ngens; k++) {
+        if (strcmp(gens[k], "eller-stream") == 0) {
+            snprintf(canon[k], sizeof canon[k], "eller-stream");
+            continue;
+        }
+        char err[1024];
+        if (mz_spec_parse(gens[k], &specs[k], err, sizeof err) != MZ_OK) {
+            mzc_error("scaling: %s", err);
+            return MZC_USAGE;
+        }
+        if (specs[k].stage[0].algo->kind != MZ_GEN) {
+            mzc_error("scaling: '%s' is not a generator", gens[k]);
+            return MZC_USAGE;
+        }
+        mz_spec_format(&specs[k], canon[k], sizeof canon[k]);
+    }
+    list grid, stream;
+    if (parse_list(seeds_text, sizes_text, &grid) != 0)
+        return MZC_USAGE;
+    if (parse_list(sseeds_text ? sseeds_text : seeds_text, ssizes_text ? ssizes_text : sizes_text,
+                   &stream) != 0) {
+        free(grid.seed);
+        return MZC_USAGE;
+    }
+    int rc = MZC_OK;
+    /* Memory: the largest stored grid (one byte a cell, one bit for the
+     * search, its queue) is checked before anything runs. */
+    for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
+        if (strcmp(canon[k], "eller-stream") == 0)
+            continue;
+        uint64_t nmax = 0;
+        for (size_t i = 0; i < grid.nsizes; i++)
+            if (grid.n[i] > nmax)
+                nmax = grid.n[i];
+        const mz_algo *a = specs[k].stage[0].algo;
+        if (mzc_check_memory(nmax, nmax, &a, 1) != 0)
+            rc = MZC_FAIL;
+    }
+    sw_out o;
+    memset(&o, 0, sizeof o);
+    char err[1024] = "";
+    if (rc == MZC_OK && points_path) {
+        int r = sw_out_open(&o, points_path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        if (r != SW_OK) {
+            mzc_error("scaling: %s", err);
+            rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        } else {
+            fprintf(o.f, "gen,n,seeds,route_mean,route_sd,route_geomean,fit_route,"
+                         "theory_route,local_slope\n");
+        }
+    }
+    if (rc == MZC_OK && csv)
+        printf("gen,sizes,seeds,mazes,n_min,n_max,exponent,se,ci95_lo,ci95_hi,r2,local_slope,"
+               "published,published_inside\n");
+    next_ns = mzc_now_ns() + UINT64_C(10000000000);
+    for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
+        const bool st = strcmp(canon[k], "eller-stream") == 0;
+        gen_result r;
+        if (run_gen(canon[k], st ? NULL : &specs[k], st ? &stream : &grid,
+                    points_path ? o.f : NULL, &r) != 0) {
+            rc = MZC_FAIL;
+            break;
+        }
+        print_result(stdout, &r, csv);
+    }
+    if (points_path && o.f) {
+        if (rc != MZC_OK)
+            sw_out_abort(&o);
+        else if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
+            mzc_error("scaling: %s", err);
+            rc = MZC_FAIL;
+        }
+    }
+    free(grid.seed);
+    free(stream.seed);
+    if (rc == MZC_OK)
+        rc = mzc_flush_stdout("scaling");
+    return rc;
+}
