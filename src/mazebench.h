@@ -347,9 +347,27 @@ typedef struct mz_metrics {
     uint64_t digest;     /* mz_digest() */
 } mz_metrics;
 
-/* Compute every metric. Memory: one bit a cell plus a BFS queue.
- * MZ_ENOMEM when those allocations fail. */
+/* Compute every metric on the calling thread: mz_metrics_compute_mt(g, 1, m). */
 mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m);
+
+/* Compute every metric on up to `threads` threads (0: every online core,
+ * mz_cpu_count()); the figures are the same bit for bit at any thread
+ * count. Counts and components come from one pass over bands of rows
+ * (docs/measurement.md, "The figures"), the digest is one serial chain run
+ * beside them and the route a breadth-first search that stops at the exit.
+ * Memory: a BFS queue, one bit a cell when the route needs marks (a maze
+ * with loops), and about 61 bytes a column a band. MZ_ENOMEM when those
+ * allocations fail. Threads only compute; allocations are made from the
+ * calling thread or from one task while the others compute, so g->mem
+ * may be a pool. */
+mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *m);
+
+/* Most threads any call of the library uses. */
+#define MZ_MAX_THREADS 256
+
+/* Online cores (sysconf), at least 1 and at most MZ_MAX_THREADS: the
+ * default thread count. Cannot fail. */
+unsigned mz_cpu_count(void);
 
 /* The digest: a stable 64-bit hash of (rows, cols, wall and blocked bits),
  * the same on every machine and compiler. Definition (v1):

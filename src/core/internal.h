@@ -164,6 +164,22 @@ int64_t mz_walk_rings(const mz_grid *g, const uint8_t *walls, bool fast, mz_idx 
 mz_status mz_route_back(const mz_grid *g, const uint8_t *walls, bool fast, mz_mark_fn mark,
                         const void *marks, mz_solution *sol);
 
+/* ---- Threads (src/core/par.c) ---- */
+
+/* One task of a list: ctx is the list's, task its number. */
+typedef void (*mz_task_fn)(void *ctx, unsigned task);
+
+/* Run tasks 0..ntasks-1, each once, on up to `threads` threads (0: every
+ * online core) the caller's included, and return when all are done. A
+ * thread that cannot be started leaves its share to the others, so this
+ * cannot fail. Tasks that allocate from a pool must not run side by side
+ * with other allocating tasks (a pool is one thread's at a time). */
+void mz_par_tasks(unsigned threads, unsigned ntasks, mz_task_fn fn, void *ctx);
+
+/* threads as the caller gave it: 0 becomes mz_cpu_count(), anything above
+ * MZ_MAX_THREADS becomes MZ_MAX_THREADS. */
+unsigned mz_threads_resolve(unsigned threads);
+
 /* Run a generator spec on g as it is (already sized and reset). */
 mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra);

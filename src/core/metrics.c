@@ -3,7 +3,21 @@
  * loops, components, the entrance -> exit route and the digest.
  *
  * Every pass is linear in the grid and keeps at most one bit a cell plus a
- * BFS queue, so metrics stay affordable on 2^32-cell grids.
+ * BFS queue (and a few words a column), so metrics stay affordable on
+ * 2^32-cell grids.
+ *
+ * mz_metrics_compute_mt splits the work into tasks that run side by side:
+ *   - bands of rows, each read once in order: the counts, and the band's
+ *     components by a row-by-row union-find whose labels live only for the
+ *     band's first row, the previous row and the current one; components
+ *     that end inside the band are counted there, the others leave labels
+ *     on the band's first and last rows, and a serial merge joins bands
+ *     across their borders (a few words a column a band);
+ *   - the digest, one serial chain over the cells;
+ *   - the route, a breadth-first search from the entrance that stops at the
+ *     exit (the only task that allocates while others run).
+ * Every result is an integer sum or a property of the graph, so it is the
+ * same whatever the number of threads or bands.
  */
 #include "internal.h"
 
@@ -216,7 +230,179 @@ static void count_range(const uint8_t *c, uint64_t from, uint64_t to, bool south
     *walls += nw;
 }
 
-mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
+/* ---- Components by bands of rows ------------------------------------ */
+
+#define NOLAB UINT32_MAX
+
+/* Fewest rows a band may have, so its labels (about 28 bytes a column)
+ * stay under the bit a cell the route's search takes. */
+#define BAND_MIN_ROWS 256
+
+/* What one band leaves for the merge. Labels: < cols a class of the band's
+ * first row (its smallest node), cols + k the k-th class of the last row
+ * that does not reach the first; NOLAB for a blocked cell. */
+typedef struct band {
+    uint64_t r0, r1;      /* rows [r0, r1) */
+    uint64_t cells, dead, east, south, walls;
+    uint64_t closed;      /* components wholly inside, off the first and last rows */
+    uint32_t *top, *bot;  /* cols labels each */
+    /* Workspace, a few words a column: union-find parents (3 cols: the
+     * first row's runs, the previous row's classes, the current row's
+     * runs), the run of each cell in the previous and current rows, each
+     * run's label and blocked flag, and the renaming map with its tags. */
+    uint32_t *parent, *run_prev, *run_cur, *lab_prev, *lab_cur, *map, *stamp, *alive;
+    uint8_t *blocked;
+} band;
+
+/* Words a column a band takes (uint32), and bytes. */
+#define BAND_WORDS 15
+#define BAND_BYTES (BAND_WORDS * 4 + 1)
+
+MZ_INLINE uint32_t uf_find(uint32_t *p, uint32_t x)
+{
+    uint32_t r = x;
+    while (p[r] != r)
+        r = p[r];
+    while (p[x] != r) { /* path compression */
+        uint32_t nx = p[x];
+        p[x] = r;
+        x = nx;
+    }
+    return r;
+}
+
+/* Label the runs of one row: cells joined by open east walls (a blocked
+ * cell is a run of its own). run[k] gets the run of cell k, blocked[r]
+ * whether run r is a blocked cell; returns the number of runs. No branch
+ * on the maze's walls: they are as good as random to a predictor. */
+static uint32_t row_runs(const uint8_t *row, uint32_t cols, uint32_t *run, uint8_t *blocked)
+{
+    uint32_t r = 0;
+    run[0] = 0;
+    blocked[0] = (row[0] & MZ_BLOCKED) != 0;
+    for (uint32_t k = 1; k < cols; k++) {
+        unsigned v = row[k], u = row[k - 1];
+        r += ((u & (MZ_WALL_E | MZ_BLOCKED)) | (v & MZ_BLOCKED)) != 0;
+        run[k] = r;
+        blocked[r] = (v & MZ_BLOCKED) != 0;
+    }
+    return r + 1;
+}
+
+static void band_run(const mz_grid *g, band *b)
+{
+    const uint8_t *c = g->c;
+    const uint32_t cols = (uint32_t)g->cols;
+    const bool wrap = (g->flags & MZ_GRID_WRAP_EW) != 0;
+    uint32_t *p = b->parent, *map = b->map, *stamp = b->stamp, *alive = b->alive;
+    uint32_t *run_prev = b->run_prev, *run_cur = b->run_cur;
+    uint32_t *lab_prev = b->lab_prev, *lab_cur = b->lab_cur;
+    uint32_t nprev = 0; /* classes cols .. cols + nprev - 1 of the previous row */
+    const uint64_t last = g->rows - 1;
+    for (uint64_t r = b->r0; r < b->r1; r++) {
+        const uint8_t *row = c + r * g->cols;
+        const bool first = r == b->r0;
+        count_range(c, r * g->cols, (r + 1) * g->cols, r != last, &b->cells, &b->dead, &b->east,
+                    &b->south, &b->walls);
+        if (!wrap) {
+            b->east -= !(row[cols - 1] & (MZ_WALL_E | MZ_BLOCKED));
+            b->walls += (row[cols - 1] & MZ_WALL_E) != 0;
+        }
+        /* Each run is a node: the first row's are 0..cols-1, later rows'
+         * 2cols..3cols-1. */
+        const uint32_t nruns = row_runs(row, cols, run_cur, b->blocked);
+        const uint32_t base = first ? 0 : 2 * cols;
+        for (uint32_t k = 0; k < nruns; k++)
+            p[base + k] = base + k;
+        if (wrap && cols > 1 && !(row[cols - 1] & (MZ_WALL_E | MZ_BLOCKED)) &&
+            !(row[0] & MZ_BLOCKED) && run_cur[cols - 1] != 0)
+            p[base + run_cur[cols - 1]] = base; /* the last run joins the first */
+        if (first) {
+            memcpy(b->top, run_cur, (size_t)cols * sizeof *run_cur);
+        } else {
+            /* Join the previous row's classes through open south walls, 8
+             * cells at a time; a class of it that nothing continues has
+             * ended inside the band. */
+            const uint8_t *up = row - g->cols;
+            for (uint32_t k = 0; k <= nprev; k++)
+                alive[k] = 0;
+            uint32_t k0 = 0;
+            for (; k0 < cols; k0 += 8) {
+                uint64_t open;
+                if (k0 + 8 <= cols) {
+                    open = ~load_le64(up + k0) & (ONES * MZ_WALL_S);
+                } else {
+                    uint8_t tail[8];
+                    memset(tail, MZ_WALL_S, sizeof tail);
+                    memcpy(tail, up + k0, cols - k0);
+                    open = ~load_le64(tail) & (ONES * MZ_WALL_S);
+                }
+                while (open) {
+                    uint32_t k = k0 + ((uint32_t)__builtin_ctzll(open) >> 3);
+                    open &= open - 1;
+                    const uint32_t lz = lab_prev[run_prev[k]];
+                    if (MZ_UNLIKELY(lz == NOLAB || b->blocked[run_cur[k]]))
+                        continue; /* a wall open toward a blocked cell */
+                    uint32_t a = uf_find(p, base + run_cur[k]);
+                    uint32_t z = uf_find(p, lz);
+                    alive[lz >= cols ? lz - cols : nprev] = 1;
+                    if (a < z)
+                        p[z] = a;
+                    else if (z < a)
+                        p[a] = z;
+                }
+            }
+            uint32_t linked = 0;
+            for (uint32_t k = 0; k < nprev; k++)
+                linked += alive[k];
+            b->closed += nprev - linked;
+        }
+        /* Rename the row's classes: a first-row class keeps its node, the
+         * others become cols + k in order of appearance (map and stamp are
+         * indexed by node - cols over the two row ranges). */
+        uint32_t n = 0;
+        const uint32_t tag = (uint32_t)(r - b->r0) + 1;
+        for (uint32_t k = 0; k < nruns; k++) {
+            if (b->blocked[k]) {
+                lab_cur[k] = NOLAB;
+                continue;
+            }
+            uint32_t root = uf_find(p, base + k);
+            if (root < cols) {
+                lab_cur[k] = root;
+            } else {
+                uint32_t slot = root - cols;
+                if (stamp[slot] != tag) {
+                    stamp[slot] = tag;
+                    map[slot] = cols + n++;
+                }
+                lab_cur[k] = map[slot];
+            }
+        }
+        for (uint32_t k = 0; k < n; k++)
+            p[cols + k] = cols + k;
+        nprev = n;
+        uint32_t *t = run_prev;
+        run_prev = run_cur;
+        run_cur = t;
+        t = lab_prev;
+        lab_prev = lab_cur;
+        lab_cur = t;
+    }
+    /* The last row's labels are the band's bottom; the first row's runs
+     * become their final class. */
+    for (uint32_t k = 0; k < cols; k++)
+        b->bot[k] = lab_prev[run_prev[k]];
+    const uint8_t *row0 = c + b->r0 * g->cols;
+    for (uint32_t k = 0; k < cols; k++)
+        b->top[k] = (row0[k] & MZ_BLOCKED) ? NOLAB : uf_find(p, b->top[k]);
+}
+
+/* The figures in one serial sweep: counts, then one BFS per component (the
+ * first from the entrance, which also measures the route). For grids too
+ * thin for bands (fewer than BAND_MIN_ROWS rows, or more than 2^30
+ * columns), where it walks the cells nearly in order anyway. */
+static mz_status metrics_serial(const mz_grid *g, mz_metrics *m)
 {
     memset(m, 0, sizeof *m);
     const uint8_t *c = g->c;
@@ -276,4 +462,232 @@ mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
     m->loops = (int64_t)m->passages - (int64_t)m->cells + (int64_t)m->components;
     m->digest = mz_digest(g);
     return MZ_OK;
+}
+
+/* One union-find node space for the merge: band k's labels are offset by
+ * off[k]. */
+typedef struct merge_uf {
+    uint64_t *p;
+} merge_uf;
+
+static uint64_t muf_find(uint64_t *p, uint64_t x)
+{
+    uint64_t r = x;
+    while (p[r] != r)
+        r = p[r];
+    while (p[x] != r) {
+        uint64_t nx = p[x];
+        p[x] = r;
+        x = nx;
+    }
+    return r;
+}
+
+/* The route by a breadth-first search that keeps no marks: each queued
+ * cell carries the direction it was entered from and never steps back
+ * through it. On a tree that is a BFS; on any graph the first walk to
+ * reach dst is a shortest path (every shortest path is such a walk, and
+ * no such walk is shorter), so the ring it arrives in is the route. With
+ * loops the walks multiply: past `cap` queued cells or `cells` taken the
+ * search gives up (-3) and the caller runs the marked search instead.
+ * Without marks it touches one byte a cell, where the marked search also
+ * reads and writes a bit of each neighbour. -1: dst unreachable;
+ * -2: the queue could not grow. */
+static int64_t route_unmarked(const mz_grid *g, mz_idx src, mz_idx dst)
+{
+    if (src == dst)
+        return 0;
+    const uint8_t *c = g->c;
+    const bool fast = mz_grid_border_closed(g);
+    int64_t delta[4];
+    mz_dir_deltas(g, delta);
+    const uint64_t cap = g->cells / 64 + 4096, limit = g->cells;
+    mz_queue q;
+    if (mz_queue_init(&q, g->mem, 1024) != MZ_OK)
+        return -2;
+    int64_t depth = 0, route = -1;
+    uint64_t ring_left = 1, taken = 0;
+    mz_queue_push(&q, src << 3 | 4); /* 4: entered from nowhere */
+    while (q.len) {
+        if (q.len > LOOKAHEAD)
+            MZ_PREFETCH(c + (q.buf[(q.head + LOOKAHEAD) & (q.cap - 1)] >> 3));
+        uint64_t e = mz_queue_pop(&q);
+        mz_idx i = e >> 3;
+        if (ring_left-- == 0) {
+            depth++;
+            ring_left = q.len; /* i was the first of the next ring */
+        }
+        if (MZ_UNLIKELY(++taken > limit || q.len > cap)) {
+            route = -3;
+            break;
+        }
+        unsigned open = ~c[i] & MZ_WALLS & ~(1u << (e & 7)); /* 1 << 4 clears nothing */
+        while (open) {
+            unsigned d = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            mz_idx n = mz_dir_step(g, fast, delta, i, d);
+            if (n == MZ_NONE)
+                continue;
+            if (MZ_UNLIKELY(n == dst)) {
+                route = depth + 1;
+                goto done;
+            }
+            if (mz_queue_push(&q, n << 3 | mz_opposite(d)) != MZ_OK) {
+                route = -2;
+                goto done;
+            }
+        }
+    }
+done:
+    mz_queue_free(&q);
+    return route;
+}
+
+typedef struct mt_job {
+    const mz_grid *g;
+    mz_metrics *m;
+    band *bands;
+    unsigned nbands;
+    mz_status route_status;
+} mt_job;
+
+/* Task 0: the route; task 1: the digest; tasks 2..: the bands. */
+static void mt_task(void *ctx, unsigned k)
+{
+    mt_job *j = ctx;
+    const mz_grid *g = j->g;
+    if (k == 0) {
+        int64_t r = -1;
+        if (g->entrance < g->cells && g->exit < g->cells) {
+            r = route_unmarked(g, g->entrance, g->exit);
+            if (r == -3)
+                r = mz_route(g, g->entrance, g->exit);
+        }
+        j->m->route = r;
+        if (r == -2) {
+            j->m->route = -1;
+            j->route_status = MZ_ENOMEM;
+        }
+    } else if (k == 1) {
+        j->m->digest = mz_digest(g);
+    } else {
+        band_run(g, &j->bands[k - 2]);
+    }
+}
+
+mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *m)
+{
+    threads = mz_threads_resolve(threads);
+    const uint64_t rows = g->rows, cols = g->cols;
+    if (rows < BAND_MIN_ROWS || cols > (UINT64_C(1) << 30))
+        return metrics_serial(g, m);
+    memset(m, 0, sizeof *m);
+    m->route = -1;
+
+    /* Bands: a few a thread, so a slow one is not left to finish alone;
+     * never under BAND_MIN_ROWS rows. The figures do not depend on it. */
+    uint64_t nb = threads == 1 ? 1 : (uint64_t)threads * 4;
+    if (nb > rows / BAND_MIN_ROWS)
+        nb = rows / BAND_MIN_ROWS;
+    if (nb < (rows >> 31) + 1)
+        nb = (rows >> 31) + 1; /* a band's row tags stay under 2^31 */
+    const unsigned nbands = (unsigned)nb;
+    band *bands = mz_mem_calloc(g->mem, nbands, sizeof *bands);
+    if (!bands)
+        return MZ_ENOMEM;
+    mz_status s = MZ_OK;
+    for (unsigned k = 0; k < nbands && s == MZ_OK; k++) {
+        band *b = &bands[k];
+        b->r0 = rows * k / nbands;
+        b->r1 = rows * (k + 1) / nbands;
+        /* One block a band: its labels and its workspace. */
+        b->top = mz_mem_calloc(g->mem, cols, BAND_BYTES);
+        if (!b->top) {
+            s = MZ_ENOMEM;
+            break;
+        }
+        b->bot = b->top + cols;
+        b->parent = b->bot + cols;
+        b->run_prev = b->parent + 3 * cols;
+        b->run_cur = b->run_prev + cols;
+        b->lab_prev = b->run_cur + cols;
+        b->lab_cur = b->lab_prev + cols;
+        b->map = b->lab_cur + cols;
+        b->stamp = b->map + 2 * cols;
+        b->alive = b->stamp + 2 * cols; /* cols + 1 words */
+        b->blocked = (uint8_t *)(b->alive + cols + 1);
+    }
+    mt_job j = {g, m, bands, nbands, MZ_OK};
+    if (s == MZ_OK) {
+        mz_par_tasks(threads, 2 + nbands, mt_task, &j);
+        s = j.route_status;
+    }
+
+    /* The merge: every band's first- and last-row classes as nodes, joined
+     * through the open south walls between bands; each distinct class
+     * left is one more component. */
+    uint64_t *p = NULL, *off = NULL;
+    if (s == MZ_OK) {
+        off = mz_mem_calloc(g->mem, (uint64_t)nbands + 1, sizeof *off);
+        if (off) {
+            for (unsigned k = 0; k < nbands; k++)
+                off[k + 1] = off[k] + 2 * cols;
+            p = mz_alloc_array(g->mem, off[nbands], sizeof *p);
+        }
+        if (!off || !p)
+            s = MZ_ENOMEM;
+    }
+    if (s == MZ_OK) {
+        const uint64_t unused = UINT64_MAX;
+        for (uint64_t x = 0; x < off[nbands]; x++)
+            p[x] = unused;
+        for (unsigned k = 0; k < nbands; k++) {
+            const band *b = &bands[k];
+            for (uint64_t i = 0; i < cols; i++) {
+                if (b->top[i] != NOLAB)
+                    p[off[k] + b->top[i]] = off[k] + b->top[i];
+                if (b->bot[i] != NOLAB)
+                    p[off[k] + b->bot[i]] = off[k] + b->bot[i];
+            }
+        }
+        for (unsigned k = 0; k + 1 < nbands; k++) {
+            const band *b = &bands[k], *n = &bands[k + 1];
+            const uint8_t *up = g->c + (b->r1 - 1) * cols;
+            for (uint64_t i = 0; i < cols; i++) {
+                if (b->bot[i] == NOLAB || n->top[i] == NOLAB || (up[i] & MZ_WALL_S))
+                    continue;
+                uint64_t a = muf_find(p, off[k] + b->bot[i]);
+                uint64_t z = muf_find(p, off[k + 1] + n->top[i]);
+                if (a < z)
+                    p[z] = a;
+                else if (z < a)
+                    p[a] = z;
+            }
+        }
+        uint64_t east = 0, south = 0;
+        for (unsigned k = 0; k < nbands; k++) {
+            const band *b = &bands[k];
+            m->cells += b->cells;
+            m->dead_ends += b->dead;
+            m->walls += b->walls;
+            east += b->east;
+            south += b->south;
+            m->components += b->closed;
+        }
+        for (uint64_t x = 0; x < off[nbands]; x++)
+            m->components += p[x] == x;
+        m->passages = east + south;
+        m->loops = (int64_t)m->passages - (int64_t)m->cells + (int64_t)m->components;
+    }
+    mz_mem_free(g->mem, p);
+    mz_mem_free(g->mem, off);
+    for (unsigned k = 0; k < nbands; k++)
+        mz_mem_free(g->mem, bands[k].top);
+    mz_mem_free(g->mem, bands);
+    return s;
+}
+
+mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
+{
+    return mz_metrics_compute_mt(g, 1, m);
 }
