@@ -238,6 +238,125 @@ static void reduce(mz_rowtree *t, uint32_t v)
     }
 }
 
+/* Renumber the live nodes and edges in the order of the front: the nodes
+ * of column 0 and what hangs above them first, then column 1's, and so
+ * on, each edge where its first node is. The pools' free lists, last in
+ * first out, reuse a number where it was freed, so a row keeps touching
+ * the nodes of the row before it, neighbours in memory; the folds of
+ * many rows mix the numbers, and this puts them back, every
+ * RT_COMPACT rows. Memory: 4 bytes a node and an edge for the maps, 4 a
+ * node for the stack; the pools are permuted in place. */
+#define RT_COMPACT 16
+
+static mz_status compact(mz_rowtree *t)
+{
+    const uint32_t nc = t->ncap, ec = t->ecap;
+    uint32_t *nmap = mz_alloc_array(t->mem, nc, sizeof *nmap);
+    uint32_t *emap = mz_alloc_array(t->mem, ec, sizeof *emap);
+    uint32_t *stack = mz_alloc_array(t->mem, t->nlive ? t->nlive : 1, sizeof *stack);
+    if (!nmap || !emap || !stack) {
+        mz_mem_free(t->mem, nmap);
+        mz_mem_free(t->mem, emap);
+        mz_mem_free(t->mem, stack);
+        return MZ_ENOMEM;
+    }
+    for (uint32_t k = 0; k < nc; k++)
+        nmap[k] = RT_NONE;
+    for (uint32_t k = 0; k < ec; k++)
+        emap[k] = RT_NONE;
+    uint32_t nn = 0, ne = 0;
+    for (uint64_t x = 0; x <= t->cols; x++) {
+        const uint32_t v = x < t->cols ? t->front[x] : t->entrance;
+        if (nmap[v] != RT_NONE)
+            continue;
+        uint32_t sp = 0;
+        nmap[v] = nn++;
+        stack[sp++] = v;
+        while (sp) {
+            const uint32_t u = stack[--sp];
+            for (unsigned d = 0; d < 4; d++) {
+                const uint32_t e = t->node[u].e[d];
+                if (e == RT_NONE || emap[e] != RT_NONE)
+                    continue;
+                emap[e] = ne++;
+                const mz_rt_edge *ed = &t->edge[e];
+                const uint32_t c = ed->end[0] == u ? ed->end[1] : ed->end[0];
+                /* A front node waits for its own column. */
+                if (nmap[c] != RT_NONE || (t->node[c].flags & RT_FRONT))
+                    continue;
+                if (nn == t->nlive) { /* more than live: a loop */
+                    t->bad = true;
+                    break;
+                }
+                nmap[c] = nn++;
+                stack[sp++] = c;
+            }
+        }
+    }
+    if (nn != t->nlive || ne != t->elive)
+        t->bad = true; /* a piece that reaches no front cell */
+    mz_status s = MZ_OK;
+    if (t->bad)
+        goto out;
+    /* The contents first (every live entry), then the places. */
+    for (uint32_t k = 0; k < nc; k++) {
+        if (nmap[k] == RT_NONE)
+            continue;
+        for (unsigned d = 0; d < 4; d++)
+            if (t->node[k].e[d] != RT_NONE)
+                t->node[k].e[d] = emap[t->node[k].e[d]];
+    }
+    for (uint32_t k = 0; k < ec; k++) {
+        if (emap[k] == RT_NONE)
+            continue;
+        t->edge[k].end[0] = nmap[t->edge[k].end[0]];
+        t->edge[k].end[1] = nmap[t->edge[k].end[1]];
+    }
+    for (uint64_t x = 0; x < t->cols; x++)
+        t->front[x] = nmap[t->front[x]];
+    t->entrance = nmap[t->entrance];
+    /* Free entries take the numbers after the live ones: a permutation. */
+    for (uint32_t k = 0; k < nc; k++)
+        if (nmap[k] == RT_NONE)
+            nmap[k] = nn++;
+    for (uint32_t k = 0; k < ec; k++)
+        if (emap[k] == RT_NONE)
+            emap[k] = ne++;
+    for (uint32_t k = 0; k < nc; k++)
+        while (nmap[k] != k) {
+            const uint32_t j = nmap[k];
+            const mz_rt_node tmp = t->node[j];
+            t->node[j] = t->node[k];
+            t->node[k] = tmp;
+            nmap[k] = nmap[j];
+            nmap[j] = j;
+        }
+    for (uint32_t k = 0; k < ec; k++)
+        while (emap[k] != k) {
+            const uint32_t j = emap[k];
+            const mz_rt_edge tmp = t->edge[j];
+            t->edge[j] = t->edge[k];
+            t->edge[k] = tmp;
+            emap[k] = emap[j];
+            emap[j] = j;
+        }
+    /* The free lists: the numbers after the live ones, lowest first out. */
+    t->nfree = t->efree = RT_NONE;
+    for (uint32_t k = nc; k-- > t->nlive;) {
+        t->node[k].e[0] = t->nfree;
+        t->nfree = k;
+    }
+    for (uint32_t k = ec; k-- > t->elive;) {
+        t->edge[k].end[0] = t->efree;
+        t->efree = k;
+    }
+out:
+    mz_mem_free(t->mem, nmap);
+    mz_mem_free(t->mem, emap);
+    mz_mem_free(t->mem, stack);
+    return s;
+}
+
 mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
 {
     const uint64_t cols = t->cols;
@@ -301,6 +420,8 @@ mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
             return MZ_ENOMEM;
     }
     t->rows++;
+    if (t->rows % RT_COMPACT == 0 && !t->bad && compact(t) != MZ_OK)
+        return MZ_ENOMEM;
     return t->bad ? MZ_EINVAL : MZ_OK;
 }
 
