@@ -1,6 +1,6 @@
 #!/bin/sh
 # A/B timing of two builds on one machine, then 'mazebench compare'
-# (docs/compare.md, "A/B runs").
+# (docs/compare.md, "A/B runs: scripts/ab.sh").
 #
 #   sh scripts/ab.sh BASE_BIN NEW_BIN [options] [-- SWEEP_ARGS...]
 #
@@ -23,7 +23,8 @@
 #
 # Options:
 #   --rounds N        rounds (default 20): compare pairs the two sides round
-#                     by round, and needs about 10 rounds to test anything
+#                     by round; the default plan needs at least 12 (compare
+#                     says how many when there are too few)
 #   --out DIR         where everything goes (default ab-<UTC time>); an
 #                     existing DIR is refused unless --force or --resume
 #   --force           replace DIR's results
