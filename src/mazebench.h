@@ -628,8 +628,10 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
  * mz_digest() of the in-memory maze; route and longest equal
  * mz_maze_stats_compute's (the maze is a tree: longest is exact). They come
  * from a compressed tree of the rows so far, whose nodes never number more
- * than three times the columns plus one (src/core/rowtree.c). mem NULL: malloc. MZ_EINVAL for a zero size or st
- * NULL, MZ_ETOOBIG past 2^31 columns or 2^64 cells, MZ_ENOMEM. */
+ * than twice the columns plus two (src/core/rowtree.c; about 1.2 a column,
+ * 32 bytes a node and about as much for edges). mem NULL: malloc.
+ * MZ_EINVAL for a zero size or st NULL, MZ_ETOOBIG past 2^31 columns or
+ * 2^64 cells, MZ_ENOMEM. */
 typedef int (*mz_eller_row_fn)(void *user, uint64_t row, const uint8_t *cells, uint64_t cols);
 
 typedef struct mz_stream_stats {

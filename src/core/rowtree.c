@@ -22,8 +22,12 @@
  * its neighbour (whose hang grows, and which may then be reduced in turn),
  * a cell with two is folded into one longer edge; three or four stay. A
  * node is folded only when it is neither on the front nor the entrance, so
- * at any time every leaf of the kept forest is one of those: the forest
- * holds fewer nodes than twice the front, whatever the height.
+ * every leaf of the kept forest is one of those and every other node off
+ * the front has three or four kept edges: they number fewer than the
+ * leaves, and the forest holds at most twice the columns plus two nodes,
+ * whatever the height (about 1.2 a column measured on Eller's mazes, from
+ * 1,000 to 316,228 columns). A cell is reduced as soon as the cell below
+ * it is placed: nothing else of the new row can reach it.
  *
  * Each fold records in best the paths it closes (a folded piece joined to
  * another across the cell folded), so at the end the longest path is either
@@ -37,8 +41,14 @@
  * made or freed, the common case of a long corridor.
  *
  * Lengths are 64-bit and every figure is integer arithmetic: the same on
- * every machine. Node and edge pools grow by doubling; their free lists
- * are last-in first-out.
+ * every machine. Nodes are 32 bytes, edges 32; the pools grow by half,
+ * their free lists are last-in first-out, and every 16 rows the live
+ * entries are renumbered in front order (compact), which keeps a row's
+ * work on neighbouring memory: at 316,228 columns the pools are 25 MB,
+ * and without it nearly every step missed the caches (2.9 times slower).
+ *
+ * Cost: a few node and edge updates a cell (about 30 ns a cell on the
+ * reference machine, twice Eller's own row), O(columns) memory.
  */
 #include "rowtree.h"
 
