@@ -93,12 +93,6 @@ struct check {
     atomic_size_t next;
 };
 
-static bool is_recipe(const char *c)
-{
-    return strcmp(c, "gen") == 0 || strcmp(c, "seed") == 0 || strcmp(c, "rows") == 0 ||
-           strcmp(c, "cols") == 0 || strcmp(c, "rep") == 0;
-}
-
 /* Append one formatted line to r->diff: a difference, or with fail a
  * recipe's failure. */
 static void add_line(struct crow *r, bool fail, const char *fmt, ...)
@@ -150,7 +144,7 @@ static size_t compare_row(const struct check *c, struct crow *r, const mz_row *r
         got[0] = '\0';
         if (strcmp(col, "solver") == 0)
             snprintf(got, sizeof got, "%s", solver);
-        else if (gen_ok || is_recipe(col))
+        else if (gen_ok || sw_is_recipe_col(col))
             mz_row_field(row, col, got, sizeof got);
         if (strcmp(got, r->want[k]) != 0) {
             n++;
@@ -593,15 +587,12 @@ int cmd_check(int argc, char **argv)
     atomic_init(&c.next, 0);
     if (jobs > c.ngrp)
         jobs = c.ngrp ? c.ngrp : 1;
-    pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
-    size_t started = 0;
-    for (; tid && started + 1 < jobs; started++)
-        if (pthread_create(&tid[started], NULL, worker, &c) != 0)
-            break;
-    worker(&c); /* the main thread works too */
-    for (size_t k = 0; k < started; k++)
-        pthread_join(tid[k], NULL);
-    free(tid);
+    /* jobs - 1 threads and the main thread; fewer threads (the system's
+     * limit) only make it slower: every group is still taken. */
+    sw_workers w;
+    sw_workers_start(&w, (unsigned)(jobs - 1), worker, &c);
+    worker(&c);
+    sw_workers_join(&w);
 
     size_t ndiff = 0, nbad = 0, nfail = 0, skipped = 0;
     for (size_t k = 0; k < c.nrows; k++) {

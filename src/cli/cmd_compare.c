@@ -331,12 +331,6 @@ static size_t col_of(const struct side *s, const char *name)
     return SIZE_MAX;
 }
 
-static bool is_recipe_col(const char *c)
-{
-    return !strcmp(c, "gen") || !strcmp(c, "seed") || !strcmp(c, "rows") || !strcmp(c, "cols") ||
-           !strcmp(c, "rep") || !strcmp(c, "solver");
-}
-
 static char *slurp(const char *path, size_t *len)
 {
     FILE *in = fopen(path, "rb");
@@ -1850,7 +1844,7 @@ static int columns(struct compare *c)
     for (size_t k = 0; k < b->at_gns; k++) {
         const char *name = b->header[k];
         size_t j = col_of(n, name);
-        if (is_recipe_col(name) || j == SIZE_MAX || j >= n->at_gns)
+        if (sw_is_recipe_col(name) || j == SIZE_MAX || j >= n->at_gns)
             continue;
         c->cmp_at[0][c->ncmp] = k;
         c->cmp_at[1][c->ncmp] = j;

@@ -22,6 +22,7 @@
 
 #include "mazebench.h"
 
+#include <pthread.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -233,6 +234,23 @@ bool sw_same_file_fd(const char *path, int fd);
 bool sw_same_file(const char *a, const char *b);
 
 /* ------------------------------------------------------------------ */
+/* Worker threads                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Threads that all run fn(arg): the sweep's workers and check's. */
+typedef struct sw_workers {
+    pthread_t *th;
+    unsigned started;
+} sw_workers;
+
+/* Start up to n threads; returns how many started (fewer when memory or
+ * the system's thread limit runs out: the caller decides whether that is
+ * an error). Always follow with sw_workers_join. */
+unsigned sw_workers_start(sw_workers *w, unsigned n, void *(*fn)(void *), void *arg);
+/* Join every started thread and free the handles. */
+void sw_workers_join(sw_workers *w);
+
+/* ------------------------------------------------------------------ */
 /* Running a sweep                                                     */
 /* ------------------------------------------------------------------ */
 
@@ -269,6 +287,11 @@ typedef struct sw_run {
 
 /* The header columns (fixed for a registry). */
 int sw_columns(mz_cols *cols);
+/* Write the header line of cols. */
+void sw_write_header(FILE *f, const mz_cols *cols);
+/* Is c a recipe column (gen, seed, rows, cols, rep, solver): a column that
+ * names what a row is rather than a figure it measured? */
+bool sw_is_recipe_col(const char *c);
 /* "# shard: I/N, tasks T, rows per task K" and "# plan: " lines. */
 int sw_write_plan_lines(FILE *f, const sw_plan *p, unsigned shard, unsigned nshard);
 /* Tasks of shard I of N. */
