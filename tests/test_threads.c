@@ -1,0 +1,264 @@
+/*
+ * test_threads.c - the figures on several threads: mz_metrics_compute_mt
+ * against a plain reference (one BFS per component, distances by BFS) at
+ * 1, 2, 3 and 7 threads, on registry mazes and on hand-made grids with
+ * loops, several components, blocked cells and the east-west wrap, at
+ * sizes around the band threshold and thin shapes; every allocation
+ * failure reported as MZ_ENOMEM with nothing leaked.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebench.h"
+#include "failing_alloc.h"
+
+static const unsigned thread_counts[] = {1, 2, 3, 7, 0};
+
+/* The figures the slow way: every cell and wall looked at one by one, one
+ * BFS per component over a byte a cell, the route as the BFS distance. */
+static void reference(const mz_grid *g, mz_metrics *m)
+{
+    memset(m, 0, sizeof *m);
+    const uint64_t n = g->cells, cols = g->cols;
+    for (uint64_t i = 0; i < n; i++) {
+        unsigned v = g->c[i];
+        m->walls += (v & MZ_WALL_N) != 0;
+        m->walls += (v & MZ_WALL_W) != 0;
+        if (i + cols >= n)
+            m->walls += (v & MZ_WALL_S) != 0;
+        if (i % cols == cols - 1 && !(g->flags & MZ_GRID_WRAP_EW))
+            m->walls += (v & MZ_WALL_E) != 0;
+        if (v & MZ_BLOCKED)
+            continue;
+        m->cells++;
+        m->dead_ends += mz_open_sides(g, i) == 1;
+        if (!(v & MZ_WALL_S) && i + cols < n)
+            m->passages++;
+        if (!(v & MZ_WALL_E) && (i % cols != cols - 1 || (g->flags & MZ_GRID_WRAP_EW)))
+            m->passages++;
+    }
+    uint8_t *seen = calloc(n, 1);
+    mz_idx *queue = malloc(n * sizeof *queue);
+    assert_non_null(seen);
+    assert_non_null(queue);
+    for (uint64_t s = 0; s < n; s++) {
+        if (seen[s] || (g->c[s] & MZ_BLOCKED))
+            continue;
+        m->components++;
+        uint64_t head = 0, tail = 0;
+        queue[tail++] = s;
+        seen[s] = 1;
+        while (head < tail) {
+            mz_idx i = queue[head++];
+            for (unsigned d = 0; d < 4; d++) {
+                mz_idx k = mz_is_open(g, i, d) ? mz_neighbour(g, i, d) : MZ_NONE;
+                if (k != MZ_NONE && !seen[k]) {
+                    seen[k] = 1;
+                    queue[tail++] = k;
+                }
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+    m->loops = (int64_t)m->passages - (int64_t)m->cells + (int64_t)m->components;
+    uint32_t *dist = malloc(n * sizeof *dist);
+    assert_non_null(dist);
+    assert_int_equal(mz_bfs_dist32(g, g->entrance, dist), MZ_OK);
+    m->route = g->exit < n && dist[g->exit] != UINT32_MAX ? (int64_t)dist[g->exit] : -1;
+    free(dist);
+    m->digest = mz_digest(g);
+}
+
+static void expect_same(const mz_grid *g, const char *what)
+{
+    mz_metrics want, got;
+    reference(g, &want);
+    for (size_t t = 0; t < sizeof thread_counts / sizeof *thread_counts; t++) {
+        assert_int_equal(mz_metrics_compute_mt(g, thread_counts[t], &got), MZ_OK);
+        if (memcmp(&want, &got, sizeof want) != 0) {
+            print_error("%s %llux%llu at %u threads: cells %llu/%llu passages %llu/%llu "
+                        "walls %llu/%llu dead %llu/%llu components %llu/%llu route %lld/%lld\n",
+                        what, (unsigned long long)g->rows, (unsigned long long)g->cols,
+                        thread_counts[t], (unsigned long long)got.cells,
+                        (unsigned long long)want.cells, (unsigned long long)got.passages,
+                        (unsigned long long)want.passages, (unsigned long long)got.walls,
+                        (unsigned long long)want.walls, (unsigned long long)got.dead_ends,
+                        (unsigned long long)want.dead_ends, (unsigned long long)got.components,
+                        (unsigned long long)want.components, (long long)got.route,
+                        (long long)want.route);
+            fail();
+        }
+    }
+    assert_int_equal(mz_metrics_compute(g, &got), MZ_OK);
+    assert_memory_equal(&want, &got, sizeof want);
+}
+
+/* Sizes around the band threshold (256 rows a band), a few bands a thread,
+ * and thin shapes (these take the serial path). */
+static const uint64_t sizes[][2] = {
+    {1, 1},    {1, 300},  {300, 1},  {2, 257},  {257, 2},  {255, 31}, {256, 31},
+    {257, 31}, {511, 7},  {512, 7},  {513, 7},  {767, 3},  {768, 3},  {1024, 9},
+    {1025, 9}, {2047, 4}, {2048, 4}, {2049, 5}, {3584, 3}, {700, 70}, {300, 300},
+};
+#define NSIZES (sizeof sizes / sizeof *sizes)
+
+static void test_registry_mazes(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {
+        "dfs", "eller", "kruskal", "binary-tree", "sidewinder", "wilson", "prim",
+        "recursive-division", "hunt-and-kill", "treasure", "mainpath", "dfs+braid:keep=0.3",
+        "kruskal+braid", "pacman",
+    };
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        mz_spec spec;
+        char err[256];
+        assert_int_equal(mz_spec_parse(specs[k], &spec, err, sizeof err), MZ_OK);
+        for (size_t z = 0; z < NSIZES; z++) {
+            if (mz_refuses(spec.stage[0].algo, sizes[z][0], sizes[z][1]))
+                continue;
+            mz_grid g = {0};
+            mz_extra x = {0};
+            assert_int_equal(mz_generate(&spec, 464 + (uint32_t)z, sizes[z][0], sizes[z][1], &g,
+                                         NULL, &x),
+                             MZ_OK);
+            expect_same(&g, specs[k]);
+            mz_grid_free(&g);
+        }
+    }
+}
+
+/* Grids no generator makes: walls knocked at random (loops, islands,
+ * closed cells), blocked cells with their neighbours' walls closed, the
+ * wrap, an entrance or exit inside a blocked cell. */
+static void random_grid(mz_grid *g, uint32_t seed, unsigned knock_pct, unsigned block_pct,
+                        bool wrap)
+{
+    mz_rng r;
+    mz_rng_init(&r, seed);
+    if (wrap)
+        g->flags |= MZ_GRID_WRAP_EW;
+    for (mz_idx i = 0; i < g->cells; i++)
+        if (mz_rng_pick(&r, 100) < block_pct)
+            g->c[i] |= MZ_BLOCKED;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        for (unsigned d = 1; d <= 2; d++) { /* east and south */
+            mz_idx n = mz_neighbour(g, i, d);
+            if (n == MZ_NONE || n == i || (g->c[i] & MZ_BLOCKED) || (g->c[n] & MZ_BLOCKED))
+                continue;
+            if (mz_rng_pick(&r, 100) < knock_pct)
+                mz_knock(g, i, d);
+        }
+    }
+    g->entrance = mz_rng_pick(&r, g->cells);
+    g->exit = mz_rng_pick(&r, g->cells);
+}
+
+static void test_hand_made(void **state)
+{
+    (void)state;
+    static const unsigned knock[] = {0, 35, 50, 62, 80, 100};
+    for (size_t z = 0; z < NSIZES; z++) {
+        for (size_t k = 0; k < sizeof knock / sizeof *knock; k++) {
+            for (unsigned wrap = 0; wrap < 2; wrap++) {
+                mz_grid g;
+                assert_int_equal(mz_grid_init(&g, sizes[z][0], sizes[z][1]), MZ_OK);
+                random_grid(&g, (uint32_t)(z * 100 + k * 2 + wrap), knock[k],
+                            k % 2 ? 10 : 0, wrap);
+                char what[64];
+                snprintf(what, sizeof what, "knock %u%%%s", knock[k], wrap ? " wrap" : "");
+                expect_same(&g, what);
+                mz_grid_free(&g);
+            }
+        }
+    }
+}
+
+/* A comb: the first row one corridor, every column a tooth down from it;
+ * the entrance at a tooth's foot, the exit at another's: the route climbs
+ * through the first band to the first row and back down. */
+static void test_comb_across_bands(void **state)
+{
+    (void)state;
+    mz_grid g;
+    assert_int_equal(mz_grid_init(&g, 1300, 40), MZ_OK);
+    for (uint64_t k = 0; k + 1 < g.cols; k++)
+        mz_knock(&g, k, MZ_E);
+    for (uint64_t r = 0; r + 1 < g.rows; r++)
+        for (uint64_t k = 0; k < g.cols; k++)
+            mz_knock(&g, r * g.cols + k, MZ_S);
+    g.entrance = g.cells - g.cols;
+    g.exit = g.cells - 1;
+    expect_same(&g, "comb");
+    mz_metrics m;
+    assert_int_equal(mz_metrics_compute_mt(&g, 3, &m), MZ_OK);
+    assert_int_equal(m.route, 2 * 1299 + 39);
+    assert_int_equal(m.components, 1);
+    assert_int_equal(m.loops, 0);
+    mz_grid_free(&g);
+}
+
+static void test_allocation_failures(void **state)
+{
+    (void)state;
+    mz_spec spec;
+    char err[256];
+    assert_int_equal(mz_spec_parse("dfs+braid:keep=0.5", &spec, err, sizeof err), MZ_OK);
+    for (unsigned threads = 1; threads <= 3; threads += 2) {
+        for (int braid = 0; braid < 2; braid++) {
+            mz_grid g = {0};
+            mz_extra x = {0};
+            mz_spec sp = spec;
+            sp.n = braid ? 2 : 1; /* with loops the route falls back to marks */
+            assert_int_equal(mz_generate(&sp, 5, 1100, 23, &g, NULL, &x), MZ_OK);
+            mz_metrics want;
+            assert_int_equal(mz_metrics_compute_mt(&g, threads, &want), MZ_OK);
+            bool failed_once = false;
+            for (long at = 1; at < 100; at++) {
+                failing f = {0, at, 0};
+                mz_allocator fa = {fail_alloc, fail_free, &f};
+                const mz_allocator *keep = g.mem;
+                g.mem = &fa;
+                mz_metrics m;
+                mz_status s = mz_metrics_compute_mt(&g, threads, &m);
+                g.mem = keep;
+                assert_int_equal(f.live, 0);
+                if (f.calls < at) { /* every allocation made: success */
+                    assert_int_equal(s, MZ_OK);
+                    assert_memory_equal(&m, &want, sizeof m);
+                    break;
+                }
+                assert_int_equal(s, MZ_ENOMEM);
+                failed_once = true;
+            }
+            assert_true(failed_once);
+            mz_grid_free(&g);
+        }
+    }
+}
+
+static void test_cpu_count(void **state)
+{
+    (void)state;
+    unsigned n = mz_cpu_count();
+    assert_true(n >= 1 && n <= MZ_MAX_THREADS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_registry_mazes),
+        cmocka_unit_test(test_hand_made),
+        cmocka_unit_test(test_comb_across_bands),
+        cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_cpu_count),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
