@@ -11,6 +11,7 @@
  *     gives the same figures, at several sizes and seeds;
  *   - rows that are not a spanning tree (a loop, a cut-off piece) are
  *     refused with MZ_EINVAL, never a wrong figure;
+ *   - the command prints them: 'eller-stream' against 'stats eller';
  *   - the tree stays small: its most nodes at once are under twice the
  *     columns plus two at every size tried (the bound: every kept node off
  *     the front has three or four kept edges, or is the entrance).
@@ -200,12 +201,57 @@ static void test_not_a_tree(void **state)
     assert_int_equal(mz_rowtree_init(&t, NULL, 0), MZ_EINVAL);
 }
 
+/* The command prints the library's figures: 'eller-stream' against
+ * 'stats eller' (the stored grid's route and longest) at a few sizes. */
+static void test_cli(void **state)
+{
+    (void)state;
+    static const char *const size[] = {"37x53", "1x40", "40x1", "2x31", "64x3"};
+    for (size_t k = 0; k < sizeof size / sizeof size[0]; k++) {
+        char cmd[512], line[1024];
+        long long route = -1, longest = -1, sroute = -2, slongest = -2;
+        snprintf(cmd, sizeof cmd, "'%s' eller-stream --size %s --seed 5", MZ_CLI, size[k]);
+        FILE *f = popen(cmd, "r");
+        assert_non_null(f);
+        /* route, longest: the 14th and 15th fields of the second line */
+        while (fgets(line, sizeof line, f))
+            if (strncmp(line, "eller,", 6) == 0) {
+                char *p = line;
+                for (int c = 0; c < 13 && p; c++)
+                    p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+                assert_non_null(p);
+                assert_int_equal(sscanf(p, "%lld,%lld", &route, &longest), 2);
+            }
+        assert_int_equal(pclose(f), 0);
+        snprintf(cmd, sizeof cmd, "'%s' stats eller --sizes %s --seeds 5 --format csv", MZ_CLI,
+                 size[k]);
+        f = popen(cmd, "r");
+        assert_non_null(f);
+        while (fgets(line, sizeof line, f)) {
+            double v;
+            char stat[32];
+            /* eller,ROWS,COLS,1,STAT,1,MEAN,... */
+            if (sscanf(line, "eller,%*u,%*u,%*u,%31[a-z_],%*u,%lf", stat, &v) == 2) {
+                if (strcmp(stat, "route") == 0)
+                    sroute = (long long)v;
+                else if (strcmp(stat, "longest") == 0)
+                    slongest = (long long)v;
+            }
+        }
+        assert_int_equal(pclose(f), 0);
+        if (route != sroute || longest != slongest)
+            fail_msg("%s: eller-stream route %lld longest %lld, stats %lld %lld", size[k], route,
+                     longest, sroute, slongest);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eller_stream_route_longest),
         cmocka_unit_test(test_every_perfect_generator),
         cmocka_unit_test(test_not_a_tree),
+        cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
