@@ -20,11 +20,23 @@
 # script re-runs the old file's rows with this build ('mazebench check
 # --any-registry') and prints what moved: "all N rows match" means the diff
 # only adds rows and columns.
+#
+# With --large it writes data/registry-golden-large.csv the same way, from
+# data/registry-golden-large.plan and data/registry-golden-large-solvers.plan
+# (scripts/regen-registry-golden-large.sh says so).
 set -eu
 cd "$(dirname "$0")/.."
+name=registry-golden
+about="every registry entry"
+if [ "${1:-}" = --large ]; then
+    name=registry-golden-large
+    about="every size regime"
+    shift
+fi
+prog=regen-$name
 bin=${1:-build/mazebench}
-[ -x "$bin" ] || { echo "regen-registry-golden: no executable '$bin' (build first)" >&2; exit 1; }
-out=data/registry-golden.csv
+[ -x "$bin" ] || { echo "$prog: no executable '$bin' (build first)" >&2; exit 1; }
+out=data/$name.csv
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/cut.awk" <<'AWK'
@@ -43,28 +55,36 @@ cat >"$tmp/cut.awk" <<'AWK'
 }
 AWK
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-for plan in registry-golden registry-golden-solvers; do
+for plan in $name $name-solvers; do
     "$bin" sweep "data/$plan.plan" --jobs "$jobs" --out "$tmp/$plan.csv" 2>"$tmp/err" || {
         cat "$tmp/err" >&2
         exit 1
     }
 done
-h1=$(grep -v '^#' "$tmp/registry-golden.csv" | head -1)
-h2=$(grep -v '^#' "$tmp/registry-golden-solvers.csv" | head -1)
-[ "$h1" = "$h2" ] || { echo "regen-registry-golden: the two sweeps' headers differ" >&2; exit 1; }
+h1=$(grep -v '^#' "$tmp/$name.csv" | head -1)
+h2=$(grep -v '^#' "$tmp/$name-solvers.csv" | head -1)
+[ "$h1" = "$h2" ] || { echo "$prog: the two sweeps' headers differ" >&2; exit 1; }
 {
-    echo "# Golden figures of every registry entry: 'mazebench sweep' of data/registry-golden.plan"
-    echo "# (the '# plan:' lines), then of data/registry-golden-solvers.plan (the '# solvers"
-    echo "# plan:' lines), the columns before gen_ns. Regenerate with"
-    echo "# scripts/regen-registry-golden.sh, review with git diff; check with"
-    echo "# 'mazebench check data/registry-golden.csv'."
-    grep -E '^# (registry|plan): ' "$tmp/registry-golden.csv"
-    grep -E '^# plan: ' "$tmp/registry-golden-solvers.csv" | sed 's/^# plan: /# solvers plan: /'
-    awk -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/registry-golden.csv"
-    awk -v skip_header=1 -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/registry-golden-solvers.csv"
+    if [ "$name" = registry-golden ]; then
+        echo "# Golden figures of every registry entry: 'mazebench sweep' of data/registry-golden.plan"
+        echo "# (the '# plan:' lines), then of data/registry-golden-solvers.plan (the '# solvers"
+        echo "# plan:' lines), the columns before gen_ns. Regenerate with"
+        echo "# scripts/regen-registry-golden.sh, review with git diff; check with"
+        echo "# 'mazebench check data/registry-golden.csv'."
+    else
+        echo "# Golden figures at every size regime: 'mazebench sweep' of"
+        echo "# data/registry-golden-large.plan (the '# plan:' lines), then of"
+        echo "# data/registry-golden-large-solvers.plan (the '# solvers plan:' lines), the"
+        echo "# columns before gen_ns. Regenerate with scripts/regen-registry-golden-large.sh,"
+        echo "# review with git diff; check with 'mazebench check data/registry-golden-large.csv'."
+    fi
+    grep -E '^# (registry|plan): ' "$tmp/$name.csv"
+    grep -E '^# plan: ' "$tmp/$name-solvers.csv" | sed 's/^# plan: /# solvers plan: /'
+    awk -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/$name.csv"
+    awk -v skip_header=1 -f scripts/csv.awk -f "$tmp/cut.awk" "$tmp/$name-solvers.csv"
 } >"$tmp/golden.csv"
 if [ -f "$out" ]; then
-    echo "regen-registry-golden: the previous file's rows, re-run by this build:" >&2
+    echo "$prog: the previous file's rows, re-run by this build ($about):" >&2
     "$bin" check --any-registry "$out" >"$tmp/moved" 2>&1 || true
     if [ "$(wc -l <"$tmp/moved")" -gt 21 ]; then
         head -20 "$tmp/moved" >&2
