@@ -4,6 +4,7 @@
 #include "sweep.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,9 +294,10 @@ enum format { FMT_CSV, FMT_JSON, FMT_ASCII };
 
 /* Options shared by gen and solve. */
 struct run_opts {
-    const char *spec, *solver, *trace, *size, *seed_text, *fmt_text;
+    const char *spec, *solver, *trace, *size, *seed_text, *fmt_text, *threads_text;
     bool have_seed, force;
     uint32_t seed;
+    unsigned threads; /* 0: every online core */
     enum format fmt;
 };
 
@@ -309,7 +311,9 @@ static const char gen_help[] =
     "  --format F      csv (default), json, or ascii (the maze drawn, then its figures)\n"
     "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout);\n"
     "                  an existing FILE is kept unless --force\n"
-    "  --force         replace an existing trace FILE\n";
+    "  --force         replace an existing trace FILE\n"
+    "  --threads N     threads for the figures, 1..256 (default: every online core);\n"
+    "                  the figures are the same at any N\n";
 
 static const char solve_help[] =
     "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --size RxC\n"
@@ -322,7 +326,10 @@ static const char solve_help[] =
     "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
     "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n"
     "                  ('-': stdout); an existing FILE is kept unless --force\n"
-    "  --force         replace an existing trace FILE\n";
+    "  --force         replace an existing trace FILE\n"
+    "  --threads N     threads, 1..256 (default: every online core): the solver runs on\n"
+    "                  one while the figures use the others; the results are the same\n"
+    "                  at any N\n";
 
 static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
 {
@@ -346,6 +353,11 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
         } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--trace", &o->trace, false)) != 0) {
             if (r < 0)
                 return -1;
+        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--threads", &o->threads_text, false)) != 0) {
+            uint64_t n;
+            if (r < 0 || mzc_parse_u64("threads", o->threads_text, 1, MZ_MAX_THREADS, &n) != 0)
+                return -1;
+            o->threads = (unsigned)n;
         } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--format", &o->fmt_text, false)) != 0) {
             if (r < 0)
                 return -1;
@@ -389,6 +401,42 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
         return -1;
     }
     return 0;
+}
+
+/* The solver only reads the maze, so it runs on a thread of its own beside
+ * the figures (which take the other threads); each result is what it
+ * would be alone. Memory is malloc's, which threads may share. */
+struct solve_job {
+    const mz_stage *st;
+    const mz_grid *g;
+    mz_trace *trace;
+    mz_solution *sol;
+    mz_status s;
+};
+
+static void *solve_thread(void *arg)
+{
+    struct solve_job *j = arg;
+    j->s = mz_solve(j->st, j->g, j->trace, j->sol);
+    return NULL;
+}
+
+static mz_status figures_and_solve(const mz_grid *g, unsigned threads, mz_metrics *m,
+                                   const mz_stage *st, mz_trace *trace, mz_solution *sol)
+{
+    if (threads == 0)
+        threads = mz_cpu_count();
+    if (!st)
+        return mz_metrics_compute_mt(g, threads, m);
+    struct solve_job j = {st, g, trace, sol, MZ_OK};
+    pthread_t th;
+    if (threads < 2 || pthread_create(&th, NULL, solve_thread, &j) != 0) {
+        mz_status s = mz_metrics_compute_mt(g, threads, m);
+        return s != MZ_OK ? s : mz_solve(st, g, trace, sol);
+    }
+    mz_status s = mz_metrics_compute_mt(g, threads - 1, m);
+    pthread_join(th, NULL);
+    return s != MZ_OK ? s : j.s;
 }
 
 static int run(int argc, char **argv, bool solve)
@@ -445,9 +493,7 @@ static int run(int argc, char **argv, bool solve)
     sol.want_path = solve && o.fmt == FMT_ASCII;
     mz_status s = mz_generate(&spec, o.seed, rows, cols, &g, (tf && !solve) ? &trace : NULL, &gx);
     if (s == MZ_OK)
-        s = mz_metrics_compute(&g, &m);
-    if (s == MZ_OK && solve)
-        s = mz_solve(&solver, &g, tf ? &trace : NULL, &sol);
+        s = figures_and_solve(&g, o.threads, &m, solve ? &solver : NULL, tf ? &trace : NULL, &sol);
     if (tout.f && s == MZ_OK && (fflush(tout.f) != 0 || ferror(tout.f)))
         s = MZ_EIO;
     if (s != MZ_OK) {

@@ -1,0 +1,52 @@
+#!/bin/sh
+# threads_cli.sh - gen and solve print the same row, and a solver writes the
+# same trace, at --threads 1, 2, 3 and 7, on mazes with and without loops
+# and blocked cells, square and thin, around the band threshold (256 rows);
+# --threads out of range or given twice is a usage error.
+#   sh tests/threads_cli.sh path/to/mazebench
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+for spec in dfs eller kruskal+braid treasure; do
+    for size in 300x300 513x40 255x9 1x700 700x1 2x400 1030x3; do
+        for cmd in gen solve; do
+            case $cmd in
+            gen) set -- gen "$spec" ;;
+            solve) set -- solve bfs --gen "$spec" --trace "$tmp/trace" --force ;;
+            esac
+            "$bin" "$@" --seed 77 --size $size --threads 1 >"$tmp/one" 2>&1 ||
+                bad "$cmd $spec $size --threads 1: exit $?: $(cat "$tmp/one")"
+            [ "$cmd" = solve ] && mv "$tmp/trace" "$tmp/trace1"
+            for t in 2 3 7; do
+                "$bin" "$@" --seed 77 --size $size --threads $t >"$tmp/out" 2>&1 ||
+                    bad "$cmd $spec $size --threads $t: exit $?"
+                cmp -s "$tmp/one" "$tmp/out" ||
+                    bad "$cmd $spec $size --threads $t: $(cat "$tmp/out") against $(cat "$tmp/one")"
+                if [ "$cmd" = solve ]; then
+                    cmp -s "$tmp/trace1" "$tmp/trace" || bad "solve $spec $size --threads $t: trace differs"
+                fi
+            done
+        done
+    done
+done
+# The default (every online core) gives the same row.
+"$bin" gen dfs --seed 77 --size 513x40 --threads 1 >"$tmp/one" 2>&1
+"$bin" gen dfs --seed 77 --size 513x40 >"$tmp/out" 2>&1
+cmp -s "$tmp/one" "$tmp/out" || bad "gen without --threads: $(cat "$tmp/out")"
+
+for args in "--threads 0" "--threads 257" "--threads x" "--threads 2 --threads 2" "--threads"; do
+    # shellcheck disable=SC2086
+    "$bin" gen dfs --seed 1 --size 5 $args >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 2 ] || bad "gen $args: exit $rc, not 2"
+    [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q '^mazebench: ' "$tmp/err" || bad "gen $args: $(cat "$tmp/err")"
+done
+"$bin" gen --help | grep -q -- '--threads N' || bad "gen --help does not show --threads"
+"$bin" solve --help | grep -q -- '--threads N' || bad "solve --help does not show --threads"
+
+[ $fails = 0 ] && echo "threads_cli: all passed"
+exit $((fails > 0))
