@@ -50,6 +50,7 @@ for t in "$@"; do
     # A valid input must never need more than 2 GB (rss and single malloc).
     # shellcheck disable=SC2086
     if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        LSAN_OPTIONS=suppressions=tests/lsan.supp \
         "build-fuzz/fuzz/fuzz_$t" -max_total_time="$budget" -timeout=20 -rss_limit_mb=2048 \
         -malloc_limit_mb=2048 -max_len=4096 -print_final_stats=1 $fork \
         -artifact_prefix="build-fuzz/artifacts/$t-" "$corpus" >"$log" 2>&1; then
