@@ -38,6 +38,17 @@ done
 "$bin" gen dfs --seed 77 --size 513x40 >"$tmp/out" 2>&1
 cmp -s "$tmp/one" "$tmp/out" || bad "gen without --threads: $(cat "$tmp/out")"
 
+# A sweep's figures at any --threads (its timing columns aside: the first 12
+# columns are the maze's figures).
+for t in 1 3; do
+    "$bin" sweep --gen dfs,kruskal+braid,treasure --solve bfs --sizes 300,513x40,2x300 --seeds 1..2 \
+        --jobs 2 --threads $t 2>"$tmp/err" | grep -v '^#' | cut -d, -f1-12 >"$tmp/sweep$t" ||
+        bad "sweep --threads $t: $(cat "$tmp/err")"
+done
+[ "$(wc -l <"$tmp/sweep1")" = 19 ] || bad "sweep: $(wc -l <"$tmp/sweep1") lines, not 19"
+cmp -s "$tmp/sweep1" "$tmp/sweep3" || bad "sweep --threads 3: figures differ from --threads 1"
+"$bin" sweep --help | grep -q -- '--threads N' || bad "sweep --help does not show --threads"
+
 for args in "--threads 0" "--threads 257" "--threads x" "--threads 2 --threads 2" "--threads"; do
     # shellcheck disable=SC2086
     "$bin" gen dfs --seed 1 --size 5 $args >"$tmp/out" 2>"$tmp/err"

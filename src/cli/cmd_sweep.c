@@ -37,6 +37,9 @@ static const char sweep_help[] =
     "  --sizes LIST    e.g. 31,101,31x61 (N means N x N)\n"
     "  --reps N        repetitions of each maze (for timing spread), default 1\n"
     "  --jobs N        worker threads, default 1\n"
+    "  --threads N     threads for each maze's figures, after its timed runs\n"
+    "                  (default: the online cores shared among the jobs); the\n"
+    "                  figures are the same at any N\n"
     "  --out FILE      output CSV; default stdout. An existing FILE is refused\n"
     "                  unless --force or --resume; FILE is written beside and\n"
     "                  renamed into place when the sweep ends\n"
@@ -116,10 +119,10 @@ static void flush_notes(struct notes *n)
 /* ---- options ---- */
 
 struct opts {
-    const char *plan_path, *gens, *solvers, *seeds, *sizes, *reps, *out, *jobs_text,
+    const char *plan_path, *gens, *solvers, *seeds, *sizes, *reps, *out, *jobs_text, *threads_text,
         *shard_text, *progress_text, *count_text;
     mz_counter count;
-    unsigned jobs, shard, nshard;
+    unsigned jobs, threads, shard, nshard;
     uint64_t progress_secs;
     bool resume, print_plan, force;
 };
@@ -200,6 +203,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
                 (r = once(argc, argv, &k, "--reps", &o->reps, false)) ||
                 (r = once(argc, argv, &k, "--out", &o->out, false)) ||
                 (r = once(argc, argv, &k, "--jobs", &o->jobs_text, false)) ||
+                (r = once(argc, argv, &k, "--threads", &o->threads_text, false)) ||
                 (r = once(argc, argv, &k, "--shard", &o->shard_text, false)) ||
                 (r = once(argc, argv, &k, "--progress", &o->progress_text, false)) ||
                 (r = once(argc, argv, &k, "--count", &o->count_text, false))) {
@@ -225,6 +229,11 @@ static int parse_opts(int argc, char **argv, struct opts *o)
         if (mzc_parse_u64("jobs", o->jobs_text, 1, 256, &v) != 0)
             return -1;
         o->jobs = (unsigned)v;
+    }
+    if (o->threads_text) {
+        if (mzc_parse_u64("threads", o->threads_text, 1, MZ_MAX_THREADS, &v) != 0)
+            return -1;
+        o->threads = (unsigned)v;
     }
     if (o->progress_text) {
         if (mzc_parse_u64("progress", o->progress_text, 0, 86400, &v) != 0)
@@ -775,6 +784,7 @@ int cmd_sweep(int argc, char **argv)
     run.shard = o.shard;
     run.nshard = o.nshard;
     run.jobs = o.jobs;
+    run.threads = o.threads;
     run.out = f;
     run.out_tmp = to_stdout ? NULL : out.tmp;
     run.out_path = to_stdout ? NULL : o.out;

@@ -163,6 +163,7 @@ static uint64_t peak_rss_kb(void)
 
 struct pool {
     sw_run *run;
+    unsigned threads; /* each task's figures */
     mz_cols cols;
     atomic_uint_fast64_t next; /* next shard task to take */
     pthread_mutex_t mu;
@@ -194,7 +195,7 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     memset(&st, 0, sizeof st);
     mz_status s = mz_bench_gen(b, spec, t->seed, t->size.rows, t->size.cols, NULL, 1, &gt);
     if (s == MZ_OK)
-        s = mz_metrics_compute(&b->grid, &m);
+        s = mz_metrics_compute_mt(&b->grid, pl->threads, &m);
     bool gen_ok = s == MZ_OK;
     if (!gen_ok && s != MZ_EUNSUPPORTED) {
         snprintf(msg, msglen, "%s seed %lu size %llux%llu failed: %s", p->gen[t->gen],
@@ -335,6 +336,9 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     if (jobs > r->ntask - r->start)
         jobs = (unsigned)(r->ntask - r->start);
     pl.ring = 4 * (size_t)jobs + 4;
+    pl.threads = r->threads ? r->threads : mz_cpu_count() / jobs;
+    if (pl.threads == 0)
+        pl.threads = 1;
     pl.slot = calloc(pl.ring, sizeof *pl.slot);
     pl.slot_len = calloc(pl.ring, sizeof *pl.slot_len);
     if (!pl.slot || !pl.slot_len) {

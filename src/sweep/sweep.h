@@ -271,6 +271,9 @@ typedef struct sw_run {
     const sw_plan *plan;
     unsigned shard, nshard; /* 1-based part of nshard */
     unsigned jobs;
+    unsigned threads;       /* threads for each task's figures (mz_metrics_compute_mt);
+                             * 0: the online cores shared among the jobs, at least 1.
+                             * Generators and solvers are timed on one thread. */
     FILE *out;              /* rows go here, task by task */
     const char *out_tmp;    /* a temporary file to rename on a second signal */
     const char *out_path;
