@@ -112,6 +112,8 @@ static mz_status grow(mz_rowtree *t, bool nodes)
     if (want <= cap)
         return MZ_ENOMEM;
     size_t sz = nodes ? sizeof(mz_rt_node) : sizeof(mz_rt_edge);
+    if (want > SIZE_MAX / sz)
+        return MZ_ENOMEM; /* a 32-bit machine */
     void *p = mz_mem_realloc(t->mem, nodes ? (void *)t->node : (void *)t->edge, (size_t)want * sz);
     if (!p)
         return MZ_ENOMEM;
