@@ -11,6 +11,7 @@
  *     gives the same figures, at several sizes and seeds;
  *   - rows that are not a spanning tree (a loop, a cut-off piece) are
  *     refused with MZ_EINVAL, never a wrong figure;
+ *   - every allocation failing in turn gives MZ_ENOMEM and leaks nothing;
  *   - the command prints them: 'eller-stream' against 'stats eller';
  *   - the tree stays small: its most nodes at once are under twice the
  *     columns plus two at every size tried (the bound: every kept node off
@@ -29,6 +30,7 @@
 #include "mazebench.h"
 #include "core/rowtree.h"
 #include "expect.h"
+#include "failing_alloc.h"
 
 static void gen_grid(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g)
 {
@@ -201,6 +203,30 @@ static void test_not_a_tree(void **state)
     assert_int_equal(mz_rowtree_init(&t, NULL, 0), MZ_EINVAL);
 }
 
+/* Every allocation failing in turn, through the pools' growth and the
+ * renumbering every 16 rows: MZ_ENOMEM and nothing leaked, then the same
+ * figures as with malloc. */
+static void test_alloc_failures(void **state)
+{
+    (void)state;
+    mz_stream_stats want, st;
+    expect_ok(mz_eller_stream(70, 150, 11, NULL, NULL, NULL, &want), "stream");
+    long n = 1;
+    for (;; n++) {
+        failing f = {0, n, 0};
+        mz_allocator al = {fail_alloc, fail_free, &f};
+        mz_status s = mz_eller_stream(70, 150, 11, NULL, NULL, &al, &st);
+        assert_int_equal(f.live, 0);
+        if (s == MZ_OK)
+            break;
+        assert_int_equal(s, MZ_ENOMEM);
+    }
+    assert_true(n > 10); /* the growth and the renumbering were reached */
+    assert_int_equal(st.route, want.route);
+    assert_int_equal(st.longest, want.longest);
+    assert_true(st.digest == want.digest);
+}
+
 /* The command prints the library's figures: 'eller-stream' against
  * 'stats eller' (the stored grid's route and longest) at a few sizes. */
 static void test_cli(void **state)
@@ -251,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_eller_stream_route_longest),
         cmocka_unit_test(test_every_perfect_generator),
         cmocka_unit_test(test_not_a_tree),
+        cmocka_unit_test(test_alloc_failures),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
