@@ -123,6 +123,7 @@ static void test_cli(void **state)
         "scaling",
         "scaling wilson --sizes 16x32,32",
         "scaling wilson --sizes 16",
+        "scaling wilson --sizes 16,32 --seeds 1",
         "scaling wilson --format json",
         "scaling nosuchgen",
         "scaling bfs",

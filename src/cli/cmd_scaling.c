@@ -90,8 +90,8 @@ static int parse_list(const char *seeds_text, const char *sizes_text, list *l)
     for (size_t k = 0; k < p.nrange; k++)
         for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
             l->seed[l->nseeds++] = (uint32_t)v;
-    if (l->nsizes < 2) {
-        mzc_error("scaling: a fit needs two sizes or more");
+    if (l->nsizes < 2 || l->nsizes * l->nseeds < 3) {
+        mzc_error("scaling: a fit needs two sizes or more and three mazes or more");
         goto out;
     }
     rc = 0;
