@@ -9,7 +9,11 @@
 #         function is wrapped so that, after it returns, a busy loop runs
 #         ITERS iterations a 1000 cells (a volatile add; about 1 ns an
 #         iteration on a current x86-64 core). Nothing else changes.
-# ITERS   whole number, iterations a 1000 cells (0: an identical copy)
+# ITERS   whole number, iterations a 1000 cells. The count is a variable
+#         in the data section, so builds with different counts have the
+#         same code at the same addresses: ITERS 0 is the fair baseline
+#         (a build of the project itself lays its code out differently,
+#         which alone can move other algorithms' times by a few percent)
 # DIR     the build directory to make (refused when it exists); the binary
 #         is DIR/mazebench
 # REV     the git revision to build (default HEAD; the work tree's
@@ -63,12 +67,15 @@ awk -v proto="static mz_status mz_slow_$fn($sig);" '
 mv "$file.tmp" "$file"
 cat >>"$file" <<EOF
 
-/* Injected by scripts/inject-slowdown.sh: $iters busy iterations a 1000 cells. */
+/* Injected by scripts/inject-slowdown.sh: $iters busy iterations a 1000 cells.
+ * The count is data, not code: builds with different counts have the same
+ * machine code at the same addresses. */
+static volatile uint64_t mz_slow_iters_ = ${iters}u + 1u; /* never 0: always in .data */
 static mz_status mz_slow_$fn($sig)
 {
     mz_status s_ = $call;
     volatile uint64_t sink_ = 0;
-    uint64_t n_ = (uint64_t)$gname->cells * ${iters}u / 1000u;
+    uint64_t n_ = (uint64_t)$gname->cells * (mz_slow_iters_ - 1u) / 1000u;
     for (uint64_t i_ = 0; i_ < n_; i_++)
         sink_ += i_;
     return s_;
