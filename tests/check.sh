@@ -33,6 +33,7 @@ expect() {
 
 expect 0 "clean file" "$tmp/s.csv"
 grep -q 'all 30 rows match' "$tmp/out" || bad "clean file: summary: $(cat "$tmp/out")"
+cp "$tmp/out" "$tmp/out.clean"
 expect 0 "clean file, two workers" "$tmp/s.csv" --jobs 2
 expect 0 "--help" --help
 grep -q '^usage: mazebench check' "$tmp/out" || bad "--help prints no usage"
@@ -61,9 +62,11 @@ expect 0 "timing columns edited" "$tmp/time.csv"
 sed 's/$/\r/' "$tmp/s.csv" >"$tmp/crlf.csv"
 expect 0 "CR LF lines" "$tmp/crlf.csv"
 
-# A file trimmed to a few columns is checked on those.
-grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-12 >"$tmp/cut.csv"
+# A file trimmed to a few columns is checked on those (the recipe columns
+# kept; rep may go: it is 1).
+grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-12,14 >"$tmp/cut.csv"
 expect 0 "trimmed columns" "$tmp/cut.csv"
+grep -q 'completeness not checked' "$tmp/out" || bad "trimmed columns: summary: $(cat "$tmp/out")"
 
 sed '/^gen,/s/,digest,/,fingerprint,/' "$tmp/s.csv" >"$tmp/col.csv"
 expect 2 "unknown column" "$tmp/col.csv"
@@ -92,7 +95,8 @@ expect 2 "not a sweep" "$tmp/other.csv"
 # maze too large to make (MZ_ETOOBIG, refused before any allocation): one
 # line each, naming the row and the status, their rows not compared.
 awk -F, -v OFS=, '!/^#/ && ++n == 2 { $3 = "4294967295"; $4 = "4294967295" } { print }' "$tmp/s.csv" |
-    awk -F, -v OFS=, '!/^#/ && ++n == 5 { $14 = "flood:from=5000" } { print }' >"$tmp/fail.csv"
+    awk -F, -v OFS=, '!/^#/ && ++n == 5 { $14 = "flood:from=5000" } { print }' |
+    grep -v -e '^# plan: ' -e '^# shard: ' >"$tmp/fail.csv"
 expect 1 "failing recipes" "$tmp/fail.csv"
 grep -q 'row 1 (dfs, seed 464, 4294967295x4294967295): generator failed: size too large (1 row of this maze not compared)' "$tmp/out" ||
     bad "failing generator not reported: $(head -3 "$tmp/out")"
@@ -102,11 +106,102 @@ grep -q 'row 4 (.*, flood:from=5000): solver failed: bad parameter (row not comp
 grep -q '2 recipes failed (2 rows not compared), the other 28 rows match' "$tmp/out" ||
     bad "failing recipes: summary: $(tail -1 "$tmp/out")"
 
+# What it cannot vouch for: a header without rows, a NUL byte, a directory,
+# a column named twice, a recipe column missing, a recipe given twice.
+awk '/^#/ || !n++' "$tmp/s.csv" | grep -v -e '^# plan: ' -e '^# shard: ' >"$tmp/empty.csv"
+expect 2 "header, no rows" "$tmp/empty.csv"
+grep -q 'no rows' "$tmp/err" || bad "header, no rows: $(cat "$tmp/err")"
+sed 's/^\(dfs,464,31,31,961,960,1024,96\),/\1@junk,/' "$tmp/s.csv" | tr '@' '\000' >"$tmp/nul.csv"
+expect 2 "a NUL byte in a value" "$tmp/nul.csv"
+grep -q 'NUL' "$tmp/err" || bad "a NUL byte: $(cat "$tmp/err")"
+expect 2 "a directory" "$tmp"
+sed '/^gen,/s/,walls,/,cells,/' "$tmp/s.csv" >"$tmp/twice.csv"
+expect 2 "a column named twice" "$tmp/twice.csv"
+grep -q "'cells' twice" "$tmp/err" || bad "a column named twice: $(cat "$tmp/err")"
+grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-13,15- >"$tmp/nosolver.csv"
+expect 2 "no solver column" "$tmp/nosolver.csv"
+grep -q "'solver'" "$tmp/err" || bad "no solver column: $(cat "$tmp/err")"
+awk '!/^#/ && ++n == 3 { print } { print }' "$tmp/s.csv" >"$tmp/dup.csv"
+l=$(grep -n '^dfs,464,31,31,.*,wall:hand=right,' "$tmp/dup.csv" | head -1 | cut -d: -f1)
+expect 2 "a recipe twice" "$tmp/dup.csv"
+grep -q "lines $l and $((l + 1)): rows 2 and 3 .*dfs, seed 464, 31x31, wall:hand=right" "$tmp/err" ||
+    bad "a recipe twice: not both lines: $(cat "$tmp/err")"
+grep -v -e '^# plan: ' -e '^# shard: ' "$tmp/dup.csv" >"$tmp/dup2.csv"
+expect 2 "a recipe twice, no plan" "$tmp/dup2.csv"
+
+# Completeness: a sweep file carries its plan ('# plan:' lines), and its rows
+# must be exactly the plan's, in order; a file without one says it was not
+# checked.
+grep -q 'all 30 rows match.*all 30 rows of its plan' "$tmp/out.clean" ||
+    bad "clean file: the summary does not vouch for completeness: $(cat "$tmp/out.clean")"
+awk '/^#/ || !n++' "$tmp/s.csv" >"$tmp/norows.csv"
+expect 1 "header and plan, no rows" "$tmp/norows.csv"
+grep -q '30 rows missing .*(the plan has 30 rows, the file 0): first missing: dfs, seed 464, 31x31, bfs$' "$tmp/out" ||
+    bad "header and plan, no rows: $(cat "$tmp/out")"
+awk '!/^#/ && ++n == 6 { next } { print }' "$tmp/s.csv" >"$tmp/drop.csv"
+expect 1 "a row dropped" "$tmp/drop.csv"
+grep -q ': 1 row missing after row 4 (the plan has 30 rows, the file 29): first missing: dfs, seed 465, 31x31, wall:hand=right$' "$tmp/out" ||
+    bad "a row dropped: $(cat "$tmp/out")"
+grep -q '^check: .*1 missing' "$tmp/out" || bad "a row dropped: summary: $(tail -1 "$tmp/out")"
+head -n -3 "$tmp/s.csv" >"$tmp/tail.csv"
+expect 1 "the last task dropped" "$tmp/tail.csv"
+grep -q ': 3 rows missing after row 27 (the plan has 30 rows, the file 27): first missing: pacman, seed 465, 31x28, bfs$' "$tmp/out" ||
+    bad "the last task dropped: $(cat "$tmp/out")"
+"$bin" sweep --gen dfs --solve bfs --seeds 466 --sizes 31 --out "$tmp/x.csv" 2>/dev/null || bad "sweep of seed 466"
+{ cat "$tmp/s.csv"; grep '^dfs,466,' "$tmp/x.csv"; } >"$tmp/extra.csv"
+expect 1 "an extra row" "$tmp/extra.csv"
+l=$(grep -n '^dfs,466,' "$tmp/extra.csv" | cut -d: -f1)
+grep -q ":$l: row 31 (dfs, seed 466, 31x31, bfs): not in the plan" "$tmp/out" || bad "an extra row: $(cat "$tmp/out")"
+grep -v -e '^# plan: ' -e '^# shard: ' "$tmp/extra.csv" >"$tmp/extra2.csv"
+expect 0 "an extra row, no plan" "$tmp/extra2.csv"
+grep -q 'all 31 rows match.*completeness not checked' "$tmp/out" || bad "no plan: summary: $(cat "$tmp/out")"
+awk '!/^#/ { n++ } n == 2 && !/^#/ { keep = $0; next } n == 3 && !/^#/ && !d++ { print; print keep; next } { print }' \
+    "$tmp/s.csv" >"$tmp/swap.csv"
+expect 1 "two rows swapped" "$tmp/swap.csv"
+grep -q 'row 2 (dfs, seed 464, 31x31, bfs): out of order' "$tmp/out" || bad "two rows swapped: $(cat "$tmp/out")"
+sed 's/^# shard: 1\/1, tasks 10,/# shard: 1\/1, tasks 11,/' "$tmp/s.csv" >"$tmp/shardline.csv"
+expect 2 "a '# shard:' line that is not the plan's" "$tmp/shardline.csv"
+sed 's/^# plan: seeds 464..465/# plan: seeds 464..466/' "$tmp/s.csv" >"$tmp/plan.csv"
+expect 2 "a '# plan:' that is not the '# shard:' line's" "$tmp/plan.csv"
+sed 's/^# plan: gen dfs$/# plan: gen nosuchgen/' "$tmp/s.csv" >"$tmp/plan2.csv"
+expect 2 "a '# plan:' that does not parse" "$tmp/plan2.csv"
+
+# A shard checks against its part of the plan.
+"$bin" sweep --gen 'dfs,pacman' --solve 'bfs,wall:hand=right' --seeds 464..466 --sizes 31,5x7 \
+    --shard 2/3 --out "$tmp/shard.csv" 2>/dev/null || bad "sweep --shard 2/3"
+expect 0 "a shard" "$tmp/shard.csv"
+awk '!/^#/ && ++n == 4 { next } { print }' "$tmp/shard.csv" >"$tmp/shard-drop.csv"
+expect 1 "a shard, a row dropped" "$tmp/shard-drop.csv"
+grep -q '1 row missing after row 2 (the plan.s shard 2/3 has 6 rows, the file 5): first missing: dfs, seed 465, 5x7, bfs$' "$tmp/out" ||
+    bad "a shard, a row dropped: $(cat "$tmp/out")"
+
+# Two plans in one file, as the registry's golden files hold them: a recipe
+# may be in both, once each.
+"$bin" sweep --gen dfs --solve bfs,wall:hand=right --seeds 464 --sizes 5x7 --out "$tmp/p2.csv" 2>/dev/null ||
+    bad "sweep of the second plan"
+{
+    grep '^# \(registry\|plan\): ' "$tmp/s.csv"
+    grep '^# plan: ' "$tmp/p2.csv" | sed 's/^# plan: /# solvers plan: /'
+    grep -v '^#' "$tmp/s.csv"
+    grep -v '^[#g]' "$tmp/p2.csv"
+} >"$tmp/two.csv"
+expect 0 "two plans" "$tmp/two.csv"
+grep -q 'all 32 rows match.*all 32 rows of its plans' "$tmp/out" || bad "two plans: $(cat "$tmp/out")"
+head -n -1 "$tmp/two.csv" >"$tmp/two-cut.csv"
+expect 1 "two plans, the last row dropped" "$tmp/two-cut.csv"
+grep -q '1 row missing after row 31 (the solvers plan has 2 rows, the file 1): first missing: dfs, seed 464, 5x7, wall:hand=right$' "$tmp/out" ||
+    bad "two plans, the last row dropped: $(cat "$tmp/out")"
+
+# A byte-order mark does not hide the header.
+{ printf '\357\273\277'; cat "$tmp/s.csv"; } >"$tmp/bom.csv"
+expect 0 "a byte-order mark" "$tmp/bom.csv"
+
 # --junit: well-formed, one test case per row; a differing row and a failed
 # recipe are failures; an existing report is kept unless --force.
 if command -v xmllint >/dev/null 2>&1; then xml=xmllint; else xml=; fi
 expect 0 "junit, clean file" "$tmp/s.csv" --junit "$tmp/ok.xml"
-[ "$(grep -c '<testcase ' "$tmp/ok.xml")" = 30 ] || bad "junit: not 30 test cases"
+[ "$(grep -c '<testcase ' "$tmp/ok.xml")" = 31 ] || bad "junit: not 30 test cases and one for completeness"
+grep -q '<testcase [^>]*name="completeness: the rows of its plan"' "$tmp/ok.xml" || bad "junit: no completeness case"
 grep -q '<failure' "$tmp/ok.xml" && bad "junit: a failure in a clean file"
 expect 1 "junit, edited figure" "$tmp/edit.csv" --junit "$tmp/edit.xml"
 [ "$(grep -c '<failure' "$tmp/edit.xml")" = 1 ] || bad "junit: the edited row is not one <failure>"

@@ -64,6 +64,7 @@ struct crow {
     size_t index;    /* 1-based row number (the header not counted) */
     char *gen_text;  /* as written */
     char *solv_text; /* as written, "" for a row without a solver */
+    char *gen_canon, *solv_canon; /* canonical forms: the recipe's identity */
     mz_spec spec;
     mz_stage st;
     bool has_solver;
@@ -74,6 +75,18 @@ struct crow {
     size_t ndiff;     /* differences among them */
     size_t nfail;     /* failed recipes among them (one a maze or a solver) */
     char *why;        /* not compared: why (the recipe's failure), malloc'd */
+    int sect;         /* the plan section it belongs to, -1 for none */
+    uint64_t pos;     /* its row in that section (0-based) */
+};
+
+/* A plan the file says it holds: its '# plan:' lines (the rows of shard
+ * I/N of that plan), then its '# solvers plan:' lines when it has them
+ * (data/registry-golden.csv: two sweeps under one header). */
+struct sect {
+    const char *name; /* "plan", "solvers plan" */
+    sw_plan plan;
+    unsigned shard, nshard;
+    uint64_t nrow; /* rows it should hold */
 };
 
 /* Rows [first, first + n) share one maze. */
@@ -91,6 +104,10 @@ struct check {
     struct group *grp;
     size_t ngrp;
     atomic_size_t next;
+    struct sect sect[2];
+    size_t nsect;
+    char *plan_diff; /* lines of rows missing, extra or out of order, or NULL */
+    uint64_t nmissing, nextra, norder;
 };
 
 /* Append one formatted line to r->diff: a difference, or with fail a
@@ -100,6 +117,20 @@ static void add_line(struct crow *r, bool fail, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* Append line and a newline to *buf (left as it was when memory runs
+ * out: the caller's counts still tell). */
+static void append(char **buf, const char *line)
+{
+    size_t old = *buf ? strlen(*buf) : 0, add = strlen(line);
+    char *d = realloc(*buf, old + add + 2);
+    if (!d)
+        return;
+    memcpy(d + old, line, add);
+    d[old + add] = '\n';
+    d[old + add + 1] = '\0';
+    *buf = d;
+}
 
 static void add_line(struct crow *r, bool fail, const char *fmt, ...)
 {
@@ -112,22 +143,35 @@ static void add_line(struct crow *r, bool fail, const char *fmt, ...)
         r->nfail++;
     else
         r->ndiff++;
-    size_t old = r->diff ? strlen(r->diff) : 0, add = strlen(line);
-    char *d = realloc(r->diff, old + add + 2);
-    if (!d)
-        return; /* the counts still tell */
-    memcpy(d + old, line, add);
-    d[old + add] = '\n';
-    d[old + add + 1] = '\0';
-    r->diff = d;
+    append(&r->diff, line);
+}
+
+/* Append one formatted line to c->plan_diff. */
+static void add_plan_line(struct check *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void add_plan_line(struct check *c, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    append(&c->plan_diff, line);
 }
 
 /* The row's recipe; with_solver false: the maze's only. */
 static void describe(const struct crow *r, bool with_solver, char *buf, size_t len)
 {
     with_solver = with_solver && r->has_solver;
-    snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s", r->gen_text, r->seed,
-             r->rows, r->cols, with_solver ? ", " : "", with_solver ? r->solv_text : "");
+    char rep[32] = "";
+    if (r->rep != 1)
+        snprintf(rep, sizeof rep, ", rep %" PRIu64, r->rep);
+    snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s%s", r->gen_text, r->seed,
+             r->rows, r->cols, rep, with_solver ? ", " : "", with_solver ? r->solv_text : "");
 }
 
 /* Compare one row's columns with a regenerated row, as the sweep writes it:
@@ -293,6 +337,302 @@ static bool parse_num(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
+/* ---- the rows against the plans the file carries ---- */
+
+static const char *const sect_prefix[2] = {"# plan: ", "# solvers plan: "};
+static const char *const sect_name[2] = {"plan", "solvers plan"};
+
+/* Does f have a provenance line starting with prefix? -1: out of memory. */
+static int has_lines(const sw_file *f, const char *prefix)
+{
+    char *t = sw_file_lines(f, prefix);
+    if (!t)
+        return -1;
+    int has = t[0] != '\0';
+    free(t);
+    return has;
+}
+
+/* "the plan", "the plan's shard 2/3", "the solvers plan". */
+static void sect_title(const struct sect *s, char *buf, size_t len)
+{
+    if (s->nshard > 1)
+        snprintf(buf, len, "the %s's shard %u/%u", s->name, s->shard, s->nshard);
+    else
+        snprintf(buf, len, "the %s", s->name);
+}
+
+/* Read the plans the file says it holds (c->nsect 0 when it says none):
+ * its '# plan:' lines, with its '# shard:' line when it has one, then its
+ * '# solvers plan:' lines. Lines that do not make a plan this build runs,
+ * or a '# shard:' line that is not that plan's, leave a file that cannot
+ * be vouched for: MZC_USAGE. */
+static int read_plans(struct check *c, const sw_file *f)
+{
+    int shard = has_lines(f, "# shard: ");
+    for (size_t k = 0; k < 2 && shard >= 0; k++) {
+        int has = has_lines(f, sect_prefix[k]);
+        if (has < 0)
+            break;
+        if (!has && k == 0 && (shard || has_lines(f, sect_prefix[1]) != 0)) {
+            mzc_error("check: '%s' has '# %s:' lines but no '# plan:' lines", c->path,
+                      shard ? "shard" : "solvers plan");
+            return MZC_USAGE;
+        }
+        if (!has)
+            continue;
+        struct sect *s = &c->sect[c->nsect++];
+        sw_plan_init(&s->plan, NULL, NULL);
+        s->name = sect_name[k];
+        s->shard = s->nshard = 1;
+        char why[512];
+        int r = sw_file_plan(f, sect_prefix[k], sect_name[k], &s->plan, why, sizeof why);
+        if (r != SW_OK) {
+            mzc_error("check: '%s': its '%.*s' lines are not a plan this build runs: %s", c->path,
+                      (int)strlen(sect_prefix[k]) - 1, sect_prefix[k], why);
+            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        }
+        const sw_plan *p = &s->plan;
+        if (k == 0 && shard) {
+            uint64_t v[4];
+            if (sw_file_shard(f, v) != 0 || v[1] < 1 || v[1] > UINT32_MAX || v[0] < 1 ||
+                v[0] > v[1]) {
+                mzc_error("check: '%s' has no valid '# shard: I/N, tasks T, rows per task K' "
+                          "line", c->path);
+                return MZC_USAGE;
+            }
+            if (v[2] != p->ntask || v[3] != p->per_task) {
+                mzc_error("check: '%s': its '# shard:' line says %" PRIu64 " tasks of %" PRIu64
+                          " rows, its '# plan:' lines make %" PRIu64 " of %zu", c->path, v[2],
+                          v[3], p->ntask, p->per_task);
+                return MZC_USAGE;
+            }
+            s->shard = (unsigned)v[0];
+            s->nshard = (unsigned)v[1];
+        }
+        uint64_t tasks = sw_shard_tasks(p, s->shard, s->nshard);
+        if (tasks > UINT64_MAX / p->per_task) {
+            mzc_error("check: '%s': its '%.*s' lines make more than 2^64 rows", c->path,
+                      (int)strlen(sect_prefix[k]) - 1, sect_prefix[k]);
+            return MZC_USAGE;
+        }
+        s->nrow = tasks * p->per_task;
+    }
+    if (shard < 0) {
+        mzc_error("check: out of memory");
+        return MZC_FAIL;
+    }
+    return MZC_OK;
+}
+
+/* Row pos of s's rows as "GEN, seed S, RxC[, rep N][, SOLVER]". */
+static void plan_row(const struct sect *s, uint64_t pos, char *buf, size_t len)
+{
+    const sw_plan *p = &s->plan;
+    sw_task t;
+    sw_plan_task(p, (uint64_t)(s->shard - 1) + pos / p->per_task * s->nshard, &t);
+    const char *solver = p->nsolv ? p->solv[pos % p->per_task] : "";
+    char rep[32] = "";
+    if (t.rep != 1)
+        snprintf(rep, sizeof rep, ", rep %" PRIu64, t.rep);
+    snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s%s", p->gen[t.gen],
+             t.seed, t.size.rows, t.size.cols, rep, solver[0] ? ", " : "", solver);
+}
+
+/* Is row r one of s's rows? Its place among them in *pos. */
+static bool find_row(const struct sect *s, const struct crow *r, uint64_t *pos)
+{
+    const sw_plan *p = &s->plan;
+    uint64_t k;
+    if (!sw_plan_find(p, r->gen_canon, r->seed, r->rows, r->cols, r->rep, &k) ||
+        k % s->nshard != s->shard - 1)
+        return false;
+    size_t j = 0;
+    if (p->nsolv) {
+        while (j < p->nsolv && strcmp(p->solv[j], r->solv_canon) != 0)
+            j++;
+        if (j == p->nsolv)
+            return false;
+    } else if (r->solv_canon[0]) {
+        return false;
+    }
+    *pos = k / s->nshard * p->per_task + j;
+    return true;
+}
+
+/* Give every row its plan and place in it (sect -1: in none), in file
+ * order: a row stays in the current plan while it moves forward there,
+ * else goes to the next plan that has it (a recipe may be in two plans).
+ * A row in no plan is extra; one behind an earlier row of its plan, or a
+ * row of the first plan after rows of the second, is out of order. */
+static int place_rows(struct check *c)
+{
+    size_t cur = 0;
+    uint64_t last[2] = {0, 0};
+    bool any[2] = {false, false};
+    char what[512], title[64];
+    for (size_t k = 0; k < c->nrows; k++) {
+        struct crow *r = &c->row[k];
+        uint64_t pos[2] = {0, 0};
+        bool in[2] = {false, false};
+        r->sect = -1;
+        for (size_t s = 0; s < c->nsect; s++)
+            in[s] = find_row(&c->sect[s], r, &pos[s]);
+        size_t to = SIZE_MAX;
+        if (c->nsect && in[cur] && (!any[cur] || pos[cur] > last[cur]))
+            to = cur;
+        for (size_t s = cur + 1; to == SIZE_MAX && s < c->nsect; s++)
+            if (in[s])
+                to = s;
+        if (to == SIZE_MAX && c->nsect && in[cur])
+            to = cur;
+        for (size_t s = 0; to == SIZE_MAX && s < cur; s++)
+            if (in[s])
+                to = s;
+        if (to == SIZE_MAX) {
+            if (!c->nsect)
+                continue;
+            c->nextra++;
+            describe(r, true, what, sizeof what);
+            if (c->nsect > 1)
+                snprintf(title, sizeof title, "any of its plans");
+            else
+                sect_title(&c->sect[0], title, sizeof title);
+            add_plan_line(c, "%s:%zu: row %zu (%s): not in %s (an extra row)", c->path, r->line,
+                          r->index, what, title);
+            continue;
+        }
+        r->sect = (int)to;
+        r->pos = pos[to];
+        if (to < cur || (any[to] && pos[to] <= last[to])) {
+            c->norder++;
+            describe(r, true, what, sizeof what);
+            sect_title(&c->sect[to], title, sizeof title);
+            if (to < cur)
+                add_plan_line(c, "%s:%zu: row %zu (%s): out of order: row %" PRIu64 " of %s, "
+                              "after rows of the %s", c->path, r->line, r->index, what,
+                              pos[to] + 1, title, c->sect[cur].name);
+            else
+                add_plan_line(c, "%s:%zu: row %zu (%s): out of order: row %" PRIu64 " of %s, "
+                              "after its row %" PRIu64, c->path, r->line, r->index, what,
+                              pos[to] + 1, title, last[to] + 1);
+        }
+        if (to > cur)
+            cur = to;
+        if (!any[to] || pos[to] > last[to])
+            last[to] = pos[to];
+        any[to] = true;
+    }
+    return MZC_OK;
+}
+
+/* Rows by plan, recipe (canonical), then place in the file. */
+static int by_recipe(const void *a, const void *b)
+{
+    const struct crow *x = *(const struct crow *const *)a, *y = *(const struct crow *const *)b;
+    int d;
+    if (x->sect != y->sect)
+        return x->sect < y->sect ? -1 : 1;
+    if ((d = strcmp(x->gen_canon, y->gen_canon)) != 0)
+        return d;
+    if (x->seed != y->seed)
+        return x->seed < y->seed ? -1 : 1;
+    if (x->rows != y->rows)
+        return x->rows < y->rows ? -1 : 1;
+    if (x->cols != y->cols)
+        return x->cols < y->cols ? -1 : 1;
+    if (x->rep != y->rep)
+        return x->rep < y->rep ? -1 : 1;
+    if ((d = strcmp(x->solv_canon, y->solv_canon)) != 0)
+        return d;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* A recipe given twice (in one plan: a file of two plans may hold a recipe
+ * once in each) is refused, naming the first repeat's two lines. */
+static int refuse_repeats(struct check *c)
+{
+    if (c->nrows < 2)
+        return MZC_OK;
+    struct crow **v = malloc(c->nrows * sizeof *v);
+    if (!v) {
+        mzc_error("check: out of memory");
+        return MZC_FAIL;
+    }
+    for (size_t k = 0; k < c->nrows; k++)
+        v[k] = &c->row[k];
+    qsort(v, c->nrows, sizeof *v, by_recipe);
+    const struct crow *a = NULL, *b = NULL;
+    for (size_t k = 1; k < c->nrows; k++) {
+        const struct crow *x = v[k - 1], *y = v[k];
+        if (x->sect == y->sect && strcmp(x->gen_canon, y->gen_canon) == 0 &&
+            x->seed == y->seed && x->rows == y->rows && x->cols == y->cols && x->rep == y->rep &&
+            strcmp(x->solv_canon, y->solv_canon) == 0 && (!b || y->index < b->index)) {
+            a = x;
+            b = y;
+        }
+    }
+    free(v);
+    if (!b)
+        return MZC_OK;
+    char what[512];
+    describe(b, true, what, sizeof what);
+    mzc_error("check: '%s' lines %zu and %zu: rows %zu and %zu are the same recipe (%s): a row "
+              "repeated", c->path, a->line, b->line, a->index, b->index, what);
+    return MZC_USAGE;
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const struct crow *x = *(const struct crow *const *)a, *y = *(const struct crow *const *)b;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Each run of a plan's rows the file lacks: one line. */
+static int missing_rows(struct check *c)
+{
+    if (!c->nsect)
+        return MZC_OK;
+    struct crow **v = malloc((c->nrows ? c->nrows : 1) * sizeof *v);
+    if (!v) {
+        mzc_error("check: out of memory");
+        return MZC_FAIL;
+    }
+    for (size_t s = 0; s < c->nsect; s++) {
+        const struct sect *sp = &c->sect[s];
+        size_t n = 0;
+        for (size_t k = 0; k < c->nrows; k++)
+            if (c->row[k].sect == (int)s)
+                v[n++] = &c->row[k];
+        qsort(v, n, sizeof *v, by_place);
+        uint64_t want = 0; /* the first plan row not yet seen */
+        for (size_t k = 0; k <= n; k++) {
+            uint64_t next = k < n ? v[k]->pos : sp->nrow;
+            if (next > want) {
+                uint64_t miss = next - want;
+                char where[64], title[64], first[600];
+                c->nmissing += miss;
+                if (k > 0)
+                    snprintf(where, sizeof where, "after row %zu", v[k - 1]->index);
+                else if (n > 0)
+                    snprintf(where, sizeof where, "before row %zu", v[0]->index);
+                else if (c->nrows > 0)
+                    snprintf(where, sizeof where, "after row %zu", c->nrows);
+                else
+                    snprintf(where, sizeof where, "after the header");
+                sect_title(sp, title, sizeof title);
+                plan_row(sp, want, first, sizeof first);
+                add_plan_line(c, "%s: %" PRIu64 " row%s missing %s (%s has %" PRIu64 " rows, the "
+                              "file %zu): first missing: %s", c->path, miss, miss == 1 ? "" : "s",
+                              where, title, sp->nrow, n, first);
+            }
+            want = next + 1;
+        }
+    }
+    free(v);
+    return MZC_OK;
+}
+
 /* Load and parse everything; MZC_OK, or MZC_USAGE / MZC_FAIL after a message. */
 static int load(struct check *c, sw_file *f)
 {
@@ -302,9 +642,9 @@ static int load(struct check *c, sw_file *f)
         mzc_error("check: cannot read '%s': no such file", c->path);
         return MZC_USAGE;
     }
-    if (r != SW_OK) {
+    if (r != SW_OK) { /* SW_BAD: a directory, a NUL byte, a column named twice */
         mzc_error("check: %s", err);
-        return MZC_FAIL;
+        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
     }
     if (f->header_at == SIZE_MAX) {
         mzc_error("check: '%s' has no header line: not a sweep CSV", c->path);
@@ -379,10 +719,10 @@ static int load(struct check *c, sw_file *f)
             if (strcmp(name, known[j]) == 0)
                 *slot[j] = k;
     }
-    if (col_gen == SIZE_MAX || col_seed == SIZE_MAX || col_rows == SIZE_MAX ||
-        col_cols == SIZE_MAX) {
-        mzc_error("check: '%s' lacks a recipe column (gen, seed, rows and cols are needed)",
-                  c->path);
+    /* The recipe columns; rep may be left out (every row is then rep 1). */
+    static const char *const need[] = {"gen", "seed", "rows", "cols", "solver"};
+    if (sw_file_need(f, need, sizeof need / sizeof *need, err, sizeof err) != SW_OK) {
+        mzc_error("check: '%s': %s (gen, seed, rows, cols and solver are needed)", c->path, err);
         free(at);
         return MZC_USAGE;
     }
@@ -412,7 +752,7 @@ static int load(struct check *c, sw_file *f)
         line++;
         r->want = calloc(c->ncmp ? c->ncmp : 1, sizeof *r->want);
         r->gen_text = field_text(&fl[col_gen]);
-        r->solv_text = col_solv == SIZE_MAX ? calloc(1, 1) : field_text(&fl[col_solv]);
+        r->solv_text = field_text(&fl[col_solv]);
         char *seed = field_text(&fl[col_seed]), *rows = field_text(&fl[col_rows]),
              *cols = field_text(&fl[col_cols]),
              *rep = col_rep == SIZE_MAX ? NULL : field_text(&fl[col_rep]);
@@ -449,6 +789,18 @@ static int load(struct check *c, sw_file *f)
             mzc_error("check: '%s' line %zu: %s (a file from another version?)", c->path,
                       r->line, reason);
             rc = MZC_USAGE;
+        } else {
+            char canon[512];
+            mz_spec_format(&r->spec, canon, sizeof canon);
+            r->gen_canon = strdup(canon);
+            canon[0] = '\0';
+            if (r->has_solver)
+                mz_stage_format(&r->st, canon, sizeof canon);
+            r->solv_canon = strdup(canon);
+            if (!r->gen_canon || !r->solv_canon) {
+                mzc_error("check: out of memory");
+                rc = MZC_FAIL;
+            }
         }
         free(seed);
         free(rows);
@@ -468,6 +820,18 @@ static int load(struct check *c, sw_file *f)
         }
     }
     free(at);
+    if (rc == MZC_OK)
+        rc = read_plans(c, f);
+    if (rc == MZC_OK && c->nrows == 0 && c->nsect == 0) {
+        mzc_error("check: '%s' has a header but no rows: nothing to check", c->path);
+        rc = MZC_USAGE;
+    }
+    if (rc == MZC_OK)
+        rc = place_rows(c);
+    if (rc == MZC_OK)
+        rc = refuse_repeats(c);
+    if (rc == MZC_OK)
+        rc = missing_rows(c);
     return rc;
 }
 
@@ -480,12 +844,53 @@ static void release(struct check *c)
         free(r->want);
         free(r->gen_text);
         free(r->solv_text);
+        free(r->gen_canon);
+        free(r->solv_canon);
         free(r->diff);
         free(r->why);
     }
     free(c->row);
     free(c->grp);
     free(c->cmp);
+    for (size_t k = 0; k < c->nsect; k++)
+        sw_plan_free(&c->sect[k].plan);
+    free(c->plan_diff);
+}
+
+/* The summary's word on completeness into buf; false when rows are
+ * missing, extra or out of order. */
+static bool completeness(const struct check *c, char *buf, size_t len)
+{
+    if (!c->nsect) {
+        snprintf(buf, len, "completeness not checked (no '# plan:' lines)");
+        return true;
+    }
+    uint64_t n = 0;
+    for (size_t s = 0; s < c->nsect; s++)
+        n += c->sect[s].nrow;
+    char title[64];
+    if (c->nsect > 1)
+        snprintf(title, sizeof title, "its plans");
+    else if (c->sect[0].nshard > 1)
+        snprintf(title, sizeof title, "its plan's shard %u/%u", c->sect[0].shard,
+                 c->sect[0].nshard);
+    else
+        snprintf(title, sizeof title, "its plan");
+    if (!c->nmissing && !c->nextra && !c->norder) {
+        snprintf(buf, len, "all %" PRIu64 " rows of %s, in order", n, title);
+        return true;
+    }
+    size_t used = (size_t)snprintf(buf, len, "against %s (%" PRIu64 " rows):", title, n);
+    const uint64_t count[3] = {c->nmissing, c->nextra, c->norder};
+    const char *const what[3] = {"missing", "extra", "out of order"};
+    const char *sep = " ";
+    for (size_t k = 0; k < 3 && used < len; k++)
+        if (count[k]) {
+            used += (size_t)snprintf(buf + used, len - used, "%s%" PRIu64 " %s", sep, count[k],
+                                     what[k]);
+            sep = ", ";
+        }
+    return false;
 }
 
 /* The JUnit report: one test case per row, named after its line and
@@ -517,6 +922,21 @@ static int write_junit(const struct check *c, const char *path, bool force)
         } else {
             mzc_junit_add(&j, cls, name, NULL, NULL);
         }
+    }
+    /* Completeness: one more case, skipped when the file has no plan. */
+    const char *whole = "completeness: the rows of its plan";
+    if (!c->nsect) {
+        mzc_junit_skip(&j, cls, whole, "no '# plan:' lines: completeness not checked");
+    } else if (c->plan_diff) {
+        size_t n = strcspn(c->plan_diff, "\n");
+        char *msg = strndup(c->plan_diff, n);
+        mzc_junit_add(&j, cls, whole, msg ? msg : "rows missing, extra or out of order",
+                      c->plan_diff);
+        free(msg);
+    } else if (c->nmissing || c->nextra || c->norder) {
+        mzc_junit_add(&j, cls, whole, "rows missing, extra or out of order", NULL);
+    } else {
+        mzc_junit_add(&j, cls, whole, NULL, NULL);
     }
     int rc = mzc_junit_write(&j, path, force, "check");
     mzc_junit_free(&j);
@@ -605,6 +1025,8 @@ int cmd_check(int argc, char **argv)
         if (c.row[k].diff)
             fputs(c.row[k].diff, stdout);
     }
+    if (c.plan_diff)
+        fputs(c.plan_diff, stdout);
     uint64_t figures = (uint64_t)(c.nrows - skipped) * c.ncmp;
     if (nfail)
         printf("check: %s: %zu recipe%s failed (%zu row%s not compared), ", path, nfail,
@@ -612,15 +1034,18 @@ int cmd_check(int argc, char **argv)
     else if (ndiff)
         printf("check: %s: ", path);
     if (ndiff)
-        printf("%zu difference%s in %zu of %zu rows (%" PRIu64 " values compared)\n", ndiff,
+        printf("%zu difference%s in %zu of %zu rows (%" PRIu64 " values compared)", ndiff,
                ndiff == 1 ? "" : "s", nbad, c.nrows, figures);
     else if (nfail)
-        printf("the other %zu row%s (%" PRIu64 " values compared)\n", c.nrows - skipped,
+        printf("the other %zu row%s (%" PRIu64 " values compared)", c.nrows - skipped,
                c.nrows - skipped == 1 ? " matches" : "s match", figures);
     else
-        printf("check: %s: all %zu rows match (%" PRIu64 " values compared in %zu columns)\n",
+        printf("check: %s: all %zu rows match (%" PRIu64 " values compared in %zu columns)",
                path, c.nrows, figures, c.ncmp);
-    rc = ndiff || nfail ? MZC_FAIL : MZC_OK;
+    char plan[256];
+    bool whole = completeness(&c, plan, sizeof plan);
+    printf("; %s\n", plan);
+    rc = ndiff || nfail || !whole ? MZC_FAIL : MZC_OK;
     if (junit) {
         int jr = write_junit(&c, junit, force);
         if (jr != MZC_OK)

@@ -771,6 +771,37 @@ void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t)
     t->seed = (uint32_t)(p->range[a].lo + (si - p->seed_first[a]));
 }
 
+bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, uint64_t rows, uint64_t cols,
+                  uint64_t rep, uint64_t *k)
+{
+    size_t g = 0;
+    while (g < p->ngen && strcmp(p->gen[g], gen) != 0)
+        g++;
+    if (g == p->ngen || rep < 1 || rep > p->reps)
+        return false;
+    /* The size's place among the generator's sizes (e). */
+    size_t e = 0;
+    if (p->fixed[g].rows) {
+        if (p->fixed[g].rows != rows || p->fixed[g].cols != cols)
+            return false;
+    } else {
+        const size_t *el = p->elig + g * p->nsize;
+        while (e < p->nelig[g] && (p->size[el[e]].rows != rows || p->size[el[e]].cols != cols))
+            e++;
+        if (e == p->nelig[g])
+            return false;
+    }
+    /* The seed's place among the plan's seeds (si): ranges are disjoint. */
+    size_t a = 0;
+    while (a < p->nrange && (seed < p->range[a].lo || seed > p->range[a].hi))
+        a++;
+    if (a == p->nrange)
+        return false;
+    uint64_t si = p->seed_first[a] + (seed - p->range[a].lo);
+    *k = p->gen_first[g] + (uint64_t)e * (p->nseed * p->reps) + si * p->reps + (rep - 1);
+    return true;
+}
+
 /* ---- estimates ---- */
 
 int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *err,

@@ -137,7 +137,7 @@ static int lit(const char **s, const char *t)
     return 0;
 }
 
-static int parse_shard_line(const sw_file *f, uint64_t v[4])
+int sw_file_shard(const sw_file *f, uint64_t v[4])
 {
     char *line = sw_file_lines(f, "# shard: ");
     if (!line)
@@ -156,7 +156,7 @@ static int check_prov(const sw_plan *p, const sw_file *f, unsigned shard, unsign
                       char *err, size_t errlen)
 {
     uint64_t v[4];
-    if (parse_shard_line(f, v) != 0)
+    if (sw_file_shard(f, v) != 0)
         return sw_fail(err, errlen, SW_BAD, "it has no valid '# shard: I/N, tasks T, rows per task "
                     "K' line (not a sweep file)");
     if (v[0] != shard || v[1] != nshard)
@@ -222,39 +222,50 @@ int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned 
     return SW_OK;
 }
 
-int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char *err,
-             size_t errlen)
+int sw_file_plan(const sw_file *f, const char *prefix, const char *what, sw_plan *p, char *err,
+                 size_t errlen)
 {
-    char why[768];
-    /* The plan, read back from the first part. */
-    uint64_t v0[4];
-    if (parse_shard_line(&parts[0], v0) != 0 || parts[0].header_at == SIZE_MAX)
-        return sw_fail(err, errlen, SW_BAD, "'%s' is not a sweep file (no valid '# shard:' line "
-                    "or no header)", names[0]);
-    if (v0[1] != n)
-        return sw_fail(err, errlen, SW_BAD, "'%s' is part %llu of %llu, but %zu file%s given",
-                    names[0], (unsigned long long)v0[0], (unsigned long long)v0[1], n,
-                    n == 1 ? " was" : "s were");
-    char *text = sw_file_lines(&parts[0], "# plan: ");
+    char *text = sw_file_lines(f, prefix);
     if (!text)
         return sw_fail(err, errlen, SW_FAIL, "out of memory");
     /* Strip the prefixes in place. */
-    size_t w = 0;
+    size_t w = 0, n = strlen(prefix);
     for (size_t r = 0; text[r];) {
-        if (strncmp(text + r, "# plan: ", 8) == 0)
-            r += 8;
+        if (strncmp(text + r, prefix, n) == 0)
+            r += n;
         while (text[r] && text[r] != '\n')
             text[w++] = text[r++];
         if (text[r] == '\n')
             text[w++] = text[r++];
     }
     text[w] = '\0';
-    sw_plan p;
-    sw_plan_init(&p, NULL, NULL);
-    int rc = sw_plan_parse_text(&p, text, w, "plan", why, sizeof why);
+    int rc = sw_plan_parse_text(p, text, w, what, err, errlen);
     free(text);
     if (rc == SW_OK)
-        rc = sw_plan_finish(&p, why, sizeof why);
+        rc = sw_plan_finish(p, err, errlen);
+    return rc;
+}
+
+int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char *err,
+             size_t errlen)
+{
+    char why[768];
+    /* The plan, read back from the first part. */
+    uint64_t v0[4];
+    if (sw_file_shard(&parts[0], v0) != 0 || parts[0].header_at == SIZE_MAX)
+        return sw_fail(err, errlen, SW_BAD, "'%s' is not a sweep file (no valid '# shard:' line "
+                    "or no header)", names[0]);
+    if (v0[1] != n)
+        return sw_fail(err, errlen, SW_BAD, "'%s' is part %llu of %llu, but %zu file%s given",
+                    names[0], (unsigned long long)v0[0], (unsigned long long)v0[1], n,
+                    n == 1 ? " was" : "s were");
+    sw_plan p;
+    sw_plan_init(&p, NULL, NULL);
+    int rc = sw_file_plan(&parts[0], "# plan: ", "plan", &p, why, sizeof why);
+    if (rc == SW_FAIL && strcmp(why, "out of memory") == 0) {
+        sw_plan_free(&p);
+        return sw_fail(err, errlen, SW_FAIL, "out of memory");
+    }
     if (rc != SW_OK) {
         sw_plan_free(&p);
         return sw_fail(err, errlen, SW_BAD, "'%s': its plan does not run with this build: %s",
@@ -267,7 +278,7 @@ int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char
     }
     for (size_t k = 0; k < n && rc == SW_OK; k++) {
         uint64_t v[4];
-        if (parse_shard_line(&parts[k], v) != 0 || v[1] != n || v[0] < 1 || v[0] > n) {
+        if (sw_file_shard(&parts[k], v) != 0 || v[1] != n || v[0] < 1 || v[0] > n) {
             rc = sw_fail(err, errlen, SW_BAD, "'%s' is not part I/%zu of a sweep (its '# shard:' "
                       "line)", names[k], n);
             break;

@@ -117,6 +117,13 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen);
 /* Task k (< p->ntask) of a finished plan. Cannot fail. */
 void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t);
 
+/* The inverse of sw_plan_task: the task k of a finished plan that makes
+ * generator gen (its canonical spec, as in p->gen) with seed at rows x cols
+ * (for a fixed-size generator, the size it makes), repetition rep (1-based).
+ * false when the plan has no such task. */
+bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, uint64_t rows, uint64_t cols,
+                  uint64_t rep, uint64_t *k);
+
 /* The effective plan as plan text, each line prefixed by prefix ("# plan: "
  * in a sweep file): parsing it back gives the same plan. */
 int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix);
@@ -175,6 +182,15 @@ int sw_file_read(const char *path, sw_file *f, char *err, size_t errlen);
 void sw_file_free(sw_file *f);
 /* The provenance lines starting with prefix, concatenated (malloc'd). */
 char *sw_file_lines(const sw_file *f, const char *prefix);
+/* The provenance lines starting with prefix ("# plan: ") read back as plan
+ * text into p (sw_plan_init'ed by the caller) and finished: SW_OK, or
+ * SW_BAD / SW_FAIL with why (the text's messages name what: "what:LINE").
+ * A file without such lines gives SW_BAD ("the plan has no generator"). */
+int sw_file_plan(const sw_file *f, const char *prefix, const char *what, sw_plan *p, char *err,
+                 size_t errlen);
+/* The "# shard: I/N, tasks T, rows per task K" line, strictly: 0 with
+ * v = {I, N, T, K}, or -1 when there is none or it does not parse. */
+int sw_file_shard(const sw_file *f, uint64_t v[4]);
 /* Column index of name in the header, or SIZE_MAX. */
 size_t sw_file_column(const sw_file *f, const char *name);
 /* SW_OK when the header has every one of names[0..n), else SW_BAD with
