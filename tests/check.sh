@@ -6,6 +6,12 @@
 # file are refused with one stderr line and exit status 2; a recipe that
 # fails is one line with its status, counted in the summary; --junit writes
 # well-formed XML, a test case per row, a differing row as a <failure>.
+# What it cannot vouch for is refused (exit 2): a header without rows, a NUL
+# byte, a directory, a column named twice, no solver column, a recipe twice,
+# plan lines that disagree. Rows against the file's plan (a sweep's, a
+# shard's, the golden files' two plans): a row dropped, the last task
+# dropped, an extra row, two rows swapped are differences (exit 1); without a
+# plan the summary says completeness was not checked.
 #   sh tests/check.sh path/to/mazebench
 set -u
 bin=$1

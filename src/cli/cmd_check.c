@@ -14,13 +14,25 @@
  * for) is one line naming the status, its rows not compared. --junit also
  * writes a JUnit XML report, one test case per row (src/cli/junit.h).
  *
- * Exit status: 0 when every figure matches, 1 when one differs or a recipe
- * fails, 2 for a file it cannot check: no such file, no header, a row cut
- * short, a column this build does not know, a recipe that does not parse,
- * or a '# registry:' line from another registry (mz_registry_hash).
- * Columns from gen_ns on (times, heap peaks, resident memory) are never
- * compared; columns missing from the file are not compared either, so a
- * file trimmed to some columns (data/sweep-small.csv) checks as well.
+ * When the file carries its plan ('# plan:' lines, with a '# shard:' line
+ * in a sweep's file, and '# solvers plan:' lines in the registry's golden
+ * files), its rows must be exactly the plan's, in order: each row is found
+ * in the plan (sw_plan_find) and each run of rows missing, each extra row
+ * and each row out of order is a difference. Without a plan the summary
+ * says completeness was not checked.
+ *
+ * Exit status: 0 when every figure matches and the plan's rows are all
+ * there, 1 when one differs, a recipe fails or a row is missing, extra or
+ * out of order, 2 for a file it cannot check: no such file, a directory, a
+ * NUL byte, no header, a header without rows and without a plan, a row cut
+ * short, a column this build does not know or named twice, a recipe column
+ * missing (gen, seed, rows, cols, solver; rep defaults to 1), a recipe that
+ * does not parse, a recipe given twice, plan lines that are not a plan or
+ * not the '# shard:' line's, or a '# registry:' line from another registry
+ * (mz_registry_hash). Columns from gen_ns on (times, heap peaks, resident
+ * memory) are never compared; columns missing from the file are not
+ * compared either, so a file trimmed to some columns (data/sweep-small.csv)
+ * checks as well.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -43,7 +55,10 @@ static const char check_help[] =
     "not compared. Prints one line per difference (FILE:LINE, the row, the\n"
     "column, the expected and the obtained value), one line per recipe that\n"
     "fails (the generator's or solver's status; its rows are not compared) and\n"
-    "a summary line.\n\n"
+    "a summary line. When the file carries its plan ('# plan:' lines, as a sweep\n"
+    "writes them), its rows must be the plan's, in order: each run of missing\n"
+    "rows, each extra row and each row out of order is one more line; without\n"
+    "a plan the summary says completeness was not checked.\n\n"
     "  --jobs N          worker threads, default 1\n"
     "  --any-registry    compare a file written by another registry too (to\n"
     "                    review what a registry change moved), instead of\n"
@@ -51,10 +66,12 @@ static const char check_help[] =
     "  --junit FILE      also write a JUnit XML report for CI: one test case per\n"
     "                    row, a failure holding its difference lines\n"
     "  --force           replace an existing --junit FILE\n\n"
-    "Exit status: 0 when everything matches, 1 on any difference or a recipe\n"
-    "that fails, 2 for a file that cannot be checked (missing, no header, a row\n"
-    "cut short, an unknown column or recipe, or a '# registry:' line written by\n"
-    "a different registry: regenerate the file with this build).\n\n"
+    "Exit status: 0 when everything matches, 1 on any difference, a recipe that\n"
+    "fails or a row missing, extra or out of order, 2 for a file that cannot be\n"
+    "checked (missing, not text, no header or no rows, a row cut short, an\n"
+    "unknown, repeated or missing recipe column, an unknown recipe, a recipe\n"
+    "given twice, plan lines that are not a plan, or a '# registry:' line\n"
+    "written by a different registry: regenerate the file with this build).\n\n"
     "Workflow: 'mazebench sweep PLAN --out golden.csv' once, commit golden.csv,\n"
     "run 'mazebench check golden.csv' on every push (docs/check.md).\n";
 
