@@ -205,6 +205,53 @@ static void test_comb_across_bands(void **state)
     mz_grid_free(&g);
 }
 
+/* A tree over every cell but one, walled off: two components, though the
+ * search from the entrance goes through a tree of all cells but one. */
+static void test_tree_and_one_cell(void **state)
+{
+    (void)state;
+    mz_grid g;
+    assert_int_equal(mz_grid_init(&g, 600, 30), MZ_OK);
+    for (uint64_t k = 0; k + 1 < g.cols; k++)
+        mz_knock(&g, k, MZ_E);
+    for (uint64_t r = 0; r + 1 < g.rows; r++)
+        for (uint64_t k = 0; k < g.cols; k++)
+            if (r + 2 < g.rows || k != 7)
+                mz_knock(&g, r * g.cols + k, MZ_S); /* the foot of tooth 7 is left alone */
+    expect_same(&g, "tree and one cell");
+    mz_metrics m;
+    assert_int_equal(mz_metrics_compute_mt(&g, 2, &m), MZ_OK);
+    assert_int_equal(m.components, 2);
+    mz_grid_free(&g);
+}
+
+/* Walls open onto the border (no generator leaves them, but a grid may
+ * have them): they lead nowhere and are no passages. */
+static void test_open_border(void **state)
+{
+    (void)state;
+    mz_spec spec;
+    char err[256];
+    assert_int_equal(mz_spec_parse("kruskal", &spec, err, sizeof err), MZ_OK);
+    for (unsigned wrap = 0; wrap < 2; wrap++) {
+        mz_grid g = {0};
+        mz_extra x = {0};
+        assert_int_equal(mz_generate(&spec, 9, 530, 21, &g, NULL, &x), MZ_OK);
+        if (wrap)
+            g.flags |= MZ_GRID_WRAP_EW;
+        for (uint64_t r = 0; r < g.rows; r += 3) {
+            g.c[r * g.cols + g.cols - 1] &= (uint8_t)~MZ_WALL_E; /* with wrap: a teleport */
+            g.c[r * g.cols] &= (uint8_t)~MZ_WALL_W;
+        }
+        for (uint64_t k = 0; k < g.cols; k += 2) {
+            g.c[k] &= (uint8_t)~MZ_WALL_N;
+            g.c[g.cells - g.cols + k] &= (uint8_t)~MZ_WALL_S;
+        }
+        expect_same(&g, wrap ? "open border, wrap" : "open border");
+        mz_grid_free(&g);
+    }
+}
+
 static void test_allocation_failures(void **state)
 {
     (void)state;
@@ -257,6 +304,8 @@ int main(void)
         cmocka_unit_test(test_registry_mazes),
         cmocka_unit_test(test_hand_made),
         cmocka_unit_test(test_comb_across_bands),
+        cmocka_unit_test(test_tree_and_one_cell),
+        cmocka_unit_test(test_open_border),
         cmocka_unit_test(test_allocation_failures),
         cmocka_unit_test(test_cpu_count),
     };

@@ -289,6 +289,27 @@ static uint32_t row_runs(const uint8_t *row, uint32_t cols, uint32_t *run, uint8
     return r + 1;
 }
 
+/* The counts of a band's rows. */
+static void band_count(const mz_grid *g, band *b)
+{
+    const uint8_t *c = g->c;
+    const uint64_t cols = g->cols, last = g->rows - 1;
+    const bool wrap = (g->flags & MZ_GRID_WRAP_EW) != 0;
+    const uint64_t south_end = b->r1 > last ? last : b->r1; /* rows with a row below */
+    if (south_end > b->r0)
+        count_range(c, b->r0 * cols, south_end * cols, true, &b->cells, &b->dead, &b->east,
+                    &b->south, &b->walls);
+    if (b->r1 > last)
+        count_range(c, last * cols, b->r1 * cols, false, &b->cells, &b->dead, &b->east, &b->south,
+                    &b->walls);
+    if (!wrap) {
+        for (uint64_t i = b->r0 * cols + cols - 1; i < b->r1 * cols; i += cols) {
+            b->east -= !(c[i] & (MZ_WALL_E | MZ_BLOCKED));
+            b->walls += (c[i] & MZ_WALL_E) != 0; /* the east border */
+        }
+    }
+}
+
 static void band_run(const mz_grid *g, band *b)
 {
     const uint8_t *c = g->c;
@@ -298,16 +319,9 @@ static void band_run(const mz_grid *g, band *b)
     uint32_t *run_prev = b->run_prev, *run_cur = b->run_cur;
     uint32_t *lab_prev = b->lab_prev, *lab_cur = b->lab_cur;
     uint32_t nprev = 0; /* classes cols .. cols + nprev - 1 of the previous row */
-    const uint64_t last = g->rows - 1;
     for (uint64_t r = b->r0; r < b->r1; r++) {
         const uint8_t *row = c + r * g->cols;
         const bool first = r == b->r0;
-        count_range(c, r * g->cols, (r + 1) * g->cols, r != last, &b->cells, &b->dead, &b->east,
-                    &b->south, &b->walls);
-        if (!wrap) {
-            b->east -= !(row[cols - 1] & (MZ_WALL_E | MZ_BLOCKED));
-            b->walls += (row[cols - 1] & MZ_WALL_E) != 0;
-        }
         /* Each run is a node: the first row's are 0..cols-1, later rows'
          * 2cols..3cols-1. */
         const uint32_t nruns = row_runs(row, cols, run_cur, b->blocked);
@@ -483,29 +497,33 @@ static uint64_t muf_find(uint64_t *p, uint64_t x)
     return r;
 }
 
-/* The route by a breadth-first search that keeps no marks: each queued
- * cell carries the direction it was entered from and never steps back
- * through it. On a tree that is a BFS; on any graph the first walk to
- * reach dst is a shortest path (every shortest path is such a walk, and
- * no such walk is shorter), so the ring it arrives in is the route. With
- * loops the walks multiply: past `cap` queued cells or `cells` taken the
- * search gives up (-3) and the caller runs the marked search instead.
- * Without marks it touches one byte a cell, where the marked search also
- * reads and writes a bit of each neighbour. -1: dst unreachable;
- * -2: the queue could not grow. */
-static int64_t route_unmarked(const mz_grid *g, mz_idx src, mz_idx dst)
+/* A breadth-first search from src that keeps no marks: each queued cell
+ * carries the side it was entered from and never steps back through it.
+ * On a tree (every perfect maze) that is an ordinary BFS; on any graph the
+ * first such walk to reach dst is a shortest path (every shortest path is
+ * one, and none is shorter), so the ring it arrives in is the route. It
+ * reads one byte a cell, where a marked search also reads and writes a bit
+ * of each neighbour. It runs until the queue is empty, so on a tree it
+ * also counts src's component (*reached). Loops multiply the walks: past
+ * `cap` queued cells or more cells taken than the grid has, it gives up.
+ * Returns 1 when it went through (src's component is a tree of *reached
+ * cells; *route is -1 when dst is not in it), 0 when it gave up, -1 when
+ * the queue could not grow. */
+static int search_unmarked(const mz_grid *g, mz_idx src, mz_idx dst, int64_t *route,
+                           uint64_t *reached)
 {
-    if (src == dst)
-        return 0;
     const uint8_t *c = g->c;
     const bool fast = mz_grid_border_closed(g);
     int64_t delta[4];
     mz_dir_deltas(g, delta);
     const uint64_t cap = g->cells / 64 + 4096, limit = g->cells;
+    *route = src == dst ? 0 : -1;
+    *reached = 0;
     mz_queue q;
     if (mz_queue_init(&q, g->mem, 1024) != MZ_OK)
-        return -2;
-    int64_t depth = 0, route = -1;
+        return -1;
+    int rc = 1;
+    int64_t depth = 0;
     uint64_t ring_left = 1, taken = 0;
     mz_queue_push(&q, src << 3 | 4); /* 4: entered from nowhere */
     while (q.len) {
@@ -518,7 +536,7 @@ static int64_t route_unmarked(const mz_grid *g, mz_idx src, mz_idx dst)
             ring_left = q.len; /* i was the first of the next ring */
         }
         if (MZ_UNLIKELY(++taken > limit || q.len > cap)) {
-            route = -3;
+            rc = 0;
             break;
         }
         unsigned open = ~c[i] & MZ_WALLS & ~(1u << (e & 7)); /* 1 << 4 clears nothing */
@@ -528,19 +546,18 @@ static int64_t route_unmarked(const mz_grid *g, mz_idx src, mz_idx dst)
             mz_idx n = mz_dir_step(g, fast, delta, i, d);
             if (n == MZ_NONE)
                 continue;
-            if (MZ_UNLIKELY(n == dst)) {
-                route = depth + 1;
-                goto done;
-            }
+            if (MZ_UNLIKELY(n == dst) && *route < 0)
+                *route = depth + 1;
             if (mz_queue_push(&q, n << 3 | mz_opposite(d)) != MZ_OK) {
-                route = -2;
+                rc = -1;
                 goto done;
             }
         }
     }
 done:
     mz_queue_free(&q);
-    return route;
+    *reached = taken;
+    return rc;
 }
 
 typedef struct mt_job {
@@ -548,30 +565,40 @@ typedef struct mt_job {
     mz_metrics *m;
     band *bands;
     unsigned nbands;
+    bool label;         /* second round: components by bands */
+    int search;         /* search_unmarked's result */
+    uint64_t reached;
     mz_status route_status;
 } mt_job;
 
-/* Task 0: the route; task 1: the digest; tasks 2..: the bands. */
+/* First round: task 0 the unmarked search, task 1 the digest, tasks 2..
+ * the bands' counts. Second round, when the search did not show a single
+ * tree: task 0 the marked route search (when the unmarked one gave up),
+ * tasks 1.. the bands' components. */
 static void mt_task(void *ctx, unsigned k)
 {
     mt_job *j = ctx;
     const mz_grid *g = j->g;
-    if (k == 0) {
-        int64_t r = -1;
-        if (g->entrance < g->cells && g->exit < g->cells) {
-            r = route_unmarked(g, g->entrance, g->exit);
-            if (r == -3)
-                r = mz_route(g, g->entrance, g->exit);
+    if (!j->label) {
+        if (k == 0 && g->entrance < g->cells && g->exit < g->cells) {
+            j->search = search_unmarked(g, g->entrance, g->exit, &j->m->route, &j->reached);
+            if (j->search < 0)
+                j->route_status = MZ_ENOMEM;
+        } else if (k == 1) {
+            j->m->digest = mz_digest(g);
+        } else {
+            band_count(g, &j->bands[k - 2]);
         }
-        j->m->route = r;
-        if (r == -2) {
-            j->m->route = -1;
-            j->route_status = MZ_ENOMEM;
+    } else if (k == 0) {
+        if (j->search == 0) {
+            j->m->route = mz_route(g, g->entrance, g->exit);
+            if (j->m->route == -2) {
+                j->m->route = -1;
+                j->route_status = MZ_ENOMEM;
+            }
         }
-    } else if (k == 1) {
-        j->m->digest = mz_digest(g);
     } else {
-        band_run(g, &j->bands[k - 2]);
+        band_run(g, &j->bands[k - 1]);
     }
 }
 
@@ -595,11 +622,32 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
     band *bands = mz_mem_calloc(g->mem, nbands, sizeof *bands);
     if (!bands)
         return MZ_ENOMEM;
-    mz_status s = MZ_OK;
-    for (unsigned k = 0; k < nbands && s == MZ_OK; k++) {
+    for (unsigned k = 0; k < nbands; k++) {
+        bands[k].r0 = rows * k / nbands;
+        bands[k].r1 = rows * (k + 1) / nbands;
+    }
+
+    /* First round: the counts, the digest and the unmarked search from the
+     * entrance. When that search went through every open cell, the maze is
+     * one tree: one component, and no labelling is needed. */
+    mt_job j = {g, m, bands, nbands, false, 0, 0, MZ_OK};
+    const bool ends = g->entrance < g->cells && g->exit < g->cells;
+    if (!ends)
+        j.search = 1; /* no route; the bands count the components */
+    mz_par_tasks(threads, 2 + nbands, mt_task, &j);
+    mz_status s = j.route_status;
+    uint64_t cells = 0;
+    for (unsigned k = 0; k < nbands; k++)
+        cells += bands[k].cells;
+    const bool one_tree = ends && j.search == 1 && !(g->c[g->entrance] & MZ_BLOCKED) &&
+                          j.reached == cells;
+    if (s == MZ_OK && one_tree) {
+        m->components = 1;
+        for (unsigned k = 0; k < nbands; k++)
+            bands[k].top = NULL;
+    }
+    for (unsigned k = 0; k < nbands && s == MZ_OK && !one_tree; k++) {
         band *b = &bands[k];
-        b->r0 = rows * k / nbands;
-        b->r1 = rows * (k + 1) / nbands;
         /* One block a band: its labels and its workspace. */
         b->top = mz_mem_calloc(g->mem, cols, BAND_BYTES);
         if (!b->top) {
@@ -617,9 +665,9 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
         b->alive = b->stamp + 2 * cols; /* cols + 1 words */
         b->blocked = (uint8_t *)(b->alive + cols + 1);
     }
-    mt_job j = {g, m, bands, nbands, MZ_OK};
-    if (s == MZ_OK) {
-        mz_par_tasks(threads, 2 + nbands, mt_task, &j);
+    if (s == MZ_OK && !one_tree) {
+        j.label = true;
+        mz_par_tasks(threads, 1 + nbands, mt_task, &j);
         s = j.route_status;
     }
 
@@ -627,7 +675,7 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
      * through the open south walls between bands; each distinct class
      * left is one more component. */
     uint64_t *p = NULL, *off = NULL;
-    if (s == MZ_OK) {
+    if (s == MZ_OK && !one_tree) {
         off = mz_mem_calloc(g->mem, (uint64_t)nbands + 1, sizeof *off);
         if (off) {
             for (unsigned k = 0; k < nbands; k++)
@@ -637,7 +685,7 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
         if (!off || !p)
             s = MZ_ENOMEM;
     }
-    if (s == MZ_OK) {
+    if (s == MZ_OK && !one_tree) {
         const uint64_t unused = UINT64_MAX;
         for (uint64_t x = 0; x < off[nbands]; x++)
             p[x] = unused;
@@ -664,6 +712,12 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
                     p[a] = z;
             }
         }
+        for (unsigned k = 0; k < nbands; k++)
+            m->components += bands[k].closed;
+        for (uint64_t x = 0; x < off[nbands]; x++)
+            m->components += p[x] == x;
+    }
+    if (s == MZ_OK) {
         uint64_t east = 0, south = 0;
         for (unsigned k = 0; k < nbands; k++) {
             const band *b = &bands[k];
@@ -672,10 +726,7 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
             m->walls += b->walls;
             east += b->east;
             south += b->south;
-            m->components += b->closed;
         }
-        for (uint64_t x = 0; x < off[nbands]; x++)
-            m->components += p[x] == x;
         m->passages = east + south;
         m->loops = (int64_t)m->passages - (int64_t)m->cells + (int64_t)m->components;
     }
