@@ -352,11 +352,12 @@ mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m);
 
 /* Compute every metric on up to `threads` threads (0: every online core,
  * mz_cpu_count()); the figures are the same bit for bit at any thread
- * count. Counts and components come from one pass over bands of rows
- * (docs/measurement.md, "The figures"), the digest is one serial chain run
- * beside them and the route a breadth-first search that stops at the exit.
- * Memory: a BFS queue, one bit a cell when the route needs marks (a maze
- * with loops), and about 61 bytes a column a band. MZ_ENOMEM when those
+ * count. The digest, the counts (by bands of rows) and a search from the
+ * entrance run side by side; when that search shows the maze is one tree
+ * the figures are done, otherwise the bands label components
+ * (docs/measurement.md, "The figures"). Memory: a BFS queue, one bit a
+ * cell when the route needs marks (a maze with loops), and about 61 bytes
+ * a column a band when components are labelled. MZ_ENOMEM when those
  * allocations fail. Threads only compute; allocations are made from the
  * calling thread or from one task while the others compute, so g->mem
  * may be a pool. */

@@ -6,16 +6,21 @@
  * BFS queue (and a few words a column), so metrics stay affordable on
  * 2^32-cell grids.
  *
- * mz_metrics_compute_mt splits the work into tasks that run side by side:
- *   - bands of rows, each read once in order: the counts, and the band's
- *     components by a row-by-row union-find whose labels live only for the
- *     band's first row, the previous row and the current one; components
- *     that end inside the band are counted there, the others leave labels
- *     on the band's first and last rows, and a serial merge joins bands
- *     across their borders (a few words a column a band);
+ * mz_metrics_compute_mt splits the work into tasks that run side by side.
+ * First round:
+ *   - a breadth-first search from the entrance that keeps no marks (each
+ *     cell carries the side it came from) and runs to the end: the route,
+ *     and on a tree the size of the entrance's component;
  *   - the digest, one serial chain over the cells;
- *   - the route, a breadth-first search from the entrance that stops at the
- *     exit (the only task that allocates while others run).
+ *   - the counts, by bands of rows.
+ * When the search covered every open cell, the maze is one tree and that
+ * is all. Otherwise a second round labels each band's components by a
+ * row-by-row union-find whose labels live only for the band's first row,
+ * the previous row and the current one; components that end inside the
+ * band are counted there, the others leave labels on the band's first and
+ * last rows, and a serial merge joins bands across their borders. A search
+ * that gave up (loops) is replaced by a marked BFS beside the bands; it is
+ * the only task that allocates while others run.
  * Every result is an integer sum or a property of the graph, so it is the
  * same whatever the number of threads or bands.
  */
