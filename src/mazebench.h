@@ -691,6 +691,12 @@ mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_sol
 /* Monotonic nanoseconds, for timing columns only. Cannot fail. */
 uint64_t mz_clock_ns(void);
 
+/* The calling thread's CPU time in nanoseconds (CLOCK_THREAD_CPUTIME_ID):
+ * time the thread ran, user and system, not time it waited for a core. So
+ * on a loaded machine it grows by what the work costs, not by what other
+ * processes took. 0 when the system has no such clock. Cannot fail. */
+uint64_t mz_thread_cpu_ns(void);
+
 #define MZ_MAX_REPS 1000
 
 typedef struct mz_timing {
@@ -706,6 +712,8 @@ typedef struct mz_timing {
     bool llc_counted;      /* llc_miss too */
     uint64_t instr;        /* instructions of the first timed run */
     uint64_t llc_miss;     /* its last-level cache misses */
+    uint64_t cpu_ns;       /* the first timed run's CPU time on its thread
+                            * (mz_thread_cpu_ns), 0 when there is no such clock */
 } mz_timing;
 
 /* Instruction counters (docs/measurement.md, "Instruction counts"):

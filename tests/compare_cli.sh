@@ -285,5 +285,35 @@ expect 2 "bad threshold" "$tmp/base.csv" "$tmp/base.csv" --threshold 5x
 expect 2 "bad alpha" "$tmp/base.csv" "$tmp/base.csv" --alpha 2
 expect 2 "bad format" "$tmp/base.csv" "$tmp/base.csv" --format yaml
 
+# --time cpu compares gen_cpu_ns and solve_cpu_ns instead: wall times
+# 20% slower for kruskal (a loaded machine) with equal CPU times is no
+# verdict on CPU time, and CPU times 20% slower are one.
+set_cpu() { # FILE GENF: the CPU columns made up as set_times makes gen_ns, times GENF for kruskal
+    awk -F, -v OFS=, -v gf="$2" '
+        /^#/ { print; next }
+        !h { h = 1; for (i = 1; i <= NF; i++) { c[$i] = i }; print; next }
+        { r = $(c["rep"])
+          $(c["gen_cpu_ns"]) = int((100000 + 1000 * r) * ($1 == "kruskal" ? gf : 1))
+          $(c["solve_cpu_ns"]) = 50000 + 500 * r
+          print }' "$1"
+}
+set_cpu "$tmp/base.csv" 1 >"$tmp/cpu-base.csv"
+set_cpu "$tmp/slow.csv" 1 >"$tmp/cpu-load.csv"
+set_cpu "$tmp/base.csv" 1.2 >"$tmp/cpu-slow.csv"
+expect 1 "wall times slower" "$tmp/cpu-base.csv" "$tmp/cpu-load.csv"
+expect 0 "--time cpu: CPU times equal" "$tmp/cpu-base.csv" "$tmp/cpu-load.csv" --time cpu
+has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes' "--time cpu equal"
+has 'CPU time' "--time cpu equal"
+expect 1 "--time cpu: CPU times slower" "$tmp/cpu-base.csv" "$tmp/cpu-slow.csv" --time cpu
+has 'compare: 5 slower, 0 faster, 25 unchanged of 30 recipes' "--time cpu slower"
+awk -F, -v OFS=, '/^#/ { print; next } { NF = NF - 2; print }' "$tmp/cpu-base.csv" >"$tmp/nocpu.csv"
+expect 2 "--time cpu without the CPU columns" "$tmp/nocpu.csv" "$tmp/cpu-base.csv" --time cpu
+grep -q 'no gen_cpu_ns column' "$tmp/err" || bad "no cpu column: $(cat "$tmp/err")"
+expect 2 "bad --time" "$tmp/base.csv" "$tmp/base.csv" --time sundial
+grep -q 'gen_cpu_ns' "$tmp/raw.csv" || bad "the sweep writes no gen_cpu_ns column"
+awk -F, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "gen_cpu_ns") c = i; next }
+    !/^#/ && !($c > 0) { bad = 1 } END { exit bad }' "$tmp/raw.csv" ||
+    bad "a sweep row without a positive gen_cpu_ns"
+
 [ "$fails" = 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "compare_cli: all passed"

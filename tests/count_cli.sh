@@ -20,8 +20,8 @@ col() { # col FILE NAME: the values of column NAME, one a line
 "$bin" sweep --gen dfs --solve bfs --seeds 1,2 --sizes 5 --progress 0 >"$tmp/plain.csv"
 header=$(grep -v '^#' "$tmp/plain.csv" | head -1)
 case "$header" in
-*,gen_ns,*,gen_instr,solve_instr,gen_llc_miss,solve_llc_miss) ;;
-*) fail "header does not end with the four count columns after gen_ns: $header" ;;
+*,gen_ns,*,gen_instr,solve_instr,gen_llc_miss,solve_llc_miss,gen_cpu_ns,solve_cpu_ns) ;;
+*) fail "header does not end with the four count columns and the CPU times after gen_ns: $header" ;;
 esac
 for c in gen_instr solve_instr gen_llc_miss solve_llc_miss; do
     [ -z "$(col "$tmp/plain.csv" $c | tr -d '\n')" ] || fail "$c is not empty without --count"

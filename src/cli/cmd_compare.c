@@ -48,7 +48,7 @@
 #define COMPARE_ALPHA 0.05
 
 static const char compare_help[] =
-    "usage: mazebench compare BASE.csv NEW.csv [--alpha A] [--threshold T]\n"
+    "usage: mazebench compare BASE.csv NEW.csv [--time wall|cpu] [--alpha A] [--threshold T]\n"
     "                         [--format text|csv|json|markdown] [--out FILE] [--force]\n"
     "                         [--junit FILE] [--chart FILE.png|FILE.svg] [--any-registry]\n\n"
     "Compare the timings of two sweep CSVs ('mazebench sweep' output, one file may\n"
@@ -70,6 +70,9 @@ static const char compare_help[] =
     "adjusted p < alpha and ratio < 1/(1 + threshold), 'unchanged' otherwise.\n"
     "gen_instr and solve_instr (instruction counts), when both files have them, give\n"
     "a ratio too.\n\n"
+    "  --time wall|cpu   the timings compared: wall (gen_ns, solve_ns; default) or\n"
+    "                    cpu (gen_cpu_ns, solve_cpu_ns: the thread's CPU time, which\n"
+    "                    a loaded machine disturbs far less)\n"
     "  --alpha A         family-wise error rate, default 0.05\n"
     "  --threshold T     smallest change that counts, a fraction or a percentage\n"
     "                    (0.05 or 5%), default 5%\n"
@@ -239,6 +242,7 @@ struct side {
     size_t ncols;    /* header fields */
     char **header;   /* header names */
     size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
+    size_t at_gt, at_st; /* the timings compared: gen_ns and solve_ns, or the CPU times */
     size_t nrows;
     size_t rounds;   /* headers met: each starts a round */
     char *raw;       /* the bytes on disk, for line numbers */
@@ -248,6 +252,7 @@ struct side {
 struct compare {
     const char *cmd;
     bool any_registry;
+    bool cpu;            /* --time cpu: gen_cpu_ns and solve_cpu_ns */
     double alpha, threshold;
     bool paired;         /* both files have the same rounds, 2 or more: paired by round */
     size_t rounds;       /* then how many */
@@ -439,6 +444,13 @@ static int read_side(struct compare *c, struct side *s)
     }
     if (s->at_gns == SIZE_MAX) {
         mzc_error("%s: '%s' has no gen_ns column: not a timed sweep", c->cmd, s->path);
+        return MZC_USAGE;
+    }
+    s->at_gt = c->cpu ? col_of(s, "gen_cpu_ns") : s->at_gns;
+    s->at_st = c->cpu ? col_of(s, "solve_cpu_ns") : s->at_sns;
+    if (s->at_gt == SIZE_MAX) {
+        mzc_error("%s: '%s' has no gen_cpu_ns column (a build without CPU times): "
+                  "compare wall times (--time wall)", c->cmd, s->path);
         return MZC_USAGE;
     }
     return MZC_OK;
@@ -711,7 +723,7 @@ static int load_rows(struct compare *c, int sd)
             line = raw_row(&rp, newlines(f.text + start, off - start), sec > 0 && r == 0);
             char *t[10] = {NULL};
             const size_t at[10] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
-                                   s->at_solver, s->at_rep, s->at_gns, s->at_sns,
+                                   s->at_solver, s->at_rep, s->at_gt, s->at_st,
                                    s->at_gin, s->at_sin};
             bool mem = true;
             for (size_t k = 0; k < 10; k++) {
@@ -1296,7 +1308,8 @@ static void write_text(FILE *f, const struct compare *c)
         fprintf(f, " (commit %s)", c->side[1].commit);
     char des[64];
     design(c, des, sizeof des);
-    fprintf(f, "; %s; alpha %g, threshold %s\n", des, c->alpha, th);
+    fprintf(f, "; %s; alpha %g, threshold %s; %s time\n", des, c->alpha, th,
+            c->cpu ? "CPU" : "wall");
     for (size_t k = 0; k < c->ndiff; k++)
         fprintf(f, "%s\n", c->diff[k].line);
     bool instr = false; /* the column only when some recipe has counts on both sides */
@@ -1859,6 +1872,7 @@ int cmd_compare(int argc, char **argv)
 {
     const char *cmd = argv[0];
     const char *path[2] = {NULL, NULL}, *alpha_text = NULL, *threshold_text = NULL;
+    const char *time_text = NULL;
     const char *format = NULL, *out = NULL, *junit = NULL, *chart = NULL;
     bool force = false, any_registry = false, opts_done = false;
     for (int k = 1; k < argc; k++) {
@@ -1893,7 +1907,8 @@ int cmd_compare(int argc, char **argv)
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--format", &format, false)) ||
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--out", &out, false)) ||
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--junit", &junit, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--chart", &chart, false))) {
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--chart", &chart, false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--time", &time_text, false))) {
             if (r < 0)
                 return MZC_USAGE;
         } else {
@@ -1916,6 +1931,11 @@ int cmd_compare(int argc, char **argv)
         (threshold_text &&
          parse_fraction(cmd, "--threshold", threshold_text, true, 0, 10, &c.threshold)))
         return MZC_USAGE;
+    if (time_text && strcmp(time_text, "wall") && strcmp(time_text, "cpu")) {
+        mzc_error("%s: --time '%s': wall or cpu", cmd, time_text);
+        return MZC_USAGE;
+    }
+    c.cpu = time_text && !strcmp(time_text, "cpu");
     if (!format)
         format = "text";
     if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json") &&

@@ -74,11 +74,13 @@ static const char col_gen_instr[] = "gen_instr";
 static const char col_solve_instr[] = "solve_instr";
 static const char col_gen_llc[] = "gen_llc_miss";
 static const char col_solve_llc[] = "solve_llc_miss";
+static const char col_gen_cpu[] = "gen_cpu_ns";
+static const char col_solve_cpu[] = "solve_cpu_ns";
 
 int sw_columns(mz_cols *cols)
 {
     mz_row_columns(cols, true, true, true, mz_registry, mz_registry_count());
-    if (cols->n + 8 > MZ_MAX_COLS)
+    if (cols->n + 10 > MZ_MAX_COLS)
         return -1;
     cols->name[cols->n++] = col_gen_setup;
     cols->name[cols->n++] = col_solve_setup;
@@ -88,6 +90,8 @@ int sw_columns(mz_cols *cols)
     cols->name[cols->n++] = col_solve_instr;
     cols->name[cols->n++] = col_gen_llc;
     cols->name[cols->n++] = col_solve_llc;
+    cols->name[cols->n++] = col_gen_cpu;
+    cols->name[cols->n++] = col_solve_cpu;
     return 0;
 }
 
@@ -133,6 +137,12 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
         } else if (c == col_solve_heap) {
             if (x->solve_ok)
                 snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->st->heap_peak);
+        } else if (c == col_gen_cpu) {
+            if (x->gen_ok && x->gt->cpu_ns)
+                snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->gt->cpu_ns);
+        } else if (c == col_solve_cpu) {
+            if (x->solve_ok && x->st->cpu_ns)
+                snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->st->cpu_ns);
         } else if (c == col_gen_instr || c == col_gen_llc) {
             const mz_timing *t = x->gt;
             if (x->gen_ok && (c == col_gen_instr ? t->counted : t->llc_counted))
