@@ -216,8 +216,13 @@ grep -q "<failure message=\"[^\"]*edit.csv:$line: row 1 .*dead_ends" "$tmp/edit.
 expect 1 "junit, failing recipes" "$tmp/fail.csv" --junit "$tmp/fail.xml"
 [ "$(grep -c '<failure' "$tmp/fail.xml")" = 2 ] || bad "junit: failed recipes are not two <failure>s"
 grep -q 'generator failed: size too large' "$tmp/fail.xml" || bad "junit: no generator failure"
+grep -q '<skipped message="no &apos;# plan:&apos; lines' "$tmp/fail.xml" || bad "junit: completeness not skipped without a plan"
+expect 1 "junit, a row dropped" "$tmp/drop.csv" --junit "$tmp/drop.xml"
+[ "$(grep -c '<failure' "$tmp/drop.xml")" = 1 ] || bad "junit: a row dropped is not one <failure>"
+grep -q '<failure message="[^"]*1 row missing after row 4 ' "$tmp/drop.xml" ||
+    bad "junit: the completeness failure does not say what is missing: $(grep '<failure' "$tmp/drop.xml")"
 if [ -n "$xml" ]; then
-    for f in ok edit fail; do
+    for f in ok edit fail drop; do
         $xml --noout "$tmp/$f.xml" || bad "junit: $f.xml is not well-formed XML"
     done
 fi
