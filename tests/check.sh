@@ -181,6 +181,16 @@ expect 1 "a shard, a row dropped" "$tmp/shard-drop.csv"
 grep -q '1 row missing after row 2 (the plan.s shard 2/3 has 6 rows, the file 5): first missing: dfs, seed 465, 5x7, bfs$' "$tmp/out" ||
     bad "a shard, a row dropped: $(cat "$tmp/out")"
 
+# Every row found in its plan: repetitions, seeds in several ranges, a
+# generator limited to some sizes, a fixed-size one, no solver, a shard.
+printf 'gen dfs\ngen kruskal\ngen pacman\nsolve bfs\nsolve wall:hand=right\nseeds 9..10,3,5..6\nsizes 6x4,5,3x8\nreps 2\nlimit kruskal 24 cells\n' >"$tmp/odd.plan"
+"$bin" sweep "$tmp/odd.plan" --out "$tmp/odd.csv" 2>/dev/null || bad "sweep of odd.plan"
+expect 0 "repetitions, ranges, limits" "$tmp/odd.csv"
+grep -q 'all 120 rows of its plan, in order' "$tmp/out" || bad "repetitions, ranges, limits: $(tail -1 "$tmp/out")"
+"$bin" sweep "$tmp/odd.plan" --solve '' --shard 2/3 --out "$tmp/odd2.csv" 2>/dev/null || bad "sweep of odd.plan, shard 2/3"
+expect 0 "repetitions, ranges, limits, no solver, a shard" "$tmp/odd2.csv"
+grep -q 'all 20 rows of its plan.s shard 2/3, in order' "$tmp/out" || bad "no solver, a shard: $(tail -1 "$tmp/out")"
+
 # Two plans in one file, as the registry's golden files hold them: a recipe
 # may be in both, once each.
 "$bin" sweep --gen dfs --solve bfs,wall:hand=right --seeds 464 --sizes 5x7 --out "$tmp/p2.csv" 2>/dev/null ||
