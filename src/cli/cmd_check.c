@@ -389,8 +389,10 @@ static int read_plans(struct check *c, const sw_file *f)
     int shard = has_lines(f, "# shard: ");
     for (size_t k = 0; k < 2 && shard >= 0; k++) {
         int has = has_lines(f, sect_prefix[k]);
-        if (has < 0)
+        if (has < 0) {
+            shard = -1; /* out of memory */
             break;
+        }
         if (!has && k == 0 && (shard || has_lines(f, sect_prefix[1]) != 0)) {
             mzc_error("check: '%s' has '# %s:' lines but no '# plan:' lines", c->path,
                       shard ? "shard" : "solvers plan");
