@@ -84,7 +84,9 @@ expect 2 "foreign registry" "$tmp/reg.csv"
 grep -q "another registry" "$tmp/err" || bad "foreign registry: $(cat "$tmp/err")"
 expect 0 "foreign registry, --any-registry" "$tmp/reg.csv" --any-registry
 
-head -c 3000 "$tmp/s.csv" >"$tmp/cut-short.csv"
+# (cut inside row 6 whatever the lengths of its timing columns: a cut that
+# fell on a line's end would leave whole rows, rows missing from the plan)
+awk '!/^#/ && ++n == 7 { printf "%s", substr($0, 1, 20); exit } { print }' "$tmp/s.csv" >"$tmp/cut-short.csv"
 expect 2 "row cut short" "$tmp/cut-short.csv"
 
 sed 's/^dfs,465,/nosuchgen,465,/' "$tmp/s.csv" >"$tmp/gen.csv"
