@@ -48,9 +48,10 @@
 #define COMPARE_ALPHA 0.05
 
 static const char compare_help[] =
-    "usage: mazebench compare BASE.csv NEW.csv [--time wall|cpu] [--alpha A] [--threshold T]\n"
-    "                         [--format text|csv|json|markdown] [--out FILE] [--force]\n"
-    "                         [--junit FILE] [--chart FILE.png|FILE.svg] [--any-registry]\n\n"
+    "usage: mazebench compare BASE.csv NEW.csv [--time wall|cpu] [--alpha A]\n"
+    "                         [--threshold T] [--format text|csv|json|markdown]\n"
+    "                         [--out FILE] [--force] [--junit FILE]\n"
+    "                         [--chart FILE.png|FILE.svg] [--any-registry]\n\n"
     "Compare the timings of two sweep CSVs ('mazebench sweep' output, one file may\n"
     "hold several rounds concatenated), BASE the old build's and NEW the new one's,\n"
     "and check that every deterministic column (those before gen_ns) is equal.\n\n"
