@@ -641,9 +641,10 @@ static int missing_rows(struct check *c)
                     snprintf(where, sizeof where, "after the header");
                 sect_title(sp, title, sizeof title);
                 plan_row(sp, want, first, sizeof first);
-                add_plan_line(c, "%s: %" PRIu64 " row%s missing %s (%s has %" PRIu64 " rows, the "
-                              "file %zu): first missing: %s", c->path, miss, miss == 1 ? "" : "s",
-                              where, title, sp->nrow, n, first);
+                add_plan_line(c, "%s: %" PRIu64 " row%s missing %s (%s has %" PRIu64 " row%s, "
+                              "the file %zu): first missing: %s", c->path, miss,
+                              miss == 1 ? "" : "s", where, title, sp->nrow,
+                              sp->nrow == 1 ? "" : "s", n, first);
             }
             want = next + 1;
         }
@@ -896,10 +897,11 @@ static bool completeness(const struct check *c, char *buf, size_t len)
     else
         snprintf(title, sizeof title, "its plan");
     if (!c->nmissing && !c->nextra && !c->norder) {
-        snprintf(buf, len, "all %" PRIu64 " rows of %s, in order", n, title);
+        snprintf(buf, len, "all %" PRIu64 " row%s of %s, in order", n, n == 1 ? "" : "s", title);
         return true;
     }
-    size_t used = (size_t)snprintf(buf, len, "against %s (%" PRIu64 " rows):", title, n);
+    size_t used = (size_t)snprintf(buf, len, "against %s (%" PRIu64 " row%s):", title, n,
+                                   n == 1 ? "" : "s");
     const uint64_t count[3] = {c->nmissing, c->nextra, c->norder};
     const char *const what[3] = {"missing", "extra", "out of order"};
     const char *sep = " ";
