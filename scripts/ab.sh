@@ -22,7 +22,7 @@
 #   DIR/rounds/        each round's sweep CSV, as written
 #
 # Options:
-#   --rounds N        rounds (default 20): compare pairs the two sides round
+#   --rounds N        rounds (default 40): compare pairs the two sides round
 #                     by round; the default plan needs at least 12 (compare
 #                     says how many when there are too few)
 #   --out DIR         where everything goes (default ab-<UTC time>); an
@@ -55,7 +55,7 @@ base_bin=$1
 new_bin=$2
 shift 2
 
-rounds=20
+rounds=40
 out=""
 force=""
 resume=""
