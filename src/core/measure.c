@@ -388,6 +388,37 @@ static void summarise(mz_timing *t, uint64_t *ns, unsigned reps)
     t->median_ns = reps % 2 ? ns[reps / 2] : ns[reps / 2 - 1] + (ns[reps / 2] - ns[reps / 2 - 1]) / 2;
 }
 
+/* What brackets the clock on the first timed run (r == 0), outermost
+ * first: the thread's CPU clock, then the meter, so that neither the count
+ * nor the time sees the CPU clock's system call. first_run_begin returns
+ * the CPU clock's reading (0 for a later run, or without such a clock);
+ * first_run_end stops the meter (collection off, whatever s is), records
+ * cpu_ns and returns s, or the meter's failure when s was MZ_OK. */
+static uint64_t first_run_begin(const mz_bench *b, unsigned r)
+{
+    if (r != 0)
+        return 0;
+    uint64_t u0 = mz_thread_cpu_ns();
+    if (b->meter)
+        meter_begin(b->meter);
+    return u0;
+}
+
+static mz_status first_run_end(const mz_bench *b, unsigned r, uint64_t u0, mz_status s,
+                               mz_timing *t)
+{
+    if (r != 0)
+        return s;
+    if (b->meter) {
+        mz_status ms = meter_end(b->meter, t);
+        if (s == MZ_OK)
+            s = ms;
+    }
+    if (u0)
+        t->cpu_ns = mz_thread_cpu_ns() - u0;
+    return s;
+}
+
 mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t rows,
                        uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t)
 {
@@ -421,24 +452,13 @@ mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t
         mz_pool_mark(b->pool);
         if (r == 0)
             t->setup_ns = mz_clock_ns() - t0;
-        mz_meter *meter = r == 0 ? b->meter : NULL;
-        /* The first run's CPU time brackets the meter and the clock:
-         * neither the count nor the time sees the CPU clock's system call. */
-        uint64_t u0 = r == 0 ? mz_thread_cpu_ns() : 0;
-        if (meter)
-            meter_begin(meter);
+        uint64_t u0 = first_run_begin(b, r);
         /* --- the clock --- */
         uint64_t c0 = mz_clock_ns();
         s = mz_generate_on(spec, seed, &b->grid, r == 0 ? trace : NULL, &b->gx);
         ns[r] = mz_clock_ns() - c0;
         /* ---------------- */
-        if (meter) {
-            mz_status ms = meter_end(meter, t); /* collection off, whatever s is */
-            if (s == MZ_OK)
-                s = ms;
-        }
-        if (r == 0 && u0)
-            t->cpu_ns = mz_thread_cpu_ns() - u0;
+        s = first_run_end(b, r, u0, s, t);
         if (s != MZ_OK)
             return s;
         mz_pool_get_stats(b->pool, &st);
@@ -479,20 +499,11 @@ mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsig
         mz_pool_mark(b->pool);
         if (r == 0)
             t->setup_ns = mz_clock_ns() - t0;
-        mz_meter *meter = r == 0 ? b->meter : NULL;
-        uint64_t u0 = r == 0 ? mz_thread_cpu_ns() : 0;
-        if (meter)
-            meter_begin(meter);
+        uint64_t u0 = first_run_begin(b, r);
         uint64_t c0 = mz_clock_ns();
         s = mz_solve(st, &b->grid, r == 0 ? trace : NULL, &b->sol);
         ns[r] = mz_clock_ns() - c0;
-        if (meter) {
-            mz_status ms = meter_end(meter, t); /* collection off, whatever s is */
-            if (s == MZ_OK)
-                s = ms;
-        }
-        if (r == 0 && u0)
-            t->cpu_ns = mz_thread_cpu_ns() - u0;
+        s = first_run_end(b, r, u0, s, t);
         if (s != MZ_OK)
             return s;
         mz_pool_get_stats(b->pool, &ps);
