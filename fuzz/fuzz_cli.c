@@ -27,6 +27,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz.h"
+#include "small_mazes.h"
 
 #include "cli.h"
 #include "sweep.h"
@@ -90,32 +91,6 @@ static bool orphans(void)
     return found;
 }
 
-/* Does every row of a sweep file ask for a maze of at most 64 a side? */
-static bool small_mazes(const char *text, size_t len)
-{
-    sw_file f;
-    char err[256];
-    if (sw_file_parse(&f, text, len, err, sizeof err) != SW_OK)
-        return true; /* refused by check itself */
-    size_t cr = sw_file_column(&f, "rows"), cc = sw_file_column(&f, "cols");
-    bool ok = true;
-    size_t off = f.rows_at, n;
-    sw_csv_field fld[64];
-    while (ok && off < f.len && sw_csv_read_row(f.text, f.len, &off, fld, 64, &n) == 1) {
-        size_t at[2] = {cr, cc};
-        for (int k = 0; k < 2; k++) {
-            if (at[k] >= n || at[k] >= 64)
-                continue;
-            char v[32];
-            sw_csv_value(&fld[at[k]], v, sizeof v);
-            if (strtoull(v, NULL, 10) > 64 || strlen(v) > 3)
-                ok = false;
-        }
-    }
-    sw_file_free(&f);
-    return ok;
-}
-
 static bool keep_intact(void)
 {
     FILE *f = fopen(keep_path, "rb");
@@ -161,7 +136,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         }
     }
-    if (!strncmp(text, "check\n", 6) && file && !small_mazes(file, file_len)) {
+    /* a file the reader refuses is check's to refuse: run it */
+    if (!strncmp(text, "check\n", 6) && file && !fz_small_mazes(file, file_len, true)) {
         free(text);
         return 0;
     }
