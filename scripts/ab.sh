@@ -25,7 +25,8 @@
 #   --rounds N        rounds (default 40): compare pairs the two sides round
 #                     by round; the default plan needs at least 12 (compare
 #                     says how many when there are too few)
-#   --out DIR         where everything goes (default ab-<UTC time>); an
+#   --out DIR         where everything goes (default results/runs/ab-<UTC
+#                     time> in the repository, which git ignores); an
 #                     existing DIR is refused unless --force or --resume
 #   --force           replace DIR's results
 #   --resume          keep DIR's finished rounds and run the missing ones
@@ -117,7 +118,7 @@ if [ -z "$order_seed" ]; then
 fi
 case "$order_seed" in ''|*[!0-9]*) die "--order-seed '$order_seed' is not a whole number" ;; esac
 
-[ -n "$out" ] || out="ab-$(date -u +%Y%m%dT%H%M%SZ)"
+[ -n "$out" ] || out="$here/results/runs/ab-$(date -u +%Y%m%dT%H%M%SZ)"
 if [ -e "$out" ] && [ -z "$force" ] && [ -z "$resume" ]; then
     die "'$out' exists; --resume carries it on, --force replaces its results"
 fi
