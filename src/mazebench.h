@@ -170,15 +170,63 @@ enum { MZ_WALL_N = 1, MZ_WALL_E = 2, MZ_WALL_S = 4, MZ_WALL_W = 8, MZ_WALLS = 15
 enum { MZ_TILE_WALL = 0, MZ_TILE_EMPTY = 1, MZ_TILE_DOT = 2, MZ_TILE_PILL = 3,
        MZ_TILE_TELEPORT = 4, MZ_TILE_HOUSE = 5 };
 
+/* Cell shapes (docs/shapes.md). Every shape numbers its cells 0..cells-1
+ * and gives each cell up to 8 ports: bit p of a cell's byte is the wall of
+ * port p, set when closed. The square grid is MZ_SHAPE_ORTHO, whose ports
+ * are the directions N E S W above; the rest go through the port functions
+ * below (mz_port_nbr, mz_port_back, mz_port_can_open, mz_port_knock).
+ *   ORTHO  square cells, rows x cols; ports N E S W.
+ *   HEX    hexagonal cells (sigma), rows x cols in columns, odd columns half a
+ *          cell lower; ports N NE SE S SW NW (0..5), port p faces p+3 mod 6.
+ *   TRI    triangular cells (delta), rows x cols; cell (r, c) points up when
+ *          r + c is even; ports W E and the base (2): S for an upward cell,
+ *          N for a downward one.
+ *   POLAR  a centre cell and rows-1 rings around it (theta); ring 1 has 6
+ *          cells and ring r >= 1 has 6 * 2^floor(log2 r), so cells stay
+ *          between about 1 and 2 units wide; cells are numbered from the
+ *          centre outwards, each ring clockwise from angle 0. Ports CW CCW IN
+ *          OUT0 OUT1 (OUT1 only where the next ring doubles); the centre's
+ *          ports 0..5 lead to the six cells of ring 1. cols is the outer
+ *          ring's cell count.
+ *   CUBE   3D: levels of rows x cols square cells, level-major; ports N E S W
+ *          UP DOWN (4, 5).
+ *   WEAVE  square cells whose passages may pass under a neighbour: ports
+ *          N E S W, then 4..7 the same directions under the next cell to the
+ *          cell beyond it. A cell with a passage under it is a straight
+ *          corridor across that passage; mz_port_can_open keeps these rules. */
+typedef enum mz_shape {
+    MZ_SHAPE_ORTHO = 0,
+    MZ_SHAPE_HEX,
+    MZ_SHAPE_TRI,
+    MZ_SHAPE_POLAR,
+    MZ_SHAPE_CUBE,
+    MZ_SHAPE_WEAVE,
+    MZ_SHAPE_COUNT
+} mz_shape;
+
+/* Bit s: shape s. */
+#define MZ_SHAPE_BIT(s) (1u << (s))
+#define MZ_SHAPES_ALL ((1u << MZ_SHAPE_COUNT) - 1u)
+
+/* The geometry of a grid: its shape and size. levels is 1 but for CUBE;
+ * for POLAR rows is the ring count (the centre included) and cols is
+ * derived (mz_geom_cells fills it). */
+typedef struct mz_geom {
+    mz_shape shape;
+    uint64_t levels, rows, cols;
+} mz_geom;
+
 typedef struct mz_grid {
     uint64_t rows, cols;
-    mz_idx cells;      /* rows * cols */
+    mz_idx cells;      /* rows * cols (times levels; POLAR: see mz_shape) */
     mz_idx entrance;   /* default 0 */
     mz_idx exit;       /* default cells - 1 */
     unsigned flags;    /* MZ_GRID_* */
     uint8_t *c;        /* one byte a cell: walls | MZ_BLOCKED | scratch */
     uint8_t *tiles;    /* optional tile kinds, one byte a cell, or NULL */
     const mz_allocator *mem; /* where the grid's and its algorithms' memory comes from; NULL: malloc */
+    mz_shape shape;    /* MZ_SHAPE_ORTHO unless made by mz_grid_init_geom */
+    uint64_t levels;   /* CUBE: levels; 1 otherwise */
 } mz_grid;
 
 /* Largest cell count a grid may have: 2^40 (a terabyte of cells). */
@@ -215,6 +263,78 @@ mz_status mz_grid_alloc_tiles(mz_grid *g);
 
 /* Copy src into dst (dst initialised or zeroed; it is reallocated). */
 mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src);
+
+/* ---- Shapes ---- */
+
+/* The shape's name ("ortho", "hex", "tri", "polar", "3d", "weave"), or NULL
+ * for a value out of range. Cannot fail. */
+const char *mz_shape_name(mz_shape s);
+/* Look a shape up by name; the older names sigma (hex), delta (tri), theta
+ * (polar), cube (3d) and square (ortho) are accepted. MZ_ENOTFOUND when
+ * unknown. */
+mz_status mz_shape_parse(const char *name, mz_shape *s);
+/* Ports a cell of the shape may have (4, 6, 3, 6, 6, 8). Cannot fail. */
+unsigned mz_shape_ports(mz_shape s);
+/* The byte of a cell with every wall closed: (1 << ports) - 1. */
+uint8_t mz_shape_walls(mz_shape s);
+
+/* Parse a grid: "RxC" or "N" (square cells, as mz_parse_size), or
+ * "SHAPE:DIMS": hex:RxC, tri:RxC, weave:RxC, ortho:RxC, polar:R (R rings,
+ * the centre included) and 3d:LxRxC. MZ_EINVAL for anything else (a size
+ * of zero, a sign, a number past 2^32), MZ_ENOTFOUND for an unknown shape,
+ * MZ_ETOOBIG when the cells pass MZ_MAX_CELLS. On success g->cols of a
+ * polar grid is its outer ring's cell count. */
+mz_status mz_parse_grid(const char *s, mz_geom *g);
+/* Write a geometry back: "RxC" for square cells, else "SHAPE:DIMS" as
+ * above. Returns the length needed (snprintf semantics). */
+size_t mz_geom_format(const mz_geom *g, char *buf, size_t len);
+/* Cells of a geometry, or 0 when it is invalid or passes MZ_MAX_CELLS.
+ * Sets g->cols of a polar geometry and g->levels (1) of a flat one. */
+uint64_t mz_geom_cells(mz_geom *g);
+/* A geometry of square cells rows x cols. */
+static inline mz_geom mz_geom_ortho(uint64_t rows, uint64_t cols)
+{
+    mz_geom g = {MZ_SHAPE_ORTHO, 1, rows, cols};
+    return g;
+}
+/* The geometry of a grid. */
+mz_geom mz_grid_geom(const mz_grid *g);
+
+/* Allocate a grid of geometry geo with every wall closed (mem NULL:
+ * malloc). Errors as mz_grid_init_mem, MZ_EINVAL for an invalid geometry. */
+mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *mem);
+/* As mz_grid_resize, for any geometry. */
+mz_status mz_grid_reshape(mz_grid *g, const mz_geom *geo);
+
+/* The cell through port p of cell i, or MZ_NONE when the port leads off
+ * the grid (or p is not a port of the shape). Cannot fail. */
+mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p);
+/* The port of the cell n = mz_port_nbr(g, i, p) that leads back to i. The
+ * caller guarantees n exists. */
+unsigned mz_port_back(const mz_grid *g, mz_idx i, unsigned p);
+/* May the wall of port p of i be opened now? The neighbour must exist and
+ * the wall be closed; on a weave grid the crossing rules must hold. */
+bool mz_port_can_open(const mz_grid *g, mz_idx i, unsigned p);
+/* Open port p of i and the matching port of its neighbour. The caller
+ * guarantees the neighbour exists. */
+void mz_port_knock(mz_grid *g, mz_idx i, unsigned p);
+/* Close port p of i and the matching port of its neighbour again. */
+void mz_port_close(mz_grid *g, mz_idx i, unsigned p);
+/* Open ports of cell i (its degree in the maze's graph). */
+unsigned mz_port_degree(const mz_grid *g, mz_idx i);
+/* The port across the cell from p (a straight passage enters through p
+ * and leaves through it), or -1 when the shape has none (TRI; POLAR's
+ * centre). Cannot fail. */
+int mz_port_across(const mz_grid *g, mz_idx i, unsigned p);
+/* A lower bound on the steps between two cells (0 when none is known):
+ * the shape's distance for an admissible A*. Cannot fail. */
+uint64_t mz_shape_distance(const mz_grid *g, mz_idx a, mz_idx b);
+
+/* POLAR: cells in ring r (1 for the centre), and the first cell of ring r. */
+uint64_t mz_polar_ring_cells(uint64_t r);
+uint64_t mz_polar_ring_first(uint64_t r);
+/* POLAR: the ring of cell i and its position in that ring. */
+void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos);
 
 static inline unsigned mz_opposite(unsigned d) { return (d + 2) & 3; }
 
@@ -398,7 +518,7 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
  * Shares are counts over cells (open cells). */
 typedef struct mz_maze_stats {
     uint64_t cells;           /* open (non-blocked) cells */
-    uint64_t degree[5];       /* open cells by open sides, 0..4; degree[1] = dead ends */
+    uint64_t degree[9];       /* open cells by open sides (ports), 0..8; degree[1] = dead ends */
     uint64_t straight;        /* degree-2 cells whose two open sides are opposite */
     uint64_t turn;            /* degree-2 cells that turn a corner */
     uint64_t band;            /* the border band the inner figures leave out */
@@ -544,6 +664,11 @@ typedef struct mz_algo {
      * naming the entry, on any status but MZ_OK outside the declared sizes
      * and on anything but MZ_EUNSUPPORTED inside them. */
     bool (*refuses)(uint64_t rows, uint64_t cols);
+    /* The shapes beyond square cells it runs on, as MZ_SHAPE_BIT bits (0:
+     * square cells only). On any other shape its function is never called:
+     * mz_generate_on and mz_solve return MZ_EUNSUPPORTED. refuses applies
+     * to square cells only. */
+    unsigned shapes;
     /* Its step trace, as data (docs/registry.md is generated from it): the
      * ops its steps carry, each with what it means, ended by {NULL, NULL},
      * and what a step's size is. NULL, NULL for an entry that emits no steps. */
@@ -561,6 +686,21 @@ typedef struct mz_trace_op {
 static inline bool mz_refuses(const mz_algo *a, uint64_t rows, uint64_t cols)
 {
     return a->refuses != NULL && a->refuses(rows, cols);
+}
+
+/* Does entry a run on shape s at all? Cannot fail. */
+static inline bool mz_runs_on(const mz_algo *a, mz_shape s)
+{
+    return s == MZ_SHAPE_ORTHO || (a->shapes & MZ_SHAPE_BIT(s)) != 0;
+}
+
+/* Does entry a refuse a grid of geometry g (its shape, or its size on
+ * square cells)? Cannot fail. */
+static inline bool mz_refuses_geom(const mz_algo *a, const mz_geom *g)
+{
+    if (!mz_runs_on(a, g->shape))
+        return true;
+    return g->shape == MZ_SHAPE_ORTHO && mz_refuses(a, g->rows, g->cols);
 }
 
 /* The registry: a NULL-terminated array, generators, then post-processors,
@@ -618,6 +758,10 @@ void mz_args_default(const mz_algo *a, mz_args *args);
  * here. extra receives every stage's columns; trace may be NULL. */
 mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
                       mz_grid *g, mz_trace *trace, mz_extra *extra);
+/* As mz_generate, on a grid of any geometry. MZ_EUNSUPPORTED when a stage
+ * does not run on its shape (mz_runs_on). */
+mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+                           mz_trace *trace, mz_extra *extra);
 
 /* Eller's algorithm as a stream (docs/catalogue-generators.md): the maze
  * the generator "eller" makes at (seed, rows x cols), produced one row at a

@@ -13,23 +13,47 @@ uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols)
     return rows * cols; /* one byte a cell */
 }
 
-mz_status mz_grid_init_mem(mz_grid *g, uint64_t rows, uint64_t cols, const mz_allocator *mem)
+mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *mem)
 {
     memset(g, 0, sizeof *g);
     g->mem = mem;
-    if (rows == 0 || cols == 0)
+    g->levels = 1;
+    if (geo->rows == 0 || (geo->shape != MZ_SHAPE_POLAR && geo->cols == 0) ||
+        (unsigned)geo->shape >= MZ_SHAPE_COUNT || (geo->shape == MZ_SHAPE_CUBE && geo->levels == 0))
         return MZ_EINVAL;
-    uint64_t bytes = mz_grid_bytes(rows, cols);
+    mz_geom v = *geo;
+    uint64_t bytes = mz_geom_cells(&v);
     if (bytes == 0 || bytes > SIZE_MAX)
         return MZ_ETOOBIG;
     g->c = mz_mem_alloc(mem, (size_t)bytes);
     if (!g->c)
         return MZ_ENOMEM;
-    g->rows = rows;
-    g->cols = cols;
-    g->cells = rows * cols;
+    g->shape = v.shape;
+    g->levels = v.levels;
+    g->rows = v.rows;
+    g->cols = v.cols;
+    g->cells = bytes;
     mz_grid_reset(g);
     return MZ_OK;
+}
+
+mz_status mz_grid_init_mem(mz_grid *g, uint64_t rows, uint64_t cols, const mz_allocator *mem)
+{
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mz_grid_init_geom(g, &geo, mem);
+}
+
+mz_status mz_grid_reshape(mz_grid *g, const mz_geom *geo)
+{
+    mz_geom v = *geo;
+    if (g->c && g->shape == v.shape && mz_geom_cells(&v) == g->cells && g->rows == v.rows &&
+        g->cols == v.cols && g->levels == v.levels) {
+        mz_grid_reset(g);
+        return MZ_OK;
+    }
+    const mz_allocator *mem = g->mem;
+    mz_grid_free(g);
+    return mz_grid_init_geom(g, geo, mem);
 }
 
 mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
@@ -39,19 +63,14 @@ mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
 
 mz_status mz_grid_resize(mz_grid *g, uint64_t rows, uint64_t cols)
 {
-    if (g->c && g->rows == rows && g->cols == cols) {
-        mz_grid_reset(g);
-        return MZ_OK;
-    }
-    const mz_allocator *mem = g->mem;
-    mz_grid_free(g);
-    return mz_grid_init_mem(g, rows, cols, mem);
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mz_grid_reshape(g, &geo);
 }
 
 void mz_grid_reset(mz_grid *g)
 {
     if (g->c)
-        memset(g->c, MZ_WALLS, (size_t)g->cells);
+        memset(g->c, mz_shape_walls(g->shape), (size_t)g->cells);
     mz_mem_free(g->mem, g->tiles);
     g->tiles = NULL;
     g->flags = 0;
@@ -66,6 +85,7 @@ void mz_grid_free(mz_grid *g)
     mz_mem_free(mem, g->tiles);
     memset(g, 0, sizeof *g);
     g->mem = mem;
+    g->levels = 1;
 }
 
 mz_status mz_grid_alloc_tiles(mz_grid *g)
@@ -78,7 +98,8 @@ mz_status mz_grid_alloc_tiles(mz_grid *g)
 
 mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
 {
-    mz_status s = mz_grid_resize(dst, src->rows, src->cols);
+    mz_geom geo = mz_grid_geom(src);
+    mz_status s = mz_grid_reshape(dst, &geo);
     if (s != MZ_OK)
         return s;
     memcpy(dst->c, src->c, (size_t)src->cells);

@@ -136,6 +136,18 @@ typedef struct mz_ring_out {
 mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                         mz_ring_out *o);
 
+/* ---- Figures of the shapes beyond square cells (topo_metrics.c) ----
+ * The public figure functions (mz_digest, mz_metrics_compute_mt, mz_route,
+ * mz_bfs_dist32, mz_maze_stats_compute, mz_ring_sweep) hand a grid of any
+ * other shape to these. */
+uint64_t mz_topo_digest(const mz_grid *g);
+mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m);
+int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b);
+mz_status mz_topo_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
+mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s);
+mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                             mz_ring_out *o);
+
 /* Ring codes: a breadth-first search that keeps each cell's distance mod 3
  * in two bits marks the cells of ring r with MZ_RING_CODE[r % 3] (1, 2, 3;
  * 0 is unreached); MZ_RING_NEXT / MZ_RING_PREV map a cell's code to the

@@ -44,6 +44,8 @@ static inline uint64_t digest_step(uint64_t h, uint64_t w)
 
 uint64_t mz_digest(const mz_grid *g)
 {
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return mz_topo_digest(g);
     const uint64_t keep = UINT64_C(0x1f1f1f1f1f1f1f1f); /* walls + blocked */
     uint64_t h = UINT64_C(0x6a09e667f3bcc908);
     h = digest_step(h, g->rows);
@@ -135,6 +137,8 @@ static mz_status bfs_fill(const mz_grid *g, bool fast, uint64_t *seen, mz_queue 
 
 int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 {
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return mz_topo_route(g, a, b);
     if (a >= g->cells || b >= g->cells)
         return -1;
     if (a == b)
@@ -155,6 +159,8 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 
 mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
 {
+    if (g->shape != MZ_SHAPE_ORTHO && g->cells <= UINT32_MAX)
+        return mz_topo_bfs_dist32(g, src, dist);
     if (g->cells > UINT32_MAX)
         return MZ_ETOOBIG;
     for (uint64_t i = 0; i < g->cells; i++)
@@ -609,6 +615,8 @@ static void mt_task(void *ctx, unsigned k)
 
 mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *m)
 {
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return mz_topo_metrics(g, m);
     threads = mz_threads_resolve(threads);
     const uint64_t rows = g->rows, cols = g->cols;
     if (rows < BAND_MIN_ROWS || cols > (UINT64_C(1) << 30))

@@ -137,6 +137,8 @@ uint64_t mz_registry_hash(void)
         }
         for (const char *const *c = (*a)->columns; c && *c; c++)
             hash_str(&h, *c);
+        if ((*a)->shapes) /* square-only entries hash as before shapes existed */
+            hash_u64(&h, UINT64_C(0x5348415045000000) | (*a)->shapes);
         hash_u64(&h, UINT64_MAX); /* end of entry */
     }
     return h;

@@ -115,8 +115,12 @@ mz_idx mz_cell_resolve(const mz_grid *g, double v)
         return g->entrance;
     if (v == MZ_CELL_EXIT)
         return g->exit;
-    if (v == MZ_CELL_CENTRE)
-        return (g->rows / 2) * g->cols + g->cols / 2;
+    if (v == MZ_CELL_CENTRE) {
+        if (g->shape == MZ_SHAPE_POLAR)
+            return 0;
+        uint64_t levels = g->levels ? g->levels : 1;
+        return (levels / 2) * g->rows * g->cols + (g->rows / 2) * g->cols + g->cols / 2;
+    }
     if (v < 0 || v >= (double)g->cells)
         return MZ_NONE;
     return (mz_idx)v;
@@ -363,9 +367,23 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
     return mz_generate_on(spec, seed, g, trace, extra);
 }
 
+mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+                           mz_trace *trace, mz_extra *extra)
+{
+    if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
+        return MZ_EINVAL;
+    mz_status s = mz_grid_reshape(g, geo);
+    if (s != MZ_OK)
+        return s;
+    return mz_generate_on(spec, seed, g, trace, extra);
+}
+
 mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra)
 {
+    for (unsigned k = 0; k < spec->n; k++)
+        if (!mz_runs_on(spec->stage[k].algo, g->shape))
+            return MZ_EUNSUPPORTED;
     mz_rng rng;
     mz_rng_init(&rng, seed);
     mz_run run = {seed, &rng, trace, extra};
@@ -402,9 +420,15 @@ mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char 
 
 mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol)
 {
-    mz_status s = mz_solver_fits(st, g->rows, g->cols, NULL, 0);
-    if (s != MZ_OK)
-        return s;
+    if (!st->algo || st->algo->kind != MZ_SOLVER)
+        return MZ_EINVAL;
+    if (!mz_runs_on(st->algo, g->shape))
+        return MZ_EUNSUPPORTED;
+    for (unsigned k = 0; k < st->algo->nparams; k++) {
+        double v = st->args.v[k];
+        if (st->algo->params[k].type == MZ_P_CELL && v >= 0 && v >= (double)g->cells)
+            return MZ_EPARAM;
+    }
     mz_solution_clear(sol);
     return st->algo->solve(g, &st->args, trace, sol);
 }

@@ -103,6 +103,8 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_q
 mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                         mz_ring_out *o)
 {
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return mz_topo_ring_sweep(g, src, seen, q, o);
     return flood_run(g, src, seen, q, NULL, NULL, false, o);
 }
 
