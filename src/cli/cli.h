@@ -48,6 +48,9 @@ int mzc_flag(const char *arg, const char *name, const char *shortname);
 /* Value parsers that print their own error; 0 on success, -1 on error. */
 int mzc_parse_seed(const char *text, uint32_t *seed);
 int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols);
+/* Parse a grid of any shape (mz_parse_grid), printing why on failure;
+ * 0 or -1. */
+int mzc_parse_grid(const char *text, mz_geom *geo);
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /* Refuse (with a message) a size whose estimated peak memory, grid plus

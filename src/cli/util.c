@@ -114,6 +114,26 @@ int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols)
     return 0;
 }
 
+int mzc_parse_grid(const char *text, mz_geom *geo)
+{
+    mz_status s = mz_parse_grid(text, geo);
+    if (s == MZ_ETOOBIG) {
+        mzc_error("grid '%s' is too large (at most 2^40 cells, 2^20 polar rings)", text);
+        return -1;
+    }
+    if (s == MZ_ENOTFOUND) {
+        mzc_error("grid '%s': unknown shape (known: ortho, hex, tri, polar, 3d, weave)", text);
+        return -1;
+    }
+    if (s != MZ_OK) {
+        mzc_error("grid '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho), "
+                  "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296",
+                  text);
+        return -1;
+    }
+    return 0;
+}
+
 static uint64_t machine_bytes(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
