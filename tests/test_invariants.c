@@ -24,7 +24,10 @@
  *     (the metrics' route) and finds the exit whenever it is reachable;
  *   - every solver runs on mazes with loops;
  *   - thin grids, 1 x N and N x 1, pass all of the above;
- *   - tracing changes nothing, for generators and solvers alike.
+ *   - tracing changes nothing, for generators and solvers alike;
+ *   - all of the above on every cell shape an entry declares (mz_algo.shapes:
+ *     hex, tri, polar, 3d, weave grids, thin ones included), and on the
+ *     shapes it does not declare the status is MZ_EUNSUPPORTED.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,6 +52,23 @@ static const struct {
              /* a long two-row strip: mainpath's main path restarted without
               * end there before its restart limit */
              {2, 200}};
+
+/* Grids of the other cell shapes, thin ones included (every shape is run
+ * by every entry: the ones that do not declare it must refuse it). */
+static const char *const shape_grids[] = {
+    "hex:1x1", "hex:1x7", "hex:7x1", "hex:5x6", "hex:12x13", "tri:1x5", "tri:5x1", "tri:4x7",
+    "tri:9x14", "polar:1", "polar:2", "polar:3", "polar:7", "3d:1x1x5", "3d:5x1x1", "3d:2x3x4",
+    "3d:3x5x6", "weave:1x9", "weave:9x1", "weave:2x2", "weave:6x6", "weave:11x12",
+};
+#define NSHAPE_GRIDS (sizeof shape_grids / sizeof shape_grids[0])
+
+static mz_geom shape_geom(size_t k)
+{
+    mz_geom geo;
+    if (mz_parse_grid(shape_grids[k], &geo) != MZ_OK)
+        fail_msg("bad test grid '%s'", shape_grids[k]);
+    return geo;
+}
 
 static const uint32_t seeds[] = {0, 1, 464, 4294967295u};
 
@@ -177,8 +197,14 @@ static size_t all_solvers(mz_stage *out, size_t max)
 /* Does some stage of spec declare that it refuses the size? A post-processor
  * sees the maze its generator made, which a fixed-size generator makes at
  * its own size. */
-static const mz_algo *declared_refusal(const mz_spec *spec, uint64_t rows, uint64_t cols)
+static const mz_algo *declared_refusal(const mz_spec *spec, const mz_geom *geo)
 {
+    for (unsigned k = 0; k < spec->n; k++)
+        if (!mz_runs_on(spec->stage[k].algo, geo->shape))
+            return spec->stage[k].algo;
+    if (geo->shape != MZ_SHAPE_ORTHO)
+        return NULL;
+    uint64_t rows = geo->rows, cols = geo->cols;
     const mz_algo *g0 = spec->stage[0].algo;
     if (mz_refuses(g0, rows, cols))
         return g0;
@@ -204,14 +230,14 @@ static const mz_algo *declared_refusal(const mz_spec *spec, uint64_t rows, uint6
 
 /* Generate, failing the test on any status the registry does not declare.
  * Returns true when there is a maze to look at. */
-static bool generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
-                     mz_grid *g, mz_trace *trace, mz_extra *x, const char *what)
+static bool generate(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+                     mz_trace *trace, mz_extra *x, const char *what)
 {
-    const mz_algo *refuser = declared_refusal(spec, rows, cols);
-    mz_status st = mz_generate(spec, seed, rows, cols, g, trace, x);
+    const mz_algo *refuser = declared_refusal(spec, geo);
+    mz_status st = mz_generate_geom(spec, seed, geo, g, trace, x);
     if (refuser) {
         if (st != MZ_EUNSUPPORTED)
-            fail_msg("%s: '%s' declares it refuses this size, but the run returned '%s'", what,
+            fail_msg("%s: '%s' declares it refuses this grid, but the run returned '%s'", what,
                      refuser->name, mz_status_str(st));
         return false;
     }
@@ -228,7 +254,8 @@ static bool generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t
 static bool solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol,
                   const char *what)
 {
-    bool refused = mz_refuses(st->algo, g->rows, g->cols);
+    mz_geom geo = mz_grid_geom(g);
+    bool refused = mz_refuses_geom(st->algo, &geo);
     mz_status s = mz_solve(st, g, trace, sol);
     if (refused) {
         if (s != MZ_EUNSUPPORTED)
@@ -244,8 +271,41 @@ static bool solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solu
 
 /* ---- what every maze and every solution must satisfy ---- */
 
+/* Another shape: the two sides of every port agree, ports off the grid
+ * stay closed, no bit beyond the shape's ports is set. */
+static void check_shape_grid(const mz_grid *g, const char *what)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    const uint8_t walls = mz_shape_walls(g->shape);
+    for (mz_idx i = 0; i < g->cells; i++) {
+        uint8_t v = g->c[i];
+        if (v & (uint8_t)~walls)
+            fail_msg("%s: cell %" PRIu64 " has bits 0x%02x beyond its ports", what, i,
+                     v & (uint8_t)~walls);
+        for (unsigned p = 0; p < ports; p++) {
+            mz_idx n = mz_port_nbr(g, i, p);
+            bool open = !(v & (1u << p));
+            if (n == MZ_NONE) {
+                if (open)
+                    fail_msg("%s: port %u of cell %" PRIu64 " leads off the grid but is open",
+                             what, p, i);
+                continue;
+            }
+            if (open != !(g->c[n] & (1u << mz_port_back(g, i, p))))
+                fail_msg("%s: port %u of cell %" PRIu64 " disagrees with its neighbour", what, p,
+                         i);
+        }
+    }
+    if (g->entrance >= g->cells || g->exit >= g->cells)
+        fail_msg("%s: entrance or exit off the grid", what);
+}
+
 static void check_grid(const mz_grid *g, const char *what)
 {
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        check_shape_grid(g, what);
+        return;
+    }
     bool wrap = (g->flags & MZ_GRID_WRAP_EW) != 0;
     for (mz_idx i = 0; i < g->cells; i++) {
         uint8_t v = g->c[i];
@@ -277,8 +337,8 @@ static void check_grid(const mz_grid *g, const char *what)
 }
 
 /* The grid checks, the perfect flag's promise, and the same maze again. */
-static void check_maze(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
-                       const mz_grid *g, mz_metrics *m, const char *what)
+static void check_maze(const mz_spec *spec, uint32_t seed, const mz_geom *geo, const mz_grid *g,
+                       mz_metrics *m, const char *what)
 {
     check_grid(g, what);
     expect_ok(mz_metrics_compute(g, m), "%s: metrics", what);
@@ -293,7 +353,7 @@ static void check_maze(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64
     }
     mz_grid again = {0};
     mz_extra x2 = {0};
-    expect_ok(mz_generate(spec, seed, rows, cols, &again, NULL, &x2), "%s: the second run", what);
+    expect_ok(mz_generate_geom(spec, seed, geo, &again, NULL, &x2), "%s: the second run", what);
     if (mz_digest(&again) != m->digest)
         fail_msg("%s: the same seed gave a different maze", what);
     mz_grid_free(&again);
@@ -331,8 +391,8 @@ static void check_path(const mz_stage *st, const mz_grid *g, const mz_solution *
     for (uint64_t k = 1; k < sol->path_len; k++) {
         mz_idx a = sol->path[k - 1], b = sol->path[k];
         bool ok = false;
-        for (unsigned d = 0; d < 4 && !ok; d++)
-            ok = mz_neighbour(g, a, d) == b && mz_is_open(g, a, d);
+        for (unsigned d = 0; d < mz_shape_ports(g->shape) && !ok; d++)
+            ok = mz_port_nbr(g, a, d) == b && mz_is_open(g, a, d);
         if (!ok)
             fail_msg("%s: path step %" PRIu64 " (%" PRIu64 " -> %" PRIu64 ") crosses a wall", what,
                      k, a, b);
@@ -382,12 +442,13 @@ static void check_solvers(const mz_grid *g, const mz_metrics *m, const char *maz
     }
 }
 
-static void describe(char *what, size_t len, const mz_spec *spec, uint32_t seed, uint64_t rows,
-                     uint64_t cols)
+static void describe(char *what, size_t len, const mz_spec *spec, uint32_t seed,
+                     const mz_geom *geo)
 {
-    char name[256];
+    char name[256], grid[96];
     mz_spec_format(spec, name, sizeof name);
-    snprintf(what, len, "%s seed %" PRIu32 " %" PRIu64 "x%" PRIu64, name, seed, rows, cols);
+    mz_geom_format(geo, grid, sizeof grid);
+    snprintf(what, len, "%s seed %" PRIu32 " %s", name, seed, grid);
 }
 
 static mz_spec specs[MAX_SPECS];
@@ -403,18 +464,17 @@ static int setup(void **state)
 }
 
 /* One maze: generate it, check it, solve it with every solver variant. */
-static void check_one(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
-                      unsigned *looped)
+static void check_one(const mz_spec *spec, uint32_t seed, const mz_geom *geo, unsigned *looped)
 {
     char what[512];
-    describe(what, sizeof what, spec, seed, rows, cols);
+    describe(what, sizeof what, spec, seed, geo);
     mz_grid g = {0};
     mz_extra x = {0};
-    if (generate(spec, seed, rows, cols, &g, NULL, &x, what)) {
+    if (generate(spec, seed, geo, &g, NULL, &x, what)) {
         mz_metrics m;
-        check_maze(spec, seed, rows, cols, &g, &m, what);
+        check_maze(spec, seed, geo, &g, &m, what);
         /* a thin grid has one possible route: straight along it */
-        if (m.route >= 0 && (g.rows == 1 || g.cols == 1)) {
+        if (m.route >= 0 && g.shape == MZ_SHAPE_ORTHO && (g.rows == 1 || g.cols == 1)) {
             uint64_t d = g.entrance > g.exit ? g.entrance - g.exit : g.exit - g.entrance;
             if ((uint64_t)m.route != d)
                 fail_msg("%s: a route of %" PRId64 " steps on a thin grid, %" PRIu64
@@ -432,8 +492,10 @@ static void test_registry_runs(void **state)
     unsigned looped[MAX_SOLVERS] = {0};
     for (size_t k = 0; k < nspecs; k++)
         for (size_t z = 0; z < NSIZES; z++)
-            for (size_t s = 0; s < NSEEDS; s++)
-                check_one(&specs[k], seeds[s], sizes[z].rows, sizes[z].cols, looped);
+            for (size_t s = 0; s < NSEEDS; s++) {
+                mz_geom geo = mz_geom_ortho(sizes[z].rows, sizes[z].cols);
+                check_one(&specs[k], seeds[s], &geo, looped);
+            }
     /* The post-processor variants must give every solver mazes with loops
      * to solve (a solver that breaks only on loops is caught above). */
     for (size_t k = 0; k < nsolvers; k++) {
@@ -453,8 +515,9 @@ static void test_thin_sizes(void **state)
     for (uint64_t n = 1; n <= 18 + sizeof extra / sizeof extra[0]; n++) {
         uint64_t len = n <= 18 ? n : extra[n - 19];
         for (size_t k = 0; k < nspecs; k++) {
-            check_one(&specs[k], 464, 1, len, NULL);
-            check_one(&specs[k], 464, len, 1, NULL);
+            mz_geom wide = mz_geom_ortho(1, len), tall = mz_geom_ortho(len, 1);
+            check_one(&specs[k], 464, &wide, NULL);
+            check_one(&specs[k], 464, &tall, NULL);
         }
     }
 }
@@ -494,53 +557,91 @@ static void same_solution(const mz_solution *a, const mz_solution *b, const char
     same_extra(&a->extra, &b->extra, what);
 }
 
+/* Generate spec on geo with and without a trace, then solve the maze with
+ * every solver with and without one: the results must be the same. */
+static void trace_one(const mz_spec *spec, const mz_geom *geo)
+{
+    char what[512];
+    describe(what, sizeof what, spec, 464, geo);
+    mz_grid a = {0}, b = {0};
+    mz_extra xa = {0}, xb = {0};
+    uint64_t n = 0;
+    mz_trace t = {count_steps, &n, 0};
+    bool ok = generate(spec, 464, geo, &a, NULL, &xa, what);
+    bool okt = generate(spec, 464, geo, &b, &t, &xb, what);
+    if (ok && okt) {
+        if (mz_digest(&a) != mz_digest(&b))
+            fail_msg("%s: tracing changed the maze", what);
+        same_extra(&xa, &xb, what);
+        assert_int_equal(n, t.step);
+        for (size_t j = 0; j < nsolvers; j++) {
+            char sname[128], swhat[700];
+            mz_stage_format(&solvers[j], sname, sizeof sname);
+            snprintf(swhat, sizeof swhat, "%s on %s", sname, what);
+            mz_solution u, v;
+            memset(&u, 0, sizeof u);
+            memset(&v, 0, sizeof v);
+            u.want_path = v.want_path = true;
+            uint64_t sn = 0;
+            mz_trace st = {count_steps, &sn, 0};
+            bool su = solve(&solvers[j], &a, NULL, &u, swhat);
+            bool sv = solve(&solvers[j], &a, &st, &v, swhat);
+            if (su && sv) {
+                same_solution(&u, &v, swhat);
+                assert_int_equal(sn, st.step);
+            }
+            mz_solution_free(&u);
+            mz_solution_free(&v);
+        }
+    }
+    mz_grid_free(&a);
+    mz_grid_free(&b);
+}
+
 static void test_trace_is_transparent(void **state)
 {
     (void)state;
     static const struct {
         uint64_t rows, cols;
     } tsizes[] = {{31, 31}, {12, 7}, {1, 9}, {9, 1}};
+    static const char *const tgrids[] = {"hex:12x13", "tri:9x14", "polar:7", "3d:3x5x6",
+                                         "weave:11x12", "polar:2"};
     for (size_t k = 0; k < nspecs; k++) {
         for (size_t z = 0; z < sizeof tsizes / sizeof tsizes[0]; z++) {
-            uint64_t rows = tsizes[z].rows, cols = tsizes[z].cols;
-            char what[512];
-            describe(what, sizeof what, &specs[k], 464, rows, cols);
-            mz_grid a = {0}, b = {0};
-            mz_extra xa = {0}, xb = {0};
-            uint64_t n = 0;
-            mz_trace t = {count_steps, &n, 0};
-            bool ok = generate(&specs[k], 464, rows, cols, &a, NULL, &xa, what);
-            bool okt = generate(&specs[k], 464, rows, cols, &b, &t, &xb, what);
-            if (ok && okt) {
-                if (mz_digest(&a) != mz_digest(&b))
-                    fail_msg("%s: tracing changed the maze", what);
-                same_extra(&xa, &xb, what);
-                assert_int_equal(n, t.step);
-                for (size_t j = 0; j < nsolvers; j++) {
-                    char sname[128], swhat[700];
-                    mz_stage_format(&solvers[j], sname, sizeof sname);
-                    snprintf(swhat, sizeof swhat, "%s on %s", sname, what);
-                    mz_solution u, v;
-                    memset(&u, 0, sizeof u);
-                    memset(&v, 0, sizeof v);
-                    u.want_path = v.want_path = true;
-                    uint64_t sn = 0;
-                    mz_trace st = {count_steps, &sn, 0};
-                    bool su = solve(&solvers[j], &a, NULL, &u, swhat);
-                    bool sv = solve(&solvers[j], &a, &st, &v, swhat);
-                    if (su && sv) {
-                        same_solution(&u, &v, swhat);
-                        assert_int_equal(sn, st.step);
-                    }
-                    mz_solution_free(&u);
-                    mz_solution_free(&v);
-                }
-            }
-            mz_grid_free(&a);
-            mz_grid_free(&b);
+            mz_geom geo = mz_geom_ortho(tsizes[z].rows, tsizes[z].cols);
+            trace_one(&specs[k], &geo);
+        }
+        for (size_t z = 0; z < sizeof tgrids / sizeof tgrids[0]; z++) {
+            mz_geom geo;
+            assert_int_equal(mz_parse_grid(tgrids[z], &geo), MZ_OK);
+            trace_one(&specs[k], &geo);
         }
     }
 }
+
+/* Every entry on every grid of shape_grids: what test_registry_runs checks
+ * on square cells, on the shapes an entry declares; MZ_EUNSUPPORTED on the
+ * others. Every solver that runs on some shape must meet loops there. */
+static void test_shapes_run(void **state)
+{
+    (void)state;
+    unsigned looped[MAX_SOLVERS] = {0};
+    for (size_t k = 0; k < nspecs; k++)
+        for (size_t z = 0; z < NSHAPE_GRIDS; z++)
+            for (size_t s = 0; s < NSEEDS; s++) {
+                mz_geom geo = shape_geom(z);
+                check_one(&specs[k], seeds[s], &geo, looped);
+            }
+    for (size_t k = 0; k < nsolvers; k++) {
+        if (solvers[k].algo->shapes == 0)
+            continue;
+        char name[128];
+        mz_stage_format(&solvers[k], name, sizeof name);
+        if (looped[k] == 0)
+            fail_msg("%s runs on other shapes but never met a maze with loops there", name);
+    }
+}
+
 /* A perfect maze's excess-zero cells are exactly its route (board 08: "on a
  * maze without loops that holds for every seed"), and dfs takes 2*cells - 1
  * steps for any seed (board 01). Checked on every perfect generator. */
@@ -629,6 +730,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_runs),
         cmocka_unit_test(test_thin_sizes),
+        cmocka_unit_test(test_shapes_run),
         cmocka_unit_test(test_trace_is_transparent),
         cmocka_unit_test(test_perfect_figures),
         cmocka_unit_test(test_dfs_step_count),
