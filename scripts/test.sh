@@ -16,7 +16,8 @@ set -eu
 cd "$(dirname "$0")/.."
 
 sh scripts/setup.sh
-jobs=$(nproc 2>/dev/null || echo 2)
+# MZ_JOBS=N runs every stage on N cores (default: all of them).
+jobs=${MZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 echo "== gcc, ASan + UBSan" >&2
 # CMakePresets.json: asan is build-asan/, Debug, ASan + UBSan, -Werror.
