@@ -18,8 +18,15 @@
  * follows that direction and clears the bits. This is the same stack,
  * walked the same way, so the maze is the recipe's bit for bit, without
  * 8 bytes a cell of stack.
+ *
+ * Other shapes (shape_common.h): the same steps through ports. opts = the
+ * ports 0..ports-1, in order, whose neighbour exists, is unvisited and
+ * whose wall may be opened now (mz_port_can_open: the weave's crossing
+ * rules); one draw a carve, pick(len) over opts, none for a pop. The stack
+ * is one byte a cell from g->mem: the port back to the parent, which also
+ * marks the cell visited. Same trace, dir = the port knocked.
  */
-#include "../core/internal.h"
+#include "shape_common.h"
 
 #define PARENT_SHIFT 5
 #define HAS_PARENT 0x80u
@@ -185,6 +192,59 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
     *max_depth_out = max_depth;
 }
 
+/* The back-port bytes of the other shapes: a fresh cell, the start. */
+#define BACK_UNSEEN 0xFEu
+#define BACK_ROOT 0xFFu
+
+MZ_INLINE mz_status dfs_shape_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_trace *t,
+                                  const bool tracing, uint64_t *max_depth_out)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    mz_idx cur = 0;
+    uint64_t depth = 1, max_depth = 1;
+    back[0] = BACK_ROOT;
+    for (;;) {
+        unsigned opts[SH_MAX_PORTS], n = 0;
+        for (unsigned p = 0; p < ports; p++) {
+            const mz_idx y = mz_port_nbr(g, cur, p);
+            if (y != MZ_NONE && back[y] == BACK_UNSEEN && mz_port_can_open(g, cur, p))
+                opts[n++] = p;
+        }
+        if (n) {
+            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const mz_idx y = mz_port_nbr(g, cur, p);
+            mz_port_knock(g, cur, p);
+            back[y] = (uint8_t)mz_port_back(g, cur, p);
+            cur = y;
+            depth++;
+            max_depth = depth > max_depth ? depth : max_depth;
+            if (tracing && mz_trace_emit(t, "push", cur, (int)p, depth))
+                return MZ_EIO;
+        } else {
+            depth--;
+            if (tracing && mz_trace_emit(t, "pop", cur, -1, depth))
+                return MZ_EIO;
+            if (back[cur] == BACK_ROOT)
+                break;
+            cur = mz_port_nbr(g, cur, back[cur]);
+        }
+    }
+    *max_depth_out = max_depth;
+    return MZ_OK;
+}
+
+static mz_status dfs_shape(mz_grid *g, mz_run *run, uint64_t *max_depth)
+{
+    uint8_t *back = mz_alloc_array(g->mem, g->cells, 1);
+    if (!back)
+        return MZ_ENOMEM;
+    memset(back, BACK_UNSEEN, (size_t)g->cells);
+    mz_status s = run->trace ? dfs_shape_run(g, run->rng, back, run->trace, true, max_depth)
+                             : dfs_shape_run(g, run->rng, back, NULL, false, max_depth);
+    mz_mem_free(g->mem, back);
+    return s;
+}
+
 static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
@@ -192,7 +252,9 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
         return MZ_EUNSUPPORTED;
     uint64_t max_depth = 0;
     mz_status s = MZ_OK;
-    if (run->trace)
+    if (g->shape != MZ_SHAPE_ORTHO)
+        s = dfs_shape(g, run, &max_depth);
+    else if (run->trace)
         s = dfs_carve(g, run->rng, run->trace, true, &max_depth);
     else
         dfs_carve_fast(g, run->rng, &max_depth);
@@ -219,6 +281,7 @@ const mz_algo mz_algo_dfs = {
     .columns = dfs_columns,
     .bytes_per_cell = 0,
     .gen = dfs_gen,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = dfs_trace_ops,
     .trace_size = "stack depth after the step",
 };

@@ -1,0 +1,93 @@
+/*
+ * shape_common.h - what the generators share on cell shapes beyond square
+ * cells (src/mazebench.h, "Cell shapes"; docs/shapes.md). Not part of the
+ * API.
+ *
+ * A generator's generic path sees a cell only through the port functions:
+ * mz_port_nbr (the cell behind port p), mz_port_can_open (may that wall be
+ * opened now: on a weave grid it also keeps the crossing rules) and
+ * mz_port_knock. Ports are tried in order 0..ports-1, where a square-cell
+ * generator tries directions 0..3, and a choice among candidate ports is
+ * pick(len) over them in that order, as a square-cell generator picks among
+ * its candidate directions. Its marks (visited, in the frontier, a walk's
+ * way) live in its own arrays from g->mem: the high bits of a cell's byte
+ * are ports on some shapes (a weave cell uses all eight), so the scratch
+ * bits are never used.
+ *
+ * Weave: a passage under a cell is allowed only while that cell is a
+ * straight corridor across it, so a port that could be opened when a
+ * generator listed it may not be openable when it comes to knock it. Every
+ * generic path therefore asks mz_port_can_open right before each knock and
+ * treats a port that fails as no candidate. The plain ports (0..3) between
+ * a cell of the maze and a fresh cell can always be opened (a fresh cell
+ * has nothing under it, nor can anything pass under its neighbour toward
+ * it), so a generator that grows its maze into fresh cells still reaches
+ * every cell.
+ */
+#ifndef MZ_GEN_SHAPE_COMMON_H
+#define MZ_GEN_SHAPE_COMMON_H
+
+#include "../core/internal.h"
+
+/* The shapes a generic path serves: every shape but square cells, and the
+ * same without the weave (for the uniform spanning tree samplers, which
+ * need a graph that does not change as the maze is carved). */
+#define SH_ALL_BUT_SQUARE (MZ_SHAPES_ALL & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO))
+#define SH_FIXED_GRAPHS (SH_ALL_BUT_SQUARE & ~MZ_SHAPE_BIT(MZ_SHAPE_WEAVE))
+
+/* Most ports a cell has on any shape. */
+#define SH_MAX_PORTS 8
+
+/* The ports p of x, in order, whose neighbour exists, is (want_in) or is
+ * not (!want_in) marked in `in`, and may be opened now. Their count; the
+ * ports in opts[]. */
+MZ_INLINE unsigned sh_ports_where(const mz_grid *g, const uint64_t *in, mz_idx x,
+                                  const bool want_in, unsigned opts[SH_MAX_PORTS])
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    unsigned n = 0;
+    for (unsigned p = 0; p < ports; p++) {
+        const mz_idx y = mz_port_nbr(g, x, p);
+        if (y == MZ_NONE || mz_bit_get(in, y) != want_in || !mz_port_can_open(g, x, p))
+            continue;
+        opts[n++] = p;
+    }
+    return n;
+}
+
+/* The ports of x, in order, that lead to a cell of the grid (a random
+ * walk's moves; walls play no part). */
+MZ_INLINE unsigned sh_ports_inside(const mz_grid *g, mz_idx x, unsigned opts[SH_MAX_PORTS])
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    unsigned n = 0;
+    for (unsigned p = 0; p < ports; p++)
+        if (mz_port_nbr(g, x, p) != MZ_NONE)
+            opts[n++] = p;
+    return n;
+}
+
+/* A growable array of 64-bit entries from an allocator. */
+typedef struct sh_vec {
+    const mz_allocator *mem;
+    uint64_t *a;
+    uint64_t len, cap;
+} sh_vec;
+
+/* Room for cap entries (at least 1). MZ_ENOMEM on failure. */
+mz_status sh_vec_init(sh_vec *v, const mz_allocator *mem, uint64_t cap);
+void sh_vec_free(sh_vec *v);
+mz_status sh_vec_grow(sh_vec *v);
+
+MZ_INLINE mz_status sh_vec_push(sh_vec *v, uint64_t x)
+{
+    if (MZ_UNLIKELY(v->len == v->cap)) {
+        mz_status s = sh_vec_grow(v);
+        if (s != MZ_OK)
+            return s;
+    }
+    v->a[v->len++] = x;
+    return MZ_OK;
+}
+
+#endif /* MZ_GEN_SHAPE_COMMON_H */
