@@ -1,0 +1,129 @@
+#!/bin/sh
+# daedalus-compare.sh - mazebench against Daedalus (Walter D. Pullen's maze
+# program, version 3.5, built as its command-line version), whole process
+# against whole process, on the same maze size.
+#
+#   sh scripts/daedalus-compare.sh DAEDALUS [MAZEBENCH] [--size N] [--reps K]
+#                                  [--seed S] [--out FILE]
+#
+# DAEDALUS is the path of a Daedalus binary built without its Windows
+# interface (util.h with WIN and PC commented out; then its Makefile); it is
+# never part of this repository. MAZEBENCH defaults to build/mazebench.
+#
+# For each case, K rounds (default 3), the two programs alternating run by
+# run, each timed by /usr/bin/time (wall clock and peak resident memory);
+# the table gives the median of the K runs. The mazebench column also gives
+# the engine's own time of the generator (or solver) alone, gen_ns (solve_ns)
+# of one 'mazebench sweep' row at the same size and seed (one warm-up run,
+# then one timed run). Writes a markdown table to FILE (default
+# results/bench/daedalus-N.md).
+#
+# What each whole run does:
+#   mazebench gen SPEC --size NxN --seed S --threads 1: the maze, then its
+#     figures (dead ends, components, loops, the route by BFS, the digest),
+#     one row of CSV; the maze itself is not written.
+#   Daedalus 'nRandomSeed S Size 2N+1 2N+1 0 0 CMD': the maze as a
+#     (2N+1)-pixel bitmap of walls and passages (N x N cells), nothing
+#     written; the dead-end filler case runs 'Perfect DeadEnd'.
+set -eu
+
+usage() {
+    echo "usage: sh scripts/daedalus-compare.sh DAEDALUS [MAZEBENCH] [--size N] [--reps K] [--seed S] [--out FILE]" >&2
+    exit 2
+}
+
+[ $# -ge 1 ] || usage
+DAE=$1
+shift
+MB=build/mazebench
+case ${1:-} in
+-*|'') ;;
+*) MB=$1; shift ;;
+esac
+N=10000
+REPS=3
+SEED=464
+OUT=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --size) N=$2; shift 2 ;;
+    --reps) REPS=$2; shift 2 ;;
+    --seed) SEED=$2; shift 2 ;;
+    --out) OUT=$2; shift 2 ;;
+    *) usage ;;
+    esac
+done
+[ -n "$OUT" ] || OUT=results/bench/daedalus-$N.md
+[ -x "$DAE" ] || { echo "daedalus-compare: '$DAE' is not an executable" >&2; exit 1; }
+[ -x "$MB" ] || { echo "daedalus-compare: '$MB' is not an executable (build it first)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "daedalus-compare: needs /usr/bin/time (Debian package time)" >&2; exit 1; }
+
+PX=$((2 * N + 1))
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+# One timed run: "wall_s rss_kb" into $TMP/t, the program's output discarded.
+timed() {
+    /usr/bin/time -f "%e %M" -o "$TMP/t" "$@" >/dev/null 2>"$TMP/err" ||
+        { echo "daedalus-compare: failed: $*" >&2; cat "$TMP/err" >&2; exit 1; }
+    cat "$TMP/t"
+}
+
+# Median of the numbers on stdin.
+median() {
+    sort -n | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
+
+# case: label | mazebench arguments | Daedalus command | sweep gen | sweep solver
+cases="dfs (recursive backtracker)|gen dfs|Perfect|dfs|
+eller|gen eller|Eller|eller|
+prim:mode=modified|gen prim:mode=modified|Prim|prim:mode=modified|
+prim (true)|gen prim|Prim2|prim|
+kruskal|gen kruskal|Kruskal|kruskal|
+binary-tree|gen binary-tree|Binary|binary-tree|
+sidewinder|gen sidewinder|Sidewinder|sidewinder|
+wilson|gen wilson|Wilson|wilson|
+dead-end filler (on dfs)|solve deadend-fill --gen dfs|Perfect DeadEnd|dfs|deadend-fill"
+
+{
+    echo "# mazebench against Daedalus 3.5, ${N} x ${N} cells, seed $SEED"
+    echo
+    echo "Made by \`sh scripts/daedalus-compare.sh\` (docs/measurement.md, \"Against Daedalus\")"
+    echo "on $(date -u +%Y-%m-%d), $(nproc) cores, load average at the start $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo "Whole processes, median of $REPS runs each, the two programs alternating run by run;"
+    echo "mazebench with \`--threads 1\` (its figures on one thread; Daedalus computes none)."
+    echo "engine: mazebench's own time of the generator (solver) alone, one \`sweep\` row."
+    echo
+    echo "| case | Daedalus command | Daedalus wall | Daedalus peak RSS | mazebench wall | mazebench peak RSS | mazebench engine | wall ratio (Daedalus / mazebench) |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|"
+} >"$TMP/md"
+
+echo "$cases" | while IFS='|' read -r label margs dcmd sgen ssolve; do
+    : >"$TMP/mw"; : >"$TMP/mr"; : >"$TMP/dw"; : >"$TMP/dr"
+    r=1
+    while [ "$r" -le "$REPS" ]; do
+        # shellcheck disable=SC2086 # the arguments split on purpose
+        set -- $(timed "$MB" $margs --size "${N}x$N" --seed "$SEED" --threads 1)
+        echo "$1" >>"$TMP/mw"; echo "$2" >>"$TMP/mr"
+        set -- $(timed "$DAE" "nRandomSeed $SEED Size $PX $PX 0 0 $dcmd")
+        echo "$1" >>"$TMP/dw"; echo "$2" >>"$TMP/dr"
+        echo "daedalus-compare: $label: round $r of $REPS done" >&2
+        r=$((r + 1))
+    done
+    # The engine's time: one sweep row (a warm-up run, then the timed one).
+    "$MB" sweep --gen "$sgen" --solve "$ssolve" --sizes "$N" --seeds "$SEED" --reps 1 \
+        --threads 1 --out - 2>/dev/null | grep -v '^#' >"$TMP/sw"
+    col=gen_ns
+    [ -z "$ssolve" ] || col=solve_ns
+    ns=$(awk -F, -v c="$col" 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == c) k = i; next} NR == 2 {print $k}' "$TMP/sw")
+    mw=$(median <"$TMP/mw"); mr=$(median <"$TMP/mr")
+    dw=$(median <"$TMP/dw"); dr=$(median <"$TMP/dr")
+    awk -v l="$label" -v d="$dcmd" -v dw="$dw" -v dr="$dr" -v mw="$mw" -v mr="$mr" -v ns="$ns" 'BEGIN {
+        printf "| %s | %s | %.2f s | %.0f MB | %.2f s | %.0f MB | %.3f s | %.2f |\n",
+            l, d, dw, dr / 1024, mw, mr / 1024, ns / 1e9, (mw > 0 ? dw / mw : 0)
+    }' >>"$TMP/md"
+done
+
+mkdir -p "$(dirname "$OUT")"
+cp "$TMP/md" "$OUT"
+cat "$OUT"
