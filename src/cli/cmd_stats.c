@@ -14,22 +14,28 @@
 #include <string.h>
 
 static const char stats_help[] =
-    "usage: mazebench stats GEN... [--sizes LIST] [--seeds LIST] [--band N]\n"
+    "usage: mazebench stats GEN... [--grid LIST] [--seeds LIST] [--band N]\n"
     "                       [--format text|csv|json|markdown] [--published FILE]\n\n"
     "Generate each GEN spec (or 'all': every generator at its defaults plus every\n"
-    "spec of the published file) at each size and seed, and summarise over the\n"
+    "spec of the published file) on each grid and seed, and summarise over the\n"
     "seeds: mean, standard deviation and 95% confidence interval (Student's t) of\n"
     "  dead_ends         share of the open cells with one open side\n"
     "  inner_dead_ends   the same, leaving out a border band of N cells\n"
-    "  degree_1..4       shares of the open cells with 1..4 open sides\n"
+    "  degree_1..D       shares of the open cells with 1..D open sides (D: 4 on\n"
+    "                    square and weave cells, 6 hex, polar and 3d, 3 tri)\n"
     "  straight, turn    shares of the open cells that are straight or turning\n"
     "                    corridor cells (two open sides, opposite or not)\n"
     "  route             entrance -> exit steps\n"
     "  longest           longest path by a double breadth-first sweep: exact on a\n"
     "                    maze without loops, a lower bound otherwise (marked)\n"
     "The published dead-end share of the generator, when the published file has\n"
-    "one, is printed next to the measured one.\n\n"
-    "  --sizes LIST      sizes, comma-separated, each ROWSxCOLS or N (default 101)\n"
+    "one, is printed next to the measured one (on square cells: the published\n"
+    "figures are of square grids).\n\n"
+    "  --grid LIST       grids, comma-separated, each ROWSxCOLS or N (square cells;\n"
+    "                    default 101) or SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC,\n"
+    "                    polar:RINGS, 3d:LxRxC. With a grid of another shape the\n"
+    "                    outputs gain its topology; a generator that does not run\n"
+    "                    on a shape is skipped there. --sizes and --size: the same\n"
     "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
     "                    (default 1..10)\n"
     "  --band N          border band left out of inner_dead_ends (default 10)\n"
@@ -42,12 +48,20 @@ static const char stats_help[] =
 #define MAX_SEEDS 100000
 #define MAX_GENS 128
 
-enum { S_DEAD, S_INNER, S_DEG1, S_DEG2, S_DEG3, S_DEG4, S_STRAIGHT, S_TURN, S_ROUTE, S_LONGEST,
+/* The statistics in output order; degree_d is printed for d up to the
+ * result's max_degree (4 on square cells, so their output is as before). */
+enum { S_DEAD, S_INNER, S_DEG1, S_DEG8 = S_DEG1 + 7, S_STRAIGHT, S_TURN, S_ROUTE, S_LONGEST,
        NSTATS };
-static const char *const stat_name[NSTATS] = {"dead_ends", "inner_dead_ends", "degree_1",
-                                              "degree_2",  "degree_3",        "degree_4",
-                                              "straight",  "turn",            "route",
-                                              "longest"};
+static const char *const stat_name[NSTATS] = {
+    "dead_ends", "inner_dead_ends", "degree_1", "degree_2", "degree_3", "degree_4", "degree_5",
+    "degree_6",  "degree_7",        "degree_8", "straight", "turn",     "route",    "longest"};
+
+/* The most open sides a cell of the shape can have: its ports, but for
+ * WEAVE, whose crossing rules allow one passage a side (over or under). */
+static unsigned shape_max_degree(mz_shape s)
+{
+    return s == MZ_SHAPE_WEAVE ? 4 : mz_shape_ports(s);
+}
 
 typedef struct published {
     char name[64], spec[256], source[256];
@@ -161,17 +175,17 @@ static const published *find_published(const pub_table *t, const char *canon)
     return NULL;
 }
 
-/* Seeds and sizes use the sweep's list syntax (ranges A..B, duplicates
- * dropped), parsed by the sweep engine so the two commands agree. */
-static int parse_lists(const char *seeds_text, const char *sizes_text, uint32_t **seeds,
-                       size_t *nseeds, uint64_t *rows, uint64_t *cols, size_t *nsizes)
+/* Seeds use the sweep's list syntax (ranges A..B, duplicates dropped),
+ * parsed by the sweep engine so the two commands agree; grids are
+ * comma-separated, each parsed by mz_parse_grid, duplicates dropped. */
+static int parse_lists(const char *seeds_text, const char *grids_text, uint32_t **seeds,
+                       size_t *nseeds, mz_geom *grids, size_t *ngrids)
 {
     sw_plan p;
     char err[512];
     sw_plan_init(&p, NULL, NULL);
     int rc = -1;
-    if (sw_plan_set_seeds(&p, seeds_text, err, sizeof err) != SW_OK ||
-        sw_plan_set_sizes(&p, sizes_text, err, sizeof err) != SW_OK) {
+    if (sw_plan_set_seeds(&p, seeds_text, err, sizeof err) != SW_OK) {
         mzc_error("%s", err);
         goto out;
     }
@@ -182,9 +196,34 @@ static int parse_lists(const char *seeds_text, const char *sizes_text, uint32_t 
         mzc_error("more than %d seeds in '%s'", MAX_SEEDS, seeds_text);
         goto out;
     }
-    if (p.nsize > MAX_SIZES) {
-        mzc_error("more than %d sizes in '%s'", MAX_SIZES, sizes_text);
-        goto out;
+    *ngrids = 0;
+    for (const char *piece = grids_text;;) {
+        size_t len = strcspn(piece, ",");
+        char one[256];
+        if (len >= sizeof one) {
+            mzc_error("grid '%.40s...' is too long", piece);
+            goto out;
+        }
+        memcpy(one, piece, len);
+        one[len] = '\0';
+        mz_geom geo;
+        if (mzc_parse_grid(one, &geo) != 0)
+            goto out;
+        mz_geom_cells(&geo);
+        bool dup = false;
+        for (size_t k = 0; k < *ngrids && !dup; k++)
+            dup = grids[k].shape == geo.shape && grids[k].levels == geo.levels &&
+                  grids[k].rows == geo.rows && grids[k].cols == geo.cols;
+        if (!dup) {
+            if (*ngrids == MAX_SIZES) {
+                mzc_error("more than %d grids in '%s'", MAX_SIZES, grids_text);
+                goto out;
+            }
+            grids[(*ngrids)++] = geo;
+        }
+        if (piece[len] == '\0')
+            break;
+        piece += len + 1;
     }
     *seeds = malloc((size_t)total * sizeof **seeds);
     if (!*seeds) {
@@ -195,11 +234,6 @@ static int parse_lists(const char *seeds_text, const char *sizes_text, uint32_t 
     for (size_t k = 0; k < p.nrange; k++)
         for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
             (*seeds)[(*nseeds)++] = (uint32_t)v;
-    for (size_t k = 0; k < p.nsize; k++) {
-        rows[k] = p.size[k].rows;
-        cols[k] = p.size[k].cols;
-    }
-    *nsizes = p.nsize;
     rc = 0;
 out:
     sw_plan_free(&p);
@@ -208,7 +242,10 @@ out:
 
 typedef struct result {
     char gen[256];
-    uint64_t rows, cols;
+    mz_geom geo;        /* the grid made (a fixed-size generator's own size) */
+    char grid[96];      /* geo as mz_geom_format writes it */
+    uint64_t rows, cols, cells;
+    unsigned max_degree; /* degree_1..max_degree are printed */
     size_t seeds;
     mz_summary s[NSTATS];
     bool longest_exact; /* every maze's sweep was exact */
@@ -216,10 +253,12 @@ typedef struct result {
     const published *pub;
 } result;
 
-/* Run one generator at one size over the seeds. */
-static int run_one(const mz_spec *spec, const char *canon, uint64_t rows, uint64_t cols,
+/* Run one generator on one grid over the seeds. */
+static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
                    const uint32_t *seeds, size_t nseeds, uint64_t band, double *buf, result *r)
 {
+    char grid[96];
+    mz_geom_format(geo, grid, sizeof grid);
     mz_grid g;
     memset(&g, 0, sizeof g);
     memset(r, 0, sizeof *r);
@@ -234,29 +273,36 @@ static int run_one(const mz_spec *spec, const char *canon, uint64_t rows, uint64
         next_ns = mzc_now_ns() + UINT64_C(10000000000);
     for (size_t k = 0; k < nseeds; k++) {
         if ((k & 15) == 0 && mzc_now_ns() >= next_ns) {
-            fprintf(stderr, "mazebench: stats: %s at %llux%llu: seed %zu of %zu\n", canon,
-                    (unsigned long long)rows, (unsigned long long)cols, k, nseeds);
+            fprintf(stderr, "mazebench: stats: %s at %s: seed %zu of %zu\n", canon, grid, k,
+                    nseeds);
             next_ns = mzc_now_ns() + UINT64_C(10000000000);
         }
         mz_extra x;
         memset(&x, 0, sizeof x);
-        mz_status s = mz_generate(spec, seeds[k], rows, cols, &g, NULL, &x);
+        mz_status s = mz_generate_geom(spec, seeds[k], geo, &g, NULL, &x);
         mz_maze_stats ms;
         if (s == MZ_OK)
             s = mz_maze_stats_compute(&g, band, &ms);
         if (s != MZ_OK) {
-            mzc_error("stats: '%s' at %llux%llu seed %lu: %s", canon, (unsigned long long)rows,
-                      (unsigned long long)cols, (unsigned long)seeds[k], mz_status_str(s));
+            mzc_error("stats: '%s' at %s seed %lu: %s", canon, grid, (unsigned long)seeds[k],
+                      mz_status_str(s));
             mz_grid_free(&g);
             return -1;
         }
+        r->geo = mz_grid_geom(&g);
         r->rows = g.rows;
         r->cols = g.cols;
+        r->cells = g.cells;
+        if (k == 0)
+            r->max_degree = shape_max_degree(g.shape);
+        for (unsigned d = r->max_degree + 1; d <= 8; d++)
+            if (ms.degree[d])
+                r->max_degree = d; /* never hide a degree the rules should not allow */
         const double cells = ms.cells ? (double)ms.cells : 1.0;
         double *v = buf + k * NSTATS;
         v[S_DEAD] = (double)ms.degree[1] / cells;
         v[S_INNER] = ms.inner_cells ? (double)ms.inner_dead_ends / (double)ms.inner_cells : NAN;
-        for (unsigned d = 1; d <= 4; d++)
+        for (unsigned d = 1; d <= 8; d++)
             v[S_DEG1 + d - 1] = (double)ms.degree[d] / cells;
         v[S_STRAIGHT] = (double)ms.straight / cells;
         v[S_TURN] = (double)ms.turn / cells;
@@ -269,6 +315,7 @@ static int run_one(const mz_spec *spec, const char *canon, uint64_t rows, uint64
             routes++;
     }
     mz_grid_free(&g);
+    mz_geom_format(&r->geo, r->grid, sizeof r->grid);
     double *col = malloc(nseeds * sizeof *col);
     if (!col) {
         mzc_error("out of memory");
@@ -293,13 +340,28 @@ static int run_one(const mz_spec *spec, const char *canon, uint64_t rows, uint64
 
 static bool is_share(unsigned st) { return st != S_ROUTE && st != S_LONGEST; }
 
+/* Is statistic st printed for r? degree_d up to its shape's degree. */
+static bool shown(const result *r, unsigned st)
+{
+    return st < S_DEG1 || st > S_DEG8 || st - S_DEG1 + 1 <= r->max_degree;
+}
+
+/* The outputs name each grid's topology (and say what its grid is) when a
+ * grid of another shape than square cells is in the run; a run of square
+ * grids only prints what it always printed. */
 static void print_text(FILE *f, const result *r, uint64_t band)
 {
-    fprintf(f, "%s  %llux%llu  %zu seeds\n", r->gen, (unsigned long long)r->rows,
-            (unsigned long long)r->cols, r->seeds);
+    if (r->geo.shape == MZ_SHAPE_ORTHO)
+        fprintf(f, "%s  %llux%llu  %zu seeds\n", r->gen, (unsigned long long)r->rows,
+                (unsigned long long)r->cols, r->seeds);
+    else
+        fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)\n", r->gen, r->grid, r->seeds,
+                mz_shape_name(r->geo.shape), (unsigned long long)r->cells);
     fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->s[st];
+        if (!shown(r, st))
+            continue;
         if (s->n == 0) {
             fprintf(f, "  %-16s %12s\n", stat_name[st], "-");
             continue;
@@ -332,17 +394,20 @@ static void print_text(FILE *f, const result *r, uint64_t band)
     }
 }
 
-static void csv_header(FILE *f)
+static void csv_header(FILE *f, bool topo)
 {
     fputs("gen,rows,cols,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,published_lo,"
-          "published_hi,published_source\n",
+          "published_hi,published_source",
           f);
+    fputs(topo ? ",topology,grid,cells\n" : "\n", f);
 }
 
-static void print_csv(FILE *f, const result *r)
+static void print_csv(FILE *f, const result *r, bool topo)
 {
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->s[st];
+        if (!shown(r, st))
+            continue;
         mzc_csv_string(f, r->gen);
         fprintf(f, ",%llu,%llu,%zu,%s,%llu,", (unsigned long long)r->rows,
                 (unsigned long long)r->cols, r->seeds, stat_name[st], (unsigned long long)s->n);
@@ -357,14 +422,22 @@ static void print_csv(FILE *f, const result *r)
         } else {
             fputs(",,", f);
         }
+        if (topo)
+            fprintf(f, ",%s,%s,%llu", mz_shape_name(r->geo.shape), r->grid,
+                    (unsigned long long)r->cells);
         fputc('\n', f);
     }
 }
 
-static void print_json(FILE *f, const result *r, bool first)
+static void print_json(FILE *f, const result *r, bool first, bool topo)
 {
     fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
     sw_json_string(f, r->gen);
+    if (topo) {
+        fprintf(f, ", \"topology\": \"%s\", \"grid\": ", mz_shape_name(r->geo.shape));
+        sw_json_string(f, r->grid);
+        fprintf(f, ", \"cells\": %llu", (unsigned long long)r->cells);
+    }
     fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"longest_exact\": %s",
             (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds,
             r->longest_exact ? "true" : "false");
@@ -377,9 +450,13 @@ static void print_json(FILE *f, const result *r, bool first)
         fputc('}', f);
     }
     fputs(", \"stats\": {", f);
+    bool any = false;
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->s[st];
-        fprintf(f, "%s\"%s\": ", st ? ", " : "", stat_name[st]);
+        if (!shown(r, st))
+            continue;
+        fprintf(f, "%s\"%s\": ", any ? ", " : "", stat_name[st]);
+        any = true;
         if (s->n)
             fprintf(f, "{\"n\": %llu, \"mean\": %.6f, \"sd\": %.6f, \"ci95\": [%.6f, %.6f]}",
                     (unsigned long long)s->n, s->mean, s->sd, s->ci_lo, s->ci_hi);
@@ -389,15 +466,23 @@ static void print_json(FILE *f, const result *r, bool first)
     fputs("}}", f);
 }
 
-static void markdown_header(FILE *f)
+static void markdown_header(FILE *f, bool topo)
 {
+    if (topo) {
+        fputs("| generator | topology | grid | cells | seeds | dead ends % (95% CI) | "
+              "published % | inner dead ends % | degree 1/2/3/... % | straight % | turn % | "
+              "route (95% CI) | longest (95% CI) |\n"
+              "|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n",
+              f);
+        return;
+    }
     fputs("| generator | size | seeds | dead ends % (95% CI) | published % | inner dead ends % "
           "| straight % | turn % | route | longest |\n"
           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
           f);
 }
 
-static void print_markdown(FILE *f, const result *r)
+static void print_markdown(FILE *f, const result *r, bool topo)
 {
     const mz_summary *d = &r->s[S_DEAD], *in = &r->s[S_INNER];
     char pub[64] = "-";
@@ -405,24 +490,50 @@ static void print_markdown(FILE *f, const result *r)
         snprintf(pub, sizeof pub, "%.0f", r->pub->lo);
     else if (r->pub)
         snprintf(pub, sizeof pub, "%.0f-%.0f", r->pub->lo, r->pub->hi);
-    fprintf(f, "| `%s` | %llux%llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
-            (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds, 100 * d->mean,
-            100 * d->ci_lo, 100 * d->ci_hi, pub);
+    if (topo)
+        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
+                mz_shape_name(r->geo.shape), r->grid, (unsigned long long)r->cells, r->seeds,
+                100 * d->mean, 100 * d->ci_lo, 100 * d->ci_hi, pub);
+    else
+        fprintf(f, "| `%s` | %llux%llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
+                (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds,
+                100 * d->mean, 100 * d->ci_lo, 100 * d->ci_hi, pub);
     if (in->n)
         fprintf(f, "%.2f", 100 * in->mean);
     else
         fputs("-", f);
+    if (topo) {
+        fputs(" | ", f);
+        for (unsigned k = 1; k <= r->max_degree; k++)
+            fprintf(f, "%s%.1f", k > 1 ? " / " : "", 100 * r->s[S_DEG1 + k - 1].mean);
+    }
     fprintf(f, " | %.2f | %.2f | ", 100 * r->s[S_STRAIGHT].mean, 100 * r->s[S_TURN].mean);
-    if (r->s[S_ROUTE].n)
-        fprintf(f, "%.0f", r->s[S_ROUTE].mean);
+    const mz_summary *ro = &r->s[S_ROUTE], *lo = &r->s[S_LONGEST];
+    if (ro->n && topo)
+        fprintf(f, "%.0f (%.0f-%.0f)", ro->mean, ro->ci_lo, ro->ci_hi);
+    else if (ro->n)
+        fprintf(f, "%.0f", ro->mean);
     else
         fputs("-", f);
-    fprintf(f, " | %s%.0f |\n", r->longest_exact ? "" : ">= ", r->s[S_LONGEST].mean);
+    if (topo)
+        fprintf(f, " | %s%.0f (%.0f-%.0f) |\n", r->longest_exact ? "" : ">= ", lo->mean,
+                lo->ci_lo, lo->ci_hi);
+    else
+        fprintf(f, " | %s%.0f |\n", r->longest_exact ? "" : ">= ", lo->mean);
+}
+
+/* Does some stage of spec not run on the grid's shape? */
+static bool skipped(const mz_spec *spec, const mz_geom *geo)
+{
+    for (unsigned a = 0; a < spec->n; a++)
+        if (!mz_runs_on(spec->stage[a].algo, geo->shape))
+            return true;
+    return false;
 }
 
 int cmd_stats(int argc, char **argv)
 {
-    const char *sizes_text = "101", *seeds_text = "1..10", *format = "text";
+    const char *grids_text = NULL, *grids_opt = NULL, *seeds_text = "1..10", *format = "text";
     const char *pub_path = "data/published-deadends.csv";
     bool pub_required = false;
     uint64_t band = 10;
@@ -435,10 +546,23 @@ int cmd_stats(int argc, char **argv)
             fputs(stats_help, stdout);
             return MZC_OK;
         }
-        if ((r = mzc_opt(argc, argv, &k, "--sizes", &v)) != 0) {
-            if (r < 0)
+        /* --grid, and its older names --sizes and --size */
+        static const char *const grid_opts[] = {"--grid", "--sizes", "--size"};
+        const char *grid_opt = NULL;
+        for (unsigned o = 0; o < 3 && !grid_opt; o++) {
+            if ((r = mzc_opt(argc, argv, &k, grid_opts[o], &v)) < 0)
                 return MZC_USAGE;
-            sizes_text = v;
+            if (r > 0)
+                grid_opt = grid_opts[o];
+        }
+        if (grid_opt) {
+            if (grids_text) {
+                mzc_error("stats: options '%s' and '%s' both give the grids: give one", grids_opt,
+                          grid_opt);
+                return MZC_USAGE;
+            }
+            grids_text = v;
+            grids_opt = grid_opt;
         } else if ((r = mzc_opt(argc, argv, &k, "--seeds", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -475,12 +599,16 @@ int cmd_stats(int argc, char **argv)
         mzc_error("format '%s' is not text, csv, json or markdown", format);
         return MZC_USAGE;
     }
-    uint64_t rows[MAX_SIZES], cols[MAX_SIZES];
-    size_t nsizes;
+    mz_geom grids[MAX_SIZES];
+    size_t ngrids;
     uint32_t *seeds = NULL;
     size_t nseeds;
-    if (parse_lists(seeds_text, sizes_text, &seeds, &nseeds, rows, cols, &nsizes) != 0)
+    if (parse_lists(seeds_text, grids_text ? grids_text : "101", &seeds, &nseeds, grids,
+                    &ngrids) != 0)
         return MZC_USAGE;
+    bool topo = false;
+    for (size_t z = 0; z < ngrids; z++)
+        topo |= grids[z].shape != MZ_SHAPE_ORTHO;
     pub_table pubs;
     if (load_published(pub_path, pub_required, &pubs) != 0) {
         free(seeds);
@@ -490,6 +618,7 @@ int cmd_stats(int argc, char **argv)
     /* The plan: each spec parsed and canonical, 'all' expanded. */
     static mz_spec specs[MAX_GENS * 2];
     static char canon[MAX_GENS * 2][256];
+    static bool named[MAX_GENS * 2]; /* given by name, not only by 'all' */
     size_t nspecs = 0;
     int rc = MZC_OK;
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
@@ -501,12 +630,13 @@ int cmd_stats(int argc, char **argv)
                 specs[nspecs].n = 1;
                 specs[nspecs].stage[0].algo = *a;
                 mz_args_default(*a, &specs[nspecs].stage[0].args);
+                named[nspecs] = false;
                 nspecs++;
             }
             for (size_t p = 0; p < pubs.n && nspecs < MAX_GENS * 2; p++) {
                 char err[256];
                 if (mz_spec_parse(pubs.e[p].spec, &specs[nspecs], err, sizeof err) == MZ_OK)
-                    nspecs++; /* duplicates are dropped below */
+                    named[nspecs++] = false; /* duplicates are dropped below */
             }
             continue;
         }
@@ -515,7 +645,7 @@ int cmd_stats(int argc, char **argv)
             mzc_error("%s", err);
             rc = MZC_USAGE;
         } else {
-            nspecs++;
+            named[nspecs++] = true;
         }
     }
     size_t kept = 0;
@@ -523,11 +653,31 @@ int cmd_stats(int argc, char **argv)
         mz_spec_format(&specs[k], canon[kept], sizeof canon[kept]);
         bool dup = false;
         for (size_t j = 0; j < kept && !dup; j++)
-            dup = strcmp(canon[j], canon[kept]) == 0;
-        if (!dup)
+            if (strcmp(canon[j], canon[kept]) == 0) {
+                dup = true;
+                named[j] |= named[k];
+            }
+        if (!dup) {
+            named[kept] = named[k];
             specs[kept++] = specs[k];
+        }
     }
     nspecs = kept;
+
+    /* A generator that does not run on a grid's shape is skipped there
+     * (said on stderr when it was named); some pair must be left. */
+    size_t runs = 0;
+    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++)
+        for (size_t z = 0; z < ngrids; z++)
+            runs += !skipped(&specs[k], &grids[z]);
+    if (rc == MZC_OK && runs == 0) {
+        char g0[96];
+        mz_geom_format(&grids[0], g0, sizeof g0);
+        mzc_error("stats: no generator given runs on the grids given (%s%s): see 'mazebench "
+                  "list' for the shapes each runs on",
+                  g0, ngrids > 1 ? ", ..." : "");
+        rc = MZC_USAGE;
+    }
 
     double *buf = rc == MZC_OK ? malloc(nseeds * NSTATS * sizeof *buf) : NULL;
     if (rc == MZC_OK && !buf) {
@@ -536,42 +686,50 @@ int cmd_stats(int argc, char **argv)
     }
     if (rc == MZC_OK) {
         if (!strcmp(format, "csv"))
-            csv_header(stdout);
+            csv_header(stdout, topo);
         else if (!strcmp(format, "json"))
             fputs("[\n", stdout);
         else if (!strcmp(format, "markdown"))
-            markdown_header(stdout);
+            markdown_header(stdout, topo);
     }
     bool first = true;
     for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
-        for (size_t z = 0; z < nsizes && rc == MZC_OK; z++) {
+        for (size_t z = 0; z < ngrids && rc == MZC_OK; z++) {
             result r;
+            if (skipped(&specs[k], &grids[z])) {
+                if (named[k])
+                    fprintf(stderr, "mazebench: stats: '%s' does not run on %s cells: skipped\n",
+                            canon[k], mz_shape_name(grids[z].shape));
+                continue;
+            }
             const mz_algo *algos[MZ_MAX_CHAIN];
             for (unsigned a = 0; a < specs[k].n; a++)
                 algos[a] = specs[k].stage[a].algo;
             /* The grid and the statistics' distance arrays (16 bytes a cell),
              * checked before any of it is allocated. */
             char what[320];
-            snprintf(what, sizeof what, "'%s' at %llux%llu", canon[k], (unsigned long long)rows[z],
-                     (unsigned long long)cols[z]);
+            char grid[96];
+            mz_geom_format(&grids[z], grid, sizeof grid);
+            snprintf(what, sizeof what, "'%s' at %s", canon[k], grid);
             double per = 1.125 + 16;
             for (unsigned a = 0; a < specs[k].n; a++)
                 per += algos[a]->bytes_per_cell;
-            if (mzc_check_bytes(what, per * (double)rows[z] * (double)cols[z]) != 0) {
+            if (mzc_check_bytes(what, per * (double)mz_geom_cells(&grids[z])) != 0) {
                 rc = MZC_FAIL;
                 break;
             }
-            if (run_one(&specs[k], canon[k], rows[z], cols[z], seeds, nseeds, band, buf, &r) != 0) {
+            if (run_one(&specs[k], canon[k], &grids[z], seeds, nseeds, band, buf, &r) != 0) {
                 rc = MZC_FAIL;
                 break;
             }
-            r.pub = find_published(&pubs, canon[k]);
+            /* the published figures are of square grids */
+            r.pub = r.geo.shape == MZ_SHAPE_ORTHO ? find_published(&pubs, canon[k]) : NULL;
             if (!strcmp(format, "csv"))
-                print_csv(stdout, &r);
+                print_csv(stdout, &r, topo);
             else if (!strcmp(format, "json"))
-                print_json(stdout, &r, first);
+                print_json(stdout, &r, first, topo);
             else if (!strcmp(format, "markdown"))
-                print_markdown(stdout, &r);
+                print_markdown(stdout, &r, topo);
             else {
                 if (!first)
                     fputc('\n', stdout);
