@@ -22,9 +22,19 @@
  * random, so they prefetch ahead: the random source is a counter (draw k is
  * mix(seed + (k+1) * inc)), so every swap target is known in advance, and
  * the cells of the next checks are read off the shuffled list.
+ *
+ * Other shapes (shape_common.h): the wall list holds code a * 8 + p for
+ * a = 0..cells-1 and each port p = 0..ports-1 in order whose neighbour b
+ * exists and b > a (each wall once; on a weave grid the passages under a
+ * cell are walls too). Shuffle and checks as above; a wall between two
+ * islands that may not be opened now (mz_port_can_open: a weave crossing
+ * whose middle cell is not a straight corridor across it) stays, a check.
+ * Should islands remain at the end (a weave grid whose crossings cut a
+ * wall off), the list is checked once more in order, with no draw.
+ * Codes and parents are 64-bit (16 bytes a wall and 8 a cell).
  */
 #define _DEFAULT_SOURCE /* madvise */
-#include "../core/internal.h"
+#include "shape_common.h"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -302,11 +312,112 @@ static mz_status kruskal_arrays(mz_grid *g, mz_run *run, const bool wide, uint64
     return s;
 }
 
+/* ---- Other shapes ---- */
+
+/* One pass of checks over code[from..n): merges and checks as on square
+ * cells. */
+MZ_INLINE mz_status kruskal_shape_pass(mz_grid *g, const uint64_t *code, int64_t *p, uint64_t n,
+                                       uint64_t *islands, uint64_t *checked, mz_trace *t,
+                                       const bool tracing, uint64_t *merged_at)
+{
+    for (uint64_t k = 0; k < n; k++) {
+        if (!tracing && *islands == 1)
+            break;
+        const uint64_t a = code[k] >> 3;
+        const unsigned d = (unsigned)(code[k] & 7u);
+        const uint64_t b = mz_port_nbr(g, a, d);
+        const uint64_t ra = find_root(p, true, a), rb = find_root(p, true, b);
+        ++*checked;
+        if (ra == rb || !mz_port_can_open(g, a, d)) {
+            if (tracing && mz_trace_emit(t, "check", a, (int)d, *islands))
+                return MZ_EIO;
+            continue;
+        }
+        mz_port_knock(g, a, d);
+        const int64_t sa = p[ra], sb = p[rb];
+        if (sa <= sb) {
+            p[ra] = sa + sb;
+            p[rb] = (int64_t)ra;
+        } else {
+            p[rb] = sa + sb;
+            p[ra] = (int64_t)rb;
+        }
+        --*islands;
+        if (*islands == 1)
+            *merged_at = *checked;
+        if (tracing && mz_trace_emit(t, "merge", a, (int)d, *islands))
+            return MZ_EIO;
+    }
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status kruskal_shape_run(mz_grid *g, mz_rng *rng, uint64_t *code, int64_t *p,
+                                      mz_trace *t, const bool tracing, uint64_t *merged_at)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    const uint64_t cells = g->cells;
+    uint64_t n = 0;
+    for (mz_idx a = 0; a < cells; a++)
+        for (unsigned d = 0; d < ports; d++) {
+            const mz_idx b = mz_port_nbr(g, a, d);
+            if (b != MZ_NONE && b > a)
+                code[n++] = a << 3 | d;
+        }
+    for (uint64_t i = n; i-- > 1;) {
+        const uint64_t j = mz_rng_pick(rng, i + 1);
+        const uint64_t tmp = code[i];
+        code[i] = code[j];
+        code[j] = tmp;
+    }
+    for (mz_idx a = 0; a < cells; a++)
+        p[a] = -1;
+    uint64_t islands = cells, checked = 0;
+    *merged_at = 0;
+    mz_status s = kruskal_shape_pass(g, code, p, n, &islands, &checked, t, tracing, merged_at);
+    if (s == MZ_OK && islands > 1)
+        s = kruskal_shape_pass(g, code, p, n, &islands, &checked, t, tracing, merged_at);
+    return s;
+}
+
+/* The wall list's length on another shape: each wall once. */
+static uint64_t shape_walls(const mz_grid *g)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    uint64_t n = 0;
+    for (mz_idx a = 0; a < g->cells; a++)
+        for (unsigned d = 0; d < ports; d++) {
+            const mz_idx b = mz_port_nbr(g, a, d);
+            n += b != MZ_NONE && b > a;
+        }
+    return n;
+}
+
+static mz_status kruskal_shape(mz_grid *g, mz_run *run, uint64_t *merged_at)
+{
+    const uint64_t walls = shape_walls(g);
+    uint64_t *code = big_array(g->mem, walls ? walls : 1, 8);
+    int64_t *p = code ? big_array(g->mem, g->cells, 8) : NULL;
+    mz_status s = MZ_ENOMEM;
+    if (p)
+        s = run->trace ? kruskal_shape_run(g, run->rng, code, p, run->trace, true, merged_at)
+                       : kruskal_shape_run(g, run->rng, code, p, NULL, false, merged_at);
+    mz_mem_free(g->mem, code);
+    mz_mem_free(g->mem, p);
+    return s;
+}
+
 static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        uint64_t merged_at = 0;
+        mz_status s = kruskal_shape(g, run, &merged_at);
+        if (s == MZ_OK)
+            mz_extra_int(run->extra, "merged_at", (int64_t)merged_at);
+        return s;
+    }
     /* The checks write the grid at random too: move its cells (a fresh
      * grid, every wall up) onto huge pages as well, as a fixed-size
      * generator re-allocates them. Without the memory, keep them where
@@ -346,6 +457,7 @@ const mz_algo mz_algo_kruskal = {
     .columns = kruskal_columns,
     .bytes_per_cell = 12, /* 2 wall codes and a parent, 4 bytes each */
     .gen = kruskal_gen,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = kruskal_trace_ops,
     .trace_size = "islands after the step",
 };
