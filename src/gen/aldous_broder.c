@@ -27,8 +27,15 @@
  * Trace: `carve` for a step into a new cell, `walk` for a step onto a
  * visited one (cell = the cell entered, dir, size = cells visited).
  * Column walk_steps: the walk's length.
+ *
+ * Other shapes (shape_common.h; not the weave, whose graph changes as it
+ * is carved, so no tree of it is uniform): the same walk through ports. A
+ * step is one draw, pick(len) over the ports 0..ports-1, in order, that
+ * lead to a cell of the grid: a uniformly chosen neighbour, as above.
+ * Visited cells are a bit a cell from g->mem. Same trace, dir = the port.
  */
 #include "classic.h"
+#include "shape_common.h"
 
 MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                            uint64_t *steps_out)
@@ -71,14 +78,56 @@ MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
     return s;
 }
 
+MZ_INLINE mz_status ab_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
+                                 const bool tracing, uint64_t *steps_out)
+{
+    const uint64_t cells = g->cells;
+    mz_idx cur = mz_rng_pick(rng, cells);
+    uint64_t visited = 1, steps = 0;
+    mz_bit_set(in, cur);
+    while (visited < cells) {
+        unsigned opts[SH_MAX_PORTS];
+        const unsigned n = sh_ports_inside(g, cur, opts);
+        const unsigned p = opts[mz_rng_pick(rng, n)];
+        const mz_idx next = mz_port_nbr(g, cur, p);
+        steps++;
+        const bool fresh = !mz_bit_get(in, next);
+        if (fresh && mz_port_can_open(g, cur, p)) { /* always, next being fresh */
+            mz_port_knock(g, cur, p);
+            mz_bit_set(in, next);
+            visited++;
+        }
+        cur = next;
+        if (tracing && mz_trace_emit(t, fresh ? "carve" : "walk", cur, (int)p, visited))
+            return MZ_EIO;
+    }
+    *steps_out = steps;
+    return MZ_OK;
+}
+
+static mz_status ab_shape(mz_grid *g, mz_run *run, uint64_t *steps)
+{
+    uint64_t *in = mz_bits_new(g->mem, g->cells);
+    if (!in)
+        return MZ_ENOMEM;
+    mz_status s = run->trace ? ab_shape_run(g, run->rng, in, run->trace, true, steps)
+                             : ab_shape_run(g, run->rng, in, NULL, false, steps);
+    mz_mem_free(g->mem, in);
+    return s;
+}
+
 static mz_status ab_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     uint64_t steps = 0;
-    mz_status s = run->trace ? ab_run(g, run->rng, run->trace, true, &steps)
-                             : ab_run(g, run->rng, NULL, false, &steps);
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        s = ab_shape(g, run, &steps);
+    else
+        s = run->trace ? ab_run(g, run->rng, run->trace, true, &steps)
+                       : ab_run(g, run->rng, NULL, false, &steps);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
     return s;
@@ -102,6 +151,7 @@ const mz_algo mz_algo_aldous_broder = {
     .columns = ab_columns,
     .bytes_per_cell = 0,
     .gen = ab_gen,
+    .shapes = SH_FIXED_GRAPHS,
     .trace_ops = aldous_broder_trace_ops,
     .trace_size = "cells visited so far",
 };

@@ -27,8 +27,21 @@
  * Trace: `carve` for a kill step (cell = the cell entered, dir, size =
  * cells visited), `hunt` for the link a hunt makes (cell = h, dir = the
  * wall knocked from h, size = cells visited).
+ *
+ * Other shapes (shape_common.h): the same steps through ports, a bit a
+ * cell from g->mem for the visited cells. Kill: opts = the ports 0..ports-1,
+ * in order, whose neighbour is unvisited and whose wall may be opened now
+ * (mz_port_can_open: the weave's crossing rules). Hunt: h = the first
+ * unvisited cell, in index order, with links, the ports toward visited
+ * neighbours that may be opened now; on square cells that is the first
+ * unvisited cell, on some shapes (a triangle pointing up at the start of
+ * a row) the first may have none yet, and the scan goes on past it (a
+ * pointer to the first unvisited cell still only moves forward; the scan
+ * past it is short). Same draws: pick(len) over opts or links. Same
+ * trace, dir = the port.
  */
 #include "classic.h"
+#include "shape_common.h"
 
 MZ_INLINE mz_status hk_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                            uint64_t *hunts_out)
@@ -92,14 +105,78 @@ eio:
     return MZ_EIO;
 }
 
+MZ_INLINE mz_status hk_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
+                                 const bool tracing, uint64_t *hunts_out)
+{
+    const uint64_t cells = g->cells;
+    mz_idx cur = 0, first = 0;
+    uint64_t visited = 1, hunts = 0;
+    mz_bit_set(in, 0);
+    for (;;) {
+        unsigned opts[SH_MAX_PORTS];
+        unsigned n = sh_ports_where(g, in, cur, false, opts);
+        if (n) {
+            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const mz_idx next = mz_port_nbr(g, cur, p);
+            mz_port_knock(g, cur, p);
+            mz_bit_set(in, next);
+            cur = next;
+            visited++;
+            if (tracing && mz_trace_emit(t, "carve", cur, (int)p, visited))
+                return MZ_EIO;
+            continue;
+        }
+        while (first < cells && mz_bit_get(in, first))
+            first++;
+        if (first == cells)
+            break;
+        /* The first unvisited cell that can link to the maze. Some
+         * unvisited cell touches a visited one (the grid is connected), and
+         * a plain wall between them can always be opened. */
+        for (cur = first;; cur++) {
+            if (cur == cells)
+                return MZ_EINVAL; /* not reached: the grid is connected */
+            if (mz_bit_get(in, cur))
+                continue;
+            n = sh_ports_where(g, in, cur, true, opts);
+            if (n)
+                break;
+        }
+        const unsigned p = opts[mz_rng_pick(rng, n)];
+        mz_port_knock(g, cur, p);
+        mz_bit_set(in, cur);
+        visited++;
+        hunts++;
+        if (tracing && mz_trace_emit(t, "hunt", cur, (int)p, visited))
+            return MZ_EIO;
+    }
+    *hunts_out = hunts;
+    return MZ_OK;
+}
+
+static mz_status hk_shape(mz_grid *g, mz_run *run, uint64_t *hunts)
+{
+    uint64_t *in = mz_bits_new(g->mem, g->cells);
+    if (!in)
+        return MZ_ENOMEM;
+    mz_status s = run->trace ? hk_shape_run(g, run->rng, in, run->trace, true, hunts)
+                             : hk_shape_run(g, run->rng, in, NULL, false, hunts);
+    mz_mem_free(g->mem, in);
+    return s;
+}
+
 static mz_status hk_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     uint64_t hunts = 0;
-    mz_status s = run->trace ? hk_run(g, run->rng, run->trace, true, &hunts)
-                             : hk_run(g, run->rng, NULL, false, &hunts);
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        s = hk_shape(g, run, &hunts);
+    else
+        s = run->trace ? hk_run(g, run->rng, run->trace, true, &hunts)
+                       : hk_run(g, run->rng, NULL, false, &hunts);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "hunts", (int64_t)hunts);
     return s;
@@ -123,6 +200,7 @@ const mz_algo mz_algo_hunt_and_kill = {
     .columns = hk_columns,
     .bytes_per_cell = 0,
     .gen = hk_gen,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = hunt_and_kill_trace_ops,
     .trace_size = "cells visited so far",
 };

@@ -32,8 +32,16 @@
  * size = the walk's steps so far) and `join` for every cell added by a
  * retrace (cell, dir = the wall knocked, size = cells in the tree).
  * Column walk_steps: the steps of all walks, erased loops included.
+ *
+ * Other shapes (shape_common.h; not the weave, whose graph changes as it
+ * is carved, so no tree of it is uniform): the same steps through ports.
+ * A walk's step is one draw, pick(len) over the ports 0..ports-1, in order,
+ * that lead to a cell of the grid: a uniformly chosen neighbour, as above.
+ * The walk's ways are a byte a cell and the tree a bit a cell, from g->mem.
+ * Same trace, dir = the port.
  */
 #include "classic.h"
+#include "shape_common.h"
 
 #define DIR_SHIFT 5
 
@@ -109,14 +117,72 @@ out:
     return MZ_OK;
 }
 
+MZ_INLINE mz_status wilson_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint8_t *way,
+                                     mz_trace *t, const bool tracing, uint64_t *steps_out)
+{
+    const uint64_t cells = g->cells;
+    const mz_idx root = mz_rng_pick(rng, cells);
+    mz_bit_set(in, root);
+    uint64_t tree = 1, steps = 0;
+    for (mz_idx start = 0; start < cells; start++) {
+        if (mz_bit_get(in, start))
+            continue;
+        mz_idx cur = start;
+        uint64_t walked = 0;
+        do {
+            unsigned opts[SH_MAX_PORTS];
+            const unsigned n = sh_ports_inside(g, cur, opts);
+            const unsigned p = opts[mz_rng_pick(rng, n)];
+            way[cur] = (uint8_t)p;
+            cur = mz_port_nbr(g, cur, p);
+            walked++;
+            if (tracing && mz_trace_emit(t, "walk", cur, (int)p, walked))
+                return MZ_EIO;
+        } while (!mz_bit_get(in, cur));
+        steps += walked;
+        for (cur = start;;) {
+            const unsigned p = way[cur];
+            const mz_idx next = mz_port_nbr(g, cur, p);
+            if (mz_port_can_open(g, cur, p)) /* always: cur is fresh */
+                mz_port_knock(g, cur, p);
+            mz_bit_set(in, cur);
+            tree++;
+            if (tracing && mz_trace_emit(t, "join", cur, (int)p, tree))
+                return MZ_EIO;
+            if (mz_bit_get(in, next))
+                break;
+            cur = next;
+        }
+    }
+    *steps_out = steps;
+    return MZ_OK;
+}
+
+static mz_status wilson_shape(mz_grid *g, mz_run *run, uint64_t *steps)
+{
+    uint64_t *in = mz_bits_new(g->mem, g->cells);
+    uint8_t *way = in ? mz_alloc_array(g->mem, g->cells, 1) : NULL;
+    mz_status s = MZ_ENOMEM;
+    if (way)
+        s = run->trace ? wilson_shape_run(g, run->rng, in, way, run->trace, true, steps)
+                       : wilson_shape_run(g, run->rng, in, way, NULL, false, steps);
+    mz_mem_free(g->mem, way);
+    mz_mem_free(g->mem, in);
+    return s;
+}
+
 static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     uint64_t steps = 0;
-    mz_status s = run->trace ? wilson_run(g, run->rng, run->trace, true, &steps)
-                             : wilson_run(g, run->rng, NULL, false, &steps);
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        s = wilson_shape(g, run, &steps);
+    else
+        s = run->trace ? wilson_run(g, run->rng, run->trace, true, &steps)
+                       : wilson_run(g, run->rng, NULL, false, &steps);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
     return s;
@@ -140,6 +206,7 @@ const mz_algo mz_algo_wilson = {
     .columns = wilson_columns,
     .bytes_per_cell = 0,
     .gen = wilson_gen,
+    .shapes = SH_FIXED_GRAPHS,
     .trace_ops = wilson_trace_ops,
     .trace_size = "steps of the current walk (walk), cells in the tree (join)",
 };
