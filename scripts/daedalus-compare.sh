@@ -12,7 +12,8 @@
 #
 # For each case, K rounds (default 3), the two programs alternating run by
 # run, each timed by /usr/bin/time (wall clock and peak resident memory);
-# the table gives the median of the K runs. The mazebench column also gives
+# the table gives the median of the K runs, and of their CPU time (user +
+# system), the steadier figure when other work shares the cores. The mazebench column also gives
 # the engine's own time of the generator (or solver) alone, gen_ns (solve_ns)
 # of one 'mazebench sweep' row at the same size and seed (one warm-up run,
 # then one timed run). Writes a markdown table to FILE (default
@@ -62,9 +63,10 @@ PX=$((2 * N + 1))
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT INT TERM
 
-# One timed run: "wall_s rss_kb" into $TMP/t, the program's output discarded.
+# One timed run: "wall_s rss_kb user_s sys_s" into $TMP/t, the program's
+# output discarded.
 timed() {
-    /usr/bin/time -f "%e %M" -o "$TMP/t" "$@" >/dev/null 2>"$TMP/err" ||
+    /usr/bin/time -f "%e %M %U %S" -o "$TMP/t" "$@" >/dev/null 2>"$TMP/err" ||
         { echo "daedalus-compare: failed: $*" >&2; cat "$TMP/err" >&2; exit 1; }
     cat "$TMP/t"
 }
@@ -90,23 +92,24 @@ dead-end filler (on dfs)|solve deadend-fill --gen dfs|Perfect DeadEnd|dfs|deaden
     echo
     echo "Made by \`sh scripts/daedalus-compare.sh\` (docs/measurement.md, \"Against Daedalus\")"
     echo "on $(date -u +%Y-%m-%d), $(nproc) cores, load average at the start $(cut -d' ' -f1-3 /proc/loadavg)."
-    echo "Whole processes, median of $REPS runs each, the two programs alternating run by run;"
+    echo "Whole processes, median of $REPS runs each (wall clock, CPU time user + system, peak RSS),"
+    echo "the two programs alternating run by run;"
     echo "mazebench with \`--threads 1\` (its figures on one thread; Daedalus computes none)."
     echo "engine: mazebench's own time of the generator (solver) alone, one \`sweep\` row."
     echo
-    echo "| case | Daedalus command | Daedalus wall | Daedalus peak RSS | mazebench wall | mazebench peak RSS | mazebench engine | wall ratio (Daedalus / mazebench) |"
-    echo "|---|---|---:|---:|---:|---:|---:|---:|"
+    echo "| case | Daedalus command | Daedalus wall | Daedalus CPU | Daedalus peak RSS | mazebench wall | mazebench CPU | mazebench peak RSS | mazebench engine | CPU ratio (Daedalus / mazebench) |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$TMP/md"
 
 echo "$cases" | while IFS='|' read -r label margs dcmd sgen ssolve; do
-    : >"$TMP/mw"; : >"$TMP/mr"; : >"$TMP/dw"; : >"$TMP/dr"
+    : >"$TMP/mw"; : >"$TMP/mr"; : >"$TMP/mc"; : >"$TMP/dw"; : >"$TMP/dr"; : >"$TMP/dc"
     r=1
     while [ "$r" -le "$REPS" ]; do
         # shellcheck disable=SC2086 # the arguments split on purpose
         set -- $(timed "$MB" $margs --size "${N}x$N" --seed "$SEED" --threads 1)
-        echo "$1" >>"$TMP/mw"; echo "$2" >>"$TMP/mr"
+        echo "$1" >>"$TMP/mw"; echo "$2" >>"$TMP/mr"; echo "$3 $4" | awk '{print $1 + $2}' >>"$TMP/mc"
         set -- $(timed "$DAE" "nRandomSeed $SEED Size $PX $PX 0 0 $dcmd")
-        echo "$1" >>"$TMP/dw"; echo "$2" >>"$TMP/dr"
+        echo "$1" >>"$TMP/dw"; echo "$2" >>"$TMP/dr"; echo "$3 $4" | awk '{print $1 + $2}' >>"$TMP/dc"
         echo "daedalus-compare: $label: round $r of $REPS done" >&2
         r=$((r + 1))
     done
@@ -116,11 +119,13 @@ echo "$cases" | while IFS='|' read -r label margs dcmd sgen ssolve; do
     col=gen_ns
     [ -z "$ssolve" ] || col=solve_ns
     ns=$(awk -F, -v c="$col" 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == c) k = i; next} NR == 2 {print $k}' "$TMP/sw")
-    mw=$(median <"$TMP/mw"); mr=$(median <"$TMP/mr")
-    dw=$(median <"$TMP/dw"); dr=$(median <"$TMP/dr")
-    awk -v l="$label" -v d="$dcmd" -v dw="$dw" -v dr="$dr" -v mw="$mw" -v mr="$mr" -v ns="$ns" 'BEGIN {
-        printf "| %s | %s | %.2f s | %.0f MB | %.2f s | %.0f MB | %.3f s | %.2f |\n",
-            l, d, dw, dr / 1024, mw, mr / 1024, ns / 1e9, (mw > 0 ? dw / mw : 0)
+    mw=$(median <"$TMP/mw"); mr=$(median <"$TMP/mr"); mc=$(median <"$TMP/mc")
+    dw=$(median <"$TMP/dw"); dr=$(median <"$TMP/dr"); dc=$(median <"$TMP/dc")
+    awk -v l="$label" -v d="$dcmd" -v dw="$dw" -v dr="$dr" -v dc="$dc" -v mw="$mw" -v mr="$mr" \
+        -v mc="$mc" -v ns="$ns" 'BEGIN {
+        printf "| %s | %s | %.2f s | %.2f s | %.0f MB | %.2f s | %.2f s | %.0f MB | %.3f s | %s |\n",
+            l, d, dw, dc, dr / 1024, mw, mc, mr / 1024, ns / 1e9,
+            (mc > 0 ? sprintf("%.2f", dc / mc) : "-")
     }' >>"$TMP/md"
 done
 
