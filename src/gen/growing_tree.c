@@ -41,8 +41,15 @@
  * Trace: `carve` (cell = the cell entered, dir, size = active cells) and
  * `retire` (cell = the cell removed, dir -1, size = active cells).
  * Column active_peak: the list's largest active count.
+ *
+ * Other shapes (shape_common.h): the same steps through ports, visited
+ * cells a bit a cell from g->mem. opts = the ports 0..ports-1, in order,
+ * whose neighbour is unvisited and whose wall may be opened now
+ * (mz_port_can_open: the weave's crossing rules); the same draws. Same
+ * trace, dir = the port.
  */
 #include "classic.h"
+#include "shape_common.h"
 
 enum { P_P };
 
@@ -173,6 +180,80 @@ MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool
     return MZ_OK;
 }
 
+MZ_INLINE mz_status gt_shape_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below,
+                                  bool always_newest, bool never_newest, glist *l, const bool wide,
+                                  uint64_t *in, mz_trace *t, const bool tracing,
+                                  uint64_t *peak_out)
+{
+    uint64_t peak = 1;
+    mz_bit_set(in, 0);
+    if (gl_push(l, wide, 0) != MZ_OK)
+        return MZ_ENOMEM;
+    while (l->live) {
+        bool newest = always_newest;
+        if (!always_newest && !never_newest)
+            newest = mz_rng_u32(rng) < newest_below;
+        uint64_t k;
+        mz_idx x;
+        if (newest) {
+            k = l->len - 1;
+            x = gl_at(l, wide, k);
+        } else {
+            do {
+                k = mz_rng_pick(rng, l->len);
+                x = gl_at(l, wide, k);
+            } while (x == HOLE64);
+        }
+        unsigned opts[SH_MAX_PORTS];
+        const unsigned n = sh_ports_where(g, in, x, false, opts);
+        if (n) {
+            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const mz_idx y = mz_port_nbr(g, x, p);
+            mz_port_knock(g, x, p);
+            mz_bit_set(in, y);
+            if (gl_push(l, wide, y) != MZ_OK)
+                return MZ_ENOMEM;
+            if (l->live > peak)
+                peak = l->live;
+            if (tracing && mz_trace_emit(t, "carve", y, (int)p, l->live))
+                return MZ_EIO;
+        } else {
+            gl_remove(l, wide, k);
+            if (tracing && mz_trace_emit(t, "retire", x, -1, l->live))
+                return MZ_EIO;
+        }
+    }
+    *peak_out = peak;
+    return MZ_OK;
+}
+
+/* The other shapes: as growing_tree below, with a visited bitset. */
+static mz_status gt_shape(mz_grid *g, uint64_t below, bool always, bool never, mz_run *run,
+                          uint64_t *peak)
+{
+    const bool wide = g->cells >= UINT32_MAX;
+    uint64_t *in = mz_bits_new(g->mem, g->cells);
+    if (!in)
+        return MZ_ENOMEM;
+    glist l = {g->mem, NULL, 256, 0, 0};
+    l.buf = mz_alloc_array(g->mem, l.cap, wide ? 8 : 4);
+    if (!l.buf) {
+        mz_mem_free(g->mem, in);
+        return MZ_ENOMEM;
+    }
+    mz_trace *t = run->trace;
+    mz_status s;
+    if (wide)
+        s = t ? gt_shape_grow(g, run->rng, below, always, never, &l, true, in, t, true, peak)
+              : gt_shape_grow(g, run->rng, below, always, never, &l, true, in, NULL, false, peak);
+    else
+        s = t ? gt_shape_grow(g, run->rng, below, always, never, &l, false, in, t, true, peak)
+              : gt_shape_grow(g, run->rng, below, always, never, &l, false, in, NULL, false, peak);
+    mz_mem_free(g->mem, l.buf);
+    mz_mem_free(g->mem, in);
+    return s;
+}
+
 /* The growing tree with newest-probability p in [0, 1]. */
 static mz_status growing_tree(mz_grid *g, double p, mz_run *run, uint64_t *peak)
 {
@@ -182,6 +263,8 @@ static mz_status growing_tree(mz_grid *g, double p, mz_run *run, uint64_t *peak)
     const bool always = p >= 1.0, never = p <= 0.0;
     /* p * 2^32 is exact in a double for every p; u < it takes the newest. */
     const uint64_t below = never ? 0 : always ? UINT64_C(1) << 32 : (uint64_t)(p * 4294967296.0);
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return gt_shape(g, below, always, never, run, peak);
     glist l = {g->mem, NULL, 256, 0, 0};
     l.buf = mz_alloc_array(g->mem, l.cap, wide ? 8 : 4);
     if (!l.buf)
@@ -233,6 +316,7 @@ const mz_algo mz_algo_growing_tree = {
     .bytes_per_cell = 4,
     .gen = gt_gen,
     .refuses = NULL,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = gt_trace_ops,
     .trace_size = "active cells after the step",
 };

@@ -68,8 +68,23 @@
  * Trace: one `join` a joining cell (cell = the cell, dir = the wall
  * knocked from it, size = the queue's or list's length).
  * Column frontier_peak: the queue's or list's largest length.
+ *
+ * Other shapes (shape_common.h): the same three modes through ports, the
+ * maze (and modified's frontier) a bit a cell from g->mem. "Every
+ * neighbour in direction order" is every port 0..ports-1 in order whose
+ * neighbour is fresh and whose wall may be opened now (mz_port_can_open:
+ * the weave's crossing rules); an edge's code is n * 8 + p (p the port of
+ * n back into the maze), so true mode's weight keeps 64 - (3 + bits of
+ * cells - 1) bits at most 32. Every knock asks mz_port_can_open again: a
+ * weave passage under a cell may no longer be allowed when its edge comes
+ * out (the cell it passes under changed), and such an edge is dropped like
+ * one whose outer cell joined; modified drops a frontier cell left with no
+ * link that may be opened (a later join pushes it again). Lists are 64-bit
+ * entries. The other side of each passage is knocked at once (no mirror
+ * pass). Same trace, dir = the port.
  */
 #include "classic.h"
+#include "shape_common.h"
 
 enum { P_MODE };
 enum { MODE_TRUE = 0, MODE_SIMPLIFIED = 1, MODE_MODIFIED = 2 };
@@ -429,6 +444,178 @@ MZ_INLINE mz_status prim_simplified_run(mz_grid *g, mz_rng *rng, flist *f, const
     return MZ_OK;
 }
 
+/* ---- Other shapes ---- */
+
+MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
+                                        mz_trace *t, const bool tracing, uint64_t *peak_out)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    const uint64_t cells = g->cells;
+    unsigned cbits = 3;
+    while (cbits < 64 && ((cells - 1) >> (cbits - 3)) != 0)
+        cbits++;
+    const unsigned wbits = 64 - cbits < 32 ? 64 - cbits : 32;
+    const unsigned wshift = 64 - wbits;
+    const uint64_t cmask = (UINT64_C(1) << cbits) - 1;
+    uint64_t joined = 1, peak = 0;
+    mz_idx x = 0;
+    unsigned dx = 0;
+    mz_bit_set(in, 0);
+    for (;;) {
+        for (unsigned p = 0; p < ports; p++) {
+            const mz_idx n = mz_port_nbr(g, x, p);
+            if (n == MZ_NONE || mz_bit_get(in, n) || !mz_port_can_open(g, x, p))
+                continue;
+            const uint64_t w = (uint64_t)(mz_rng_u32(rng) >> (32 - wbits));
+            if (pq_push(q, w << wshift | (n << 3 | mz_port_back(g, x, p))) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+        if (q->size > peak)
+            peak = q->size;
+        if (tracing && joined > 1 && mz_trace_emit(t, "join", x, (int)dx, q->size))
+            return MZ_EIO;
+        if (joined == cells)
+            break;
+        mz_idx n;
+        unsigned d;
+        do {
+            if (q->size == 0)
+                return MZ_EINVAL; /* not reached: a fresh cell beside the maze has a plain edge */
+            const uint64_t key = pq_pop(q);
+            n = (key & cmask) >> 3;
+            d = (unsigned)(key & 7u);
+        } while (mz_bit_get(in, n) || !mz_port_can_open(g, n, d));
+        mz_port_knock(g, n, d);
+        mz_bit_set(in, n);
+        joined++;
+        x = n;
+        dx = d;
+    }
+    *peak_out = peak;
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
+                                              mz_trace *t, const bool tracing,
+                                              uint64_t *peak_out)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    uint64_t peak = 0, joined = 1;
+    mz_idx x = 0;
+    mz_bit_set(in, 0);
+    for (;;) {
+        for (unsigned p = 0; p < ports; p++) {
+            const mz_idx n = mz_port_nbr(g, x, p);
+            if (n == MZ_NONE || mz_bit_get(in, n) || !mz_port_can_open(g, x, p))
+                continue;
+            if (sh_vec_push(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+        if (f->len > peak)
+            peak = f->len;
+        if (joined == g->cells)
+            break;
+        mz_idx n;
+        unsigned d;
+        do {
+            if (f->len == 0)
+                return MZ_EINVAL; /* not reached, as in true mode */
+            const uint64_t k = mz_rng_pick(rng, f->len);
+            const uint64_t code = f->a[k];
+            f->a[k] = f->a[--f->len];
+            n = code >> 3;
+            d = (unsigned)(code & 7u);
+        } while (mz_bit_get(in, n) || !mz_port_can_open(g, n, d));
+        mz_port_knock(g, n, d);
+        mz_bit_set(in, n);
+        joined++;
+        x = n;
+        if (tracing && mz_trace_emit(t, "join", x, (int)d, f->len))
+            return MZ_EIO;
+    }
+    *peak_out = peak;
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
+                                            uint64_t *front, mz_trace *t, const bool tracing,
+                                            uint64_t *peak_out)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    uint64_t peak = 0;
+    mz_idx x = 0; /* the cell that joined last, MZ_NONE after a drop */
+    mz_bit_set(in, 0);
+    for (;;) {
+        if (x != MZ_NONE) {
+            for (unsigned p = 0; p < ports; p++) {
+                const mz_idx n = mz_port_nbr(g, x, p);
+                if (n == MZ_NONE || mz_bit_get(in, n) || mz_bit_get(front, n) ||
+                    !mz_port_can_open(g, x, p))
+                    continue;
+                mz_bit_set(front, n);
+                if (sh_vec_push(f, n) != MZ_OK)
+                    return MZ_ENOMEM;
+            }
+            if (f->len > peak)
+                peak = f->len;
+        }
+        if (!f->len)
+            break;
+        const uint64_t k = mz_rng_pick(rng, f->len);
+        x = f->a[k];
+        f->a[k] = f->a[--f->len];
+        front[x >> 6] &= ~(UINT64_C(1) << (x & 63));
+        unsigned links[SH_MAX_PORTS];
+        const unsigned nl = sh_ports_where(g, in, x, true, links);
+        if (nl == 0) {
+            x = MZ_NONE; /* weave only: its one link passed under a cell that changed */
+            continue;
+        }
+        const unsigned d = links[mz_rng_pick(rng, nl)];
+        mz_port_knock(g, x, d);
+        mz_bit_set(in, x);
+        if (tracing && mz_trace_emit(t, "join", x, (int)d, f->len))
+            return MZ_EIO;
+    }
+    *peak_out = peak;
+    return MZ_OK;
+}
+
+static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *peak)
+{
+    mz_trace *t = run->trace;
+    mz_status s = MZ_ENOMEM;
+    uint64_t *in = mz_bits_new(g->mem, g->cells);
+    if (!in)
+        return MZ_ENOMEM;
+    if (mode == MODE_TRUE) {
+        pq q;
+        memset(&q, 0, sizeof q);
+        q.mem = g->mem;
+        q.limit = TRIM_MIN;
+        q.b = mz_mem_calloc(g->mem, NBUCKET, sizeof *q.b);
+        if (q.b)
+            s = t ? prim_true_shape_run(g, run->rng, &q, in, t, true, peak)
+                  : prim_true_shape_run(g, run->rng, &q, in, NULL, false, peak);
+        pq_free(&q);
+    } else {
+        uint64_t *front = mode == MODE_MODIFIED ? mz_bits_new(g->mem, g->cells) : NULL;
+        sh_vec f = {0};
+        if ((mode != MODE_MODIFIED || front) && sh_vec_init(&f, g->mem, 256) == MZ_OK) {
+            if (mode == MODE_SIMPLIFIED)
+                s = t ? prim_simplified_shape_run(g, run->rng, &f, in, t, true, peak)
+                      : prim_simplified_shape_run(g, run->rng, &f, in, NULL, false, peak);
+            else
+                s = t ? prim_modified_shape_run(g, run->rng, &f, in, front, t, true, peak)
+                      : prim_modified_shape_run(g, run->rng, &f, in, front, NULL, false, peak);
+        }
+        sh_vec_free(&f);
+        mz_mem_free(g->mem, front);
+    }
+    mz_mem_free(g->mem, in);
+    return s;
+}
+
 static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     const unsigned mode = (unsigned)args->v[P_MODE];
@@ -436,6 +623,12 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
     mz_status s;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        s = prim_shape(g, mode, run, &peak);
+        if (s == MZ_OK)
+            mz_extra_int(run->extra, "frontier_peak", (int64_t)peak);
+        return s;
+    }
     mz_trace *t = run->trace;
     if (mode == MODE_TRUE) {
         pq q;
@@ -516,6 +709,7 @@ const mz_algo mz_algo_prim = {
     .bytes_per_cell = 8,
     .gen = prim_gen,
     .refuses = NULL,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = prim_trace_ops,
     .trace_size = "the queue's (true) or list's (simplified, modified) length after the step",
 };
