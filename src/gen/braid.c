@@ -13,8 +13,15 @@
  *
  * Blocked cells are never spliced into (they are rock, not hedge).
  * Complexity: O(cells), no memory beyond the grid.
+ *
+ * Other shapes (shape_common.h): the same scan through ports. A dead end
+ * is a cell with one open port (mz_port_degree); shut = the ports
+ * 0..ports-1, in order, whose wall may be opened now (mz_port_can_open:
+ * the neighbour exists and, on a weave grid, the crossing rules hold, so
+ * a splice may pass under a straight corridor). Same draws, same trace
+ * (dir = the port).
  */
-#include "../core/internal.h"
+#include "shape_common.h"
 
 enum { P_KEEP, P_OFFSET };
 
@@ -62,14 +69,59 @@ MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t
     return MZ_OK;
 }
 
+MZ_INLINE mz_status braid_shape_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t,
+                                     const bool tracing, uint64_t *splices_out)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    uint64_t splices = 0, dead_left = 0;
+    if (tracing)
+        for (mz_idx i = 0; i < g->cells; i++)
+            dead_left += mz_port_degree(g, i) == 1;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        if (mz_port_degree(g, i) != 1)
+            continue;
+        if (mz_rng_unit(rng) < keep)
+            continue;
+        unsigned shut[SH_MAX_PORTS], dead[SH_MAX_PORTS], ns = 0, nd = 0;
+        for (unsigned p = 0; p < ports; p++) {
+            if (!mz_port_can_open(g, i, p))
+                continue;
+            shut[ns++] = p;
+            if (mz_port_degree(g, mz_port_nbr(g, i, p)) == 1)
+                dead[nd++] = p;
+        }
+        if (ns == 0)
+            continue; /* nothing to open: a strip's end, a weave cell boxed in by crossings */
+        const unsigned p = nd ? dead[mz_rng_pick(rng, nd)] : shut[mz_rng_pick(rng, ns)];
+        const mz_idx n = mz_port_nbr(g, i, p);
+        const unsigned before = tracing ? mz_port_degree(g, n) : 0;
+        mz_port_knock(g, i, p);
+        if (tracing) {
+            dead_left -= 1;
+            dead_left -= before == 1;
+            dead_left += before == 0;
+        }
+        splices++;
+        if (tracing && mz_trace_emit(t, "splice", i, (int)p, dead_left))
+            return MZ_EIO;
+    }
+    *splices_out = splices;
+    return MZ_OK;
+}
+
 static mz_status braid_post(mz_grid *g, const mz_args *args, mz_run *run)
 {
     mz_rng rng;
     mz_rng_init(&rng, run->seed + (uint32_t)args->v[P_OFFSET]);
     uint64_t splices = 0;
     double keep = args->v[P_KEEP];
-    mz_status s = run->trace ? braid_scan(g, keep, &rng, run->trace, true, &splices)
-                             : braid_scan(g, keep, &rng, NULL, false, &splices);
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        s = run->trace ? braid_shape_scan(g, keep, &rng, run->trace, true, &splices)
+                       : braid_shape_scan(g, keep, &rng, NULL, false, &splices);
+    else
+        s = run->trace ? braid_scan(g, keep, &rng, run->trace, true, &splices)
+                       : braid_scan(g, keep, &rng, NULL, false, &splices);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "splices", (int64_t)splices);
     return s;
@@ -97,6 +149,7 @@ const mz_algo mz_algo_braid = {
     .columns = braid_columns,
     .bytes_per_cell = 0,
     .gen = braid_post,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = braid_trace_ops,
     .trace_size = "dead ends left",
 };

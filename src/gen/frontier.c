@@ -42,8 +42,18 @@
  * the joined cell c, dir = the direction knocked from c, size = the
  * frontier's length after the round's pushes. Column frontier_peak: the
  * frontier's largest length.
+ *
+ * Other shapes (shape_common.h): the same rounds through ports, with the
+ * in-maze and in-frontier flags as two bits a cell from g->mem. The centre
+ * is mz_cell_resolve's (the polar grid's centre cell; the middle level's
+ * middle cell in 3d). "Neighbours in direction order" are the ports
+ * 0..ports-1 in order whose wall may be opened now (mz_port_can_open: the
+ * weave's crossing rules), for the pushes and for the links alike. A weave
+ * frontier cell pushed through a passage under a cell that has changed
+ * since may have no link left: it leaves the frontier with no draw and no
+ * step, and a later join pushes it again. Same trace, dir = the port.
  */
-#include "../core/internal.h"
+#include "shape_common.h"
 
 enum { P_PICK };
 enum { PICK_RANDOM = 0, PICK_NEWEST = 1, PICK_OLDEST = 2 };
@@ -211,18 +221,110 @@ MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *
     return MZ_OK;
 }
 
+/* ---- Other shapes ---- */
+
+MZ_INLINE mz_status push_new_shape(const mz_grid *g, ring *r, const bool wide, const uint64_t *in,
+                                   uint64_t *front, mz_idx i)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    for (unsigned p = 0; p < ports; p++) {
+        const mz_idx n = mz_port_nbr(g, i, p);
+        if (n == MZ_NONE || mz_bit_get(in, n) || mz_bit_get(front, n) ||
+            !mz_port_can_open(g, i, p))
+            continue;
+        mz_bit_set(front, n);
+        if (ring_push(r, wide, n) != MZ_OK)
+            return MZ_ENOMEM;
+    }
+    return MZ_OK;
+}
+
+MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                        const bool wide, uint64_t *in, uint64_t *front,
+                                        mz_trace *t, const bool tracing, uint64_t *peak_out)
+{
+    const mz_idx centre = mz_cell_resolve(g, MZ_CELL_CENTRE);
+    mz_bit_set(in, centre);
+    if (push_new_shape(g, r, wide, in, front, centre) != MZ_OK)
+        return MZ_ENOMEM;
+    uint64_t peak = r->len;
+    while (r->len) {
+        mz_idx cur;
+        if (rule == PICK_RANDOM) {
+            const uint64_t len = r->len;
+            uint64_t k = mz_rng_pick(rng, len);
+            cur = ring_at(r, wide, k);
+            ring_put(r, wide, k, ring_at(r, wide, len - 1));
+            r->len--;
+        } else if (rule == PICK_NEWEST) {
+            cur = ring_at(r, wide, r->len - 1);
+            r->len--;
+        } else {
+            cur = ring_at(r, wide, 0);
+            r->head = (r->head + 1) & (r->cap - 1);
+            r->len--;
+        }
+        front[cur >> 6] &= ~(UINT64_C(1) << (cur & 63));
+        unsigned links[SH_MAX_PORTS];
+        const unsigned nl = sh_ports_where(g, in, cur, true, links);
+        if (nl == 0)
+            continue; /* weave only: pushed through a passage no longer allowed */
+        const unsigned d = links[mz_rng_pick(rng, nl)];
+        mz_port_knock(g, cur, d);
+        mz_bit_set(in, cur);
+        if (push_new_shape(g, r, wide, in, front, cur) != MZ_OK)
+            return MZ_ENOMEM;
+        if (r->len > peak)
+            peak = r->len;
+        if (tracing && mz_trace_emit(t, "join", cur, (int)d, r->len))
+            return MZ_EIO;
+    }
+    *peak_out = peak;
+    return MZ_OK;
+}
+
+static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t *peak)
+{
+    const bool wide = g->cells > UINT32_MAX;
+    uint64_t *in = mz_bits_new(g->mem, g->cells);
+    uint64_t *front = in ? mz_bits_new(g->mem, g->cells) : NULL;
+    ring r = {g->mem, NULL, 256, 0, 0};
+    r.buf = front ? mz_alloc_array(g->mem, r.cap, wide ? 8 : 4) : NULL;
+    mz_status s = MZ_ENOMEM;
+    mz_trace *t = run->trace;
+    if (r.buf) {
+        if (wide)
+            s = t ? frontier_shape_grow(g, rule, run->rng, &r, true, in, front, t, true, peak)
+                  : frontier_shape_grow(g, rule, run->rng, &r, true, in, front, NULL, false, peak);
+        else
+            s = t ? frontier_shape_grow(g, rule, run->rng, &r, false, in, front, t, true, peak)
+                  : frontier_shape_grow(g, rule, run->rng, &r, false, in, front, NULL, false,
+                                        peak);
+    }
+    mz_mem_free(g->mem, r.buf);
+    mz_mem_free(g->mem, front);
+    mz_mem_free(g->mem, in);
+    return s;
+}
+
 static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
+    unsigned rule = (unsigned)args->v[P_PICK];
+    uint64_t peak = 0;
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        s = frontier_shape(g, rule, run, &peak);
+        if (s == MZ_OK)
+            mz_extra_int(run->extra, "frontier_peak", (int64_t)peak);
+        return s;
+    }
     const bool wide = g->cells > UINT32_MAX;
     ring r = {g->mem, NULL, 256, 0, 0};
     r.buf = mz_alloc_array(g->mem, r.cap, wide ? 8 : 4);
     if (!r.buf)
         return MZ_ENOMEM;
-    unsigned rule = (unsigned)args->v[P_PICK];
-    uint64_t peak = 0;
-    mz_status s;
     mz_trace *t = run->trace;
     if (wide)
         s = t ? frontier_grow(g, rule, run->rng, &r, true, t, true, &peak)
@@ -264,6 +366,7 @@ const mz_algo mz_algo_frontier = {
      * thousandth of it. */
     .bytes_per_cell = 4,
     .gen = frontier_gen,
+    .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = frontier_trace_ops,
     .trace_size = "frontier length after the round's pushes",
 };
