@@ -1046,6 +1046,10 @@ bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen);
  * options. Cannot fail otherwise. */
 mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
                       uint64_t *width, uint64_t *height);
+/* The same for a maze of any geometry (docs/render.md, "Cell shapes").
+ * MZ_EUNSUPPORTED for the hedge style on a shape other than squares. */
+mz_status mz_pic_size_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                           uint64_t *width, uint64_t *height);
 /* The largest n such that an n x n maze fits format f with options o. */
 uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f);
 /* Draw g with its overlays as PNG, SVG or PDF. Runs the solvers and

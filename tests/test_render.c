@@ -60,6 +60,45 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
               seed, (unsigned long long)rows, (unsigned long long)cols);
 }
 
+/* A perfect maze on any shape: a depth-first spanning tree over the port
+ * API, the weave crossing rules checked before every knock. */
+static void shape_maze(const char *grid, uint32_t seed, mz_grid *g)
+{
+    mz_geom geo;
+    assert_int_equal(mz_parse_grid(grid, &geo), MZ_OK);
+    memset(g, 0, sizeof *g);
+    assert_int_equal(mz_grid_init_geom(g, &geo, NULL), MZ_OK);
+    unsigned ports = mz_shape_ports(g->shape);
+    unsigned char *seen = calloc(g->cells, 1);
+    mz_idx *stack = malloc(g->cells * sizeof *stack);
+    assert_true(seen && stack);
+    mz_rng rng;
+    mz_rng_init(&rng, seed);
+    uint64_t top = 0;
+    stack[top++] = 0;
+    seen[0] = 1;
+    while (top) {
+        mz_idx i = stack[top - 1];
+        unsigned cand[8], n = 0;
+        for (unsigned p = 0; p < ports; p++) {
+            mz_idx nb = mz_port_nbr(g, i, p);
+            if (nb != MZ_NONE && !seen[nb] && mz_port_can_open(g, i, p))
+                cand[n++] = p;
+        }
+        if (!n) {
+            top--;
+            continue;
+        }
+        unsigned p = cand[mz_rng_pick(&rng, n)];
+        mz_idx nb = mz_port_nbr(g, i, p);
+        mz_port_knock(g, i, p);
+        seen[nb] = 1;
+        stack[top++] = nb;
+    }
+    free(seen);
+    free(stack);
+}
+
 #ifdef MZ_HAVE_CAIRO
 
 static cairo_status_t mem_read(void *closure, unsigned char *data, unsigned int len)
@@ -234,11 +273,17 @@ static void test_golden_digests(void **state)
         const char *name, *spec;
         unsigned overlays;
         const char *solver;
+        const char *grid; /* a shape: shape_maze's tree instead of spec */
     } cases[] = {
-        {"plain-dfs-11x13-464", "dfs", 0, NULL},
+        {"plain-dfs-11x13-464", "dfs", 0, NULL, NULL},
         {"overlays-braid-11x13-464", "dfs+braid:keep=0.4,offset=99",
-         MZ_OV_ROUTE | MZ_OV_HEAT | MZ_OV_CLOSED, "astar"},
-        {"tiles-pacman-464", "pacman", MZ_OV_TILES | MZ_OV_ROUTE, NULL},
+         MZ_OV_ROUTE | MZ_OV_HEAT | MZ_OV_CLOSED, "astar", NULL},
+        {"tiles-pacman-464", "pacman", MZ_OV_TILES | MZ_OV_ROUTE, NULL, NULL},
+        {"hex-7x9-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "hex:7x9"},
+        {"tri-6x11-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "tri:6x11"},
+        {"polar-6-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "polar:6"},
+        {"3d-3x5x5-464", NULL, MZ_OV_ROUTE | MZ_OV_CLOSED, "astar", "3d:3x5x5"},
+        {"weave-7x7-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "weave:7x7"},
     };
     bool print = getenv("MZ_PRINT_DIGESTS") != NULL;
     char line[256], want[64][2][64];
@@ -256,9 +301,14 @@ static void test_golden_digests(void **state)
         printf("# cairo %s\n", cairo_version_string());
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         mz_grid g;
-        gen(cases[k].spec, 464, 11, 13, &g);
         mz_pic_opts o;
         exact_opts(&o);
+        if (cases[k].grid) {
+            shape_maze(cases[k].grid, 464, &g);
+            o.cell_px = 9; /* odd: corners on half pixels */
+        } else {
+            gen(cases[k].spec, 464, 11, 13, &g);
+        }
         o.overlays = cases[k].overlays;
         mz_stage st;
         char err[128];
@@ -281,6 +331,84 @@ static void test_golden_digests(void **state)
                 fail_msg("'%s': pixel digest %s, committed %s (cairo %s); if the change is "
                          "intended, run scripts/regen-render-digests.sh and review the pictures",
                          cases[k].name, got, want[j][1], cairo_version_string());
+        }
+        mz_grid_free(&g);
+    }
+}
+
+/* One small maze of every shape: renders plain and with every overlay
+ * that runs on it (trail needs a walker, which squares alone have), each
+ * overlay changes the picture, the PNG has the announced size, and the
+ * pictures match their committed digests. MZ_RENDER_DUMP=DIR writes the
+ * PNGs there to look at. */
+static const char *const shape_grids[] = {"hex:7x9", "tri:6x11", "polar:6", "3d:3x5x5",
+                                          "weave:7x7"};
+
+static void test_shapes(void **state)
+{
+    (void)state;
+    const char *dump = getenv("MZ_RENDER_DUMP");
+    for (size_t k = 0; k < sizeof shape_grids / sizeof *shape_grids; k++) {
+        mz_grid g;
+        shape_maze(shape_grids[k], 464, &g);
+        mz_geom geo = mz_grid_geom(&g);
+        mz_pic_opts o;
+        exact_opts(&o);
+        o.cell_px = 16;
+        int w0, h0, w, h;
+        uint64_t base = render_digest(&g, &o, &w0, &h0), sw, sh;
+        assert_int_equal(mz_pic_size_geom(&geo, &o, MZ_PIC_PNG, &sw, &sh), MZ_OK);
+        assert_int_equal(sw, (uint64_t)w0);
+        assert_int_equal(sh, (uint64_t)h0);
+        for (unsigned bit = 1; bit & MZ_OV_ALL; bit <<= 1) {
+            o.overlays = bit;
+            mem m = {0};
+            mz_status st = mz_pic_render(&g, &o, MZ_PIC_PNG, mem_write, &m);
+            if (bit == MZ_OV_TRAIL) { /* the wall follower walks squares only */
+                assert_int_equal(st, MZ_EUNSUPPORTED);
+                free(m.p);
+                continue;
+            }
+            if (st != MZ_OK)
+                fail_msg("%s overlay %s: %s", shape_grids[k], mz_pic_overlay_name(bit),
+                         mz_status_str(st));
+            uint64_t d = png_digest(&m, &w, &h);
+            free(m.p);
+            if (d == base && bit != MZ_OV_TILES)
+                fail_msg("overlay '%s' on %s changes nothing", mz_pic_overlay_name(bit),
+                         shape_grids[k]);
+            assert_int_equal(w, w0);
+            assert_int_equal(h, h0);
+        }
+        /* SVG and PDF too, and the hedge style is refused. */
+        o.overlays = MZ_OV_ROUTE | MZ_OV_HEAT;
+        for (int f = MZ_PIC_SVG; f <= MZ_PIC_PDF; f++) {
+            mem m = {0};
+            assert_int_equal(mz_pic_render(&g, &o, (mz_pic_format)f, mem_write, &m), MZ_OK);
+            assert_true(m.n > 100);
+            free(m.p);
+        }
+        o.style = MZ_PIC_HEDGE;
+        mem m = {0};
+        assert_int_equal(mz_pic_render(&g, &o, MZ_PIC_PNG, mem_write, &m), MZ_EUNSUPPORTED);
+        free(m.p);
+        o.style = MZ_PIC_PLAIN;
+        if (dump) {
+            o.legend = true;
+            o.cell_px = 28;
+            for (int v = 0; v < 2; v++) {
+                o.overlays = v ? MZ_OV_ROUTE | MZ_OV_HEAT : MZ_OV_ROUTE;
+                mem mm = {0};
+                assert_int_equal(mz_pic_render(&g, &o, MZ_PIC_PNG, mem_write, &mm), MZ_OK);
+                char path[512];
+                snprintf(path, sizeof path, "%s/%.*s%s.png", dump,
+                         (int)strcspn(shape_grids[k], ":"), shape_grids[k], v ? "-heat" : "");
+                FILE *f = fopen(path, "wb");
+                assert_non_null(f);
+                fwrite(mm.p, 1, mm.n, f);
+                fclose(f);
+                free(mm.p);
+            }
         }
         mz_grid_free(&g);
     }
@@ -393,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_golden_digests),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_shapes),
 #ifdef MZ_HAVE_GIF
         cmocka_unit_test(test_gif_frames),
 #endif

@@ -739,7 +739,8 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
     pic_layout L;
     unsigned legend_rows = o->legend ? 2 : 0;
     bool fixed = (spec->stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
-    mz_status s = fixed ? MZ_OK : pic_layout_make(rows, cols, &oo, f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG, legend_rows, &L);
+    mz_geom geo0 = mz_geom_ortho(rows, cols);
+    mz_status s = fixed ? MZ_OK : pic_layout_make(&geo0, &oo, f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG, legend_rows, &L);
     if (s != MZ_OK)
         return s;
     recbuf rb = {0};
@@ -758,8 +759,9 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
     gw.user = user;
 #endif
     s = record(spec, seed, rows, cols, solver, &rb, &G, &sol);
+    mz_geom geoG = mz_grid_geom(&G);
     if (s == MZ_OK)
-        s = pic_layout_make(G.rows, G.cols, &oo, f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG,
+        s = pic_layout_make(&geoG, &oo, f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG,
                             legend_rows, &L);
     if (s == MZ_OK)
         s = replay_init(&r, &G, &rb, solver, &sol);

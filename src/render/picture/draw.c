@@ -304,7 +304,7 @@ static void draw_head(cairo_t *cr, const pic_scene *s)
     cairo_fill(cr);
 }
 
-static void draw_legend(cairo_t *cr, const pic_scene *s)
+void pic_draw_legend(cairo_t *cr, const pic_scene *s)
 {
     if (!s->nlegend)
         return;
@@ -436,6 +436,8 @@ static void draw_fog(cairo_t *cr, const pic_scene *s)
 
 int pic_draw(cairo_t *cr, const pic_scene *s)
 {
+    if (s->g->shape != MZ_SHAPE_ORTHO)
+        return pic_draw_shape(cr, s);
     const mz_pic_opts *o = s->o;
     const pic_layout *L = &s->L;
     bool hedge = o->style == MZ_PIC_HEDGE;
@@ -466,7 +468,7 @@ int pic_draw(cairo_t *cr, const pic_scene *s)
         draw_marks(cr, s);
     if (hedge)
         draw_fog(cr, s);
-    draw_legend(cr, s);
+    pic_draw_legend(cr, s);
     return (int)cairo_status(cr);
 }
 

@@ -125,30 +125,37 @@ bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen)
 #define GIF_MAX_SIDE 4096.0
 #define GIF_MAX_CELLS 65536.0
 
-static double auto_cell(uint64_t rows, uint64_t cols, const mz_pic_opts *o)
+static double auto_cell(const mz_geom *geo, const mz_pic_opts *o)
 {
     if (o->style == MZ_PIC_HEDGE)
         return 9.0; /* the board's */
-    uint64_t n = rows > cols ? rows : cols;
+    uint64_t n = pic_shape_span(geo);
     double c = floor(1000.0 / (double)n);
     return c < 2 ? 2 : c > 16 ? 16 : c;
 }
 
-mz_status pic_layout_make(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
+mz_status pic_layout_make(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
                           unsigned legend_rows, pic_layout *L)
 {
+    mz_geom geo = *geo_in;
     if (!(o->cell_px >= 0) || !(o->wall_px >= 0) || o->cell_px > 1000 || o->wall_px > 1000 ||
-        o->margin_px > 10000 || rows == 0 || cols == 0)
+        o->margin_px > 10000 || geo.shape >= MZ_SHAPE_COUNT || geo.rows == 0 ||
+        (geo.shape != MZ_SHAPE_POLAR && geo.cols == 0) || (geo.shape == MZ_SHAPE_CUBE && geo.levels == 0))
         return MZ_EINVAL;
-    double cells = (double)rows * (double)cols;
+    if (mz_geom_cells(&geo) == 0)
+        return MZ_ETOOBIG;
+    if (geo.shape != MZ_SHAPE_ORTHO && o->style == MZ_PIC_HEDGE)
+        return MZ_EUNSUPPORTED; /* board 09's garden is square */
+    double cells = (double)mz_geom_cells(&geo);
     if ((f == MZ_PIC_SVG || f == MZ_PIC_PDF) && cells > VEC_MAX_CELLS)
         return MZ_ETOOBIG;
     if (f == MZ_PIC_GIF && cells > GIF_MAX_CELLS)
         return MZ_ETOOBIG;
     memset(L, 0, sizeof *L);
-    L->cell = o->cell_px > 0 ? o->cell_px : auto_cell(rows, cols, o);
+    L->cell = o->cell_px > 0 ? o->cell_px : auto_cell(&geo, o);
     L->scale = L->cell / 9.0;
-    double bw = (double)cols * L->cell, bh = (double)rows * L->cell;
+    double bw, bh;
+    pic_shape_box(&geo, L->cell, &bw, &bh);
     double legend_h = legend_rows ? legend_rows * PIC_LEGEND_ROW * (o->style == MZ_PIC_HEDGE ? L->scale : 1) + 8 : 0;
     if (o->style == MZ_PIC_HEDGE) {
         /* Board 09: the board centred on a 480 x 300 canvas (at 9 px cells),
@@ -217,8 +224,15 @@ static unsigned legend_rows_for(unsigned ov, const mz_pic_opts *o)
 mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
                       uint64_t *width, uint64_t *height)
 {
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mz_pic_size_geom(&geo, o, f, width, height);
+}
+
+mz_status mz_pic_size_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                           uint64_t *width, uint64_t *height)
+{
     pic_layout L;
-    mz_status s = pic_layout_make(rows, cols, o, f, legend_rows_for(o->overlays, o), &L);
+    mz_status s = pic_layout_make(geo, o, f, legend_rows_for(o->overlays, o), &L);
     if (s != MZ_OK)
         return s;
     *width = (uint64_t)L.width;
@@ -366,6 +380,8 @@ static int sink_emit(void *user, const mz_step *s)
 static mz_status run_solver(const mz_grid *g, const mz_stage *st, sink *k, mz_solution *sol)
 {
     mz_trace t = {sink_emit, k, 0};
+    if (!mz_runs_on(st->algo, g->shape))
+        return MZ_EUNSUPPORTED;
     k->forward = 0;
     if (k->visits && g->entrance < g->cells)
         k->visits[g->entrance] = 1;
@@ -423,7 +439,7 @@ static mz_status fill_heat(const mz_grid *g, mz_idx from, uint32_t *fill, pic_sc
         if (d[i] != UINT32_MAX && d[i] > max)
             max = d[i];
     for (uint64_t i = 0; i < g->cells; i++)
-        if (!(g->c[i] & MZ_BLOCKED))
+        if (!pic_blocked(g, i))
             fill[i] = d[i] == UINT32_MAX ? PIC_UNREACHED : pic_ramp(RAMP_HEAT, max ? (double)d[i] / max : 0);
     free(d);
     legend_add(s, LEG_RAMP, 0, RAMP_HEAT, "steps from cell %llu: 0 .. %lu", (unsigned long long)from,
@@ -452,7 +468,7 @@ static mz_status fill_valley(const mz_grid *g, uint32_t *fill, pic_scene *s)
             floor_cells += ex == 0;
         }
         for (uint64_t i = 0; i < g->cells; i++) {
-            if (g->c[i] & MZ_BLOCKED)
+            if (pic_blocked(g, i))
                 continue;
             fill[i] = shortest == UINT32_MAX || ds[i] == UINT32_MAX
                           ? PIC_UNREACHED
@@ -481,7 +497,8 @@ mz_status pic_scene_build(const mz_grid *g, const mz_pic_opts *o, mz_pic_format 
     s->flash_dir = -1;
     s->route_rgb = o->route_rgb;
     unsigned ov = o->overlays;
-    mz_status st = pic_layout_make(g->rows, g->cols, o, f, legend_rows_for(ov, o), &s->L);
+    mz_geom geo = mz_grid_geom(g);
+    mz_status st = pic_layout_make(&geo, o, f, legend_rows_for(ov, o), &s->L);
     if (st != MZ_OK)
         return st;
     if (o->style == MZ_PIC_HEDGE) {
@@ -603,7 +620,7 @@ mz_status pic_scene_build(const mz_grid *g, const mz_pic_opts *o, mz_pic_format 
     if (ov & MZ_OV_TILES) {
         uint64_t count[6] = {0}, nblocked = 0;
         for (uint64_t i = 0; i < g->cells; i++) {
-            if (g->c[i] & MZ_BLOCKED) {
+            if (pic_blocked(g, i)) {
                 store->fill[i] = PIC_BLOCKED;
                 nblocked++;
             }

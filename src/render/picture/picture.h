@@ -64,10 +64,22 @@ typedef struct pic_scene {
     pic_legend_item legend[PIC_MAX_LEGEND];
 } pic_scene;
 
-/* Layout of a rows x cols maze with nlegend legend lines (ramps count
+/* Layout of a maze of geometry geo with nlegend legend lines (ramps count
  * double). MZ_ETOOBIG when the canvas passes the format's limit. */
-mz_status pic_layout_make(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
+mz_status pic_layout_make(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
                           unsigned legend_rows, pic_layout *L);
+
+/* Cell shapes (shapes.c): the cells across the picture's longer side (for
+ * the automatic cell size), and the maze's extent in px at a cell size. */
+uint64_t pic_shape_span(const mz_geom *geo);
+void pic_shape_box(const mz_geom *geo, double cell, double *w, double *h);
+
+/* Is cell i blocked? (Only square cells block; on other shapes bit 4 is a
+ * port.) */
+static inline bool pic_blocked(const mz_grid *g, mz_idx i)
+{
+    return g->shape == MZ_SHAPE_ORTHO && (g->c[i] & MZ_BLOCKED);
+}
 
 /* Storage behind a still's scene. */
 typedef struct pic_store {
@@ -93,6 +105,10 @@ uint64_t pic_wall_runs(const mz_grid *g, void (*fn)(void *, uint64_t, uint64_t, 
  * status as an int (0 = success). Only with MZ_HAVE_CAIRO. */
 struct _cairo;
 int pic_draw(struct _cairo *cr, const pic_scene *s);
+/* The same for a grid of any shape but squares (shapes.c), and the legend
+ * band both use (draw.c). */
+int pic_draw_shape(struct _cairo *cr, const pic_scene *s);
+void pic_draw_legend(struct _cairo *cr, const pic_scene *s);
 
 /* Write an RGB24 image surface as a PNG file (png.c). */
 struct _cairo_surface;

@@ -1,0 +1,780 @@
+/*
+ * shapes.c - pictures of the cell shapes beyond squares: hex, tri, polar,
+ * 3d and weave grids (docs/render.md, "Cell shapes").
+ *
+ * Exact geometry: every point is an integer in 1/256 px (Q8), computed with
+ * integer arithmetic only - square roots by integer Newton steps, polar
+ * angles by an integer Taylor series in 2^-30 units - and handed to cairo
+ * as k / 256.0, which cairo's 24.8 fixed point holds exactly. Nothing is
+ * stroked: walls, the route and the marks are filled polygons (a wall is a
+ * quadrilateral around its segment, extended by half its width at both
+ * ends; polygons of one fill are all wound the same way, so the nonzero
+ * rule draws their union). With antialiasing off (tests, GIF frames) the
+ * pixels depend on cairo's fixed-point rasteriser alone, so a PNG's bytes
+ * are the same on every machine with the same cairo.
+ *
+ * How each shape is laid out (c = the cell size in px):
+ *   hex    flat-topped hexagons of side 9c/16 in columns, odd columns half
+ *          a cell lower; the edge of port p joins corners p and p + 1,
+ *          corner 0 the top-left one, clockwise.
+ *   tri    triangles of side 3c/2 in rows; (r + c) even points up.
+ *   polar  the centre a disc of radius c, ring r between radii rc and
+ *          (r + 1)c; angle 0 points east, cells run clockwise; arcs are
+ *          chords of at most about 3 px.
+ *   3d     the levels side by side, one cell apart, each a square grid;
+ *          an open UP port is a triangle pointing up in the cell's upper
+ *          half, an open DOWN port one pointing down in its lower half.
+ *   weave  square cells drawn as corridors inset c/4 from the cell's
+ *          sides; a passage under a cell shows as the two corridor stubs
+ *          on either side of the straight corridor that crosses it.
+ */
+#include "picture.h"
+
+/* ------------------------------------------------------------------ */
+/* Integer geometry (no cairo)                                         */
+/* ------------------------------------------------------------------ */
+
+#define Q8 256
+#define Q30 (INT64_C(1) << 30)
+#define HALF_PI_Q30 INT64_C(1686629713) /* round(pi / 2 * 2^30) */
+#define POLAR_MAX_STEPS (UINT64_C(1) << 18)
+
+static uint64_t isqrt64(uint64_t v)
+{
+    uint64_t r = 0, bit = UINT64_C(1) << 62;
+    while (bit > v)
+        bit >>= 2;
+    while (bit) {
+        if (v >= r + bit) {
+            v -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return r;
+}
+
+/* v / 2^30 rounded half away from zero (no shifts of negative numbers). */
+static int64_t q30_round(int64_t v)
+{
+    return v >= 0 ? (v + (INT64_C(1) << 29)) >> 30 : -((-v + (INT64_C(1) << 29)) >> 30);
+}
+
+/* sin and cos of t (2^-30 radians, |t| <= pi/4), Taylor series in Q30. */
+static void sincos_small(int64_t t, int64_t *sn, int64_t *cs)
+{
+    int64_t a = t < 0 ? -t : t, a2 = (a * a) >> 30;
+    int64_t term = a, s = a;
+    for (int k = 1; k <= 8; k++) {
+        term = ((term * a2) >> 30) / ((2 * k) * (2 * k + 1));
+        s += k & 1 ? -term : term;
+    }
+    int64_t c = Q30;
+    term = Q30;
+    for (int k = 1; k <= 8; k++) {
+        term = ((term * a2) >> 30) / ((2 * k - 1) * (2 * k));
+        c += k & 1 ? -term : term;
+    }
+    *sn = t < 0 ? -s : s;
+    *cs = c;
+}
+
+/* cos and sin (Q30) of a / d turns, d <= 2^20. */
+static void turn_cs(uint64_t a, uint64_t d, int64_t *c, int64_t *s)
+{
+    a %= d;
+    uint64_t q = (4 * a + d / 2) / d;
+    int64_t rem = (int64_t)(4 * a) - (int64_t)(q * d);
+    int64_t sn, cs;
+    sincos_small(rem * HALF_PI_Q30 / (int64_t)d, &sn, &cs);
+    switch (q & 3) {
+    case 0: *c = cs, *s = sn; break;
+    case 1: *c = -sn, *s = cs; break;
+    case 2: *c = -cs, *s = -sn; break;
+    default: *c = sn, *s = -cs; break;
+    }
+}
+
+/* The shape's cell sizes in Q8 from the cell size in px. */
+typedef struct sgeo {
+    mz_shape shape;
+    uint64_t levels, rows, cols;
+    int64_t c;     /* the cell size */
+    int64_t s, h;  /* hex: side, half height; tri: side, height */
+    uint64_t D;    /* polar: angle steps a turn */
+} sgeo;
+
+static void sgeo_make(sgeo *G, const mz_geom *geo, double cell)
+{
+    memset(G, 0, sizeof *G);
+    G->shape = geo->shape;
+    G->levels = geo->levels ? geo->levels : 1;
+    G->rows = geo->rows;
+    G->cols = geo->cols;
+    G->c = (int64_t)(cell * Q8 + 0.5);
+    switch (geo->shape) {
+    case MZ_SHAPE_HEX:
+        G->s = (G->c * 9 / 16) & ~INT64_C(1);
+        G->h = (int64_t)isqrt64((uint64_t)(3 * G->s * G->s)) / 2;
+        break;
+    case MZ_SHAPE_TRI:
+        G->s = (G->c * 3 / 2) & ~INT64_C(1);
+        G->h = (int64_t)isqrt64((uint64_t)(3 * G->s * G->s)) / 2;
+        break;
+    case MZ_SHAPE_POLAR: {
+        uint64_t m = 2;
+        /* chords of about 3 px at the rim: 2 pi R / (cols m) <= 3 px */
+        while (3 * Q8 * G->cols * m < 7 * G->rows * (uint64_t)G->c && G->cols * m < POLAR_MAX_STEPS)
+            m *= 2;
+        G->D = G->cols * m;
+        break;
+    }
+    default: break;
+    }
+}
+
+/* The maze's extent in Q8. */
+static void sgeo_box(const sgeo *G, int64_t *w, int64_t *h)
+{
+    int64_t c = G->c, R = (int64_t)G->rows, C = (int64_t)G->cols;
+    switch (G->shape) {
+    case MZ_SHAPE_HEX:
+        *w = G->s * (3 * C + 1) / 2;
+        *h = 2 * G->h * R + (C > 1 ? G->h : 0);
+        break;
+    case MZ_SHAPE_TRI:
+        *w = G->s * (C + 1) / 2;
+        *h = G->h * R;
+        break;
+    case MZ_SHAPE_POLAR: *w = *h = 2 * R * c; break;
+    case MZ_SHAPE_CUBE:
+        *w = c * ((int64_t)G->levels * (C + 1) - 1);
+        *h = c * R;
+        break;
+    default:
+        *w = c * C;
+        *h = c * R;
+        break;
+    }
+}
+
+uint64_t pic_shape_span(const mz_geom *geo)
+{
+    uint64_t r = geo->rows, c = geo->cols;
+    switch (geo->shape) {
+    case MZ_SHAPE_POLAR: return 2 * r;
+    case MZ_SHAPE_CUBE: {
+        uint64_t w = (geo->levels ? geo->levels : 1) * (c + 1);
+        return w > r ? w : r;
+    }
+    case MZ_SHAPE_TRI: return r * 3 / 2 > c * 3 / 4 ? r * 3 / 2 : c * 3 / 4 + 1;
+    default: return r > c ? r : c;
+    }
+}
+
+void pic_shape_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    sgeo G;
+    if (geo->shape == MZ_SHAPE_ORTHO) {
+        *w = (double)geo->cols * cell;
+        *h = (double)geo->rows * cell;
+        return;
+    }
+    sgeo_make(&G, geo, cell);
+    int64_t bw, bh;
+    sgeo_box(&G, &bw, &bh);
+    *w = (double)bw / Q8;
+    *h = (double)bh / Q8;
+}
+
+#ifdef MZ_HAVE_CAIRO
+
+#include <cairo.h>
+
+/* ------------------------------------------------------------------ */
+/* The drawing state                                                   */
+/* ------------------------------------------------------------------ */
+
+#define BATCH 2000 /* polygons to one cairo path */
+#define HEAD_RGB 0xE41A1Cu
+
+typedef struct pt {
+    int64_t x, y;
+} pt;
+
+typedef struct sdraw {
+    cairo_t *cr;
+    const mz_grid *g;
+    sgeo G;
+    int64_t ox, oy;    /* the maze's corner */
+    int64_t *trig;     /* polar: cos, sin of k / D turns, Q30 */
+    pt *buf;           /* polygon points */
+    size_t cap;
+    uint64_t batched;
+} sdraw;
+
+static void rgb(cairo_t *cr, uint32_t c)
+{
+    cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0, (c & 255) / 255.0);
+}
+
+static void poly_add(sdraw *d, const pt *p, size_t n)
+{
+    if (n < 3)
+        return;
+    /* Wind every polygon the same way (positive area on screen). */
+    int64_t area = 0;
+    for (size_t k = 0; k < n; k++) {
+        const pt *a = &p[k], *b = &p[(k + 1) % n];
+        area += (a->x - p[0].x) * (b->y - p[0].y) - (b->x - p[0].x) * (a->y - p[0].y);
+    }
+    cairo_move_to(d->cr, (double)p[0].x / Q8, (double)p[0].y / Q8);
+    if (area >= 0)
+        for (size_t k = 1; k < n; k++)
+            cairo_line_to(d->cr, (double)p[k].x / Q8, (double)p[k].y / Q8);
+    else
+        for (size_t k = n - 1; k >= 1; k--)
+            cairo_line_to(d->cr, (double)p[k].x / Q8, (double)p[k].y / Q8);
+    cairo_close_path(d->cr);
+    if (++d->batched % BATCH == 0)
+        cairo_fill(d->cr);
+}
+
+/* A segment hw thick on each side, extended by ext at both ends. */
+static void thick(sdraw *d, int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t hw, int64_t ext)
+{
+    int64_t dx = bx - ax, dy = by - ay;
+    int64_t len = (int64_t)isqrt64((uint64_t)(dx * dx + dy * dy));
+    if (len == 0)
+        return;
+    int64_t ux = dx * ext / len, uy = dy * ext / len, nx = -dy * hw / len, ny = dx * hw / len;
+    pt q[4] = {{ax - ux + nx, ay - uy + ny}, {bx + ux + nx, by + uy + ny},
+               {bx + ux - nx, by + uy - ny}, {ax - ux - nx, ay - uy - ny}};
+    poly_add(d, q, 4);
+}
+
+/* A 16-gon of radius r (a disc). */
+static void disc(sdraw *d, int64_t x, int64_t y, int64_t r)
+{
+    pt q[16];
+    for (unsigned k = 0; k < 16; k++) {
+        int64_t c, s;
+        turn_cs(k, 16, &c, &s);
+        q[k].x = x + q30_round(r * c);
+        q[k].y = y + q30_round(r * s);
+    }
+    poly_add(d, q, 16);
+}
+
+static bool buf_need(sdraw *d, size_t n)
+{
+    if (n <= d->cap)
+        return true;
+    pt *nb = realloc(d->buf, n * sizeof *nb);
+    if (!nb)
+        return false;
+    d->buf = nb;
+    d->cap = n;
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cells                                                               */
+/* ------------------------------------------------------------------ */
+
+static void rc_of(const sdraw *d, mz_idx i, uint64_t *l, uint64_t *r, uint64_t *c)
+{
+    uint64_t plane = d->G.rows * d->G.cols;
+    *l = i / plane;
+    *r = (i % plane) / d->G.cols;
+    *c = i % d->G.cols;
+}
+
+/* Square cells (3d, weave): the cell's top-left corner. */
+static void sq_corner(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+{
+    uint64_t l, r, c;
+    rc_of(d, i, &l, &r, &c);
+    *x = d->ox + d->G.c * (int64_t)(l * (d->G.cols + 1) + c);
+    *y = d->oy + d->G.c * (int64_t)r;
+}
+
+static bool tri_up(const sdraw *d, mz_idx i)
+{
+    return ((i / d->G.cols + i % d->G.cols) & 1) == 0;
+}
+
+/* Polar: a point at radius rad (Q8) and angle k / D turns. */
+static pt polar_pt(const sdraw *d, int64_t rad, uint64_t k)
+{
+    int64_t cx = d->ox + (int64_t)d->G.rows * d->G.c, cy = d->oy + (int64_t)d->G.rows * d->G.c;
+    k %= d->G.D;
+    pt p = {cx + q30_round(rad * d->trig[2 * k]), cy + q30_round(rad * d->trig[2 * k + 1])};
+    return p;
+}
+
+/* Polar: cell i's ring, and its angle span [a0, a1] in steps. */
+static void polar_span(const sdraw *d, mz_idx i, uint64_t *ring, uint64_t *a0, uint64_t *a1)
+{
+    uint64_t pos;
+    mz_polar_locate(i, ring, &pos);
+    uint64_t w = *ring ? d->G.D / mz_polar_ring_cells(*ring) : d->G.D;
+    *a0 = pos * w;
+    *a1 = *a0 + w;
+}
+
+static void centre_of(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+{
+    const sgeo *G = &d->G;
+    switch (G->shape) {
+    case MZ_SHAPE_HEX: {
+        uint64_t r = i / G->cols, c = i % G->cols;
+        *x = d->ox + G->s + (int64_t)c * 3 * G->s / 2;
+        *y = d->oy + G->h + (int64_t)r * 2 * G->h + (c & 1 ? G->h : 0);
+        break;
+    }
+    case MZ_SHAPE_TRI: {
+        uint64_t r = i / G->cols, c = i % G->cols;
+        *x = d->ox + (int64_t)(c + 1) * G->s / 2;
+        *y = d->oy + (int64_t)r * G->h + (tri_up(d, i) ? 2 * G->h / 3 : G->h / 3);
+        break;
+    }
+    case MZ_SHAPE_POLAR: {
+        uint64_t ring, a0, a1;
+        polar_span(d, i, &ring, &a0, &a1);
+        if (ring == 0) {
+            *x = d->ox + (int64_t)G->rows * G->c;
+            *y = d->oy + (int64_t)G->rows * G->c;
+        } else {
+            pt p = polar_pt(d, (int64_t)(2 * ring + 1) * G->c / 2, (a0 + a1) / 2);
+            *x = p.x;
+            *y = p.y;
+        }
+        break;
+    }
+    default:
+        sq_corner(d, i, x, y);
+        *x += G->c / 2;
+        *y += G->c / 2;
+        break;
+    }
+}
+
+/* Hex corners relative to the centre: 0 top-left, clockwise. */
+static pt hex_corner(const sdraw *d, int64_t cx, int64_t cy, unsigned k)
+{
+    int64_t s = d->G.s, h = d->G.h;
+    static const int sx[6] = {-1, 1, 2, 1, -1, -2}, sy[6] = {-1, -1, 0, 1, 1, 0};
+    pt p = {cx + sx[k % 6] * s / 2, cy + sy[k % 6] * h};
+    return p;
+}
+
+/* Triangle corners: up: apex, base right, base left; down: top left, top
+ * right, bottom apex. */
+static void tri_corners(const sdraw *d, mz_idx i, pt q[3])
+{
+    uint64_t r = i / d->G.cols, c = i % d->G.cols;
+    int64_t x0 = d->ox + (int64_t)c * d->G.s / 2, y0 = d->oy + (int64_t)r * d->G.h;
+    int64_t s = d->G.s, h = d->G.h;
+    if (tri_up(d, i)) {
+        q[0] = (pt){x0 + s / 2, y0};
+        q[1] = (pt){x0 + s, y0 + h};
+        q[2] = (pt){x0, y0 + h};
+    } else {
+        q[0] = (pt){x0, y0};
+        q[1] = (pt){x0 + s, y0};
+        q[2] = (pt){x0 + s / 2, y0 + h};
+    }
+}
+
+/* An arc at radius rad from a0 to a1 steps, as points into d->buf from at. */
+static size_t arc_pts(sdraw *d, size_t at, int64_t rad, uint64_t a0, uint64_t a1, bool rev)
+{
+    for (uint64_t k = 0; k <= a1 - a0; k++)
+        d->buf[at++] = polar_pt(d, rad, rev ? a1 - k : a0 + k);
+    return at;
+}
+
+/* Weave: is side dir of cell i open, or does a passage run under i
+ * across that side? */
+static bool weave_open(const mz_grid *g, mz_idx i, unsigned dir)
+{
+    return !(g->c[i] & (1u << dir)) || !(g->c[i] & (1u << (4 + dir)));
+}
+
+static bool weave_under(const mz_grid *g, mz_idx i, unsigned dir)
+{
+    /* a passage under i along dir's axis leaves the neighbour on one side
+     * through its under-port toward i */
+    unsigned ax = dir & 1; /* 0: N-S, 1: E-W */
+    mz_idx a = mz_port_nbr(g, i, ax ? MZ_W : MZ_N);
+    return a != MZ_NONE && !(g->c[a] & (1u << (4 + (ax ? MZ_E : MZ_S))));
+}
+
+/* Add cell i's area to the current path. */
+static bool cell_area(sdraw *d, mz_idx i)
+{
+    const sgeo *G = &d->G;
+    switch (G->shape) {
+    case MZ_SHAPE_HEX: {
+        int64_t x, y;
+        centre_of(d, i, &x, &y);
+        pt q[6];
+        for (unsigned k = 0; k < 6; k++)
+            q[k] = hex_corner(d, x, y, k);
+        poly_add(d, q, 6);
+        return true;
+    }
+    case MZ_SHAPE_TRI: {
+        pt q[3];
+        tri_corners(d, i, q);
+        poly_add(d, q, 3);
+        return true;
+    }
+    case MZ_SHAPE_POLAR: {
+        uint64_t ring, a0, a1;
+        polar_span(d, i, &ring, &a0, &a1);
+        if (!buf_need(d, 2 * (a1 - a0) + 4))
+            return false;
+        size_t n;
+        if (ring == 0) {
+            n = arc_pts(d, 0, G->c, 0, G->D - 1, false);
+        } else {
+            n = arc_pts(d, 0, (int64_t)(ring + 1) * G->c, a0, a1, false);
+            n = arc_pts(d, n, (int64_t)ring * G->c, a0, a1, true);
+        }
+        poly_add(d, d->buf, n);
+        return true;
+    }
+    case MZ_SHAPE_WEAVE: {
+        int64_t x, y, c = G->c, t = G->c / 4;
+        sq_corner(d, i, &x, &y);
+        pt q[4] = {{x + t, y + t}, {x + c - t, y + t}, {x + c - t, y + c - t}, {x + t, y + c - t}};
+        poly_add(d, q, 4);
+        for (unsigned dir = 0; dir < 4; dir++) {
+            if (!weave_open(d->g, i, dir))
+                continue;
+            int64_t x0 = x + t, y0 = y + t, x1 = x + c - t, y1 = y + c - t;
+            switch (dir) {
+            case MZ_N: y1 = y0, y0 = y; break;
+            case MZ_S: y0 = y1, y1 = y + c; break;
+            case MZ_E: x0 = x1, x1 = x + c; break;
+            default: x1 = x0, x0 = x; break;
+            }
+            pt r[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+            poly_add(d, r, 4);
+        }
+        return true;
+    }
+    default: {
+        int64_t x, y;
+        sq_corner(d, i, &x, &y);
+        pt q[4] = {{x, y}, {x + G->c, y}, {x + G->c, y + G->c}, {x, y + G->c}};
+        poly_add(d, q, 4);
+        return true;
+    }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Walls                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The wall of port p of cell i, as segments hw thick. */
+static bool port_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+{
+    const sgeo *G = &d->G;
+    switch (G->shape) {
+    case MZ_SHAPE_HEX: {
+        int64_t x, y;
+        centre_of(d, i, &x, &y);
+        pt a = hex_corner(d, x, y, p), b = hex_corner(d, x, y, p + 1);
+        thick(d, a.x, a.y, b.x, b.y, hw, hw);
+        return true;
+    }
+    case MZ_SHAPE_TRI: {
+        pt q[3];
+        tri_corners(d, i, q);
+        bool up = tri_up(d, i);
+        /* up: W = left base - apex, E = apex - right base, base; down: W =
+         * top left - apex, E = apex - top right, base = the top */
+        pt a, b;
+        if (p == 0)
+            a = up ? q[2] : q[0], b = up ? q[0] : q[2];
+        else if (p == 1)
+            a = up ? q[0] : q[2], b = q[1];
+        else
+            a = up ? q[2] : q[0], b = q[1];
+        thick(d, a.x, a.y, b.x, b.y, hw, hw);
+        return true;
+    }
+    case MZ_SHAPE_POLAR: {
+        uint64_t ring, a0, a1;
+        polar_span(d, i, &ring, &a0, &a1);
+        int64_t rin = (int64_t)ring * G->c, rout = rin + G->c;
+        if (ring == 0) { /* the arc toward ring 1's cell p */
+            uint64_t w = G->D / 6;
+            a0 = p * w;
+            a1 = a0 + w;
+            rin = rout;
+        } else if (p <= 1) {
+            pt a = polar_pt(d, rin, p == 0 ? a1 : a0), b = polar_pt(d, rout, p == 0 ? a1 : a0);
+            thick(d, a.x, a.y, b.x, b.y, hw, hw);
+            return true;
+        } else if (p >= 3) {
+            bool doubles = ring + 1 < G->rows
+                               ? mz_polar_ring_cells(ring + 1) != mz_polar_ring_cells(ring)
+                               : false;
+            if (doubles && p == 3)
+                a1 = (a0 + a1) / 2;
+            else if (doubles)
+                a0 = (a0 + a1) / 2;
+            else if (p == 4)
+                return true;
+            rin = rout;
+        }
+        if (!buf_need(d, a1 - a0 + 1))
+            return false;
+        size_t n = arc_pts(d, 0, rin, a0, a1, false);
+        for (size_t k = 0; k + 1 < n; k++)
+            thick(d, d->buf[k].x, d->buf[k].y, d->buf[k + 1].x, d->buf[k + 1].y, hw, hw);
+        return true;
+    }
+    default: { /* 3d, weave: the square's side */
+        int64_t x, y, c = G->c;
+        sq_corner(d, i, &x, &y);
+        if (G->shape == MZ_SHAPE_WEAVE) {
+            int64_t t = c / 4;
+            x += t, y += t, c -= 2 * t;
+        }
+        switch (p & 3) {
+        case MZ_N: thick(d, x, y, x + c, y, hw, hw); break;
+        case MZ_E: thick(d, x + c, y, x + c, y + c, hw, hw); break;
+        case MZ_S: thick(d, x, y + c, x + c, y + c, hw, hw); break;
+        default: thick(d, x, y, x, y + c, hw, hw); break;
+        }
+        return true;
+    }
+    }
+}
+
+/* Weave: the walls of cell i's inset corridors. */
+static void weave_walls(sdraw *d, mz_idx i, int64_t hw)
+{
+    int64_t x, y, c = d->G.c, t = d->G.c / 4;
+    sq_corner(d, i, &x, &y);
+    for (unsigned dir = 0; dir < 4; dir++) {
+        if (!weave_open(d->g, i, dir)) {
+            port_wall(d, i, dir, hw);
+            if (!weave_under(d->g, i, dir))
+                continue;
+        }
+        /* the corridor's two sides across the margin */
+        switch (dir) {
+        case MZ_N:
+            thick(d, x + t, y, x + t, y + t, hw, hw);
+            thick(d, x + c - t, y, x + c - t, y + t, hw, hw);
+            break;
+        case MZ_S:
+            thick(d, x + t, y + c - t, x + t, y + c, hw, hw);
+            thick(d, x + c - t, y + c - t, x + c - t, y + c, hw, hw);
+            break;
+        case MZ_E:
+            thick(d, x + c - t, y + t, x + c, y + t, hw, hw);
+            thick(d, x + c - t, y + c - t, x + c, y + c - t, hw, hw);
+            break;
+        default:
+            thick(d, x, y + t, x + t, y + t, hw, hw);
+            thick(d, x, y + c - t, x + t, y + c - t, hw, hw);
+            break;
+        }
+    }
+}
+
+static bool draw_walls(sdraw *d, int64_t hw)
+{
+    const mz_grid *g = d->g;
+    unsigned ports = d->G.shape == MZ_SHAPE_CUBE ? 4 : mz_shape_ports(d->G.shape);
+    cairo_new_path(d->cr);
+    d->batched = 0;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        if (d->G.shape == MZ_SHAPE_WEAVE) {
+            weave_walls(d, i, hw);
+            continue;
+        }
+        for (unsigned p = 0; p < ports; p++) {
+            if (!(g->c[i] & (1u << p)))
+                continue;
+            mz_idx n = mz_port_nbr(g, i, p);
+            if (n != MZ_NONE && n < i)
+                continue;
+            /* polar: OUT1 off the grid is no wall (OUT0 draws the rim) */
+            if (n == MZ_NONE && d->G.shape == MZ_SHAPE_POLAR && p == 4)
+                continue;
+            if (!port_wall(d, i, p, hw))
+                return false;
+        }
+    }
+    cairo_fill(d->cr);
+    return true;
+}
+
+/* 3d: a triangle up (UP open) and down (DOWN open). */
+static void cube_marks(sdraw *d)
+{
+    const mz_grid *g = d->g;
+    int64_t c = d->G.c;
+    cairo_new_path(d->cr);
+    d->batched = 0;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        int64_t x, y;
+        sq_corner(d, i, &x, &y);
+        int64_t cx = x + c / 2, w = c / 5;
+        if (!(g->c[i] & 16u)) {
+            pt q[3] = {{cx, y + c / 8}, {cx + w, y + 3 * c / 8}, {cx - w, y + 3 * c / 8}};
+            poly_add(d, q, 3);
+        }
+        if (!(g->c[i] & 32u)) {
+            pt q[3] = {{cx, y + c - c / 8}, {cx - w, y + c - 3 * c / 8}, {cx + w, y + c - 3 * c / 8}};
+            poly_add(d, q, 3);
+        }
+    }
+    cairo_fill(d->cr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Route, marks, the scene                                             */
+/* ------------------------------------------------------------------ */
+
+/* Are two route cells side by side on the page? (3d: on one level.) */
+static bool page_adjacent(const sdraw *d, mz_idx a, mz_idx b)
+{
+    if (d->G.shape != MZ_SHAPE_CUBE)
+        return true;
+    uint64_t plane = d->G.rows * d->G.cols;
+    return a / plane == b / plane;
+}
+
+static void draw_route(sdraw *d, const mz_idx *p, uint64_t n, int64_t hw)
+{
+    if (n == 0)
+        return;
+    cairo_new_path(d->cr);
+    d->batched = 0;
+    int64_t px = 0, py = 0;
+    for (uint64_t k = 0; k < n; k++) {
+        if (p[k] >= d->g->cells)
+            continue;
+        int64_t x, y;
+        centre_of(d, p[k], &x, &y);
+        disc(d, x, y, hw);
+        if (k > 0 && page_adjacent(d, p[k - 1], p[k]))
+            thick(d, px, py, x, y, hw, 0);
+        px = x, py = y;
+    }
+    cairo_fill(d->cr);
+}
+
+int pic_draw_shape(cairo_t *cr, const pic_scene *s)
+{
+    const mz_grid *g = s->g;
+    const mz_pic_opts *o = s->o;
+    sdraw d;
+    memset(&d, 0, sizeof d);
+    d.cr = cr;
+    d.g = g;
+    mz_geom geo = mz_grid_geom(g);
+    sgeo_make(&d.G, &geo, s->L.cell);
+    d.ox = (int64_t)(s->L.ox * Q8 + 0.5);
+    d.oy = (int64_t)(s->L.oy * Q8 + 0.5);
+    if (d.G.shape == MZ_SHAPE_POLAR) {
+        d.trig = malloc(2 * d.G.D * sizeof *d.trig);
+        if (!d.trig)
+            return (int)CAIRO_STATUS_NO_MEMORY;
+        for (uint64_t k = 0; k < d.G.D; k++)
+            turn_cs(k, d.G.D, &d.trig[2 * k], &d.trig[2 * k + 1]);
+    }
+    bool ok = buf_need(&d, 64);
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_antialias(cr, o->antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+    rgb(cr, o->bg);
+    cairo_paint(cr);
+    /* Fills: runs of cells of one colour to a path. */
+    if (s->fill && ok) {
+        uint32_t cur = PIC_NOFILL;
+        cairo_new_path(cr);
+        d.batched = 0;
+        for (mz_idx i = 0; i < g->cells && ok; i++) {
+            uint32_t c = s->fill[i];
+            if (c == PIC_NOFILL)
+                continue;
+            if (c != cur) {
+                cairo_fill(cr);
+                rgb(cr, c);
+                cur = c;
+            }
+            ok = cell_area(&d, i);
+        }
+        cairo_fill(cr);
+    }
+    int64_t hw = (int64_t)(s->L.wall * Q8 / 2 + 0.5);
+    if (hw < Q8 / 4)
+        hw = Q8 / 4;
+    rgb(cr, o->fg);
+    if (ok)
+        ok = draw_walls(&d, hw);
+    if (d.G.shape == MZ_SHAPE_CUBE)
+        cube_marks(&d);
+    int64_t cell = d.G.c;
+    if (s->route_len) {
+        int64_t rw = cell * 3 / 20 < Q8 / 2 ? Q8 / 2 : cell * 3 / 20;
+        rgb(cr, s->route_rgb);
+        draw_route(&d, s->route, s->route_len, rw);
+    }
+    if (s->flash != MZ_NONE && s->flash < g->cells && s->flash_dir >= 0 &&
+        (unsigned)s->flash_dir < mz_shape_ports(d.G.shape) && ok) {
+        rgb(cr, HEAD_RGB);
+        cairo_new_path(cr);
+        ok = port_wall(&d, s->flash, (unsigned)s->flash_dir, hw * 2);
+        cairo_fill(cr);
+    }
+    int64_t x, y;
+    if (s->head != MZ_NONE && s->head < g->cells) {
+        rgb(cr, HEAD_RGB);
+        cairo_new_path(cr);
+        centre_of(&d, s->head, &x, &y);
+        disc(&d, x, y, cell * 34 / 100);
+        cairo_fill(cr);
+    }
+    if (o->marks) {
+        int64_t r = cell * 32 / 100 < 3 * Q8 ? 3 * Q8 : cell * 32 / 100;
+        if (g->entrance < g->cells) {
+            rgb(cr, o->entrance_rgb);
+            cairo_new_path(cr);
+            centre_of(&d, g->entrance, &x, &y);
+            disc(&d, x, y, r);
+            cairo_fill(cr);
+        }
+        if (g->exit < g->cells) {
+            rgb(cr, o->exit_rgb);
+            cairo_new_path(cr);
+            centre_of(&d, g->exit, &x, &y);
+            pt q[4] = {{x - r, y - r}, {x + r, y - r}, {x + r, y + r}, {x - r, y + r}};
+            poly_add(&d, q, 4);
+            cairo_fill(cr);
+        }
+    }
+    cairo_restore(cr);
+    pic_draw_legend(cr, s);
+    free(d.trig);
+    free(d.buf);
+    if (!ok)
+        return (int)CAIRO_STATUS_NO_MEMORY;
+    return (int)cairo_status(cr);
+}
+
+#endif /* MZ_HAVE_CAIRO */
