@@ -46,8 +46,17 @@
  *
  * Trace: one `close` a closed cell, size = the heap's length right after
  * the pop that closed it (before the pushes), as bfs does.
+ *
+ * Other cell shapes: the same search, heap and tie-breaking, with the
+ * ports 0.. in order (mz_port_nbr) in place of d = 0..3 in step 4 and
+ * h(n) = mz_shape_distance(n, exit), a lower bound on the steps on every
+ * shape (hex: the hexagonal distance; tri and 3d: the Manhattan distance;
+ * weave: half the Manhattan distance rounded up, as an under-passage moves
+ * two cells; polar: the ring difference). Each is consistent (one step
+ * changes it by at most one), so K <= 1 is shortest there too. The parent
+ * port takes three bits of the half byte.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 enum { P_K };
 
@@ -118,7 +127,7 @@ MZ_INLINE heap_ent heap_pop(heap *h)
 }
 
 /* Per-cell state, half a byte: bit 3 closed, bits 0-1 the direction from
- * the cell to its parent. */
+ * the cell to its parent (bits 0-2 its port on other shapes). */
 #define ST_CLOSED 8u
 
 MZ_INLINE unsigned st_get(const uint8_t *st, mz_idx i) { return (st[i >> 1] >> ((i & 1) * 4)) & 15u; }
@@ -155,9 +164,17 @@ MZ_INLINE uint64_t astar_h(const mz_grid *gr, mz_idx i, uint64_t erow, uint64_t 
     return dr + dc;
 }
 
-MZ_INLINE mz_status astar_search(const mz_grid *gr, double k, void *gv, const bool wide,
-                                 uint8_t *st, heap *hp, mz_trace *t, const bool tracing,
-                                 mz_solution *sol)
+/* The heuristic's distance: Manhattan on square cells, the shape's own
+ * distance (mz_shape_distance) on the others. */
+MZ_INLINE uint64_t astar_dist(const mz_grid *gr, const bool any, mz_idx i, mz_idx dst,
+                              uint64_t erow, uint64_t ecol, bool wrap)
+{
+    return any ? mz_shape_distance(gr, i, dst) : astar_h(gr, i, erow, ecol, wrap);
+}
+
+MZ_INLINE mz_status astar_search(const mz_grid *gr, const bool any, double k, void *gv,
+                                 const bool wide, uint8_t *st, heap *hp, mz_trace *t,
+                                 const bool tracing, mz_solution *sol)
 {
     const mz_idx src = gr->entrance, dst = gr->exit;
     const uint64_t erow = dst / gr->cols, ecol = dst % gr->cols;
@@ -165,7 +182,7 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, double k, void *gv, const bo
     int64_t closed = 0;
     bool found = false;
     g_put(gv, wide, src, 0);
-    if (heap_push(hp, k * (double)astar_h(gr, src, erow, ecol, wrap), src) != MZ_OK)
+    if (heap_push(hp, k * (double)astar_dist(gr, any, src, dst, erow, ecol, wrap), src) != MZ_OK)
         return MZ_ENOMEM;
     while (hp->n) {
         heap_ent top = heap_pop(hp);
@@ -181,18 +198,20 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, double k, void *gv, const bo
             break;
         }
         uint64_t ng = g_get(gv, wide, i) + 1;
-        unsigned open = ~gr->c[i] & MZ_WALLS;
-        for (unsigned d = 0; d < 4; d++) {
+        unsigned open = mz_side_open(gr, any, gr->c[i]);
+        const unsigned sides = any ? mz_shape_ports(gr->shape) : 4;
+        for (unsigned d = 0; d < sides; d++) {
             if (!(open & (1u << d)))
                 continue;
-            mz_idx n = mz_neighbour(gr, i, d);
+            mz_idx n = any ? mz_port_nbr(gr, i, d) : mz_neighbour(gr, i, d);
             if (n == MZ_NONE || (st_get(st, n) & ST_CLOSED))
                 continue;
             if (ng >= g_get(gv, wide, n))
                 continue;
             g_put(gv, wide, n, ng);
-            st_put(st, n, mz_opposite(d)); /* not closed; parent direction */
-            double f = (double)ng + k * (double)astar_h(gr, n, erow, ecol, wrap);
+            /* not closed; the way to the parent */
+            st_put(st, n, any ? mz_port_back(gr, i, d) : mz_opposite(d));
+            double f = (double)ng + k * (double)astar_dist(gr, any, n, dst, erow, ecol, wrap);
             if (heap_push(hp, f, n) != MZ_OK)
                 return MZ_ENOMEM;
         }
@@ -224,12 +243,19 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     }
     memset(gv, 0xff, mz_mul_size(g->cells, wide ? 8 : 4)); /* infinity */
     mz_status s;
-    if (wide)
-        s = t ? astar_search(g, k, gv, true, st, &hp, t, true, sol)
-              : astar_search(g, k, gv, true, st, &hp, NULL, false, sol);
+    const bool any = g->shape != MZ_SHAPE_ORTHO;
+    if (any && wide)
+        s = t ? astar_search(g, true, k, gv, true, st, &hp, t, true, sol)
+              : astar_search(g, true, k, gv, true, st, &hp, NULL, false, sol);
+    else if (any)
+        s = t ? astar_search(g, true, k, gv, false, st, &hp, t, true, sol)
+              : astar_search(g, true, k, gv, false, st, &hp, NULL, false, sol);
+    else if (wide)
+        s = t ? astar_search(g, false, k, gv, true, st, &hp, t, true, sol)
+              : astar_search(g, false, k, gv, true, st, &hp, NULL, false, sol);
     else
-        s = t ? astar_search(g, k, gv, false, st, &hp, t, true, sol)
-              : astar_search(g, k, gv, false, st, &hp, NULL, false, sol);
+        s = t ? astar_search(g, false, k, gv, false, st, &hp, t, true, sol)
+              : astar_search(g, false, k, gv, false, st, &hp, NULL, false, sol);
     mz_mem_free(g->mem, hp.e);
     mz_mem_free(g->mem, gv);
     if (s == MZ_OK && sol->found && sol->want_path) {
@@ -237,7 +263,7 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
         mz_idx i = g->exit;
         s = mz_solution_push(sol, i);
         while (i != g->entrance && s == MZ_OK) {
-            i = mz_neighbour(g, i, st_get(st, i) & 3u);
+            i = any ? mz_port_nbr(g, i, st_get(st, i) & 7u) : mz_neighbour(g, i, st_get(st, i) & 3u);
             s = mz_solution_push(sol, i);
         }
         if (s == MZ_OK)
@@ -271,4 +297,5 @@ const mz_algo mz_algo_astar = {
     .solve = astar_solve,
     .trace_ops = astar_trace_ops,
     .trace_size = "heap length after the pop",
+    .shapes = MZ_SHAPES_ALL,
 };

@@ -3,7 +3,8 @@
  *
  *   1. Queue the entrance at distance 0.
  *   2. Take cells in queue order; queue each unreached neighbour behind an
- *      open wall (directions 0..3 in order) at distance + 1.
+ *      open wall (directions 0..3 in order; on other cell shapes the ports
+ *      0.. in order) at distance + 1.
  *   3. Stop when the exit is reached. Walk back from the exit to a
  *      neighbour one step nearer, down to the entrance.
  *
@@ -13,8 +14,9 @@
  * whose code is one less, mod 3. A quarter byte a cell plus the queue,
  * whose length is the widest ring.
  * Complexity: O(cells) time.
+ * Runs on every cell shape: the same search through mz_port_nbr.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 MZ_INLINE unsigned code_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
 
@@ -25,8 +27,8 @@ MZ_INLINE void code_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_
  * marks: on a large maze each queued cell lies in its own cache line. */
 #define LOOKAHEAD 16
 
-MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_queue *q,
-                               mz_trace *t, const bool tracing, mz_solution *sol)
+MZ_INLINE mz_status bfs_search(const mz_grid *g, const bool any, bool fast, uint8_t *mark,
+                               mz_queue *q, mz_trace *t, const bool tracing, mz_solution *sol)
 {
     static const unsigned next_code[4] = MZ_RING_NEXT;
     const mz_idx src = g->entrance, dst = g->exit;
@@ -42,7 +44,7 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_qu
         closed = 1;
     bool found = src == dst;
     while (q->len && !found) {
-        if (!tracing && q->len > LOOKAHEAD) {
+        if (!tracing && !any && q->len > LOOKAHEAD) {
             mz_idx ahead = q->buf[(q->head + LOOKAHEAD) & (q->cap - 1)];
             MZ_PREFETCH(c + ahead);
             MZ_PREFETCHW(mark + (ahead >> 2));
@@ -52,13 +54,13 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, bool fast, uint8_t *mark, mz_qu
         mz_idx i = mz_queue_pop(q);
         closed++;
         unsigned code = next_code[code_get(mark, i)];
-        unsigned open = ~c[i] & MZ_WALLS;
+        unsigned open = mz_side_open(g, any, c[i]);
         if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
             return MZ_EIO;
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open); /* directions in order */
             open &= open - 1;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
+            mz_idx n = mz_side_step(g, any, fast, delta, i, d);
             if (n == MZ_NONE || code_get(mark, n))
                 continue;
             code_set(mark, n, code);
@@ -88,9 +90,14 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
         mz_mem_free(g->mem, mark);
         return MZ_ENOMEM;
     }
-    const bool fast = mz_grid_border_closed(g);
-    mz_status s = t ? bfs_search(g, fast, mark, &q, t, true, sol)
-                    : bfs_search(g, fast, mark, &q, NULL, false, sol);
+    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        s = t ? bfs_search(g, true, fast, mark, &q, t, true, sol)
+              : bfs_search(g, true, fast, mark, &q, NULL, false, sol);
+    else
+        s = t ? bfs_search(g, false, fast, mark, &q, t, true, sol)
+              : bfs_search(g, false, fast, mark, &q, NULL, false, sol);
     mz_queue_free(&q);
     /* Walk back from the exit, one ring nearer each time. */
     if (s == MZ_OK && sol->found)
@@ -116,4 +123,5 @@ const mz_algo mz_algo_bfs = {
     .solve = bfs_solve,
     .trace_ops = bfs_trace_ops,
     .trace_size = "queue length",
+    .shapes = MZ_SHAPES_ALL,
 };

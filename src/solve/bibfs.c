@@ -32,8 +32,10 @@
  * Trace: one `close` step a cell taken from a queue, dir 1 for the forward
  * side and 3 for the backward one, size = that side's queue length.
  * Memory: half a byte a cell plus the two queues.
+ * Runs on every cell shape: the same search through the ports 0.. in
+ * order (mz_port_nbr) in place of directions 0..3.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 #define SIDE_BWD 4u
 
@@ -46,8 +48,8 @@ typedef struct meet {
     int64_t closed[2];
 } meet;
 
-MZ_INLINE mz_status search(const mz_grid *g, bool fast, uint8_t *m, mz_queue q[2], mz_trace *t,
-                           const bool tracing, meet *o)
+MZ_INLINE mz_status search(const mz_grid *g, const bool any, bool fast, uint8_t *m, mz_queue q[2],
+                           mz_trace *t, const bool tracing, meet *o)
 {
     static const unsigned next_code[4] = MZ_RING_NEXT;
     int64_t delta[4];
@@ -67,11 +69,11 @@ MZ_INLINE mz_status search(const mz_grid *g, bool fast, uint8_t *m, mz_queue q[2
             if (tracing && mz_trace_emit(t, "close", i, side ? 3 : 1, qs->len))
                 return MZ_EIO;
             unsigned code = next_code[nib_get(m, i) & 3];
-            unsigned open = ~c[i] & MZ_WALLS;
+            unsigned open = mz_side_open(g, any, c[i]);
             while (open) {
                 unsigned d = (unsigned)__builtin_ctz(open);
                 open &= open - 1;
-                mz_idx n = mz_dir_step(g, fast, delta, i, d);
+                mz_idx n = mz_side_step(g, any, fast, delta, i, d);
                 if (n == MZ_NONE)
                     continue;
                 unsigned v = nib_get(m, n);
@@ -102,7 +104,7 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     mz_status s0 = mz_solve_begin(g, sol);
     if (s0 != MZ_OK)
         return s0;
-    const bool fast = mz_grid_border_closed(g);
+    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
     meet o;
     memset(&o, 0, sizeof o);
     if (g->entrance == g->exit) {
@@ -123,7 +125,13 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
             mz_mem_free(g->mem, m);
             return MZ_ENOMEM;
         }
-        mz_status s = t ? search(g, fast, m, q, t, true, &o) : search(g, fast, m, q, NULL, false, &o);
+        mz_status s;
+        if (g->shape != MZ_SHAPE_ORTHO)
+            s = t ? search(g, true, fast, m, q, t, true, &o)
+                  : search(g, true, fast, m, q, NULL, false, &o);
+        else
+            s = t ? search(g, false, fast, m, q, t, true, &o)
+                  : search(g, false, fast, m, q, NULL, false, &o);
         mz_queue_free(&q[0]);
         mz_queue_free(&q[1]);
         if (s == MZ_OK && o.found) {
@@ -174,4 +182,5 @@ const mz_algo mz_algo_bibfs = {
     .solve = bibfs_solve,
     .trace_ops = bibfs_trace_ops,
     .trace_size = "that side's queue length after the pop",
+    .shapes = MZ_SHAPES_ALL,
 };

@@ -27,8 +27,11 @@
  * queue's length), then `keep` for each kept cell (size = cells kept so
  * far).
  * Memory: half a byte a cell plus the flood's queue.
+ * Runs on every cell shape: the same flood and walk back through the
+ * ports 0.. in order (mz_port_nbr); a keep step's dir is then the port of
+ * the kept cell toward the exit.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 #define KEPT 4u
 
@@ -39,8 +42,8 @@ MZ_INLINE void nib_or(uint8_t *m, mz_idx i, unsigned v) { m[i >> 1] |= (uint8_t)
 static const unsigned next_code[4] = MZ_RING_NEXT;
 static const unsigned prev_code[4] = MZ_RING_PREV;
 
-MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
-                          const bool tracing, bool *found, int64_t *closed_out)
+MZ_INLINE mz_status flood(const mz_grid *g, const bool any, bool fast, uint8_t *m, mz_queue *q,
+                          mz_trace *t, const bool tracing, bool *found, int64_t *closed_out)
 {
     int64_t delta[4];
     mz_dir_deltas(g, delta);
@@ -58,11 +61,11 @@ MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, 
         if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
             return MZ_EIO;
         unsigned code = next_code[nib_get(m, i) & 3];
-        unsigned open = ~g->c[i] & MZ_WALLS;
+        unsigned open = mz_side_open(g, any, g->c[i]);
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
+            mz_idx n = mz_side_step(g, any, fast, delta, i, d);
             if (n == MZ_NONE || (nib_get(m, n) & 3))
                 continue;
             nib_or(m, n, code);
@@ -81,8 +84,8 @@ MZ_INLINE mz_status flood(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, 
 
 /* Keep the exit and every predecessor of a kept cell, ring by ring back
  * to the entrance, through the queue. */
-MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, mz_trace *t,
-                         const bool tracing, uint64_t *kept_out, uint64_t *forks_out)
+MZ_INLINE mz_status keep(const mz_grid *g, const bool any, bool fast, uint8_t *m, mz_queue *q,
+                         mz_trace *t, const bool tracing, uint64_t *kept_out, uint64_t *forks_out)
 {
     int64_t delta[4];
     mz_dir_deltas(g, delta);
@@ -98,11 +101,11 @@ MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, m
         if (i == g->entrance)
             continue;
         unsigned want = prev_code[nib_get(m, i) & 3];
-        unsigned open = ~g->c[i] & MZ_WALLS, preds = 0;
+        unsigned open = mz_side_open(g, any, g->c[i]), preds = 0;
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
+            mz_idx n = mz_side_step(g, any, fast, delta, i, d);
             if (n == MZ_NONE)
                 continue;
             unsigned v = nib_get(m, n);
@@ -113,7 +116,8 @@ MZ_INLINE mz_status keep(const mz_grid *g, bool fast, uint8_t *m, mz_queue *q, m
                 continue;
             nib_or(m, n, KEPT);
             kept++;
-            if (tracing && mz_trace_emit(t, "keep", n, (int)mz_opposite(d), kept))
+            int back = any ? (int)mz_port_back(g, i, d) : (int)mz_opposite(d);
+            if (tracing && mz_trace_emit(t, "keep", n, back, kept))
                 return MZ_EIO;
             if (mz_queue_push(q, n) != MZ_OK)
                 return MZ_ENOMEM;
@@ -141,15 +145,26 @@ static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace
         mz_mem_free(g->mem, m);
         return MZ_ENOMEM;
     }
-    const bool fast = mz_grid_border_closed(g);
+    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
     bool found = false;
     int64_t closed = 0;
     uint64_t kept = 0, forks = 0;
-    mz_status s = t ? flood(g, fast, m, &q, t, true, &found, &closed)
-                    : flood(g, fast, m, &q, NULL, false, &found, &closed);
-    if (s == MZ_OK && found)
-        s = t ? keep(g, fast, m, &q, t, true, &kept, &forks)
-              : keep(g, fast, m, &q, NULL, false, &kept, &forks);
+    const bool any = g->shape != MZ_SHAPE_ORTHO;
+    mz_status s;
+    if (any)
+        s = t ? flood(g, true, fast, m, &q, t, true, &found, &closed)
+              : flood(g, true, fast, m, &q, NULL, false, &found, &closed);
+    else
+        s = t ? flood(g, false, fast, m, &q, t, true, &found, &closed)
+              : flood(g, false, fast, m, &q, NULL, false, &found, &closed);
+    if (s == MZ_OK && found) {
+        if (any)
+            s = t ? keep(g, true, fast, m, &q, t, true, &kept, &forks)
+                  : keep(g, true, fast, m, &q, NULL, false, &kept, &forks);
+        else
+            s = t ? keep(g, false, fast, m, &q, t, true, &kept, &forks)
+                  : keep(g, false, fast, m, &q, NULL, false, &kept, &forks);
+    }
     mz_queue_free(&q);
     if (s == MZ_OK && found)
         s = mz_route_back(g, g->c, fast, mark_of, m, sol);
@@ -184,4 +199,5 @@ const mz_algo mz_algo_collision = {
     .solve = collision_solve,
     .trace_ops = collision_trace_ops,
     .trace_size = "queue length (close), cells kept so far (keep)",
+    .shapes = MZ_SHAPES_ALL,
 };

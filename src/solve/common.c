@@ -1,10 +1,10 @@
 /*
  * common.c - what every solver shares: the prologue (clear the solution,
  * check or resolve the cells it starts and ends at), the walk back along
- * ring codes and the path reversal.
+ * ring codes (square cells or ports of any shape) and the path reversal.
  * Declared in core/internal.h; the conventions are in docs/extending.md.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 mz_status mz_solve_begin(const mz_grid *g, mz_solution *sol)
 {
@@ -34,11 +34,44 @@ void mz_path_reverse(mz_solution *sol)
     }
 }
 
+/* mz_walk_rings on a grid of another shape: the ports in order 0.. instead
+ * of N E S W. */
+static int64_t walk_rings_ports(const mz_grid *g, const uint8_t *walls, mz_idx from, mz_idx to,
+                                mz_mark_fn mark, const void *marks, bool push, mz_solution *sol,
+                                mz_status *s)
+{
+    static const unsigned prev_code[4] = MZ_RING_PREV;
+    int64_t steps = 0;
+    mz_idx i = from;
+    while (i != to && *s == MZ_OK) {
+        unsigned v = mark(marks, i);
+        unsigned want = prev_code[v & 3] | (v & ~3u);
+        unsigned open = mz_ports_open(g, walls[i]);
+        mz_idx next = MZ_NONE;
+        while (open && next == MZ_NONE) {
+            unsigned p = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            mz_idx n = mz_port_nbr(g, i, p);
+            if (n != MZ_NONE && mark(marks, n) == want)
+                next = n;
+        }
+        if (next == MZ_NONE)
+            return -1;
+        i = next;
+        steps++;
+        if (push)
+            *s = mz_solution_push(sol, i);
+    }
+    return steps;
+}
+
 int64_t mz_walk_rings(const mz_grid *g, const uint8_t *walls, bool fast, mz_idx from, mz_idx to,
                       mz_mark_fn mark, const void *marks, bool push, mz_solution *sol,
                       mz_status *s)
 {
     static const unsigned prev_code[4] = MZ_RING_PREV;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return walk_rings_ports(g, walls, from, to, mark, marks, push, sol, s);
     int64_t delta[4];
     mz_dir_deltas(g, delta);
     int64_t steps = 0;

@@ -37,8 +37,9 @@
  *
  * Memory: one byte a cell plus the route search's queue.
  * Complexity: O(cells) time; every cell is filled at most once.
+ * Runs on every cell shape: see "Other cell shapes" below.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 #define FILLED 0x10u
 #define CODE_SHIFT 5
@@ -258,6 +259,187 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
 
 static unsigned mark_of(const void *w, mz_idx i) { return code_get(w, i); }
 
+/* ---- Other cell shapes ----
+ * The same three steps through the ports (mz_port_nbr, ports 0.. in
+ * order). The work byte is the cell's ports (WEAVE uses all eight bits),
+ * so the filled cells are a bitset and the ring codes two bits a cell of
+ * their own. The dead ends are found by a scan in index order, each
+ * followed down its corridor before the scan goes on; what is left is the
+ * same as with any other order. One byte, a bit and two bits a cell. */
+
+MZ_INLINE unsigned code2_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
+MZ_INLINE void code2_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_t)(v << ((i & 3) * 2)); }
+static unsigned code2_of(const void *m, mz_idx i) { return code2_get(m, i); }
+
+typedef struct ports_work {
+    uint8_t *w;       /* open ports, closed as cells are filled */
+    uint64_t *filled; /* one bit a cell */
+    uint8_t *code;    /* the search's ring codes, two bits a cell */
+} ports_work;
+
+MZ_INLINE bool ports_dead(const mz_grid *g, const ports_work *pw, mz_idx j)
+{
+    unsigned open = mz_ports_open(g, pw->w[j]);
+    return !mz_bit_get(pw->filled, j) && (open & (open - 1)) == 0 && j != g->entrance &&
+           j != g->exit;
+}
+
+MZ_INLINE mz_status ports_fill(const mz_grid *g, ports_work *pw, mz_trace *t, const bool tracing,
+                               uint64_t *filled_out)
+{
+    uint64_t filled = 0;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        mz_idx j = i;
+        while (ports_dead(g, pw, j)) {
+            unsigned open = mz_ports_open(g, pw->w[j]);
+            mz_bit_set(pw->filled, j);
+            filled++;
+            mz_idx n = MZ_NONE;
+            int dir = -1;
+            if (open) {
+                unsigned p = (unsigned)__builtin_ctz(open);
+                n = mz_port_nbr(g, j, p);
+                pw->w[j] |= (uint8_t)(1u << p);
+                pw->w[n] |= (uint8_t)(1u << mz_port_back(g, j, p));
+                dir = (int)p;
+            }
+            if (tracing && mz_trace_emit(t, "fill", j, dir, filled))
+                return MZ_EIO;
+            if (n == MZ_NONE)
+                break;
+            j = n;
+        }
+    }
+    *filled_out = filled;
+    return MZ_OK;
+}
+
+/* walk_route on ports: the cells left from the entrance, one way on at
+ * each; false as soon as one offers two. */
+static bool ports_walk_route(const mz_grid *g, const ports_work *pw, mz_solution *sol, bool *found,
+                             mz_status *s)
+{
+    const mz_idx dst = g->exit;
+    *found = false;
+    *s = MZ_OK;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && !sol->want_path)
+            break;
+        mz_idx cur = g->entrance;
+        unsigned back = 0;
+        int64_t steps = 0;
+        if (pass == 1)
+            *s = mz_solution_push(sol, cur);
+        while (cur != dst && *s == MZ_OK) {
+            unsigned open = mz_ports_open(g, pw->w[cur]) & ~back;
+            if (open == 0)
+                return true; /* the entrance alone: the exit is not reachable */
+            if ((open & (open - 1)) || (uint64_t)steps >= g->cells)
+                return false;
+            unsigned p = (unsigned)__builtin_ctz(open);
+            mz_idx n = mz_port_nbr(g, cur, p);
+            back = 1u << mz_port_back(g, cur, p);
+            cur = n;
+            steps++;
+            if (pass == 1)
+                *s = mz_solution_push(sol, cur);
+        }
+        sol->path_steps = steps;
+    }
+    *found = *s == MZ_OK;
+    return true;
+}
+
+/* route_search on ports. */
+MZ_INLINE mz_status ports_search(const mz_grid *g, ports_work *pw, mz_queue *q, mz_trace *t,
+                                 const bool tracing, bool *found_out, int64_t *closed_out)
+{
+    static const unsigned next_code[4] = MZ_RING_NEXT;
+    const mz_idx src = g->entrance, dst = g->exit;
+    int64_t closed = 0;
+    bool found = src == dst;
+    code2_set(pw->code, src, 1);
+    if (found)
+        closed = 1;
+    else if (mz_queue_push(q, src) != MZ_OK)
+        return MZ_ENOMEM;
+    while (q->len && !found) {
+        mz_idx i = mz_queue_pop(q);
+        closed++;
+        if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
+            return MZ_EIO;
+        unsigned code = next_code[code2_get(pw->code, i)];
+        unsigned open = mz_ports_open(g, pw->w[i]);
+        while (open) {
+            unsigned p = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            mz_idx n = mz_port_nbr(g, i, p);
+            if (code2_get(pw->code, n))
+                continue;
+            code2_set(pw->code, n, code);
+            if (n == dst) {
+                found = true;
+                closed++;
+                break;
+            }
+            if (mz_queue_push(q, n) != MZ_OK)
+                return MZ_ENOMEM;
+        }
+    }
+    *found_out = found;
+    *closed_out = closed;
+    return MZ_OK;
+}
+
+static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol)
+{
+    ports_work pw;
+    pw.w = mz_alloc_array(g->mem, g->cells, 1);
+    pw.filled = mz_bits_new(g->mem, g->cells);
+    pw.code = mz_mem_calloc(g->mem, g->cells / 4 + 1, 1);
+    mz_queue q;
+    if (!pw.w || !pw.filled || !pw.code || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, pw.w);
+        mz_mem_free(g->mem, pw.filled);
+        mz_mem_free(g->mem, pw.code);
+        return MZ_ENOMEM;
+    }
+    /* An open port that leads off the grid counts as closed. */
+    const unsigned ports = mz_shape_ports(g->shape);
+    for (mz_idx i = 0; i < g->cells; i++) {
+        uint8_t v = g->c[i] | (uint8_t)~mz_shape_walls(g->shape);
+        for (unsigned p = 0; p < ports; p++)
+            if (!(v & (1u << p)) && mz_port_nbr(g, i, p) == MZ_NONE)
+                v |= (uint8_t)(1u << p);
+        pw.w[i] = v;
+    }
+    uint64_t filled = 0;
+    mz_status s = t ? ports_fill(g, &pw, t, true, &filled) : ports_fill(g, &pw, NULL, false, &filled);
+    bool found = false, walked = false;
+    int64_t closed = 0;
+    if (s == MZ_OK && !mz_bit_get(pw.filled, g->entrance) && !mz_bit_get(pw.filled, g->exit)) {
+        walked = ports_walk_route(g, &pw, sol, &found, &s);
+        if (walked)
+            closed = found ? sol->path_steps + 1 : 1;
+        else
+            s = t ? ports_search(g, &pw, &q, t, true, &found, &closed)
+                  : ports_search(g, &pw, &q, NULL, false, &found, &closed);
+    }
+    mz_queue_free(&q);
+    if (s == MZ_OK && found && !walked)
+        s = mz_route_back(g, pw.w, false, code2_of, pw.code, sol);
+    mz_mem_free(g->mem, pw.w);
+    mz_mem_free(g->mem, pw.filled);
+    mz_mem_free(g->mem, pw.code);
+    if (s != MZ_OK)
+        return s;
+    sol->found = found;
+    sol->closed = closed;
+    mz_extra_int(&sol->extra, "filled", (int64_t)filled);
+    mz_extra_int(&sol->extra, "remaining", (int64_t)(g->cells - filled));
+    return MZ_OK;
+}
+
 static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                                     mz_solution *sol)
 {
@@ -265,13 +447,15 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
     mz_status s0 = mz_solve_begin(g, sol);
     if (s0 != MZ_OK)
         return s0;
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return ports_solve(g, t, sol);
     uint8_t *w = mz_alloc_array(g->mem, g->cells, 1);
     mz_queue q;
     if (!w || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
         mz_mem_free(g->mem, w);
         return MZ_ENOMEM;
     }
-    const bool fast = mz_grid_border_closed(g);
+    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
     uint64_t blocked = 0;
     mz_idx i = 0;
     if (fast) {
@@ -347,4 +531,5 @@ const mz_algo mz_algo_deadend_fill = {
     .solve = deadend_fill_solve,
     .trace_ops = deadend_fill_trace_ops,
     .trace_size = "cells filled so far (fill), queue length (close)",
+    .shapes = MZ_SHAPES_ALL,
 };

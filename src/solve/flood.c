@@ -28,15 +28,19 @@
  *
  * Memory: one bit a cell plus a FIFO queue as long as the widest ring.
  * Complexity: O(cells) time, two passes.
+ * Runs on every cell shape: the same floods through the ports 0.. in order
+ * (mz_port_nbr) in place of directions 0..3; the figures are those of
+ * mz_ring_sweep, which hands such a grid to mz_topo_ring_sweep.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 enum { P_FROM };
 
 #define FLOOD_AHEAD 16
 
-MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                              const char *op, mz_trace *t, const bool tracing, mz_ring_out *o)
+MZ_INLINE mz_status flood_run(const mz_grid *g, const bool any, mz_idx src, uint64_t *seen,
+                              mz_queue *q, const char *op, mz_trace *t, const bool tracing,
+                              mz_ring_out *o)
 {
     const mz_idx exit = g->exit;
     uint64_t ring = 0, reached = 1, open_sides = 0;
@@ -54,7 +58,7 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_q
             /* The queue is the flood's future: fetch the grid byte and the
              * seen words of a cell a few places ahead, so that the misses
              * of a maze scattered over memory overlap. */
-            if (q->len > FLOOD_AHEAD) {
+            if (!any && q->len > FLOOD_AHEAD) {
                 mz_idx a = q->buf[(q->head + FLOOD_AHEAD) & (q->cap - 1)];
                 MZ_PREFETCH(&g->c[a]);
                 MZ_PREFETCHW(&seen[a >> 6]);
@@ -64,11 +68,12 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_q
                     MZ_PREFETCHW(&seen[(a + g->cols) >> 6]);
             }
             mz_idx i = mz_queue_pop(q);
-            unsigned open = ~g->c[i] & MZ_WALLS;
-            for (unsigned d = 0; d < 4; d++) {
+            unsigned open = mz_side_open(g, any, g->c[i]);
+            const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
+            for (unsigned d = 0; d < sides; d++) {
                 if (!(open & (1u << d)))
                     continue;
-                mz_idx n = mz_neighbour(g, i, d);
+                mz_idx n = any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d);
                 if (n == MZ_NONE)
                     continue;
                 open_sides++;
@@ -105,7 +110,7 @@ mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *
 {
     if (g->shape != MZ_SHAPE_ORTHO)
         return mz_topo_ring_sweep(g, src, seen, q, o);
-    return flood_run(g, src, seen, q, NULL, NULL, false, o);
+    return flood_run(g, false, src, seen, q, NULL, NULL, false, o);
 }
 
 static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
@@ -122,14 +127,24 @@ static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
         return MZ_ENOMEM;
     }
     mz_ring_out a, b;
-    mz_status s = t ? flood_run(g, src, seen, &q, "ring", t, true, &a)
-                    : flood_run(g, src, seen, &q, "ring", NULL, false, &a);
+    const bool any = g->shape != MZ_SHAPE_ORTHO;
+    mz_status s;
+    if (any)
+        s = t ? flood_run(g, true, src, seen, &q, "ring", t, true, &a)
+              : flood_run(g, true, src, seen, &q, "ring", NULL, false, &a);
+    else
+        s = t ? flood_run(g, false, src, seen, &q, "ring", t, true, &a)
+              : flood_run(g, false, src, seen, &q, "ring", NULL, false, &a);
     if (s == MZ_OK) {
         /* The second sweep stays inside the same component: clearing the
          * bits is one pass over the bitset, cheaper than tracking them. */
         memset(seen, 0, (size_t)(g->cells / 64 + 1) * sizeof *seen);
-        s = t ? flood_run(g, a.last_first, seen, &q, "sweep", t, true, &b)
-              : flood_run(g, a.last_first, seen, &q, "sweep", NULL, false, &b);
+        if (any)
+            s = t ? flood_run(g, true, a.last_first, seen, &q, "sweep", t, true, &b)
+                  : flood_run(g, true, a.last_first, seen, &q, "sweep", NULL, false, &b);
+        else
+            s = t ? flood_run(g, false, a.last_first, seen, &q, "sweep", t, true, &b)
+                  : flood_run(g, false, a.last_first, seen, &q, "sweep", NULL, false, &b);
     }
     mz_queue_free(&q);
     mz_mem_free(g->mem, seen);
@@ -171,4 +186,5 @@ const mz_algo mz_algo_flood = {
     .solve = flood_solve,
     .trace_ops = flood_trace_ops,
     .trace_size = "the ring's cell count",
+    .shapes = MZ_SHAPES_ALL,
 };

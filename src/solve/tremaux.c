@@ -28,8 +28,10 @@
  *
  * Memory: one byte a cell, the two mark bits of each side, kept equal on
  * both sides of a passage. Complexity: at most two moves a passage.
+ * Runs on every cell shape: see "Other cell shapes" below; a step's dir is
+ * then the port moved through.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 MZ_INLINE unsigned mark_of(const uint8_t *m, mz_idx i, unsigned d) { return (m[i] >> (2 * d)) & 3u; }
 
@@ -131,6 +133,122 @@ static mz_status route(const mz_grid *g, bool fast, const uint8_t *m, mz_solutio
     return s;
 }
 
+
+/* ---- Other cell shapes ----
+ * The same walker through the ports (mz_port_nbr): ties go to the lowest
+ * port, the way back is mz_port_back, and a junction is a cell with three
+ * or more open ports. Up to eight ports a cell, so the marks take two
+ * bytes a cell (two bits a port). */
+
+MZ_INLINE unsigned pmark_of(const uint16_t *m, mz_idx i, unsigned p) { return (m[i] >> (2 * p)) & 3u; }
+
+/* Open ports of i that lead to a cell of the grid. */
+MZ_INLINE unsigned ports_open_sides(const mz_grid *g, mz_idx i)
+{
+    unsigned open = mz_ports_open(g, g->c[i]), out = open;
+    while (open) {
+        unsigned p = (unsigned)__builtin_ctz(open);
+        open &= open - 1;
+        if (mz_port_nbr(g, i, p) == MZ_NONE)
+            out &= ~(1u << p);
+    }
+    return out;
+}
+
+MZ_INLINE mz_status ports_walk(const mz_grid *g, uint16_t *m, mz_trace *t, const bool tracing,
+                               bool *found_out, uint64_t out[4])
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    mz_idx cur = g->entrance;
+    int arr = -1;
+    uint64_t steps = 0, marks = 0, twice = 0, visited = 1;
+    bool found = cur == g->exit;
+    unsigned open_cur = ports_open_sides(g, cur);
+    while (!found) {
+        unsigned d = ports;
+        const unsigned here = m[cur];
+        if (arr >= 0 && ((here >> (2 * arr)) & 3u) == 1 && (here & ~(3u << (2 * arr))) != 0) {
+            d = (unsigned)arr;
+        } else {
+            unsigned best = 2;
+            for (unsigned k = 0; k < ports; k++) {
+                if (!(open_cur & (1u << k)))
+                    continue;
+                unsigned mk = (here >> (2 * k)) & 3u;
+                if (mk < best) {
+                    best = mk;
+                    d = k;
+                }
+            }
+            if (d == ports)
+                break;
+        }
+        mz_idx n = mz_port_nbr(g, cur, d);
+        unsigned od = mz_port_back(g, cur, d);
+        bool new_cell = m[n] == 0;
+        m[cur] = (uint16_t)(m[cur] + (1u << (2 * d)));
+        m[n] = (uint16_t)(m[n] + (1u << (2 * od)));
+        unsigned after = pmark_of(m, cur, d);
+        twice += after == 2;
+        steps++;
+        visited += new_cell && n != g->entrance;
+        unsigned open_n = ports_open_sides(g, n);
+        marks += (count_bits(open_cur) >= 3) + (count_bits(open_n) >= 3);
+        if (tracing && mz_trace_emit(t, after == 1 ? "move" : "back", n, (int)d, steps))
+            return MZ_EIO;
+        cur = n;
+        arr = (int)od;
+        open_cur = open_n;
+        found = cur == g->exit;
+    }
+    *found_out = found;
+    out[0] = steps;
+    out[1] = visited;
+    out[2] = marks;
+    out[3] = twice;
+    return MZ_OK;
+}
+
+static mz_status ports_route(const mz_grid *g, const uint16_t *m, mz_solution *sol)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    mz_status s = MZ_OK;
+    mz_idx cur = g->entrance;
+    int back = -1;
+    int64_t steps = 0;
+    if (sol->want_path)
+        s = mz_solution_push(sol, cur);
+    while (cur != g->exit && s == MZ_OK) {
+        unsigned d = ports;
+        for (unsigned k = 0; k < ports && d == ports; k++)
+            if ((int)k != back && pmark_of(m, cur, k) == 1)
+                d = k;
+        if (d == ports || (uint64_t)steps >= g->cells)
+            return MZ_EINVAL;
+        mz_idx n = mz_port_nbr(g, cur, d);
+        back = (int)mz_port_back(g, cur, d);
+        cur = n;
+        steps++;
+        if (sol->want_path)
+            s = mz_solution_push(sol, cur);
+    }
+    sol->path_steps = steps;
+    return s;
+}
+
+static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol, bool *found,
+                             uint64_t out[4])
+{
+    uint16_t *m = mz_mem_calloc(g->mem, g->cells, sizeof *m);
+    if (!m)
+        return MZ_ENOMEM;
+    mz_status s = t ? ports_walk(g, m, t, true, found, out) : ports_walk(g, m, NULL, false, found, out);
+    if (s == MZ_OK && *found)
+        s = ports_route(g, m, sol);
+    mz_mem_free(g->mem, m);
+    return s;
+}
+
 static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                                mz_solution *sol)
 {
@@ -138,17 +256,21 @@ static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *
     mz_status s0 = mz_solve_begin(g, sol);
     if (s0 != MZ_OK)
         return s0;
-    uint8_t *m = mz_mem_calloc(g->mem, g->cells, 1);
-    if (!m)
-        return MZ_ENOMEM;
-    const bool fast = mz_grid_border_closed(g);
     bool found = false;
     uint64_t out[4] = {0, 0, 0, 0};
-    mz_status s = t ? walk(g, fast, m, t, true, &found, out)
-                    : walk(g, fast, m, NULL, false, &found, out);
-    if (s == MZ_OK && found)
-        s = route(g, fast, m, sol);
-    mz_mem_free(g->mem, m);
+    mz_status s;
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        s = ports_solve(g, t, sol, &found, out);
+    } else {
+        uint8_t *m = mz_mem_calloc(g->mem, g->cells, 1);
+        if (!m)
+            return MZ_ENOMEM;
+        const bool fast = mz_grid_border_closed(g);
+        s = t ? walk(g, fast, m, t, true, &found, out) : walk(g, fast, m, NULL, false, &found, out);
+        if (s == MZ_OK && found)
+            s = route(g, fast, m, sol);
+        mz_mem_free(g->mem, m);
+    }
     if (s != MZ_OK)
         return s;
     sol->found = found;
@@ -179,4 +301,5 @@ const mz_algo mz_algo_tremaux = {
     .solve = tremaux_solve,
     .trace_ops = tremaux_trace_ops,
     .trace_size = "steps so far",
+    .shapes = MZ_SHAPES_ALL,
 };

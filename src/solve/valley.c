@@ -8,8 +8,11 @@
  *      route's cells) and the largest finite excess.
  *
  * Memory: two 32-bit distances a cell (grids up to 2^32 - 1 cells).
+ * Runs on every cell shape: mz_bfs_dist32 measures any shape, and the path
+ * steps through the ports 0.. in order (mz_port_nbr) in place of
+ * directions 0..3.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                               mz_solution *sol)
@@ -49,14 +52,16 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
             /* The path: from the entrance, step to a zero-excess neighbour
              * one step farther, in direction order. */
             if (s == MZ_OK && sol->want_path) {
+                const bool any = g->shape != MZ_SHAPE_ORTHO;
+                const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
                 mz_idx i = g->entrance;
                 s = mz_solution_push(sol, i);
                 while (i != g->exit && s == MZ_OK) {
                     mz_idx next = MZ_NONE;
-                    for (unsigned d = 0; d < 4 && next == MZ_NONE; d++) {
+                    for (unsigned d = 0; d < sides && next == MZ_NONE; d++) {
                         if (!mz_is_open(g, i, d))
                             continue;
-                        mz_idx n = mz_neighbour(g, i, d);
+                        mz_idx n = any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d);
                         if (n != MZ_NONE && ds[n] == ds[i] + 1 && dg[n] + 1 == dg[i])
                             next = n;
                     }
@@ -97,4 +102,5 @@ const mz_algo mz_algo_valley = {
     .solve = valley_solve,
     .trace_ops = valley_trace_ops,
     .trace_size = "the cell's excess",
+    .shapes = MZ_SHAPES_ALL,
 };
