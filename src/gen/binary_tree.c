@@ -20,6 +20,17 @@
  * the grid. Defaults: no parameters (north with probability 1/2).
  * Trace: `carve` for each passage (cell = the cell, dir, size = passages
  * so far).
+ *
+ * Polar grids (the polar binary tree of Buck's Mazes for Programmers):
+ * inward plays north and clockwise plays east. Cells in index order (ring
+ * by ring, each clockwise from angle 0); the centre knocks nothing (the
+ * root); the last cell of each ring knocks inward (port 2), as the last
+ * column knocks north, so no ring closes into a loop; every other cell
+ * draws a bit as above: 1 knocks inward, 0 clockwise (port 0). Each cell
+ * but the centre knocks one wall toward a cell nearer the root (inward,
+ * or clockwise toward its ring's last cell), so the passages form a
+ * spanning tree. Bias: every way to the centre runs only inward and
+ * clockwise. Same trace, dir = the port.
  */
 #include "classic.h"
 
@@ -101,11 +112,41 @@ static void bt_fast(mz_grid *g, mz_rng *rng)
     cl_bits_done(&rb, rng);
 }
 
+enum { POLAR_CW = 0, POLAR_IN = 2 };
+
+MZ_INLINE mz_status bt_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
+{
+    cl_bits rb;
+    cl_bits_init(&rb, rng);
+    mz_status s = MZ_OK;
+    uint64_t made = 0;
+    for (uint64_t ring = 1; ring < g->rows; ring++) {
+        const uint64_t first = mz_polar_ring_first(ring), n = mz_polar_ring_cells(ring);
+        for (uint64_t pos = 0; pos < n; pos++) {
+            const unsigned p = pos + 1 == n || cl_bit(&rb) ? POLAR_IN : POLAR_CW;
+            mz_port_knock(g, first + pos, p);
+            made++;
+            if (tracing && mz_trace_emit(t, "carve", first + pos, (int)p, made)) {
+                s = MZ_EIO;
+                goto out;
+            }
+        }
+    }
+out:
+    cl_bits_done(&rb, rng);
+    return s;
+}
+
 static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
+    if (g->shape == MZ_SHAPE_POLAR)
+        return run->trace ? bt_polar(g, run->rng, run->trace, true)
+                          : bt_polar(g, run->rng, NULL, false);
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return MZ_EUNSUPPORTED; /* not reached: the registry refuses other shapes */
     if (run->trace)
         return bt_run(g, run->rng, run->trace, true);
     bt_fast(g, run->rng);
@@ -127,6 +168,7 @@ const mz_algo mz_algo_binary_tree = {
     .columns = NULL,
     .bytes_per_cell = 0,
     .gen = bt_gen,
+    .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
     .trace_ops = binary_tree_trace_ops,
     .trace_size = "cells carved so far",
 };

@@ -26,6 +26,18 @@
  * Trace: `carve` for an east wall (cell, dir 1, size = the run's length
  * after it), `join` for a run's passage north (cell = the run's cell,
  * dir 0, size = the run's length).
+ *
+ * Polar grids (the polar sidewinder of Buck's Mazes for Programmers):
+ * clockwise plays east and inward plays north. Rings 1, 2, ... in turn
+ * (the centre is the top row's counterpart: it has no run of its own),
+ * each from its cell at angle 0 clockwise, a run starting at the ring's
+ * first cell; at each cell, draw a bit, except at the ring's last cell,
+ * where the run always closes: 1 knocks clockwise (port 0; a carve), 0
+ * closes the run: k = pick(run length), the run's cell k knocks inward
+ * (port 2; a join) and the next run starts at the next cell. Each run is
+ * a path joined to the ring inside by one passage, so the maze is a
+ * spanning tree. Same draws as above (bits, a pick a close), same trace
+ * with dir = the port (0 for a carve, 2 for a join).
  */
 #include "classic.h"
 
@@ -165,11 +177,49 @@ static void sw_fast(mz_grid *g, mz_rng *rng)
     rng->a = a;
 }
 
+enum { POLAR_CW = 0, POLAR_IN = 2 };
+
+MZ_INLINE mz_status sw_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
+{
+    cl_bits rb;
+    cl_bits_init(&rb, rng);
+    mz_status s = MZ_OK;
+    for (uint64_t ring = 1; ring < g->rows; ring++) {
+        const uint64_t first = mz_polar_ring_first(ring), n = mz_polar_ring_cells(ring);
+        uint64_t run = 0; /* the run's first position */
+        for (uint64_t x = 0; x < n; x++) {
+            if (x + 1 < n && cl_bit(&rb)) {
+                mz_port_knock(g, first + x, POLAR_CW);
+                if (tracing && mz_trace_emit(t, "carve", first + x, POLAR_CW, x + 2 - run)) {
+                    s = MZ_EIO;
+                    goto out;
+                }
+            } else {
+                const uint64_t k = run + cl_pick(&rb, x + 1 - run);
+                mz_port_knock(g, first + k, POLAR_IN);
+                if (tracing && mz_trace_emit(t, "join", first + k, POLAR_IN, x + 1 - run)) {
+                    s = MZ_EIO;
+                    goto out;
+                }
+                run = x + 1;
+            }
+        }
+    }
+out:
+    cl_bits_done(&rb, rng);
+    return s;
+}
+
 static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
+    if (g->shape == MZ_SHAPE_POLAR)
+        return run->trace ? sw_polar(g, run->rng, run->trace, true)
+                          : sw_polar(g, run->rng, NULL, false);
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return MZ_EUNSUPPORTED; /* not reached: the registry refuses other shapes */
     if (run->trace)
         return sw_run(g, run->rng, run->trace, true);
     sw_fast(g, run->rng);
@@ -192,6 +242,7 @@ const mz_algo mz_algo_sidewinder = {
     .columns = NULL,
     .bytes_per_cell = 0,
     .gen = sw_gen,
+    .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
     .trace_ops = sidewinder_trace_ops,
     .trace_size = "the run's length",
 };
