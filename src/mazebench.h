@@ -676,10 +676,50 @@ typedef struct mz_algo {
     const char *trace_size;
 } mz_algo;
 
-/* One op of an entry's trace: its name (mz_step.op) and what it means. */
+/* How a picture's animation draws a trace step (docs/render.md,
+ * "Animations"): cell and dir are the step's; dir is a port (a direction
+ * on square cells), or -1. "In progress" cells are on a stack, path or
+ * active list; "in the maze" cells are done; cells not yet reached are dark.
+ * A generator's replay starts from a grid with every wall closed when any
+ * of its ops changes walls (ENTER to RESET below), else it replays on the
+ * finished maze; a solver's replays on the finished maze. */
+typedef enum mz_draw {
+    MZ_DRAW_UNSET = 0, /* not declared: the op's name decides (a fallback) */
+    MZ_DRAW_MARK,      /* the cell is marked, nothing else */
+    MZ_DRAW_VISIT,     /* the cell is where the algorithm is; nothing changes */
+    MZ_DRAW_ENTER,     /* a move into cell through port dir of the cell it left:
+                        * that wall is knocked, both cells in progress */
+    MZ_DRAW_CARVE,     /* the wall (cell, dir) is knocked; cell in the maze */
+    MZ_DRAW_MERGE,     /* as CARVE, and the cell through dir too */
+    MZ_DRAW_GROW,      /* as ENTER, the cell in the maze */
+    MZ_DRAW_SPLICE,    /* the wall (cell, dir) is knocked; cell marked (a loop) */
+    MZ_DRAW_DONE,      /* cell leaves the stack or active list: in the maze */
+    MZ_DRAW_PATH,      /* cell joins the path, opened toward every cell reached
+                        * that the finished maze opens it to */
+    MZ_DRAW_BACKOUT,   /* the path falls back to cell */
+    MZ_DRAW_UNPATH,    /* the path's head, cell, leaves it */
+    MZ_DRAW_BRANCH,    /* cell joins the maze off the path, opened as PATH */
+    MZ_DRAW_RESTART,   /* everything leaves; cell starts a new path */
+    MZ_DRAW_RESET,     /* everything leaves */
+    MZ_DRAW_WALL,      /* the wall (cell, dir) stays: flashed */
+    /* solvers, on the finished maze */
+    MZ_DRAW_CLOSE,     /* cell is closed (the closed overlay) */
+    MZ_DRAW_FILL,      /* cell is filled in (a dead end): drawn dark */
+    MZ_DRAW_WALK,      /* a walker's step: cell and heading dir; a step whose
+                        * size grew entered cell (the trail overlay) */
+    MZ_DRAW_EXCESS,    /* cell gets the colour of its detour excess (size) */
+    MZ_DRAW_RING,      /* the next ring of the first flood is coloured */
+    MZ_DRAW_SWEEP,     /* the next ring of the second flood is coloured */
+    MZ_DRAW_COUNT
+} mz_draw;
+
+/* One op of an entry's trace: its name (mz_step.op), what it means, and
+ * how an animation draws it (MZ_DRAW_UNSET: by the op's name, a fallback
+ * every entry should outgrow: tests/test_render.c checks it). */
 typedef struct mz_trace_op {
     const char *op;
     const char *meaning;
+    mz_draw draw;
 } mz_trace_op;
 
 /* Does entry a declare that it refuses a rows x cols grid? Cannot fail. */
@@ -1075,6 +1115,12 @@ typedef struct mz_anim_opts {
 mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
                          const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
                          mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames);
+/* The same on a grid of any geometry (mz_generate_geom); a step's dir is
+ * a port of its cell on every shape. */
+mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+                              const mz_stage *solver, const mz_pic_opts *o,
+                              const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
+                              void *user, uint64_t *frames);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # render_cli.sh - `mazebench render` end to end: SVG parses as XML (xmllint)
 # and converts (rsvg-convert), two runs give the same bytes, no SVG line is
-# long, PDF and PNG frames are written, sizes past a format's limit and bad
-# options get one line on stderr and exit 2. Skipped (77) without cairo.
+# long, PDF and PNG frames are written, every cell shape renders through
+# --grid, sizes past a format's limit and bad options get one line on
+# stderr and exit 2. Skipped (77) without cairo.
 # Usage: sh tests/render_cli.sh path/to/mazebench
 set -u
 mz=$1
@@ -55,6 +56,22 @@ n=$(ls "$t" | grep -c '^f-[0-9]*\.png$')
 "$mz" render dfs --seed 464 --size 31x31 --stride 400 --out "$t/c.gif" || fail "gif"
 [ "$(head -c 6 "$t/c.gif")" = "GIF89a" ] || fail "not a GIF89a"
 
+# Cell shapes through --grid (--size is the same option): a PNG of the
+# size mz_pic_size_geom gives, the same bytes twice, a GIF of a trace.
+for g in hex:9x11 tri:8x15 polar:6 3d:3x5x5 weave:9x9; do
+    "$mz" render dfs --seed 464 --grid "$g" --overlay route,heat --out "$t/s.png" --force ||
+        fail "render --grid $g"
+    "$mz" render dfs --seed 464 --size "$g" --overlay route,heat --out "$t/s2.png" ||
+        fail "render --size $g"
+    cmp -s "$t/s.png" "$t/s2.png" || fail "--grid and --size $g differ"
+    rm -f "$t/s2.png"
+done
+"$mz" render dfs --seed 464 --grid hex:9x11 --stride 20 --out "$t/h.gif" || fail "hex gif"
+[ "$(head -c 6 "$t/h.gif")" = "GIF89a" ] || fail "hex: not a GIF89a"
+"$mz" render dfs --seed 464 --grid polar:6 --solve astar --animate solve --stride 5 \
+    --out "$t/pf.png" || fail "polar solve frames"
+[ "$(ls "$t" | grep -c '^pf-[0-9]*\.png$')" -gt 2 ] || fail "polar solve frames: too few"
+
 # Refusals: one line on stderr, exit 2.
 expect2() {
     "$@" >"$t/out" 2>"$t/err"
@@ -84,6 +101,9 @@ expect2 "$mz" render dfs --seed 1 --size 5 --solve flood --overlay route --out "
 expect2 "$mz" render dfs --seed 1 --size 5 --out "$t/x.bmp"
 expect2 "$mz" render dfs --seed 1 --size 5 --style fancy
 expect2 "$mz" render dfs --seed 1 --size 5 --animate gen --out "$t/x.svg"
+expect2 "$mz" render dfs --seed 1 --grid hex:5x5 --style hedge --out "$t/x.png"
+expect2 "$mz" render dfs --seed 1 --grid hex:5x5 --solve wall --overlay trail --out "$t/x.png"
+expect2 "$mz" render dfs --seed 1 --grid pentagon:5x5 --out "$t/x.png"
 "$mz" render --help | grep -q "^usage: mazebench render" || fail "--help"
 
 [ "$fails" -eq 0 ] && echo "render_cli: all passed"

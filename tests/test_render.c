@@ -17,6 +17,12 @@
 
 #include "expect.h"
 #include "mazebench.h"
+#include "../src/render/picture/picture.h"
+
+/* 1 once every registry entry's trace ops say how they are drawn (the
+ * draw field of mz_trace_op): test_draw_kinds then fails on any op that
+ * leaves it MZ_DRAW_UNSET. 0: it lists them and passes. */
+#define MZ_CHECK_DRAW_KINDS 0
 
 #ifdef MZ_HAVE_CAIRO
 #include <cairo.h>
@@ -97,6 +103,47 @@ static void shape_maze(const char *grid, uint32_t seed, mz_grid *g)
     }
     free(seen);
     free(stack);
+}
+
+/* Every op of every entry: a draw kind in range, solver kinds on solvers
+ * and wall-changing kinds on generators; unset ones are listed (and fail
+ * with MZ_CHECK_DRAW_KINDS). The fallback by name keeps the old table. */
+static void test_draw_kinds(void **state)
+{
+    (void)state;
+    unsigned unset = 0, ops = 0;
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        for (const mz_trace_op *t = (*a)->trace_ops; t && t->op; t++) {
+            ops++;
+            assert_true((unsigned)t->draw < MZ_DRAW_COUNT);
+            if (t->draw == MZ_DRAW_UNSET) {
+                if (unset++ < 3 || MZ_CHECK_DRAW_KINDS)
+                    print_message("%s: op '%s' has no draw kind\n", (*a)->name, t->op);
+                continue;
+            }
+            bool solver_kind = t->draw >= MZ_DRAW_CLOSE;
+            bool wall_kind = t->draw >= MZ_DRAW_ENTER && t->draw <= MZ_DRAW_WALL;
+            if ((*a)->kind == MZ_SOLVER && wall_kind)
+                fail_msg("solver %s: op '%s' would change walls", (*a)->name, t->op);
+            if ((*a)->kind != MZ_SOLVER && solver_kind)
+                fail_msg("%s: op '%s' has a solver's draw kind", (*a)->name, t->op);
+        }
+    }
+    assert_true(ops > 20);
+#if MZ_CHECK_DRAW_KINDS
+    if (unset)
+        fail_msg("%u of %u trace ops have no draw kind", unset, ops);
+#else
+    if (unset)
+        print_message("%u of %u trace ops have no draw kind (not checked: "
+                      "MZ_CHECK_DRAW_KINDS is 0)\n", unset, ops);
+#endif
+    /* The fallback: what the names meant before the field. */
+    assert_int_equal(pic_op_draw(NULL, "push"), MZ_DRAW_ENTER);
+    assert_int_equal(pic_op_draw(NULL, "check"), MZ_DRAW_WALL);
+    assert_int_equal(pic_op_draw(mz_find(MZ_SOLVER, "bfs"), "close"), MZ_DRAW_CLOSE);
+    assert_int_equal(pic_op_draw(mz_find(MZ_GEN, "treasure"), "close"), MZ_DRAW_UNPATH);
+    assert_int_equal(pic_op_draw(NULL, "no-such-op"), MZ_DRAW_MARK);
 }
 
 #ifdef MZ_HAVE_CAIRO
@@ -477,6 +524,58 @@ static int gif_frames(const char *spec_text, uint64_t n, const char *solver, uin
     return count;
 }
 
+/* The GIF writer alone: a 4x3 picture, then one pixel changed. The bytes
+ * start GIF89a with the size, a 256-colour global palette whose first
+ * entries are the exact colours given, the NETSCAPE2.0 loop block, and end
+ * with the trailer; decoded, frame 2 is the one changed pixel at (1, 2)
+ * and a frame that changes nothing is one transparent pixel. */
+static void test_gif_writer(void **state)
+{
+    (void)state;
+    uint32_t px[12];
+    for (int k = 0; k < 12; k++)
+        px[k] = 0xFFFFFFu;
+    const uint32_t exact[] = {0xFFFFFFu, 0x1A1A1Au};
+    mem m = {0};
+    pic_gif *gw = NULL;
+    assert_int_equal(pic_gif_open(&gw, 4, 3, exact, 2, mem_write, &m), MZ_OK);
+    assert_int_equal(pic_gif_frame(gw, (const unsigned char *)px, 16, 7), MZ_OK);
+    px[2 * 4 + 1] = 0x1A1A1Au;
+    assert_int_equal(pic_gif_frame(gw, (const unsigned char *)px, 16, 9), MZ_OK);
+    assert_int_equal(pic_gif_frame(gw, (const unsigned char *)px, 16, 5), MZ_OK);
+    assert_int_equal(pic_gif_close(gw, MZ_OK), MZ_OK);
+    assert_true(m.n > 13 + 768);
+    assert_memory_equal(m.p, "GIF89a\x04\x00\x03\x00", 10);
+    assert_int_equal(m.p[10] & 0x87, 0x87); /* global table of 2^(7+1) colours */
+    assert_memory_equal(m.p + 13, "\xFF\xFF\xFF\x1A\x1A\x1A", 6);
+    assert_memory_equal(m.p + 13 + 768, "\x21\xFF\x0BNETSCAPE2.0\x03\x01\x00\x00\x00", 19);
+    assert_int_equal(m.p[m.n - 1], 0x3B);
+    int e = 0;
+    m.at = 0;
+    GifFileType *gif = DGifOpen(&m, gif_read, &e);
+    assert_non_null(gif);
+    assert_int_equal(DGifSlurp(gif), GIF_OK);
+    assert_int_equal(gif->ImageCount, 3);
+    const SavedImage *f0 = &gif->SavedImages[0], *f1 = &gif->SavedImages[1],
+                     *f2 = &gif->SavedImages[2];
+    assert_int_equal(f0->ImageDesc.Width, 4);
+    assert_int_equal(f0->ImageDesc.Height, 3);
+    for (int k = 0; k < 12; k++)
+        assert_int_equal(f0->RasterBits[k], 0);
+    assert_int_equal(f1->ImageDesc.Left, 1);
+    assert_int_equal(f1->ImageDesc.Top, 2);
+    assert_int_equal(f1->ImageDesc.Width * f1->ImageDesc.Height, 1);
+    assert_int_equal(f1->RasterBits[0], 1);
+    assert_int_equal(f2->ImageDesc.Width * f2->ImageDesc.Height, 1);
+    assert_int_equal(f2->RasterBits[0], 255);
+    GraphicsControlBlock gcb;
+    assert_int_equal(DGifSavedExtensionToGCB(gif, 1, &gcb), GIF_OK);
+    assert_int_equal(gcb.DelayTime, 9);
+    assert_int_equal(gcb.TransparentColor, 255);
+    DGifCloseFile(gif, &e);
+    free(m.p);
+}
+
 /* Board 01's carve: 1,921 steps at 31x31 seed 464, so 1 + ceil(1921 / 50)
  * frames; the walker and A* on their boards' mazes too. */
 static void test_gif_frames(void **state)
@@ -523,11 +622,13 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_shapes),
 #ifdef MZ_HAVE_GIF
+        cmocka_unit_test(test_gif_writer),
         cmocka_unit_test(test_gif_frames),
 #endif
 #else
         cmocka_unit_test(test_unsupported),
 #endif
+        cmocka_unit_test(test_draw_kinds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,11 +10,13 @@
 #include <string.h>
 
 static const char render_help[] =
-    "usage: mazebench render SPEC --seed N --size RxC [--out FILE] [options]\n\n"
+    "usage: mazebench render SPEC --seed N --grid GRID [--out FILE] [options]\n\n"
     "Draw a maze as a picture, its format chosen by the extension of FILE\n"
     "(.png, .svg, .pdf, .gif); without --out, SVG on stdout. A .gif, or --animate,\n"
     "replays a trace step by step (docs/render.md). A file that exists is kept\n"
     "unless --force; a picture is written beside FILE and renamed at the end.\n\n"
+    "  --grid GRID           RxC (square cells), hex:RxC, tri:RxC, polar:RINGS,\n"
+    "                        3d:LxRxC or weave:RxC (--size is the same option)\n"
     "  --style plain|hedge   a clean line drawing (default), or board 09's hedge\n"
     "                        garden (answer path, lantern, sun shadows, fog)\n"
     "  --solve S             the solver for route, closed and trail (default bfs)\n"
@@ -203,9 +205,12 @@ static int parse_cell(const char *text, const mz_grid *g, mz_idx *out)
         *out = g->entrance;
     else if (strcmp(text, "exit") == 0)
         *out = g->exit;
+    else if ((strcmp(text, "centre") == 0 || strcmp(text, "center") == 0) &&
+             g->shape == MZ_SHAPE_POLAR)
+        *out = 0;
     else if (strcmp(text, "centre") == 0 || strcmp(text, "center") == 0)
         *out = (g->rows / 2) * g->cols + g->cols / 2;
-    else if (strchr(text, ',') && sscanf(text, "%llu,%llu%c", (unsigned long long *)&r,
+    else if (g->shape != MZ_SHAPE_POLAR && g->shape != MZ_SHAPE_CUBE && strchr(text, ',') && sscanf(text, "%llu,%llu%c", (unsigned long long *)&r,
                                          (unsigned long long *)&c, &tail) == 2 &&
              isdigit((unsigned char)text[0])) {
         if (r >= g->rows || c >= g->cols) {
@@ -220,20 +225,26 @@ static int parse_cell(const char *text, const mz_grid *g, mz_idx *out)
             return -1;
         *out = v;
     }
-    if (g->c[*out] & MZ_BLOCKED) {
+    if (g->shape == MZ_SHAPE_ORTHO && (g->c[*out] & MZ_BLOCKED)) {
         mzc_error("cell '%s' is blocked", text);
         return -1;
     }
     return 0;
 }
 
-static int too_big(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f)
+static int too_big(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f)
 {
+    char name[96];
+    mz_geom_format(geo, name, sizeof name);
+    if (geo->shape != MZ_SHAPE_ORTHO) {
+        mzc_error("a %s maze is too large for %s with these options (see docs/render.md)", name,
+                  format_names[f]);
+        return MZC_USAGE;
+    }
     uint64_t side = mz_pic_max_side(o, f);
-    mzc_error("a %llux%llu maze is too large for %s with these options (at most %llux%llu; "
+    mzc_error("a %s maze is too large for %s with these options (at most %llux%llu; "
               "see docs/render.md)",
-              (unsigned long long)rows, (unsigned long long)cols, format_names[f],
-              (unsigned long long)side, (unsigned long long)side);
+              name, format_names[f], (unsigned long long)side, (unsigned long long)side);
     return MZC_USAGE;
 }
 
@@ -267,7 +278,8 @@ int cmd_render(int argc, char **argv)
             if (r < 0 || mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0) {
+        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0 ||
+                   (r = mzc_opt(argc, argv, &k, "--grid", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
             size = v;
@@ -357,7 +369,7 @@ int cmd_render(int argc, char **argv)
     }
     if (!spec_text || !have_seed || !size) {
         mzc_error("render: missing %s (see 'mazebench render --help')",
-                  !spec_text ? "SPEC" : !have_seed ? "--seed N" : "--size RxC");
+                  !spec_text ? "SPEC" : !have_seed ? "--seed N" : "--grid GRID");
         return MZC_USAGE;
     }
     if (out && !have_format && format_of(out, &fmt) != 0) {
@@ -389,22 +401,35 @@ int cmd_render(int argc, char **argv)
     size_t nalgos;
     if (mzc_parse_recipe(spec_text, solver_text, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
-    uint64_t rows, cols, w, h;
-    if (mzc_parse_size(size, &rows, &cols) != 0)
+    uint64_t w, h;
+    mz_geom geo;
+    if (mzc_parse_grid(size, &geo) != 0)
         return MZC_USAGE;
-    if (mzc_fixed_size(&spec, seed, &rows, &cols) < 0)
+    bool square = geo.shape == MZ_SHAPE_ORTHO;
+    if (square && mzc_fixed_size(&spec, seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
+    for (size_t k = 0; k < nalgos; k++) {
+        if (!mz_runs_on(algos[k], geo.shape)) {
+            mzc_error("'%s' does not run on %s cells", algos[k]->name, mz_shape_name(geo.shape));
+            return MZC_USAGE;
+        }
+    }
+    if (!square && o.style == MZ_PIC_HEDGE) {
+        mzc_error("the hedge style draws square cells only");
+        return MZC_USAGE;
+    }
     bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
-    mz_status s = fixed ? MZ_OK : mz_pic_size(rows, cols, &o, fmt, &w, &h);
+    mz_status s = fixed ? MZ_OK : mz_pic_size_geom(&geo, &o, fmt, &w, &h);
     if (s == MZ_ETOOBIG)
-        return too_big(rows, cols, &o, fmt);
+        return too_big(&geo, &o, fmt);
     if (s != MZ_OK) {
         mzc_error("render: bad picture options (%s)", mz_status_str(s));
         return MZC_USAGE;
     }
-    if (solver_text && mzc_check_cells(&solver, rows, cols) != 0)
+    uint64_t cells = mz_geom_cells(&geo);
+    if (square && solver_text && mzc_check_cells(&solver, geo.rows, geo.cols) != 0)
         return MZC_USAGE;
-    if (mzc_check_memory(rows, cols, algos, nalgos) != 0)
+    if (mzc_check_memory(square ? geo.rows : cells, square ? geo.cols : 1, algos, nalgos) != 0)
         return MZC_FAIL;
     o.solver = solver_text ? &solver : NULL;
 
@@ -431,14 +456,14 @@ int cmd_render(int argc, char **argv)
             mzc_error("--from applies to the heat overlay of a still, not to an animation");
             return MZC_USAGE;
         }
-        s = mz_anim_render(&spec, seed, rows, cols, strcmp(animate, "solve") == 0 ? &solver : NULL,
-                           &o, &ao, fmt, write_part, &wr, &frames);
+        s = mz_anim_render_geom(&spec, seed, &geo, strcmp(animate, "solve") == 0 ? &solver : NULL,
+                                &o, &ao, fmt, write_part, &wr, &frames);
         if (writer_close(&wr, s == MZ_OK) != 0 && s == MZ_OK)
             s = MZ_EIO;
     } else {
         mz_grid g = {0};
         mz_extra gx = {0};
-        s = mz_generate(&spec, seed, rows, cols, &g, NULL, &gx);
+        s = mz_generate_geom(&spec, seed, &geo, &g, NULL, &gx);
         if (s == MZ_OK && from && parse_cell(from, &g, &o.heat_from) != 0) {
             mz_grid_free(&g);
             writer_close(&wr, false);
@@ -447,10 +472,10 @@ int cmd_render(int argc, char **argv)
         if (s == MZ_OK)
             s = mz_pic_render(&g, &o, fmt, write_part, &wr);
         if (s == MZ_ETOOBIG) {
-            uint64_t gr = g.rows, gc = g.cols;
+            mz_geom gg = mz_grid_geom(&g);
             mz_grid_free(&g);
             writer_close(&wr, false);
-            return too_big(gr, gc, &o, fmt);
+            return too_big(&gg, &o, fmt);
         }
         mz_grid_free(&g);
         if (writer_close(&wr, s == MZ_OK) != 0 && s == MZ_OK)

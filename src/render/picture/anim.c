@@ -1,35 +1,17 @@
 /*
  * anim.c - trace animations: record an algorithm's steps, replay them on a
  * display grid, and draw every stride-th state through the one drawing
- * path (pic_draw) into an animated GIF or PNG frames.
+ * path (pic_draw) into an animated GIF (gif.c) or PNG frames.
  *
- * What each op does on the display (the ops each algorithm emits are in
- * the README's trace table; an op not listed here is shown as a mark):
- *   generators, walls start closed and cells unvisited (dark):
- *     push     carve: knock (cell, dir); the cell beyond joins the stack
- *     pop      backtrack: the cell leaves the stack (done)
- *     join     knock (cell, dir); the cell is in the maze
- *     merge    knock (cell, dir); both cells are in the maze
- *     check    the wall (cell, dir) stays: flashed
- *     splice   knock (cell, dir); the cell is marked
- *     grow     knock into the cell from its tip (dir points tip -> cell)
- *     advance, open   the cell joins the path and opens toward every
- *              visited neighbour the finished maze opens it to
- *     backout  the path falls back to the cell; the cells after it leave
- *     close    (a generator's) the path's head leaves
- *     restart, reject   everything leaves (restart keeps its new start)
- *     branch   the cell is in the maze (not on the path)
- *   generators with no carving op (pacman) replay on the finished map,
- *   marking each step's cell;
- *   solvers, on the finished maze:
- *     close    the cell is closed (board 06)
- *     move, turn   the walker's cell and heading; cells entered once and
- *              more than once in two colours (board 07)
- *     excess   the cell gets its excess colour (board 08)
- *     ring, sweep  every cell of the ring gets its ring's colour (board 05)
- * Frame 0 is the state before the first step, frame k the state after
- * min(k * stride, steps) steps; the last frame is the finished maze (and
- * the solver's route).
+ * How a step is drawn is the registry's: each op of an entry's trace_ops
+ * carries an mz_draw kind (mazebench.h says what each kind does); an op
+ * that leaves it unset is drawn by its name (pic_op_draw's fallback). A
+ * step's dir is a port of its cell, so the replay runs on every shape.
+ * Generators with no op that changes walls (pacman, recursive division)
+ * replay on the finished map, marking each step's cell. Frame 0 is the
+ * state before the first step, frame k the state after min(k * stride,
+ * steps) steps; the last frame is the finished maze (and the solver's
+ * route).
  */
 #include "picture.h"
 
@@ -38,11 +20,12 @@
 
 #ifndef MZ_HAVE_CAIRO
 
-mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
-                         const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
-                         mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames)
+mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+                              const mz_stage *solver, const mz_pic_opts *o,
+                              const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
+                              void *user, uint64_t *frames)
 {
-    (void)spec, (void)seed, (void)rows, (void)cols, (void)solver, (void)o, (void)a, (void)f;
+    (void)spec, (void)seed, (void)geo, (void)solver, (void)o, (void)a, (void)f;
     (void)write, (void)user;
     *frames = 0;
     return MZ_EUNSUPPORTED;
@@ -51,9 +34,6 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
 #else
 
 #include <cairo.h>
-#ifdef MZ_HAVE_GIF
-#include <gif_lib.h>
-#endif
 
 /* ------------------------------------------------------------------ */
 /* Recording                                                           */
@@ -94,41 +74,25 @@ static int rec_emit(void *user, const mz_step *s)
 }
 
 /* ------------------------------------------------------------------ */
-/* Ops                                                                 */
+/* Replay                                                              */
 /* ------------------------------------------------------------------ */
 
-enum fx {
-    FX_MARK = 0, FX_CARVE, FX_POP, FX_JOIN, FX_MERGE, FX_CHECK, FX_SPLICE, FX_GROW, FX_PUSH,
-    FX_BACKOUT, FX_POP1, FX_RESTART, FX_RESET, FX_BRANCH,
-    FX_CLOSE, FX_WALK, FX_EXCESS, FX_RING, FX_SWEEP
-};
-
-typedef struct opdef {
-    const char *op, *label;
-    enum fx fx;
-} opdef;
-
-static const opdef gen_ops[] = {
-    {"push", "carve", FX_CARVE},     {"pop", "backtrack", FX_POP},   {"join", "join", FX_JOIN},
-    {"merge", "merge", FX_MERGE},    {"check", "check", FX_CHECK},   {"splice", "splice", FX_SPLICE},
-    {"grow", "grow", FX_GROW},       {"advance", "advance", FX_PUSH}, {"open", "open", FX_PUSH},
-    {"backout", "back out", FX_BACKOUT}, {"close", "backtrack", FX_POP1},
-    {"restart", "restart", FX_RESTART}, {"reject", "reject", FX_RESET},
-    {"branch", "branch", FX_BRANCH},
-};
-static const opdef solve_ops[] = {
-    {"close", "close", FX_CLOSE}, {"move", "move", FX_WALK},    {"turn", "turn", FX_WALK},
-    {"excess", "excess", FX_EXCESS}, {"ring", "ring", FX_RING}, {"sweep", "sweep", FX_SWEEP},
-};
-
-static const opdef *op_find(const char *op, bool solver)
+/* Legend labels of the kinds that have one; the rest show the op's name. */
+static const char *draw_label(mz_draw d, const char *op)
 {
-    const opdef *t = solver ? solve_ops : gen_ops;
-    size_t n = solver ? sizeof solve_ops / sizeof *t : sizeof gen_ops / sizeof *t;
-    for (size_t k = 0; k < n; k++)
-        if (strcmp(t[k].op, op) == 0)
-            return &t[k];
-    return NULL;
+    switch (d) {
+    case MZ_DRAW_ENTER: return "carve";
+    case MZ_DRAW_DONE:
+    case MZ_DRAW_UNPATH: return "backtrack";
+    case MZ_DRAW_BACKOUT: return "back out";
+    default: return op;
+    }
+}
+
+/* Does the kind change walls (a generator's replay then starts closed)? */
+static bool draw_structural(mz_draw d)
+{
+    return d >= MZ_DRAW_ENTER && d <= MZ_DRAW_RESET;
 }
 
 /* Cell states on the display. */
@@ -137,16 +101,24 @@ enum { ST_PLAIN = 0, ST_UNVISITED, ST_IN, ST_MARK, ST_CLOSED, ST_ONCE, ST_MORE, 
 #define ANIM_UNVISITED 0x4A4A4Au
 #define ANIM_IN 0xFDB863u
 #define ANIM_MARK 0x80B1D3u
-#define RAMP_STEPS 16
+
+/* The kinds of the ops seen so far (ops are the algorithms' static
+ * strings, so a pointer compare finds most). */
+#define NKINDS 16
 
 typedef struct replay {
     const mz_grid *G; /* the finished maze */
     mz_grid D;        /* what the frame shows */
     bool solver, structural;
+    const mz_algo *algos[MZ_MAX_CHAIN + 1];
+    unsigned nalgos;
+    const char *kop[NKINDS];
+    mz_draw kdraw[NKINDS];
+    unsigned nk;
     uint8_t *st;      /* a state a cell */
     uint8_t *val;     /* ST_VALUE: ramp step; high bit: sweep ramp */
     uint8_t *visits;
-    mz_idx *path;     /* generators: the path or stack of PUSH ops */
+    mz_idx *path;     /* generators: the path of PATH ops */
     uint64_t plen;
     uint32_t *fill;
     /* flood rings: cells by distance from the first and second source */
@@ -156,6 +128,7 @@ typedef struct replay {
     uint32_t maxd[2];
     uint64_t rings[2];
     uint64_t max_excess;
+    uint64_t forward; /* a walker's forward count */
     /* what the last step touched */
     mz_idx head;
     int head_dir;
@@ -167,11 +140,44 @@ typedef struct replay {
     unsigned nlabels;
 } replay;
 
-static void knock_open(replay *r, mz_idx i, unsigned d)
+static mz_draw kind_of(replay *r, const char *op)
 {
-    mz_idx n = mz_neighbour(&r->D, i, d);
-    if (n != MZ_NONE)
-        mz_knock(&r->D, i, d);
+    for (unsigned k = 0; k < r->nk; k++)
+        if (r->kop[k] == op)
+            return r->kdraw[k];
+    mz_draw d = MZ_DRAW_UNSET;
+    for (unsigned k = 0; k < r->nalgos && d == MZ_DRAW_UNSET; k++) {
+        const mz_trace_op *t = r->algos[k]->trace_ops;
+        for (; t && t->op && d == MZ_DRAW_UNSET; t++)
+            if (strcmp(t->op, op) == 0)
+                d = pic_op_draw(r->algos[k], op);
+    }
+    if (d == MZ_DRAW_UNSET) /* an op no entry declares: by its name */
+        d = pic_op_draw(r->nalgos ? r->algos[0] : NULL, op);
+    if (r->nk < NKINDS) {
+        r->kop[r->nk] = op;
+        r->kdraw[r->nk++] = d;
+    }
+    return d;
+}
+
+static void knock_open(replay *r, mz_idx i, unsigned p)
+{
+    if (i < r->D.cells && mz_port_nbr(&r->D, i, p) != MZ_NONE)
+        mz_port_knock(&r->D, i, p);
+}
+
+/* The cell a move through port p into i came from: the neighbour n of i
+ * whose port p leads to i; MZ_NONE when there is none. */
+static mz_idx came_from(const replay *r, mz_idx i, unsigned p)
+{
+    unsigned ports = mz_shape_ports(r->D.shape);
+    for (unsigned q = 0; q < ports; q++) {
+        mz_idx n = mz_port_nbr(&r->D, i, q);
+        if (n != MZ_NONE && mz_port_nbr(&r->D, n, p) == i)
+            return n;
+    }
+    return MZ_NONE;
 }
 
 static void enter(replay *r, mz_idx i, uint8_t state)
@@ -180,26 +186,26 @@ static void enter(replay *r, mz_idx i, uint8_t state)
         r->st[i] = state;
 }
 
-/* Open i toward every visited neighbour the finished maze opens it to. */
+/* Open i toward every reached neighbour the finished maze opens it to. */
 static void reveal(replay *r, mz_idx i, uint8_t state)
 {
+    unsigned ports = mz_shape_ports(r->G->shape);
     r->st[i] = state;
-    for (unsigned d = 0; d < 4; d++) {
-        mz_idx n = mz_neighbour(r->G, i, d);
-        if (n != MZ_NONE && mz_is_open(r->G, i, d) && r->st[n] != ST_UNVISITED)
-            knock_open(r, i, d);
+    for (unsigned p = 0; p < ports; p++) {
+        mz_idx n = mz_port_nbr(r->G, i, p);
+        if (n != MZ_NONE && !(r->G->c[i] & (1u << p)) && r->st[n] != ST_UNVISITED)
+            knock_open(r, i, p);
     }
 }
 
 static void unreveal(replay *r, mz_idx i)
 {
+    unsigned ports = mz_shape_ports(r->D.shape);
     r->st[i] = ST_UNVISITED;
-    for (unsigned d = 0; d < 4; d++) {
-        mz_idx n = mz_neighbour(&r->D, i, d);
-        if (n != MZ_NONE && mz_is_open(&r->D, i, d)) {
-            r->D.c[i] |= (uint8_t)(1u << d);
-            r->D.c[n] |= (uint8_t)(1u << mz_opposite(d));
-        }
+    for (unsigned p = 0; p < ports; p++) {
+        mz_idx n = mz_port_nbr(&r->D, i, p);
+        if (n != MZ_NONE && !(r->D.c[i] & (1u << p)))
+            mz_port_close(&r->D, i, p);
     }
 }
 
@@ -221,7 +227,7 @@ static void ring(replay *r, int which)
     uint64_t k = ++r->rings[which];
     if (!r->order[which] || k > r->maxd[which])
         return;
-    uint8_t v = (uint8_t)lround((double)k / r->maxd[which] * (RAMP_STEPS - 1));
+    uint8_t v = (uint8_t)lround((double)k / r->maxd[which] * (PIC_RAMP_STEPS - 1));
     for (uint64_t j = r->start[which][k]; j < r->start[which][k + 1]; j++) {
         mz_idx i = r->order[which][j];
         r->st[i] = ST_VALUE;
@@ -231,109 +237,101 @@ static void ring(replay *r, int which)
 
 static void apply(replay *r, const rstep *s)
 {
-    const opdef *od = op_find(s->op, r->solver);
-    enum fx fx = od ? od->fx : FX_MARK;
-    count_label(r, od ? od->label : s->op);
+    mz_draw kind = kind_of(r, s->op);
+    count_label(r, draw_label(kind, s->op));
     mz_idx i = s->cell;
     r->head = i;
     r->head_dir = -1;
     r->flash = MZ_NONE;
-    if (i >= r->G->cells && fx != FX_RESET)
+    if (i >= r->G->cells && kind != MZ_DRAW_RESET)
         return;
     int d = s->dir;
-    switch (fx) {
-    case FX_CARVE:
-        if (d >= 0) {
-            mz_idx n = mz_neighbour(&r->D, i, (unsigned)d);
-            knock_open(r, i, (unsigned)d);
-            enter(r, i, ST_IN);
-            enter(r, n, ST_IN);
-            r->head = n;
+    unsigned p = d >= 0 ? (unsigned)d : 0;
+    bool port = d >= 0 && p < mz_shape_ports(r->G->shape);
+    switch (kind) {
+    case MZ_DRAW_ENTER:
+    case MZ_DRAW_GROW: {
+        mz_idx from = port ? came_from(r, i, p) : MZ_NONE;
+        if (from != MZ_NONE) {
+            knock_open(r, from, p);
+            if (kind == MZ_DRAW_ENTER)
+                enter(r, from, ST_IN);
         }
+        enter(r, i, kind == MZ_DRAW_ENTER ? ST_IN : ST_PLAIN);
         break;
-    case FX_POP: enter(r, i, ST_PLAIN); break;
-    case FX_JOIN:
-        if (d >= 0)
-            knock_open(r, i, (unsigned)d);
+    }
+    case MZ_DRAW_DONE: enter(r, i, ST_PLAIN); break;
+    case MZ_DRAW_CARVE:
+        if (port)
+            knock_open(r, i, p);
         enter(r, i, ST_PLAIN);
         break;
-    case FX_MERGE:
-        if (d >= 0) {
-            enter(r, mz_neighbour(&r->D, i, (unsigned)d), ST_PLAIN);
-            knock_open(r, i, (unsigned)d);
+    case MZ_DRAW_MERGE:
+        if (port) {
+            enter(r, mz_port_nbr(&r->D, i, p), ST_PLAIN);
+            knock_open(r, i, p);
         }
         enter(r, i, ST_PLAIN);
         break;
-    case FX_CHECK:
+    case MZ_DRAW_WALL:
         r->flash = i;
-        r->flash_dir = d;
+        r->flash_dir = port ? d : -1;
         r->head = MZ_NONE;
         break;
-    case FX_SPLICE:
-        if (d >= 0)
-            knock_open(r, i, (unsigned)d);
+    case MZ_DRAW_SPLICE:
+        if (port)
+            knock_open(r, i, p);
         enter(r, i, ST_MARK);
         break;
-    case FX_GROW:
-        if (d >= 0)
-            knock_open(r, i, mz_opposite((unsigned)d));
-        enter(r, i, ST_PLAIN);
-        break;
-    case FX_PUSH:
+    case MZ_DRAW_PATH:
         reveal(r, i, ST_IN);
         r->path[r->plen++ % r->G->cells] = i;
         break;
-    case FX_BACKOUT:
+    case MZ_DRAW_BACKOUT:
         while (r->plen > 0 && r->path[(r->plen - 1) % r->G->cells] != i)
             unreveal(r, r->path[--r->plen % r->G->cells]);
         break;
-    case FX_POP1:
+    case MZ_DRAW_UNPATH:
         if (r->plen > 0)
             r->plen--;
         unreveal(r, i);
         break;
-    case FX_RESTART:
-    case FX_RESET:
-        while (r->plen > 0)
-            unreveal(r, r->path[--r->plen % r->G->cells]);
+    case MZ_DRAW_RESTART:
+    case MZ_DRAW_RESET:
+        r->plen = 0;
         for (uint64_t k = 0; k < r->G->cells; k++)
             if (r->st[k] != ST_UNVISITED)
                 unreveal(r, k);
-        if (fx == FX_RESTART) {
+        if (kind == MZ_DRAW_RESTART && i < r->G->cells) {
             reveal(r, i, ST_IN);
             r->path[r->plen++] = i;
         } else {
             r->head = MZ_NONE;
         }
         break;
-    case FX_BRANCH: reveal(r, i, ST_PLAIN); break;
-    case FX_CLOSE: enter(r, i, ST_CLOSED); break;
-    case FX_WALK:
-        r->head_dir = d; /* the cells entered: walk_visits() */
+    case MZ_DRAW_BRANCH: reveal(r, i, ST_PLAIN); break;
+    case MZ_DRAW_VISIT: break;
+    case MZ_DRAW_CLOSE: enter(r, i, ST_CLOSED); break;
+    case MZ_DRAW_FILL: enter(r, i, ST_UNVISITED); break;
+    case MZ_DRAW_WALK:
+        r->head_dir = d;
+        /* a step that moved (the forward count grew) entered the cell */
+        if (s->size > r->forward && r->visits[i] < 255) {
+            r->visits[i]++;
+            r->st[i] = r->visits[i] > 1 ? ST_MORE : ST_ONCE;
+        }
+        r->forward = s->size;
         break;
-    case FX_EXCESS:
+    case MZ_DRAW_EXCESS:
         r->st[i] = ST_VALUE;
         r->val[i] = r->max_excess
-                        ? (uint8_t)(0x80 | lround(sqrt((double)s->size / r->max_excess) * (RAMP_STEPS - 1)))
+                        ? (uint8_t)(0x80 | lround(sqrt((double)s->size / r->max_excess) * (PIC_RAMP_STEPS - 1)))
                         : 0x80;
         break;
-    case FX_RING: ring(r, 0); break;
-    case FX_SWEEP: ring(r, 1); break;
+    case MZ_DRAW_RING: ring(r, 0); break;
+    case MZ_DRAW_SWEEP: ring(r, 1); break;
     default: enter(r, i, ST_MARK); break;
     }
-}
-
-/* The walker's entries need the previous forward count, so they are
- * counted here rather than in apply(). */
-static void walk_visits(replay *r, const rstep *s, uint64_t *forward)
-{
-    if (strcmp(s->op, "move") != 0 && strcmp(s->op, "turn") != 0)
-        return;
-    if (s->size > *forward && s->cell < r->G->cells && r->visits[s->cell] < 255) {
-        r->visits[s->cell]++;
-        r->st[s->cell] = r->visits[s->cell] > 1 ? ST_MORE : ST_ONCE;
-    }
-    *forward = s->size;
 }
 
 static uint32_t state_rgb(const replay *r, mz_idx i)
@@ -347,7 +345,7 @@ static uint32_t state_rgb(const replay *r, mz_idx i)
     case ST_MORE: return PIC_MORE;
     case ST_VALUE:
         return pic_ramp(r->val[i] & 0x80 ? RAMP_VALLEY : RAMP_HEAT,
-                        (double)(r->val[i] & 0x7F) / (RAMP_STEPS - 1));
+                        (double)(r->val[i] & 0x7F) / (PIC_RAMP_STEPS - 1));
     default: return PIC_NOFILL;
     }
 }
@@ -405,219 +403,20 @@ static void replay_free(replay *r)
 }
 
 /* ------------------------------------------------------------------ */
-/* GIF                                                                 */
-/* ------------------------------------------------------------------ */
-
-#ifdef MZ_HAVE_GIF
-
-#define TRANSPARENT 255
-#define NCACHE 4096
-
-typedef struct gifw {
-    GifFileType *gif;
-    mz_pic_write_fn write;
-    void *user;
-    bool failed;
-    GifColorType pal[256];
-    int npal;
-    uint32_t ckey[NCACHE];
-    uint8_t cval[NCACHE];
-    bool cused[NCACHE];
-    uint8_t *prev, *cur;
-    int w, h;
-    bool first;
-} gifw;
-
-static int gif_out(GifFileType *gif, const GifByteType *data, int len)
-{
-    gifw *g = gif->UserData;
-    if (g->failed || g->write(g->user, 0, data, (size_t)len)) {
-        g->failed = true;
-        return 0;
-    }
-    return len;
-}
-
-static void pal_add(gifw *g, uint32_t c)
-{
-    for (int k = 0; k < g->npal; k++)
-        if (((uint32_t)g->pal[k].Red << 16 | (uint32_t)g->pal[k].Green << 8 | g->pal[k].Blue) == c)
-            return;
-    if (g->npal >= TRANSPARENT)
-        return;
-    g->pal[g->npal].Red = (GifByteType)(c >> 16);
-    g->pal[g->npal].Green = (GifByteType)(c >> 8);
-    g->pal[g->npal].Blue = (GifByteType)c;
-    g->npal++;
-}
-
-/* The palette: every colour the scenes use exactly, then a 5x5x5 cube for
- * anything else (the hedge style's fog, say), matched to the nearest. */
-static void pal_build(gifw *g, const mz_pic_opts *o)
-{
-    const uint32_t fixed[] = {o->bg, o->fg, o->route_rgb, o->entrance_rgb, o->exit_rgb, 0xE41A1Cu,
-                              ANIM_UNVISITED, ANIM_IN, ANIM_MARK, PIC_CLOSED, PIC_ONCE, PIC_MORE,
-                              PIC_UNREACHED, PIC_BLOCKED, PIC_HOUSE, PIC_TELEPORT_BG, PIC_DOT,
-                              PIC_TELEPORT, 0xF0F0F0u, 0x000000u, 0xFFFFFFu};
-    for (size_t k = 0; k < sizeof fixed / sizeof *fixed; k++)
-        pal_add(g, fixed[k]);
-    for (int r = 0; r < RAMP_COUNT; r++)
-        for (int k = 0; k < RAMP_STEPS; k++)
-            pal_add(g, pic_ramp(r, (double)k / (RAMP_STEPS - 1)));
-    for (int k = 0; k < 64; k++) /* the legend's ramp bars */
-        for (int r = 0; r < RAMP_COUNT; r++)
-            pal_add(g, pic_ramp(r, k / 63.0));
-    for (int r = 0; r < 5; r++)
-        for (int gg = 0; gg < 5; gg++)
-            for (int b = 0; b < 5; b++)
-                pal_add(g, (uint32_t)(r * 255 / 4) << 16 | (uint32_t)(gg * 255 / 4) << 8 |
-                               (uint32_t)(b * 255 / 4));
-    while (g->npal < 256) { /* pad (the transparent slot included) */
-        g->pal[g->npal].Red = g->pal[g->npal].Green = g->pal[g->npal].Blue = 0;
-        g->npal++;
-    }
-}
-
-static uint8_t pal_index(gifw *g, uint32_t c)
-{
-    uint32_t h = (c * 2654435761u) >> 20;
-    for (uint32_t k = 0; k < NCACHE; k++) {
-        uint32_t j = (h + k) & (NCACHE - 1);
-        if (!g->cused[j])
-            break;
-        if (g->ckey[j] == c)
-            return g->cval[j];
-    }
-    int best = 0;
-    long bd = -1;
-    for (int k = 0; k < TRANSPARENT; k++) {
-        long dr = (long)((c >> 16) & 255) - g->pal[k].Red, dg = (long)((c >> 8) & 255) - g->pal[k].Green,
-             db = (long)(c & 255) - g->pal[k].Blue, dd = dr * dr + dg * dg + db * db;
-        if (bd < 0 || dd < bd) {
-            bd = dd;
-            best = k;
-        }
-    }
-    for (uint32_t k = 0; k < NCACHE; k++) {
-        uint32_t j = (h + k) & (NCACHE - 1);
-        if (!g->cused[j]) {
-            g->cused[j] = true;
-            g->ckey[j] = c;
-            g->cval[j] = (uint8_t)best;
-            break;
-        }
-    }
-    return (uint8_t)best;
-}
-
-static mz_status gif_open(gifw *g, int w, int h, const mz_pic_opts *o)
-{
-    int err = 0;
-    g->w = w;
-    g->h = h;
-    g->first = true;
-    g->prev = malloc((size_t)w * (size_t)h);
-    g->cur = malloc((size_t)w * (size_t)h);
-    if (!g->prev || !g->cur)
-        return MZ_ENOMEM;
-    pal_build(g, o);
-    g->gif = EGifOpen(g, gif_out, &err);
-    if (!g->gif)
-        return MZ_ENOMEM;
-    ColorMapObject *cm = GifMakeMapObject(256, g->pal);
-    if (!cm)
-        return MZ_ENOMEM;
-    EGifSetGifVersion(g->gif, true);
-    int rc = EGifPutScreenDesc(g->gif, w, h, 8, 0, cm);
-    GifFreeMapObject(cm);
-    if (rc != GIF_OK)
-        return g->failed ? MZ_EIO : MZ_ENOMEM;
-    /* Loop for ever (the NETSCAPE2.0 application block). */
-    static const GifByteType loop[3] = {1, 0, 0};
-    if (EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) != GIF_OK ||
-        EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") != GIF_OK ||
-        EGifPutExtensionBlock(g->gif, 3, loop) != GIF_OK || EGifPutExtensionTrailer(g->gif) != GIF_OK)
-        return MZ_EIO;
-    return MZ_OK;
-}
-
-/* One frame: only the rectangle that changed, unchanged pixels inside it
- * transparent, drawn over the previous frame. */
-static mz_status gif_frame(gifw *g, cairo_surface_t *img, unsigned delay_cs)
-{
-    cairo_surface_flush(img);
-    const unsigned char *data = cairo_image_surface_get_data(img);
-    int stride = cairo_image_surface_get_stride(img);
-    int x0 = g->w, y0 = g->h, x1 = -1, y1 = -1;
-    for (int y = 0; y < g->h; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-        uint8_t *out = g->cur + (size_t)y * (size_t)g->w;
-        for (int x = 0; x < g->w; x++) {
-            out[x] = pal_index(g, row[x] & 0xFFFFFFu);
-            if (g->first || out[x] != g->prev[(size_t)y * (size_t)g->w + (size_t)x]) {
-                if (x < x0) x0 = x;
-                if (x > x1) x1 = x;
-                if (y < y0) y0 = y;
-                if (y > y1) y1 = y;
-            }
-        }
-    }
-    if (x1 < 0) /* nothing changed: one transparent pixel keeps the timing */
-        x0 = x1 = y0 = y1 = 0;
-    GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, (int)delay_cs, g->first ? NO_TRANSPARENT_COLOR : TRANSPARENT};
-    GifByteType ext[4];
-    EGifGCBToExtension(&gcb, ext);
-    if (EGifPutExtension(g->gif, GRAPHICS_EXT_FUNC_CODE, 4, ext) != GIF_OK ||
-        EGifPutImageDesc(g->gif, x0, y0, x1 - x0 + 1, y1 - y0 + 1, false, NULL) != GIF_OK)
-        return MZ_EIO;
-    GifPixelType *line = malloc((size_t)(x1 - x0 + 1));
-    if (!line)
-        return MZ_ENOMEM;
-    mz_status s = MZ_OK;
-    for (int y = y0; y <= y1 && s == MZ_OK; y++) {
-        for (int x = x0; x <= x1; x++) {
-            size_t at = (size_t)y * (size_t)g->w + (size_t)x;
-            line[x - x0] = !g->first && g->cur[at] == g->prev[at] ? TRANSPARENT : g->cur[at];
-        }
-        if (EGifPutLine(g->gif, line, x1 - x0 + 1) != GIF_OK)
-            s = MZ_EIO;
-    }
-    free(line);
-    uint8_t *t = g->prev;
-    g->prev = g->cur;
-    g->cur = t;
-    g->first = false;
-    return s;
-}
-
-static mz_status gif_close(gifw *g, mz_status s)
-{
-    int err = 0;
-    if (g->gif && EGifCloseFile(g->gif, &err) != GIF_OK && s == MZ_OK)
-        s = MZ_EIO;
-    if (g->failed && s == MZ_OK)
-        s = MZ_EIO;
-    free(g->prev);
-    free(g->cur);
-    return s;
-}
-
-#endif /* MZ_HAVE_GIF */
-
-/* ------------------------------------------------------------------ */
 /* The animation                                                       */
 /* ------------------------------------------------------------------ */
 
-static mz_status record(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+static mz_status record(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
                         const mz_stage *solver, recbuf *rb, mz_grid *G, mz_solution *sol)
 {
     mz_trace t = {rec_emit, rb, 0};
     mz_extra gx;
     memset(&gx, 0, sizeof gx);
-    mz_status s = mz_generate(spec, seed, rows, cols, G, solver ? NULL : &t, &gx);
+    mz_status s = mz_generate_geom(spec, seed, geo, G, solver ? NULL : &t, &gx);
     if (s == MZ_OK && solver) {
         sol->want_path = true;
-        s = solver->algo->solve(G, &solver->args, &t, sol);
+        s = mz_runs_on(solver->algo, G->shape) ? solver->algo->solve(G, &solver->args, &t, sol)
+                                               : MZ_EUNSUPPORTED;
     }
     if (rb->over)
         return MZ_ETOOBIG;
@@ -626,14 +425,20 @@ static mz_status record(const mz_spec *spec, uint32_t seed, uint64_t rows, uint6
     return s;
 }
 
-static mz_status replay_init(replay *r, const mz_grid *G, const recbuf *rb, const mz_stage *solver,
-                             const mz_solution *sol)
+static mz_status replay_init(replay *r, const mz_grid *G, const recbuf *rb, const mz_spec *spec,
+                             const mz_stage *solver, const mz_solution *sol)
 {
     memset(r, 0, sizeof *r);
     r->G = G;
     r->solver = solver != NULL;
     r->head = r->flash = MZ_NONE;
     r->head_dir = r->flash_dir = -1;
+    if (solver) {
+        r->algos[r->nalgos++] = solver->algo;
+    } else {
+        for (unsigned k = 0; k < spec->n && k < MZ_MAX_CHAIN; k++)
+            r->algos[r->nalgos++] = spec->stage[k].algo;
+    }
     mz_status s = mz_grid_copy(&r->D, G);
     if (s != MZ_OK)
         return s;
@@ -644,42 +449,39 @@ static mz_status replay_init(replay *r, const mz_grid *G, const recbuf *rb, cons
     r->fill = malloc(G->cells * sizeof *r->fill);
     if (!r->st || !r->val || !r->visits || !r->path || !r->fill)
         return MZ_ENOMEM;
-    if (!r->solver) {
-        for (uint64_t k = 0; k < rb->n && !r->structural; k++) {
-            const opdef *od = op_find(rb->s[k].op, false);
-            r->structural = od && od->fx != FX_MARK && od->fx != FX_CHECK;
+    bool walks = false, rings = false;
+    for (uint64_t k = 0; k < rb->n; k++) {
+        mz_draw d = kind_of(r, rb->s[k].op);
+        r->structural |= !r->solver && draw_structural(d);
+        walks |= d == MZ_DRAW_WALK;
+        rings |= d == MZ_DRAW_RING || d == MZ_DRAW_SWEEP;
+        if (d == MZ_DRAW_EXCESS && rb->s[k].size > r->max_excess)
+            r->max_excess = rb->s[k].size;
+    }
+    if (r->structural) {
+        /* Walls closed, nothing reached, no blocked cells or tiles. */
+        uint8_t closed = mz_shape_walls(G->shape);
+        for (uint64_t i = 0; i < G->cells; i++) {
+            r->D.c[i] = closed;
+            r->st[i] = ST_UNVISITED;
         }
-        if (r->structural) {
-            /* Walls closed, nothing visited, no blocked cells or tiles. */
-            for (uint64_t i = 0; i < G->cells; i++) {
-                r->D.c[i] = MZ_WALLS;
-                r->st[i] = ST_UNVISITED;
-            }
-            free(r->D.tiles);
-            r->D.tiles = NULL;
-        }
-    } else {
-        for (uint64_t k = 0; k < rb->n; k++)
-            if (strcmp(rb->s[k].op, "excess") == 0 && rb->s[k].size > r->max_excess)
-                r->max_excess = rb->s[k].size;
-        if (strcmp(solver->algo->name, "flood") == 0) {
-            mz_idx from = G->entrance;
-            for (unsigned k = 0; k < solver->algo->nparams; k++)
-                if (strcmp(solver->algo->params[k].name, "from") == 0)
-                    from = mz_cell_resolve(G, solver->args.v[k]);
-            const mz_value *far = mz_extra_get(&sol->extra, "farthest_cell");
-            if ((s = rings_prepare(r, 0, from)) != MZ_OK)
-                return s;
-            if (far && far->i >= 0 && (s = rings_prepare(r, 1, (mz_idx)far->i)) != MZ_OK)
-                return s;
-        }
-        bool walks = false;
-        for (uint64_t k = 0; k < rb->n && !walks; k++)
-            walks = strcmp(rb->s[k].op, "move") == 0 || strcmp(rb->s[k].op, "turn") == 0;
-        if (walks && G->entrance < G->cells) { /* the walker starts there */
-            r->visits[G->entrance] = 1;
-            r->st[G->entrance] = ST_ONCE;
-        }
+        free(r->D.tiles);
+        r->D.tiles = NULL;
+    }
+    if (r->solver && rings) {
+        mz_idx from = G->entrance;
+        for (unsigned k = 0; k < solver->algo->nparams; k++)
+            if (strcmp(solver->algo->params[k].name, "from") == 0)
+                from = mz_cell_resolve(G, solver->args.v[k]);
+        const mz_value *far = mz_extra_get(&sol->extra, "farthest_cell");
+        if ((s = rings_prepare(r, 0, from)) != MZ_OK)
+            return s;
+        if (far && far->i >= 0 && (s = rings_prepare(r, 1, (mz_idx)far->i)) != MZ_OK)
+            return s;
+    }
+    if (walks && G->entrance < G->cells) { /* the walker starts there */
+        r->visits[G->entrance] = 1;
+        r->st[G->entrance] = ST_ONCE;
     }
     return MZ_OK;
 }
@@ -722,25 +524,43 @@ static void frame_scene(replay *r, pic_scene *sc, const mz_pic_opts *o, const pi
     }
 }
 
+/* The colours a frame may hold, for the GIF's palette. */
+static size_t frame_colours(const mz_pic_opts *o, uint32_t *c)
+{
+    const uint32_t fixed[] = {o->bg, o->fg, o->route_rgb, o->entrance_rgb, o->exit_rgb, 0xE41A1Cu,
+                              ANIM_UNVISITED, ANIM_IN, ANIM_MARK, PIC_CLOSED, PIC_ONCE, PIC_MORE,
+                              PIC_UNREACHED, PIC_BLOCKED, PIC_HOUSE, PIC_TELEPORT_BG, PIC_DOT,
+                              PIC_TELEPORT, 0xF0F0F0u, 0x000000u, 0xFFFFFFu};
+    memcpy(c, fixed, sizeof fixed);
+    return sizeof fixed / sizeof *fixed;
+}
+
 mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
                          const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
                          mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames)
 {
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mz_anim_render_geom(spec, seed, &geo, solver, o, a, f, write, user, frames);
+}
+
+mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+                              const mz_stage *solver, const mz_pic_opts *o,
+                              const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
+                              void *user, uint64_t *frames)
+{
     *frames = 0;
     if (f != MZ_PIC_GIF && f != MZ_PIC_PNG)
         return MZ_EINVAL;
-#ifndef MZ_HAVE_GIF
-    if (f == MZ_PIC_GIF)
+    if (f == MZ_PIC_GIF && !mz_pic_supported(MZ_PIC_GIF))
         return MZ_EUNSUPPORTED;
-#endif
     mz_pic_opts oo = *o;
     oo.antialias = false; /* exact colours: small GIFs, exact palettes */
     oo.overlays = 0;
     pic_layout L;
     unsigned legend_rows = o->legend ? 2 : 0;
+    mz_pic_format lf = f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG;
     bool fixed = (spec->stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
-    mz_geom geo0 = mz_geom_ortho(rows, cols);
-    mz_status s = fixed ? MZ_OK : pic_layout_make(&geo0, &oo, f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG, legend_rows, &L);
+    mz_status s = fixed ? MZ_OK : pic_layout_make(geo, &oo, lf, legend_rows, &L);
     if (s != MZ_OK)
         return s;
     recbuf rb = {0};
@@ -752,19 +572,13 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
     replay r;
     memset(&r, 0, sizeof r);
     cairo_surface_t *img = NULL;
-#ifdef MZ_HAVE_GIF
-    gifw gw;
-    memset(&gw, 0, sizeof gw);
-    gw.write = write;
-    gw.user = user;
-#endif
-    s = record(spec, seed, rows, cols, solver, &rb, &G, &sol);
+    pic_gif *gw = NULL;
+    s = record(spec, seed, geo, solver, &rb, &G, &sol);
     mz_geom geoG = mz_grid_geom(&G);
     if (s == MZ_OK)
-        s = pic_layout_make(&geoG, &oo, f == MZ_PIC_GIF ? MZ_PIC_GIF : MZ_PIC_PNG,
-                            legend_rows, &L);
+        s = pic_layout_make(&geoG, &oo, lf, legend_rows, &L);
     if (s == MZ_OK)
-        s = replay_init(&r, &G, &rb, solver, &sol);
+        s = replay_init(&r, &G, &rb, spec, solver, &sol);
     uint64_t stride = a->stride ? a->stride : (rb.n + 149) / 150;
     if (stride == 0)
         stride = 1;
@@ -779,24 +593,22 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
         if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS)
             s = MZ_ENOMEM;
     }
-#ifdef MZ_HAVE_GIF
-    if (s == MZ_OK && f == MZ_PIC_GIF)
-        s = gif_open(&gw, (int)L.width, (int)L.height, &oo);
-#endif
-    uint64_t duration = a->duration_ms ? a->duration_ms : 4000, forward = 0, k = 0;
+    if (s == MZ_OK && f == MZ_PIC_GIF) {
+        uint32_t exact[32];
+        size_t nexact = frame_colours(&oo, exact);
+        s = pic_gif_open(&gw, (int)L.width, (int)L.height, exact, nexact, write, user);
+    }
+    uint64_t duration = a->duration_ms ? a->duration_ms : 4000, k = 0;
     for (uint64_t fr = 0; s == MZ_OK && fr < nframes; fr++) {
         uint64_t upto = fr * stride < rb.n ? fr * stride : rb.n;
-        for (; k < upto; k++) {
+        for (; k < upto; k++)
             apply(&r, &rb.s[k]);
-            if (r.solver)
-                walk_visits(&r, &rb.s[k], &forward);
-        }
         bool last = fr + 1 == nframes;
         if (last && r.structural) {
             /* The finished maze, exactly. */
             memcpy(r.D.c, G.c, G.cells);
             for (uint64_t i = 0; i < G.cells; i++)
-                if (G.c[i] & MZ_BLOCKED)
+                if (pic_blocked(&G, i))
                     r.st[i] = ST_UNVISITED;
         }
         pic_scene sc;
@@ -804,7 +616,6 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
         if (f == MZ_PIC_PNG) {
             s = pic_emit(&sc, MZ_PIC_PNG, write, user, fr);
         } else {
-#ifdef MZ_HAVE_GIF
             cairo_t *cr = cairo_create(img);
             pic_draw(cr, &sc);
             cairo_status_t cs = cairo_status(cr);
@@ -820,16 +631,19 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
             }
             if (delay < 2)
                 delay = 2;
-            s = cs == CAIRO_STATUS_SUCCESS ? gif_frame(&gw, img, delay) : MZ_ENOMEM;
-#endif
+            if (cs == CAIRO_STATUS_SUCCESS) {
+                cairo_surface_flush(img);
+                s = pic_gif_frame(gw, cairo_image_surface_get_data(img),
+                                  (size_t)cairo_image_surface_get_stride(img), delay);
+            } else {
+                s = MZ_ENOMEM;
+            }
         }
         if (s == MZ_OK)
             *frames = fr + 1;
     }
-#ifdef MZ_HAVE_GIF
-    if (f == MZ_PIC_GIF)
-        s = gif_close(&gw, s);
-#endif
+    if (gw)
+        s = pic_gif_close(gw, s);
     if (img)
         cairo_surface_destroy(img);
     replay_free(&r);

@@ -351,8 +351,42 @@ uint32_t pic_ramp(int ramp, double t)
 /* Overlays into a scene                                               */
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* How trace ops are drawn                                             */
+/* ------------------------------------------------------------------ */
+
+/* The fallback for ops whose entry leaves draw unset: the names the
+ * animation knew before the registry said how to draw an op. */
+static const struct {
+    const char *op;
+    mz_draw draw;
+} draw_by_name[] = {
+    {"push", MZ_DRAW_ENTER},    {"pop", MZ_DRAW_DONE},         {"join", MZ_DRAW_CARVE},
+    {"merge", MZ_DRAW_MERGE},   {"check", MZ_DRAW_WALL},       {"splice", MZ_DRAW_SPLICE},
+    {"grow", MZ_DRAW_GROW},     {"advance", MZ_DRAW_PATH},     {"open", MZ_DRAW_PATH},
+    {"backout", MZ_DRAW_BACKOUT}, {"restart", MZ_DRAW_RESTART}, {"reject", MZ_DRAW_RESET},
+    {"branch", MZ_DRAW_BRANCH}, {"move", MZ_DRAW_WALK},        {"turn", MZ_DRAW_WALK},
+    {"excess", MZ_DRAW_EXCESS}, {"ring", MZ_DRAW_RING},        {"sweep", MZ_DRAW_SWEEP},
+};
+
+mz_draw pic_op_draw(const mz_algo *a, const char *op)
+{
+    if (a && a->trace_ops)
+        for (const mz_trace_op *t = a->trace_ops; t->op; t++)
+            if ((t->op == op || strcmp(t->op, op) == 0) && t->draw != MZ_DRAW_UNSET)
+                return t->draw;
+    /* "close" is a solver's closed cell, a generator's path head leaving */
+    if (strcmp(op, "close") == 0)
+        return a && a->kind == MZ_SOLVER ? MZ_DRAW_CLOSE : MZ_DRAW_UNPATH;
+    for (size_t k = 0; k < sizeof draw_by_name / sizeof *draw_by_name; k++)
+        if (strcmp(draw_by_name[k].op, op) == 0)
+            return draw_by_name[k].draw;
+    return MZ_DRAW_MARK;
+}
+
 /* What a solver's trace says, a byte a cell. */
 typedef struct sink {
+    const mz_algo *algo;
     uint8_t *closed, *visits;
     uint64_t nclosed, forward;
     bool closes, moves;
@@ -361,13 +395,14 @@ typedef struct sink {
 static int sink_emit(void *user, const mz_step *s)
 {
     sink *k = user;
-    if (strcmp(s->op, "close") == 0) {
+    mz_draw d = pic_op_draw(k->algo, s->op);
+    if (d == MZ_DRAW_CLOSE) {
         k->closes = true;
         if (k->closed && !k->closed[s->cell]) {
             k->closed[s->cell] = 1;
             k->nclosed++;
         }
-    } else if (strcmp(s->op, "move") == 0 || strcmp(s->op, "turn") == 0) {
+    } else if (d == MZ_DRAW_WALK) {
         k->moves = true;
         /* A step that moved (the forward count grew) entered s->cell. */
         if (k->visits && s->size > k->forward && k->visits[s->cell] < 255)
@@ -382,6 +417,7 @@ static mz_status run_solver(const mz_grid *g, const mz_stage *st, sink *k, mz_so
     mz_trace t = {sink_emit, k, 0};
     if (!mz_runs_on(st->algo, g->shape))
         return MZ_EUNSUPPORTED;
+    k->algo = st->algo;
     k->forward = 0;
     if (k->visits && g->entrance < g->cells)
         k->visits[g->entrance] = 1;

@@ -119,6 +119,25 @@ mz_status pic_png_write(struct _cairo_surface *img, mz_pic_write_fn write, void 
 mz_status pic_emit(const pic_scene *s, mz_pic_format f, mz_pic_write_fn write, void *user,
                    uint64_t part);
 
+/* The animated GIF writer (gif.c). Frames are w x h pixels, rows stride
+ * bytes apart, each pixel a uint32_t 0x??RRGGBB (cairo's RGB24). The
+ * palette holds the exact colours given, then the colour ramps and a
+ * colour cube. Open, a frame at a time (delay in 1/100 s), close (which
+ * frees g and returns s, or MZ_EIO when writing failed). Without giflib
+ * pic_gif_open returns MZ_EUNSUPPORTED. */
+#define PIC_RAMP_STEPS 16 /* the steps of a ramp the animations use */
+typedef struct pic_gif pic_gif;
+mz_status pic_gif_open(pic_gif **g, int w, int h, const uint32_t *exact, size_t nexact,
+                       mz_pic_write_fn write, void *user);
+mz_status pic_gif_frame(pic_gif *g, const unsigned char *data, size_t stride, unsigned delay_cs);
+mz_status pic_gif_close(pic_gif *g, mz_status s);
+
+/* How a step of algorithm a with op name op is drawn: the op's draw field
+ * in the registry, or for an op that leaves it MZ_DRAW_UNSET the kind its
+ * name had before the field existed (MZ_DRAW_MARK for a name not known).
+ * a may be NULL (the name alone). Cannot fail. */
+mz_draw pic_op_draw(const mz_algo *a, const char *op);
+
 /* Default colours (colours.c). */
 #define PIC_BG 0xFFFFFFu
 #define PIC_FG 0x1A1A1Au
