@@ -297,6 +297,11 @@ static inline mz_geom mz_geom_ortho(uint64_t rows, uint64_t cols)
     mz_geom g = {MZ_SHAPE_ORTHO, 1, rows, cols};
     return g;
 }
+/* Are the cells of geometry g one connected graph when every wall is
+ * open? False only for a tri grid of one column and more than two rows
+ * (its triangles pair off), which mz_parse_grid and mz_grid_init_geom
+ * refuse with MZ_EINVAL. Cannot fail. */
+bool mz_geom_connected(const mz_geom *g);
 /* The geometry of a grid. */
 mz_geom mz_grid_geom(const mz_grid *g);
 

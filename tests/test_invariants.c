@@ -56,7 +56,7 @@ static const struct {
 /* Grids of the other cell shapes, thin ones included (every shape is run
  * by every entry: the ones that do not declare it must refuse it). */
 static const char *const shape_grids[] = {
-    "hex:1x1", "hex:1x7", "hex:7x1", "hex:5x6", "hex:12x13", "tri:1x5", "tri:5x1", "tri:4x7",
+    "hex:1x1", "hex:1x7", "hex:7x1", "hex:5x6", "hex:12x13", "tri:1x5", "tri:2x1", "tri:4x7",
     "tri:9x14", "polar:1", "polar:2", "polar:3", "polar:7", "3d:1x1x5", "3d:5x1x1", "3d:2x3x4",
     "3d:3x5x6", "weave:1x9", "weave:9x1", "weave:2x2", "weave:6x6", "weave:11x12",
 };

@@ -156,7 +156,8 @@ static void test_parse_format(void **state)
         {"3d:3x4", NULL, MZ_EINVAL},      {"hex:0x4", NULL, MZ_EINVAL},
         {"hex:", NULL, MZ_EINVAL},        {"round:4", NULL, MZ_ENOTFOUND},
         {":4", NULL, MZ_ENOTFOUND},       {"hex:4x-1", NULL, MZ_EINVAL},
-        {"3d:70000x70000x70000", NULL, MZ_ETOOBIG}, {"polar:2000000", NULL, MZ_ETOOBIG},
+        {"3d:70000x70000x70000", NULL, MZ_ETOOBIG}, {"tri:3x1", NULL, MZ_EINVAL},
+        {"tri:2x1", "tri:2x1", MZ_OK}, {"polar:2000000", NULL, MZ_ETOOBIG},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         mz_geom g;

@@ -225,6 +225,74 @@ static void test_tree_and_one_cell(void **state)
     mz_grid_free(&g);
 }
 
+/* A comb (the top row, and every column down from it) changed so that it
+ * keeps exactly cells - 1 passages without being a tree: a loop and an
+ * island. The loop runs across two bands, or inside one band away from its
+ * first and last rows (where a walk that keeps no marks must still see
+ * it). */
+static void test_loop_and_island(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < 3; variant++) {
+        mz_grid g;
+        assert_int_equal(mz_grid_init(&g, 600, 30), MZ_OK);
+        for (uint64_t k = 0; k + 1 < g.cols; k++)
+            mz_knock(&g, k, MZ_E);
+        for (uint64_t r = 0; r + 1 < g.rows; r++)
+            for (uint64_t k = 0; k < g.cols; k++)
+                if (r + 2 < g.rows || (k != 7 && k != 9))
+                    mz_knock(&g, r * g.cols + k, MZ_S); /* islands: the feet of teeth 7, 9 */
+        if (variant == 0) {
+            mz_knock(&g, 400 * g.cols + 3, MZ_E); /* a loop through the top row */
+            mz_knock(&g, 200 * g.cols + 20, MZ_W);
+        } else if (variant == 2) {
+            /* the comb stays a tree; the loop is an island of its own: the
+             * 2x2 block at the feet of teeth 10 and 11, cut off above */
+            mz_knock(&g, 598 * g.cols + 7, MZ_S); /* no islands at teeth 7, 9 here */
+            mz_knock(&g, 598 * g.cols + 9, MZ_S);
+            for (uint64_t k = 10; k <= 11; k++)
+                g.c[597 * g.cols + k] |= MZ_WALL_S, g.c[598 * g.cols + k] |= MZ_WALL_N;
+            mz_knock(&g, 598 * g.cols + 10, MZ_E);
+            mz_knock(&g, 599 * g.cols + 10, MZ_E);
+        } else {
+            mz_knock(&g, 100 * g.cols + 3, MZ_E); /* a loop inside rows 100..150 */
+            mz_knock(&g, 150 * g.cols + 3, MZ_E);
+        }
+        static const char *const name[] = {"loop across bands", "loop inside a band",
+                                           "an island with a loop"};
+        expect_same(&g, name[variant]);
+        mz_metrics m;
+        assert_int_equal(mz_metrics_compute_mt(&g, 2, &m), MZ_OK);
+        assert_int_equal(m.passages + 1, m.cells);
+        assert_int_equal(m.components, variant == 2 ? 2 : 3);
+        assert_int_equal(m.loops, variant == 2 ? 1 : 2);
+        mz_grid_free(&g);
+    }
+}
+
+/* A fishbone: a spine down column 0 with a rib east from every cell, so
+ * every cell of the spine branches. Walked as one band (one thread), the
+ * walk's stack of branching cells outgrows its workspace; the figures
+ * must come out the same through the general path. */
+static void test_fishbone(void **state)
+{
+    (void)state;
+    mz_grid g;
+    assert_int_equal(mz_grid_init(&g, 5000, 3), MZ_OK);
+    for (uint64_t r = 0; r < g.rows; r++) {
+        if (r + 1 < g.rows)
+            mz_knock(&g, r * g.cols, MZ_S);
+        mz_knock(&g, r * g.cols, MZ_E);
+        mz_knock(&g, r * g.cols + 1, MZ_E);
+    }
+    expect_same(&g, "fishbone");
+    mz_metrics m;
+    assert_int_equal(mz_metrics_compute_mt(&g, 1, &m), MZ_OK);
+    assert_int_equal(m.route, 4999 + 2);
+    assert_int_equal(m.components, 1);
+    mz_grid_free(&g);
+}
+
 /* Walls open onto the border (no generator leaves them, but a grid may
  * have them): they lead nowhere and are no passages. */
 static void test_open_border(void **state)
@@ -305,6 +373,8 @@ int main(void)
         cmocka_unit_test(test_hand_made),
         cmocka_unit_test(test_comb_across_bands),
         cmocka_unit_test(test_tree_and_one_cell),
+        cmocka_unit_test(test_loop_and_island),
+        cmocka_unit_test(test_fishbone),
         cmocka_unit_test(test_open_border),
         cmocka_unit_test(test_allocation_failures),
         cmocka_unit_test(test_cpu_count),

@@ -22,6 +22,8 @@ mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *
         (unsigned)geo->shape >= MZ_SHAPE_COUNT || (geo->shape == MZ_SHAPE_CUBE && geo->levels == 0))
         return MZ_EINVAL;
     mz_geom v = *geo;
+    if (!mz_geom_connected(&v))
+        return MZ_EINVAL;
     uint64_t bytes = mz_geom_cells(&v);
     if (bytes == 0 || bytes > SIZE_MAX)
         return MZ_ETOOBIG;

@@ -136,6 +136,30 @@ typedef struct mz_ring_out {
 mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                         mz_ring_out *o);
 
+/* ---- The route of a perfect maze by bands (route_bands.c) ----
+ * rt_init allocates each band's workspace (r0, r1 set by the caller);
+ * rt_band_run walks one band and allocates nothing (a task each, in
+ * parallel); rt_merge joins them: 1 when the maze is one tree, with *route
+ * its entrance-exit steps; 0 when it is not (or a workspace was full: take
+ * the general path); -1 when memory runs out. open_cells: the grid's
+ * non-blocked cells. rt_free frees the workspaces. */
+enum { RT_TREE = 0, RT_NOT = 1, RT_FULL = 2 };
+typedef struct rt_band {
+    uint64_t r0, r1;
+    int status;
+    uint64_t visited;
+    uint32_t nnodes, nedges, ncomps, max_nodes, max_edges;
+    uint32_t ent_node, exit_node;
+    uint32_t *node_comp, *top, *bot; /* node_comp's block holds all three */
+    void *stack, *edges;
+    uint64_t cap;
+} rt_band;
+mz_status rt_init(const mz_grid *g, rt_band *bands, unsigned nbands);
+void rt_band_run(const mz_grid *g, rt_band *b);
+int rt_merge(const mz_grid *g, rt_band *bands, unsigned nbands, uint64_t open_cells,
+             int64_t *route);
+void rt_free(const mz_grid *g, rt_band *bands, unsigned nbands);
+
 /* ---- Figures of the shapes beyond square cells (topo_metrics.c) ----
  * The public figure functions (mz_digest, mz_metrics_compute_mt, mz_route,
  * mz_bfs_dist32, mz_maze_stats_compute, mz_ring_sweep) hand a grid of any

@@ -580,7 +580,60 @@ typedef struct mt_job {
     int search;         /* search_unmarked's result */
     uint64_t reached;
     mz_status route_status;
+    rt_band *trees;     /* the route by bands (route_bands.c), or NULL */
 } mt_job;
+
+/* The bands' tree walks (route_bands.c), one task a band. */
+static void tree_task(void *ctx, unsigned k)
+{
+    mt_job *j = ctx;
+    rt_band_run(j->g, &j->trees[k]);
+}
+
+/* First round of a maze that may be a tree: task 0 the digest, the others
+ * the bands' counts. */
+static void count_task(void *ctx, unsigned k)
+{
+    mt_job *j = ctx;
+    if (k == 0)
+        j->m->digest = mz_digest(j->g);
+    else
+        band_count(j->g, &j->bands[k - 1]);
+}
+
+/* Try the route by bands: counts and digest, then (when the counts allow a
+ * tree) the bands' walks and their merge. Returns 1 when the maze is one
+ * tree (route, digest and counts set), 0 when the general path must run
+ * (the counts and the digest are kept), -1 on MZ_ENOMEM. */
+static int tree_route(mt_job *j, unsigned threads)
+{
+    const mz_grid *g = j->g;
+    mz_par_tasks(threads, 1 + j->nbands, count_task, j);
+    uint64_t cells = 0, passages = 0;
+    for (unsigned k = 0; k < j->nbands; k++) {
+        cells += j->bands[k].cells;
+        passages += j->bands[k].east + j->bands[k].south;
+    }
+    if (cells == 0 || passages + 1 != cells)
+        return 0;
+    rt_band *trees = mz_mem_calloc(g->mem, j->nbands, sizeof *trees);
+    if (!trees)
+        return -1;
+    for (unsigned k = 0; k < j->nbands; k++) {
+        trees[k].r0 = j->bands[k].r0;
+        trees[k].r1 = j->bands[k].r1;
+    }
+    int rc = -1;
+    if (rt_init(g, trees, j->nbands) == MZ_OK) {
+        j->trees = trees;
+        mz_par_tasks(threads, j->nbands, tree_task, j);
+        rc = rt_merge(g, trees, j->nbands, cells, &j->m->route);
+        j->trees = NULL;
+    }
+    rt_free(g, trees, j->nbands);
+    mz_mem_free(g->mem, trees);
+    return rc;
+}
 
 /* First round: task 0 the unmarked search, task 1 the digest, tasks 2..
  * the bands' counts. Second round, when the search did not show a single
@@ -643,17 +696,32 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
     /* First round: the counts, the digest and the unmarked search from the
      * entrance. When that search went through every open cell, the maze is
      * one tree: one component, and no labelling is needed. */
-    mt_job j = {g, m, bands, nbands, false, 0, 0, MZ_OK};
+    mt_job j = {g, m, bands, nbands, false, 0, 0, MZ_OK, NULL};
     const bool ends = g->entrance < g->cells && g->exit < g->cells;
-    if (!ends)
-        j.search = 1; /* no route; the bands count the components */
-    mz_par_tasks(threads, 2 + nbands, mt_task, &j);
-    mz_status s = j.route_status;
-    uint64_t cells = 0;
-    for (unsigned k = 0; k < nbands; k++)
-        cells += bands[k].cells;
-    const bool one_tree = ends && j.search == 1 && !(g->c[g->entrance] & MZ_BLOCKED) &&
-                          j.reached == cells;
+    mz_status s = MZ_OK;
+    bool one_tree = false;
+    if (threads > 1 && ends && !(g->flags & MZ_GRID_WRAP_EW) && !(g->c[g->entrance] & MZ_BLOCKED) &&
+        !(g->c[g->exit] & MZ_BLOCKED) && mz_grid_border_closed(g)) {
+        /* The route by bands, in parallel; a maze it cannot show to be one
+         * tree takes the general path below with its counts kept. */
+        int rc = tree_route(&j, threads);
+        if (rc < 0)
+            s = MZ_ENOMEM;
+        one_tree = rc == 1;
+        if (!one_tree)
+            m->route = -1;
+        j.search = 0; /* the general path: the marked search */
+    } else {
+        if (!ends)
+            j.search = 1; /* no route; the bands count the components */
+        mz_par_tasks(threads, 2 + nbands, mt_task, &j);
+        s = j.route_status;
+        uint64_t cells = 0;
+        for (unsigned k = 0; k < nbands; k++)
+            cells += bands[k].cells;
+        one_tree = ends && j.search == 1 && !(g->c[g->entrance] & MZ_BLOCKED) &&
+                   j.reached == cells;
+    }
     if (s == MZ_OK && one_tree) {
         m->components = 1;
         for (unsigned k = 0; k < nbands; k++)

@@ -118,6 +118,12 @@ uint64_t mz_geom_cells(mz_geom *g)
     return plane * g->levels;
 }
 
+bool mz_geom_connected(const mz_geom *g)
+{
+    /* a single column of triangles pairs them off: up with the one below */
+    return !(g->shape == MZ_SHAPE_TRI && g->cols == 1 && g->rows > 2);
+}
+
 mz_geom mz_grid_geom(const mz_grid *g)
 {
     mz_geom geo = {g->shape, g->levels ? g->levels : 1, g->rows, g->cols};
@@ -201,6 +207,8 @@ mz_status mz_parse_grid(const char *s, mz_geom *g)
             return MZ_EINVAL;
         }
     }
+    if (!mz_geom_connected(&geo))
+        return MZ_EINVAL;
     if (mz_geom_cells(&geo) == 0)
         return MZ_ETOOBIG;
     *g = geo;
