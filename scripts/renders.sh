@@ -9,8 +9,11 @@
 #   pacman.png            the pacman tile map: dots, pills, teleports, the house
 #   hedge.svg             board 09: the hedge garden at 2x (18 px cells), 1.5 s in
 #   carve.gif             board 01's 1,921-step carve, 20 steps a frame, 4 s
+#   shape-hex.png, shape-tri.png, shape-polar.png, shape-3d.png,
+#   shape-weave.png       dfs on each cell shape, its route and heat map
+#   shape-hex.gif         dfs carving a hex grid
 # Usage: sh scripts/renders.sh [DIR] (MZ_BIN: the mazebench binary, default
-# build/mazebench). About 0.2 MB in all.
+# build/mazebench). About 0.5 MB in all.
 set -eu
 # DIR and MZ_BIN are taken relative to where the script is called from.
 here=$(pwd)
@@ -32,4 +35,9 @@ r dfs --seed 464 --size 31x31 --solve wall --overlay trail --cell 12 --out "$out
 r pacman --seed 464 --size 31x28 --overlay tiles --cell 12 --out "$out/pacman.png"
 r dfs --seed 464 --size 31x31 --style hedge --cell 18 --time 1500 --out "$out/hedge.svg"
 r dfs --seed 464 --size 31x31 --cell 8 --stride 20 --duration 4000 --hold 2000 --out "$out/carve.gif"
+for g in hex:15x17 tri:12x23 polar:10 3d:3x8x8 weave:15x15; do
+    r dfs --seed 464 --grid "$g" --overlay route,heat --cell 14 --out "$out/shape-${g%%:*}.png"
+done
+r dfs --seed 464 --grid hex:15x17 --cell 12 --stride 4 --duration 4000 --hold 2000 \
+    --out "$out/shape-hex.gif"
 ls -l "$out"

@@ -706,6 +706,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
     /* Fills: runs of cells of one colour to a path. */
     if (s->fill && ok) {
         uint32_t cur = PIC_NOFILL;
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE); /* no seams between cells */
         cairo_new_path(cr);
         d.batched = 0;
         for (mz_idx i = 0; i < g->cells && ok; i++) {
@@ -720,6 +721,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
             ok = cell_area(&d, i);
         }
         cairo_fill(cr);
+        cairo_set_antialias(cr, o->antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE);
     }
     int64_t hw = (int64_t)(s->L.wall * Q8 / 2 + 0.5);
     if (hw < Q8 / 4)
