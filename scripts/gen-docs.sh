@@ -54,6 +54,8 @@ NR == 1 {
         else if (t == "real" || t == "int") p = p " [" f[col["min"]] ", " f[col["max"]] "]"
         p = p " = " code(f[col["default"]])
         params[a] = params[a] (params[a] == "" ? "" : "<br>") p
+    } else if (rec == "shape") {
+        shapes[a] = shapes[a] (shapes[a] == "" ? "" : ", ") f[col["name"]]
     } else if (rec == "column") {
         cols[a] = cols[a] (cols[a] == "" ? "" : ", ") code(f[col["name"]])
     } else if (rec == "trace_op") {
@@ -80,14 +82,15 @@ END {
     print "entrance and exit), `refuses-sizes` (declares sizes it refuses). Parameters"
     print "are `name type [range] = default`, given as `name=value` in a spec. Bytes a"
     print "cell is the peak memory beyond the grid's byte a cell, used to refuse sizes"
-    print "the machine cannot hold."
+    print "the machine cannot hold. Shapes are the cell shapes it runs on, the SHAPE of"
+    print "`--grid SHAPE:DIMS` ([shapes.md](shapes.md)); on any other it is refused."
     print ""
-    print "| name | kind | flags | parameters | extra columns | bytes a cell | summary |"
-    print "|---|---|---|---|---|---|---|"
+    print "| name | kind | flags | shapes | parameters | extra columns | bytes a cell | summary |"
+    print "|---|---|---|---|---|---|---|---|"
     for (k = 1; k <= na; k++) {
         a = order[k]
         fl = flags[a]; gsub(/\|/, ", ", fl)
-        print "| " code(a) " | " kind[a] " | " fl " | " params[a] " | " cols[a] " | " bpc[a] " | " md(summary[a]) " |"
+        print "| " code(a) " | " kind[a] " | " fl " | " shapes[a] " | " params[a] " | " cols[a] " | " bpc[a] " | " md(summary[a]) " |"
     }
     print ""
     print "## Trace ops"

@@ -963,6 +963,11 @@ void mz_bench_free(mz_bench *b);
  * reps, MZ_EIO when the meter cannot read its count. */
 mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t rows,
                        uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t);
+/* The same on a grid of any geometry (mz_bench_gen is this on square
+ * cells rows x cols). MZ_EUNSUPPORTED when a stage does not run on its
+ * shape, MZ_EINVAL for an invalid geometry. */
+mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+                            mz_trace *trace, unsigned reps, mz_timing *t);
 
 /* Solve b->grid with the stage into b->sol, the same way. */
 mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsigned reps,
@@ -993,14 +998,36 @@ typedef struct mz_cols {
     const char *name[MZ_MAX_COLS];
 } mz_cols;
 
-/* Column sets. with_solver adds the solver columns; algos (may be NULL)
+/* Column sets: gen, seed, topology, rows, cols and the maze's figures;
+ * with_solver adds the solver columns; algos (may be NULL)
  * contribute their extra columns, generators' before solvers', once each;
  * with_rep and timed add the rep column and the timing columns last. */
 void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
                  const mz_algo *const *algos, size_t nalgos);
 
-/* Format one field of a row (empty when it does not apply). */
+/* The topology column: the shape's name (mz_shape_name), and for a 3d grid
+ * its levels too, "3d:LEVELS" (levels 0 reads as 1). Returns the length
+ * needed (snprintf semantics). */
+size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len);
+/* Read a topology column back: a shape name or alias (mz_shape_parse), a 3d
+ * one as "3d:LEVELS" with LEVELS from 1 to 2^32; the empty text (a file
+ * written before the column existed) is square cells. MZ_EINVAL otherwise. */
+mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels);
+/* The geometry of a row's grid from its topology, rows and cols columns
+ * (POLAR: rows rings; cols must be the outer ring's cell count they make).
+ * MZ_EINVAL when they do not make a grid. */
+mz_status mz_row_geom(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
+                      mz_geom *g);
+
+/* Format one field of a row (empty when it does not apply) of a maze of
+ * square cells. */
 void mz_row_field(const mz_row *row, const char *col, char *buf, size_t len);
+/* The same for a maze of any shape: the topology column from shape and
+ * levels (CUBE), the rest as mz_row_field. rows and cols keep their meaning
+ * on every shape (POLAR: the rings and the outer ring's cells; CUBE: a
+ * level's rows and columns). */
+void mz_row_field_on(const mz_row *row, mz_shape shape, uint64_t levels, const char *col,
+                     char *buf, size_t len);
 /* Is the column numeric (JSON prints it bare)? */
 bool mz_col_numeric(const char *col);
 

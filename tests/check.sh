@@ -45,16 +45,16 @@ expect 0 "--help" --help
 grep -q '^usage: mazebench check' "$tmp/out" || bad "--help prints no usage"
 
 # Row 1 is dfs seed 464 31x31 with bfs: 96 dead ends, a 320-step route.
-awk -F, -v OFS=, '!/^#/ && ++n == 2 { $8 = 95 } { print }' "$tmp/s.csv" >"$tmp/edit.csv"
-line=$(grep -n '^dfs,464,31,31,961,960,1024,95,' "$tmp/edit.csv" | cut -d: -f1)
+awk -F, -v OFS=, '!/^#/ && ++n == 2 { $9 = 95 } { print }' "$tmp/s.csv" >"$tmp/edit.csv"
+line=$(grep -n '^dfs,464,ortho,31,31,961,960,1024,95,' "$tmp/edit.csv" | cut -d: -f1)
 expect 1 "edited figure" "$tmp/edit.csv"
 grep -q "^$tmp/edit.csv:$line: row 1 (dfs, seed 464, 31x31, bfs): column 'dead_ends': expected '95', got '96'\$" "$tmp/out" ||
     bad "edited figure: no line naming it: $(cat "$tmp/out")"
 grep -q '^check: .*1 difference in 1 of 30 rows' "$tmp/out" || bad "edited figure: summary: $(tail -1 "$tmp/out")"
 
 # The digest of a braided row, and a solver figure of another.
-# (awk splits the quoted spec in two: the digest is field 13 there)
-awk -F, -v OFS=, '$1 == "\"dfs+braid:keep=0.4" && $3 == 465 && $4 == 31 { $13 = "0000000000000000" } { print }' \
+# (awk splits the quoted spec in two: the digest is field 14 there)
+awk -F, -v OFS=, '$1 == "\"dfs+braid:keep=0.4" && $3 == 465 && $5 == 31 { $14 = "0000000000000000" } { print }' \
     "$tmp/s.csv" >"$tmp/edit2.csv"
 expect 1 "edited digest" "$tmp/edit2.csv"
 [ "$(grep -c "column 'digest'" "$tmp/out")" = 3 ] || bad "edited digest: three rows (one per solver) expected: $(cat "$tmp/out")"
@@ -70,9 +70,27 @@ expect 0 "CR LF lines" "$tmp/crlf.csv"
 
 # A file trimmed to a few columns is checked on those (the recipe columns
 # kept; rep may go: it is 1).
-grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-12,14 >"$tmp/cut.csv"
+grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-13,15 >"$tmp/cut.csv"
 expect 0 "trimmed columns" "$tmp/cut.csv"
 grep -q 'completeness not checked' "$tmp/out" || bad "trimmed columns: summary: $(cat "$tmp/out")"
+
+# A file written before the topology column existed (no such column): every
+# row is square cells, checked as before, its plan too.
+grep -q '^gen,seed,topology,rows,cols,' "$tmp/s.csv" || bad "no topology column before rows"
+"$bin" sweep --gen dfs,kruskal --solve bfs,wall --seeds 464..465 --sizes 31,5x7 \
+    --out "$tmp/sq.csv" 2>/dev/null || bad "old file: sweep"
+sed '/^#/!s/^\([^,]*,[^,]*\),[^,]*,/\1,/' "$tmp/sq.csv" >"$tmp/old.csv"
+grep -q '^gen,seed,rows,cols,' "$tmp/old.csv" || bad "old file: the column was not dropped"
+expect 0 "old file without topology" "$tmp/old.csv"
+grep -q 'all 16 rows match .*; all 16 rows of its plan, in order' "$tmp/out" || bad "old file: $(cat "$tmp/out")"
+sed 's/^dfs,465,31,31,961,960,1024,/dfs,465,31,31,961,960,1023,/' "$tmp/old.csv" >"$tmp/old-edit.csv"
+expect 1 "old file, an edited figure" "$tmp/old-edit.csv"
+grep -q "column 'walls': expected '1023', got '1024'" "$tmp/out" || bad "old file edited: $(cat "$tmp/out")"
+# A topology that is not a shape is refused; another shape than the maze's
+# is a difference in that column.
+awk -F, -v OFS=, '!/^#/ && ++n == 2 { $3 = "cube" } { print }' "$tmp/s.csv" >"$tmp/topo.csv"
+expect 2 "topology 3d without levels" "$tmp/topo.csv"
+grep -q "topology 'cube'" "$tmp/err" || bad "bad topology: $(cat "$tmp/err")"
 
 sed '/^gen,/s/,digest,/,fingerprint,/' "$tmp/s.csv" >"$tmp/col.csv"
 expect 2 "unknown column" "$tmp/col.csv"
@@ -102,8 +120,8 @@ expect 2 "not a sweep" "$tmp/other.csv"
 # Recipes that fail: a solver given a cell off the grid (MZ_EINVAL) and a
 # maze too large to make (MZ_ETOOBIG, refused before any allocation): one
 # line each, naming the row and the status, their rows not compared.
-awk -F, -v OFS=, '!/^#/ && ++n == 2 { $3 = "4294967295"; $4 = "4294967295" } { print }' "$tmp/s.csv" |
-    awk -F, -v OFS=, '!/^#/ && ++n == 5 { $14 = "flood:from=5000" } { print }' |
+awk -F, -v OFS=, '!/^#/ && ++n == 2 { $4 = "4294967295"; $5 = "4294967295" } { print }' "$tmp/s.csv" |
+    awk -F, -v OFS=, '!/^#/ && ++n == 5 { $15 = "flood:from=5000" } { print }' |
     grep -v -e '^# plan: ' -e '^# shard: ' >"$tmp/fail.csv"
 expect 1 "failing recipes" "$tmp/fail.csv"
 grep -q 'row 1 (dfs, seed 464, 4294967295x4294967295): generator failed: size too large (1 row of this maze not compared)' "$tmp/out" ||
@@ -119,18 +137,18 @@ grep -q '2 recipes failed (2 rows not compared), the other 28 rows match' "$tmp/
 awk '/^#/ || !n++' "$tmp/s.csv" | grep -v -e '^# plan: ' -e '^# shard: ' >"$tmp/empty.csv"
 expect 2 "header, no rows" "$tmp/empty.csv"
 grep -q 'no rows' "$tmp/err" || bad "header, no rows: $(cat "$tmp/err")"
-sed 's/^\(dfs,464,31,31,961,960,1024,96\),/\1@junk,/' "$tmp/s.csv" | tr '@' '\000' >"$tmp/nul.csv"
+sed 's/^\(dfs,464,ortho,31,31,961,960,1024,96\),/\1@junk,/' "$tmp/s.csv" | tr '@' '\000' >"$tmp/nul.csv"
 expect 2 "a NUL byte in a value" "$tmp/nul.csv"
 grep -q 'NUL' "$tmp/err" || bad "a NUL byte: $(cat "$tmp/err")"
 expect 2 "a directory" "$tmp"
 sed '/^gen,/s/,walls,/,cells,/' "$tmp/s.csv" >"$tmp/twice.csv"
 expect 2 "a column named twice" "$tmp/twice.csv"
 grep -q "'cells' twice" "$tmp/err" || bad "a column named twice: $(cat "$tmp/err")"
-grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-13,15- >"$tmp/nosolver.csv"
+grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-14,16- >"$tmp/nosolver.csv"
 expect 2 "no solver column" "$tmp/nosolver.csv"
 grep -q "'solver'" "$tmp/err" || bad "no solver column: $(cat "$tmp/err")"
 awk '!/^#/ && ++n == 3 { print } { print }' "$tmp/s.csv" >"$tmp/dup.csv"
-l=$(grep -n '^dfs,464,31,31,.*,wall:hand=right,' "$tmp/dup.csv" | head -1 | cut -d: -f1)
+l=$(grep -n '^dfs,464,ortho,31,31,.*,wall:hand=right,' "$tmp/dup.csv" | head -1 | cut -d: -f1)
 expect 2 "a recipe twice" "$tmp/dup.csv"
 grep -q "lines $l and $((l + 1)): rows 2 and 3 .*dfs, seed 464, 31x31, wall:hand=right" "$tmp/err" ||
     bad "a recipe twice: not both lines: $(cat "$tmp/err")"

@@ -73,11 +73,24 @@ expect 2 "size '5x5x5'" gen dfs --seed 1 --size 5x5x5
 expect 2 "size '99999999999x2'" gen dfs --seed 1 --size 99999999999x2
 expect 2 "too large" gen dfs --seed 1 --size 4294967296x4294967296
 expect 1 "more than this machine" gen dfs --seed 1 --size 1000000x1000000
+# Grids of any shape: --grid, with --size its older name; both is an error.
+expect 2 "--grid and --size are one option" gen dfs --seed 1 --grid 5 --size 5
+expect 2 "option '--grid' given twice" gen dfs --seed 1 --grid 5 --grid 6
+expect 2 "size 'hex:0x5'" gen dfs --seed 1 --grid hex:0x5
+expect 2 "size 'polar:4x4'" gen dfs --seed 1 --grid polar:4x4
+expect 2 "size '3d:4x4'" gen dfs --seed 1 --grid 3d:4x4
+expect 2 "size 'cone:5x5': unknown shape" gen dfs --seed 1 --grid cone:5x5
+expect 2 "size 'polar:99999999' is too large" gen dfs --seed 1 --grid polar:99999999
+# A generator or solver on a shape it does not run on: one line, exit 2.
+expect 2 "eller does not run on hex grids (it runs on: ortho)" gen eller --seed 1 --grid hex:5x5
+expect 2 "wall does not run on polar grids (it runs on: ortho)" solve wall --gen dfs --seed 1 --grid polar:5
+expect 2 "eller does not run on tri grids" solve bfs --gen eller --seed 1 --grid tri:5x5
+expect 2 "cell 70 for 'from' of 'flood' is off the polar:3 grid" solve flood:from=70 --gen dfs --seed 1 --grid polar:3
 expect 2 "seed '-1'" gen dfs --seed -1 --size 5
 expect 2 "seed '4294967296'" gen dfs --seed 4294967296 --size 5
 expect 2 "seed '12a'" gen dfs --seed 12a --size 5
 expect 2 "missing --seed" gen dfs --size 5
-expect 2 "missing --size" gen dfs --seed 1
+expect 2 "missing --grid" gen dfs --seed 1
 expect 2 "missing SPEC" gen --seed 1 --size 5
 expect 2 "missing SOLVER" solve --gen dfs $G
 expect 2 "option '--seed' needs a value" gen dfs --size 5 --seed
@@ -94,6 +107,7 @@ S="--gen dfs --seeds 1 --sizes 5"
 printf 'gen dfs\nseeds 1\nsizes 5\n' >"$tmp/ok.plan"
 printf 'gen dfs\nseeds 1\nlimit nosuch 5\nsizes 5\n' >"$tmp/limit.plan"
 printf 'gen dfs\nseeds 1\nsizes 5,0\n' >"$tmp/size.plan"
+printf 'gen dfs\nseeds 1\nsizes 5\nskip everything\n' >"$tmp/skip.plan"
 printf 'a,b\n1,2\n' >"$tmp/other.csv"
 : >"$tmp/exists.csv"
 expect 2 "solver 'flood:from=50' does not fit size 3x3" sweep --gen dfs --solve flood:from=50 --sizes 10,3 --seeds 1
@@ -105,6 +119,12 @@ expect 2 "shard '3/2'" sweep $S --shard 3/2
 expect 2 "bad value '+x' for 'offset'" sweep --gen dfs+braid:offset=+x --seeds 1 --sizes 5
 expect 2 "unknown generator 'nosuch1'" sweep --gen nosuch1,nosuch2 --seeds 1 --sizes 5
 expect 2 "size '0x1'" sweep --gen dfs --seeds 1 --sizes 0x1,0x2
+expect 2 "size 'hex:0x1'" sweep --gen dfs --seeds 1 --grids 5,hex:0x1
+expect 2 "--grids and --sizes are one option" sweep --gen dfs --seeds 1 --grids 5 --sizes 5
+expect 2 "eller does not run on weave grids (it runs on: ortho); 'skip unsupported'" sweep --gen dfs,eller --solve bfs --seeds 1 --grids 5,weave:5x5
+expect 2 "wall does not run on hex grids" sweep --gen dfs --solve bfs,wall --seeds 1 --grids hex:5x5
+expect 2 "'skip' takes 'unsupported'" sweep "$tmp/skip.plan"
+expect 2 "cell 30 for 'from' of 'flood' is off the 3d:1x5x5 grid" sweep --gen dfs --solve flood:from=30 --seeds 1 --grids 3d:1x5x5
 expect 2 "empty entry" sweep --gen dfs,,dfs --seeds 1 --sizes 5
 expect 2 "seed range '5..1' runs backwards" sweep --gen dfs --seeds 5..1 --sizes 5
 expect 2 "plan '$tmp' is a directory" sweep "$tmp"
@@ -168,7 +188,7 @@ if mkfifo "$tmp/pipe" 2>/dev/null; then
     timeout 20 "$cli" sweep --gen dfs --seeds 1 --sizes 5 --out "$tmp/pipe" --force 2>/dev/null
     got=$?
     wait
-    if [ "$got" -eq 0 ] && [ -p "$tmp/pipe" ] && grep -q '^dfs,1,5,5' "$tmp/drained"; then
+    if [ "$got" -eq 0 ] && [ -p "$tmp/pipe" ] && grep -q '^dfs,1,ortho,5,5' "$tmp/drained"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1))

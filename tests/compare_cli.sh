@@ -89,8 +89,8 @@ has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "strict alpha"
 # A deterministic column that moved: dfs seed 1's first row (bfs).
 awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "dead_ends") d = i }
     !/^#/ && !/^gen,/ && ++n == 1 { $d = $d + 1 } { print }' "$tmp/base.csv" >"$tmp/det.csv"
-line=$(grep -n '^dfs,1,31,31,' "$tmp/det.csv" | head -1 | cut -d: -f1)
-dead=$(grep '^dfs,1,31,31,' "$tmp/base.csv" | head -1 | cut -d, -f8)
+line=$(grep -n '^dfs,1,ortho,31,31,' "$tmp/det.csv" | head -1 | cut -d: -f1)
+dead=$(grep '^dfs,1,ortho,31,31,' "$tmp/base.csv" | head -1 | cut -d, -f9)
 expect 1 "a deterministic column differs" "$tmp/base.csv" "$tmp/det.csv"
 has "^$tmp/det.csv:$line: row 1 (dfs, seed 1, 31x31, bfs): column 'dead_ends': expected '$dead', got '$((dead + 1))'\$" "determinism"
 has 'compare: 1 deterministic values differ' "determinism"
@@ -273,7 +273,7 @@ awk -F, '/^#/ || /^gen,/ || $1 == "dfs"' "$tmp/base.csv" >"$tmp/dfs.csv"
 awk -F, '/^#/ || /^gen,/ || $1 == "kruskal"' "$tmp/base.csv" >"$tmp/kruskal.csv"
 expect 2 "no recipe in common" "$tmp/dfs.csv" "$tmp/kruskal.csv"
 grep -q 'no timed recipe in common' "$tmp/err" || bad "no common: $(cat "$tmp/err")"
-awk -F, '/^#/ || /^gen,/ || $13 <= 2' "$tmp/base.csv" | awk -F, '/^#/ || /^gen,/ || ($1 == "dfs" && $2 == 1)' >"$tmp/two-reps.csv"
+awk -F, '/^#/ || /^gen,/ || $14 <= 2' "$tmp/base.csv" | awk -F, '/^#/ || /^gen,/ || ($1 == "dfs" && $2 == 1)' >"$tmp/two-reps.csv"
 expect 2 "too few samples" "$tmp/two-reps.csv" "$tmp/two-reps.csv"
 grep -q 'too few samples to test: 2 a side at most, at least [0-9]* a side needed' "$tmp/err" || bad "too few: $(cat "$tmp/err")"
 awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "solve_ns") c = i }

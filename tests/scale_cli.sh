@@ -37,7 +37,7 @@ check "scale --out /dev/full says so in one line" \
 # '-' is stdout, not a file named '-'.
 "$cli" scale $S --out - >out 2>err
 check "scale --out - exits 0" [ $? -eq 0 ]
-check "scale --out - writes the CSV to stdout" grep -q '^gen,solver,seed,reps,rows,cols' out
+check "scale --out - writes the CSV to stdout" grep -q '^gen,solver,seed,reps,topology,rows,cols' out
 check "scale --out - makes no file named '-'" [ ! -e ./- ]
 
 # A directory that does not exist is refused, never made.
@@ -52,7 +52,7 @@ rmdir "$missing" 2>/dev/null
 "$cli" scale --gen pacman --max-cells 8000 --no-chart --reps 1 --out - >out 2>err
 check "scale --gen pacman exits 0" [ $? -eq 0 ]
 check "scale --gen pacman writes one row of 31x28" \
-    sh -c "[ \$(grep -vc '^#' out) -eq 2 ] && grep -q '^pacman,,464,1,31,28,868,' out"
+    sh -c "[ \$(grep -vc '^#' out) -eq 2 ] && grep -q '^pacman,,464,1,ortho,31,28,868,' out"
 check "scale --gen pacman notes the fixed size" grep -q "^# note: 'pacman' makes a fixed-size" out
 
 # --reps: the engine's minimum is at most its median, for both stages.
@@ -95,7 +95,7 @@ done
 # A run never replaces a file by accident: the default is stdout, and an
 # existing --out file is kept unless --force.
 "$cli" scale $S >out 2>err
-check "scale with no --out writes the CSV to stdout" grep -q '^gen,solver,seed,reps,rows,cols' out
+check "scale with no --out writes the CSV to stdout" grep -q '^gen,solver,seed,reps,topology,rows,cols' out
 echo keep >kept.csv
 "$cli" scale $S --out kept.csv >out 2>err
 rc=$?

@@ -51,20 +51,36 @@ int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols);
 /* Parse a grid of any shape (mz_parse_grid), printing why on failure;
  * 0 or -1. */
 int mzc_parse_grid(const char *text, mz_geom *geo);
+/* The grid option of a command: --grid G, with --size G its older name.
+ * As mzc_opt_once into *slot; giving both (or either twice) is refused with
+ * one line naming cmd. *which gets the name used, for messages. */
+int mzc_opt_grid(const char *cmd, int argc, char **argv, int *k, const char **slot,
+                 const char **which);
+/* The same for any option name with an older synonym (sweep's --grids and
+ * --sizes). */
+int mzc_opt_synonym(const char *cmd, int argc, char **argv, int *k, const char *name,
+                    const char *older, const char **slot, const char **which);
+/* Refuse, with one line, a generator spec or solver stage (spec NULL) that
+ * does not run on geo: "mazebench: eller does not run on hex grids (it runs
+ * on: ortho)"; -1 then, 0 when every stage runs on it. */
+int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_geom *geo);
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /* Refuse (with a message) a size whose estimated peak memory, grid plus
  * the given algorithms' bytes_per_cell, passes the machine's memory. */
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
+/* The same for a grid of any geometry. */
+int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_t n);
 /* Refuse (with a message naming what) need bytes that pass 90% of the
  * machine's memory or what 'ulimit -v' leaves; 0 when they fit. Called
  * before any allocation that grows with the input. */
 int mzc_check_bytes(const char *what, double need);
 
 void mzc_csv_header(FILE *f, const mz_cols *cols);
-void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row);
+/* A row of a maze of geometry geo (its topology column; NULL: square cells). */
+void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo);
 void mzc_csv_string(FILE *f, const char *s);
-void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row);
+void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo);
 
 /* A trace sink writing step,op,cell,dir,size CSV to a FILE. */
 int mzc_trace_csv(void *user, const mz_step *s);
@@ -79,6 +95,8 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
 /* Refuse (with a message) a cell-index parameter of st that is off a
  * rows x cols grid. 0 when every one is on it. */
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols);
+/* The same for a grid of any geometry. */
+int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo);
 /* A fixed-size generator (MZ_F_FIXED_SIZE, e.g. pacman) ignores the size
  * asked: replace *rows and *cols by the size it makes, learnt from one run
  * at 1x1 as the sweep does, so that a size it never uses is neither checked

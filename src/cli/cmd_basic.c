@@ -99,6 +99,9 @@ static void list_text(void)
             flag_names(*a, " ", flags, sizeof flags);
             if (flags[0])
                 printf("      flags:   %s\n", flags);
+            char shapes[128];
+            sw_shapes_text(*a, shapes, sizeof shapes);
+            printf("      shapes:  %s\n", shapes);
             for (unsigned p = 0; p < (*a)->nparams; p++)
                 print_param(&(*a)->params[p]);
             if ((*a)->columns) {
@@ -153,6 +156,10 @@ static void list_csv(void)
                        ranged ? max : NULL, p->type == MZ_P_ENUM ? p->choices : NULL, NULL, NULL,
                        p->help);
         }
+        for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++)
+            if (mz_runs_on(a, (mz_shape)k))
+                csv_record("shape", a, mz_shape_name((mz_shape)k), NULL, NULL, NULL, NULL, NULL,
+                           NULL, NULL, NULL);
         if (a->columns)
             for (const char *const *c = a->columns; *c; c++)
                 csv_record("column", a, *c, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
@@ -192,6 +199,12 @@ static void list_json(void)
         }
         char num[64];
         fmt_num(a->bytes_per_cell, num, sizeof num);
+        printf("], \"shapes\": [");
+        for (unsigned k = 0, n = 0; k < MZ_SHAPE_COUNT; k++)
+            if (mz_runs_on(a, (mz_shape)k)) {
+                printf("%s", n++ ? ", " : "");
+                json_string(mz_shape_name((mz_shape)k));
+            }
         printf("], \"bytes_per_cell\": %s, \"summary\": ", num);
         json_string(a->summary);
         printf(",\n   \"params\": [");
@@ -254,13 +267,15 @@ int cmd_list(int argc, char **argv)
         if (mzc_flag(argv[k], "--help", "-h")) {
             printf("usage: mazebench list [--format text|csv|json]\n\n"
                    "Print every generator, post-processor and solver of the registry: its\n"
-                   "kind, flags, parameters (name=value in a spec) with their types, defaults\n"
-                   "and ranges, the extra columns it reports, its bytes a cell beyond the\n"
-                   "grid, its summary and its trace ops.\n\n"
+                   "kind, flags, the cell shapes it runs on (ortho, hex, tri, polar, 3d,\n"
+                   "weave: the SHAPE of --grid SHAPE:DIMS), parameters (name=value in a spec)\n"
+                   "with their types, defaults and ranges, the extra columns it reports, its\n"
+                   "bytes a cell beyond the grid, its summary and its trace ops.\n\n"
                    "  --format text   for people (default)\n"
-                   "  --format csv    one record a line: record (algo, param, column,\n"
+                   "  --format csv    one record a line: record (algo, shape, param, column,\n"
                    "                  trace_op, trace_size), algo, kind, name, type, default,\n"
-                   "                  min, max, choices, flags, bytes_per_cell, text\n"
+                   "                  min, max, choices, flags, bytes_per_cell, text; a shape\n"
+                   "                  record a shape the entry runs on, its name in name\n"
                    "  --format json   one object an entry\n");
             return MZC_OK;
         }
@@ -295,6 +310,7 @@ enum format { FMT_CSV, FMT_JSON, FMT_ASCII };
 /* Options shared by gen and solve. */
 struct run_opts {
     const char *spec, *solver, *trace, *size, *seed_text, *fmt_text, *threads_text;
+    const char *grid_opt; /* --grid, or its older name --size */
     bool have_seed, force;
     uint32_t seed;
     unsigned threads; /* 0: every online core */
@@ -302,12 +318,15 @@ struct run_opts {
 };
 
 static const char gen_help[] =
-    "usage: mazebench gen SPEC --seed N --size RxC [--format csv|json|ascii] [--trace FILE]\n\n"
+    "usage: mazebench gen SPEC --seed N --grid GRID [--format csv|json|ascii] [--trace FILE]\n\n"
     "Generate one maze and print its figures (one CSV row with a header by default).\n\n"
     "  SPEC            name[:key=value,...][+post[:key=value,...]], e.g.\n"
     "                  dfs+braid:keep=0.4,offset=99 ('mazebench list' shows the names)\n"
     "  --seed N        seed of the random source, 0..4294967295\n"
-    "  --size RxC      rows x columns (or N for N x N)\n"
+    "  --grid GRID     RxC (rows x columns of square cells), N (N x N), or\n"
+    "                  SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC, polar:RINGS,\n"
+    "                  3d:LEVELSxRxC ('mazebench list' shows the shapes each\n"
+    "                  generator runs on); --size is its older name\n"
     "  --format F      csv (default), json, or ascii (the maze drawn, then its figures)\n"
     "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout);\n"
     "                  an existing FILE is kept unless --force\n"
@@ -316,13 +335,14 @@ static const char gen_help[] =
     "                  the figures are the same at any N\n";
 
 static const char solve_help[] =
-    "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --size RxC\n"
+    "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --grid GRID\n"
     "                       [--format csv|json|ascii] [--trace FILE]\n\n"
     "Generate a maze from SPEC, solve it with SOLVER and print the maze's and the\n"
     "solver's figures as one row.\n\n"
     "  --gen SPEC      the generator spec, as for 'mazebench gen'\n"
     "  --seed N        seed of the random source, 0..4294967295\n"
-    "  --size RxC      rows x columns (or N for N x N)\n"
+    "  --grid GRID     RxC, N, or SHAPE:DIMS (hex:RxC, tri:RxC, weave:RxC,\n"
+    "                  polar:RINGS, 3d:LEVELSxRxC); --size is its older name\n"
     "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
     "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n"
     "                  ('-': stdout); an existing FILE is kept unless --force\n"
@@ -347,7 +367,7 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
             if (r < 0 || mzc_parse_seed(o->seed_text, &o->seed) != 0)
                 return -1;
             o->have_seed = true;
-        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--size", &o->size, false)) != 0) {
+        } else if ((r = mzc_opt_grid(argv[0], argc, argv, &k, &o->size, &o->grid_opt)) != 0) {
             if (r < 0)
                 return -1;
         } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--trace", &o->trace, false)) != 0) {
@@ -397,7 +417,7 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
         return -1;
     }
     if (!o->size) {
-        mzc_error("%s: missing --size RxC", argv[0]);
+        mzc_error("%s: missing --grid GRID (or --size RxC)", argv[0]);
         return -1;
     }
     return 0;
@@ -452,14 +472,18 @@ static int run(int argc, char **argv, bool solve)
     size_t nalgos = 0;
     if (mzc_parse_recipe(o.spec, solve ? o.solver : NULL, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
-    uint64_t rows, cols;
-    if (mzc_parse_size(o.size, &rows, &cols) != 0)
+    mz_geom geo;
+    if (mzc_parse_grid(o.size, &geo) != 0)
         return MZC_USAGE;
-    if (mzc_fixed_size(&spec, o.seed, &rows, &cols) < 0)
+    mz_geom_cells(&geo);
+    if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||
+        (solve && mzc_check_runs_on(NULL, &solver, &geo) != 0))
+        return MZC_USAGE;
+    if (geo.shape == MZ_SHAPE_ORTHO && mzc_fixed_size(&spec, o.seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
-    if (solve && mzc_check_cells(&solver, rows, cols) != 0)
+    if (solve && mzc_check_cells_geom(&solver, &geo) != 0)
         return MZC_USAGE;
-    if (mzc_check_memory(rows, cols, algos, nalgos) != 0)
+    if (mzc_check_memory_geom(&geo, algos, nalgos) != 0)
         return MZC_FAIL;
 
     /* A trace file is written beside its name and renamed at the end; an
@@ -491,7 +515,8 @@ static int run(int argc, char **argv, bool solve)
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
     sol.want_path = solve && o.fmt == FMT_ASCII;
-    mz_status s = mz_generate(&spec, o.seed, rows, cols, &g, (tf && !solve) ? &trace : NULL, &gx);
+    mz_status s =
+        mz_generate_geom(&spec, o.seed, &geo, &g, (tf && !solve) ? &trace : NULL, &gx);
     if (s == MZ_OK)
         s = figures_and_solve(&g, o.threads, &m, solve ? &solver : NULL, tf ? &trace : NULL, &sol);
     if (tout.f && s == MZ_OK && (fflush(tout.f) != 0 || ferror(tout.f)))
@@ -511,9 +536,15 @@ static int run(int argc, char **argv, bool solve)
                        solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0};
         mz_cols colset;
         mz_row_columns(&colset, solve, false, false, algos, nalgos);
+        mz_geom made = mz_grid_geom(&g);
         if (o.fmt == FMT_ASCII) {
-            char *art = mz_render_ascii(&g, sol.path, sol.path_len, UINT64_C(1) << 20);
-            if (art) {
+            char *art = g.shape == MZ_SHAPE_ORTHO
+                            ? mz_render_ascii(&g, sol.path, sol.path_len, UINT64_C(1) << 20)
+                            : NULL;
+            if (g.shape != MZ_SHAPE_ORTHO) {
+                fprintf(stdout, "(a %s maze is not drawn as ASCII: 'mazebench render' draws "
+                        "every shape)\n", mz_shape_name(g.shape));
+            } else if (art) {
                 fputs(art, stdout);
                 free(art);
             } else {
@@ -522,15 +553,15 @@ static int run(int argc, char **argv, bool solve)
             }
             char buf[512];
             for (unsigned k = 0; k < colset.n; k++) {
-                mz_row_field(&row, colset.name[k], buf, sizeof buf);
+                mz_row_field_on(&row, made.shape, made.levels, colset.name[k], buf, sizeof buf);
                 if (buf[0])
                     printf("%s: %s\n", colset.name[k], buf);
             }
         } else if (o.fmt == FMT_JSON) {
-            mzc_json_row(stdout, &colset, &row);
+            mzc_json_row(stdout, &colset, &row, &made);
         } else {
             mzc_csv_header(stdout, &colset);
-            mzc_csv_row(stdout, &colset, &row);
+            mzc_csv_row(stdout, &colset, &row, &made);
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {
             mzc_error("%s: cannot write to stdout: %s", argv[0], strerror(errno));

@@ -87,6 +87,8 @@ struct crow {
     bool has_solver;
     uint32_t seed;
     uint64_t rows, cols, rep;
+    mz_shape shape;  /* its topology column; square cells when the file has none */
+    uint64_t levels;
     char **want; /* the compared columns' values, as written */
     char *diff;  /* lines of differences and failures, malloc'd, NULL when none */
     size_t ndiff;     /* differences among them */
@@ -187,8 +189,14 @@ static void describe(const struct crow *r, bool with_solver, char *buf, size_t l
     char rep[32] = "";
     if (r->rep != 1)
         snprintf(rep, sizeof rep, ", rep %" PRIu64, r->rep);
-    snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s%s", r->gen_text, r->seed,
-             r->rows, r->cols, rep, with_solver ? ", " : "", with_solver ? r->solv_text : "");
+    char topo[48] = "";
+    if (r->shape != MZ_SHAPE_ORTHO) {
+        mz_topology_format(r->shape, r->levels, topo, sizeof topo - 1);
+        strcat(topo, " ");
+    }
+    snprintf(buf, len, "%s, seed %" PRIu32 ", %s%" PRIu64 "x%" PRIu64 "%s%s%s", r->gen_text,
+             r->seed, topo, r->rows, r->cols, rep, with_solver ? ", " : "",
+             with_solver ? r->solv_text : "");
 }
 
 /* Compare one row's columns with a regenerated row, as the sweep writes it:
@@ -206,7 +214,7 @@ static size_t compare_row(const struct check *c, struct crow *r, const mz_row *r
         if (strcmp(col, "solver") == 0)
             snprintf(got, sizeof got, "%s", solver);
         else if (gen_ok || sw_is_recipe_col(col))
-            mz_row_field(row, col, got, sizeof got);
+            mz_row_field_on(row, r->shape, r->levels, col, got, sizeof got);
         if (strcmp(got, r->want[k]) != 0) {
             n++;
             if (!record)
@@ -248,8 +256,19 @@ static void run_group(const struct check *c, const struct group *gp, mz_grid *g,
     mz_metrics m;
     memset(&gx, 0, sizeof gx);
     memset(&m, 0, sizeof m);
-    mz_status s = mz_generate(&r0->spec, r0->seed, r0->rows, r0->cols, g, NULL, &gx);
-    const char *stage = "generator";
+    /* The row's grid: its topology, rows and cols (a fixed-size generator
+     * ignores it and makes its own). */
+    mz_geom geo;
+    mz_status s = MZ_OK;
+    if (r0->shape == MZ_SHAPE_ORTHO)
+        geo = mz_geom_ortho(r0->rows, r0->cols);
+    else
+        s = mz_row_geom(r0->shape, r0->levels, r0->rows, r0->cols, &geo);
+    const char *stage = "the grid";
+    if (s == MZ_OK) {
+        s = mz_generate_geom(&r0->spec, r0->seed, &geo, g, NULL, &gx);
+        stage = "generator";
+    }
     if (s == MZ_OK) {
         s = mz_metrics_compute(g, &m);
         stage = "the maze's figures";
@@ -454,8 +473,13 @@ static void plan_row(const struct sect *s, uint64_t pos, char *buf, size_t len)
     char rep[32] = "";
     if (t.rep != 1)
         snprintf(rep, sizeof rep, ", rep %" PRIu64, t.rep);
-    snprintf(buf, len, "%s, seed %" PRIu32 ", %" PRIu64 "x%" PRIu64 "%s%s%s", p->gen[t.gen],
-             t.seed, t.size.rows, t.size.cols, rep, solver[0] ? ", " : "", solver);
+    char topo[48] = "";
+    if (t.size.shape != MZ_SHAPE_ORTHO) {
+        mz_topology_format(t.size.shape, t.size.levels, topo, sizeof topo - 1);
+        strcat(topo, " ");
+    }
+    snprintf(buf, len, "%s, seed %" PRIu32 ", %s%" PRIu64 "x%" PRIu64 "%s%s%s", p->gen[t.gen],
+             t.seed, topo, t.size.rows, t.size.cols, rep, solver[0] ? ", " : "", solver);
 }
 
 /* Is row r one of s's rows? Its place among them in *pos. */
@@ -463,7 +487,8 @@ static bool find_row(const struct sect *s, const struct crow *r, uint64_t *pos)
 {
     const sw_plan *p = &s->plan;
     uint64_t k;
-    if (!sw_plan_find(p, r->gen_canon, r->seed, r->rows, r->cols, r->rep, &k) ||
+    sw_size z = {r->rows, r->cols, r->shape, r->levels};
+    if (!sw_plan_find(p, r->gen_canon, r->seed, z, r->rep, &k) ||
         k % s->nshard != s->shard - 1)
         return false;
     size_t j = 0;
@@ -556,6 +581,10 @@ static int by_recipe(const void *a, const void *b)
         return d;
     if (x->seed != y->seed)
         return x->seed < y->seed ? -1 : 1;
+    if (x->shape != y->shape)
+        return x->shape < y->shape ? -1 : 1;
+    if (x->levels != y->levels)
+        return x->levels < y->levels ? -1 : 1;
     if (x->rows != y->rows)
         return x->rows < y->rows ? -1 : 1;
     if (x->cols != y->cols)
@@ -585,7 +614,8 @@ static int refuse_repeats(struct check *c)
     for (size_t k = 1; k < c->nrows; k++) {
         const struct crow *x = v[k - 1], *y = v[k];
         if (x->sect == y->sect && strcmp(x->gen_canon, y->gen_canon) == 0 &&
-            x->seed == y->seed && x->rows == y->rows && x->cols == y->cols && x->rep == y->rep &&
+            x->seed == y->seed && x->shape == y->shape && x->levels == y->levels &&
+            x->rows == y->rows && x->cols == y->cols && x->rep == y->rep &&
             strcmp(x->solv_canon, y->solv_canon) == 0 && (!b || y->index < b->index)) {
             a = x;
             b = y;
@@ -716,7 +746,7 @@ static int load(struct check *c, sw_file *f)
         return MZC_FAIL;
     }
     size_t col_gen = SIZE_MAX, col_seed = SIZE_MAX, col_rows = SIZE_MAX, col_cols = SIZE_MAX,
-           col_rep = SIZE_MAX, col_solv = SIZE_MAX;
+           col_rep = SIZE_MAX, col_solv = SIZE_MAX, col_topo = SIZE_MAX;
     for (size_t k = 0; k < nh; k++) {
         char name[128];
         size_t nl = sw_csv_value(&hf[k], name, sizeof name);
@@ -733,9 +763,10 @@ static int load(struct check *c, sw_file *f)
                 at[c->ncmp] = k;
                 c->cmp[c->ncmp++] = det.name[j];
             }
-        const char *const known[] = {"gen", "seed", "rows", "cols", "rep", "solver"};
-        size_t *slot[] = {&col_gen, &col_seed, &col_rows, &col_cols, &col_rep, &col_solv};
-        for (size_t j = 0; j < 6; j++)
+        const char *const known[] = {"gen", "seed", "rows", "cols", "rep", "solver", "topology"};
+        size_t *slot[] = {&col_gen, &col_seed, &col_rows, &col_cols, &col_rep, &col_solv,
+                          &col_topo};
+        for (size_t j = 0; j < 7; j++)
             if (strcmp(name, known[j]) == 0)
                 *slot[j] = k;
     }
@@ -775,16 +806,19 @@ static int load(struct check *c, sw_file *f)
         r->solv_text = field_text(&fl[col_solv]);
         char *seed = field_text(&fl[col_seed]), *rows = field_text(&fl[col_rows]),
              *cols = field_text(&fl[col_cols]),
-             *rep = col_rep == SIZE_MAX ? NULL : field_text(&fl[col_rep]);
+             *rep = col_rep == SIZE_MAX ? NULL : field_text(&fl[col_rep]),
+             *topo = col_topo == SIZE_MAX ? NULL : field_text(&fl[col_topo]);
         for (size_t j = 0; r->want && j < c->ncmp; j++)
             r->want[j] = field_text(&fl[at[j]]);
         bool mem = r->want && r->gen_text && r->solv_text && seed && rows && cols &&
-                   (col_rep == SIZE_MAX || rep);
+                   (col_rep == SIZE_MAX || rep) && (col_topo == SIZE_MAX || topo);
         for (size_t j = 0; mem && j < c->ncmp; j++)
             mem = r->want[j] != NULL;
         char reason[512];
         uint64_t v;
         r->rep = 1;
+        r->shape = MZ_SHAPE_ORTHO;
+        r->levels = 1;
         if (!mem) {
             mzc_error("check: out of memory");
             rc = MZC_FAIL;
@@ -796,6 +830,10 @@ static int load(struct check *c, sw_file *f)
                    !parse_num(cols, UINT32_MAX, &r->cols) || r->rows == 0 || r->cols == 0) {
             mzc_error("check: '%s' line %zu: size '%sx%s' is not a grid size", c->path,
                       r->line, rows, cols);
+            rc = MZC_USAGE;
+        } else if (topo && mz_topology_parse(topo, &r->shape, &r->levels) != MZ_OK) {
+            mzc_error("check: '%s' line %zu: topology '%s' is not a shape (ortho, hex, tri, "
+                      "polar, weave, or 3d:LEVELS)", c->path, r->line, topo);
             rc = MZC_USAGE;
         } else if (rep && !parse_num(rep, UINT64_MAX, &r->rep)) {
             mzc_error("check: '%s' line %zu: rep '%s' is not a number", c->path, r->line, rep);
@@ -826,11 +864,13 @@ static int load(struct check *c, sw_file *f)
         free(rows);
         free(cols);
         free(rep);
+        free(topo);
         /* Consecutive rows of one maze form a group. */
         if (rc == MZC_OK) {
             struct crow *p = k ? &c->row[k - 1] : NULL;
             if (p && strcmp(p->gen_text, r->gen_text) == 0 && p->seed == r->seed &&
-                p->rows == r->rows && p->cols == r->cols && p->rep == r->rep) {
+                p->shape == r->shape && p->levels == r->levels && p->rows == r->rows &&
+                p->cols == r->cols && p->rep == r->rep) {
                 c->grp[c->ngrp - 1].n++;
             } else {
                 c->grp[c->ngrp].first = k;

@@ -243,6 +243,7 @@ struct side {
     size_t ncols;    /* header fields */
     char **header;   /* header names */
     size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
+    size_t at_topo; /* SIZE_MAX in a file of square cells written before the column */
     size_t at_gt, at_st; /* the timings compared: gen_ns and solve_ns, or the CPU times */
     size_t nrows;
     size_t rounds;   /* headers met: each starts a round */
@@ -431,6 +432,7 @@ static int read_side(struct compare *c, struct side *s)
     s->at_seed = col_of(s, "seed");
     s->at_rows = col_of(s, "rows");
     s->at_cols = col_of(s, "cols");
+    s->at_topo = col_of(s, "topology");
     s->at_rep = col_of(s, "rep");
     s->at_solver = col_of(s, "solver");
     s->at_gns = col_of(s, "gen_ns");
@@ -736,6 +738,26 @@ static int load_rows(struct compare *c, int sd)
                 if (!(val[nv] = field_text(&fl[c->cmp_at[sd][nv]])))
                     mem = false;
             bool header_again = mem && !strcmp(t[0], "gen") && !strcmp(t[1], "seed");
+            /* A grid of another shape is part of the recipe: its rows read
+             * "hex:31" (so RxC reads as the grid, "hex:31x31", and a 3d
+             * grid "3d:4x15x15"); square cells keep plain rows, as in a
+             * file written before the topology column. */
+            if (mem && !header_again && s->at_topo != SIZE_MAX) {
+                char *topo = field_text(&fl[s->at_topo]);
+                if (!topo) {
+                    mem = false;
+                } else if (topo[0] && strcmp(topo, "ortho") != 0) {
+                    size_t n = strlen(topo) + strlen(t[2]) + 2;
+                    char *g = malloc(n);
+                    if (g)
+                        snprintf(g, n, "%s%s%s", topo, strncmp(topo, "3d:", 3) == 0 ? "x" : ":",
+                                 t[2]);
+                    free(t[2]);
+                    t[2] = g;
+                    mem = g != NULL;
+                }
+                free(topo);
+            }
             if (mem && header_again) { /* another round's header: a new maze follows */
                 round++;
                 for (size_t k = 0; k < 5; k++) {

@@ -33,8 +33,8 @@
 #include <unistd.h>
 
 static const char scale_help[] =
-    "usage: mazebench scale --gen SPEC [--solve SOLVER] [--max-cells N] [--seed N]\n"
-    "                       [--reps N] [--out FILE] [--no-chart]\n\n"
+    "usage: mazebench scale --gen SPEC [--solve SOLVER] [--shape SHAPE] [--max-cells N]\n"
+    "                       [--seed N] [--reps N] [--out FILE] [--no-chart]\n\n"
     "Double the grid from 1000 cells up to N (default 100000000), near-square\n"
     "sizes of at most that many cells (10^8 is 10000x10000); for each size run\n"
     "the generator (and the solver) in a child process, timed by the library's\n"
@@ -44,6 +44,10 @@ static const char scale_help[] =
     "maze's digest. A generator that makes a fixed-size maze is measured once.\n\n"
     "  --gen SPEC      generator spec, as for 'mazebench gen'\n"
     "  --solve SOLVER  also time this solver on each maze\n"
+    "  --shape SHAPE   the grids' cell shape: ortho (default), hex, tri, weave\n"
+    "                  (near-square rows x cols), polar (the most rings within\n"
+    "                  the cells) or 3d (near-cubic levels x rows x cols); the\n"
+    "                  topology column names it\n"
     "  --max-cells N   largest cell count (at least 1000)\n"
     "  --seed N        seed of the random source (default 464)\n"
     "  --reps N        timed runs a size, after one warm-up run (default 3, 1..1000)\n"
@@ -63,6 +67,8 @@ enum {
     R_STATUS, /* mz_status */
     R_ROWS,
     R_COLS, /* the maze's real size */
+    R_CELLS,
+    R_LEVELS,
     R_DIGEST,
     R_GEN_MIN,
     R_GEN_MEDIAN,
@@ -77,17 +83,19 @@ enum {
 };
 
 static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint32_t seed,
-                      uint64_t rows, uint64_t cols, unsigned reps)
+                      const mz_geom *geo, unsigned reps)
 {
     uint64_t r[R_FIELDS] = {0};
     mz_bench b;
     mz_timing t;
     mz_status s = mz_bench_init(&b);
     if (s == MZ_OK)
-        s = mz_bench_gen(&b, spec, seed, rows, cols, NULL, reps, &t);
+        s = mz_bench_gen_geom(&b, spec, seed, geo, NULL, reps, &t);
     if (s == MZ_OK) {
         r[R_ROWS] = b.grid.rows;
         r[R_COLS] = b.grid.cols;
+        r[R_CELLS] = b.grid.cells;
+        r[R_LEVELS] = b.grid.levels;
         r[R_DIGEST] = mz_digest(&b.grid);
         r[R_GEN_MIN] = t.min_ns;
         r[R_GEN_MEDIAN] = t.median_ns;
@@ -109,8 +117,8 @@ static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint3
 }
 
 /* Run one size in a child; fills r and the child's peak RSS in KiB. */
-static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, uint64_t rows,
-                    uint64_t cols, unsigned reps, uint64_t r[R_FIELDS], uint64_t *rss_kb)
+static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed,
+                    const mz_geom *geo, unsigned reps, uint64_t r[R_FIELDS], uint64_t *rss_kb)
 {
     int fds[2];
     if (pipe(fds) != 0) {
@@ -127,7 +135,7 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, 
     }
     if (pid == 0) {
         close(fds[0]);
-        run_child(fds[1], spec, solver, seed, rows, cols, reps);
+        run_child(fds[1], spec, solver, seed, geo, reps);
     }
     close(fds[1]);
     const size_t want = sizeof(uint64_t) * R_FIELDS;
@@ -151,8 +159,9 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed, 
         }
     }
     if (got != want || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-        mzc_error("scale: the run at %llux%llu died (%s)", (unsigned long long)rows,
-                  (unsigned long long)cols,
+        char grid[128];
+        mz_geom_format(geo, grid, sizeof grid);
+        mzc_error("scale: the run at %s died (%s)", grid,
                   WIFSIGNALED(wstatus) ? strsignal(WTERMSIG(wstatus)) : "no result");
         return -1;
     }
@@ -200,16 +209,19 @@ static double spread_pct(uint64_t min, uint64_t median, uint64_t max)
 
 /* One CSV row; -1 when a write fails. */
 static int write_row(FILE *f, const char *gen_name, const char *solver_name, uint64_t seed,
-                     unsigned reps, const uint64_t r[R_FIELDS], uint64_t rss_kb, bool solve)
+                     unsigned reps, mz_shape shape, const uint64_t r[R_FIELDS], uint64_t rss_kb,
+                     bool solve)
 {
     const uint64_t rows = r[R_ROWS], cols = r[R_COLS];
-    const double cells = (double)(rows * cols);
+    const double cells = (double)r[R_CELLS];
+    char topo[48];
+    mz_topology_format(shape, r[R_LEVELS], topo, sizeof topo);
     mzc_csv_string(f, gen_name);
     fputc(',', f);
     mzc_csv_string(f, solver_name);
-    if (fprintf(f, ",%llu,%u,%llu,%llu,%llu,%.3f,%.3f,%.1f,%.3f,", (unsigned long long)seed, reps,
-                (unsigned long long)rows, (unsigned long long)cols,
-                (unsigned long long)(rows * cols), (double)r[R_GEN_MEDIAN] / cells,
+    if (fprintf(f, ",%llu,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%.1f,%.3f,", (unsigned long long)seed,
+                reps, topo, (unsigned long long)rows, (unsigned long long)cols,
+                (unsigned long long)r[R_CELLS], (double)r[R_GEN_MEDIAN] / cells,
                 (double)r[R_GEN_MIN] / cells,
                 spread_pct(r[R_GEN_MIN], r[R_GEN_MEDIAN], r[R_GEN_MAX]),
                 (double)r[R_GEN_HEAP] / cells) < 0)
@@ -231,21 +243,64 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
 }
 
 /* The progress line of one size, complete, to stderr. */
-static void progress_line(const uint64_t r[R_FIELDS], uint64_t rss_kb, bool solve)
+static void progress_line(const mz_geom *geo, const uint64_t r[R_FIELDS], uint64_t rss_kb,
+                          bool solve)
 {
-    const double cells = (double)(r[R_ROWS] * r[R_COLS]);
-    char sol[64] = "";
+    const double cells = (double)r[R_CELLS];
+    char sol[64] = "", grid[128];
+    mz_geom made = {geo->shape, r[R_LEVELS], geo->shape == MZ_SHAPE_POLAR ? geo->rows : r[R_ROWS],
+                    r[R_COLS]};
+    mz_geom_format(&made, grid, sizeof grid);
     if (solve)
         snprintf(sol, sizeof sol, ", solve %.2f ns/cell", (double)r[R_SOLVE_MEDIAN] / cells);
-    fprintf(stderr, "scale: %llux%llu (%llu cells): gen %.2f ns/cell%s, %.2f bytes/cell\n",
-            (unsigned long long)r[R_ROWS], (unsigned long long)r[R_COLS],
-            (unsigned long long)(r[R_ROWS] * r[R_COLS]), (double)r[R_GEN_MEDIAN] / cells, sol,
+    fprintf(stderr, "scale: %s (%llu cells): gen %.2f ns/cell%s, %.2f bytes/cell\n", grid,
+            (unsigned long long)r[R_CELLS], (double)r[R_GEN_MEDIAN] / cells, sol,
             (double)rss_kb * 1024.0 / cells);
+}
+
+/* A grid of the shape with about target cells (never more, at least one
+ * cell a side): near-square rows x cols, near-cubic levels, or the most
+ * polar rings within target. */
+static mz_geom grid_near(mz_shape shape, uint64_t target)
+{
+    mz_geom g = {shape, 1, 1, 1};
+    if (shape == MZ_SHAPE_POLAR) {
+        uint64_t lo = 1, hi = UINT64_C(1) << 20;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo + 1) / 2;
+            if (mz_polar_ring_first(mid) <= target)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        g.rows = lo;
+        mz_geom_cells(&g);
+        return g;
+    }
+    if (shape == MZ_SHAPE_CUBE) {
+        uint64_t side = (uint64_t)cbrt((double)target);
+        while (side > 1 && side * side * side > target)
+            side--;
+        while ((side + 1) * (side + 1) * (side + 1) <= target)
+            side++;
+        g.levels = side;
+        g.rows = side;
+        g.cols = target / (side * side);
+        return g;
+    }
+    uint64_t rows = (uint64_t)sqrt((double)target);
+    while (rows * rows > target)
+        rows--;
+    while ((rows + 1) * (rows + 1) <= target)
+        rows++;
+    g.rows = rows;
+    g.cols = target / rows; /* never past the target */
+    return g;
 }
 
 int cmd_scale(int argc, char **argv)
 {
-    const char *gen = NULL, *solve = NULL, *out = NULL;
+    const char *gen = NULL, *solve = NULL, *out = NULL, *shape_text = NULL;
     uint64_t max_cells = 100000000, seed64 = 464, reps64 = 3;
     bool chart = true, force = false;
     for (int k = 1; k < argc; k++) {
@@ -267,6 +322,10 @@ int cmd_scale(int argc, char **argv)
             if (r < 0)
                 return MZC_USAGE;
             solve = v;
+        } else if ((r = mzc_opt_once("scale", argc, argv, &k, "--shape", &shape_text, false)) !=
+                   0) {
+            if (r < 0)
+                return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -299,6 +358,18 @@ int cmd_scale(int argc, char **argv)
     size_t nalgos = 0;
     if (mzc_parse_recipe(gen, solve, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
+    mz_shape shape = MZ_SHAPE_ORTHO;
+    if (shape_text && mz_shape_parse(shape_text, &shape) != MZ_OK) {
+        mzc_error("scale: unknown shape '%s' (known: ortho, hex, tri, polar, 3d, weave)",
+                  shape_text);
+        return MZC_USAGE;
+    }
+    {
+        mz_geom probe = grid_near(shape, 1000);
+        if (mzc_check_runs_on(&spec, NULL, &probe) != 0 ||
+            (solve && mzc_check_runs_on(NULL, &solver, &probe) != 0))
+            return MZC_USAGE;
+    }
     const unsigned reps = (unsigned)reps64;
     const bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
 
@@ -342,7 +413,7 @@ int cmd_scale(int argc, char **argv)
                             "measured once, at its own size\n",
                          spec.stage[0].algo->name) < 0)
         rc = MZC_FAIL;
-    if (fputs("gen,solver,seed,reps,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
+    if (fputs("gen,solver,seed,reps,topology,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
               "gen_spread_pct,gen_heap_bytes_per_cell,solve_ns_per_cell,solve_min_ns_per_cell,"
               "solve_spread_pct,solve_heap_bytes_per_cell,solve_closed,peak_rss_kb,bytes_per_cell,"
               "digest\n",
@@ -357,34 +428,31 @@ int cmd_scale(int argc, char **argv)
     unsigned measured = 0;
     uint64_t target = 1000;
     while (rc == MZC_OK) {
-        uint64_t rows = (uint64_t)sqrt((double)target);
-        while (rows * rows > target)
-            rows--;
-        while ((rows + 1) * (rows + 1) <= target)
-            rows++;
-        uint64_t cols = target / rows; /* never past the target */
-        if (mzc_check_memory(rows, cols, algos, nalgos) != 0) { /* it names the size */
+        mz_geom geo = grid_near(shape, target);
+        char grid[128];
+        mz_geom_format(&geo, grid, sizeof grid);
+        if (mzc_check_memory_geom(&geo, algos, nalgos) != 0) { /* it names the size */
             rc = MZC_FAIL;
             break;
         }
-        if (solve && mzc_check_cells(&solver, rows, cols) != 0) {
+        if (solve && mzc_check_cells_geom(&solver, &geo) != 0) {
             rc = MZC_USAGE;
             break;
         }
         uint64_t r[R_FIELDS];
         uint64_t rss_kb = 0;
-        if (run_size(&spec, solve ? &solver : NULL, (uint32_t)seed64, rows, cols, reps, r,
-                     &rss_kb) != 0) {
+        if (run_size(&spec, solve ? &solver : NULL, (uint32_t)seed64, &geo, reps, r, &rss_kb) !=
+            0) {
             rc = MZC_FAIL;
             break;
         }
         if (r[R_STATUS] != MZ_OK) {
-            mzc_error("scale: %llux%llu failed: %s", (unsigned long long)rows,
-                      (unsigned long long)cols, mz_status_str((mz_status)r[R_STATUS]));
+            mzc_error("scale: %s failed: %s", grid, mz_status_str((mz_status)r[R_STATUS]));
             rc = MZC_FAIL;
             break;
         }
-        if (write_row(f, gen_name, solver_name, seed64, reps, r, rss_kb, solve != NULL) != 0) {
+        if (write_row(f, gen_name, solver_name, seed64, reps, fixed ? MZ_SHAPE_ORTHO : shape, r,
+                      rss_kb, solve != NULL) != 0) {
             mzc_error("scale: cannot write '%s': %s", to_stdout ? "stdout" : out, strerror(errno));
             rc = MZC_FAIL;
             write_failed = true;
@@ -392,7 +460,7 @@ int cmd_scale(int argc, char **argv)
         }
         measured++;
         if (progress)
-            progress_line(r, rss_kb, solve != NULL);
+            progress_line(&geo, r, rss_kb, solve != NULL);
         if (fixed || target >= max_cells)
             break;
         target = target * 2 > max_cells ? max_cells : target * 2;

@@ -20,12 +20,13 @@
 
 static const char sweep_help[] =
     "usage: mazebench sweep [PLAN] [--gen SPECS] [--solve SOLVERS] [--seeds LIST]\n"
-    "                       [--sizes LIST] [--reps N] [--jobs N] [--out FILE] [--force]\n"
+    "                       [--grids LIST] [--skip-unsupported] [--reps N] [--jobs N]\n"
+    "                       [--out FILE] [--force]\n"
     "                       [--resume] [--shard I/N] [--print-plan] [--progress SECS]\n"
     "                       [--count callgrind|perf|auto]\n\n"
-    "Run every generator of a plan at every size, seed and repetition, solve each\n"
+    "Run every generator of a plan on every grid, seed and repetition, solve each\n"
     "maze with every solver of the plan, and write one CSV row per (generator,\n"
-    "size, seed, rep, solver), in plan order whatever --jobs is.\n\n"
+    "grid, seed, rep, solver), in plan order whatever --jobs is.\n\n"
     "  PLAN            a plan file ('-' for stdin); without it, the default plan:\n"
     "                  every registered generator and solver plus the article's\n"
     "                  variants, seeds 464..473, sizes 31, 101, 317, 1001\n"
@@ -34,7 +35,12 @@ static const char sweep_help[] =
     "  --solve SOLVERS solver specs, comma-separated ('all' = every solver, '' = none)\n"
     "  --seeds LIST    e.g. 464..473 or 1,5,9..12 (0..4294967295 is fine: tasks\n"
     "                  are computed as they run, never listed)\n"
-    "  --sizes LIST    e.g. 31,101,31x61 (N means N x N)\n"
+    "  --grids LIST    e.g. 31,101,31x61,hex:31x31,polar:16,3d:4x15x15 (N means\n"
+    "                  N x N square cells; SHAPE:DIMS as for 'gen --grid');\n"
+    "                  --sizes is its older name\n"
+    "  --skip-unsupported  drop the grids a generator does not run on (its shape,\n"
+    "                  'mazebench list') instead of refusing the plan; a solver\n"
+    "                  that does not run on a maze keeps its row, figures empty\n"
     "  --reps N        repetitions of each maze (for timing spread), default 1\n"
     "  --jobs N        worker threads, default 1\n"
     "  --threads N     threads for each maze's figures, after its timed runs\n"
@@ -61,9 +67,10 @@ static const char sweep_help[] =
     "                  and callgrind that is there\n"
     "  --              what follows is PLAN, even if it starts with '-'\n\n"
     "Plan file lines: 'gen SPEC', 'gen? SPEC' (skipped with a note when not\n"
-    "registered), 'gen all', the same for 'solve', 'seeds LIST', 'sizes LIST',\n"
-    "'reps N', 'limit GENERATOR SIZE' (that generator only up to SIZE's cells),\n"
-    "'# comments'. Duplicate generators, solvers, seeds and sizes run once.\n"
+    "registered), 'gen all', the same for 'solve', 'seeds LIST', 'sizes LIST'\n"
+    "(grids; 'grids LIST' is the same), 'reps N', 'limit GENERATOR SIZE' (that\n"
+    "generator only up to SIZE's cells), 'skip unsupported', '# comments'.\n"
+    "Duplicate generators, solvers, seeds and grids run once.\n"
     "See docs/sweeps.md.\n";
 
 static const char merge_help[] =
@@ -120,11 +127,11 @@ static void flush_notes(struct notes *n)
 
 struct opts {
     const char *plan_path, *gens, *solvers, *seeds, *sizes, *reps, *out, *jobs_text, *threads_text,
-        *shard_text, *progress_text, *count_text;
+        *shard_text, *progress_text, *count_text, *sizes_opt;
     mz_counter count;
     unsigned jobs, threads, shard, nshard;
     uint64_t progress_secs;
-    bool resume, print_plan, force;
+    bool resume, print_plan, force, skip_unsupported;
 };
 
 static int parse_shard(const char *v, unsigned *i, unsigned *n)
@@ -196,10 +203,12 @@ static int parse_opts(int argc, char **argv, struct opts *o)
             if ((r = flag_once(a, "--resume", &o->resume)) ||
                 (r = flag_once(a, "--print-plan", &o->print_plan)) ||
                 (r = flag_once(a, "--force", &o->force)) ||
+                (r = flag_once(a, "--skip-unsupported", &o->skip_unsupported)) ||
                 (r = once(argc, argv, &k, "--gen", &o->gens, false)) ||
                 (r = once(argc, argv, &k, "--solve", &o->solvers, true)) ||
                 (r = once(argc, argv, &k, "--seeds", &o->seeds, false)) ||
-                (r = once(argc, argv, &k, "--sizes", &o->sizes, false)) ||
+                (r = mzc_opt_synonym("sweep", argc, argv, &k, "--grids", "--sizes", &o->sizes,
+                                     &o->sizes_opt)) ||
                 (r = once(argc, argv, &k, "--reps", &o->reps, false)) ||
                 (r = once(argc, argv, &k, "--out", &o->out, false)) ||
                 (r = once(argc, argv, &k, "--jobs", &o->jobs_text, false)) ||
@@ -352,6 +361,8 @@ static int build_plan(const struct opts *o, sw_plan *p)
         rc = sw_plan_set_sizes(p, o->sizes, err, sizeof err);
     if (rc == SW_OK && o->reps)
         rc = sw_plan_set_reps(p, o->reps, err, sizeof err);
+    if (o->skip_unsupported)
+        p->skip_unsupported = true;
     if (rc == SW_OK)
         rc = sw_plan_finish(p, err, sizeof err);
     if (rc != SW_OK)

@@ -23,24 +23,33 @@ void mzc_csv_header(FILE *f, const mz_cols *cols)
     fputc('\n', f);
 }
 
-void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row)
+/* A field of the row of a maze of geometry geo (NULL: square cells). */
+static void field(const mz_row *row, const mz_geom *geo, const char *col, char *buf, size_t len)
+{
+    if (geo)
+        mz_row_field_on(row, geo->shape, geo->levels, col, buf, len);
+    else
+        mz_row_field(row, col, buf, len);
+}
+
+void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
 {
     char buf[512];
     for (unsigned k = 0; k < cols->n; k++) {
         if (k)
             fputc(',', f);
-        mz_row_field(row, cols->name[k], buf, sizeof buf);
+        field(row, geo, cols->name[k], buf, sizeof buf);
         mzc_csv_string(f, buf);
     }
     fputc('\n', f);
 }
 
-void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row)
+void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
 {
     char buf[512];
     fputc('{', f);
     for (unsigned k = 0; k < cols->n; k++) {
-        mz_row_field(row, cols->name[k], buf, sizeof buf);
+        field(row, geo, cols->name[k], buf, sizeof buf);
         fprintf(f, "%s\"%s\": ", k ? ", " : "", cols->name[k]);
         if (buf[0] == '\0')
             fputs("null", f);

@@ -1,6 +1,7 @@
 /* util.c - option parsing, value checks, clocks and memory for the CLI. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "sweep.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -118,20 +119,64 @@ int mzc_parse_grid(const char *text, mz_geom *geo)
 {
     mz_status s = mz_parse_grid(text, geo);
     if (s == MZ_ETOOBIG) {
-        mzc_error("grid '%s' is too large (at most 2^40 cells, 2^20 polar rings)", text);
+        mzc_error("size '%s' is too large (at most 2^40 cells, 2^20 polar rings)", text);
         return -1;
     }
     if (s == MZ_ENOTFOUND) {
-        mzc_error("grid '%s': unknown shape (known: ortho, hex, tri, polar, 3d, weave)", text);
+        mzc_error("size '%s': unknown shape (known: ortho, hex, tri, polar, 3d, weave)", text);
         return -1;
     }
     if (s != MZ_OK) {
-        mzc_error("grid '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho), "
-                  "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296",
+        mzc_error("size '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho), "
+                  "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296 (a "
+                  "tri grid of more than 2 rows needs 2 columns or more)",
                   text);
         return -1;
     }
     return 0;
+}
+
+int mzc_opt_synonym(const char *cmd, int argc, char **argv, int *k, const char *name,
+                    const char *older, const char **slot, const char **which)
+{
+    const char *const names[2] = {name, older};
+    for (int n = 0; n < 2; n++) {
+        const char *v;
+        int r = mzc_opt(argc, argv, k, names[n], &v);
+        if (r <= 0) {
+            if (r < 0)
+                return r;
+            continue;
+        }
+        if (*slot) {
+            if (strcmp(*which, names[n]) == 0)
+                mzc_error("%s: option '%s' given twice", cmd, names[n]);
+            else
+                mzc_error("%s: %s and %s are one option (%s is the older name): give one", cmd,
+                          name, older, older);
+            return -1;
+        }
+        *slot = v;
+        *which = names[n];
+        return 1;
+    }
+    return 0;
+}
+
+int mzc_opt_grid(const char *cmd, int argc, char **argv, int *k, const char **slot,
+                 const char **which)
+{
+    return mzc_opt_synonym(cmd, argc, argv, k, "--grid", "--size", slot, which);
+}
+
+int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_geom *geo)
+{
+    char why[512];
+    sw_size z = {geo->rows, geo->cols, geo->shape, geo->levels};
+    if (!sw_refuses(spec, spec ? NULL : st, z, why, sizeof why))
+        return 0;
+    mzc_error("%s", why);
+    return -1;
 }
 
 static uint64_t machine_bytes(void)
@@ -190,6 +235,43 @@ int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, 
     snprintf(what, sizeof what, "a %llux%llu grid", (unsigned long long)rows,
              (unsigned long long)cols);
     return mzc_check_bytes(what, (double)rows * (double)cols * per_cell);
+}
+
+int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_t n)
+{
+    if (geo->shape == MZ_SHAPE_ORTHO)
+        return mzc_check_memory(geo->rows, geo->cols, algos, n);
+    mz_geom g = *geo;
+    double per_cell = 1.0 + 0.125 + 0.125; /* the grid, visited bits, a generator's bits */
+    for (size_t k = 0; k < n; k++)
+        if (algos[k])
+            per_cell += algos[k]->bytes_per_cell;
+    char what[128];
+    mz_geom_format(&g, what + 2, sizeof what - 2);
+    what[0] = 'a';
+    what[1] = ' ';
+    strncat(what, " grid", sizeof what - strlen(what) - 1);
+    return mzc_check_bytes(what, (double)mz_geom_cells(&g) * per_cell);
+}
+
+int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo)
+{
+    if (geo->shape == MZ_SHAPE_ORTHO)
+        return mzc_check_cells(st, geo->rows, geo->cols);
+    mz_geom g = *geo;
+    uint64_t cells = mz_geom_cells(&g);
+    for (unsigned k = 0; k < st->algo->nparams; k++) {
+        const mz_param_def *p = &st->algo->params[k];
+        double v = st->args.v[k];
+        if (p->type == MZ_P_CELL && v >= 0 && v >= (double)cells) {
+            char grid[128];
+            mz_geom_format(&g, grid, sizeof grid);
+            mzc_error("cell %.0f for '%s' of '%s' is off the %s grid (cells 0..%llu)", v,
+                      p->name, st->algo->name, grid, (unsigned long long)(cells - 1));
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stage *st,

@@ -13,8 +13,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static const char *const gen_cols[] = {"gen", "seed", "rows", "cols", "cells", "passages", "walls",
-                                       "dead_ends", "loops", "components", "route", "digest"};
+static const char *const gen_cols[] = {"gen",      "seed",  "topology",  "rows",
+                                       "cols",     "cells", "passages",  "walls",
+                                       "dead_ends", "loops", "components", "route",
+                                       "digest"};
 static const char *const solve_cols[] = {"solver", "found", "path_steps", "path_cells",
                                          "closed", "steps", "forward", "turns"};
 static const char *const time_cols[] = {"gen_ns", "solve_ns", "peak_rss_kb"};
@@ -57,7 +59,67 @@ void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
 
 bool mz_col_numeric(const char *col)
 {
-    return strcmp(col, "gen") != 0 && strcmp(col, "solver") != 0 && strcmp(col, "digest") != 0;
+    return strcmp(col, "gen") != 0 && strcmp(col, "solver") != 0 && strcmp(col, "digest") != 0 &&
+           strcmp(col, "topology") != 0;
+}
+
+size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len)
+{
+    const char *name = mz_shape_name(shape);
+    int n;
+    if (!name)
+        name = "?";
+    if (shape == MZ_SHAPE_CUBE)
+        n = snprintf(buf, len, "%s:%" PRIu64, name, levels ? levels : 1);
+    else
+        n = snprintf(buf, len, "%s", name);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels)
+{
+    char name[16];
+    size_t n = strcspn(text, ":");
+    *shape = MZ_SHAPE_ORTHO;
+    *levels = 1;
+    if (n == 0 && text[0] == '\0')
+        return MZ_OK;
+    if (n >= sizeof name)
+        return MZ_EINVAL;
+    memcpy(name, text, n);
+    name[n] = '\0';
+    mz_shape s;
+    if (mz_shape_parse(name, &s) != MZ_OK)
+        return MZ_EINVAL;
+    uint64_t lv = 1;
+    if (s == MZ_SHAPE_CUBE) {
+        const char *d = text + n;
+        if (*d++ != ':' || *d == '\0')
+            return MZ_EINVAL;
+        lv = 0;
+        for (; *d; d++) {
+            if (*d < '0' || *d > '9' || lv > (UINT64_C(1) << 32) / 10)
+                return MZ_EINVAL;
+            lv = lv * 10 + (uint64_t)(*d - '0');
+        }
+        if (lv == 0 || lv > (UINT64_C(1) << 32))
+            return MZ_EINVAL;
+    } else if (text[n] != '\0') {
+        return MZ_EINVAL;
+    }
+    *shape = s;
+    *levels = lv;
+    return MZ_OK;
+}
+
+mz_status mz_row_geom(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
+                      mz_geom *g)
+{
+    mz_geom t = {shape, shape == MZ_SHAPE_CUBE ? levels : 1, rows, cols};
+    if (mz_geom_cells(&t) == 0 || t.cols != cols)
+        return MZ_EINVAL;
+    *g = t;
+    return MZ_OK;
 }
 
 static void value_text(const mz_value *v, char *buf, size_t len)
@@ -80,12 +142,19 @@ static void opt_i64(int64_t v, char *buf, size_t len)
 
 void mz_row_field(const mz_row *r, const char *col, char *buf, size_t len)
 {
+    mz_row_field_on(r, MZ_SHAPE_ORTHO, 1, col, buf, len);
+}
+
+void mz_row_field_on(const mz_row *r, mz_shape shape, uint64_t levels, const char *col,
+                     char *buf, size_t len)
+{
     const mz_metrics *m = r->m;
     const mz_solution *s = r->sol;
     buf[0] = '\0';
 #define IS(name) (strcmp(col, name) == 0)
     if (IS("gen")) snprintf(buf, len, "%s", r->gen);
     else if (IS("seed")) snprintf(buf, len, "%" PRIu32, r->seed);
+    else if (IS("topology")) mz_topology_format(shape, levels, buf, len);
     else if (IS("rows")) snprintf(buf, len, "%" PRIu64, r->rows);
     else if (IS("cols")) snprintf(buf, len, "%" PRIu64, r->cols);
     else if (IS("rep")) snprintf(buf, len, "%" PRIu64, r->rep);

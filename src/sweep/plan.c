@@ -180,17 +180,98 @@ static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t 
     return SW_OK;
 }
 
+/* ---- grids ---- */
+
+mz_geom sw_size_geom(sw_size z)
+{
+    mz_geom g = {z.shape, z.shape == MZ_SHAPE_CUBE && z.levels ? z.levels : 1, z.rows, z.cols};
+    return g;
+}
+
+uint64_t sw_size_cells(sw_size z)
+{
+    mz_geom g = sw_size_geom(z);
+    return mz_geom_cells(&g);
+}
+
+void sw_size_format(sw_size z, char *buf, size_t len)
+{
+    mz_geom g = sw_size_geom(z);
+    mz_geom_format(&g, buf, len);
+}
+
+static bool same_size(sw_size a, sw_size b)
+{
+    mz_geom x = sw_size_geom(a), y = sw_size_geom(b);
+    return x.shape == y.shape && x.levels == y.levels && x.rows == y.rows && x.cols == y.cols;
+}
+
+void sw_shapes_text(const mz_algo *a, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++) {
+        if (!mz_runs_on(a, (mz_shape)k))
+            continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+                         mz_shape_name((mz_shape)k));
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+}
+
+static bool algo_refuses(const mz_algo *a, sw_size z, char *why, size_t whylen)
+{
+    mz_geom g = sw_size_geom(z);
+    if (!mz_refuses_geom(a, &g))
+        return false;
+    if (why && whylen) {
+        char shapes[128], grid[96];
+        if (!mz_runs_on(a, z.shape)) {
+            sw_shapes_text(a, shapes, sizeof shapes);
+            snprintf(why, whylen, "%s does not run on %s grids (it runs on: %s)", a->name,
+                     mz_shape_name(z.shape), shapes);
+        } else {
+            sw_size_format(z, grid, sizeof grid);
+            snprintf(why, whylen, "%s refuses a %s grid (it declares so)", a->name, grid);
+        }
+    }
+    return true;
+}
+
+bool sw_refuses(const mz_spec *spec, const mz_stage *st, sw_size z, char *why, size_t whylen)
+{
+    if (!spec)
+        return algo_refuses(st->algo, z, why, whylen);
+    for (unsigned k = 0; k < spec->n; k++)
+        if (algo_refuses(spec->stage[k].algo, z, why, whylen))
+            return true;
+    return false;
+}
+
+/* A grid: "RxC", "N", or "SHAPE:DIMS" (mz_parse_grid). */
 static int parse_size(const char *text, sw_size *z, const char *where, char *err,
                       size_t errlen)
 {
-    mz_status s = mz_parse_size(text, &z->rows, &z->cols);
+    mz_geom g;
+    mz_status s = mz_parse_grid(text, &g);
     if (s == MZ_ETOOBIG)
-        return sw_fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells)", where,
-                    text);
+        return sw_fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells, 2^20 "
+                       "polar rings)", where, text);
+    if (s == MZ_ENOTFOUND)
+        return sw_fail(err, errlen, SW_BAD, "%ssize '%s': unknown shape (known: ortho, hex, tri, "
+                       "polar, 3d, weave)", where, text);
     if (s != MZ_OK)
         return sw_fail(err, errlen, SW_BAD,
-                    "%ssize '%s' is not ROWSxCOLS or N with each from 1 to 4294967296", where,
-                    text);
+                    "%ssize '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave), "
+                    "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296",
+                    where, text);
+    mz_geom_cells(&g);
+    z->rows = g.rows;
+    z->cols = g.cols;
+    z->shape = g.shape;
+    z->levels = g.shape == MZ_SHAPE_CUBE ? g.levels : 1;
     return SW_OK;
 }
 
@@ -408,7 +489,7 @@ static int add_sizes(sw_plan *p, const char *list, const char *where, char *err,
             break;
         bool dup = false;
         for (size_t k = 0; k < p->nsize; k++)
-            dup |= p->size[k].rows == z.rows && p->size[k].cols == z.cols;
+            dup |= same_size(p->size[k], z);
         if (!dup) {
             if (grow(&p->size, p->nsize, sizeof *p->size)) {
                 rc = OOM(err, errlen);
@@ -463,7 +544,7 @@ static int add_limit(sw_plan *p, char *arg, const char *where, char *err, size_t
         int rc = parse_size(rest, &z, where, err, errlen);
         if (rc)
             return rc;
-        cells = z.rows * z.cols;
+        cells = sw_size_cells(z);
     }
     char *d = strdup(arg);
     if (!d || grow(&p->limit_name, p->nlimit, sizeof *p->limit_name) ||
@@ -561,11 +642,12 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
             rc = sw_fail(err, errlen, SW_BAD, "%snot a plan: a line of binary data", where);
         } else if (strcmp(s, "gen") != 0 && strcmp(s, "gen?") != 0 && strcmp(s, "solve") != 0 &&
                    strcmp(s, "solve?") != 0 && strcmp(s, "seeds") != 0 &&
-                   strcmp(s, "sizes") != 0 && strcmp(s, "reps") != 0 &&
-                   strcmp(s, "limit") != 0) {
+                   strcmp(s, "sizes") != 0 && strcmp(s, "grids") != 0 &&
+                   strcmp(s, "reps") != 0 && strcmp(s, "limit") != 0 &&
+                   strcmp(s, "skip") != 0) {
             rc = sw_fail(err, errlen, SW_BAD,
                       "%sunknown plan line '%.40s' (valid: gen, gen?, solve, solve?, seeds, "
-                      "sizes, reps, limit)", where, s);
+                      "sizes, grids, reps, limit, skip)", where, s);
         } else if (*arg == '\0') {
             rc = sw_fail(err, errlen, SW_BAD, "%s'%s' needs a value", where, s);
         } else if (strcmp(s, "gen") == 0 || strcmp(s, "gen?") == 0) {
@@ -574,8 +656,13 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
             rc = add_entry(p, true, arg, s[5] == '?', where, err, errlen);
         } else if (strcmp(s, "seeds") == 0) {
             rc = add_seeds(p, arg, where, err, errlen);
-        } else if (strcmp(s, "sizes") == 0) {
+        } else if (strcmp(s, "sizes") == 0 || strcmp(s, "grids") == 0) {
             rc = add_sizes(p, arg, where, err, errlen);
+        } else if (strcmp(s, "skip") == 0) {
+            if (strcmp(arg, "unsupported") != 0)
+                rc = sw_fail(err, errlen, SW_BAD, "%s'skip' takes 'unsupported', not '%.40s'",
+                             where, arg);
+            p->skip_unsupported = true;
         } else if (strcmp(s, "reps") == 0) {
             if (p->reps_set)
                 rc = sw_fail(err, errlen, SW_BAD, "%s'reps' given twice", where);
@@ -603,10 +690,14 @@ int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix)
             fprintf(f, "..%lu", (unsigned long)p->range[k].hi);
     }
     fprintf(f, "\n%ssizes ", prefix);
-    for (size_t k = 0; k < p->nsize; k++)
-        fprintf(f, "%s%llux%llu", k ? "," : "", (unsigned long long)p->size[k].rows,
-                (unsigned long long)p->size[k].cols);
+    for (size_t k = 0; k < p->nsize; k++) {
+        char grid[128];
+        sw_size_format(p->size[k], grid, sizeof grid);
+        fprintf(f, "%s%s", k ? "," : "", grid);
+    }
     fprintf(f, "\n%sreps %llu\n", prefix, (unsigned long long)p->reps);
+    if (p->skip_unsupported)
+        fprintf(f, "%sskip unsupported\n", prefix);
     for (size_t k = 0; k < p->nlimit; k++)
         fprintf(f, "%slimit %s %llu cells\n", prefix, p->limit_name[k],
                 (unsigned long long)p->limit_cells[k]);
@@ -624,7 +715,7 @@ static bool limited(const sw_plan *p, size_t g, sw_size z)
 {
     for (size_t j = 0; j < p->nlimit; j++)
         if (strcmp(p->limit_name[j], p->gspec[g].stage[0].algo->name) == 0 &&
-            z.rows * z.cols > p->limit_cells[j])
+            sw_size_cells(z) > p->limit_cells[j])
             return true;
     return false;
 }
@@ -652,7 +743,28 @@ static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
     for (size_t j = 0; j < p->nsolv; j++)
         if (p->sstage[j].algo->bytes_per_cell > hungry)
             hungry = p->sstage[j].algo->bytes_per_cell;
-    return (double)z.rows * (double)z.cols * (per_cell + hungry);
+    return (double)sw_size_cells(z) * (per_cell + hungry);
+}
+
+/* mz_solver_fits on a grid of any shape: a cell parameter must name one
+ * of its cells. */
+static mz_status solver_fits(const mz_stage *st, sw_size z, char *why, size_t whylen)
+{
+    if (z.shape == MZ_SHAPE_ORTHO)
+        return mz_solver_fits(st, z.rows, z.cols, why, whylen);
+    uint64_t cells = sw_size_cells(z);
+    for (unsigned k = 0; k < st->algo->nparams; k++) {
+        const mz_param_def *d = &st->algo->params[k];
+        double v = st->args.v[k];
+        if (d->type == MZ_P_CELL && v >= 0 && v >= (double)cells) {
+            char grid[128];
+            sw_size_format(z, grid, sizeof grid);
+            snprintf(why, whylen, "cell %.0f for '%s' of '%s' is off the %s grid (%llu cells)",
+                     v, d->name, st->algo->name, grid, (unsigned long long)cells);
+            return MZ_EPARAM;
+        }
+    }
+    return MZ_OK;
 }
 
 int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
@@ -686,7 +798,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             mz_extra gx;
             memset(&gx, 0, sizeof gx);
             mz_status s = mz_generate(&p->gspec[g], p->range[0].lo, 1, 1, &grid, NULL, &gx);
-            p->fixed[g] = (sw_size){grid.rows, grid.cols};
+            p->fixed[g] = (sw_size){grid.rows, grid.cols, MZ_SHAPE_ORTHO, 1};
             mz_grid_free(&grid);
             if (s != MZ_OK)
                 return sw_fail(err, errlen, SW_FAIL, "fixed-size generator '%s' failed: %s",
@@ -695,10 +807,20 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             p->nelig[g] = 1;
         } else {
             for (size_t z = 0; z < p->nsize; z++) {
+                char grid[128], why[512];
+                sw_size_format(p->size[z], grid, sizeof grid);
+                if (sw_refuses(&p->gspec[g], NULL, p->size[z], why, sizeof why)) {
+                    /* A grid a stage refuses (its shape, or a size it
+                     * declares): the plan is refused, unless it says to
+                     * skip such grids. */
+                    if (!p->skip_unsupported)
+                        return sw_fail(err, errlen, SW_BAD, "%s; 'skip unsupported' in the plan "
+                                       "(--skip-unsupported) drops such grids", why);
+                    note(p, "%s: no %s '%s' mazes", why, grid, p->gen[g]);
+                    continue;
+                }
                 if (limited(p, g, p->size[z])) {
-                    note(p, "the plan limits %s: no %llux%llu mazes", p->gen[g],
-                         (unsigned long long)p->size[z].rows,
-                         (unsigned long long)p->size[z].cols);
+                    note(p, "the plan limits %s: no %s mazes", p->gen[g], grid);
                     continue;
                 }
                 el[p->nelig[g]++] = z;
@@ -707,19 +829,30 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
         /* Every solver on every size this generator makes. */
         for (size_t e = 0; e < p->nelig[g]; e++) {
             sw_size z = fixed_size(&p->gspec[g]) ? p->fixed[g] : p->size[el[e]];
+            char grid[128];
+            sw_size_format(z, grid, sizeof grid);
             for (size_t j = 0; j < p->nsolv; j++) {
                 char why[512];
-                if (mz_solver_fits(&p->sstage[j], z.rows, z.cols, why, sizeof why) != MZ_OK)
-                    return sw_fail(err, errlen, SW_BAD, "solver '%s' does not fit size %llux%llu: %s",
-                                p->solv[j], (unsigned long long)z.rows,
-                                (unsigned long long)z.cols, why);
+                /* A solver that does not run on the grid keeps its rows
+                 * (a task writes a row a solver), figures empty, when the
+                 * plan skips unsupported grids; otherwise the plan is
+                 * refused. */
+                if (sw_refuses(NULL, &p->sstage[j], z, why, sizeof why)) {
+                    if (!p->skip_unsupported)
+                        return sw_fail(err, errlen, SW_BAD, "%s; 'skip unsupported' in the plan "
+                                       "(--skip-unsupported) keeps its rows, figures empty",
+                                       why);
+                    continue;
+                }
+                if (solver_fits(&p->sstage[j], z, why, sizeof why) != MZ_OK)
+                    return sw_fail(err, errlen, SW_BAD, "solver '%s' does not fit size %s: %s",
+                                p->solv[j], grid, why);
             }
             double need = maze_bytes(p, g, z);
             if (need > (double)have * 0.9)
                 return sw_fail(err, errlen, SW_FAIL,
-                            "a %llux%llu '%s' maze needs about %.1f GiB, more than this "
-                            "machine's %.1f GiB", (unsigned long long)z.rows,
-                            (unsigned long long)z.cols, p->gen[g], need / 1073741824.0,
+                            "a %s '%s' maze needs about %.1f GiB, more than this "
+                            "machine's %.1f GiB", grid, p->gen[g], need / 1073741824.0,
                             (double)have / 1073741824.0);
         }
         uint64_t n = p->nelig[g];
@@ -730,7 +863,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
         p->gen_first[g + 1] = total;
         for (size_t e = 0; e < p->nelig[g]; e++) {
             sw_size z = fixed_size(&p->gspec[g]) ? p->fixed[g] : p->size[el[e]];
-            p->cells += (double)z.rows * (double)z.cols * (double)p->nseed * (double)p->reps;
+            p->cells += (double)sw_size_cells(z) * (double)p->nseed * (double)p->reps;
         }
     }
     p->ntask = total;
@@ -771,8 +904,8 @@ void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t)
     t->seed = (uint32_t)(p->range[a].lo + (si - p->seed_first[a]));
 }
 
-bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, uint64_t rows, uint64_t cols,
-                  uint64_t rep, uint64_t *k)
+bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, sw_size size, uint64_t rep,
+                  uint64_t *k)
 {
     size_t g = 0;
     while (g < p->ngen && strcmp(p->gen[g], gen) != 0)
@@ -782,11 +915,11 @@ bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, uint64_t row
     /* The size's place among the generator's sizes (e). */
     size_t e = 0;
     if (p->fixed[g].rows) {
-        if (p->fixed[g].rows != rows || p->fixed[g].cols != cols)
+        if (!same_size(p->fixed[g], size))
             return false;
     } else {
         const size_t *el = p->elig + g * p->nsize;
-        while (e < p->nelig[g] && (p->size[el[e]].rows != rows || p->size[el[e]].cols != cols))
+        while (e < p->nelig[g] && !same_size(p->size[el[e]], size))
             e++;
         if (e == p->nelig[g])
             return false;
@@ -817,7 +950,7 @@ int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *e
         double cells = 0; /* cells of all this generator's mazes */
         for (size_t e = 0; e < p->nelig[g]; e++) {
             sw_size z = fixed ? p->fixed[g] : p->size[el[e]];
-            cells += (double)z.rows * (double)z.cols;
+            cells += (double)sw_size_cells(z);
             double need = maze_bytes(p, g, z);
             if (need > peak)
                 peak = need;
@@ -825,22 +958,31 @@ int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *e
         cells *= (double)p->nseed * (double)p->reps;
         /* Calibrate on the generator's largest maze, at most 256x256 cells
          * (cache effects make small mazes cheaper a cell). */
+        if (p->nelig[g] == 0)
+            continue;
         sw_size cz = fixed ? p->fixed[g] : p->size[el[0]];
         for (size_t e = 1; !fixed && e < p->nelig[g]; e++)
-            if (p->size[el[e]].rows * p->size[el[e]].cols > cz.rows * cz.cols)
+            if (sw_size_cells(p->size[el[e]]) > sw_size_cells(cz))
                 cz = p->size[el[e]];
-        if (cz.rows * cz.cols > 256 * 256)
-            cz = (sw_size){256, 256};
+        if (sw_size_cells(cz) > 256 * 256) {
+            /* the same shape, about 256 x 256 cells */
+            if (cz.shape == MZ_SHAPE_POLAR)
+                cz.rows = 100;
+            else if (cz.shape == MZ_SHAPE_CUBE)
+                cz = (sw_size){40, 40, MZ_SHAPE_CUBE, 40};
+            else
+                cz.rows = cz.cols = 256;
+        }
         mz_timing t;
-        if (mz_bench_gen(&b, &p->gspec[g], p->range[0].lo, cz.rows, cz.cols, NULL, 1, &t) !=
-            MZ_OK)
+        mz_geom cg = sw_size_geom(cz);
+        if (mz_bench_gen_geom(&b, &p->gspec[g], p->range[0].lo, &cg, NULL, 1, &t) != MZ_OK)
             continue;
-        double mc = (double)b.grid.rows * (double)b.grid.cols;
+        double mc = (double)b.grid.cells;
         /* Each run is timed after a warm-up run (setup): both count. */
         double per_cell = (double)(t.ns + t.setup_ns) / mc;
         for (size_t j = 0; j < p->nsolv; j++) {
-            if (mz_solver_fits(&p->sstage[j], b.grid.rows, b.grid.cols, NULL, 0) != MZ_OK)
-                continue;
+            /* a solver that refuses the grid, or whose cell parameter is off
+             * it, adds nothing */
             if (mz_bench_solve(&b, &p->sstage[j], NULL, 1, &t) == MZ_OK)
                 per_cell += (double)(t.ns + t.setup_ns) / mc;
         }

@@ -107,12 +107,15 @@ void sw_write_header(FILE *f, const mz_cols *cols)
 
 bool sw_is_recipe_col(const char *c)
 {
-    return strcmp(c, "gen") == 0 || strcmp(c, "seed") == 0 || strcmp(c, "rows") == 0 ||
-           strcmp(c, "cols") == 0 || strcmp(c, "rep") == 0 || strcmp(c, "solver") == 0;
+    return strcmp(c, "gen") == 0 || strcmp(c, "seed") == 0 || strcmp(c, "topology") == 0 ||
+           strcmp(c, "rows") == 0 || strcmp(c, "cols") == 0 || strcmp(c, "rep") == 0 ||
+           strcmp(c, "solver") == 0;
 }
 
 struct row_extra {
     bool gen_ok, solve_ok;
+    mz_shape shape; /* the topology column */
+    uint64_t levels;
     const char *solver;
     const mz_timing *gt, *st;
 };
@@ -156,7 +159,7 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
         } else if (strcmp(c, "solver") == 0) {
             snprintf(buf, sizeof buf, "%s", x->solver ? x->solver : "");
         } else if (x->gen_ok || sw_is_recipe_col(c)) {
-            mz_row_field(row, c, buf, sizeof buf);
+            mz_row_field_on(row, x->shape, x->levels, c, buf, sizeof buf);
         }
         sw_csv_string(f, buf);
     }
@@ -203,27 +206,29 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     mz_metrics m;
     memset(&m, 0, sizeof m);
     memset(&st, 0, sizeof st);
-    mz_status s = mz_bench_gen(b, spec, t->seed, t->size.rows, t->size.cols, NULL, 1, &gt);
+    mz_geom geo = sw_size_geom(t->size);
+    char grid[128];
+    sw_size_format(t->size, grid, sizeof grid);
+    mz_status s = mz_bench_gen_geom(b, spec, t->seed, &geo, NULL, 1, &gt);
     if (s == MZ_OK)
         s = mz_metrics_compute_mt(&b->grid, pl->threads, &m);
     bool gen_ok = s == MZ_OK;
     if (!gen_ok && s != MZ_EUNSUPPORTED) {
-        snprintf(msg, msglen, "%s seed %lu size %llux%llu failed: %s", p->gen[t->gen],
-                 (unsigned long)t->seed, (unsigned long long)t->size.rows,
-                 (unsigned long long)t->size.cols, mz_status_str(s));
+        snprintf(msg, msglen, "%s seed %lu grid %s failed: %s", p->gen[t->gen],
+                 (unsigned long)t->seed, grid, mz_status_str(s));
         return -1;
     }
     if (!gen_ok && t->seed == p->range[0].lo && t->rep == 1 && p->note) {
         char n[512];
-        snprintf(n, sizeof n, "%s cannot make a %llux%llu maze (%s): its rows keep the "
-                 "figures empty", p->gen[t->gen], (unsigned long long)t->size.rows,
-                 (unsigned long long)t->size.cols, mz_status_str(s));
+        snprintf(n, sizeof n, "%s cannot make a %s maze (%s): its rows keep the "
+                 "figures empty", p->gen[t->gen], grid, mz_status_str(s));
         p->note(p->note_user, n);
     }
     mz_row row = {p->gen[t->gen], t->seed, gen_ok ? b->grid.rows : t->size.rows,
                   gen_ok ? b->grid.cols : t->size.cols, t->rep, &m, &b->gx, NULL, NULL, true,
                   gen_ok ? gt.ns : 0, 0, 0};
-    struct row_extra x = {gen_ok, false, NULL, &gt, &st};
+    struct row_extra x = {gen_ok, false, gen_ok ? b->grid.shape : t->size.shape,
+                          gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st};
     if (p->nsolv == 0) {
         row.peak_rss_kb = peak_rss_kb();
         write_row(out, &pl->cols, &row, &x);
@@ -243,9 +248,8 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
                 row.sol = &b->sol;
                 row.solve_ns = st.ns;
             } else if (s != MZ_EUNSUPPORTED) {
-                snprintf(msg, msglen, "%s on %s seed %lu size %llux%llu failed: %s",
-                         p->solv[j], p->gen[t->gen], (unsigned long)t->seed,
-                         (unsigned long long)b->grid.rows, (unsigned long long)b->grid.cols,
+                snprintf(msg, msglen, "%s on %s seed %lu grid %s failed: %s",
+                         p->solv[j], p->gen[t->gen], (unsigned long)t->seed, grid,
                          mz_status_str(s));
                 return -1;
             }
@@ -385,7 +389,7 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     for (uint64_t k = 0; k < r->start && k < 4096; k++) {
         sw_task t;
         sw_plan_task(r->plan, global_index(r, k), &t);
-        cells_done += (double)t.size.rows * (double)t.size.cols;
+        cells_done += (double)sw_size_cells(t.size);
     }
     if (r->start > 4096)
         cells_done = cells_all * (double)r->start / (double)r->ntask;
@@ -414,7 +418,7 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
             }
             sw_task t;
             sw_plan_task(r->plan, global_index(r, pl.written), &t);
-            cells_done += (double)t.size.rows * (double)t.size.cols;
+            cells_done += (double)sw_size_cells(t.size);
             pl.written++;
             s = (size_t)(pl.written % pl.ring);
             pthread_cond_broadcast(&pl.cv);

@@ -37,9 +37,26 @@ typedef void (*sw_note_fn)(void *user, const char *msg);
 /* Plans                                                               */
 /* ------------------------------------------------------------------ */
 
+/* A grid of the plan: rows and cols as the CSV writes them (POLAR: rings
+ * and the outer ring's cells; CUBE: a level's), its shape and, for CUBE,
+ * its levels (0 reads as 1). Zero shape: square cells. */
 typedef struct sw_size {
     uint64_t rows, cols;
+    mz_shape shape;
+    uint64_t levels;
 } sw_size;
+
+/* The geometry of a plan's grid, and its cells. */
+mz_geom sw_size_geom(sw_size z);
+uint64_t sw_size_cells(sw_size z);
+/* "31x31", "hex:31x31", "polar:16", "3d:4x15x15" (mz_geom_format). */
+void sw_size_format(sw_size z, char *buf, size_t len);
+/* Does some stage of spec (or the solver st, when spec is NULL) refuse the
+ * grid z, by its shape or its size (mz_refuses_geom)? Then why gets one
+ * line: "eller does not run on hex grids (it runs on: ortho)". */
+bool sw_refuses(const mz_spec *spec, const mz_stage *st, sw_size z, char *why, size_t whylen);
+/* The shapes entry a runs on, "ortho, hex, tri". */
+void sw_shapes_text(const mz_algo *a, char *buf, size_t len);
 
 typedef struct sw_range {
     uint32_t lo, hi; /* inclusive */
@@ -57,6 +74,8 @@ typedef struct sw_plan {
     char **limit_name;
     uint64_t *limit_cells;
     bool reps_set;
+    bool skip_unsupported; /* 'skip unsupported': drop a generator's grids it
+                            * refuses instead of refusing the plan */
     sw_note_fn note;
     void *note_user;
     /* Filled by sw_plan_finish: */
@@ -118,11 +137,11 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen);
 void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t);
 
 /* The inverse of sw_plan_task: the task k of a finished plan that makes
- * generator gen (its canonical spec, as in p->gen) with seed at rows x cols
+ * generator gen (its canonical spec, as in p->gen) with seed on grid size
  * (for a fixed-size generator, the size it makes), repetition rep (1-based).
  * false when the plan has no such task. */
-bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, uint64_t rows, uint64_t cols,
-                  uint64_t rep, uint64_t *k);
+bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, sw_size size, uint64_t rep,
+                  uint64_t *k);
 
 /* The effective plan as plan text, each line prefixed by prefix ("# plan: "
  * in a sweep file): parsing it back gives the same plan. */
