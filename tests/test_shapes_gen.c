@@ -222,6 +222,28 @@ static void check_braid(const mz_spec *sp, uint32_t seed, const mz_geom *geo, co
     mz_grid_free(&b);
 }
 
+/* ---- the weave's crossing rules ---- */
+
+/* Every passage under a cell b (a's under-port toward the cell beyond b
+ * open) finds b a straight corridor across it: b's walls along the passage
+ * closed, across it open, and no passage of b's own under a neighbour. */
+static void check_weave(const mz_grid *g, const char *what)
+{
+    for (mz_idx a = 0; a < g->cells; a++)
+        for (unsigned d = 0; d < 4; d++) {
+            if (g->c[a] & (1u << (4 + d)))
+                continue;
+            const mz_idx b = mz_port_nbr(g, a, d);
+            const unsigned along = (1u << d) | (1u << ((d + 2) & 3));
+            const unsigned across = 15u & ~along;
+            if (b == MZ_NONE || (g->c[b] & along) != along || (g->c[b] & across) != 0 ||
+                (g->c[b] & 0xF0u) != 0xF0u)
+                fail_msg("%s: the passage under cell %" PRIu64 " from %" PRIu64
+                         " breaks the crossing rules (cell 0x%02x)",
+                         what, b, a, b == MZ_NONE ? 0u : g->c[b]);
+        }
+}
+
 /* ---- the runs ---- */
 
 static void check_one(const mz_spec *sp, const char *grid, bool roomy)
@@ -270,6 +292,8 @@ static void check_one(const mz_spec *sp, const char *grid, bool roomy)
                 fail_msg("%s: step %" PRIu64 " (%s) has cell %" PRIu64 " dir %d", what, j + 1,
                          r.s[j].op, r.s[j].cell, r.s[j].dir);
         free(r.s);
+        if (geo.shape == MZ_SHAPE_WEAVE)
+            check_weave(&g, what);
         if (is_post(sp, "braid"))
             check_braid(sp, seeds[k], &geo, &g, what);
         mz_grid_free(&g);

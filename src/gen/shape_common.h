@@ -16,13 +16,17 @@
  *
  * Weave: a passage under a cell is allowed only while that cell is a
  * straight corridor across it, so a port that could be opened when a
- * generator listed it may not be openable when it comes to knock it. Every
- * generic path therefore asks mz_port_can_open right before each knock and
- * treats a port that fails as no candidate. The plain ports (0..3) between
- * a cell of the maze and a fresh cell can always be opened (a fresh cell
- * has nothing under it, nor can anything pass under its neighbour toward
- * it), so a generator that grows its maze into fresh cells still reaches
- * every cell.
+ * generator listed it might not be openable when it comes to knock it.
+ * Every generic path therefore asks mz_port_can_open right before each
+ * knock and treats a port that fails as no candidate. The plain ports
+ * (0..3) between a cell of the maze and a fresh cell can always be opened
+ * (a fresh cell has nothing under it, nor can anything pass under its
+ * neighbour toward it), so a generator that grows its maze into fresh
+ * cells still reaches every cell. For such a generator a listed port
+ * toward a fresh cell in fact stays openable while that cell is fresh (the
+ * cell a listed passage goes under is in the maze and could change only by
+ * a knock toward the fresh cell, which makes it no longer fresh), so the
+ * second asking never drops one there; it is kept as the rule's guard.
  */
 #ifndef MZ_GEN_SHAPE_COMMON_H
 #define MZ_GEN_SHAPE_COMMON_H
