@@ -25,7 +25,8 @@
 #     one row of CSV; the maze itself is not written.
 #   Daedalus 'nRandomSeed S Size 2N+1 2N+1 0 0 CMD': the maze as a
 #     (2N+1)-pixel bitmap of walls and passages (N x N cells), nothing
-#     written; the dead-end filler case runs 'Perfect DeadEnd'.
+#     written; the dead-end filler case runs 'Recursive DeadEnd' (Daedalus's
+#     recursive backtracker, then its dead-end filler).
 set -eu
 
 usage() {
@@ -77,7 +78,7 @@ median() {
 }
 
 # case: label | mazebench arguments | Daedalus command | sweep gen | sweep solver
-cases="dfs (recursive backtracker)|gen dfs|Perfect|dfs|
+cases="dfs (recursive backtracker)|gen dfs|Recursive|dfs|
 eller|gen eller|Eller|eller|
 prim:mode=modified|gen prim:mode=modified|Prim|prim:mode=modified|
 prim (true)|gen prim|Prim2|prim|
@@ -85,7 +86,7 @@ kruskal|gen kruskal|Kruskal|kruskal|
 binary-tree|gen binary-tree|Binary|binary-tree|
 sidewinder|gen sidewinder|Sidewinder|sidewinder|
 wilson|gen wilson|Wilson|wilson|
-dead-end filler (on dfs)|solve deadend-fill --gen dfs|Perfect DeadEnd|dfs|deadend-fill"
+dead-end filler (on dfs)|solve deadend-fill --gen dfs|Recursive DeadEnd|dfs|deadend-fill"
 
 {
     echo "# mazebench against Daedalus 3.5, ${N} x ${N} cells, seed $SEED"
