@@ -22,7 +22,7 @@
 /* 1 once every registry entry's trace ops say how they are drawn (the
  * draw field of mz_trace_op): test_draw_kinds then fails on any op that
  * leaves it MZ_DRAW_UNSET. 0: it lists them and passes. */
-#define MZ_CHECK_DRAW_KINDS 0
+#define MZ_CHECK_DRAW_KINDS 1
 
 #ifdef MZ_HAVE_CAIRO
 #include <cairo.h>

@@ -136,9 +136,9 @@ static mz_status ab_gen(mz_grid *g, const mz_args *args, mz_run *run)
 static const char *const ab_columns[] = {"walk_steps", NULL};
 
 static const mz_trace_op aldous_broder_trace_ops[] = {
-    {"carve", "the walk enters a cell for the first time and knocks the wall it came through (dir)"},
-    {"walk", "the walk crosses into a cell already in the maze"},
-    {NULL, NULL},
+    {"carve", "the walk enters a cell for the first time and knocks the wall it came through (dir)", MZ_DRAW_GROW},
+    {"walk", "the walk crosses into a cell already in the maze", MZ_DRAW_VISIT},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_aldous_broder = {

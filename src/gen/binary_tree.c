@@ -154,8 +154,8 @@ static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
 }
 
 static const mz_trace_op binary_tree_trace_ops[] = {
-    {"carve", "a cell knocks its north or east wall (dir)"},
-    {NULL, NULL},
+    {"carve", "a cell knocks its north or east wall (dir)", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_binary_tree = {

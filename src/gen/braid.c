@@ -135,8 +135,8 @@ static const mz_param_def braid_params[] = {
 static const char *const braid_columns[] = {"splices", NULL};
 
 static const mz_trace_op braid_trace_ops[] = {
-    {"splice", "a dead end is reopened into a loop; dir = the wall knocked"},
-    {NULL, NULL},
+    {"splice", "a dead end is reopened into a loop; dir = the wall knocked", MZ_DRAW_SPLICE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_braid = {

@@ -266,9 +266,9 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
 static const char *const dfs_columns[] = {"max_depth", NULL};
 
 static const mz_trace_op dfs_trace_ops[] = {
-    {"push", "carve into a new cell; cell = the new cell, dir = the wall knocked"},
-    {"pop", "backtrack out of cell"},
-    {NULL, NULL},
+    {"push", "carve into a new cell; cell = the new cell, dir = the wall knocked", MZ_DRAW_ENTER},
+    {"pop", "backtrack out of cell", MZ_DRAW_DONE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_dfs = {

@@ -293,9 +293,9 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
 }
 
 static const mz_trace_op eller_trace_ops[] = {
-    {"join", "merge two sets: knock the east wall of cell"},
-    {"carve", "a set goes on downward: knock the south wall of cell"},
-    {NULL, NULL},
+    {"join", "merge two sets: knock the east wall of cell", MZ_DRAW_CARVE},
+    {"carve", "a set goes on downward: knock the south wall of cell", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_eller = {

@@ -350,8 +350,8 @@ static const mz_param_def frontier_params[] = {
 static const char *const frontier_columns[] = {"frontier_peak", NULL};
 
 static const mz_trace_op frontier_trace_ops[] = {
-    {"join", "a frontier cell joins the maze, one a round; dir = the wall knocked from the joined cell"},
-    {NULL, NULL},
+    {"join", "a frontier cell joins the maze, one a round; dir = the wall knocked from the joined cell", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_frontier = {

@@ -299,9 +299,9 @@ static const mz_param_def gt_params[] = {
 static const char *const gt_columns[] = {"active_peak", NULL};
 
 static const mz_trace_op gt_trace_ops[] = {
-    {"carve", "grow from an active cell into a fresh neighbour; cell = the new cell, dir = the wall knocked"},
-    {"retire", "an active cell with no fresh neighbour leaves the list"},
-    {NULL, NULL},
+    {"carve", "grow from an active cell into a fresh neighbour; cell = the new cell, dir = the wall knocked", MZ_DRAW_ENTER},
+    {"retire", "an active cell with no fresh neighbour leaves the list", MZ_DRAW_DONE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_growing_tree = {

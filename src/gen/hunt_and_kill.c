@@ -185,9 +185,9 @@ static mz_status hk_gen(mz_grid *g, const mz_args *args, mz_run *run)
 static const char *const hk_columns[] = {"hunts", NULL};
 
 static const mz_trace_op hunt_and_kill_trace_ops[] = {
-    {"carve", "the walk carves into a new cell; dir = its move"},
-    {"hunt", "a hunt finds a new cell beside the maze and joins it; dir = the wall knocked"},
-    {NULL, NULL},
+    {"carve", "the walk carves into a new cell; dir = its move", MZ_DRAW_GROW},
+    {"hunt", "a hunt finds a new cell beside the maze and joins it; dir = the wall knocked", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_hunt_and_kill = {

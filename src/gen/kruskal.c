@@ -443,9 +443,9 @@ static const char *const kruskal_columns[] = {"merged_at", NULL};
 
 static const mz_trace_op kruskal_trace_ops[] = {
     {"check", "the wall stays (its two cells are one island already); cell = the wall's "
-              "west or north cell, dir 1 (east) or 2 (south)"},
-    {"merge", "the wall is removed, two islands become one; cell and dir as for check"},
-    {NULL, NULL},
+              "west or north cell, dir 1 (east) or 2 (south)", MZ_DRAW_WALL},
+    {"merge", "the wall is removed, two islands become one; cell and dir as for check", MZ_DRAW_MERGE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_kruskal = {

@@ -432,11 +432,11 @@ static const mz_param_def mainpath_params[] = {
 static const char *const mainpath_columns[] = {"main_path", "restarts", "rounds", NULL};
 
 static const mz_trace_op mainpath_trace_ops[] = {
-    {"advance", "the main path steps into a cell"},
-    {"restart", "the main path starts again from its start cell"},
-    {"backout", "the main path backs out of a dead end"},
-    {"grow", "a branch grows into a cell; dir = the wall knocked"},
-    {NULL, NULL},
+    {"advance", "the main path steps into a cell", MZ_DRAW_PATH},
+    {"restart", "the main path starts again from its start cell", MZ_DRAW_RESTART},
+    {"backout", "the main path backs out of a dead end", MZ_DRAW_BACKOUT},
+    {"grow", "a branch grows into a cell; dir = the wall knocked", MZ_DRAW_GROW},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_mainpath = {

@@ -425,9 +425,9 @@ static mz_status pacman_gen(mz_grid *g, const mz_args *args, mz_run *run)
 static const char *const pacman_columns[] = {"dots", "pills", "teleports", NULL};
 
 static const mz_trace_op pacman_trace_ops[] = {
-    {"teleport", "a teleport tile pair is placed"},
-    {"wall", "a wall piece grows by one tile"},
-    {NULL, NULL},
+    {"teleport", "a teleport tile pair is placed", MZ_DRAW_MARK},
+    {"wall", "a wall piece grows by one tile", MZ_DRAW_MARK},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_pacman = {

@@ -693,8 +693,8 @@ static const mz_param_def prim_params[] = {
 static const char *const prim_columns[] = {"frontier_peak", NULL};
 
 static const mz_trace_op prim_trace_ops[] = {
-    {"join", "a cell joins the maze through the wall dir of cell"},
-    {NULL, NULL},
+    {"join", "a cell joins the maze through the wall dir of cell", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_prim = {

@@ -137,8 +137,8 @@ static const mz_param_def rd_params[] = {
 };
 
 static const mz_trace_op rd_trace_ops[] = {
-    {"divide", "a wall splits a room; cell = the gap's cell on the north or west side, dir = 2 (wall south of it) or 1 (east of it)"},
-    {NULL, NULL},
+    {"divide", "a wall splits a room; cell = the gap's cell on the north or west side, dir = 2 (wall south of it) or 1 (east of it)", MZ_DRAW_MARK},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_recursive_division = {

@@ -227,9 +227,9 @@ static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
 }
 
 static const mz_trace_op sidewinder_trace_ops[] = {
-    {"carve", "the run grows east; cell = the run's west cell of the knocked wall, dir 1 (east)"},
-    {"join", "the run joins the row above through one of its cells, dir 0 (north)"},
-    {NULL, NULL},
+    {"carve", "the run grows east; cell = the run's west cell of the knocked wall, dir 1 (east)", MZ_DRAW_CARVE},
+    {"join", "the run joins the row above through one of its cells, dir 0 (north)", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_sidewinder = {

@@ -337,11 +337,11 @@ static const char *const treasure_columns[] = {"attempts", "fallback", "open_cel
                                                "open_target", "route_cells", NULL};
 
 static const mz_trace_op treasure_trace_ops[] = {
-    {"open", "the corridor walk opens a cell"},
-    {"close", "the walk backs out of a cell"},
-    {"branch", "a dead-end branch cell is opened"},
-    {"reject", "an attempt is thrown away (cell 0)"},
-    {NULL, NULL},
+    {"open", "the corridor walk opens a cell", MZ_DRAW_PATH},
+    {"close", "the walk backs out of a cell", MZ_DRAW_UNPATH},
+    {"branch", "a dead-end branch cell is opened", MZ_DRAW_BRANCH},
+    {"reject", "an attempt is thrown away (cell 0)", MZ_DRAW_RESET},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_treasure = {

@@ -191,9 +191,9 @@ static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
 static const char *const wilson_columns[] = {"walk_steps", NULL};
 
 static const mz_trace_op wilson_trace_ops[] = {
-    {"walk", "the loop-erased random walk steps into a cell; dir = its move"},
-    {"join", "a cell of the erased walk joins the tree; dir = the wall knocked"},
-    {NULL, NULL},
+    {"walk", "the loop-erased random walk steps into a cell; dir = its move", MZ_DRAW_MARK},
+    {"join", "a cell of the erased walk joins the tree; dir = the wall knocked", MZ_DRAW_CARVE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_wilson = {

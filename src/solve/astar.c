@@ -279,8 +279,8 @@ static const mz_param_def astar_params[] = {
 };
 
 static const mz_trace_op astar_trace_ops[] = {
-    {"close", "a cell is popped from the heap and closed"},
-    {NULL, NULL},
+    {"close", "a cell is popped from the heap and closed", MZ_DRAW_CLOSE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_astar = {

@@ -107,8 +107,8 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
 }
 
 static const mz_trace_op bfs_trace_ops[] = {
-    {"close", "a cell leaves the queue"},
-    {NULL, NULL},
+    {"close", "a cell leaves the queue", MZ_DRAW_CLOSE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_bfs = {

@@ -166,8 +166,8 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
 static const char *const bibfs_columns[] = {"closed_fwd", "closed_bwd", NULL};
 
 static const mz_trace_op bibfs_trace_ops[] = {
-    {"close", "a cell leaves its side's queue; dir 1 for the entrance side, 3 for the exit side"},
-    {NULL, NULL},
+    {"close", "a cell leaves its side's queue; dir 1 for the entrance side, 3 for the exit side", MZ_DRAW_CLOSE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_bibfs = {

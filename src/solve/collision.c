@@ -181,10 +181,10 @@ static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace
 static const char *const collision_columns[] = {"shortest_cells", "forks", NULL};
 
 static const mz_trace_op collision_trace_ops[] = {
-    {"close", "the flood from the entrance takes a cell from its queue"},
+    {"close", "the flood from the entrance takes a cell from its queue", MZ_DRAW_CLOSE},
     {"keep", "a cell on some shortest route is kept, walking back from the exit; dir = the way "
-             "toward the exit"},
-    {NULL, NULL},
+             "toward the exit", MZ_DRAW_MARK},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_collision = {

@@ -514,9 +514,9 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
 static const char *const deadend_fill_columns[] = {"filled", "remaining", NULL};
 
 static const mz_trace_op deadend_fill_trace_ops[] = {
-    {"fill", "a dead-end cell is filled; dir = the wall closed behind it, empty when it had no open side"},
-    {"close", "the search of what is left closes a cell"},
-    {NULL, NULL},
+    {"fill", "a dead-end cell is filled; dir = the wall closed behind it, empty when it had no open side", MZ_DRAW_FILL},
+    {"close", "the search of what is left closes a cell", MZ_DRAW_CLOSE},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_deadend_fill = {

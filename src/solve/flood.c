@@ -169,9 +169,9 @@ static const char *const flood_columns[] = {"rings", "reached", "farthest_cell",
                                             "longest_end", "longest_exact", NULL};
 
 static const mz_trace_op flood_trace_ops[] = {
-    {"ring", "a ring of the first flood (rings 1..); cell = its first cell"},
-    {"sweep", "a ring of the second flood; cell = its first cell"},
-    {NULL, NULL},
+    {"ring", "a ring of the first flood (rings 1..); cell = its first cell", MZ_DRAW_RING},
+    {"sweep", "a ring of the second flood; cell = its first cell", MZ_DRAW_SWEEP},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_flood = {

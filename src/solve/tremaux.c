@@ -284,9 +284,9 @@ static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *
 static const char *const tremaux_columns[] = {"visited", "marks", "marked_twice", NULL};
 
 static const mz_trace_op tremaux_trace_ops[] = {
-    {"move", "a step through a passage, marking it"},
-    {"back", "a step back through a passage marked before"},
-    {NULL, NULL},
+    {"move", "a step through a passage, marking it", MZ_DRAW_WALK},
+    {"back", "a step back through a passage marked before", MZ_DRAW_WALK},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_tremaux = {

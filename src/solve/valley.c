@@ -86,8 +86,8 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
 static const char *const valley_columns[] = {"zero_excess", "max_excess", NULL};
 
 static const mz_trace_op valley_trace_ops[] = {
-    {"excess", "one reached cell and its detour excess"},
-    {NULL, NULL},
+    {"excess", "one reached cell and its detour excess", MZ_DRAW_EXCESS},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_valley = {

@@ -160,9 +160,9 @@ static const mz_param_def wall_params[] = {
 static const char *const wall_columns[] = {"looped", NULL};
 
 static const mz_trace_op wall_trace_ops[] = {
-    {"move", "a step forward"},
-    {"turn", "a turn; a turn that also moves records the cell it moves into"},
-    {NULL, NULL},
+    {"move", "a step forward", MZ_DRAW_WALK},
+    {"turn", "a turn; a turn that also moves records the cell it moves into", MZ_DRAW_WALK},
+    {NULL, NULL, MZ_DRAW_UNSET},
 };
 
 const mz_algo mz_algo_wall = {
