@@ -10,7 +10,7 @@
 # Writes, into results/shapes/:
 #   stats-by-shape.csv  'mazebench stats all --grid GRIDS --format csv': every
 #                       statistic of every generator on every grid it runs
-#                       on, with its topology, grid and cell count
+#                       on, with its topology and cell count
 #   stats-by-shape.md   from that CSV: the dead-end share, the route and the
 #                       longest path by generator and shape, and wilson
 #                       against aldous-broder on each shape (Welch)
@@ -39,8 +39,12 @@ function cell(table, g, t) { return ((g, t) in table) ? table[g, t] : "-" }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
     g = $col["gen"]; t = $col["topology"]; st = $col["stat"]
+    sub(/:.*/, "", t) # 3d:LEVELS
     if (!(g in seen)) { seen[g] = 1; gens[++ng] = g }
-    grid[t] = $col["grid"]; cells[t] = $col["cells"]
+    if (t == "polar") grid[t] = $col["rows"] " rings"
+    else if (t == "3d") grid[t] = substr($col["topology"], 4) "x" $col["rows"] "x" $col["cols"]
+    else grid[t] = $col["rows"] "x" $col["cols"]
+    cells[t] = $col["cells"]
     m = $col["mean"]; lo = $col["ci95_lo"]; hi = $col["ci95_hi"]
     mean[g, t, st] = m; se[g, t, st] = $col["se"]
     if (st == "dead_ends") dead[g, t] = pct(m, lo, hi)

@@ -23,8 +23,8 @@
  *     For the triangular lattice (hex cells), the honeycomb lattice (tri
  *     cells) and the cubic lattice (3d) no closed form of the leaf density
  *     was found in the literature; docs/stats.md gives the measured values;
- *   - the CLI: --grid with shapes, the topology column in CSV, JSON and
- *     markdown, degree columns up to the shape's degree, square output
+ *   - the CLI: --grid with shapes, the topology column (before rows, as in
+ *     result CSVs) and the cells in CSV, JSON and markdown, degree columns up to the shape's degree, square output
  *     without them, a generator skipped on a shape it does not run on.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -212,20 +212,20 @@ static void test_cli(void **state)
     /* hex: the topology, the grid and its cells; degrees to 6, not 7 */
     assert_int_equal(
         run("stats dfs --grid 9,hex:5x6 --seeds 1..2 --format csv", out, sizeof out), 0);
-    assert_non_null(strstr(out, ",published_source,topology,grid,cells\n"));
-    assert_non_null(strstr(out, "\ndfs,5,6,2,degree_6,2,"));
+    head = "gen,topology,rows,cols,cells,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,"
+           "published_lo,published_hi,published_source\n";
+    assert_true(strncmp(out, head, strlen(head)) == 0);
+    assert_non_null(strstr(out, "\ndfs,hex,5,6,30,2,degree_6,2,"));
     assert_null(strstr(out, "degree_7"));
-    assert_non_null(strstr(out, ",hex,hex:5x6,30\n"));
-    assert_non_null(strstr(out, "\ndfs,9,9,2,dead_ends,2,"));
-    assert_non_null(strstr(out, ",ortho,9x9,81\n"));
+    assert_non_null(strstr(out, "\ndfs,ortho,9,9,81,2,dead_ends,2,"));
     /* the published share is of square grids: only on the 9x9 row */
     assert_non_null(strstr(out, ",0.1000,0.1000,Pullen"));
-    char *hexrow = strstr(out, "\ndfs,5,6,2,dead_ends,");
+    char *hexrow = strstr(out, "\ndfs,hex,5,6,30,2,dead_ends,");
     assert_non_null(hexrow);
     char *eol = strchr(hexrow + 1, '\n');
     assert_non_null(eol);
     *eol = '\0';
-    if (!strstr(hexrow, ",1,,,,hex,hex:5x6,30"))
+    if (strcmp(eol - 5, ",1,,,") != 0)
         fail_msg("a published share on a hex row: %s", hexrow + 1);
     /* tri: degrees to 3; polar and 3d to 6; weave to 4 */
     assert_int_equal(run("stats dfs --grid tri:4x6,polar:4,3d:2x3x3,weave:5x5 --seeds 1 --format "
@@ -233,10 +233,10 @@ static void test_cli(void **state)
                          out, sizeof out),
                      0);
     assert_non_null(strstr(out, ",degree_3,1,"));
-    assert_non_null(strstr(out, ",tri,tri:4x6,24\n"));
-    assert_non_null(strstr(out, ",polar,polar:4,"));
-    assert_non_null(strstr(out, ",3d,3d:2x3x3,18\n"));
-    assert_non_null(strstr(out, ",weave,weave:5x5,25\n"));
+    assert_non_null(strstr(out, "\ndfs,tri,4,6,24,1,"));
+    assert_non_null(strstr(out, "\ndfs,polar,4,12,31,1,")); /* 4 rings: 1 + 6 + 12 + 12 cells */
+    assert_non_null(strstr(out, "\ndfs,3d:2,3,3,18,1,"));
+    assert_non_null(strstr(out, "\ndfs,weave,5,5,25,1,"));
     unsigned deg6 = 0, deg4 = 0;
     for (const char *p = out; (p = strstr(p, ",degree_6,")); p++)
         deg6++;
@@ -249,6 +249,8 @@ static void test_cli(void **state)
                      0);
     assert_non_null(strstr(out, "\"topology\": \"hex\", \"grid\": \"hex:5x6\", \"cells\": 30"));
     assert_non_null(strstr(out, "\"degree_6\": {"));
+    assert_int_equal(run("stats dfs --grid 3d:2x3x3 --seeds 1 --format json", out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"topology\": \"3d:2\", \"grid\": \"3d:2x3x3\", \"cells\": 18"));
     assert_int_equal(
         run("stats dfs --grid hex:5x6 --seeds 1..2 --format markdown", out, sizeof out), 0);
     assert_true(strncmp(out, "| generator | topology | grid | cells |", 38) == 0);
@@ -267,7 +269,7 @@ static void test_cli(void **state)
     assert_int_equal(run("stats dfs wilson --grid weave:5x5 --seeds 1 --format csv", out,
                          sizeof out),
                      0);
-    assert_non_null(strstr(out, "\ndfs,5,5,1,"));
+    assert_non_null(strstr(out, "\ndfs,weave,5,5,25,1,"));
     assert_null(strstr(out, "\nwilson,"));
 }
 

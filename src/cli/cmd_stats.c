@@ -33,9 +33,10 @@ static const char stats_help[] =
     "figures are of square grids).\n\n"
     "  --grid LIST       grids, comma-separated, each ROWSxCOLS or N (square cells;\n"
     "                    default 101) or SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC,\n"
-    "                    polar:RINGS, 3d:LxRxC. With a grid of another shape the\n"
-    "                    outputs gain its topology; a generator that does not run\n"
-    "                    on a shape is skipped there. --sizes and --size: the same\n"
+    "                    polar:RINGS, 3d:LxRxC. With a grid of another shape in\n"
+    "                    the run the outputs gain the topology and cells of each\n"
+    "                    grid; a generator that does not run on a shape is\n"
+    "                    skipped there. --sizes and --size: the same\n"
     "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
     "                    (default 1..10)\n"
     "  --band N          border band left out of inner_dead_ends (default 10)\n"
@@ -244,6 +245,7 @@ typedef struct result {
     char gen[256];
     mz_geom geo;        /* the grid made (a fixed-size generator's own size) */
     char grid[96];      /* geo as mz_geom_format writes it */
+    char topo[64];      /* the topology column, as mz_topology_format writes it */
     uint64_t rows, cols, cells;
     unsigned max_degree; /* degree_1..max_degree are printed */
     size_t seeds;
@@ -316,6 +318,7 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
     }
     mz_grid_free(&g);
     mz_geom_format(&r->geo, r->grid, sizeof r->grid);
+    mz_topology_format(r->geo.shape, r->geo.levels, r->topo, sizeof r->topo);
     double *col = malloc(nseeds * sizeof *col);
     if (!col) {
         mzc_error("out of memory");
@@ -356,7 +359,7 @@ static void print_text(FILE *f, const result *r, uint64_t band)
                 (unsigned long long)r->cols, r->seeds);
     else
         fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)\n", r->gen, r->grid, r->seeds,
-                mz_shape_name(r->geo.shape), (unsigned long long)r->cells);
+                r->topo, (unsigned long long)r->cells);
     fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->s[st];
@@ -394,12 +397,14 @@ static void print_text(FILE *f, const result *r, uint64_t band)
     }
 }
 
+/* With shapes: the topology before rows, as in result CSVs (docs/shapes.md),
+ * and the cells after cols. */
 static void csv_header(FILE *f, bool topo)
 {
-    fputs("gen,rows,cols,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,published_lo,"
-          "published_hi,published_source",
+    fputs(topo ? "gen,topology,rows,cols,cells," : "gen,rows,cols,", f);
+    fputs("seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,published_lo,published_hi,"
+          "published_source\n",
           f);
-    fputs(topo ? ",topology,grid,cells\n" : "\n", f);
 }
 
 static void print_csv(FILE *f, const result *r, bool topo)
@@ -409,8 +414,12 @@ static void print_csv(FILE *f, const result *r, bool topo)
         if (!shown(r, st))
             continue;
         mzc_csv_string(f, r->gen);
-        fprintf(f, ",%llu,%llu,%zu,%s,%llu,", (unsigned long long)r->rows,
-                (unsigned long long)r->cols, r->seeds, stat_name[st], (unsigned long long)s->n);
+        if (topo)
+            fprintf(f, ",%s", r->topo);
+        fprintf(f, ",%llu,%llu,", (unsigned long long)r->rows, (unsigned long long)r->cols);
+        if (topo)
+            fprintf(f, "%llu,", (unsigned long long)r->cells);
+        fprintf(f, "%zu,%s,%llu,", r->seeds, stat_name[st], (unsigned long long)s->n);
         if (s->n)
             fprintf(f, "%.6f,%.6f,%.6f,%.6f,%.6f", s->mean, s->sd, s->se, s->ci_lo, s->ci_hi);
         else
@@ -422,9 +431,6 @@ static void print_csv(FILE *f, const result *r, bool topo)
         } else {
             fputs(",,", f);
         }
-        if (topo)
-            fprintf(f, ",%s,%s,%llu", mz_shape_name(r->geo.shape), r->grid,
-                    (unsigned long long)r->cells);
         fputc('\n', f);
     }
 }
@@ -434,7 +440,7 @@ static void print_json(FILE *f, const result *r, bool first, bool topo)
     fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
     sw_json_string(f, r->gen);
     if (topo) {
-        fprintf(f, ", \"topology\": \"%s\", \"grid\": ", mz_shape_name(r->geo.shape));
+        fprintf(f, ", \"topology\": \"%s\", \"grid\": ", r->topo);
         sw_json_string(f, r->grid);
         fprintf(f, ", \"cells\": %llu", (unsigned long long)r->cells);
     }
@@ -491,8 +497,8 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     else if (r->pub)
         snprintf(pub, sizeof pub, "%.0f-%.0f", r->pub->lo, r->pub->hi);
     if (topo)
-        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
-                mz_shape_name(r->geo.shape), r->grid, (unsigned long long)r->cells, r->seeds,
+        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen, r->topo,
+                r->grid, (unsigned long long)r->cells, r->seeds,
                 100 * d->mean, 100 * d->ci_lo, 100 * d->ci_hi, pub);
     else
         fprintf(f, "| `%s` | %llux%llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
