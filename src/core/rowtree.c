@@ -6,91 +6,95 @@
  * (the front) can still gain passages. What is kept is the forest
  * compressed around the front:
  *
- *   - a node for every cell of the front, for the entrance (the first cell
- *     of the first row, kept to the end for the route), and for every other
- *     cell where three or four kept branches meet;
- *   - an edge for every chain of cells between two kept nodes, with its
- *     length in steps and, from each end, how far the farthest cell inside
- *     it reaches (in[]: the chain's own cells and whatever was folded into
- *     them; 0 when the chain has no cell inside);
- *   - for each node, hang: how far the farthest cell folded into it reaches
- *     (0: none);
+ *   - for each cell of the front, in arrays indexed by its column: the
+ *     chain going up from it (up[], an edge or none) and how far the cells
+ *     folded into it reach (hang[]); its links to its neighbours in the row
+ *     are the row's own wall bits (walls[]), kept as they were fed;
+ *   - a node (in a pool) for every cell off the front where three or four
+ *     kept branches meet, and for the entrance (the first cell of the
+ *     first row, kept to the end for the route), with its hang;
+ *   - an edge (in a pool) for every chain of cells between two kept cells,
+ *     with its length in steps and, from each end, how far the farthest
+ *     cell inside it reaches (in[]: the chain's own cells and whatever was
+ *     folded into them; 0 when the chain has no cell inside);
  *   - best: the longest path lying wholly inside what was folded away.
  *
- * When a cell leaves the front (the next row is fed), it is reduced: a cell
- * with one kept edge is a dead end of the kept forest and is folded into
- * its neighbour (whose hang grows, and which may then be reduced in turn),
- * a cell with two is folded into one longer edge; three or four stay. A
- * node is folded only when it is neither on the front nor the entrance, so
- * every leaf of the kept forest is one of those and every other node off
- * the front has three or four kept edges: they number fewer than the
- * leaves, and the forest holds at most twice the columns plus two nodes,
- * whatever the height (about 1.2 a column measured on Eller's mazes, from
- * 1,000 to 316,228 columns). A cell is reduced as soon as the cell below
- * it is placed: nothing else of the new row can reach it.
+ * An edge's end is a pool node, a front cell (RT_FRONT | column) or, while
+ * the row is being passed, RT_OPEN: the east end of the chain being carried
+ * along the old row (pend below).
+ *
+ * When row y+1 is fed, row y leaves the front. One pass west to east
+ * decides each of its cells from its kept branches: the chain up, the
+ * chain or folded piece coming from the west along the row (carried from
+ * the cell before: pend, an edge whose east end is RT_OPEN, or prx, the
+ * reach of a piece folded away), the link east and the link down to row
+ * y+1. A cell with three or four kept branches (or the entrance) becomes a
+ * pool node; a cell with two is folded into one longer chain (the chain up
+ * goes on down, the chain from the west goes on east or down, or the two
+ * are joined); a cell with one is a dead end, folded into the kept cell at
+ * the far end of its chain (whose hang grows, and which, a pool node left
+ * with two or one branches, is folded in turn); a cell with none is a
+ * piece no row can reach (not one tree). Front cells to the east of the
+ * pass are still row y's; to the west of it they are row y+1's already: an
+ * edge's end RT_FRONT | c is whichever of the two is there at the time.
  *
  * Each fold records in best the paths it closes (a folded piece joined to
  * another across the cell folded), so at the end the longest path is either
- * in best or passes through a kept node: one walk of the final kept tree
- * from the entrance adds those (at each node, its two deepest branches:
- * hang, the chain of each edge, a child's depth past its edge) and gives
- * the route as the entrance's distance to the last cell.
+ * in best or passes through a kept node. mz_rowtree_finish passes the last
+ * row the same way with no row below and the exit (the last cell) kept as a
+ * node, then walks the kept tree from the entrance (at each node, its two
+ * deepest branches: hang, the chain of each edge, a child's depth past its
+ * edge) and gives the route as the entrance's distance to the exit.
  *
- * A cell whose previous-row node has at most one kept edge and goes on
- * downward takes that node over (the edge grows by one step): no node is
- * made or freed, the common case of a long corridor.
+ * Every pool node has three or four kept edges or is the entrance or the
+ * exit, and every leaf of the kept forest is a front cell or one of those
+ * two, so the pool holds at most the columns plus two nodes (tree_nodes,
+ * the columns plus the most pool nodes at once, is under twice the columns
+ * plus two); about 0.22 of a node and 0.5 of an edge a column are measured
+ * on Eller's mazes at 100,000 columns.
+ *
+ * A row's pass reads and writes the front's arrays in column order; the
+ * chains up are reached by index, so the pass asks for the chain of the
+ * cell RT_AHEAD columns on before it needs it (a prefetch), and every
+ * RT_COMPACT rows the live edges are renumbered in column order (compact)
+ * to keep them on neighbouring memory. The cases of a cell are one switch
+ * on its four branches, not a chain of tests.
+ *
+ * Against the earlier form of this file (a pool node for every front cell
+ * too, the row's own links made as edges and folded again a row later):
+ * the same figures; the whole stream (Eller's row included) took 11% to
+ * 16% less CPU time at 3,000, 100,000 and 316,228 columns, measured side
+ * by side, and its peak memory went from 16.4 MB to 10.9 MB at 100,000
+ * columns and from 42 MB to 25 MB at 316,228.
  *
  * Lengths are 64-bit and every figure is integer arithmetic: the same on
- * every machine. Nodes are 32 bytes, edges 32; the pools grow by half,
- * their free lists are last-in first-out, and every 16 rows the live
- * entries are renumbered in front order (compact), which keeps a row's
- * work on neighbouring memory: at 316,228 columns the pools are 25 MB,
- * and without it nearly every step missed the caches (2.9 times slower).
- *
- * The row's loop asks for the node of the cell RT_AHEAD columns on before
- * it is needed (a prefetch: its address depends only on front[], so the
- * load runs beside the updates of the cells before it); at 316,228
- * columns, where the pools no longer fit the second-level cache, that
- * took 11% off the row tree's time, measured side by side.
- *
- * Cost: a few node and edge updates a cell (about 35 to 45 ns a cell on the
- * reference machine, three times Eller's own row), O(columns) memory.
+ * every machine. Nodes are 32 bytes, edges 32 and 4 for their renumbering
+ * map, 13 bytes a column for the front; the pools grow by half and their
+ * free lists are last-in first-out.
  */
 #include "rowtree.h"
 
 #define RT_NONE UINT32_MAX
+#define RT_FRONT 0x80000000u /* an edge's end: the front cell of the column in the low bits */
+#define RT_OPEN 0x7fffffffu  /* an edge's end: the carried chain's east end */
+#define RT_PINNED 16u        /* info: the entrance or the exit, never folded */
+#define RT_SIDES 15u         /* info: the sides that hold an edge, bit d for side d */
 #define RT_AHEAD 16
-#if defined(__GNUC__) || defined(__clang__)
-#define RT_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define RT_PREFETCH(p) ((void)(p))
-#endif
-#define RT_FRONT 1u
-#define RT_PINNED 2u
 
-/* info: the sides that hold an edge (bits 0..3, bit d for side d) and the
- * flags (RT_FRONT, RT_PINNED, from bit 4). A 32-bit word, not bytes: a store
- * to a byte may alias anything, and would make the compiler reload the pools'
- * addresses after every update. */
 struct mz_rt_node {
     uint32_t e[4]; /* kept edge leaving through each side (RT_NONE); e[0]: free-list link */
     uint64_t hang;
-    uint32_t info;
+    uint32_t info; /* RT_SIDES bits, RT_PINNED; a 32-bit word: a byte store may alias anything */
 };
 
-#define RT_SIDES 15u
-#define RT_FLAG(f) ((uint32_t)(f) << 4)
-
-/* Kept edges of a node (the sides set in info) and its first side. */
-static const uint8_t rt_deg[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-static const uint8_t rt_first[16] = {0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
-static inline unsigned deg_of(const mz_rt_node *n) { return rt_deg[n->info & RT_SIDES]; }
-
 struct mz_rt_edge {
-    uint32_t end[2]; /* nodes; end[0]: free-list link when free */
+    uint32_t end[2]; /* pool node, RT_FRONT | column or RT_OPEN; end[0]: free-list link when free */
     uint64_t len;
     uint64_t in[2]; /* farthest cell inside the chain, seen from end k */
 };
+
+static const uint8_t rt_deg[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static const uint8_t rt_first[16] = {0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
 
 static inline uint64_t mx(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -100,6 +104,9 @@ static inline unsigned side_of(const mz_rt_node *n, uint32_t e)
     return n->e[0] == e ? 0 : n->e[1] == e ? 1 : n->e[2] == e ? 2 : 3;
 }
 
+/* The end of edge ed that is r. */
+static inline unsigned end_of(const mz_rt_edge *ed, uint32_t r) { return ed->end[0] == r ? 0 : 1; }
+
 mz_status mz_rowtree_init(mz_rowtree *t, const mz_allocator *mem, uint64_t cols)
 {
     memset(t, 0, sizeof *t);
@@ -108,11 +115,15 @@ mz_status mz_rowtree_init(mz_rowtree *t, const mz_allocator *mem, uint64_t cols)
     t->mem = mem;
     t->cols = cols;
     t->nfree = t->efree = RT_NONE;
-    t->front = mz_alloc_array(mem, cols, sizeof *t->front);
-    if (!t->front) {
+    t->entrance = RT_NONE;
+    t->up = mz_alloc_array(mem, cols, sizeof *t->up);
+    t->hang = mz_alloc_array(mem, cols, sizeof *t->hang);
+    t->walls = mz_alloc_array(mem, cols + 1, 1);
+    if (!t->up || !t->hang || !t->walls) {
         mz_rowtree_free(t);
         return MZ_ENOMEM;
     }
+    t->walls[cols] = MZ_WALLS; /* no link east of the last cell */
     return MZ_OK;
 }
 
@@ -120,19 +131,25 @@ void mz_rowtree_free(mz_rowtree *t)
 {
     mz_mem_free(t->mem, t->node);
     mz_mem_free(t->mem, t->edge);
-    mz_mem_free(t->mem, t->front);
+    mz_mem_free(t->mem, t->up);
+    mz_mem_free(t->mem, t->hang);
+    mz_mem_free(t->mem, t->walls);
+    mz_mem_free(t->mem, t->emap);
+    t->emap = NULL;
     t->node = NULL;
     t->edge = NULL;
-    t->front = NULL;
+    t->up = NULL;
+    t->hang = NULL;
+    t->walls = NULL;
 }
 
 static mz_status grow(mz_rowtree *t, bool nodes)
 {
     uint32_t cap = nodes ? t->ncap : t->ecap;
     /* Half as much again: the pools stay within a third of their use. */
-    uint64_t want = cap ? (uint64_t)cap + cap / 2 : mx(64, t->cols + t->cols / 4);
-    if (want > UINT32_MAX - 1)
-        want = UINT32_MAX - 1;
+    uint64_t want = cap ? (uint64_t)cap + cap / 2 : mx(64, t->cols / 2);
+    if (want > RT_OPEN - 1)
+        want = RT_OPEN - 1; /* a node's number stays below RT_OPEN */
     if (want <= cap)
         return MZ_ENOMEM;
     size_t sz = nodes ? sizeof(mz_rt_node) : sizeof(mz_rt_edge);
@@ -146,11 +163,16 @@ static mz_status grow(mz_rowtree *t, bool nodes)
         t->node = p;
         for (uint64_t k = want; k-- > cap;) {
             t->node[k].e[0] = t->nfree;
+            t->node[k].info = 0; /* free (compact skips it) */
             t->nfree = (uint32_t)k;
         }
         t->ncap = (uint32_t)want;
     } else {
         t->edge = p;
+        uint32_t *m = mz_mem_realloc(t->mem, t->emap, (size_t)want * sizeof *m);
+        if (!m)
+            return MZ_ENOMEM; /* the pool is grown, its new entries not yet in use */
+        t->emap = m;
         for (uint64_t k = want; k-- > cap;) {
             t->edge[k].end[0] = t->efree;
             t->efree = (uint32_t)k;
@@ -160,7 +182,7 @@ static mz_status grow(mz_rowtree *t, bool nodes)
     return MZ_OK;
 }
 
-static inline uint32_t node_new(mz_rowtree *t, uint32_t flags)
+static inline uint32_t node_new(mz_rowtree *t, uint32_t info, uint64_t hang)
 {
     if (MZ_UNLIKELY(t->nfree == RT_NONE) && grow(t, true) != MZ_OK)
         return RT_NONE;
@@ -168,10 +190,11 @@ static inline uint32_t node_new(mz_rowtree *t, uint32_t flags)
     mz_rt_node *n = &t->node[v];
     t->nfree = n->e[0];
     n->e[0] = n->e[1] = n->e[2] = n->e[3] = RT_NONE;
-    n->hang = 0;
-    n->info = RT_FLAG(flags);
-    if (++t->nlive > t->npeak)
-        t->npeak = t->nlive;
+    n->hang = hang;
+    n->info = info;
+    t->nlive++;
+    if (t->cols + t->nlive > t->npeak)
+        t->npeak = (uint32_t)(t->cols + t->nlive);
     return v;
 }
 
@@ -183,18 +206,11 @@ static inline void node_free(mz_rowtree *t, uint32_t v)
     t->nlive--;
 }
 
-static inline void edge_free(mz_rowtree *t, uint32_t e)
-{
-    t->edge[e].end[0] = t->efree;
-    t->efree = e;
-    t->elive--;
-}
-
-/* A passage of one step between a (leaving by side da) and b (by db). */
-static inline mz_status link(mz_rowtree *t, uint32_t a, unsigned da, uint32_t b, unsigned db)
+/* A chain of one step from a to b, no cell inside. */
+static inline uint32_t edge_new(mz_rowtree *t, uint32_t a, uint32_t b)
 {
     if (MZ_UNLIKELY(t->efree == RT_NONE) && grow(t, false) != MZ_OK)
-        return MZ_ENOMEM;
+        return RT_NONE;
     uint32_t e = t->efree;
     mz_rt_edge *ed = &t->edge[e];
     t->efree = ed->end[0];
@@ -203,53 +219,133 @@ static inline mz_status link(mz_rowtree *t, uint32_t a, unsigned da, uint32_t b,
     ed->end[1] = b;
     ed->len = 1;
     ed->in[0] = ed->in[1] = 0;
-    t->node[a].e[da] = e;
-    t->node[a].info |= 1u << da;
-    t->node[b].e[db] = e;
-    t->node[b].info |= 1u << db;
-    return MZ_OK;
+    return e;
 }
 
-/* Fold v, off the front, while it has at most two kept edges. */
-static void reduce(mz_rowtree *t, uint32_t v)
+static inline void edge_free(mz_rowtree *t, uint32_t e)
+{
+    t->edge[e].end[0] = t->efree;
+    t->efree = e;
+    t->elive--;
+}
+
+/* Node p gets edge e on side d. */
+static inline void attach(mz_rowtree *t, uint32_t p, unsigned d, uint32_t e)
+{
+    t->node[p].e[d] = e;
+    t->node[p].info |= 1u << d;
+}
+
+static inline uint64_t hang_of(const mz_rowtree *t, uint32_t r)
+{
+    return (r & RT_FRONT) ? t->hang[r & ~RT_FRONT] : t->node[r].hang;
+}
+
+/* r's link to edge e becomes edge f. */
+static inline void relink(mz_rowtree *t, uint32_t r, uint32_t e, uint32_t f, uint32_t *pend)
+{
+    if (r == RT_OPEN) {
+        *pend = f;
+    } else if (r & RT_FRONT) {
+        t->up[r & ~RT_FRONT] = f;
+    } else {
+        mz_rt_node *n = &t->node[r];
+        n->e[side_of(n, e)] = f;
+    }
+}
+
+/* The chain ed goes one step on past its end k, through a cell of hang h
+ * (which moves inside the chain). */
+static inline void extend(mz_rowtree *t, mz_rt_edge *ed, unsigned k, uint64_t h)
+{
+    t->best = mx(t->best, ed->in[k] + h);
+    ed->in[1 - k] = mx(ed->in[1 - k], ed->len + h);
+    ed->in[k] = 1 + mx(h, ed->in[k]);
+    ed->len++;
+}
+
+static void reduce(mz_rowtree *t, uint32_t v, uint32_t *pend);
+
+/* Edge e (already freed) ended at r, which takes in a folded piece reaching
+ * d from it: r's hang grows and it loses the edge. */
+static void drop(mz_rowtree *t, uint32_t r, uint32_t e, uint64_t d, uint32_t *pend)
+{
+    if (r == RT_OPEN) {
+        t->bad = true; /* the carried chain folded into itself: a loop */
+        return;
+    }
+    if (r & RT_FRONT) {
+        const uint32_t c = r & ~RT_FRONT;
+        t->hang[c] = mx(t->hang[c], d);
+        t->up[c] = RT_NONE;
+        return;
+    }
+    mz_rt_node *n = &t->node[r];
+    n->hang = mx(n->hang, d);
+    const unsigned s = side_of(n, e);
+    n->e[s] = RT_NONE;
+    n->info &= ~(1u << s);
+    reduce(t, r, pend);
+}
+
+/* Fold pool node v while it has at most two kept edges. */
+static void reduce(mz_rowtree *t, uint32_t v, uint32_t *pend)
 {
     for (;;) {
         mz_rt_node *n = &t->node[v];
-        if (n->info & RT_FLAG(RT_FRONT | RT_PINNED))
+        if (n->info & RT_PINNED)
             return;
-        const unsigned deg = deg_of(n);
+        const unsigned deg = rt_deg[n->info & RT_SIDES];
         if (deg == 0) {
-            /* A piece no row can reach any more: not one tree. */
-            t->bad = true;
+            t->bad = true; /* a piece no row can reach any more */
             return;
         }
         if (deg > 2)
             return;
         const unsigned s1 = rt_first[n->info & RT_SIDES];
-        const uint32_t e1 = n->e[s1];
+        uint32_t e1 = n->e[s1];
         mz_rt_edge *a = &t->edge[e1];
-        const unsigned k1 = a->end[0] == v ? 0 : 1;
+        unsigned k1 = end_of(a, v);
         const uint64_t h = n->hang;
         if (deg == 1) {
             /* A dead end of the kept forest: into its neighbour u. */
             const uint32_t u = a->end[1 - k1];
-            mz_rt_node *un = &t->node[u];
+            if (u == RT_OPEN) {
+                t->bad = true;
+                return;
+            }
             const uint64_t d = mx(a->in[1 - k1], a->len + h);
-            t->best = mx(t->best, mx(a->in[k1] + h, un->hang + d));
+            t->best = mx(t->best, mx(a->in[k1] + h, hang_of(t, u) + d));
+            edge_free(t, e1);
+            node_free(t, v);
+            if (u & RT_FRONT) {
+                drop(t, u, e1, d, pend);
+                return;
+            }
+            mz_rt_node *un = &t->node[u];
             un->hang = mx(un->hang, d);
             const unsigned su = side_of(un, e1);
             un->e[su] = RT_NONE;
             un->info &= ~(1u << su);
-            edge_free(t, e1);
-            node_free(t, v);
             v = u;
             continue;
         }
-        /* Two: u -e1- v -e2- w becomes u -e1- w. */
-        const unsigned s2 = rt_first[n->info & RT_SIDES & ~(1u << s1)];
-        const uint32_t e2 = n->e[s2];
+        /* Two: u -e1- v -e2- w becomes u -e1- w; the carried chain's edge
+         * is the one kept. */
+        uint32_t e2 = n->e[rt_first[n->info & RT_SIDES & ~(1u << s1)]];
         mz_rt_edge *b = &t->edge[e2];
-        const unsigned k2 = b->end[0] == v ? 0 : 1;
+        unsigned k2 = end_of(b, v);
+        if (e2 == *pend) {
+            const uint32_t te = e1;
+            e1 = e2;
+            e2 = te;
+            mz_rt_edge *tb = a;
+            a = b;
+            b = tb;
+            const unsigned tk = k1;
+            k1 = k2;
+            k2 = tk;
+        }
         const uint32_t u = a->end[1 - k1], w = b->end[1 - k2];
         if (u == w || e1 == e2) {
             t->bad = true; /* a loop */
@@ -259,111 +355,256 @@ static void reduce(mz_rowtree *t, uint32_t v)
         t->best = mx(t->best, mx(mx(a1, a2) + h, a1 + a2));
         const uint64_t in_u = mx(a->in[1 - k1], a->len + mx(h, a2));
         const uint64_t in_w = mx(b->in[1 - k2], b->len + mx(h, a1));
-        const unsigned dw = side_of(&t->node[w], e2);
         a->end[k1] = w;
         a->in[1 - k1] = in_u;
         a->in[k1] = in_w;
         a->len += b->len;
-        t->node[w].e[dw] = e1;
+        relink(t, w, e2, e1, pend);
         edge_free(t, e2);
         node_free(t, v);
         return;
     }
 }
 
-/* Renumber the live nodes and edges in the order of the front: the nodes
- * of column 0 and what hangs above them first, then column 1's, and so
- * on, each edge where its first node is. The pools' free lists, last in
- * first out, reuse a number where it was freed, so a row keeps touching
- * the nodes of the row before it, neighbours in memory; the folds of
- * many rows mix the numbers, and this puts them back, every
- * RT_COMPACT rows. Memory: 4 bytes a node and an edge for the maps, 4 a
- * node for the stack; the pools are permuted in place. */
-#define RT_COMPACT 16
-
-static mz_status compact(mz_rowtree *t)
+/* Fold a dead end (hang h) into the far end u of its one chain e, whose
+ * end kk is the dead end. */
+static void fold_end(mz_rowtree *t, uint32_t e, unsigned kk, uint64_t h)
 {
-    const uint32_t nc = t->ncap, ec = t->ecap;
-    uint32_t *nmap = mz_alloc_array(t->mem, nc, sizeof *nmap);
-    uint32_t *emap = mz_alloc_array(t->mem, ec, sizeof *emap);
-    uint32_t *stack = mz_alloc_array(t->mem, t->nlive ? t->nlive : 1, sizeof *stack);
-    if (!nmap || !emap || !stack) {
-        mz_mem_free(t->mem, nmap);
-        mz_mem_free(t->mem, emap);
-        mz_mem_free(t->mem, stack);
-        return MZ_ENOMEM;
+    mz_rt_edge *ed = &t->edge[e];
+    const uint32_t u = ed->end[1 - kk];
+    if (u == ed->end[kk] || u == RT_OPEN) {
+        t->bad = true; /* the chain comes back to the cell: a loop */
+        return;
     }
-    for (uint32_t k = 0; k < nc; k++)
-        nmap[k] = RT_NONE;
-    for (uint32_t k = 0; k < ec; k++)
-        emap[k] = RT_NONE;
-    uint32_t nn = 0, ne = 0;
-    for (uint64_t x = 0; x <= t->cols; x++) {
-        const uint32_t v = x < t->cols ? t->front[x] : t->entrance;
-        if (nmap[v] != RT_NONE)
-            continue;
-        uint32_t sp = 0;
-        nmap[v] = nn++;
-        stack[sp++] = v;
-        while (sp) {
-            const uint32_t u = stack[--sp];
-            for (unsigned d = 0; d < 4; d++) {
-                const uint32_t e = t->node[u].e[d];
-                if (e == RT_NONE || emap[e] != RT_NONE)
-                    continue;
-                emap[e] = ne++;
-                const mz_rt_edge *ed = &t->edge[e];
-                const uint32_t c = ed->end[0] == u ? ed->end[1] : ed->end[0];
-                /* A front node waits for its own column. */
-                if (nmap[c] != RT_NONE || (t->node[c].info & RT_FLAG(RT_FRONT)))
-                    continue;
-                if (nn == t->nlive) { /* more than live: a loop */
-                    t->bad = true;
-                    break;
-                }
-                nmap[c] = nn++;
-                stack[sp++] = c;
+    const uint64_t d = mx(ed->in[1 - kk], ed->len + h);
+    t->best = mx(t->best, mx(ed->in[kk] + h, hang_of(t, u) + d));
+    edge_free(t, e);
+    uint32_t none = RT_NONE;
+    drop(t, u, e, d, &none);
+}
+
+/* The kept cases of a cell leaving the front, by its branches. */
+enum { RT_J = 1, RT_W = 2, RT_E = 4, RT_S = 8, RT_PIN = 16 };
+
+/* The front row leaves: cells (the row below; all walls at the end) links
+ * each front cell down; the cells at columns pin_a and pin_b (or none:
+ * UINT64_MAX) are kept as nodes whatever their branches, their nodes in
+ * *node_a and *node_b. */
+static mz_status pass(mz_rowtree *t, const uint8_t *cells, uint64_t pin_a, uint64_t pin_b,
+                      uint32_t *node_a, uint32_t *node_b)
+{
+    const uint64_t cols = t->cols;
+    const uint8_t *walls = t->walls; /* walls[0] and walls[cols] closed to the west */
+    uint32_t *up = t->up;
+    uint64_t *hang = t->hang;
+    uint32_t pend = RT_NONE; /* the chain carried east, its end RT_OPEN */
+    uint64_t prx = 0;        /* or the reach of the piece folded on the way */
+    for (uint64_t x = 0; x < cols; x++) {
+        if (x + RT_AHEAD < cols)
+        {
+            /* The chain up of the cell RT_AHEAD columns on, loaded ahead. */
+            const uint32_t ja = up[x + RT_AHEAD];
+            MZ_PREFETCH(&t->edge[ja != RT_NONE ? ja : 0]);
+        }
+        const uint32_t fx = RT_FRONT | (uint32_t)x;
+        const unsigned hw = !(walls[x] & MZ_WALL_W);
+        const unsigned he = !(walls[x + 1] & MZ_WALL_W);
+        const unsigned hs = !(cells[x] & MZ_WALL_N);
+        uint64_t h = hang[x];
+        const uint32_t j = up[x];
+        const unsigned wc = hw & (pend != RT_NONE);
+        if (hw & !wc) {
+            /* The piece folded on the way west joins this cell's. */
+            t->best = mx(t->best, h + prx);
+            h = mx(h, prx);
+        }
+        unsigned code = (j != RT_NONE) * RT_J + wc * RT_W + he * RT_E + hs * RT_S;
+        if (MZ_UNLIKELY(x == pin_a || x == pin_b) || rt_deg[code] >= 3)
+            code = RT_PIN;
+        /* The new row's cell below: nothing up, nothing folded, unless set. */
+        up[x] = RT_NONE;
+        hang[x] = 0;
+        switch (code) {
+        case RT_J | RT_S: { /* the chain up goes on down */
+            mz_rt_edge *ed = &t->edge[j];
+            if (ed->end[0] == ed->end[1])
+                goto loop;
+            extend(t, ed, end_of(ed, fx), h);
+            up[x] = j;
+            break;
+        }
+        case RT_J | RT_E: { /* the chain up turns east */
+            mz_rt_edge *ed = &t->edge[j];
+            if (ed->end[0] == ed->end[1])
+                goto loop;
+            const unsigned kk = end_of(ed, fx);
+            extend(t, ed, kk, h);
+            ed->end[kk] = RT_OPEN;
+            pend = j;
+            break;
+        }
+        case RT_J | RT_W: { /* the chain from the west and the chain up join */
+            if (j == pend)
+                goto loop;
+            mz_rt_edge *a = &t->edge[j], *b = &t->edge[pend];
+            const unsigned k1 = end_of(a, fx), k2 = end_of(b, RT_OPEN);
+            const uint32_t u = a->end[1 - k1], w = b->end[1 - k2];
+            if (u == w || u == fx)
+                goto loop;
+            const uint64_t a1 = a->in[k1], a2 = b->in[k2];
+            t->best = mx(t->best, mx(mx(a1, a2) + h, a1 + a2));
+            const uint64_t in_u = mx(a->in[1 - k1], a->len + mx(h, a2));
+            const uint64_t in_w = mx(b->in[1 - k2], b->len + mx(h, a1));
+            a->end[k1] = w;
+            a->in[1 - k1] = in_u;
+            a->in[k1] = in_w;
+            a->len += b->len;
+            uint32_t none = RT_NONE;
+            relink(t, w, pend, j, &none);
+            edge_free(t, pend);
+            pend = RT_NONE;
+            break;
+        }
+        case RT_W | RT_S: { /* the chain from the west goes on down */
+            mz_rt_edge *ed = &t->edge[pend];
+            const unsigned kk = end_of(ed, RT_OPEN);
+            extend(t, ed, kk, h);
+            ed->end[kk] = fx;
+            up[x] = pend;
+            pend = RT_NONE;
+            break;
+        }
+        case RT_W | RT_E: { /* the chain from the west goes on east */
+            mz_rt_edge *ed = &t->edge[pend];
+            extend(t, ed, end_of(ed, RT_OPEN), h);
+            break;
+        }
+        case RT_E | RT_S: { /* a chain from the cell below, carried east */
+            const uint32_t f = edge_new(t, fx, RT_OPEN);
+            if (f == RT_NONE)
+                return MZ_ENOMEM;
+            extend(t, &t->edge[f], 1, h);
+            up[x] = f;
+            pend = f;
+            break;
+        }
+        case RT_J: /* a dead end: into the far end of its chain */
+            if (j == pend)
+                goto loop;
+            fold_end(t, j, end_of(&t->edge[j], fx), h);
+            if (t->bad)
+                return MZ_EINVAL;
+            break;
+        case RT_W: {
+            const uint32_t e = pend;
+            pend = RT_NONE;
+            fold_end(t, e, end_of(&t->edge[e], RT_OPEN), h);
+            if (t->bad)
+                return MZ_EINVAL;
+            break;
+        }
+        case RT_S: /* the cell below carries the folded piece */
+            hang[x] = h + 1;
+            t->best = mx(t->best, h + 1);
+            break;
+        case RT_E: /* the cell east does */
+            prx = h + 1;
+            break;
+        case 0:
+            t->bad = true; /* a piece no row can reach */
+            return MZ_EINVAL;
+        default: { /* three or four branches, or pinned: a node */
+            if (j != RT_NONE && (j == pend || t->edge[j].end[0] == t->edge[j].end[1]))
+                goto loop;
+            const uint32_t p = node_new(t, x == pin_a || x == pin_b ? RT_PINNED : 0, h);
+            if (p == RT_NONE)
+                return MZ_ENOMEM;
+            if (j != RT_NONE) {
+                mz_rt_edge *ed = &t->edge[j];
+                ed->end[end_of(ed, fx)] = p;
+                attach(t, p, MZ_N, j);
             }
+            if (wc) {
+                mz_rt_edge *ed = &t->edge[pend];
+                ed->end[end_of(ed, RT_OPEN)] = p;
+                attach(t, p, MZ_W, pend);
+                pend = RT_NONE;
+            }
+            if (hs) {
+                const uint32_t f = edge_new(t, p, fx);
+                if (f == RT_NONE)
+                    return MZ_ENOMEM;
+                attach(t, p, MZ_S, f);
+                up[x] = f;
+            }
+            if (he) {
+                const uint32_t f = edge_new(t, p, RT_OPEN);
+                if (f == RT_NONE)
+                    return MZ_ENOMEM;
+                attach(t, p, MZ_E, f);
+                pend = f;
+            }
+            if (x == pin_a)
+                *node_a = p;
+            if (x == pin_b)
+                *node_b = p;
+            break;
+        }
         }
     }
-    if (nn != t->nlive || ne != t->elive)
-        t->bad = true; /* a piece that reaches no front cell */
-    mz_status s = MZ_OK;
-    if (t->bad)
-        goto out;
-    /* The contents first (every live entry), then the places. */
-    for (uint32_t k = 0; k < nc; k++) {
-        if (nmap[k] == RT_NONE)
-            continue;
-        for (unsigned d = 0; d < 4; d++)
-            if (t->node[k].e[d] != RT_NONE)
-                t->node[k].e[d] = emap[t->node[k].e[d]];
+    return MZ_OK;
+loop:
+    t->bad = true; /* a chain that comes back to its own cell: a loop */
+    return MZ_EINVAL;
+}
+
+/* Renumber the live edges in the order of the front: the chain up from
+ * column 0 first, then column 1's, and so on, then the chains between
+ * nodes off the front. The pool's free list, last in first out, mixes the
+ * numbers row after row; a row's pass reads the chains up in column
+ * order, so this puts them on neighbouring memory again, every
+ * RT_COMPACT rows. The pool is permuted in place (emap: 4 bytes an edge). */
+#define RT_COMPACT 16
+
+static void compact(mz_rowtree *t)
+{
+    const uint32_t ec = t->ecap;
+    uint32_t *emap = t->emap, ne = 0;
+    if (!ec)
+        return;
+    memset(emap, 0xff, (size_t)ec * sizeof *emap);
+    for (uint64_t x = 0; x < t->cols; x++) {
+        const uint32_t e = t->up[x];
+        if (e != RT_NONE && emap[e] == RT_NONE)
+            emap[e] = ne++;
     }
-    for (uint32_t k = 0; k < ec; k++) {
-        if (emap[k] == RT_NONE)
-            continue;
-        t->edge[k].end[0] = nmap[t->edge[k].end[0]];
-        t->edge[k].end[1] = nmap[t->edge[k].end[1]];
+    for (uint32_t v = 0; v < t->ncap; v++) {
+        const mz_rt_node *n = &t->node[v];
+        if (!n->info)
+            continue; /* free */
+        for (unsigned d = 0; d < 4; d++)
+            if (n->e[d] != RT_NONE && emap[n->e[d]] == RT_NONE)
+                emap[n->e[d]] = ne++;
+    }
+    if (ne != t->elive) {
+        t->bad = true; /* an edge reached from no kept cell */
+        return;
     }
     for (uint64_t x = 0; x < t->cols; x++)
-        t->front[x] = nmap[t->front[x]];
-    t->entrance = nmap[t->entrance];
+        if (t->up[x] != RT_NONE)
+            t->up[x] = emap[t->up[x]];
+    for (uint32_t v = 0; v < t->ncap; v++) {
+        mz_rt_node *n = &t->node[v];
+        if (!n->info)
+            continue;
+        for (unsigned d = 0; d < 4; d++)
+            if (n->e[d] != RT_NONE)
+                n->e[d] = emap[n->e[d]];
+    }
     /* Free entries take the numbers after the live ones: a permutation. */
-    for (uint32_t k = 0; k < nc; k++)
-        if (nmap[k] == RT_NONE)
-            nmap[k] = nn++;
     for (uint32_t k = 0; k < ec; k++)
         if (emap[k] == RT_NONE)
             emap[k] = ne++;
-    for (uint32_t k = 0; k < nc; k++)
-        while (nmap[k] != k) {
-            const uint32_t j = nmap[k];
-            const mz_rt_node tmp = t->node[j];
-            t->node[j] = t->node[k];
-            t->node[k] = tmp;
-            nmap[k] = nmap[j];
-            nmap[j] = j;
-        }
     for (uint32_t k = 0; k < ec; k++)
         while (emap[k] != k) {
             const uint32_t j = emap[k];
@@ -373,109 +614,67 @@ static mz_status compact(mz_rowtree *t)
             emap[k] = emap[j];
             emap[j] = j;
         }
-    /* The free lists: the numbers after the live ones, lowest first out. */
-    t->nfree = t->efree = RT_NONE;
-    for (uint32_t k = nc; k-- > t->nlive;) {
-        t->node[k].e[0] = t->nfree;
-        t->nfree = k;
-    }
+    t->efree = RT_NONE;
     for (uint32_t k = ec; k-- > t->elive;) {
         t->edge[k].end[0] = t->efree;
         t->efree = k;
     }
-out:
-    mz_mem_free(t->mem, nmap);
-    mz_mem_free(t->mem, emap);
-    mz_mem_free(t->mem, stack);
-    return s;
 }
 
 mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
 {
-    const uint64_t cols = t->cols;
-    uint32_t *front = t->front;
     if (t->bad)
         return MZ_EINVAL;
-    if (t->rows == 0) {
-        for (uint64_t x = 0; x < cols; x++) {
-            uint32_t v = node_new(t, x ? RT_FRONT : RT_FRONT | RT_PINNED);
-            if (v == RT_NONE)
-                return MZ_ENOMEM;
-            front[x] = v;
-            if (x == 0)
-                t->entrance = v;
-            if (x && !(cells[x] & MZ_WALL_W) && link(t, front[x - 1], MZ_E, v, MZ_W) != MZ_OK)
-                return MZ_ENOMEM;
+    if (t->rows > 0) {
+        /* The first row leaves with its first cell, the entrance, kept. */
+        uint32_t none = RT_NONE;
+        mz_status s = pass(t, cells, t->rows == 1 ? 0 : UINT64_MAX, UINT64_MAX, &t->entrance, &none);
+        if (s != MZ_OK)
+            return s;
+    } else {
+        for (uint64_t x = 0; x < t->cols; x++) {
+            t->up[x] = RT_NONE;
+            t->hang[x] = 0;
         }
-        t->rows = 1;
-        return MZ_OK;
+        t->npeak = (uint32_t)t->cols;
     }
-    for (uint64_t x = 0; x < cols; x++) {
-        /* The loads ahead, which the updates of this cell do not wait on:
-         * the node of a cell RT_AHEAD columns on and the edges of the
-         * node half as far on. */
-        if (x + RT_AHEAD < cols) {
-            RT_PREFETCH(&t->node[front[x + RT_AHEAD]]);
-        }
-        const uint32_t o = front[x];
-        mz_rt_node *on = &t->node[o];
-        const bool down = !(cells[x] & MZ_WALL_N);
-        const uint32_t oi = on->info;
-        if (down && rt_deg[oi & RT_SIDES] <= 1 && !(oi & RT_FLAG(RT_PINNED))) {
-            /* The cell below takes the node over. */
-            if (!(oi & RT_SIDES)) {
-                on->hang++;
-                t->best = mx(t->best, on->hang);
-            } else {
-                const unsigned s = rt_first[oi & RT_SIDES];
-                const uint32_t e = on->e[s];
-                mz_rt_edge *ed = &t->edge[e];
-                const unsigned k = ed->end[0] == o ? 0 : 1;
-                const uint64_t h = on->hang;
-                t->best = mx(t->best, ed->in[k] + h);
-                ed->in[1 - k] = mx(ed->in[1 - k], ed->len + h);
-                ed->in[k] = 1 + mx(h, ed->in[k]);
-                ed->len++;
-                on->e[s] = RT_NONE;
-                on->e[MZ_N] = e;
-                on->info = (oi & ~RT_SIDES) | (1u << MZ_N);
-                on->hang = 0;
-            }
-        } else {
-            const uint32_t v = node_new(t, RT_FRONT);
-            if (v == RT_NONE)
-                return MZ_ENOMEM;
-            front[x] = v;
-            if (down && link(t, o, MZ_S, v, MZ_N) != MZ_OK)
-                return MZ_ENOMEM;
-            /* o leaves the front: nothing of the new row but v can reach
-             * it, so it is reduced now. A fold that reaches a cell of the
-             * old row further east stops there (still on the front); its
-             * own turn comes. */
-            t->node[o].info &= ~RT_FLAG(RT_FRONT);
-            reduce(t, o);
-        }
-        if (x && !(cells[x] & MZ_WALL_W) && link(t, front[x - 1], MZ_E, front[x], MZ_W) != MZ_OK)
-            return MZ_ENOMEM;
-    }
+    memcpy(t->walls, cells, (size_t)t->cols);
+    t->walls[0] |= MZ_WALL_W;
     t->rows++;
-    if (t->rows % RT_COMPACT == 0 && !t->bad && compact(t) != MZ_OK)
-        return MZ_ENOMEM;
-    return t->bad ? MZ_EINVAL : MZ_OK;
+    if (t->rows % RT_COMPACT == 0) {
+        compact(t);
+        if (t->bad)
+            return MZ_EINVAL;
+    }
+    return MZ_OK;
 }
 
 mz_status mz_rowtree_finish(mz_rowtree *t, int64_t *route, uint64_t *longest)
 {
     if (t->bad || t->rows == 0)
         return MZ_EINVAL;
-    /* The kept tree: a walk from the entrance (node of cell 0, pinned),
-     * parents before children in order[]; then children before parents. */
+    /* The last row leaves with nothing below (a row of walls), its last
+     * cell, the exit, kept as a node, and its first when it is the
+     * entrance (one row). */
+    uint8_t *closed = mz_alloc_array(t->mem, t->cols, 1);
+    if (!closed)
+        return MZ_ENOMEM;
+    memset(closed, MZ_WALLS, (size_t)t->cols);
+    uint32_t exit = RT_NONE;
+    mz_status s = pass(t, closed, t->rows == 1 ? 0 : UINT64_MAX, t->cols - 1, &t->entrance, &exit);
+    mz_mem_free(t->mem, closed);
+    if (s != MZ_OK)
+        return s;
+    if (t->entrance == RT_NONE || exit == RT_NONE)
+        return MZ_EINVAL;
+    /* The kept tree: a walk from the entrance, parents before children in
+     * order[]; then children before parents. */
     const uint32_t n = t->ncap, live = t->nlive;
+    s = MZ_OK;
     uint32_t *order = mz_alloc_array(t->mem, live ? live : 1, sizeof *order);
     uint32_t *pedge = mz_alloc_array(t->mem, n ? n : 1, sizeof *pedge);
     uint64_t *dist = mz_alloc_array(t->mem, n ? n : 1, sizeof *dist);
     uint64_t *depth = mz_alloc_array(t->mem, n ? n : 1, sizeof *depth);
-    mz_status s = MZ_OK;
     if (!order || !pedge || !dist || !depth) {
         s = MZ_ENOMEM;
         goto out;
@@ -493,7 +692,7 @@ mz_status mz_rowtree_finish(mz_rowtree *t, int64_t *route, uint64_t *longest)
                 continue;
             const mz_rt_edge *ed = &t->edge[e];
             const uint32_t c = ed->end[0] == v ? ed->end[1] : ed->end[0];
-            if (len == live) { /* more than the live nodes: a loop */
+            if (len == live || c >= n) { /* more than the live nodes: a loop */
                 s = MZ_EINVAL;
                 goto out;
             }
@@ -511,6 +710,7 @@ mz_status mz_rowtree_finish(mz_rowtree *t, int64_t *route, uint64_t *longest)
         const uint32_t v = order[k];
         const mz_rt_node *nv = &t->node[v];
         uint64_t b1 = nv->hang, b2 = 0;
+        uint64_t dv = nv->hang; /* depth below v: every branch but the parent's chain */
         for (unsigned d = 0; d < 4; d++) {
             const uint32_t e = nv->e[d];
             if (e == RT_NONE)
@@ -518,8 +718,10 @@ mz_status mz_rowtree_finish(mz_rowtree *t, int64_t *route, uint64_t *longest)
             const mz_rt_edge *ed = &t->edge[e];
             const unsigned kv = ed->end[0] == v ? 0 : 1;
             uint64_t br = ed->in[kv];
-            if (e != pedge[v])
+            if (e != pedge[v]) {
                 br = mx(br, ed->len + depth[ed->end[1 - kv]]);
+                dv = mx(dv, br);
+            }
             if (br > b1) {
                 b2 = b1;
                 b1 = br;
@@ -528,19 +730,9 @@ mz_status mz_rowtree_finish(mz_rowtree *t, int64_t *route, uint64_t *longest)
             }
         }
         best = mx(best, b1 + b2);
-        /* Depth below v: every branch but the parent's chain. */
-        uint64_t dv = nv->hang;
-        for (unsigned d = 0; d < 4; d++) {
-            const uint32_t e = nv->e[d];
-            if (e == RT_NONE || e == pedge[v])
-                continue;
-            const mz_rt_edge *ed = &t->edge[e];
-            const unsigned kv = ed->end[0] == v ? 0 : 1;
-            dv = mx(dv, mx(ed->in[kv], ed->len + depth[ed->end[1 - kv]]));
-        }
         depth[v] = dv;
     }
-    *route = (int64_t)dist[t->front[t->cols - 1]];
+    *route = (int64_t)dist[exit];
     *longest = best;
 out:
     mz_mem_free(t->mem, order);

@@ -14,14 +14,17 @@ typedef struct mz_rt_edge mz_rt_edge;
 typedef struct mz_rowtree {
     const mz_allocator *mem;
     uint64_t cols, rows; /* rows fed so far */
-    mz_rt_node *node;
-    mz_rt_edge *edge;
+    mz_rt_node *node;    /* kept cells off the front */
+    mz_rt_edge *edge;    /* chains between kept cells */
     uint32_t ncap, ecap;   /* pool sizes */
     uint32_t nfree, efree; /* free lists (UINT32_MAX: empty) */
     uint32_t nlive, elive; /* in use now */
-    uint32_t npeak;        /* most nodes in use at once */
-    uint32_t entrance;     /* the node of the first cell, kept to the end */
-    uint32_t *front;       /* the node of each cell of the last row */
+    uint32_t npeak;        /* most nodes at once, the front's cells included */
+    uint32_t entrance;     /* the node of the first cell once it left the front */
+    uint32_t *up;          /* each front cell's chain upward (UINT32_MAX: none) */
+    uint64_t *hang;        /* how far the cells folded into each front cell reach */
+    uint8_t *walls;        /* the front row's cells as fed, and a closed one after */
+    uint32_t *emap;        /* the edges' new numbers while they are renumbered */
     uint64_t best;         /* the longest path among the pieces folded away */
     bool bad;              /* the rows are not a tree (a loop, a cut-off piece) */
 } mz_rowtree;
