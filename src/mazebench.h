@@ -689,7 +689,7 @@ typedef struct mz_algo {
  * of its ops changes walls (ENTER to RESET below), else it replays on the
  * finished maze; a solver's replays on the finished maze. */
 typedef enum mz_draw {
-    MZ_DRAW_UNSET = 0, /* not declared: the op's name decides (a fallback) */
+    MZ_DRAW_UNSET = 0, /* not declared: drawn as a mark; tests/test_render.c allows none */
     MZ_DRAW_MARK,      /* the cell is marked, nothing else */
     MZ_DRAW_VISIT,     /* the cell is where the algorithm is; nothing changes */
     MZ_DRAW_ENTER,     /* a move into cell through port dir of the cell it left:
@@ -719,8 +719,8 @@ typedef enum mz_draw {
 } mz_draw;
 
 /* One op of an entry's trace: its name (mz_step.op), what it means, and
- * how an animation draws it (MZ_DRAW_UNSET: by the op's name, a fallback
- * every entry should outgrow: tests/test_render.c checks it). */
+ * how an animation draws it (every op declares a kind: tests/test_render.c
+ * checks it). */
 typedef struct mz_trace_op {
     const char *op;
     const char *meaning;

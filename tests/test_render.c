@@ -19,10 +19,6 @@
 #include "mazebench.h"
 #include "../src/render/picture/picture.h"
 
-/* 1 once every registry entry's trace ops say how they are drawn (the
- * draw field of mz_trace_op): test_draw_kinds then fails on any op that
- * leaves it MZ_DRAW_UNSET. 0: it lists them and passes. */
-#define MZ_CHECK_DRAW_KINDS 1
 
 #ifdef MZ_HAVE_CAIRO
 #include <cairo.h>
@@ -105,9 +101,9 @@ static void shape_maze(const char *grid, uint32_t seed, mz_grid *g)
     free(stack);
 }
 
-/* Every op of every entry: a draw kind in range, solver kinds on solvers
- * and wall-changing kinds on generators; unset ones are listed (and fail
- * with MZ_CHECK_DRAW_KINDS). The fallback by name keeps the old table. */
+/* Every op of every entry: a draw kind set and in range, solver kinds on
+ * solvers and wall-changing kinds on generators. The animation reads
+ * nothing else, so an op without a kind would animate as a mark. */
 static void test_draw_kinds(void **state)
 {
     (void)state;
@@ -117,8 +113,8 @@ static void test_draw_kinds(void **state)
             ops++;
             assert_true((unsigned)t->draw < MZ_DRAW_COUNT);
             if (t->draw == MZ_DRAW_UNSET) {
-                if (unset++ < 3 || MZ_CHECK_DRAW_KINDS)
-                    print_message("%s: op '%s' has no draw kind\n", (*a)->name, t->op);
+                unset++;
+                print_message("%s: op '%s' has no draw kind\n", (*a)->name, t->op);
                 continue;
             }
             bool solver_kind = t->draw >= MZ_DRAW_CLOSE;
@@ -130,20 +126,12 @@ static void test_draw_kinds(void **state)
         }
     }
     assert_true(ops > 20);
-#if MZ_CHECK_DRAW_KINDS
     if (unset)
         fail_msg("%u of %u trace ops have no draw kind", unset, ops);
-#else
-    if (unset)
-        print_message("%u of %u trace ops have no draw kind (not checked: "
-                      "MZ_CHECK_DRAW_KINDS is 0)\n", unset, ops);
-#endif
-    /* The fallback: what the names meant before the field. */
-    assert_int_equal(pic_op_draw(NULL, "push"), MZ_DRAW_ENTER);
-    assert_int_equal(pic_op_draw(NULL, "check"), MZ_DRAW_WALL);
+    /* The same name is drawn as each entry declares it. */
     assert_int_equal(pic_op_draw(mz_find(MZ_SOLVER, "bfs"), "close"), MZ_DRAW_CLOSE);
     assert_int_equal(pic_op_draw(mz_find(MZ_GEN, "treasure"), "close"), MZ_DRAW_UNPATH);
-    assert_int_equal(pic_op_draw(NULL, "no-such-op"), MZ_DRAW_MARK);
+    assert_int_equal(pic_op_draw(NULL, "push"), MZ_DRAW_MARK);
 }
 
 #ifdef MZ_HAVE_CAIRO

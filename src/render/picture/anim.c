@@ -5,7 +5,7 @@
  *
  * How a step is drawn is the registry's: each op of an entry's trace_ops
  * carries an mz_draw kind (mazebench.h says what each kind does); an op
- * that leaves it unset is drawn by its name (pic_op_draw's fallback). A
+ * that leaves it unset is drawn as a mark (tests/test_render.c allows none). A
  * step's dir is a port of its cell, so the replay runs on every shape.
  * Generators with no op that changes walls (pacman, recursive division)
  * replay on the finished map, marking each step's cell. Frame 0 is the
@@ -152,8 +152,8 @@ static mz_draw kind_of(replay *r, const char *op)
             if (strcmp(t->op, op) == 0)
                 d = pic_op_draw(r->algos[k], op);
     }
-    if (d == MZ_DRAW_UNSET) /* an op no entry declares: by its name */
-        d = pic_op_draw(r->nalgos ? r->algos[0] : NULL, op);
+    if (d == MZ_DRAW_UNSET) /* no entry of the chain declares it */
+        d = MZ_DRAW_MARK;
     if (r->nk < NKINDS) {
         r->kop[r->nk] = op;
         r->kdraw[r->nk++] = d;

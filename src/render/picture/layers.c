@@ -355,32 +355,16 @@ uint32_t pic_ramp(int ramp, double t)
 /* How trace ops are drawn                                             */
 /* ------------------------------------------------------------------ */
 
-/* The fallback for ops whose entry leaves draw unset: the names the
- * animation knew before the registry said how to draw an op. */
-static const struct {
-    const char *op;
-    mz_draw draw;
-} draw_by_name[] = {
-    {"push", MZ_DRAW_ENTER},    {"pop", MZ_DRAW_DONE},         {"join", MZ_DRAW_CARVE},
-    {"merge", MZ_DRAW_MERGE},   {"check", MZ_DRAW_WALL},       {"splice", MZ_DRAW_SPLICE},
-    {"grow", MZ_DRAW_GROW},     {"advance", MZ_DRAW_PATH},     {"open", MZ_DRAW_PATH},
-    {"backout", MZ_DRAW_BACKOUT}, {"restart", MZ_DRAW_RESTART}, {"reject", MZ_DRAW_RESET},
-    {"branch", MZ_DRAW_BRANCH}, {"move", MZ_DRAW_WALK},        {"turn", MZ_DRAW_WALK},
-    {"excess", MZ_DRAW_EXCESS}, {"ring", MZ_DRAW_RING},        {"sweep", MZ_DRAW_SWEEP},
-};
-
+/* The draw kind an entry declares for op (mz_trace_op.draw; every op
+ * declares one, tests/test_render.c checks it); MZ_DRAW_MARK for an op the
+ * entry does not declare at all (an emitted op is always declared:
+ * tests/test_registry_data.c). */
 mz_draw pic_op_draw(const mz_algo *a, const char *op)
 {
     if (a && a->trace_ops)
         for (const mz_trace_op *t = a->trace_ops; t->op; t++)
             if ((t->op == op || strcmp(t->op, op) == 0) && t->draw != MZ_DRAW_UNSET)
                 return t->draw;
-    /* "close" is a solver's closed cell, a generator's path head leaving */
-    if (strcmp(op, "close") == 0)
-        return a && a->kind == MZ_SOLVER ? MZ_DRAW_CLOSE : MZ_DRAW_UNPATH;
-    for (size_t k = 0; k < sizeof draw_by_name / sizeof *draw_by_name; k++)
-        if (strcmp(draw_by_name[k].op, op) == 0)
-            return draw_by_name[k].draw;
     return MZ_DRAW_MARK;
 }
 
