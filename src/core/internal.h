@@ -85,7 +85,8 @@ void *mz_alloc_array(const mz_allocator *mem, uint64_t n, size_t size);
 
 /* Does every open wall of g lead to a cell of g, with no wrap? Then the
  * neighbour through an open wall d of i is i + {-cols, 1, cols, -1}[d],
- * with no bounds test or division. Linear in rows + cols. (metrics.c) */
+ * with no bounds test or division. False on any shape but square cells.
+ * Linear in rows + cols. (metrics.c) */
 bool mz_grid_border_closed(const mz_grid *g);
 
 /* ---- Solver helpers (src/solve/common.c; docs/extending.md) ---- */

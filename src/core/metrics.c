@@ -70,8 +70,8 @@ uint64_t mz_digest(const mz_grid *g)
 
 bool mz_grid_border_closed(const mz_grid *g)
 {
-    if (g->flags & MZ_GRID_WRAP_EW)
-        return false;
+    if (g->shape != MZ_SHAPE_ORTHO || (g->flags & MZ_GRID_WRAP_EW))
+        return false; /* the index steps are the square grid's */
     const uint8_t *c = g->c;
     const uint64_t rows = g->rows, cols = g->cols, last = g->cells - cols;
     unsigned acc = 0;
