@@ -51,12 +51,9 @@ uint8_t mz_shape_walls(mz_shape s)
  * and the first cell of ring 1 << k is 1 + sum_{j<k} (1 << j)(6 << j)
  * = 2 * 4^k - 1, so every position is a closed form. */
 
-static unsigned floor_log2(uint64_t v)
+static unsigned floor_log2(uint64_t v) /* v >= 1 */
 {
-    unsigned k = 0;
-    while (v >>= 1)
-        k++;
-    return k;
+    return 63u - (unsigned)__builtin_clzll(v);
 }
 
 uint64_t mz_polar_ring_cells(uint64_t r)
@@ -80,10 +77,8 @@ void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos)
         *pos = 0;
         return;
     }
-    /* The largest k with 2 * 4^k - 1 <= i. */
-    unsigned k = 0;
-    while (k < 31 && (UINT64_C(2) << (2 * (k + 1))) - 1 <= i)
-        k++;
+    /* The largest k with 2 * 4^k - 1 <= i, that is 4^k <= (i + 1) / 2. */
+    unsigned k = floor_log2((i + 1) >> 1) / 2;
     uint64_t base = (UINT64_C(2) << (2 * k)) - 1, per = UINT64_C(6) << k;
     uint64_t off = i - base;
     *ring = (UINT64_C(1) << k) + off / per;
