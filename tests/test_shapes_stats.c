@@ -25,7 +25,9 @@
  *     was found in the literature; docs/stats.md gives the measured values;
  *   - the CLI: --grid with shapes, the topology column (before rows, as in
  *     result CSVs) and the cells in CSV, JSON and markdown, degree columns up to the shape's degree, square output
- *     without them, a generator skipped on a shape it does not run on.
+ *     without them, a generator skipped on a shape it does not run on;
+ *     scaling --shape: the topology column, the published exponent on the
+ *     shape (5/4 on planar lattices, about 1.624 in 3D), refusals.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -273,11 +275,44 @@ static void test_cli(void **state)
     assert_null(strstr(out, "\nwilson,"));
 }
 
+/* scaling --shape: the route's exponent on grids of another shape. */
+static void test_scaling_cli(void **state)
+{
+    (void)state;
+    static char out[1 << 14];
+    if (!declares("wilson", "hex:5x5")) {
+        print_message("SKIPPED: wilson runs on square cells only: scaling --shape not tested\n");
+        skip();
+    }
+    assert_int_equal(run("scaling wilson --sizes 8,16 --seeds 1..3 --format csv", out, sizeof out),
+                     0);
+    assert_true(strncmp(out, "gen,sizes,seeds,", 16) == 0); /* square: as before */
+    assert_int_equal(
+        run("scaling wilson --shape hex --sizes 8,16,32 --seeds 1..3 --format csv", out, sizeof out),
+        0);
+    assert_true(strncmp(out, "gen,topology,sizes,seeds,", 25) == 0);
+    assert_non_null(strstr(out, "\nwilson,hex,3,3,9,8,32,"));
+    assert_non_null(strstr(out, ",1.25,")); /* the loop-erased walk's 5/4 on every planar lattice */
+    assert_int_equal(
+        run("scaling wilson --shape 3d --sizes 4,8 --seeds 1..3 --format csv", out, sizeof out), 0);
+    assert_non_null(strstr(out, "\nwilson,3d,2,3,6,4,8,"));
+    assert_non_null(strstr(out, ",1.62,")); /* in 3D: about 1.624 */
+    const char *bad[] = {"scaling wilson --shape weave --sizes 8,16",
+                         "scaling eller-stream --shape hex --sizes 8,16",
+                         "scaling wilson --sizes hex:8x8,16", "scaling wilson --shape blob"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        int rc = run(bad[k], out, sizeof out);
+        if (rc != 2)
+            fail_msg("'mazebench %s' exited %d, not 2", bad[k], rc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_uniform_samplers_agree),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_scaling_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

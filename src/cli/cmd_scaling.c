@@ -17,7 +17,8 @@
 static const char scaling_help[] =
     "usage: mazebench scaling GEN... [--sizes LIST] [--seeds LIST]\n"
     "                         [--stream-sizes LIST] [--stream-seeds LIST]\n"
-    "                         [--points FILE] [--force] [--format text|csv]\n\n"
+    "                         [--shape SHAPE] [--points FILE] [--force]\n"
+    "                         [--format text|csv]\n\n"
     "Measure how the route (entrance to exit steps, corner to corner) of each\n"
     "GEN's square n x n mazes grows with n, and fit route = c * n^b by least\n"
     "squares of ln route on ln n over every maze (each size and seed a point):\n"
@@ -35,6 +36,12 @@ static const char scaling_help[] =
     "                       (default 1..10)\n"
     "  --stream-sizes LIST  sides for eller-stream (default: --sizes)\n"
     "  --stream-seeds LIST  seeds for eller-stream (default: --seeds)\n"
+    "  --shape SHAPE        cells of another shape, side n: hex:nxn, tri:nxn,\n"
+    "                       weave:nxn, polar:n (n rings, centre to rim) or\n"
+    "                       3d:nxnxn (a cube; published: 3D loop-erased walk,\n"
+    "                       about 1.624, for wilson and aldous-broder). The\n"
+    "                       outputs gain a topology column (default: ortho,\n"
+    "                       square cells, the outputs as before)\n"
     "  --points FILE        also write one CSV row a generator and size: the mean,\n"
     "                       sd and geometric mean route, the fitted and the\n"
     "                       theoretical line there, the local slope (for a chart:\n"
@@ -74,6 +81,10 @@ static int parse_list(const char *seeds_text, const char *sizes_text, list *l)
         goto out;
     }
     for (size_t k = 0; k < p.nsize; k++) {
+        if (p.size[k].shape != MZ_SHAPE_ORTHO) {
+            mzc_error("scaling: sizes are sides n; give the cells' shape with --shape");
+            goto out;
+        }
         if (p.size[k].rows != p.size[k].cols || p.size[k].rows < 2) {
             mzc_error("scaling: size %llux%llu is not a square of side 2 or more",
                       (unsigned long long)p.size[k].rows, (unsigned long long)p.size[k].cols);
@@ -102,10 +113,35 @@ out:
     return rc;
 }
 
-/* The published exponent of a generator spec (canonical text), or NAN. */
+/* The shape of the run: every size n is a grid of it of side n. */
+static mz_shape run_shape = MZ_SHAPE_ORTHO;
+
+static mz_geom geom_of(uint64_t n)
+{
+    mz_geom g = {run_shape, 1, n, n};
+    if (run_shape == MZ_SHAPE_CUBE)
+        g.levels = n;
+    mz_geom_cells(&g);
+    return g;
+}
+
+/* The published exponent of a generator spec (canonical text) on the run's
+ * shape, or NAN. The loop-erased walk's exponent is the same on every
+ * planar lattice (5/4); in three dimensions it is about 1.624 (D. B. Wilson,
+ * "The dimension of loop-erased random walk in 3D", 2010: 1.62400 +-
+ * 0.00005). Weave grids are not a fixed graph: no exponent. */
 static double theory_of(const char *canon, const char **what)
 {
-    if (strcmp(canon, "wilson") == 0 || strcmp(canon, "aldous-broder") == 0) {
+    const bool ust = strcmp(canon, "wilson") == 0 || strcmp(canon, "aldous-broder") == 0;
+    if (run_shape == MZ_SHAPE_WEAVE || (run_shape == MZ_SHAPE_CUBE && !ust)) {
+        *what = "";
+        return NAN;
+    }
+    if (ust && run_shape == MZ_SHAPE_CUBE) {
+        *what = "UST: loop-erased random walk in 3D, about 1.624";
+        return 1.624;
+    }
+    if (ust) {
         *what = "UST: loop-erased random walk, 5/4";
         return 1.25;
     }
@@ -119,6 +155,10 @@ static double theory_of(const char *canon, const char **what)
 
 static uint64_t next_ns;
 
+/* The topology column of the run's shape (3d: its levels vary with n, so
+ * only the name). */
+static const char *topo_name(void) { return mz_shape_name(run_shape); }
+
 static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint32_t seed,
                     mz_grid *g, double *route)
 {
@@ -131,9 +171,10 @@ static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint32_t
     } else {
         mz_extra x;
         memset(&x, 0, sizeof x);
-        s = mz_generate(spec, seed, n, n, g, NULL, &x);
+        const mz_geom geo = geom_of(n);
+        s = mz_generate_geom(spec, seed, &geo, g, NULL, &x);
         mz_maze_stats ms;
-        if (s == MZ_OK && (g->rows != n || g->cols != n))
+        if (s == MZ_OK && (g->rows != geo.rows || g->cols != geo.cols))
             s = MZ_EUNSUPPORTED; /* a fixed-size generator */
         if (s == MZ_OK)
             s = mz_maze_stats_compute(g, 0, &ms);
@@ -142,14 +183,17 @@ static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint32_t
         if (s == MZ_OK)
             *route = (double)ms.route;
     }
+    char grid[96];
+    const mz_geom geo = geom_of(n);
+    mz_geom_format(&geo, grid, sizeof grid);
     if (s != MZ_OK) {
-        mzc_error("scaling: '%s' at %llux%llu seed %lu: %s", canon, (unsigned long long)n,
-                  (unsigned long long)n, (unsigned long)seed, mz_status_str(s));
+        mzc_error("scaling: '%s' at %s seed %lu: %s", canon, grid, (unsigned long)seed,
+                  mz_status_str(s));
         return -1;
     }
     if (mzc_now_ns() >= next_ns) {
-        fprintf(stderr, "mazebench: scaling: %s at %llux%llu seed %lu\n", canon,
-                (unsigned long long)n, (unsigned long long)n, (unsigned long)seed);
+        fprintf(stderr, "mazebench: scaling: %s at %s seed %lu\n", canon, grid,
+                (unsigned long)seed);
         next_ns = mzc_now_ns() + UINT64_C(10000000000);
     }
     return 0;
@@ -222,6 +266,8 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
             r->local = local;
         if (points) {
             mzc_csv_string(points, canon);
+            if (run_shape != MZ_SHAPE_ORTHO)
+                fprintf(points, ",%s", topo_name());
             fprintf(points, ",%" PRIu64 ",%zu,%.6g,%.6g,%.6g,%.6g,", l->n[i], l->nseeds, s.mean,
                     s.sd, exp(lm), r->fit.coef * pow(n, r->fit.exponent));
             if (!isnan(r->theory))
@@ -246,6 +292,8 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
 {
     if (csv) {
         mzc_csv_string(f, r->canon);
+        if (run_shape != MZ_SHAPE_ORTHO)
+            fprintf(f, ",%s", topo_name());
         fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,",
                 r->sizes, r->seeds, r->fit.n, r->nmin, r->nmax, r->fit.exponent, r->fit.se,
                 r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
@@ -257,9 +305,14 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
         fputc('\n', f);
         return;
     }
+    char label[320];
+    if (run_shape != MZ_SHAPE_ORTHO)
+        snprintf(label, sizeof label, "%s on %s cells", r->canon, mz_shape_name(run_shape));
+    else
+        snprintf(label, sizeof label, "%s", r->canon);
     fprintf(f, "%-24s n %" PRIu64 "..%" PRIu64 ", %zu sizes x %zu seeds: exponent %.4f "
                "(se %.4f, 95%% ci %.4f..%.4f), R^2 %.4f, local slope %.4f",
-            r->canon, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, r->fit.se,
+            label, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, r->fit.se,
             r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
     if (!isnan(r->theory))
         fprintf(f, "; published %.2f (%s) %s the interval", r->theory, r->theory_what,
@@ -270,7 +323,7 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
 int cmd_scaling(int argc, char **argv)
 {
     const char *sizes_text = "16,32,64,128,256", *seeds_text = "1..10", *format = "text";
-    const char *ssizes_text = NULL, *sseeds_text = NULL, *points_path = NULL;
+    const char *ssizes_text = NULL, *sseeds_text = NULL, *points_path = NULL, *shape_text = NULL;
     bool force = false;
     const char *gens[MAX_GENS];
     size_t ngens = 0;
@@ -297,6 +350,10 @@ int cmd_scaling(int argc, char **argv)
             if (r < 0)
                 return MZC_USAGE;
             sseeds_text = v;
+        } else if ((r = mzc_opt(argc, argv, &k, "--shape", &v)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+            shape_text = v;
         } else if ((r = mzc_opt(argc, argv, &k, "--points", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -329,10 +386,21 @@ int cmd_scaling(int argc, char **argv)
         mzc_error("scaling: format '%s' is not text or csv", format);
         return MZC_USAGE;
     }
+    run_shape = MZ_SHAPE_ORTHO;
+    if (shape_text && mz_shape_parse(shape_text, &run_shape) != MZ_OK) {
+        mzc_error("scaling: unknown shape '%s' (known: ortho, hex, tri, polar, 3d, weave)",
+                  shape_text);
+        return MZC_USAGE;
+    }
     static mz_spec specs[MAX_GENS];
     static char canon[MAX_GENS][256];
     for (size_t k = 0; k < ngens; k++) {
         if (strcmp(gens[k], "eller-stream") == 0) {
+            if (run_shape != MZ_SHAPE_ORTHO) {
+                mzc_error("scaling: eller-stream makes square cells only, not %s",
+                          mz_shape_name(run_shape));
+                return MZC_USAGE;
+            }
             snprintf(canon[k], sizeof canon[k], "eller-stream");
             continue;
         }
@@ -345,6 +413,12 @@ int cmd_scaling(int argc, char **argv)
             mzc_error("scaling: '%s' is not a generator", gens[k]);
             return MZC_USAGE;
         }
+        for (unsigned a = 0; a < specs[k].n; a++)
+            if (!mz_runs_on(specs[k].stage[a].algo, run_shape)) {
+                mzc_error("scaling: '%s' does not run on %s cells", specs[k].stage[a].algo->name,
+                          mz_shape_name(run_shape));
+                return MZC_USAGE;
+            }
         mz_spec_format(&specs[k], canon[k], sizeof canon[k]);
     }
     list grid, stream;
@@ -366,7 +440,9 @@ int cmd_scaling(int argc, char **argv)
             if (grid.n[i] > nmax)
                 nmax = grid.n[i];
         const mz_algo *a = specs[k].stage[0].algo;
-        if (mzc_check_memory(nmax, nmax, &a, 1) != 0)
+        const mz_geom geo = geom_of(nmax);
+        if (run_shape == MZ_SHAPE_ORTHO ? mzc_check_memory(nmax, nmax, &a, 1) != 0
+                                        : mzc_check_memory_geom(&geo, &a, 1) != 0)
             rc = MZC_FAIL;
     }
     sw_out o;
@@ -378,13 +454,15 @@ int cmd_scaling(int argc, char **argv)
             mzc_error("scaling: %s", err);
             rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
         } else {
-            fprintf(o.f, "gen,n,seeds,route_mean,route_sd,route_geomean,fit_route,"
-                         "theory_route,local_slope\n");
+            fprintf(o.f, "gen,%sn,seeds,route_mean,route_sd,route_geomean,fit_route,"
+                         "theory_route,local_slope\n",
+                    run_shape != MZ_SHAPE_ORTHO ? "topology," : "");
         }
     }
     if (rc == MZC_OK && csv)
-        printf("gen,sizes,seeds,mazes,n_min,n_max,exponent,se,ci95_lo,ci95_hi,r2,local_slope,"
-               "published,published_inside\n");
+        printf("gen,%ssizes,seeds,mazes,n_min,n_max,exponent,se,ci95_lo,ci95_hi,r2,local_slope,"
+               "published,published_inside\n",
+               run_shape != MZ_SHAPE_ORTHO ? "topology," : "");
     next_ns = mzc_now_ns() + UINT64_C(10000000000);
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         const bool st = strcmp(canon[k], "eller-stream") == 0;
