@@ -36,7 +36,7 @@ static const char stats_help[] =
     "                    polar:RINGS, 3d:LxRxC. With a grid of another shape in\n"
     "                    the run the outputs gain the topology and cells of each\n"
     "                    grid; a generator that does not run on a shape is\n"
-    "                    skipped there. --sizes and --size: the same\n"
+    "                    skipped there. --sizes and --size: older names\n"
     "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
     "                    (default 1..10)\n"
     "  --band N          border band left out of inner_dead_ends (default 10)\n"
