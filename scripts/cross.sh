@@ -7,8 +7,9 @@
 #   2. the step traces of every generator, post-processor and solver;
 #   3. the golden files, checked directly on every machine: data/article.csv
 #      (figures and trace aggregates), data/digests.csv, data/seeds-golden.csv,
-#      data/registry-golden.csv and data/registry-golden-large.csv ('mazebench
-#      check') and data/sweep-small.csv.
+#      data/registry-golden.csv, data/registry-golden-large.csv and
+#      data/registry-golden-shapes.csv ('mazebench check') and
+#      data/sweep-small.csv.
 #
 #   sh scripts/cross.sh [--targets "s390x aarch64 i686"] [--plan small|full]
 #   sh scripts/cross.sh --ci        # s390x, small plan (scripts/test.sh)
@@ -223,6 +224,15 @@ golden() {
             echo "ok registry-golden ($(tail -1 "$gout/check.txt" | sed 's/.*: all \([0-9]*\) rows.*/\1/') rows)"
         else
             echo "FAIL registry-golden: $(tail -1 "$gout/check.txt")"
+        fi
+    fi
+    # data/registry-golden-shapes.csv (every entry on every cell shape it
+    # declares) the same way
+    if [ -f data/registry-golden-shapes.csv ]; then
+        if $R check data/registry-golden-shapes.csv --jobs "$jobs" >"$gout/check-shapes.txt" 2>&1; then
+            echo "ok registry-golden-shapes ($(tail -1 "$gout/check-shapes.txt" | sed 's/.*: all \([0-9]*\) rows.*/\1/') rows)"
+        else
+            echo "FAIL registry-golden-shapes: $(tail -1 "$gout/check-shapes.txt")"
         fi
     fi
     # data/registry-golden-large.csv (every entry past its size thresholds

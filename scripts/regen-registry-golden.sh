@@ -23,7 +23,10 @@
 #
 # With --large it writes data/registry-golden-large.csv the same way, from
 # data/registry-golden-large.plan and data/registry-golden-large-solvers.plan
-# (scripts/regen-registry-golden-large.sh says so).
+# (scripts/regen-registry-golden-large.sh says so). With --shapes it writes
+# data/registry-golden-shapes.csv from data/registry-golden-shapes.plan and
+# data/registry-golden-shapes-solvers.plan: every generator on every cell
+# shape it declares (hex, tri, polar, 3d, weave), solved by every solver.
 set -eu
 cd "$(dirname "$0")/.."
 name=registry-golden
@@ -31,6 +34,10 @@ about="every registry entry"
 if [ "${1:-}" = --large ]; then
     name=registry-golden-large
     about="every size regime"
+    shift
+elif [ "${1:-}" = --shapes ]; then
+    name=registry-golden-shapes
+    about="every cell shape"
     shift
 fi
 prog=regen-$name
@@ -56,7 +63,7 @@ cat >"$tmp/cut.awk" <<'AWK'
 AWK
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 for plan in $name $name-solvers; do
-    "$bin" sweep "data/$plan.plan" --jobs "$jobs" --out "$tmp/$plan.csv" 2>"$tmp/err" || {
+    "$bin" sweep "data/$plan.plan" --jobs "$jobs" --progress 0 --out "$tmp/$plan.csv" 2>"$tmp/err" || {
         cat "$tmp/err" >&2
         exit 1
     }
@@ -71,6 +78,12 @@ h2=$(grep -v '^#' "$tmp/$name-solvers.csv" | head -1)
         echo "# plan:' lines), the columns before gen_ns. Regenerate with"
         echo "# scripts/regen-registry-golden.sh, review with git diff; check with"
         echo "# 'mazebench check data/registry-golden.csv'."
+    elif [ "$name" = registry-golden-shapes ]; then
+        echo "# Golden figures on every cell shape: 'mazebench sweep' of"
+        echo "# data/registry-golden-shapes.plan (the '# plan:' lines), then of"
+        echo "# data/registry-golden-shapes-solvers.plan (the '# solvers plan:' lines), the"
+        echo "# columns before gen_ns. Regenerate with 'scripts/regen-registry-golden.sh --shapes',"
+        echo "# review with git diff; check with 'mazebench check data/registry-golden-shapes.csv'."
     else
         echo "# Golden figures at every size regime: 'mazebench sweep' of"
         echo "# data/registry-golden-large.plan (the '# plan:' lines), then of"

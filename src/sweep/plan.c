@@ -791,7 +791,18 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
     uint64_t total = 0;
     for (size_t g = 0; g < p->ngen; g++) {
         size_t *el = p->elig + g * p->nsize;
-        if (fixed_size(&p->gspec[g])) {
+        size_t runs_on = 0; /* grids of the plan on which it runs */
+        char why[512] = "";
+        for (size_t z = 0; z < p->nsize; z++)
+            runs_on += !sw_refuses(&p->gspec[g], NULL, p->size[z], why, sizeof why);
+        if (fixed_size(&p->gspec[g]) && runs_on == 0) {
+            /* A fixed-size generator makes its own grid, once a seed,
+             * provided the plan has a grid of a shape it runs on. */
+            if (!p->skip_unsupported)
+                return sw_fail(err, errlen, SW_BAD, "%s; 'skip unsupported' in the plan "
+                               "(--skip-unsupported) drops such grids", why);
+            note(p, "%s: no '%s' mazes", why, p->gen[g]);
+        } else if (fixed_size(&p->gspec[g])) {
             /* It makes its own size: learn it from one run. */
             mz_grid grid;
             memset(&grid, 0, sizeof grid);
