@@ -14,7 +14,7 @@
 static const char stream_help[] =
     "usage: mazebench eller-stream --size RxC --seed N [--out FILE] [--format csv|json]\n\n"
     "Make the maze 'mazebench gen eller' makes at the same seed and size, one row\n"
-    "at a time, without holding it: memory grows with the columns only (about 100\n"
+    "at a time, without holding it: memory grows with the columns only (about 80\n"
     "bytes a column), so the rows may number in the millions. Prints the maze's\n"
     "figures: cells, passages, dead ends, the shares of cells with 1..4 open sides,\n"
     "the digest, the route (entrance to exit steps) and the longest path (all equal\n"
@@ -148,11 +148,12 @@ int cmd_eller_stream(int argc, char **argv)
     if (parse_stream_size(size, &rows, &cols) != 0)
         return MZC_USAGE;
     /* Two rows of cells and two link arrays: 10 bytes a column; the
-     * compressed tree of the rows (src/core/rowtree.c) at most 2 nodes a
-     * column, each 32 bytes with its edge's 32 and 12 of renumbering maps. */
+     * compressed tree of the rows (src/core/rowtree.c) 13 bytes a column for
+     * the front, and pools grown by half of at most a node (32 bytes) and two
+     * edges (36 with the renumbering map) a column. */
     char what[96];
     snprintf(what, sizeof what, "a row of %llu columns", (unsigned long long)cols);
-    if (mzc_check_bytes(what, (10.0 + 2 * 76) * (double)cols) != 0)
+    if (mzc_check_bytes(what, (23.0 + 1.5 * (32 + 2 * 36)) * (double)cols) != 0)
         return MZC_FAIL;
     if (cols >= (UINT64_C(1) << 31)) {
         mzc_error("eller-stream: size '%s' is too big (columns below 2^31)", size);
