@@ -149,11 +149,11 @@ int cmd_eller_stream(int argc, char **argv)
         return MZC_USAGE;
     /* Two rows of cells and two link arrays: 10 bytes a column; the
      * compressed tree of the rows (src/core/rowtree.c) 13 bytes a column for
-     * the front, and pools grown by half of at most a node (32 bytes) and two
-     * edges (36 with the renumbering map) a column. */
+     * the front, and pools grown by half of at most a node and two edges a
+     * column, 36 bytes each with its renumbering map. */
     char what[96];
     snprintf(what, sizeof what, "a row of %llu columns", (unsigned long long)cols);
-    if (mzc_check_bytes(what, (23.0 + 1.5 * (32 + 2 * 36)) * (double)cols) != 0)
+    if (mzc_check_bytes(what, (23.0 + 1.5 * 3 * 36) * (double)cols) != 0)
         return MZC_FAIL;
     if (cols >= (UINT64_C(1) << 31)) {
         mzc_error("eller-stream: size '%s' is too big (columns below 2^31)", size);

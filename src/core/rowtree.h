@@ -25,6 +25,7 @@ typedef struct mz_rowtree {
     uint64_t *hang;        /* how far the cells folded into each front cell reach */
     uint8_t *walls;        /* the front row's cells as fed, and a closed one after */
     uint32_t *emap;        /* the edges' new numbers while they are renumbered */
+    uint32_t *nmap;        /* the nodes' */
     uint64_t best;         /* the longest path among the pieces folded away */
     bool bad;              /* the rows are not a tree (a loop, a cut-off piece) */
 } mz_rowtree;
