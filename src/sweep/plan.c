@@ -879,7 +879,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
     }
     p->ntask = total;
     if (total == 0)
-        return sw_fail(err, errlen, SW_BAD, "the plan has no task (its limits exclude every size)");
+        return sw_fail(err, errlen, SW_BAD, "the plan has no task (its limits and the grids its generators skip leave none)");
     return SW_OK;
 }
 
