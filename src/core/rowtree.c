@@ -58,16 +58,16 @@
  * cell RT_AHEAD columns on before it needs it (a prefetch), and every
  * RT_COMPACT rows the live edges are renumbered in column order and the
  * nodes in the order those edges reach them (compact), to keep both on
- * neighbouring memory (the nodes' renumbering took 7% to 12% off the
- * stream at 100,000 to 316,228 columns, measured side by side). The cases
+ * neighbouring memory (the nodes' renumbering alone took 7% to 12% off
+ * the stream at 100,000 to 316,228 columns). The cases
  * of a cell are one switch on its four branches, not a chain of tests.
  *
  * Against the earlier form of this file (a pool node for every front cell
  * too, the row's own links made as edges and folded again a row later):
- * the same figures; the whole stream (Eller's row included) took 11% to
- * 16% less CPU time at 3,000, 100,000 and 316,228 columns, measured side
- * by side, and its peak memory went from 16.4 MB to 10.9 MB at 100,000
- * columns and from 42 MB to 25 MB at 316,228.
+ * the same figures; the whole stream (Eller's row included) took 15% less
+ * CPU time at 3,000 columns, 21% at 100,000 and 31% at 316,228, measured
+ * side by side, and its peak memory went from 16.3 MB to 11.2 MB at
+ * 100,000 columns and from 42 MB to 26 MB at 316,228.
  *
  * Lengths are 64-bit and every figure is integer arithmetic: the same on
  * every machine. Nodes are 32 bytes and edges 32, each with 4 for its
