@@ -9,10 +9,8 @@
  * computed by hand); growing-tree at p = 1 is dfs; weave mazes do cross;
  * undeclared shapes are refused; every allocation failure is MZ_ENOMEM
  * with nothing leaked.
- *
- * Not here: tri:Rx1 with R >= 3, a grid whose cells form R/2 separate
- * pairs (a triangle's only vertical port is its base, and down one column
- * the bases pair rows 0-1, 2-3, ...), so no spanning tree exists.
+ * (tri:Rx1 with R >= 3 is no grid: its triangles pair off, and the parser
+ * refuses it.)
  */
 #include <stdarg.h>
 #include <stddef.h>
