@@ -42,10 +42,14 @@ mv "$out/fits.csv.tmp" "$out/fits.csv"
 # two theoretical slopes drawn through the wilson and kruskal fits.
 dat=$(mktemp)
 trap 'rm -f "$dat"' EXIT
-awk -F, 'NR > 1 { gen = $1; gsub(/"/, "", gen)
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { gen = $1; gsub(/"/, "", gen)
     if (gen != last) { if (NR > 2) printf "\n\n"; printf "# %s\n", gen; last = gen }
-    print $2, $6, $7, ($8 == "" ? "NaN" : $8) }' "$out/points.csv" >"$dat"
-titles=$(awk -F, 'NR > 1 { gen = $1; gsub(/"/, "", gen); printf "%s (%.3f) ", gen, $7 }' \
+    t = $c["theory_route"]
+    print $c["n"], $c["route_geomean"], $c["fit_route"], (t == "" ? "NaN" : t) }' \
+    "$out/points.csv" >"$dat"
+titles=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { gen = $1; gsub(/"/, "", gen); printf "%s (%.3f) ", gen, $c["exponent"] }' \
     "$out/fits.csv")
 ngen=$(awk 'END { print NR - 1 }' "$out/fits.csv")
 for term in png svg; do

@@ -83,7 +83,7 @@ static int run(const char *args, char *buf, size_t len)
 static const char *row_of(const char *out, const char *gen)
 {
     char key[64];
-    snprintf(key, sizeof key, "\n%s,", gen);
+    snprintf(key, sizeof key, "\n%s,ortho,", gen);
     const char *p = strstr(out, key);
     if (!p)
         fail_msg("no row for %s in:\n%s", gen, out);

@@ -199,12 +199,12 @@ static void test_cli(void **state)
         print_message("SKIPPED: dfs runs on square cells only: the shape outputs are not tested\n");
         skip();
     }
-    /* square cells only: no topology column (the output as it always was) */
+    /* square cells only: the topology column says so */
     assert_int_equal(run("stats dfs --grid 9 --seeds 1..2 --format csv", out, sizeof out), 0);
-    const char *head = "gen,rows,cols,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,"
-                       "published_lo,published_hi,published_source\n";
+    const char *head = "gen,topology,rows,cols,cells,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,"
+                       "exact,published_lo,published_hi,published_source\n";
     assert_true(strncmp(out, head, strlen(head)) == 0);
-    assert_null(strstr(out, "topology"));
+    assert_non_null(strstr(out, "\ndfs,ortho,9,9,81,2,dead_ends,2,"));
     assert_non_null(strstr(out, ",degree_4,"));
     assert_null(strstr(out, ",degree_5,"));
     /* --sizes is the same list */
@@ -286,7 +286,8 @@ static void test_scaling_cli(void **state)
     }
     assert_int_equal(run("scaling wilson --sizes 8,16 --seeds 1..3 --format csv", out, sizeof out),
                      0);
-    assert_true(strncmp(out, "gen,sizes,seeds,", 16) == 0); /* square: as before */
+    assert_true(strncmp(out, "gen,topology,sizes,seeds,", 25) == 0);
+    assert_non_null(strstr(out, "\nwilson,ortho,"));
     assert_int_equal(
         run("scaling wilson --shape hex --sizes 8,16,32 --seeds 1..3 --format csv", out, sizeof out),
         0);

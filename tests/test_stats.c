@@ -308,9 +308,9 @@ static void test_cli(void **state)
     assert_non_null(f);
     char line[1024];
     assert_non_null(fgets(line, sizeof line, f));
-    assert_true(strncmp(line, "gen,rows,cols,seeds,stat,n,mean", 31) == 0);
+    assert_true(strncmp(line, "gen,topology,rows,cols,cells,seeds,stat,n,mean", 46) == 0);
     assert_non_null(fgets(line, sizeof line, f));
-    assert_true(strncmp(line, "dfs,21,21,3,dead_ends,3,", 24) == 0);
+    assert_true(strncmp(line, "dfs,ortho,21,21,441,3,dead_ends,3,", 34) == 0);
     assert_non_null(strstr(line, ",0.1000,0.1000,Pullen"));
     while (fgets(line, sizeof line, f))
         ;

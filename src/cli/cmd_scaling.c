@@ -39,9 +39,9 @@ static const char scaling_help[] =
     "  --shape SHAPE        cells of another shape, side n: hex:nxn, tri:nxn,\n"
     "                       weave:nxn, polar:n (n rings, centre to rim) or\n"
     "                       3d:nxnxn (a cube; published: 3D loop-erased walk,\n"
-    "                       about 1.624, for wilson and aldous-broder). The\n"
-    "                       outputs gain a topology column (default: ortho,\n"
-    "                       square cells, the outputs as before)\n"
+    "                       about 1.624, for wilson and aldous-broder; default:\n"
+    "                       ortho, square cells). The CSV outputs name it in\n"
+    "                       their topology column\n"
     "  --points FILE        also write one CSV row a generator and size: the mean,\n"
     "                       sd and geometric mean route, the fitted and the\n"
     "                       theoretical line there, the local slope (for a chart:\n"
@@ -266,8 +266,7 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
             r->local = local;
         if (points) {
             mzc_csv_string(points, canon);
-            if (run_shape != MZ_SHAPE_ORTHO)
-                fprintf(points, ",%s", topo_name());
+            fprintf(points, ",%s", topo_name());
             fprintf(points, ",%" PRIu64 ",%zu,%.6g,%.6g,%.6g,%.6g,", l->n[i], l->nseeds, s.mean,
                     s.sd, exp(lm), r->fit.coef * pow(n, r->fit.exponent));
             if (!isnan(r->theory))
@@ -292,8 +291,7 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
 {
     if (csv) {
         mzc_csv_string(f, r->canon);
-        if (run_shape != MZ_SHAPE_ORTHO)
-            fprintf(f, ",%s", topo_name());
+        fprintf(f, ",%s", topo_name());
         fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,",
                 r->sizes, r->seeds, r->fit.n, r->nmin, r->nmax, r->fit.exponent, r->fit.se,
                 r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
@@ -456,13 +454,13 @@ int cmd_scaling(int argc, char **argv)
         } else {
             fprintf(o.f, "gen,%sn,seeds,route_mean,route_sd,route_geomean,fit_route,"
                          "theory_route,local_slope\n",
-                    run_shape != MZ_SHAPE_ORTHO ? "topology," : "");
+                    "topology,");
         }
     }
     if (rc == MZC_OK && csv)
         printf("gen,%ssizes,seeds,mazes,n_min,n_max,exponent,se,ci95_lo,ci95_hi,r2,local_slope,"
                "published,published_inside\n",
-               run_shape != MZ_SHAPE_ORTHO ? "topology," : "");
+               "topology,");
     next_ns = mzc_now_ns() + UINT64_C(10000000000);
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         const bool st = strcmp(canon[k], "eller-stream") == 0;

@@ -33,10 +33,10 @@ static const char stats_help[] =
     "figures are of square grids).\n\n"
     "  --grid LIST       grids, comma-separated, each ROWSxCOLS or N (square cells;\n"
     "                    default 101) or SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC,\n"
-    "                    polar:RINGS, 3d:LxRxC. With a grid of another shape in\n"
-    "                    the run the outputs gain the topology and cells of each\n"
-    "                    grid; a generator that does not run on a shape is\n"
-    "                    skipped there. --sizes and --size: older names\n"
+    "                    polar:RINGS, 3d:LxRxC. The CSV, JSON and markdown\n"
+    "                    outputs give each grid's topology and cells; a\n"
+    "                    generator that does not run on a shape is skipped\n"
+    "                    there. --sizes and --size: older names\n"
     "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
     "                    (default 1..10)\n"
     "  --band N          border band left out of inner_dead_ends (default 10)\n"
@@ -349,9 +349,8 @@ static bool shown(const result *r, unsigned st)
     return st < S_DEG1 || st > S_DEG8 || st - S_DEG1 + 1 <= r->max_degree;
 }
 
-/* The outputs name each grid's topology (and say what its grid is) when a
- * grid of another shape than square cells is in the run; a run of square
- * grids only prints what it always printed. */
+/* The text names a grid of another shape than square cells by its
+ * topology and cells; the other formats name every grid's. */
 static void print_text(FILE *f, const result *r, uint64_t band)
 {
     if (r->geo.shape == MZ_SHAPE_ORTHO)
@@ -397,8 +396,8 @@ static void print_text(FILE *f, const result *r, uint64_t band)
     }
 }
 
-/* With shapes: the topology before rows, as in result CSVs (docs/shapes.md),
- * and the cells after cols. */
+/* The topology before rows, as in result CSVs (docs/shapes.md), and the
+ * cells after cols. */
 static void csv_header(FILE *f, bool topo)
 {
     fputs(topo ? "gen,topology,rows,cols,cells," : "gen,rows,cols,", f);
@@ -612,9 +611,7 @@ int cmd_stats(int argc, char **argv)
     if (parse_lists(seeds_text, grids_text ? grids_text : "101", &seeds, &nseeds, grids,
                     &ngrids) != 0)
         return MZC_USAGE;
-    bool topo = false;
-    for (size_t z = 0; z < ngrids; z++)
-        topo |= grids[z].shape != MZ_SHAPE_ORTHO;
+    const bool topo = true; /* every output names each grid's topology */
     pub_table pubs;
     if (load_published(pub_path, pub_required, &pubs) != 0) {
         free(seeds);
