@@ -58,16 +58,16 @@
  * cell RT_AHEAD columns on before it needs it (a prefetch), and every
  * RT_COMPACT rows the live edges are renumbered in column order and the
  * nodes in the order those edges reach them (compact), to keep both on
- * neighbouring memory (the nodes' renumbering alone took 7% to 12% off
- * the stream at 100,000 to 316,228 columns). The cases
+ * neighbouring memory (the nodes' renumbering took 7% to 12% off the
+ * stream at 100,000 to 316,228 columns, measured side by side). The cases
  * of a cell are one switch on its four branches, not a chain of tests.
  *
  * Against the earlier form of this file (a pool node for every front cell
  * too, the row's own links made as edges and folded again a row later):
- * the same figures; the whole stream (Eller's row included) took 15% less
- * CPU time at 3,000 columns, 21% at 100,000 and 31% at 316,228, measured
- * side by side, and its peak memory went from 16.3 MB to 11.2 MB at
- * 100,000 columns and from 42 MB to 26 MB at 316,228.
+ * the same figures; the whole stream (Eller's row included) took 11% to
+ * 16% less CPU time at 3,000, 100,000 and 316,228 columns, measured side
+ * by side, and its peak memory went from 16.4 MB to 10.9 MB at 100,000
+ * columns and from 42 MB to 25 MB at 316,228.
  *
  * Lengths are 64-bit and every figure is integer arithmetic: the same on
  * every machine. Nodes are 32 bytes and edges 32, each with 4 for its
@@ -118,7 +118,7 @@ mz_status mz_rowtree_init(mz_rowtree *t, const mz_allocator *mem, uint64_t cols)
     t->cols = cols;
     t->nfree = t->efree = RT_NONE;
     t->entrance = RT_NONE;
-    t->up = mz_alloc_array(mem, cols, sizeof *t->up);
+    t->up = mz_alloc_array(mem, cols + RT_AHEAD, sizeof *t->up);
     t->hang = mz_alloc_array(mem, cols, sizeof *t->hang);
     t->walls = mz_alloc_array(mem, cols + 1, 1);
     if (!t->up || !t->hang || !t->walls) {
@@ -126,6 +126,8 @@ mz_status mz_rowtree_init(mz_rowtree *t, const mz_allocator *mem, uint64_t cols)
         return MZ_ENOMEM;
     }
     t->walls[cols] = MZ_WALLS; /* no link east of the last cell */
+    for (uint64_t x = 0; x < cols + RT_AHEAD; x++)
+        t->up[x] = RT_NONE; /* past the last column: none, for the look-ahead */
     return MZ_OK;
 }
 
@@ -398,8 +400,8 @@ enum { RT_J = 1, RT_W = 2, RT_E = 4, RT_S = 8, RT_PIN = 16 };
  * each front cell down; the cells at columns pin_a and pin_b (or none:
  * UINT64_MAX) are kept as nodes whatever their branches, their nodes in
  * *node_a and *node_b. */
-static mz_status pass(mz_rowtree *t, const uint8_t *cells, uint64_t pin_a, uint64_t pin_b,
-                      uint32_t *node_a, uint32_t *node_b)
+MZ_INLINE mz_status pass(mz_rowtree *t, const uint8_t *cells, const bool pins, uint64_t pin_a,
+                         uint64_t pin_b, uint32_t *node_a, uint32_t *node_b)
 {
     const uint64_t cols = t->cols;
     const uint8_t *walls = t->walls; /* walls[0] and walls[cols] closed to the west */
@@ -408,9 +410,9 @@ static mz_status pass(mz_rowtree *t, const uint8_t *cells, uint64_t pin_a, uint6
     uint32_t pend = RT_NONE; /* the chain carried east, its end RT_OPEN */
     uint64_t prx = 0;        /* or the reach of the piece folded on the way */
     for (uint64_t x = 0; x < cols; x++) {
-        if (x + RT_AHEAD < cols)
         {
-            /* The chain up of the cell RT_AHEAD columns on, loaded ahead. */
+            /* The chain up of the cell RT_AHEAD columns on, loaded ahead
+             * (up[] has RT_AHEAD entries past the last column, none). */
             const uint32_t ja = up[x + RT_AHEAD];
             MZ_PREFETCH(&t->edge[ja != RT_NONE ? ja : 0]);
         }
@@ -427,8 +429,8 @@ static mz_status pass(mz_rowtree *t, const uint8_t *cells, uint64_t pin_a, uint6
             h = mx(h, prx);
         }
         unsigned code = (j != RT_NONE) * RT_J + wc * RT_W + he * RT_E + hs * RT_S;
-        if (MZ_UNLIKELY(x == pin_a || x == pin_b) || rt_deg[code] >= 3)
-            code = RT_PIN;
+        if (pins && (x == pin_a || x == pin_b))
+            code = RT_PIN; /* three or four branches go to the default case too */
         /* The new row's cell below: nothing up, nothing folded, unless set. */
         up[x] = RT_NONE;
         hang[x] = 0;
@@ -683,7 +685,8 @@ mz_status mz_rowtree_row(mz_rowtree *t, const uint8_t *cells)
     if (t->rows > 0) {
         /* The first row leaves with its first cell, the entrance, kept. */
         uint32_t none = RT_NONE;
-        mz_status s = pass(t, cells, t->rows == 1 ? 0 : UINT64_MAX, UINT64_MAX, &t->entrance, &none);
+        mz_status s = t->rows == 1 ? pass(t, cells, true, 0, UINT64_MAX, &t->entrance, &none)
+                                   : pass(t, cells, false, UINT64_MAX, UINT64_MAX, NULL, NULL);
         if (s != MZ_OK)
             return s;
     } else {
@@ -716,7 +719,8 @@ mz_status mz_rowtree_finish(mz_rowtree *t, int64_t *route, uint64_t *longest)
         return MZ_ENOMEM;
     memset(closed, MZ_WALLS, (size_t)t->cols);
     uint32_t exit = RT_NONE;
-    mz_status s = pass(t, closed, t->rows == 1 ? 0 : UINT64_MAX, t->cols - 1, &t->entrance, &exit);
+    mz_status s = pass(t, closed, true, t->rows == 1 ? 0 : UINT64_MAX, t->cols - 1, &t->entrance,
+                       &exit);
     mz_mem_free(t->mem, closed);
     if (s != MZ_OK)
         return s;
