@@ -258,8 +258,8 @@ static void test_cli(void **state)
         while (fgets(line, sizeof line, f)) {
             double v;
             char stat[32];
-            /* eller,ROWS,COLS,1,STAT,1,MEAN,... */
-            if (sscanf(line, "eller,%*u,%*u,%*u,%31[a-z_],%*u,%lf", stat, &v) == 2) {
+            /* eller,ortho,ROWS,COLS,CELLS,1,STAT,1,MEAN,... */
+            if (sscanf(line, "eller,ortho,%*u,%*u,%*u,%*u,%31[a-z_],%*u,%lf", stat, &v) == 2) {
                 if (strcmp(stat, "route") == 0)
                     sroute = (long long)v;
                 else if (strcmp(stat, "longest") == 0)

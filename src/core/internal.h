@@ -11,12 +11,16 @@
 
 #if defined(__GNUC__)
 #define MZ_INLINE static inline __attribute__((always_inline))
+/* A function kept out of its callers: a solver's paths for square cells
+ * and for other shapes, so that the square one compiles as it would alone. */
+#define MZ_NOINLINE __attribute__((noinline))
 #define MZ_LIKELY(x) __builtin_expect(!!(x), 1)
 #define MZ_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define MZ_PREFETCH(p) __builtin_prefetch(p)
 #define MZ_PREFETCHW(p) __builtin_prefetch((p), 1)
 #else
 #define MZ_INLINE static inline
+#define MZ_NOINLINE
 #define MZ_LIKELY(x) (x)
 #define MZ_UNLIKELY(x) (x)
 #define MZ_PREFETCH(p) ((void)(p))
@@ -172,6 +176,10 @@ mz_status mz_topo_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s);
 mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                              mz_ring_out *o);
+/* The same with a step a ring (flood's trace): op, cell = the ring's first
+ * cell, dir -1, size = its cells, on t when t is not NULL. */
+mz_status mz_topo_ring_sweep_traced(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                                    const char *op, mz_trace *t, mz_ring_out *o);
 
 /* Ring codes: a breadth-first search that keeps each cell's distance mod 3
  * in two bits marks the cells of ring r with MZ_RING_CODE[r % 3] (1, 2, 3;

@@ -51,6 +51,12 @@ static unsigned side_ports(const mz_grid *g, mz_idx i)
 mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                              mz_ring_out *o)
 {
+    return mz_topo_ring_sweep_traced(g, src, seen, q, NULL, NULL, o);
+}
+
+mz_status mz_topo_ring_sweep_traced(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                                    const char *op, mz_trace *t, mz_ring_out *o)
+{
     memset(o, 0, sizeof *o);
     o->exit_ring = -1;
     o->last_first = src;
@@ -86,8 +92,11 @@ mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_qu
                     return s;
             }
         }
-        if (q->len)
+        if (q->len) {
             ring++;
+            if (t && mz_trace_emit(t, op, q->buf[q->head], -1, q->len))
+                return MZ_EIO;
+        }
     }
     o->rings = ring;
     o->passages = open2 / 2;

@@ -223,6 +223,17 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, const bool any, double k, vo
     return MZ_OK;
 }
 
+/* The search on another cell shape, kept apart from the square one. */
+MZ_NOINLINE static mz_status astar_ports(const mz_grid *g, double k, void *gv, bool wide,
+                                         uint8_t *st, heap *hp, mz_trace *t, mz_solution *sol)
+{
+    if (wide)
+        return t ? astar_search(g, true, k, gv, true, st, hp, t, true, sol)
+                 : astar_search(g, true, k, gv, true, st, hp, NULL, false, sol);
+    return t ? astar_search(g, true, k, gv, false, st, hp, t, true, sol)
+             : astar_search(g, true, k, gv, false, st, hp, NULL, false, sol);
+}
+
 static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                              mz_solution *sol)
 {
@@ -244,12 +255,8 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     memset(gv, 0xff, mz_mul_size(g->cells, wide ? 8 : 4)); /* infinity */
     mz_status s;
     const bool any = g->shape != MZ_SHAPE_ORTHO;
-    if (any && wide)
-        s = t ? astar_search(g, true, k, gv, true, st, &hp, t, true, sol)
-              : astar_search(g, true, k, gv, true, st, &hp, NULL, false, sol);
-    else if (any)
-        s = t ? astar_search(g, true, k, gv, false, st, &hp, t, true, sol)
-              : astar_search(g, true, k, gv, false, st, &hp, NULL, false, sol);
+    if (any)
+        s = astar_ports(g, k, gv, wide, st, &hp, t, sol);
     else if (wide)
         s = t ? astar_search(g, false, k, gv, true, st, &hp, t, true, sol)
               : astar_search(g, false, k, gv, true, st, &hp, NULL, false, sol);

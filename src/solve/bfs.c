@@ -78,6 +78,14 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, const bool any, bool fast, uint
     return MZ_OK;
 }
 
+/* The search on another cell shape, kept apart from the square one. */
+MZ_NOINLINE static mz_status bfs_ports(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_trace *t,
+                                       mz_solution *sol)
+{
+    return t ? bfs_search(g, true, false, mark, q, t, true, sol)
+             : bfs_search(g, true, false, mark, q, NULL, false, sol);
+}
+
 static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
     (void)args;
@@ -93,8 +101,7 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
     const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO)
-        s = t ? bfs_search(g, true, fast, mark, &q, t, true, sol)
-              : bfs_search(g, true, fast, mark, &q, NULL, false, sol);
+        s = bfs_ports(g, mark, &q, t, sol);
     else
         s = t ? bfs_search(g, false, fast, mark, &q, t, true, sol)
               : bfs_search(g, false, fast, mark, &q, NULL, false, sol);

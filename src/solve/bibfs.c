@@ -98,13 +98,13 @@ MZ_INLINE mz_status search(const mz_grid *g, const bool any, bool fast, uint8_t 
 /* The whole nibble: the ring code and the side (a walk stays on its side). */
 static unsigned mark_of(const void *m, mz_idx i) { return nib_get(m, i); }
 
-static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
+MZ_INLINE mz_status bibfs_solve_on(const bool any, const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
 {
     (void)args;
     mz_status s0 = mz_solve_begin(g, sol);
     if (s0 != MZ_OK)
         return s0;
-    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
+    const bool fast = !any && mz_grid_border_closed(g);
     meet o;
     memset(&o, 0, sizeof o);
     if (g->entrance == g->exit) {
@@ -125,13 +125,8 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
             mz_mem_free(g->mem, m);
             return MZ_ENOMEM;
         }
-        mz_status s;
-        if (g->shape != MZ_SHAPE_ORTHO)
-            s = t ? search(g, true, fast, m, q, t, true, &o)
-                  : search(g, true, fast, m, q, NULL, false, &o);
-        else
-            s = t ? search(g, false, fast, m, q, t, true, &o)
-                  : search(g, false, fast, m, q, NULL, false, &o);
+        mz_status s = t ? search(g, any, fast, m, q, t, true, &o)
+                        : search(g, any, fast, m, q, NULL, false, &o);
         mz_queue_free(&q[0]);
         mz_queue_free(&q[1]);
         if (s == MZ_OK && o.found) {
@@ -161,6 +156,24 @@ static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     mz_extra_int(&sol->extra, "closed_fwd", o.closed[0]);
     mz_extra_int(&sol->extra, "closed_bwd", o.closed[1]);
     return MZ_OK;
+}
+
+/* The square-cell path and the path of other shapes are separate
+ * functions: the square one compiles as it did before shapes existed. */
+MZ_NOINLINE static mz_status bibfs_solve_square(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
+{
+    return bibfs_solve_on(false, g, args, t, sol);
+}
+
+MZ_NOINLINE static mz_status bibfs_solve_ports(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
+{
+    return bibfs_solve_on(true, g, args, t, sol);
+}
+
+static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
+{
+    return g->shape == MZ_SHAPE_ORTHO ? bibfs_solve_square(g, args, t, sol)
+                                      : bibfs_solve_ports(g, args, t, sol);
 }
 
 static const char *const bibfs_columns[] = {"closed_fwd", "closed_bwd", NULL};

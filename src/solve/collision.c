@@ -132,8 +132,8 @@ MZ_INLINE mz_status keep(const mz_grid *g, const bool any, bool fast, uint8_t *m
 /* The whole nibble: the ring code and the kept flag (the route is kept). */
 static unsigned mark_of(const void *m, mz_idx i) { return nib_get(m, i); }
 
-static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
-                                 mz_solution *sol)
+MZ_INLINE mz_status collision_solve_on(const bool any, const mz_grid *g, const mz_args *args,
+                                       mz_trace *t, mz_solution *sol)
 {
     (void)args;
     mz_status s0 = mz_solve_begin(g, sol);
@@ -145,26 +145,15 @@ static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace
         mz_mem_free(g->mem, m);
         return MZ_ENOMEM;
     }
-    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
+    const bool fast = !any && mz_grid_border_closed(g);
     bool found = false;
     int64_t closed = 0;
     uint64_t kept = 0, forks = 0;
-    const bool any = g->shape != MZ_SHAPE_ORTHO;
-    mz_status s;
-    if (any)
-        s = t ? flood(g, true, fast, m, &q, t, true, &found, &closed)
-              : flood(g, true, fast, m, &q, NULL, false, &found, &closed);
-    else
-        s = t ? flood(g, false, fast, m, &q, t, true, &found, &closed)
-              : flood(g, false, fast, m, &q, NULL, false, &found, &closed);
-    if (s == MZ_OK && found) {
-        if (any)
-            s = t ? keep(g, true, fast, m, &q, t, true, &kept, &forks)
-                  : keep(g, true, fast, m, &q, NULL, false, &kept, &forks);
-        else
-            s = t ? keep(g, false, fast, m, &q, t, true, &kept, &forks)
-                  : keep(g, false, fast, m, &q, NULL, false, &kept, &forks);
-    }
+    mz_status s = t ? flood(g, any, fast, m, &q, t, true, &found, &closed)
+                    : flood(g, any, fast, m, &q, NULL, false, &found, &closed);
+    if (s == MZ_OK && found)
+        s = t ? keep(g, any, fast, m, &q, t, true, &kept, &forks)
+              : keep(g, any, fast, m, &q, NULL, false, &kept, &forks);
     mz_queue_free(&q);
     if (s == MZ_OK && found)
         s = mz_route_back(g, g->c, fast, mark_of, m, sol);
@@ -176,6 +165,27 @@ static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace
     mz_extra_int(&sol->extra, "shortest_cells", (int64_t)kept);
     mz_extra_int(&sol->extra, "forks", (int64_t)forks);
     return MZ_OK;
+}
+
+/* The square-cell path and the path of other shapes are separate
+ * functions: the square one compiles as it did before shapes existed. */
+MZ_NOINLINE static mz_status collision_solve_square(const mz_grid *g, const mz_args *args,
+                                                    mz_trace *t, mz_solution *sol)
+{
+    return collision_solve_on(false, g, args, t, sol);
+}
+
+MZ_NOINLINE static mz_status collision_solve_ports(const mz_grid *g, const mz_args *args,
+                                                   mz_trace *t, mz_solution *sol)
+{
+    return collision_solve_on(true, g, args, t, sol);
+}
+
+static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
+                                 mz_solution *sol)
+{
+    return g->shape == MZ_SHAPE_ORTHO ? collision_solve_square(g, args, t, sol)
+                                      : collision_solve_ports(g, args, t, sol);
 }
 
 static const char *const collision_columns[] = {"shortest_cells", "forks", NULL};

@@ -36,7 +36,7 @@ void mz_path_reverse(mz_solution *sol)
 
 /* mz_walk_rings on a grid of another shape: the ports in order 0.. instead
  * of N E S W. */
-static int64_t walk_rings_ports(const mz_grid *g, const uint8_t *walls, mz_idx from, mz_idx to,
+MZ_NOINLINE static int64_t walk_rings_ports(const mz_grid *g, const uint8_t *walls, mz_idx from, mz_idx to,
                                 mz_mark_fn mark, const void *marks, bool push, mz_solution *sol,
                                 mz_status *s)
 {

@@ -391,7 +391,7 @@ MZ_INLINE mz_status ports_search(const mz_grid *g, ports_work *pw, mz_queue *q, 
     return MZ_OK;
 }
 
-static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol)
+MZ_NOINLINE static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol)
 {
     ports_work pw;
     pw.w = mz_alloc_array(g->mem, g->cells, 1);

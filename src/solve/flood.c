@@ -28,19 +28,18 @@
  *
  * Memory: one bit a cell plus a FIFO queue as long as the widest ring.
  * Complexity: O(cells) time, two passes.
- * Runs on every cell shape: the same floods through the ports 0.. in order
- * (mz_port_nbr) in place of directions 0..3; the figures are those of
- * mz_ring_sweep, which hands such a grid to mz_topo_ring_sweep.
+ * Runs on every cell shape: on other shapes than square cells both floods
+ * are mz_topo_ring_sweep's (src/core/topo_metrics.c), through the ports 0..
+ * in order in place of directions 0..3, with the same steps.
  */
-#include "ports.h"
+#include "../core/internal.h"
 
 enum { P_FROM };
 
 #define FLOOD_AHEAD 16
 
-MZ_INLINE mz_status flood_run(const mz_grid *g, const bool any, mz_idx src, uint64_t *seen,
-                              mz_queue *q, const char *op, mz_trace *t, const bool tracing,
-                              mz_ring_out *o)
+MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                              const char *op, mz_trace *t, const bool tracing, mz_ring_out *o)
 {
     const mz_idx exit = g->exit;
     uint64_t ring = 0, reached = 1, open_sides = 0;
@@ -58,7 +57,7 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, const bool any, mz_idx src, uint
             /* The queue is the flood's future: fetch the grid byte and the
              * seen words of a cell a few places ahead, so that the misses
              * of a maze scattered over memory overlap. */
-            if (!any && q->len > FLOOD_AHEAD) {
+            if (q->len > FLOOD_AHEAD) {
                 mz_idx a = q->buf[(q->head + FLOOD_AHEAD) & (q->cap - 1)];
                 MZ_PREFETCH(&g->c[a]);
                 MZ_PREFETCHW(&seen[a >> 6]);
@@ -68,12 +67,11 @@ MZ_INLINE mz_status flood_run(const mz_grid *g, const bool any, mz_idx src, uint
                     MZ_PREFETCHW(&seen[(a + g->cols) >> 6]);
             }
             mz_idx i = mz_queue_pop(q);
-            unsigned open = mz_side_open(g, any, g->c[i]);
-            const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
-            for (unsigned d = 0; d < sides; d++) {
+            unsigned open = ~g->c[i] & MZ_WALLS;
+            for (unsigned d = 0; d < 4; d++) {
                 if (!(open & (1u << d)))
                     continue;
-                mz_idx n = any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d);
+                mz_idx n = mz_neighbour(g, i, d);
                 if (n == MZ_NONE)
                     continue;
                 open_sides++;
@@ -110,11 +108,11 @@ mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *
 {
     if (g->shape != MZ_SHAPE_ORTHO)
         return mz_topo_ring_sweep(g, src, seen, q, o);
-    return flood_run(g, false, src, seen, q, NULL, NULL, false, o);
+    return flood_run(g, src, seen, q, NULL, NULL, false, o);
 }
 
-static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
-                             mz_solution *sol)
+MZ_INLINE mz_status flood_solve_on(const bool any, const mz_grid *g, const mz_args *args,
+                                   mz_trace *t, mz_solution *sol)
 {
     mz_idx src;
     mz_status s0 = mz_solve_begin_from(g, sol, args->v[P_FROM], &src);
@@ -127,24 +125,21 @@ static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
         return MZ_ENOMEM;
     }
     mz_ring_out a, b;
-    const bool any = g->shape != MZ_SHAPE_ORTHO;
     mz_status s;
     if (any)
-        s = t ? flood_run(g, true, src, seen, &q, "ring", t, true, &a)
-              : flood_run(g, true, src, seen, &q, "ring", NULL, false, &a);
+        s = mz_topo_ring_sweep_traced(g, src, seen, &q, "ring", t, &a);
     else
-        s = t ? flood_run(g, false, src, seen, &q, "ring", t, true, &a)
-              : flood_run(g, false, src, seen, &q, "ring", NULL, false, &a);
+        s = t ? flood_run(g, src, seen, &q, "ring", t, true, &a)
+              : flood_run(g, src, seen, &q, "ring", NULL, false, &a);
     if (s == MZ_OK) {
         /* The second sweep stays inside the same component: clearing the
          * bits is one pass over the bitset, cheaper than tracking them. */
         memset(seen, 0, (size_t)(g->cells / 64 + 1) * sizeof *seen);
         if (any)
-            s = t ? flood_run(g, true, a.last_first, seen, &q, "sweep", t, true, &b)
-                  : flood_run(g, true, a.last_first, seen, &q, "sweep", NULL, false, &b);
+            s = mz_topo_ring_sweep_traced(g, a.last_first, seen, &q, "sweep", t, &b);
         else
-            s = t ? flood_run(g, false, a.last_first, seen, &q, "sweep", t, true, &b)
-                  : flood_run(g, false, a.last_first, seen, &q, "sweep", NULL, false, &b);
+            s = t ? flood_run(g, a.last_first, seen, &q, "sweep", t, true, &b)
+                  : flood_run(g, a.last_first, seen, &q, "sweep", NULL, false, &b);
     }
     mz_queue_free(&q);
     mz_mem_free(g->mem, seen);
@@ -159,6 +154,27 @@ static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     mz_extra_int(&sol->extra, "longest_end", (int64_t)b.last_first);
     mz_extra_bool(&sol->extra, "longest_exact", a.passages + 1 == a.reached);
     return MZ_OK;
+}
+
+/* The square-cell path and the path of other shapes are separate
+ * functions: the square one compiles as it did before shapes existed. */
+MZ_NOINLINE static mz_status flood_solve_square(const mz_grid *g, const mz_args *args,
+                                                mz_trace *t, mz_solution *sol)
+{
+    return flood_solve_on(false, g, args, t, sol);
+}
+
+MZ_NOINLINE static mz_status flood_solve_ports(const mz_grid *g, const mz_args *args,
+                                               mz_trace *t, mz_solution *sol)
+{
+    return flood_solve_on(true, g, args, t, sol);
+}
+
+static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
+                             mz_solution *sol)
+{
+    return g->shape == MZ_SHAPE_ORTHO ? flood_solve_square(g, args, t, sol)
+                                      : flood_solve_ports(g, args, t, sol);
 }
 
 static const mz_param_def flood_params[] = {

@@ -236,7 +236,7 @@ static mz_status ports_route(const mz_grid *g, const uint16_t *m, mz_solution *s
     return s;
 }
 
-static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol, bool *found,
+MZ_NOINLINE static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol, bool *found,
                              uint64_t out[4])
 {
     uint16_t *m = mz_mem_calloc(g->mem, g->cells, sizeof *m);

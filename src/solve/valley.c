@@ -14,6 +14,37 @@
  */
 #include "ports.h"
 
+/* The path: from the entrance, step to a zero-excess neighbour one step
+ * farther, in direction (port) order. */
+MZ_INLINE mz_status valley_path(const mz_grid *g, const bool any, const uint32_t *ds,
+                                const uint32_t *dg, mz_solution *sol)
+{
+    const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
+    mz_idx i = g->entrance;
+    mz_status s = mz_solution_push(sol, i);
+    while (i != g->exit && s == MZ_OK) {
+        mz_idx next = MZ_NONE;
+        for (unsigned d = 0; d < sides && next == MZ_NONE; d++) {
+            if (!mz_is_open(g, i, d))
+                continue;
+            mz_idx n = any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d);
+            if (n != MZ_NONE && ds[n] == ds[i] + 1 && dg[n] + 1 == dg[i])
+                next = n;
+        }
+        if (next == MZ_NONE)
+            return MZ_EINVAL; /* only walls whose two sides disagree leave no way on */
+        i = next;
+        s = mz_solution_push(sol, i);
+    }
+    return s;
+}
+
+MZ_NOINLINE static mz_status valley_path_ports(const mz_grid *g, const uint32_t *ds,
+                                               const uint32_t *dg, mz_solution *sol)
+{
+    return valley_path(g, true, ds, dg, sol);
+}
+
 static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
                               mz_solution *sol)
 {
@@ -51,29 +82,9 @@ static mz_status valley_solve(const mz_grid *g, const mz_args *args, mz_trace *t
             }
             /* The path: from the entrance, step to a zero-excess neighbour
              * one step farther, in direction order. */
-            if (s == MZ_OK && sol->want_path) {
-                const bool any = g->shape != MZ_SHAPE_ORTHO;
-                const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
-                mz_idx i = g->entrance;
-                s = mz_solution_push(sol, i);
-                while (i != g->exit && s == MZ_OK) {
-                    mz_idx next = MZ_NONE;
-                    for (unsigned d = 0; d < sides && next == MZ_NONE; d++) {
-                        if (!mz_is_open(g, i, d))
-                            continue;
-                        mz_idx n = any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d);
-                        if (n != MZ_NONE && ds[n] == ds[i] + 1 && dg[n] + 1 == dg[i])
-                            next = n;
-                    }
-                    if (next == MZ_NONE) {
-                        /* Only walls whose two sides disagree leave no way on. */
-                        s = MZ_EINVAL;
-                        break;
-                    }
-                    i = next;
-                    s = mz_solution_push(sol, i);
-                }
-            }
+            if (s == MZ_OK && sol->want_path)
+                s = g->shape != MZ_SHAPE_ORTHO ? valley_path_ports(g, ds, dg, sol)
+                                               : valley_path(g, false, ds, dg, sol);
         }
         mz_extra_int(&sol->extra, "zero_excess", zero);
         mz_extra_int(&sol->extra, "max_excess", max_excess);
