@@ -108,6 +108,39 @@ static void test_gen_engine(void **state)
             mz_grid_free(&ref);
         }
     }
+    /* every other shape an entry declares: the engine's maze is
+     * mz_generate_geom's, and nothing is allocated inside the clock */
+    static const char *const grids[] = {"hex:9x8", "tri:7x9", "polar:6", "3d:3x4x5",
+                                        "weave:9x9"};
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind != MZ_GEN)
+            continue;
+        mz_spec sp = spec_of(*a);
+        for (size_t k = 0; k < sizeof grids / sizeof grids[0]; k++) {
+            mz_geom geo;
+            assert_int_equal(mz_parse_grid(grids[k], &geo), MZ_OK);
+            mz_grid ref;
+            memset(&ref, 0, sizeof ref);
+            mz_extra rx;
+            memset(&rx, 0, sizeof rx);
+            mz_status want = mz_generate_geom(&sp, 464, &geo, &ref, NULL, &rx);
+            mz_timing t;
+            mz_status got = mz_bench_gen_geom(&b, &sp, 464, &geo, NULL, 3, &t);
+            if (got != want)
+                fail_msg("%s on %s: engine says %s, mz_generate_geom %s", (*a)->name, grids[k],
+                         mz_status_str(got), mz_status_str(want));
+            if (got == MZ_OK) {
+                if (mz_digest(&b.grid) != mz_digest(&ref))
+                    fail_msg("%s on %s: the engine's maze differs", (*a)->name, grids[k]);
+                if (t.timed_fresh_bytes != 0)
+                    fail_msg("%s on %s: %" PRIu64 " bytes allocated inside the clock",
+                             (*a)->name, grids[k], t.timed_fresh_bytes);
+            } else if (mz_runs_on(*a, geo.shape)) {
+                fail_msg("%s on %s: %s", (*a)->name, grids[k], mz_status_str(got));
+            }
+            mz_grid_free(&ref);
+        }
+    }
     mz_bench_free(&b);
 }
 
@@ -117,46 +150,51 @@ static void test_solve_engine(void **state)
     mz_bench b;
     assert_int_equal(mz_bench_init(&b), MZ_OK);
     const char *mazes[] = {"dfs", "dfs+braid:keep=0.4"};
+    static const char *const grids[] = {"31x31", "hex:12x13", "tri:9x14", "polar:7",
+                                        "3d:3x5x6", "weave:11x12"};
     for (size_t m = 0; m < 2; m++) {
-        mz_spec sp;
-        char err[128];
-        if (mz_spec_parse(mazes[m], &sp, err, sizeof err) != MZ_OK)
-            fail_msg("%s: %s", mazes[m], err);
-        mz_timing t;
-        expect_ok(mz_bench_gen(&b, &sp, 7, 31, 31, NULL, 1, &t), "%s seed 7 31x31: engine",
-                  mazes[m]);
-        mz_grid plain;
-        memset(&plain, 0, sizeof plain);
-        expect_ok(mz_grid_copy(&plain, &b.grid), "%s seed 7 31x31: copy", mazes[m]);
-        for (const mz_algo *const *a = mz_registry; *a; a++) {
-            if ((*a)->kind != MZ_SOLVER)
-                continue;
-            mz_stage st = {*a, {{0}}};
-            mz_args_default(*a, &st.args);
-            mz_solution ref;
-            memset(&ref, 0, sizeof ref);
-            ref.want_path = true;
-            mz_status want = mz_solve(&st, &plain, NULL, &ref);
-            b.sol.want_path = true;
-            mz_status got = mz_bench_solve(&b, &st, NULL, 2, &t);
-            if (got != want)
-                fail_msg("%s on %s: engine says %s, mz_solve %s", (*a)->name, mazes[m],
-                         mz_status_str(got), mz_status_str(want));
-            if (got == MZ_OK) {
-                if (b.sol.path_steps != ref.path_steps || b.sol.closed != ref.closed ||
-                    b.sol.steps != ref.steps || b.sol.path_len != ref.path_len)
-                    fail_msg("%s on %s: the engine's figures differ", (*a)->name, mazes[m]);
-                if (t.timed_fresh_bytes != 0)
-                    fail_msg("%s on %s: %" PRIu64 " bytes allocated inside the clock", (*a)->name,
-                             mazes[m], t.timed_fresh_bytes);
+        for (size_t z = 0; z < sizeof grids / sizeof grids[0]; z++) {
+            mz_spec sp;
+            char err[128], what[96];
+            if (mz_spec_parse(mazes[m], &sp, err, sizeof err) != MZ_OK)
+                fail_msg("%s: %s", mazes[m], err);
+            snprintf(what, sizeof what, "%s seed 7 %s", mazes[m], grids[z]);
+            mz_geom geo;
+            assert_int_equal(mz_parse_grid(grids[z], &geo), MZ_OK);
+            mz_timing t;
+            expect_ok(mz_bench_gen_geom(&b, &sp, 7, &geo, NULL, 1, &t), "%s: engine", what);
+            mz_grid plain;
+            memset(&plain, 0, sizeof plain);
+            expect_ok(mz_grid_copy(&plain, &b.grid), "%s: copy", what);
+            for (const mz_algo *const *a = mz_registry; *a; a++) {
+                if ((*a)->kind != MZ_SOLVER)
+                    continue;
+                mz_stage st = {*a, {{0}}};
+                mz_args_default(*a, &st.args);
+                mz_solution ref;
+                memset(&ref, 0, sizeof ref);
+                ref.want_path = true;
+                mz_status want = mz_solve(&st, &plain, NULL, &ref);
+                b.sol.want_path = true;
+                mz_status got = mz_bench_solve(&b, &st, NULL, 2, &t);
+                if (got != want)
+                    fail_msg("%s on %s: engine says %s, mz_solve %s", (*a)->name, what,
+                             mz_status_str(got), mz_status_str(want));
+                if (got == MZ_OK) {
+                    if (b.sol.path_steps != ref.path_steps || b.sol.closed != ref.closed ||
+                        b.sol.steps != ref.steps || b.sol.path_len != ref.path_len)
+                        fail_msg("%s on %s: the engine's figures differ", (*a)->name, what);
+                    if (t.timed_fresh_bytes != 0)
+                        fail_msg("%s on %s: %" PRIu64 " bytes allocated inside the clock",
+                                 (*a)->name, what, t.timed_fresh_bytes);
+                }
+                mz_solution_free(&ref);
             }
-            mz_solution_free(&ref);
+            mz_grid_free(&plain);
         }
-        mz_grid_free(&plain);
     }
     mz_bench_free(&b);
 }
-
 
 /* A perfect generator that runs on the shape, to give solvers a maze. */
 static const mz_algo *maze_maker(mz_shape shape)
