@@ -710,7 +710,7 @@ int cmd_stats(int argc, char **argv)
                 algos[a] = specs[k].stage[a].algo;
             /* The grid and the statistics' distance arrays (16 bytes a cell),
              * checked before any of it is allocated. */
-            char what[320];
+            char what[512];
             char grid[96];
             mz_geom_format(&grids[z], grid, sizeof grid);
             snprintf(what, sizeof what, "'%s' at %s", canon[k], grid);
