@@ -11,13 +11,13 @@
 # never part of this repository. MAZEBENCH defaults to build/mazebench.
 #
 # For each case, K rounds (default 3), the two programs alternating run by
-# run, each timed by /usr/bin/time (wall clock and peak resident memory);
-# the table gives the median of the K runs, and of their CPU time (user +
-# system), the steadier figure when other work shares the cores. The mazebench column also gives
-# the engine's own time of the generator (or solver) alone, gen_ns (solve_ns)
-# of one 'mazebench sweep' row at the same size and seed (one warm-up run,
-# then one timed run). Writes a markdown table to FILE (default
-# results/bench/daedalus-N.md).
+# run, each timed by /usr/bin/time (wall clock, CPU time user + system, peak
+# resident memory); the table gives the medians (the CPU time is the
+# steadier figure when other work shares the cores). The mazebench column
+# also gives the engine's own CPU time of the generator (or solver) alone,
+# gen_cpu_ns (solve_cpu_ns) of one 'mazebench sweep' row at the same size
+# and seed (one warm-up run, then one timed run). Writes a markdown table
+# to FILE (default results/bench/daedalus-N.md).
 #
 # What each whole run does:
 #   mazebench gen SPEC --size NxN --seed S --threads 1: the maze, then its
@@ -96,9 +96,9 @@ dead-end filler (on dfs)|solve deadend-fill --gen dfs|Recursive DeadEnd|dfs|dead
     echo "Whole processes, median of $REPS runs each (wall clock, CPU time user + system, peak RSS),"
     echo "the two programs alternating run by run;"
     echo "mazebench with \`--threads 1\` (its figures on one thread; Daedalus computes none)."
-    echo "engine: mazebench's own time of the generator (solver) alone, one \`sweep\` row."
+    echo "engine CPU: mazebench's own CPU time of the generator (solver) alone, one \`sweep\` row (gen_cpu_ns, solve_cpu_ns)."
     echo
-    echo "| case | Daedalus command | Daedalus wall | Daedalus CPU | Daedalus peak RSS | mazebench wall | mazebench CPU | mazebench peak RSS | mazebench engine | CPU ratio (Daedalus / mazebench) |"
+    echo "| case | Daedalus command | Daedalus wall | Daedalus CPU | Daedalus peak RSS | mazebench wall | mazebench CPU | mazebench peak RSS | mazebench engine CPU | CPU ratio (Daedalus / mazebench) |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$TMP/md"
 
@@ -114,11 +114,11 @@ echo "$cases" | while IFS='|' read -r label margs dcmd sgen ssolve; do
         echo "daedalus-compare: $label: round $r of $REPS done" >&2
         r=$((r + 1))
     done
-    # The engine's time: one sweep row (a warm-up run, then the timed one).
+    # The engine's CPU time: one sweep row (a warm-up run, then the timed one).
     "$MB" sweep --gen "$sgen" --solve "$ssolve" --sizes "$N" --seeds "$SEED" --reps 1 \
         --threads 1 --out - 2>/dev/null | grep -v '^#' >"$TMP/sw"
-    col=gen_ns
-    [ -z "$ssolve" ] || col=solve_ns
+    col=gen_cpu_ns
+    [ -z "$ssolve" ] || col=solve_cpu_ns
     ns=$(awk -F, -v c="$col" 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == c) k = i; next} NR == 2 {print $k}' "$TMP/sw")
     mw=$(median <"$TMP/mw"); mr=$(median <"$TMP/mr"); mc=$(median <"$TMP/mc")
     dw=$(median <"$TMP/dw"); dr=$(median <"$TMP/dr"); dc=$(median <"$TMP/dc")
