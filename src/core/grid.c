@@ -1,7 +1,6 @@
 /* grid.c - allocation and parsing of grids. */
 #include "internal.h"
 
-#include <ctype.h>
 #include <errno.h>
 
 uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols)
@@ -118,41 +117,16 @@ mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
     return MZ_OK;
 }
 
-/* One decimal number of at most 10 digits with a value in [1, 2^32]. */
-static const char *parse_dim(const char *p, uint64_t *out)
-{
-    uint64_t v = 0;
-    int digits = 0;
-    while (isdigit((unsigned char)*p)) {
-        v = v * 10 + (uint64_t)(*p - '0');
-        if (++digits > 10)
-            return NULL;
-        p++;
-    }
-    if (digits == 0 || v == 0 || v > (UINT64_C(1) << 32))
-        return NULL;
-    *out = v;
-    return p;
-}
-
 mz_status mz_parse_size(const char *s, uint64_t *rows, uint64_t *cols)
 {
-    uint64_t r, c;
-    const char *p = parse_dim(s, &r);
-    if (!p)
+    /* a grid of square cells, written without a shape */
+    mz_geom geo;
+    if (strchr(s, ':'))
         return MZ_EINVAL;
-    if (*p == '\0') {
-        c = r;
-    } else {
-        if (*p != 'x' && *p != 'X')
-            return MZ_EINVAL;
-        p = parse_dim(p + 1, &c);
-        if (!p || *p != '\0')
-            return MZ_EINVAL;
-    }
-    if (mz_grid_bytes(r, c) == 0)
-        return MZ_ETOOBIG;
-    *rows = r;
-    *cols = c;
+    mz_status st = mz_parse_grid(s, &geo);
+    if (st != MZ_OK)
+        return st;
+    *rows = geo.rows;
+    *cols = geo.cols;
     return MZ_OK;
 }

@@ -67,6 +67,21 @@ uint64_t *mz_bits_new(const mz_allocator *mem, uint64_t n);
 MZ_INLINE bool mz_bit_get(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1u; }
 MZ_INLINE void mz_bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= UINT64_C(1) << (i & 63); }
 
+/* The root of x in a union-find forest of 64-bit parents, halving the
+ * path behind it. Cannot fail. */
+MZ_INLINE uint64_t mz_uf_root(uint64_t *p, uint64_t x)
+{
+    uint64_t r = x;
+    while (p[r] != r)
+        r = p[r];
+    while (p[x] != r) {
+        uint64_t n = p[x];
+        p[x] = r;
+        x = n;
+    }
+    return r;
+}
+
 /* Overflow-checked n * size for allocations: 0 on overflow. */
 MZ_INLINE size_t mz_mul_size(uint64_t n, size_t size)
 {
@@ -174,6 +189,10 @@ mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m);
 int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b);
 mz_status mz_topo_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s);
+/* The statistics' two sweeps from the entrance (stats.c): route, longest
+ * and longest_exact of s, through mz_ring_sweep (any shape). The caller
+ * checks that entrance and exit are cells. MZ_ENOMEM. */
+mz_status mz_stats_sweeps(const mz_grid *g, mz_maze_stats *s);
 mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                              mz_ring_out *o);
 /* The same with a step a ring (flood's trace): op, cell = the ring's first

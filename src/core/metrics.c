@@ -489,24 +489,6 @@ static mz_status metrics_serial(const mz_grid *g, mz_metrics *m)
     return MZ_OK;
 }
 
-/* One union-find node space for the merge: band k's labels are offset by
- * off[k]. */
-typedef struct merge_uf {
-    uint64_t *p;
-} merge_uf;
-
-static uint64_t muf_find(uint64_t *p, uint64_t x)
-{
-    uint64_t r = x;
-    while (p[r] != r)
-        r = p[r];
-    while (p[x] != r) {
-        uint64_t nx = p[x];
-        p[x] = r;
-        x = nx;
-    }
-    return r;
-}
 
 /* A breadth-first search from src that keeps no marks: each queued cell
  * carries the side it was entered from and never steps back through it.
@@ -785,8 +767,8 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
             for (uint64_t i = 0; i < cols; i++) {
                 if (b->bot[i] == NOLAB || n->top[i] == NOLAB || (up[i] & MZ_WALL_S))
                     continue;
-                uint64_t a = muf_find(p, off[k] + b->bot[i]);
-                uint64_t z = muf_find(p, off[k + 1] + n->top[i]);
+                uint64_t a = mz_uf_root(p, off[k] + b->bot[i]);
+                uint64_t z = mz_uf_root(p, off[k + 1] + n->top[i]);
                 if (a < z)
                     p[z] = a;
                 else if (z < a)

@@ -284,19 +284,6 @@ void rt_free(const mz_grid *g, rt_band *bands, unsigned nbands)
     }
 }
 
-static uint64_t uf_root(uint64_t *p, uint64_t x)
-{
-    uint64_t r = x;
-    while (p[r] != r)
-        r = p[r];
-    while (p[x] != r) {
-        uint64_t n = p[x];
-        p[x] = r;
-        x = n;
-    }
-    return r;
-}
-
 int rt_merge(const mz_grid *g, rt_band *bands, unsigned nbands, uint64_t open_cells,
              int64_t *route)
 {
@@ -338,8 +325,8 @@ int rt_merge(const mz_grid *g, rt_band *bands, unsigned nbands, uint64_t open_ce
             }
             if (a->bot[i] == RT_NONE)
                 continue;
-            uint64_t x = uf_root(p, coff[k] + a->node_comp[a->bot[i]]);
-            uint64_t y = uf_root(p, coff[k + 1] + z->node_comp[z->top[i]]);
+            uint64_t x = mz_uf_root(p, coff[k] + a->node_comp[a->bot[i]]);
+            uint64_t y = mz_uf_root(p, coff[k + 1] + z->node_comp[z->top[i]]);
             if (x == y) {
                 rc = 0; /* a loop through the bands */
                 break;

@@ -51,6 +51,11 @@ mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *
     }
     if (g->entrance >= g->cells || g->exit >= g->cells || (g->c[g->entrance] & MZ_BLOCKED))
         return MZ_OK;
+    return mz_stats_sweeps(g, s);
+}
+
+mz_status mz_stats_sweeps(const mz_grid *g, mz_maze_stats *s)
+{
     uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
     if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {

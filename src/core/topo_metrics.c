@@ -258,24 +258,5 @@ mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s)
     }
     if (g->entrance >= g->cells || g->exit >= g->cells)
         return MZ_OK;
-    uint64_t *seen = mz_bits_new(g->mem, g->cells);
-    mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
-        return MZ_ENOMEM;
-    }
-    mz_ring_out a, b;
-    mz_status st = mz_topo_ring_sweep(g, g->entrance, seen, &q, &a);
-    if (st == MZ_OK) {
-        memset(seen, 0, (size_t)(g->cells / 64 + 1) * sizeof *seen);
-        st = mz_topo_ring_sweep(g, a.last_first, seen, &q, &b);
-    }
-    mz_queue_free(&q);
-    mz_mem_free(g->mem, seen);
-    if (st != MZ_OK)
-        return st;
-    s->route = a.exit_ring;
-    s->longest = b.rings;
-    s->longest_exact = a.passages + 1 == a.reached;
-    return MZ_OK;
+    return mz_stats_sweeps(g, s); /* its mz_ring_sweep takes any shape */
 }
