@@ -114,7 +114,9 @@ typedef struct mz_allocator {
 
 /* A recycling pool: an mz_allocator that keeps freed blocks and hands them
  * out again, best fit, so a run repeated on the same grid allocates nothing
- * new and touches no fresh page. It counts what passes through it, which
+ * new and touches no fresh page. Its free blocks are kept by capacity
+ * (sorted, a stack for each), so a request costs a binary search over the
+ * distinct capacities however many blocks an algorithm keeps. It counts what passes through it, which
  * makes it the library's heap accounting too: exact, and the same on every
  * platform. Not thread-safe: one pool per thread. */
 typedef struct mz_pool mz_pool;

@@ -161,27 +161,49 @@ typedef struct pool_hdr {
     uint64_t used; /* bytes requested by the current holder */
 } pool_hdr;
 
+/* The free blocks by capacity: one slot a capacity, sorted, each holding a
+ * stack of its free blocks (linked through their headers' used field). A
+ * request takes a block of the smallest capacity that holds it (a binary
+ * search), so a run that asks for the sizes its warm-up asked for finds
+ * every block again, however many there are. */
+typedef struct pool_slot {
+    uint64_t cap;
+    pool_hdr *top; /* the last block freed of this capacity */
+} pool_slot;
+
 struct mz_pool {
     mz_allocator view;
-    void **cache;  /* free blocks (their headers), unordered */
-    size_t ncache, capcache;
+    pool_slot *slot; /* capacities with free blocks, ascending */
+    size_t nslot, capslot;
     mz_pool_stats st;
 };
+
+/* The first slot whose capacity holds bytes (nslot when none does). */
+static size_t pool_find(const mz_pool *p, uint64_t bytes)
+{
+    size_t lo = 0, hi = p->nslot;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->slot[mid].cap < bytes)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
 static void *pool_alloc(void *opaque, size_t bytes)
 {
     mz_pool *p = opaque;
-    size_t best = SIZE_MAX;
-    for (size_t k = 0; k < p->ncache; k++) {
-        pool_hdr *h = p->cache[k];
-        if (h->cap >= bytes && (best == SIZE_MAX ||
-                                h->cap < ((pool_hdr *)p->cache[best])->cap))
-            best = k;
-    }
+    size_t k = pool_find(p, bytes);
     pool_hdr *h;
-    if (best != SIZE_MAX) {
-        h = p->cache[best];
-        p->cache[best] = p->cache[--p->ncache];
+    if (k < p->nslot) {
+        h = p->slot[k].top;
+        p->slot[k].top = (pool_hdr *)(uintptr_t)h->used;
+        if (!p->slot[k].top) {
+            memmove(&p->slot[k], &p->slot[k + 1], (p->nslot - k - 1) * sizeof *p->slot);
+            p->nslot--;
+        }
         p->st.cached -= h->cap;
     } else {
         if (bytes > SIZE_MAX - sizeof(pool_hdr))
@@ -205,17 +227,25 @@ static void pool_release(void *opaque, void *ptr)
     mz_pool *p = opaque;
     pool_hdr *h = (pool_hdr *)ptr - 1;
     p->st.live -= h->used;
-    if (p->ncache == p->capcache) {
-        size_t ncap = p->capcache ? p->capcache * 2 : 64;
-        void **nc = realloc(p->cache, ncap * sizeof *nc);
-        if (!nc) {
-            free(h); /* cannot cache it: give it back */
-            return;
+    size_t k = pool_find(p, h->cap);
+    if (k == p->nslot || p->slot[k].cap != h->cap) {
+        if (p->nslot == p->capslot) {
+            size_t ncap = p->capslot ? p->capslot * 2 : 64;
+            pool_slot *ns = realloc(p->slot, ncap * sizeof *ns);
+            if (!ns) {
+                free(h); /* cannot cache it: give it back */
+                return;
+            }
+            p->slot = ns;
+            p->capslot = ncap;
         }
-        p->cache = nc;
-        p->capcache = ncap;
+        memmove(&p->slot[k + 1], &p->slot[k], (p->nslot - k) * sizeof *p->slot);
+        p->slot[k].cap = h->cap;
+        p->slot[k].top = NULL;
+        p->nslot++;
     }
-    p->cache[p->ncache++] = h;
+    h->used = (uint64_t)(uintptr_t)p->slot[k].top;
+    p->slot[k].top = h;
     p->st.cached += h->cap;
 }
 
@@ -232,9 +262,15 @@ mz_pool *mz_pool_new(void)
 
 void mz_pool_trim(mz_pool *p)
 {
-    for (size_t k = 0; k < p->ncache; k++)
-        free(p->cache[k]);
-    p->ncache = 0;
+    for (size_t k = 0; k < p->nslot; k++) {
+        pool_hdr *h = p->slot[k].top;
+        while (h) {
+            pool_hdr *next = (pool_hdr *)(uintptr_t)h->used;
+            free(h);
+            h = next;
+        }
+    }
+    p->nslot = 0;
     p->st.cached = 0;
 }
 
@@ -243,7 +279,7 @@ void mz_pool_free(mz_pool *p)
     if (!p)
         return;
     mz_pool_trim(p);
-    free(p->cache);
+    free(p->slot);
     free(p);
 }
 
