@@ -542,8 +542,8 @@ static int run(int argc, char **argv, bool solve)
                             ? mz_render_ascii(&g, sol.path, sol.path_len, UINT64_C(1) << 20)
                             : NULL;
             if (g.shape != MZ_SHAPE_ORTHO) {
-                fprintf(stdout, "(a %s maze is not drawn as ASCII: 'mazebench render' draws "
-                        "every shape)\n", mz_shape_name(g.shape));
+                fprintf(stderr, "mazebench: note: a %s maze is not drawn as ASCII ('mazebench "
+                        "render' draws every shape); its figures follow\n", mz_shape_name(g.shape));
             } else if (art) {
                 fputs(art, stdout);
                 free(art);

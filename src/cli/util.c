@@ -127,10 +127,10 @@ int mzc_parse_grid(const char *text, mz_geom *geo)
         return -1;
     }
     if (s != MZ_OK) {
+        const bool tri = strncmp(text, "tri:", 4) == 0 || strncmp(text, "delta:", 6) == 0;
         mzc_error("size '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho), "
-                  "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296 (a "
-                  "tri grid of more than 2 rows needs 2 columns or more)",
-                  text);
+                  "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296%s",
+                  text, tri ? " (a tri grid of more than 2 rows needs 2 columns or more)" : "");
         return -1;
     }
     return 0;
