@@ -849,6 +849,9 @@ mz_idx mz_cell_resolve(const mz_grid *g, double v);
  * any work starts. */
 mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
                          size_t errlen);
+/* The same for a grid of any geometry (mz_solver_fits is this on square
+ * cells rows x cols). */
+mz_status mz_solver_fits_geom(const mz_stage *st, const mz_geom *geo, char *err, size_t errlen);
 
 /* Run a solver stage on g: checks the stage against g (as mz_solver_fits),
  * clears sol (keeping want_path and mem) and calls the solver. trace may be

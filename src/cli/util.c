@@ -256,20 +256,10 @@ int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_
 
 int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo)
 {
-    if (geo->shape == MZ_SHAPE_ORTHO)
-        return mzc_check_cells(st, geo->rows, geo->cols);
-    mz_geom g = *geo;
-    uint64_t cells = mz_geom_cells(&g);
-    for (unsigned k = 0; k < st->algo->nparams; k++) {
-        const mz_param_def *p = &st->algo->params[k];
-        double v = st->args.v[k];
-        if (p->type == MZ_P_CELL && v >= 0 && v >= (double)cells) {
-            char grid[128];
-            mz_geom_format(&g, grid, sizeof grid);
-            mzc_error("cell %.0f for '%s' of '%s' is off the %s grid (cells 0..%llu)", v,
-                      p->name, st->algo->name, grid, (unsigned long long)(cells - 1));
-            return -1;
-        }
+    char err[512];
+    if (mz_solver_fits_geom(st, geo, err, sizeof err) == MZ_EPARAM) {
+        mzc_error("%s", err);
+        return -1;
     }
     return 0;
 }
@@ -293,17 +283,8 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
 
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols)
 {
-    for (unsigned k = 0; k < st->algo->nparams; k++) {
-        const mz_param_def *p = &st->algo->params[k];
-        double v = st->args.v[k];
-        if (p->type == MZ_P_CELL && v >= 0 && v >= (double)rows * (double)cols) {
-            mzc_error("cell %.0f for '%s' of '%s' is off the %llux%llu grid (cells 0..%llu)", v,
-                      p->name, st->algo->name, (unsigned long long)rows, (unsigned long long)cols,
-                      (unsigned long long)(rows * cols - 1));
-            return -1;
-        }
-    }
-    return 0;
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mzc_check_cells_geom(st, &geo);
 }
 
 uint64_t mzc_peak_rss_kb(void)

@@ -395,27 +395,41 @@ mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trac
     return MZ_OK;
 }
 
-mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
-                         size_t errlen)
+mz_status mz_solver_fits_geom(const mz_stage *st, const mz_geom *geo, char *err, size_t errlen)
 {
     if (!st->algo || st->algo->kind != MZ_SOLVER) {
         if (err && errlen)
             snprintf(err, errlen, "not a solver");
         return MZ_EINVAL;
     }
-    uint64_t cells = mz_grid_bytes(rows, cols);
+    mz_geom v = *geo;
+    uint64_t cells = mz_geom_cells(&v);
     for (unsigned k = 0; k < st->algo->nparams; k++) {
         const mz_param_def *p = &st->algo->params[k];
-        double v = st->args.v[k];
-        if (p->type == MZ_P_CELL && v >= 0 && (cells == 0 || v >= (double)cells)) {
-            if (err && errlen)
-                snprintf(err, errlen, "cell %.0f for '%s' of '%s' is off the %llux%llu grid",
-                         v, p->name, st->algo->name, (unsigned long long)rows,
-                         (unsigned long long)cols);
+        double x = st->args.v[k];
+        if (p->type == MZ_P_CELL && x >= 0 && (cells == 0 || x >= (double)cells)) {
+            if (err && errlen) {
+                char grid[96];
+                mz_geom_format(&v, grid, sizeof grid);
+                if (cells)
+                    snprintf(err, errlen, "cell %.0f for '%s' of '%s' is off the %s grid "
+                             "(cells 0..%llu)", x, p->name, st->algo->name, grid,
+                             (unsigned long long)(cells - 1));
+                else
+                    snprintf(err, errlen, "cell %.0f for '%s' of '%s' is off the %s grid", x,
+                             p->name, st->algo->name, grid);
+            }
             return MZ_EPARAM;
         }
     }
     return MZ_OK;
+}
+
+mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
+                         size_t errlen)
+{
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mz_solver_fits_geom(st, &geo, err, errlen);
 }
 
 mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol)
@@ -424,11 +438,10 @@ mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_sol
         return MZ_EINVAL;
     if (!mz_runs_on(st->algo, g->shape))
         return MZ_EUNSUPPORTED;
-    for (unsigned k = 0; k < st->algo->nparams; k++) {
-        double v = st->args.v[k];
-        if (st->algo->params[k].type == MZ_P_CELL && v >= 0 && v >= (double)g->cells)
-            return MZ_EPARAM;
-    }
+    mz_geom geo = mz_grid_geom(g);
+    mz_status s = mz_solver_fits_geom(st, &geo, NULL, 0);
+    if (s != MZ_OK)
+        return s;
     mz_solution_clear(sol);
     return st->algo->solve(g, &st->args, trace, sol);
 }

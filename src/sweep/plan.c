@@ -746,27 +746,6 @@ static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
     return (double)sw_size_cells(z) * (per_cell + hungry);
 }
 
-/* mz_solver_fits on a grid of any shape: a cell parameter must name one
- * of its cells. */
-static mz_status solver_fits(const mz_stage *st, sw_size z, char *why, size_t whylen)
-{
-    if (z.shape == MZ_SHAPE_ORTHO)
-        return mz_solver_fits(st, z.rows, z.cols, why, whylen);
-    uint64_t cells = sw_size_cells(z);
-    for (unsigned k = 0; k < st->algo->nparams; k++) {
-        const mz_param_def *d = &st->algo->params[k];
-        double v = st->args.v[k];
-        if (d->type == MZ_P_CELL && v >= 0 && v >= (double)cells) {
-            char grid[128];
-            sw_size_format(z, grid, sizeof grid);
-            snprintf(why, whylen, "cell %.0f for '%s' of '%s' is off the %s grid (%llu cells)",
-                     v, d->name, st->algo->name, grid, (unsigned long long)cells);
-            return MZ_EPARAM;
-        }
-    }
-    return MZ_OK;
-}
-
 int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
 {
     clear_derived(p);
@@ -855,7 +834,8 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
                                        why);
                     continue;
                 }
-                if (solver_fits(&p->sstage[j], z, why, sizeof why) != MZ_OK)
+                const mz_geom zg = sw_size_geom(z);
+                if (mz_solver_fits_geom(&p->sstage[j], &zg, why, sizeof why) != MZ_OK)
                     return sw_fail(err, errlen, SW_BAD, "solver '%s' does not fit size %s: %s",
                                 p->solv[j], grid, why);
             }
