@@ -437,12 +437,7 @@ unsigned mz_port_degree(const mz_grid *g, mz_idx i)
     unsigned open = (unsigned)~g->c[i] & ((1u << ports) - 1u);
     if (g->shape == MZ_SHAPE_ORTHO && (g->c[i] & MZ_BLOCKED))
         return 0;
-    unsigned n = 0;
-    while (open) {
-        n += open & 1u;
-        open >>= 1;
-    }
-    return n;
+    return (unsigned)__builtin_popcount(open);
 }
 
 int mz_port_across(const mz_grid *g, mz_idx i, unsigned p)

@@ -232,17 +232,12 @@ mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s)
     s->route = -1;
     const unsigned ports = mz_shape_ports(g->shape);
     for (mz_idx i = 0; i < g->cells; i++) {
-        unsigned open = (unsigned)~g->c[i] & ((1u << ports) - 1u), deg = 0, first = 0;
-        for (unsigned p = 0; p < ports; p++) {
-            if (open & (1u << p)) {
-                if (deg == 0)
-                    first = p;
-                deg++;
-            }
-        }
+        const unsigned open = (unsigned)~g->c[i] & ((1u << ports) - 1u);
+        const unsigned deg = mz_port_degree(g, i);
         s->cells++;
         s->degree[deg]++;
         if (deg == 2) {
+            const unsigned first = (unsigned)__builtin_ctz(open);
             int across = mz_port_across(g, i, first);
             bool straight = across >= 0 && (open & (1u << across));
             /* POLAR: in, then out0 or out1 */
