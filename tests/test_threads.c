@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h" /* the route by bands, called directly */
 #include "failing_alloc.h"
 
 static const unsigned thread_counts[] = {1, 2, 3, 7, 0};
@@ -293,6 +294,61 @@ static void test_fishbone(void **state)
     mz_grid_free(&g);
 }
 
+/* The route by bands itself. The figures take the general path, with the
+ * same figures, whenever the bands decline a maze, so the tests above pass
+ * even when the bands decline every maze: here, called directly, they must
+ * accept every perfect maze of the registry at 1 to 5 bands with the
+ * route mz_route gives, and decline the same mazes with one loop added. */
+static void test_band_route_taken(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"dfs", "eller", "kruskal", "binary-tree", "sidewinder",
+                                        "wilson", "prim", "hunt-and-kill", "recursive-division"};
+    static const uint64_t dims[][2] = {{600, 40}, {301, 97}, {64, 3}};
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        mz_spec spec;
+        char err[256];
+        assert_int_equal(mz_spec_parse(specs[k], &spec, err, sizeof err), MZ_OK);
+        for (size_t z = 0; z < sizeof dims / sizeof *dims; z++) {
+            mz_grid g = {0};
+            mz_extra x = {0};
+            assert_int_equal(mz_generate(&spec, 464 + (uint32_t)z, dims[z][0], dims[z][1], &g,
+                                         NULL, &x),
+                             MZ_OK);
+            const int64_t want = mz_route(&g, g.entrance, g.exit);
+            assert_true(want > 0);
+            for (int loop = 0; loop < 2; loop++) {
+                if (loop) { /* a loop: the first closed inner wall knocked */
+                    mz_idx i = 0;
+                    while (i % g.cols + 1 == g.cols || !(g.c[i] & MZ_WALL_E))
+                        i++;
+                    mz_knock(&g, i, MZ_E);
+                }
+                for (unsigned nb = 1; nb <= 5; nb++) {
+                    rt_band b[5];
+                    memset(b, 0, sizeof b);
+                    for (unsigned j = 0; j < nb; j++) {
+                        b[j].r0 = g.rows * j / nb;
+                        b[j].r1 = g.rows * (j + 1) / nb;
+                    }
+                    assert_int_equal(rt_init(&g, b, nb), MZ_OK);
+                    for (unsigned j = 0; j < nb; j++)
+                        rt_band_run(&g, &b[j]);
+                    int64_t route = -1;
+                    const int rc = rt_merge(&g, b, nb, g.cells, &route);
+                    rt_free(&g, b, nb);
+                    if (rc != !loop || (!loop && route != want))
+                        fail_msg("%s %llux%llu, %u bands%s: rc %d, route %lld (want %lld)",
+                                 specs[k], (unsigned long long)g.rows,
+                                 (unsigned long long)g.cols, nb, loop ? ", a loop" : "", rc,
+                                 (long long)route, (long long)want);
+                }
+            }
+            mz_grid_free(&g);
+        }
+    }
+}
+
 /* Walls open onto the border (no generator leaves them, but a grid may
  * have them): they lead nowhere and are no passages. */
 static void test_open_border(void **state)
@@ -375,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_tree_and_one_cell),
         cmocka_unit_test(test_loop_and_island),
         cmocka_unit_test(test_fishbone),
+        cmocka_unit_test(test_band_route_taken),
         cmocka_unit_test(test_open_border),
         cmocka_unit_test(test_allocation_failures),
         cmocka_unit_test(test_cpu_count),

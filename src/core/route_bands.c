@@ -37,7 +37,7 @@
 
 typedef struct rt_frame {
     mz_idx cell;
-    uint64_t row, depth;
+    uint64_t depth;
     uint64_t first_dt; /* the depth of the first report while there is one */
     uint32_t node;     /* this cell's node, or RT_NONE */
     uint32_t first_t;  /* the first report's node */
@@ -129,71 +129,98 @@ static int visit_marked(const mz_grid *g, rt_band *b, mz_idx i, uint64_t r, uint
     return 1;
 }
 
-/* Walk the component of marked cell s within the band. */
-static bool walk(const mz_grid *g, rt_band *b, mz_idx s, uint64_t srow, uint32_t comp)
+/* Walk the component of marked cell s within the band. The step along a
+ * corridor is the hot loop: one byte read, one range test, no row kept (a
+ * cell's row is worked out only on the band's first and last rows and at
+ * the entrance and the exit, the only cells that may be marked). Cells are
+ * counted by chains: a chain runs from a cell reached from a frame (or s)
+ * along corridors to the cell where it stops (a dead end, a branching or a
+ * marked cell), and the depth tells its length; the count is checked
+ * against the band's cells at each chain's end, which every loop reaches.
+ * ends_inside: the entrance or the exit lies off the band's first and last
+ * rows, so every cell is compared with both (a constant at each call). */
+MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx s,
+                         uint32_t comp, const bool ends_inside)
 {
-    const uint8_t *c = g->c;
-    const uint64_t cols = g->cols, limit = (b->r1 - b->r0) * cols;
+    const mz_idx off = b->r0 * g->cols; /* cb[cell - off]: cell's walls in the band */
+    const uint64_t cols = g->cols, nrows = b->r1 - b->r0, limit = nrows * cols;
     const int64_t delta[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
+    /* Cells in [inner_lo, inner_lo + inner) are off the band's first and
+     * last rows. */
+    const mz_idx inner_lo = b->r0 * cols + cols;
+    const uint64_t inner = nrows >= 2 ? (nrows - 2) * cols : 0;
+    const mz_idx e1 = g->entrance, e2 = g->exit;
     rt_frame *stack = b->stack;
-    uint64_t sp = 0;
+    uint64_t sp = 0, visited = b->visited, depth = 0, base = 0, rep_dt = 0;
     mz_idx cell = s;
-    uint64_t row = srow, depth = 0;
     unsigned from = 4;
     uint32_t rep_t = RT_NONE;
-    uint64_t rep_dt = 0;
+    bool ok = false;
     for (;;) {
-        /* Visit cell: its children within the band, never back. */
-        if (MZ_UNLIKELY(++b->visited > limit)) {
-            band_fail(b, RT_NOT);
-            return false;
-        }
-        unsigned m = ~(unsigned)c[cell] & MZ_WALLS & ~(1u << from);
-        if (row == b->r0)
-            m &= ~(unsigned)MZ_WALL_N;
-        if (row + 1 == b->r1)
-            m &= ~(unsigned)MZ_WALL_S;
+        /* Along the corridor from cell: its children within the band, never
+         * back. */
+        unsigned m;
         uint32_t node = RT_NONE;
+        for (;;) {
+            m = ~(unsigned)cb[cell - off] & MZ_WALLS & ~(1u << from);
+            if (MZ_UNLIKELY(cell - inner_lo >= inner) ||
+                (ends_inside && MZ_UNLIKELY(cell == e1 || cell == e2)))
+                break;
+            if ((m & (m - 1)) != 0 || m == 0)
+                break;
+            if (MZ_UNLIKELY(depth - base >= limit))
+                break; /* only walls that disagree make a corridor go round */
+            const unsigned d = (unsigned)__builtin_ctz(m);
+            cell = (mz_idx)((int64_t)cell + delta[d]);
+            depth++;
+            from = d ^ 2; /* the opposite direction */
+        }
+        /* The chain ends at cell. */
+        visited += depth - base + 1;
+        if (MZ_UNLIKELY(visited > limit)) {
+            band_fail(b, RT_NOT);
+            goto out;
+        }
         int mk = 0;
-        if (MZ_UNLIKELY(row == b->r0 || row + 1 == b->r1 || cell == g->entrance ||
-                        cell == g->exit)) {
+        if (MZ_UNLIKELY(cell - inner_lo >= inner || cell == e1 || cell == e2)) {
+            const uint64_t row = cell / cols;
+            if (row == b->r0)
+                m &= ~(unsigned)MZ_WALL_N;
+            if (row + 1 == b->r1)
+                m &= ~(unsigned)MZ_WALL_S;
             mk = visit_marked(g, b, cell, row, comp, &node);
             if (mk < 0)
-                return false;
+                goto out;
         }
-        if (MZ_LIKELY(!mk && (m & (m - 1)) == 0)) {
-            if (m) { /* a corridor: on, with no frame */
-                unsigned d = (unsigned)__builtin_ctz(m);
+        if (!mk && (m & (m - 1)) == 0) {
+            if (m) { /* an unmarked cell of the first or last row: a corridor */
+                const unsigned d = (unsigned)__builtin_ctz(m);
                 cell = (mz_idx)((int64_t)cell + delta[d]);
-                row = row + (d == MZ_S) - (d == MZ_N);
-                depth++;
-                from = mz_opposite(d);
+                base = ++depth;
+                from = d ^ 2;
                 continue;
             }
             rep_t = RT_NONE; /* an unmarked dead end reports nothing */
         } else {
             if (MZ_UNLIKELY(sp == b->cap)) {
                 band_fail(b, RT_FULL);
-                return false;
+                goto out;
             }
             rt_frame *f = &stack[sp++];
             f->cell = cell;
-            f->row = row;
             f->depth = depth;
             f->node = node;
             f->nrep = 0;
-            f->mask = (uint8_t)m;
             rep_t = RT_NONE;
             if (m) {
-                unsigned d = (unsigned)__builtin_ctz(m);
+                const unsigned d = (unsigned)__builtin_ctz(m);
                 f->mask = (uint8_t)(m & (m - 1));
                 cell = (mz_idx)((int64_t)cell + delta[d]);
-                row = row + (d == MZ_S) - (d == MZ_N);
-                depth++;
-                from = mz_opposite(d);
+                base = ++depth;
+                from = d ^ 2;
                 continue;
             }
-            /* a marked dead end: its frame finishes at once below */
+            f->mask = 0; /* a marked dead end: its frame finishes at once below */
         }
         /* Back up to the nearest frame with children left, finishing the
          * frames on the way: each reports to the frame under it. */
@@ -201,15 +228,14 @@ static bool walk(const mz_grid *g, rt_band *b, mz_idx s, uint64_t srow, uint32_t
         while (sp > 0) {
             rt_frame *f = &stack[sp - 1];
             if (rep_t != RT_NONE && !add_report(b, f, comp, rep_t, rep_dt))
-                return false;
+                goto out;
             rep_t = RT_NONE;
             if (f->mask) {
-                unsigned d = (unsigned)__builtin_ctz(f->mask);
+                const unsigned d = (unsigned)__builtin_ctz(f->mask);
                 f->mask &= (uint8_t)(f->mask - 1);
                 cell = (mz_idx)((int64_t)f->cell + delta[d]);
-                row = f->row + (d == MZ_S) - (d == MZ_N);
-                depth = f->depth + 1;
-                from = mz_opposite(d);
+                depth = base = f->depth + 1;
+                from = d ^ 2;
                 descended = true;
                 break;
             }
@@ -222,9 +248,21 @@ static bool walk(const mz_grid *g, rt_band *b, mz_idx s, uint64_t srow, uint32_t
             }
             sp--;
         }
-        if (!descended)
-            return true;
+        if (!descended) {
+            ok = true;
+            goto out;
+        }
     }
+out:
+    b->visited = visited;
+    return ok;
+}
+
+static bool walk(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx s, uint32_t comp)
+{
+    const mz_idx lo = b->r0 * g->cols + g->cols, hi = (b->r1 - 1) * g->cols;
+    const bool inside = (g->entrance >= lo && g->entrance < hi) || (g->exit >= lo && g->exit < hi);
+    return inside ? walk_body(g, b, cb, s, comp, true) : walk_body(g, b, cb, s, comp, false);
 }
 
 void rt_band_run(const mz_grid *g, rt_band *b)
@@ -235,25 +273,26 @@ void rt_band_run(const mz_grid *g, rt_band *b)
     b->ent_node = b->exit_node = RT_NONE;
     for (uint64_t k = 0; k < cols; k++)
         b->top[k] = b->bot[k] = RT_NONE;
+    const uint8_t *cb = g->c + b->r0 * cols;
     /* The entrance and the exit first, then the portals. */
     const mz_idx first = b->r0 * cols, end = b->r1 * cols;
     mz_idx ends[2] = {g->entrance, g->exit};
+    const uint8_t *c = g->c;
     for (int k = 0; k < 2; k++) {
         mz_idx s = ends[k];
         if (s < first || s >= end || (k == 0 && b->ent_node != RT_NONE) ||
             (k == 1 && b->exit_node != RT_NONE))
             continue;
-        if (!walk(g, b, s, s / cols, b->ncomps++))
+        if (!walk(g, b, cb, s, b->ncomps++))
             return;
     }
-    const uint8_t *c = g->c;
     for (uint64_t k = 0; k < cols && b->r0 > 0; k++)
         if (!(c[first + k] & MZ_WALL_N) && b->top[k] == RT_NONE &&
-            !walk(g, b, first + k, b->r0, b->ncomps++))
+            !walk(g, b, cb, first + k, b->ncomps++))
             return;
     for (uint64_t k = 0; k < cols && b->r1 < g->rows; k++)
         if (!(c[end - cols + k] & MZ_WALL_S) && b->bot[k] == RT_NONE &&
-            !walk(g, b, end - cols + k, b->r1 - 1, b->ncomps++))
+            !walk(g, b, cb, end - cols + k, b->ncomps++))
             return;
 }
 
