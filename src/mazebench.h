@@ -643,6 +643,10 @@ typedef struct mz_run {
     mz_rng *rng;     /* mulberry32(seed), shared along a generator chain */
     mz_trace *trace; /* NULL when tracing is off */
     mz_extra *extra; /* where the algorithm reports its own columns */
+    unsigned threads; /* threads it may use (0 or 1: the caller's only); the maze
+                       * is the same at any count, and only an untraced run of
+                       * an algorithm that says so (docs/measurement.md) uses
+                       * more than one */
 } mz_run;
 
 /* A generator carves g, which arrives initialised at the requested size
@@ -809,6 +813,11 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
  * does not run on its shape (mz_runs_on). */
 mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
                            mz_trace *trace, mz_extra *extra);
+/* As mz_generate_geom, letting the generators that can use several threads
+ * use up to `threads` (0: every online core); the maze, its extra columns
+ * and the random source's end state are the same at any count. */
+mz_status mz_generate_mt(const mz_spec *spec, uint32_t seed, const mz_geom *geo, unsigned threads,
+                         mz_grid *g, mz_trace *trace, mz_extra *extra);
 
 /* Eller's algorithm as a stream (docs/catalogue-generators.md): the maze
  * the generator "eller" makes at (seed, rows x cols), produced one row at a

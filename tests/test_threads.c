@@ -294,6 +294,98 @@ static void test_fishbone(void **state)
     mz_grid_free(&g);
 }
 
+/* Every generator through mz_generate_mt at 1, 2, 3 and 7 threads: the
+ * same maze (digest), the same extra columns, and the same random source
+ * after it (a braid that follows draws from it), on thin and small grids
+ * and one of 300x301 cells. */
+static void same_extra(const mz_extra *a, const mz_extra *b, const char *what)
+{
+    if (a->n != b->n)
+        fail_msg("%s: %u extra columns against %u", what, b->n, a->n);
+    for (unsigned k = 0; k < a->n; k++)
+        if (strcmp(a->v[k].name, b->v[k].name) != 0 || a->v[k].type != b->v[k].type ||
+            a->v[k].i != b->v[k].i || memcmp(&a->v[k].d, &b->v[k].d, sizeof a->v[k].d) != 0)
+            fail_msg("%s: extra column %s differs", what, a->v[k].name);
+}
+
+static void test_generators_any_threads(void **state)
+{
+    (void)state;
+    /* 33x33 and 17x3 take a whole number of draws of 32 bits in
+     * binary-tree: the source's end state there is not rounded up */
+    static const uint64_t dims[][2] = {{1, 1}, {1, 9}, {9, 1}, {2, 2}, {17, 3}, {33, 33},
+                                       {37, 23}, {130, 7}, {300, 301}};
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind != MZ_GEN)
+            continue;
+        for (int braid = 0; braid < 2; braid++) {
+            char text[128], err[256];
+            snprintf(text, sizeof text, "%s%s", (*a)->name, braid ? "+braid" : "");
+            mz_spec spec;
+            assert_int_equal(mz_spec_parse(text, &spec, err, sizeof err), MZ_OK);
+            for (size_t z = 0; z < sizeof dims / sizeof *dims; z++) {
+                mz_geom geo = {MZ_SHAPE_ORTHO, 1, dims[z][0], dims[z][1]};
+                if (mz_refuses_geom(*a, &geo))
+                    continue;
+                for (uint32_t seed = 464; seed < 466; seed++) {
+                    mz_grid g1 = {0};
+                    mz_extra x1 = {0};
+                    mz_status s1 = mz_generate_mt(&spec, seed, &geo, 1, &g1, NULL, &x1);
+                    for (unsigned t = 2; t <= 7; t += t == 3 ? 4 : 1) {
+                        mz_grid g = {0};
+                        mz_extra x = {0};
+                        char what[256];
+                        snprintf(what, sizeof what, "%s %llux%llu seed %u, %u threads", text,
+                                 (unsigned long long)geo.rows, (unsigned long long)geo.cols,
+                                 seed, t);
+                        mz_status st = mz_generate_mt(&spec, seed, &geo, t, &g, NULL, &x);
+                        if (st != s1)
+                            fail_msg("%s: status %d against %d", what, (int)st, (int)s1);
+                        if (st == MZ_OK) {
+                            if (g.rows != g1.rows || g.cols != g1.cols ||
+                                mz_digest(&g) != mz_digest(&g1))
+                                fail_msg("%s: another maze", what);
+                            same_extra(&x1, &x, what);
+                        }
+                        mz_grid_free(&g);
+                    }
+                    mz_grid_free(&g1);
+                }
+            }
+        }
+    }
+}
+
+/* The random source after binary-tree (the one generator that uses
+ * threads) is where its one-thread pass leaves it, draw for draw, also
+ * when its bits fill their last draw exactly. */
+extern const mz_algo mz_algo_binary_tree;
+
+static void test_binary_tree_source_end(void **state)
+{
+    (void)state;
+    static const uint64_t dims[][2] = {{1, 1}, {1, 9}, {9, 1}, {17, 3}, {33, 33}, {37, 23}};
+    for (size_t z = 0; z < sizeof dims / sizeof *dims; z++) {
+        uint32_t end[2];
+        for (int k = 0; k < 2; k++) {
+            mz_grid g = {0};
+            assert_int_equal(mz_grid_init(&g, dims[z][0], dims[z][1]), MZ_OK);
+            mz_rng rng;
+            mz_rng_init(&rng, 464);
+            mz_extra x = {0};
+            mz_args args = {{0}};
+            mz_run run = {464, &rng, NULL, &x, k ? 3u : 1u};
+            assert_int_equal(mz_algo_binary_tree.gen(&g, &args, &run), MZ_OK);
+            end[k] = rng.a;
+            mz_grid_free(&g);
+        }
+        if (end[0] != end[1])
+            fail_msg("binary-tree %llux%llu: source at %u on one thread, %u on three",
+                     (unsigned long long)dims[z][0], (unsigned long long)dims[z][1], end[0],
+                     end[1]);
+    }
+}
+
 /* The route by bands itself. The figures take the general path, with the
  * same figures, whenever the bands decline a maze, so the tests above pass
  * even when the bands decline every maze: here, called directly, they must
@@ -432,6 +524,8 @@ int main(void)
         cmocka_unit_test(test_loop_and_island),
         cmocka_unit_test(test_fishbone),
         cmocka_unit_test(test_band_route_taken),
+        cmocka_unit_test(test_generators_any_threads),
+        cmocka_unit_test(test_binary_tree_source_end),
         cmocka_unit_test(test_open_border),
         cmocka_unit_test(test_allocation_failures),
         cmocka_unit_test(test_cpu_count),

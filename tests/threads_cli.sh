@@ -1,7 +1,8 @@
 #!/bin/sh
 # threads_cli.sh - gen and solve print the same row, and a solver writes the
 # same trace, at --threads 1, 2, 3 and 7, on mazes with and without loops
-# and blocked cells, square and thin, around the band threshold (256 rows);
+# and blocked cells, square and thin, around the band threshold (256 rows),
+# binary-tree among them (it generates on several threads);
 # --threads out of range or given twice is a usage error.
 #   sh tests/threads_cli.sh path/to/mazebench
 set -u
@@ -11,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-for spec in dfs eller kruskal+braid treasure; do
+for spec in dfs eller kruskal+braid treasure binary-tree; do
     for size in 300x300 513x40 255x9 1x700 700x1 2x400 1030x3; do
         for cmd in gen solve; do
             case $cmd in

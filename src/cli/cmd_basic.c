@@ -331,8 +331,9 @@ static const char gen_help[] =
     "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout);\n"
     "                  an existing FILE is kept unless --force\n"
     "  --force         replace an existing trace FILE\n"
-    "  --threads N     threads for the figures, 1..256 (default: every online core);\n"
-    "                  the figures are the same at any N\n";
+    "  --threads N     threads for the generator (binary-tree uses them) and the\n"
+    "                  figures, 1..256 (default: every online core); the maze and\n"
+    "                  its figures are the same at any N\n";
 
 static const char solve_help[] =
     "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --grid GRID\n"
@@ -347,8 +348,9 @@ static const char solve_help[] =
     "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n"
     "                  ('-': stdout); an existing FILE is kept unless --force\n"
     "  --force         replace an existing trace FILE\n"
-    "  --threads N     threads, 1..256 (default: every online core): the solver runs on\n"
-    "                  one while the figures use the others; the results are the same\n"
+    "  --threads N     threads, 1..256 (default: every online core): the generator\n"
+    "                  may use all (binary-tree does), then the solver runs on one\n"
+    "                  while the figures use the others; the results are the same\n"
     "                  at any N\n";
 
 static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
@@ -515,8 +517,8 @@ static int run(int argc, char **argv, bool solve)
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
     sol.want_path = solve && o.fmt == FMT_ASCII;
-    mz_status s =
-        mz_generate_geom(&spec, o.seed, &geo, &g, (tf && !solve) ? &trace : NULL, &gx);
+    mz_status s = mz_generate_mt(&spec, o.seed, &geo, o.threads, &g,
+                                 (tf && !solve) ? &trace : NULL, &gx);
     if (s == MZ_OK)
         s = figures_and_solve(&g, o.threads, &m, solve ? &solver : NULL, tf ? &trace : NULL, &sol);
     if (tout.f && s == MZ_OK && (fflush(tout.f) != 0 || ferror(tout.f)))

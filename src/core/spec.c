@@ -367,26 +367,41 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
     return mz_generate_on(spec, seed, g, trace, extra);
 }
 
-mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
-                           mz_trace *trace, mz_extra *extra)
+static mz_status generate_on(const mz_spec *spec, uint32_t seed, unsigned threads, mz_grid *g,
+                             mz_trace *trace, mz_extra *extra);
+
+mz_status mz_generate_mt(const mz_spec *spec, uint32_t seed, const mz_geom *geo, unsigned threads,
+                         mz_grid *g, mz_trace *trace, mz_extra *extra)
 {
     if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
         return MZ_EINVAL;
     mz_status s = mz_grid_reshape(g, geo);
     if (s != MZ_OK)
         return s;
-    return mz_generate_on(spec, seed, g, trace, extra);
+    return generate_on(spec, seed, mz_threads_resolve(threads), g, trace, extra);
+}
+
+mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+                           mz_trace *trace, mz_extra *extra)
+{
+    return mz_generate_mt(spec, seed, geo, 1, g, trace, extra);
 }
 
 mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra)
+{
+    return generate_on(spec, seed, 1, g, trace, extra);
+}
+
+static mz_status generate_on(const mz_spec *spec, uint32_t seed, unsigned threads, mz_grid *g,
+                             mz_trace *trace, mz_extra *extra)
 {
     for (unsigned k = 0; k < spec->n; k++)
         if (!mz_runs_on(spec->stage[k].algo, g->shape))
             return MZ_EUNSUPPORTED;
     mz_rng rng;
     mz_rng_init(&rng, seed);
-    mz_run run = {seed, &rng, trace, extra};
+    mz_run run = {seed, &rng, trace, extra, threads};
     for (unsigned k = 0; k < spec->n; k++) {
         mz_status s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
         if (s != MZ_OK)

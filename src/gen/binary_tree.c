@@ -17,7 +17,9 @@
  * only north and east (a diagonal texture), and a dead end can face only
  * south or west. About 25% of the cells are dead ends.
  * Complexity: O(cells) time, one pass in index order; O(1) memory beyond
- * the grid. Defaults: no parameters (north with probability 1/2).
+ * the grid; untraced with run->threads > 1, bands of rows side by side
+ * (below), the same maze. Defaults: no parameters (north with probability
+ * 1/2).
  * Trace: `carve` for each passage (cell = the cell, dir, size = passages
  * so far).
  *
@@ -112,6 +114,91 @@ static void bt_fast(mz_grid *g, mz_rng *rng)
     cl_bits_done(&rb, rng);
 }
 
+/* ---- On several threads ----
+ * The random source is a counter (draw j is mix(a0 + (j + 1) * inc)), so
+ * the bit of any cell is known by its index: cell (y, x) of step 3 takes
+ * bit k = (y - 1) * (cols - 1) + x, bit k % 32 of draw k / 32. A cell's
+ * byte depends on three choices only: its own (N or E), its west
+ * neighbour's (E opens its W) and the cell below's (N opens its S). Each
+ * band of rows writes its own bytes, reading the row below's bits, so the
+ * bands share no byte and the maze is bt_fast's bit for bit. */
+
+/* The bits of one row, read from draw k / 32 on. */
+typedef struct bt_reader {
+    uint32_t a0, bits;
+    uint64_t next_draw;
+    unsigned left;
+} bt_reader;
+
+static void bt_reader_at(bt_reader *r, uint32_t a0, uint64_t k)
+{
+    r->a0 = a0;
+    r->next_draw = k / 32 + 1;
+    r->bits = mz_mulberry32_mix(a0 + (uint32_t)(k / 32 + 1) * MZ_MULBERRY32_INC) >> (k % 32);
+    r->left = 32 - (unsigned)(k % 32);
+}
+
+MZ_INLINE unsigned bt_read(bt_reader *r)
+{
+    if (MZ_UNLIKELY(r->left == 0)) {
+        r->next_draw++;
+        r->bits = mz_mulberry32_mix(r->a0 + (uint32_t)r->next_draw * MZ_MULBERRY32_INC);
+        r->left = 32;
+    }
+    const unsigned v = r->bits & 1u;
+    r->bits >>= 1;
+    r->left--;
+    return v;
+}
+
+typedef struct bt_job {
+    mz_grid *g;
+    uint32_t a0;
+    unsigned nbands;
+} bt_job;
+
+static void bt_band(void *ctx, unsigned k)
+{
+    const bt_job *j = ctx;
+    uint8_t *c = j->g->c;
+    const uint64_t cols = j->g->cols, rows = j->g->rows;
+    const uint64_t y0 = rows * k / j->nbands, y1 = rows * (k + 1) / j->nbands;
+    for (uint64_t y = y0; y < y1; y++) {
+        uint8_t *row = c + y * cols;
+        const bool below = y + 1 < rows;
+        bt_reader own = {0, 0, 0, 0}, down = {0, 0, 0, 0};
+        if (y > 0)
+            bt_reader_at(&own, j->a0, (y - 1) * (cols - 1));
+        if (below)
+            bt_reader_at(&down, j->a0, y * (cols - 1));
+        unsigned west_open = 0;
+        for (uint64_t x = 0; x < cols; x++) {
+            const bool last = x + 1 == cols;
+            /* its own choice: row 0 east (the north-east corner none),
+             * the last column north, the others their bit */
+            const unsigned north = y == 0 ? 0u : last ? 1u : bt_read(&own);
+            const unsigned open_own = y == 0 ? (last ? 0u : MZ_WALL_E)
+                                             : (north ? MZ_WALL_N : MZ_WALL_E);
+            const unsigned south = below ? (last ? 1u : bt_read(&down)) : 0u;
+            row[x] = (uint8_t)(MZ_WALLS & ~open_own & ~west_open & ~(south * MZ_WALL_S));
+            west_open = (open_own == MZ_WALL_E) ? MZ_WALL_W : 0u;
+        }
+    }
+}
+
+static void bt_par(mz_grid *g, mz_rng *rng, unsigned threads)
+{
+    const uint64_t rows = g->rows, cols = g->cols;
+    uint64_t nb = (uint64_t)threads * 4;
+    if (nb > rows)
+        nb = rows;
+    bt_job j = {g, rng->a, (unsigned)nb};
+    mz_par_tasks(threads, j.nbands, bt_band, &j);
+    /* Where the one-thread pass leaves the source: past every draw it took. */
+    const uint64_t bits = (rows - 1) * (cols - 1);
+    rng->a += (uint32_t)((bits + 31) / 32) * MZ_MULBERRY32_INC;
+}
+
 enum { POLAR_CW = 0, POLAR_IN = 2 };
 
 MZ_INLINE mz_status bt_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
@@ -149,7 +236,10 @@ static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
         return MZ_EUNSUPPORTED; /* not reached: the registry refuses other shapes */
     if (run->trace)
         return bt_run(g, run->rng, run->trace, true);
-    bt_fast(g, run->rng);
+    if (run->threads > 1 && g->rows > 1)
+        bt_par(g, run->rng, run->threads);
+    else
+        bt_fast(g, run->rng);
     return MZ_OK;
 }
 
