@@ -156,6 +156,27 @@ typedef struct mz_ring_out {
 mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                         mz_ring_out *o);
 
+/* Eight cells as one word, cell p[j] in bits 8j..8j+7 on every byte
+ * order (the digest, the counts and the word-wise passes of kruskal and
+ * binary-tree read and write the grid this way). */
+static inline uint64_t mz_load_le64(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
+static inline void mz_store_le64(uint8_t *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    memcpy(p, &w, 8);
+}
+
 /* ---- The route of a perfect maze by bands (route_bands.c) ----
  * rt_init allocates each band's workspace (r0, r1 set by the caller);
  * rt_band_run walks one band and allocates nothing (a task each, in

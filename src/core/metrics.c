@@ -26,16 +26,6 @@
  */
 #include "internal.h"
 
-static inline uint64_t load_le64(const uint8_t *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#endif
-    return w;
-}
-
 static inline uint64_t digest_step(uint64_t h, uint64_t w)
 {
     h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
@@ -52,11 +42,11 @@ uint64_t mz_digest(const mz_grid *g)
     h = digest_step(h, g->cols);
     uint64_t i = 0;
     for (; i + 8 <= g->cells; i += 8)
-        h = digest_step(h, load_le64(g->c + i) & keep);
+        h = digest_step(h, mz_load_le64(g->c + i) & keep);
     if (i < g->cells) {
         uint8_t tail[8] = {0};
         memcpy(tail, g->c + i, (size_t)(g->cells - i));
-        h = digest_step(h, load_le64(tail) & keep);
+        h = digest_step(h, mz_load_le64(tail) & keep);
     }
     h ^= h >> 29;
     h *= UINT64_C(0xbf58476d1ce4e5b9);
@@ -202,7 +192,7 @@ static void count_range(const uint8_t *c, uint64_t from, uint64_t to, bool south
     uint64_t nc = 0, nd = 0, ne = 0, ns = 0, nw = 0;
     uint64_t i = from;
     for (; i + 8 <= to; i += 8) {
-        uint64_t w = load_le64(c + i);
+        uint64_t w = mz_load_le64(c + i);
         uint64_t open_cell = ~(w >> 4) & ONES;  /* 1 in each non-blocked byte */
         uint64_t x = w & (ONES * 15);            /* wall bits */
         x = x - ((x >> 1) & (ONES * 5));
@@ -355,12 +345,12 @@ static void band_run(const mz_grid *g, band *b)
             for (; k0 < cols; k0 += 8) {
                 uint64_t open;
                 if (k0 + 8 <= cols) {
-                    open = ~load_le64(up + k0) & (ONES * MZ_WALL_S);
+                    open = ~mz_load_le64(up + k0) & (ONES * MZ_WALL_S);
                 } else {
                     uint8_t tail[8];
                     memset(tail, MZ_WALL_S, sizeof tail);
                     memcpy(tail, up + k0, cols - k0);
-                    open = ~load_le64(tail) & (ONES * MZ_WALL_S);
+                    open = ~mz_load_le64(tail) & (ONES * MZ_WALL_S);
                 }
                 while (open) {
                     uint32_t k = k0 + ((uint32_t)__builtin_ctzll(open) >> 3);

@@ -82,26 +82,6 @@ MZ_INLINE uint64_t pick_of(uint32_t u, uint64_t n)
     return hi + (lo >> 32);
 }
 
-/* Eight cells as one word, cell a + j in byte j (bits 8j..8j+7) on every
- * byte order: the shifts below move a wall bit to the next cell. */
-MZ_INLINE uint64_t load_cells(const uint8_t *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#endif
-    return w;
-}
-
-MZ_INLINE void store_cells(uint8_t *p, uint64_t w)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#endif
-    memcpy(p, &w, 8);
-}
-
 /* The checks open only the east or south wall of a (one random write a
  * merge instead of two, often in two cache lines); this sequential pass
  * then opens the matching west or north wall of b. On a fresh grid those
@@ -119,9 +99,9 @@ static void mirror_knocks(mz_grid *g)
      * carry never crosses into the next row wrongly. */
     for (; a + 8 <= cells; a += 8) {
         uint64_t w, above = ~UINT64_C(0);
-        w = load_cells(c + a);
+        w = mz_load_le64(c + a);
         if (a >= cols)
-            above = load_cells(c + a - cols);
+            above = mz_load_le64(c + a - cols);
         uint64_t east = (~w >> 1) & ones;
         uint64_t west_open = ((east << 8) | carry) << 3;
         uint64_t north_open = (~above >> 2) & ones;
@@ -130,7 +110,7 @@ static void mirror_knocks(mz_grid *g)
             for (uint64_t j = cols - a; j < 8; j++)
                 north_open |= (uint64_t)!(c[a + j - cols] & MZ_WALL_S) << (8 * j);
         w &= ~(west_open | north_open);
-        store_cells(c + a, w);
+        mz_store_le64(c + a, w);
     }
     for (; a < cells; a++) {
         if (a > 0 && !(c[a - 1] & MZ_WALL_E))
