@@ -85,8 +85,7 @@ out:
  * band of rows writes its own bytes, reading the row below's bits, so the
  * bands share no byte, and 32 cells are decided a step as four masks (one
  * a side), eight bytes written at a time. The maze is the traced pass's
- * (bt_run) bit for bit; on one thread the pass is about 1.6 times as fast
- * as the earlier cell-by-cell loop, and 2.3 times on two (10^8 cells). */
+ * (bt_run) bit for bit. */
 
 /* The 32 bits from bit k on: bits k % 32.. of draw k / 32, then the low
  * bits of the draw after it. */
