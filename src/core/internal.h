@@ -157,8 +157,9 @@ mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *
                         mz_ring_out *o);
 
 /* Eight cells as one word, cell p[j] in bits 8j..8j+7 on every byte
- * order (the digest, the counts and the word-wise passes of kruskal and
- * binary-tree read and write the grid this way). */
+ * order (the digest, the counts, dead-end filling's scan and the
+ * word-wise passes of kruskal and binary-tree read and write cells this
+ * way). */
 static inline uint64_t mz_load_le64(const uint8_t *p)
 {
     uint64_t w;

@@ -79,17 +79,6 @@ MZ_INLINE mz_idx fill_one(const mz_grid *g, bool fast, const int64_t *delta, uin
  * the same on every run. */
 #define LANES 16
 
-/* Eight cells of w as one word, cell k in byte k on every machine. */
-MZ_INLINE uint64_t load_le64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
 #define ONES UINT64_C(0x0101010101010101)
 
 /* Bit 7 of byte k set when cell k of the word is a dead end (three or four
@@ -129,7 +118,7 @@ MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace
             } else if (i >= cells) {
                 break;
             } else if (fast && i + 8 <= cells) {
-                pending = dead_mask(load_le64(w + i));
+                pending = dead_mask(mz_load_le64(w + i));
                 base = i;
                 i += 8;
             } else {
