@@ -195,8 +195,24 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
             if (mk < 0)
                 goto out;
         }
+        if (!mk && (m & (m - 1)) != 0) {
+            /* A branching cell: children that are unmarked dead ends (their
+             * one open side faces back here) are counted, not walked. Such a
+             * child is no portal (a portal's side out of the band is open
+             * too), so only the entrance and the exit need a look. */
+            for (unsigned rest = m; rest; rest &= rest - 1) {
+                const unsigned bit = rest & (0u - rest);
+                const mz_idx ch = (mz_idx)((int64_t)cell + step[bit]);
+                if ((~(unsigned)cb[ch - off] & MZ_WALLS) == (((bit << 2) | (bit >> 2)) & MZ_WALLS) &&
+                    ch != e1 && ch != e2) {
+                    visited++;
+                    m &= ~bit;
+                }
+            }
+        }
         if (!mk && (m & (m - 1)) == 0) {
-            if (m) { /* an unmarked cell of the first or last row: a corridor */
+            if (m) { /* a corridor on: a cell of the first or last row, or a
+                      * branching cell whose other children were dead ends */
                 const unsigned d = (unsigned)__builtin_ctz(m);
                 cell = (mz_idx)((int64_t)cell + delta[d]);
                 base = ++depth;
