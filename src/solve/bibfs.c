@@ -158,23 +158,7 @@ MZ_INLINE mz_status bibfs_solve_on(const bool any, const mz_grid *g, const mz_ar
     return MZ_OK;
 }
 
-/* The square-cell path and the path of other shapes are separate
- * functions: the square one compiles as it did before shapes existed. */
-MZ_NOINLINE static mz_status bibfs_solve_square(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
-{
-    return bibfs_solve_on(false, g, args, t, sol);
-}
-
-MZ_NOINLINE static mz_status bibfs_solve_ports(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
-{
-    return bibfs_solve_on(true, g, args, t, sol);
-}
-
-static mz_status bibfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
-{
-    return g->shape == MZ_SHAPE_ORTHO ? bibfs_solve_square(g, args, t, sol)
-                                      : bibfs_solve_ports(g, args, t, sol);
-}
+MZ_SOLVE_BY_SHAPE(bibfs)
 
 static const char *const bibfs_columns[] = {"closed_fwd", "closed_bwd", NULL};
 

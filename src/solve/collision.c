@@ -167,26 +167,7 @@ MZ_INLINE mz_status collision_solve_on(const bool any, const mz_grid *g, const m
     return MZ_OK;
 }
 
-/* The square-cell path and the path of other shapes are separate
- * functions: the square one compiles as it did before shapes existed. */
-MZ_NOINLINE static mz_status collision_solve_square(const mz_grid *g, const mz_args *args,
-                                                    mz_trace *t, mz_solution *sol)
-{
-    return collision_solve_on(false, g, args, t, sol);
-}
-
-MZ_NOINLINE static mz_status collision_solve_ports(const mz_grid *g, const mz_args *args,
-                                                   mz_trace *t, mz_solution *sol)
-{
-    return collision_solve_on(true, g, args, t, sol);
-}
-
-static mz_status collision_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
-                                 mz_solution *sol)
-{
-    return g->shape == MZ_SHAPE_ORTHO ? collision_solve_square(g, args, t, sol)
-                                      : collision_solve_ports(g, args, t, sol);
-}
+MZ_SOLVE_BY_SHAPE(collision)
 
 static const char *const collision_columns[] = {"shortest_cells", "forks", NULL};
 

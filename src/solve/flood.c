@@ -32,7 +32,7 @@
  * are mz_topo_ring_sweep's (src/core/topo_metrics.c), through the ports 0..
  * in order in place of directions 0..3, with the same steps.
  */
-#include "../core/internal.h"
+#include "ports.h"
 
 enum { P_FROM };
 
@@ -156,26 +156,7 @@ MZ_INLINE mz_status flood_solve_on(const bool any, const mz_grid *g, const mz_ar
     return MZ_OK;
 }
 
-/* The square-cell path and the path of other shapes are separate
- * functions: the square one compiles as it did before shapes existed. */
-MZ_NOINLINE static mz_status flood_solve_square(const mz_grid *g, const mz_args *args,
-                                                mz_trace *t, mz_solution *sol)
-{
-    return flood_solve_on(false, g, args, t, sol);
-}
-
-MZ_NOINLINE static mz_status flood_solve_ports(const mz_grid *g, const mz_args *args,
-                                               mz_trace *t, mz_solution *sol)
-{
-    return flood_solve_on(true, g, args, t, sol);
-}
-
-static mz_status flood_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
-                             mz_solution *sol)
-{
-    return g->shape == MZ_SHAPE_ORTHO ? flood_solve_square(g, args, t, sol)
-                                      : flood_solve_ports(g, args, t, sol);
-}
+MZ_SOLVE_BY_SHAPE(flood)
 
 static const mz_param_def flood_params[] = {
     {"from", MZ_P_CELL, MZ_CELL_ENTRANCE, 0, 0, NULL, "the cell the first flood starts from"},

@@ -32,4 +32,26 @@ MZ_INLINE unsigned mz_side_open(const mz_grid *g, const bool any, uint8_t w)
     return any ? mz_ports_open(g, w) : (unsigned)~w & MZ_WALLS;
 }
 
+/* A solver's entry point over NAME_solve_on(any, g, args, t, sol): the
+ * square-cell path and the path of other shapes as two separate
+ * (noinline) functions, so the square one compiles as it did before shapes
+ * existed, and NAME_solve choosing by the grid's shape. */
+#define MZ_SOLVE_BY_SHAPE(NAME)                                                                  \
+    MZ_NOINLINE static mz_status NAME##_solve_square(const mz_grid *g, const mz_args *args,     \
+                                                     mz_trace *t, mz_solution *sol)              \
+    {                                                                                            \
+        return NAME##_solve_on(false, g, args, t, sol);                                          \
+    }                                                                                            \
+    MZ_NOINLINE static mz_status NAME##_solve_ports(const mz_grid *g, const mz_args *args,      \
+                                                    mz_trace *t, mz_solution *sol)               \
+    {                                                                                            \
+        return NAME##_solve_on(true, g, args, t, sol);                                           \
+    }                                                                                            \
+    static mz_status NAME##_solve(const mz_grid *g, const mz_args *args, mz_trace *t,            \
+                                  mz_solution *sol)                                              \
+    {                                                                                            \
+        return g->shape == MZ_SHAPE_ORTHO ? NAME##_solve_square(g, args, t, sol)                 \
+                                          : NAME##_solve_ports(g, args, t, sol);                 \
+    }
+
 #endif /* MZ_SOLVE_PORTS_H */
