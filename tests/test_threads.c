@@ -182,19 +182,27 @@ static void test_hand_made(void **state)
     }
 }
 
-/* A comb: the first row one corridor, every column a tooth down from it;
- * the entrance at a tooth's foot, the exit at another's: the route climbs
- * through the first band to the first row and back down. */
+/* A comb on g (rows x cols): the first row one corridor, every column a
+ * tooth down from it; the teeth whose bit is set in cut (columns below 64)
+ * keep their last cell walled off, a one-cell island. */
+static void comb(mz_grid *g, uint64_t rows, uint64_t cols, uint64_t cut)
+{
+    assert_int_equal(mz_grid_init(g, rows, cols), MZ_OK);
+    for (uint64_t k = 0; k + 1 < cols; k++)
+        mz_knock(g, k, MZ_E);
+    for (uint64_t r = 0; r + 1 < rows; r++)
+        for (uint64_t k = 0; k < cols; k++)
+            if (r + 2 < rows || k >= 64 || !(cut >> k & 1))
+                mz_knock(g, r * cols + k, MZ_S);
+}
+
+/* A comb; the entrance at a tooth's foot, the exit at another's: the route
+ * climbs through the first band to the first row and back down. */
 static void test_comb_across_bands(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 1300, 40), MZ_OK);
-    for (uint64_t k = 0; k + 1 < g.cols; k++)
-        mz_knock(&g, k, MZ_E);
-    for (uint64_t r = 0; r + 1 < g.rows; r++)
-        for (uint64_t k = 0; k < g.cols; k++)
-            mz_knock(&g, r * g.cols + k, MZ_S);
+    comb(&g, 1300, 40, 0);
     g.entrance = g.cells - g.cols;
     g.exit = g.cells - 1;
     expect_same(&g, "comb");
@@ -212,13 +220,7 @@ static void test_tree_and_one_cell(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 600, 30), MZ_OK);
-    for (uint64_t k = 0; k + 1 < g.cols; k++)
-        mz_knock(&g, k, MZ_E);
-    for (uint64_t r = 0; r + 1 < g.rows; r++)
-        for (uint64_t k = 0; k < g.cols; k++)
-            if (r + 2 < g.rows || k != 7)
-                mz_knock(&g, r * g.cols + k, MZ_S); /* the foot of tooth 7 is left alone */
+    comb(&g, 600, 30, UINT64_C(1) << 7); /* the foot of tooth 7 is left alone */
     expect_same(&g, "tree and one cell");
     mz_metrics m;
     assert_int_equal(mz_metrics_compute_mt(&g, 2, &m), MZ_OK);
@@ -236,13 +238,7 @@ static void test_loop_and_island(void **state)
     (void)state;
     for (int variant = 0; variant < 3; variant++) {
         mz_grid g;
-        assert_int_equal(mz_grid_init(&g, 600, 30), MZ_OK);
-        for (uint64_t k = 0; k + 1 < g.cols; k++)
-            mz_knock(&g, k, MZ_E);
-        for (uint64_t r = 0; r + 1 < g.rows; r++)
-            for (uint64_t k = 0; k < g.cols; k++)
-                if (r + 2 < g.rows || (k != 7 && k != 9))
-                    mz_knock(&g, r * g.cols + k, MZ_S); /* islands: the feet of teeth 7, 9 */
+        comb(&g, 600, 30, UINT64_C(1) << 7 | UINT64_C(1) << 9); /* islands: teeth 7, 9 */
         if (variant == 0) {
             mz_knock(&g, 400 * g.cols + 3, MZ_E); /* a loop through the top row */
             mz_knock(&g, 200 * g.cols + 20, MZ_W);
