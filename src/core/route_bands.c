@@ -129,6 +129,10 @@ static int visit_marked(const mz_grid *g, rt_band *b, mz_idx i, uint64_t r, uint
     return 1;
 }
 
+/* The side opposite side bit s (N and S, E and W): the side a step
+ * through s enters the next cell by. */
+MZ_INLINE unsigned opposite_side(unsigned s) { return ((s << 2) | (s >> 2)) & MZ_WALLS; }
+
 /* Walk the component of marked cell s within the band. The step along a
  * corridor is the hot loop: one byte read, one range test, no row kept (a
  * cell's row is worked out only on the band's first and last rows and at
@@ -144,9 +148,8 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
 {
     const mz_idx off = b->r0 * g->cols; /* cb[cell - off]: cell's walls in the band */
     const uint64_t cols = g->cols, nrows = b->r1 - b->r0, limit = nrows * cols;
-    const int64_t delta[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
-    /* The step of a corridor by its one open side's bit (1 N, 2 E, 4 S, 8
-     * W): one load from the side mask, no bit scan on the chain from one
+    /* The step through an open side, by the side's wall bit (1 N, 2 E, 4 S,
+     * 8 W): one load from the side mask, no bit scan on the chain from one
      * cell's byte to the next. */
     const int64_t step[9] = {0, -(int64_t)cols, 1, 0, (int64_t)cols, 0, 0, 0, -1};
     /* Cells in [inner_lo, inner_lo + inner) are off the band's first and
@@ -176,7 +179,7 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
                 break; /* only walls that disagree make a corridor go round */
             cell = (mz_idx)((int64_t)cell + step[m]);
             depth++;
-            back = ((m << 2) | (m >> 2)) & MZ_WALLS; /* the side it came in by */
+            back = opposite_side(m);
         }
         /* The chain ends at cell. */
         visited += depth - base + 1;
@@ -203,8 +206,8 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
             for (unsigned rest = m; rest; rest &= rest - 1) {
                 const unsigned bit = rest & (0u - rest);
                 const mz_idx ch = (mz_idx)((int64_t)cell + step[bit]);
-                if ((~(unsigned)cb[ch - off] & MZ_WALLS) == (((bit << 2) | (bit >> 2)) & MZ_WALLS) &&
-                    ch != e1 && ch != e2) {
+                if ((~(unsigned)cb[ch - off] & MZ_WALLS) == opposite_side(bit) && ch != e1 &&
+                    ch != e2) {
                     visited++;
                     m &= ~bit;
                 }
@@ -213,10 +216,9 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
         if (!mk && (m & (m - 1)) == 0) {
             if (m) { /* a corridor on: a cell of the first or last row, or a
                       * branching cell whose other children were dead ends */
-                const unsigned d = (unsigned)__builtin_ctz(m);
-                cell = (mz_idx)((int64_t)cell + delta[d]);
+                cell = (mz_idx)((int64_t)cell + step[m]);
                 base = ++depth;
-                back = 1u << (d ^ 2);
+                back = opposite_side(m);
                 continue;
             }
             rep_t = RT_NONE; /* an unmarked dead end reports nothing */
@@ -231,12 +233,12 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
             f->node = node;
             f->nrep = 0;
             rep_t = RT_NONE;
-            if (m) {
-                const unsigned d = (unsigned)__builtin_ctz(m);
-                f->mask = (uint8_t)(m & (m - 1));
-                cell = (mz_idx)((int64_t)cell + delta[d]);
+            if (m) { /* the first child: the lowest side bit */
+                const unsigned bit = m & (0u - m);
+                f->mask = (uint8_t)(m & ~bit);
+                cell = (mz_idx)((int64_t)cell + step[bit]);
                 base = ++depth;
-                back = 1u << (d ^ 2);
+                back = opposite_side(bit);
                 continue;
             }
             f->mask = 0; /* a marked dead end: its frame finishes at once below */
@@ -250,11 +252,11 @@ MZ_INLINE bool walk_body(const mz_grid *g, rt_band *b, const uint8_t *cb, mz_idx
                 goto out;
             rep_t = RT_NONE;
             if (f->mask) {
-                const unsigned d = (unsigned)__builtin_ctz(f->mask);
-                f->mask &= (uint8_t)(f->mask - 1);
-                cell = (mz_idx)((int64_t)f->cell + delta[d]);
+                const unsigned bit = f->mask & (0u - f->mask);
+                f->mask &= (uint8_t)~bit;
+                cell = (mz_idx)((int64_t)f->cell + step[bit]);
                 depth = base = f->depth + 1;
-                back = 1u << (d ^ 2);
+                back = opposite_side(bit);
                 descended = true;
                 break;
             }
