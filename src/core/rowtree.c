@@ -578,6 +578,30 @@ loop:
  * permuted in place (emap, nmap: 4 bytes an edge and a node). */
 #define RT_COMPACT 16
 
+_Static_assert(sizeof(mz_rt_node) <= 32 && sizeof(mz_rt_edge) <= 32, "renumber's buffer holds an entry");
+
+/* Move the n entries of pool (size bytes each) to their new numbers:
+ * map[k] is entry k's new number, RT_NONE for a free entry, and the live
+ * entries hold 0..live-1; the free ones take the numbers after the live
+ * ones, in order, which makes map a permutation, applied in place by
+ * cycles. map ends as the identity. */
+static inline void renumber(void *pool, size_t size, uint32_t *map, uint32_t n, uint32_t live)
+{
+    unsigned char *p = pool, tmp[32];
+    for (uint32_t k = 0; k < n; k++)
+        if (map[k] == RT_NONE)
+            map[k] = live++;
+    for (uint32_t k = 0; k < n; k++)
+        while (map[k] != k) {
+            const uint32_t j = map[k];
+            memcpy(tmp, p + (size_t)j * size, size);
+            memcpy(p + (size_t)j * size, p + (size_t)k * size, size);
+            memcpy(p + (size_t)k * size, tmp, size);
+            map[k] = map[j];
+            map[j] = j;
+        }
+}
+
 static void compact(mz_rowtree *t)
 {
     const uint32_t ec = t->ecap;
@@ -613,19 +637,7 @@ static void compact(mz_rowtree *t)
             if (n->e[d] != RT_NONE)
                 n->e[d] = emap[n->e[d]];
     }
-    /* Free entries take the numbers after the live ones: a permutation. */
-    for (uint32_t k = 0; k < ec; k++)
-        if (emap[k] == RT_NONE)
-            emap[k] = ne++;
-    for (uint32_t k = 0; k < ec; k++)
-        while (emap[k] != k) {
-            const uint32_t j = emap[k];
-            const mz_rt_edge tmp = t->edge[j];
-            t->edge[j] = t->edge[k];
-            t->edge[k] = tmp;
-            emap[k] = emap[j];
-            emap[j] = j;
-        }
+    renumber(t->edge, sizeof *t->edge, emap, ec, ne);
     t->efree = RT_NONE;
     for (uint32_t k = ec; k-- > t->elive;) {
         t->edge[k].end[0] = t->efree;
@@ -658,18 +670,7 @@ static void compact(mz_rowtree *t)
         }
     if (t->entrance != RT_NONE)
         t->entrance = nmap[t->entrance];
-    for (uint32_t k = 0; k < nc; k++)
-        if (nmap[k] == RT_NONE)
-            nmap[k] = nn++;
-    for (uint32_t k = 0; k < nc; k++)
-        while (nmap[k] != k) {
-            const uint32_t j = nmap[k];
-            const mz_rt_node tmp = t->node[j];
-            t->node[j] = t->node[k];
-            t->node[k] = tmp;
-            nmap[k] = nmap[j];
-            nmap[j] = j;
-        }
+    renumber(t->node, sizeof *t->node, nmap, nc, nn);
     t->nfree = RT_NONE;
     for (uint32_t k = nc; k-- > t->nlive;) {
         t->node[k].e[0] = t->nfree;
