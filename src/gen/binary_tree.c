@@ -161,7 +161,7 @@ static void bt_band(void *ctx, unsigned k)
     }
 }
 
-static void bt_par(mz_grid *g, mz_rng *rng, unsigned threads)
+static void bt_bands(mz_grid *g, mz_rng *rng, unsigned threads)
 {
     const uint64_t rows = g->rows, cols = g->cols;
     uint64_t nb = threads == 1 ? 1 : (uint64_t)threads * 4;
@@ -211,7 +211,7 @@ static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
         return MZ_EUNSUPPORTED; /* not reached: the registry refuses other shapes */
     if (run->trace)
         return bt_run(g, run->rng, run->trace, true);
-    bt_par(g, run->rng, run->threads > 1 ? run->threads : 1);
+    bt_bands(g, run->rng, run->threads > 1 ? run->threads : 1);
     return MZ_OK;
 }
 
