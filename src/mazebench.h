@@ -562,8 +562,9 @@ double mz_t95(uint64_t df);
  * ln x over the points given (each a maze: the per-maze fit, not of means),
  * b with its standard error and a 95% confidence interval (Student's t,
  * n - 2 degrees of freedom), c = exp(intercept) and R^2 of the log fit.
- * MZ_EINVAL for fewer than 3 points, a point <= 0 or fewer than two
- * distinct x. docs/scaling.md. */
+ * MZ_EINVAL for fewer than 2 points, a point <= 0 or fewer than two
+ * distinct x. With 2 points (no degree of freedom left) se, ci_lo and
+ * ci_hi are NAN: undefined. docs/scaling.md. */
 typedef struct mz_powfit {
     uint64_t n;
     double exponent, se, ci_lo, ci_hi;

@@ -5,11 +5,15 @@
  *   - the fit on exact power laws (exponent, coefficient, zero error, R^2
  *     1) and on three points worked by hand (slope 1/2, se sqrt(1/12),
  *     R^2 3/4, the interval with t = 12.706 at one degree of freedom);
- *     refusals: under three points, a point <= 0, a single x;
+ *     two points: the slope, with no standard error and no interval (NAN);
+ *     refusals: one point, a point <= 0, a single x;
  *   - the command, cheaply: wilson at 16..64 over 6 seeds gives an exponent
  *     near the uniform spanning tree's 5/4 (loosely: 1.05..1.45); eller and
  *     eller-stream at the same sizes and seeds give the same fit to the last
- *     digit (the streamed routes are the stored grid's); usage errors exit 2.
+ *     digit (the streamed routes are the stored grid's); two mazes (two
+ *     sizes, one seed) give an exponent with empty se and interval; usage
+ *     errors exit 2, a size past 2^40 cells and a fixed-size generator
+ *     among them (as 'gen' refuses the size), before any maze is made.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -58,8 +62,13 @@ static void test_fit_by_hand(void **state)
     assert_true(fabs(f.ci_hi - (0.5 + 12.706 * sqrt(1.0 / 12))) < 1e-9);
     /* coefficient: exp(mean ln y - 1/2 mean ln x) = exp(ln 2 (2/3 - 1/2)) */
     assert_true(fabs(f.coef - pow(2.0, 1.0 / 6)) < 1e-12);
+    /* Two points fix the line: its slope, no standard error, no interval. */
+    assert_int_equal(mz_powfit_compute(x, y, 2, &f), MZ_OK);
+    assert_true(fabs(f.exponent - 1.0) < 1e-12);
+    assert_true(isnan(f.se) && isnan(f.ci_lo) && isnan(f.ci_hi));
+    assert_int_equal(f.n, 2);
     /* refusals */
-    assert_int_equal(mz_powfit_compute(x, y, 2, &f), MZ_EINVAL);
+    assert_int_equal(mz_powfit_compute(x, y, 1, &f), MZ_EINVAL);
     const double zero[3] = {1, 0, 2}, same[3] = {5, 5, 5};
     assert_int_equal(mz_powfit_compute(x, zero, 3, &f), MZ_EINVAL);
     assert_int_equal(mz_powfit_compute(zero, y, 3, &f), MZ_EINVAL);
@@ -118,12 +127,26 @@ static void test_cli(void **state)
     const size_t la = strcspn(a, "\n"), ls = strcspn(s, "\n");
     if (la != ls || memcmp(a, s, la) != 0)
         fail_msg("eller and eller-stream differ:\n%s", out);
+    /* Two mazes: the exponent, its se and interval empty (undefined). */
+    assert_int_equal(run("scaling wilson --sizes 16,32 --seeds 1 --format csv", out, sizeof out),
+                     0);
+    double b2;
+    char rest[256];
+    if (sscanf(row_of(out, "wilson"), "%u,%u,%u,%u,%u,%lf,%255s", &sizes, &seeds, &mazes, &nmin,
+               &nmax, &b2, rest) != 7)
+        fail_msg("unreadable row: %s", out);
+    assert_int_equal(mazes, 2);
+    if (strncmp(rest, ",,,", 3) != 0)
+        fail_msg("two mazes: se and interval not empty: %s", out);
     /* Usage errors. */
     static const char *const bad[] = {
         "scaling",
         "scaling wilson --sizes 16x32,32",
         "scaling wilson --sizes 16",
-        "scaling wilson --sizes 16,32 --seeds 1",
+        "scaling wilson --sizes 16,16 --seeds 1",
+        "scaling pacman --sizes 16,32",
+        "scaling wilson --shape 3d --sizes 4,20000 --seeds 1..2",
+        "scaling wilson --shape polar --sizes 4,2000000 --seeds 1..2",
         "scaling wilson --format json",
         "scaling nosuchgen",
         "scaling bfs",

@@ -42,6 +42,45 @@ int mzc_refuse_repeats(const char *cmd, int argc, char **argv);
 /* Flush stdout; a failed write (a full disk, a closed pipe) prints one
  * line naming cmd, once, and gives MZC_FAIL. */
 int mzc_flush_stdout(const char *cmd);
+
+/* The files a command writes beside a result it prints on stdout (scaling
+ * --points, check --junit, eller-stream --out, compare's --out, --junit and
+ * --chart): every one is opened as a temporary file beside its name
+ * (sw_out_open), and all of them are committed together, only after the
+ * stdout result was written and flushed, so that a command that fails, or
+ * whose result cannot be printed (a full disk, a closed pipe), replaces
+ * none of them.
+ *
+ *     mzc_outs outs;
+ *     mzc_outs_init(&outs, "scaling");
+ *     FILE *pf = mzc_outs_open(&outs, "--points", path, force, &rc); // NULL: rc set
+ *     ... print the result to stdout, write pf ...
+ *     return mzc_outs_finish(&outs, rc);   // commit all, or remove all
+ *
+ * '-' is refused (exit 2): stdout already carries the result. */
+struct sw_out;
+typedef struct mzc_outs {
+    const char *cmd;
+    struct sw_out *o; /* malloc'd, n of them open */
+    size_t n;
+} mzc_outs;
+void mzc_outs_init(mzc_outs *s, const char *cmd);
+/* Open path, the value of option opt, as a temporary file (an existing
+ * one is refused unless force). Its FILE, or NULL after one line with *rc
+ * set to MZC_USAGE (an existing file, a directory, '-') or MZC_FAIL. */
+FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, int *rc);
+/* End the command whose status so far is rc: when it is MZC_OK, flush
+ * stdout (mzc_flush_stdout), then every file, and commit them all;
+ * otherwise, or when any of that fails, remove every temporary file and
+ * commit none. Returns the command's exit status. */
+int mzc_outs_finish(mzc_outs *s, int rc);
+/* Remove every temporary file (an early return). */
+void mzc_outs_abort(mzc_outs *s);
+/* A standard stream that was closed (mazebench >&-) is taken by a
+ * descriptor of /dev/null opened the wrong way round, so that its writes
+ * (reads) fail as a closed one's would, and no output file opened later
+ * gets its number: a closed stdout is a failure, never a file's content. */
+void mzc_keep_std_fds(void);
 /* Is argv[k] exactly --name or -short? */
 int mzc_flag(const char *arg, const char *name, const char *shortname);
 

@@ -958,7 +958,7 @@ static bool completeness(const struct check *c, char *buf, size_t len)
  * recipe; a row that differs fails with its first line as the message and
  * every line as the body; a row not compared fails with its recipe's
  * failure. */
-static int write_junit(const struct check *c, const char *path, bool force)
+static int write_junit(const struct check *c, FILE *out)
 {
     mzc_junit j;
     mzc_junit_init(&j, "mazebench check");
@@ -999,7 +999,7 @@ static int write_junit(const struct check *c, const char *path, bool force)
     } else {
         mzc_junit_add(&j, cls, whole, NULL, NULL);
     }
-    int rc = mzc_junit_write(&j, path, force, "check");
+    int rc = mzc_junit_print(&j, out, "check");
     mzc_junit_free(&j);
     return rc;
 }
@@ -1014,7 +1014,7 @@ int cmd_check(int argc, char **argv)
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
             fputs(check_help, stdout);
-            return MZC_OK;
+            return mzc_flush_stdout("check");
         }
         if (strcmp(argv[k], "--any-registry") == 0) {
             any_registry = true;
@@ -1046,10 +1046,16 @@ int cmd_check(int argc, char **argv)
                       junit);
             return MZC_USAGE;
         }
-        if (!force && access(junit, F_OK) == 0) {
-            mzc_error("check: '%s' exists (--force replaces it)", junit);
-            return MZC_USAGE;
-        }
+    }
+    /* The report is a temporary file from here on, committed only after
+     * the result reached stdout (mzc_outs). */
+    mzc_outs outs;
+    mzc_outs_init(&outs, "check");
+    FILE *junit_file = NULL;
+    if (junit) {
+        int jr = MZC_OK;
+        if (!(junit_file = mzc_outs_open(&outs, "--junit", junit, force, &jr)))
+            return jr;
     }
 
     struct check c;
@@ -1062,6 +1068,7 @@ int cmd_check(int argc, char **argv)
     sw_file_free(&f);
     if (rc != MZC_OK) {
         release(&c);
+        mzc_outs_abort(&outs);
         return rc;
     }
 
@@ -1107,15 +1114,12 @@ int cmd_check(int argc, char **argv)
     bool whole = completeness(&c, plan, sizeof plan);
     printf("; %s\n", plan);
     rc = ndiff || nfail || !whole ? MZC_FAIL : MZC_OK;
-    if (junit) {
-        int jr = write_junit(&c, junit, force);
-        if (jr != MZC_OK)
-            rc = jr;
-    }
-    if (fflush(stdout) != 0) {
-        mzc_error("check: cannot write output");
-        rc = MZC_FAIL;
-    }
+    /* The report is committed when the result reached stdout, whatever
+     * the result (a difference is exit 1 and its report). */
+    int out_rc = junit_file ? write_junit(&c, junit_file) : MZC_OK;
+    out_rc = mzc_outs_finish(&outs, out_rc);
+    if (out_rc != MZC_OK)
+        rc = out_rc;
     release(&c);
     return rc;
 }

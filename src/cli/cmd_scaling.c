@@ -101,8 +101,8 @@ static int parse_list(const char *seeds_text, const char *sizes_text, list *l)
     for (size_t k = 0; k < p.nrange; k++)
         for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
             l->seed[l->nseeds++] = (uint32_t)v;
-    if (l->nsizes < 2 || l->nsizes * l->nseeds < 3) {
-        mzc_error("scaling: a fit needs two sizes or more and three mazes or more");
+    if (l->nsizes < 2) {
+        mzc_error("scaling: a fit needs two sizes or more");
         goto out;
     }
     rc = 0;
@@ -154,6 +154,11 @@ static double theory_of(const char *canon, const char **what)
 }
 
 static uint64_t next_ns;
+
+/* A statistic undefined for its sample was printed (a standard deviation
+ * over one seed, the interval of a fit through two mazes): one note on
+ * stderr at the end. */
+static bool undefined_seen, undefined_fit;
 
 /* The topology column of the run's shape (3d: its levels vary with n, so
  * only the name). */
@@ -232,7 +237,7 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
             m++;
         }
     if (mz_powfit_compute(x, y, m, &r->fit) != MZ_OK) {
-        mzc_error("scaling: '%s': too few points to fit (sizes x seeds under 3)", canon);
+        mzc_error("scaling: '%s': too few points to fit (sizes x seeds under 2)", canon);
         goto out;
     }
     r->theory = theory_of(canon, &r->theory_what);
@@ -267,8 +272,13 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
         if (points) {
             mzc_csv_string(points, canon);
             fprintf(points, ",%s", topo_name());
-            fprintf(points, ",%" PRIu64 ",%zu,%.6g,%.6g,%.6g,%.6g,", l->n[i], l->nseeds, s.mean,
-                    s.sd, exp(lm), r->fit.coef * pow(n, r->fit.exponent));
+            /* one seed: no standard deviation (empty) */
+            fprintf(points, ",%" PRIu64 ",%zu,%.6g,", l->n[i], l->nseeds, s.mean);
+            if (l->nseeds > 1)
+                fprintf(points, "%.6g", s.sd);
+            else
+                undefined_seen = true;
+            fprintf(points, ",%.6g,%.6g,", exp(lm), r->fit.coef * pow(n, r->fit.exponent));
             if (!isnan(r->theory))
                 fprintf(points, "%.6g", fmid * pow(n / nmid, r->theory));
             fputc(',', points);
@@ -289,15 +299,26 @@ out:
 
 static void print_result(FILE *f, const gen_result *r, bool csv)
 {
+    /* Two mazes fix the line: no standard error, no interval (n/a in
+     * text, empty in CSV, and said once on stderr). */
+    const bool spread = !isnan(r->fit.se);
+    if (!spread)
+        undefined_fit = true;
     if (csv) {
         mzc_csv_string(f, r->canon);
         fprintf(f, ",%s", topo_name());
-        fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,",
-                r->sizes, r->seeds, r->fit.n, r->nmin, r->nmax, r->fit.exponent, r->fit.se,
-                r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
-        if (!isnan(r->theory))
+        fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,", r->sizes, r->seeds,
+                r->fit.n, r->nmin, r->nmax, r->fit.exponent);
+        if (spread)
+            fprintf(f, "%.4f,%.4f,%.4f,", r->fit.se, r->fit.ci_lo, r->fit.ci_hi);
+        else
+            fputs(",,,", f);
+        fprintf(f, "%.4f,%.4f,", r->fit.r2, r->local);
+        if (!isnan(r->theory) && spread)
             fprintf(f, "%.2f,%s", r->theory,
                     r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "yes" : "no");
+        else if (!isnan(r->theory))
+            fprintf(f, "%.2f,", r->theory);
         else
             fputc(',', f);
         fputc('\n', f);
@@ -308,13 +329,19 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
         snprintf(label, sizeof label, "%s on %s cells", r->canon, mz_shape_name(run_shape));
     else
         snprintf(label, sizeof label, "%s", r->canon);
+    char err_text[96] = "se n/a, 95% ci n/a";
+    if (spread)
+        snprintf(err_text, sizeof err_text, "se %.4f, 95%% ci %.4f..%.4f", r->fit.se,
+                 r->fit.ci_lo, r->fit.ci_hi);
     fprintf(f, "%-24s n %" PRIu64 "..%" PRIu64 ", %zu sizes x %zu seeds: exponent %.4f "
-               "(se %.4f, 95%% ci %.4f..%.4f), R^2 %.4f, local slope %.4f",
-            label, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, r->fit.se,
-            r->fit.ci_lo, r->fit.ci_hi, r->fit.r2, r->local);
-    if (!isnan(r->theory))
+               "(%s), R^2 %.4f, local slope %.4f",
+            label, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, err_text, r->fit.r2,
+            r->local);
+    if (!isnan(r->theory) && spread)
         fprintf(f, "; published %.2f (%s) %s the interval", r->theory, r->theory_what,
                 r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "inside" : "outside");
+    else if (!isnan(r->theory))
+        fprintf(f, "; published %.2f (%s)", r->theory, r->theory_what);
     fputc('\n', f);
 }
 
@@ -411,6 +438,12 @@ int cmd_scaling(int argc, char **argv)
             mzc_error("scaling: '%s' is not a generator", gens[k]);
             return MZC_USAGE;
         }
+        if (specs[k].stage[0].algo->flags & MZ_F_FIXED_SIZE) {
+            mzc_error("scaling: '%s' makes a maze of one fixed size: its route has no growth "
+                      "with the side to fit",
+                      specs[k].stage[0].algo->name);
+            return MZC_USAGE;
+        }
         for (unsigned a = 0; a < specs[k].n; a++)
             if (!mz_runs_on(specs[k].stage[a].algo, run_shape)) {
                 mzc_error("scaling: '%s' does not run on %s cells", specs[k].stage[a].algo->name,
@@ -428,8 +461,23 @@ int cmd_scaling(int argc, char **argv)
         return MZC_USAGE;
     }
     int rc = MZC_OK;
-    /* Memory: the largest stored grid (one byte a cell, one bit for the
-     * search, its queue) is checked before anything runs. */
+    /* Every size a grid of the run's shape can have, as 'gen' checks it
+     * (bad input: exit 2), before anything runs. */
+    for (size_t i = 0; i < grid.nsizes && rc == MZC_OK; i++) {
+        bool stored = false;
+        for (size_t k = 0; k < ngens; k++)
+            stored |= strcmp(canon[k], "eller-stream") != 0;
+        mz_geom geo = geom_of(grid.n[i]);
+        if (stored && mz_geom_cells(&geo) == 0) {
+            char text[96];
+            mz_geom_format(&geo, text, sizeof text);
+            mzc_error("scaling: size '%s' is too large (at most 2^40 cells, 2^20 polar rings)",
+                      text);
+            rc = MZC_USAGE;
+        }
+    }
+    /* Memory: the largest stored grid, its chain and the statistics
+     * (mz_estimate_bytes) are checked before anything runs. */
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         if (strcmp(canon[k], "eller-stream") == 0)
             continue;
@@ -443,20 +491,16 @@ int cmd_scaling(int argc, char **argv)
                                         : mzc_check_memory_geom(&geo, &a, 1) != 0)
             rc = MZC_FAIL;
     }
-    sw_out o;
-    memset(&o, 0, sizeof o);
-    char err[1024] = "";
-    if (rc == MZC_OK && points_path) {
-        int r = sw_out_open(&o, points_path, force ? SW_OUT_FORCE : 0, err, sizeof err);
-        if (r != SW_OK) {
-            mzc_error("scaling: %s", err);
-            rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-        } else {
-            fprintf(o.f, "gen,%sn,seeds,route_mean,route_sd,route_geomean,fit_route,"
-                         "theory_route,local_slope\n",
-                    "topology,");
-        }
-    }
+    /* The points file is committed with the result: only after the
+     * result reached stdout (mzc_outs). */
+    mzc_outs outs;
+    mzc_outs_init(&outs, "scaling");
+    FILE *pf = NULL;
+    if (rc == MZC_OK && points_path &&
+        (pf = mzc_outs_open(&outs, "--points", points_path, force, &rc)) != NULL)
+        fprintf(pf, "gen,%sn,seeds,route_mean,route_sd,route_geomean,fit_route,"
+                    "theory_route,local_slope\n",
+                "topology,");
     if (rc == MZC_OK && csv)
         printf("gen,%ssizes,seeds,mazes,n_min,n_max,exponent,se,ci95_lo,ci95_hi,r2,local_slope,"
                "published,published_inside\n",
@@ -465,24 +509,19 @@ int cmd_scaling(int argc, char **argv)
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         const bool st = strcmp(canon[k], "eller-stream") == 0;
         gen_result r;
-        if (run_gen(canon[k], st ? NULL : &specs[k], st ? &stream : &grid,
-                    points_path ? o.f : NULL, &r) != 0) {
+        if (run_gen(canon[k], st ? NULL : &specs[k], st ? &stream : &grid, pf, &r) != 0) {
             rc = MZC_FAIL;
             break;
         }
         print_result(stdout, &r, csv);
     }
-    if (points_path && o.f) {
-        if (rc != MZC_OK)
-            sw_out_abort(&o);
-        else if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
-            mzc_error("scaling: %s", err);
-            rc = MZC_FAIL;
-        }
-    }
     free(grid.seed);
     free(stream.seed);
-    if (rc == MZC_OK)
-        rc = mzc_flush_stdout("scaling");
+    rc = mzc_outs_finish(&outs, rc);
+    if (rc == MZC_OK && (undefined_seen || undefined_fit))
+        fprintf(stderr, "mazebench: scaling: note: %s%s%s: n/a in text, empty in CSV\n",
+                undefined_fit ? "a fit through two mazes has no standard error or interval" : "",
+                undefined_fit && undefined_seen ? ", and " : "",
+                undefined_seen ? "a size of one seed no route_sd" : "");
     return rc;
 }

@@ -343,6 +343,19 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
 
 static bool is_share(unsigned st) { return st != S_ROUTE && st != S_LONGEST; }
 
+/* A standard deviation and an interval need two values or more: over one
+ * maze (one seed, or one reachable exit) they are undefined, printed as
+ * n/a in text and markdown, empty in CSV and null in JSON, and said once on
+ * stderr at the end. */
+static bool undefined_seen;
+
+static bool has_spread(const mz_summary *s)
+{
+    if (s->n == 1)
+        undefined_seen = true;
+    return s->n >= 2;
+}
+
 /* Is statistic st printed for r? degree_d up to its shape's degree. */
 static bool shown(const result *r, unsigned st)
 {
@@ -368,13 +381,16 @@ static void print_text(FILE *f, const result *r, uint64_t band)
             fprintf(f, "  %-16s %12s\n", stat_name[st], "-");
             continue;
         }
-        char ci[64], pub[400] = "";
+        char ci[64], sd[32], pub[400] = "";
+        const bool spread = has_spread(s);
         if (is_share(st)) {
-            snprintf(ci, sizeof ci, "[%.4f, %.4f]", s->ci_lo, s->ci_hi);
-            fprintf(f, "  %-16s %12.4f %12.4f  %-27s", stat_name[st], s->mean, s->sd, ci);
+            snprintf(ci, sizeof ci, spread ? "[%.4f, %.4f]" : "n/a", s->ci_lo, s->ci_hi);
+            snprintf(sd, sizeof sd, spread ? "%.4f" : "n/a", s->sd);
+            fprintf(f, "  %-16s %12.4f %12s  %-27s", stat_name[st], s->mean, sd, ci);
         } else {
-            snprintf(ci, sizeof ci, "[%.1f, %.1f]", s->ci_lo, s->ci_hi);
-            fprintf(f, "  %-16s %12.1f %12.1f  %-27s", stat_name[st], s->mean, s->sd, ci);
+            snprintf(ci, sizeof ci, spread ? "[%.1f, %.1f]" : "n/a", s->ci_lo, s->ci_hi);
+            snprintf(sd, sizeof sd, spread ? "%.1f" : "n/a", s->sd);
+            fprintf(f, "  %-16s %12.1f %12s  %-27s", stat_name[st], s->mean, sd, ci);
         }
         if (st == S_DEAD && r->pub) {
             if (r->pub->lo == r->pub->hi)
@@ -419,8 +435,10 @@ static void print_csv(FILE *f, const result *r, bool topo)
         if (topo)
             fprintf(f, "%llu,", (unsigned long long)r->cells);
         fprintf(f, "%zu,%s,%llu,", r->seeds, stat_name[st], (unsigned long long)s->n);
-        if (s->n)
+        if (s->n && has_spread(s))
             fprintf(f, "%.6f,%.6f,%.6f,%.6f,%.6f", s->mean, s->sd, s->se, s->ci_lo, s->ci_hi);
+        else if (s->n)
+            fprintf(f, "%.6f,,,,", s->mean);
         else
             fputs(",,,,", f);
         fprintf(f, ",%d,", st == S_LONGEST ? r->longest_exact : 1);
@@ -462,9 +480,12 @@ static void print_json(FILE *f, const result *r, bool first, bool topo)
             continue;
         fprintf(f, "%s\"%s\": ", any ? ", " : "", stat_name[st]);
         any = true;
-        if (s->n)
+        if (s->n && has_spread(s))
             fprintf(f, "{\"n\": %llu, \"mean\": %.6f, \"sd\": %.6f, \"ci95\": [%.6f, %.6f]}",
                     (unsigned long long)s->n, s->mean, s->sd, s->ci_lo, s->ci_hi);
+        else if (s->n)
+            fprintf(f, "{\"n\": %llu, \"mean\": %.6f, \"sd\": null, \"ci95\": null}",
+                    (unsigned long long)s->n, s->mean);
         else
             fputs("null", f);
     }
@@ -495,14 +516,18 @@ static void print_markdown(FILE *f, const result *r, bool topo)
         snprintf(pub, sizeof pub, "%.0f", r->pub->lo);
     else if (r->pub)
         snprintf(pub, sizeof pub, "%.0f-%.0f", r->pub->lo, r->pub->hi);
-    if (topo)
-        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen, r->topo,
-                r->grid, (unsigned long long)r->cells, r->seeds,
-                100 * d->mean, 100 * d->ci_lo, 100 * d->ci_hi, pub);
+    char dead[96];
+    if (has_spread(d))
+        snprintf(dead, sizeof dead, "%.2f (%.2f-%.2f)", 100 * d->mean, 100 * d->ci_lo,
+                 100 * d->ci_hi);
     else
-        fprintf(f, "| `%s` | %llux%llu | %zu | %.2f (%.2f-%.2f) | %s | ", r->gen,
-                (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds,
-                100 * d->mean, 100 * d->ci_lo, 100 * d->ci_hi, pub);
+        snprintf(dead, sizeof dead, "%.2f (n/a)", 100 * d->mean);
+    if (topo)
+        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %s | %s | ", r->gen, r->topo, r->grid,
+                (unsigned long long)r->cells, r->seeds, dead, pub);
+    else
+        fprintf(f, "| `%s` | %llux%llu | %zu | %s | %s | ", r->gen, (unsigned long long)r->rows,
+                (unsigned long long)r->cols, r->seeds, dead, pub);
     if (in->n)
         fprintf(f, "%.2f", 100 * in->mean);
     else
@@ -514,15 +539,19 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     }
     fprintf(f, " | %.2f | %.2f | ", 100 * r->s[S_STRAIGHT].mean, 100 * r->s[S_TURN].mean);
     const mz_summary *ro = &r->s[S_ROUTE], *lo = &r->s[S_LONGEST];
-    if (ro->n && topo)
+    if (ro->n && topo && has_spread(ro))
         fprintf(f, "%.0f (%.0f-%.0f)", ro->mean, ro->ci_lo, ro->ci_hi);
+    else if (ro->n && topo)
+        fprintf(f, "%.0f (n/a)", ro->mean);
     else if (ro->n)
         fprintf(f, "%.0f", ro->mean);
     else
         fputs("-", f);
-    if (topo)
+    if (topo && has_spread(lo))
         fprintf(f, " | %s%.0f (%.0f-%.0f) |\n", r->longest_exact ? "" : ">= ", lo->mean,
                 lo->ci_lo, lo->ci_hi);
+    else if (topo)
+        fprintf(f, " | %s%.0f (n/a) |\n", r->longest_exact ? "" : ">= ", lo->mean);
     else
         fprintf(f, " | %s%.0f |\n", r->longest_exact ? "" : ">= ", lo->mean);
 }
@@ -549,7 +578,7 @@ int cmd_stats(int argc, char **argv)
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
             fputs(stats_help, stdout);
-            return MZC_OK;
+            return mzc_flush_stdout("stats");
         }
         /* --grid, and its older names --sizes and --size */
         static const char *const grid_opts[] = {"--grid", "--sizes", "--size"};
@@ -747,9 +776,11 @@ int cmd_stats(int argc, char **argv)
     free(buf);
     free(seeds);
     free(pubs.e);
-    if (rc == MZC_OK && ferror(stdout)) {
-        mzc_error("cannot write the results");
-        rc = MZC_FAIL;
-    }
+    if (rc == MZC_OK)
+        rc = mzc_flush_stdout("stats");
+    if (rc == MZC_OK && undefined_seen)
+        fprintf(stderr, "mazebench: stats: note: a statistic over one maze (one seed) has no "
+                        "standard deviation or 95%% interval: shown as n/a (empty in CSV, null "
+                        "in JSON)\n");
     return rc;
 }

@@ -159,33 +159,25 @@ int cmd_eller_stream(int argc, char **argv)
         mzc_error("eller-stream: size '%s' is too big (columns below 2^31)", size);
         return MZC_USAGE;
     }
-    /* The rows file is written beside FILE and renamed at the end; an
-     * existing one is kept unless --force. */
-    sw_out o;
-    memset(&o, 0, sizeof o);
-    char err[1024] = "";
+    /* The rows file is written beside FILE and renamed at the end, after
+     * the figures reached stdout (mzc_outs); an existing one is kept
+     * unless --force. */
+    mzc_outs outs;
+    mzc_outs_init(&outs, "eller-stream");
+    FILE *of = NULL;
     if (out) {
-        int r = sw_out_open(&o, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
-        if (r != SW_OK) {
-            mzc_error("eller-stream: %s", err);
-            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-        }
+        int orc = MZC_OK;
+        if (!(of = mzc_outs_open(&outs, "--out", out, force, &orc)))
+            return orc;
     }
     mz_stream_stats st;
     uint64_t t0 = mzc_now_ns();
-    stream_sink sink = {o.f, rows, 0, t0, 0};
+    stream_sink sink = {of, rows, 0, t0, 0};
     mz_status s = mz_eller_stream(rows, cols, seed, write_row, &sink, NULL, &st);
     uint64_t ns = mzc_now_ns() - t0;
-    if (out) {
-        if (s != MZ_OK)
-            sw_out_abort(&o);
-        else if (sw_out_commit(&o, err, sizeof err) != SW_OK)
-            s = MZ_EIO;
-    }
     if (s != MZ_OK) {
-        if (s == MZ_EIO && out && err[0])
-            mzc_error("eller-stream: %s", err);
-        else if (s == MZ_EIO && out)
+        mzc_outs_abort(&outs);
+        if (s == MZ_EIO && out)
             mzc_error("eller-stream: cannot write '%s': %s (nothing written)", out,
                       strerror(sink.err ? sink.err : EIO));
         else
@@ -216,9 +208,5 @@ int cmd_eller_stream(int argc, char **argv)
                (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, st.route,
                st.longest, st.tree_nodes, (double)ns / 1e9, rss);
     }
-    if (fflush(stdout) != 0) {
-        mzc_error("cannot write output");
-        return MZC_FAIL;
-    }
-    return MZC_OK;
+    return mzc_outs_finish(&outs, MZC_OK);
 }

@@ -71,20 +71,12 @@ int mzc_junit_skip(mzc_junit *j, const char *classname, const char *name, const 
     return add(j, classname, name, why, NULL, true);
 }
 
-int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char *cmd)
+int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd)
 {
-    char err[512];
     if (j->oom) {
         mzc_error("%s: out of memory building the JUnit report", cmd);
         return MZC_FAIL;
     }
-    sw_out o;
-    int r = sw_out_open(&o, path, force ? SW_OUT_FORCE : 0, err, sizeof err);
-    if (r != SW_OK) {
-        mzc_error("%s: %s", cmd, err);
-        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-    }
-    FILE *f = o.f;
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
     fputs("<testsuites name=\"", f);
     sw_xml_text(f, j->suite);
@@ -116,11 +108,18 @@ int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char
         fputs("    </testcase>\n", f);
     }
     fputs("  </testsuite>\n</testsuites>\n", f);
-    if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
-        mzc_error("%s: %s", cmd, err);
-        return MZC_FAIL;
-    }
     return MZC_OK;
+}
+
+int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char *cmd)
+{
+    mzc_outs outs;
+    mzc_outs_init(&outs, cmd);
+    int rc = MZC_OK;
+    FILE *f = mzc_outs_open(&outs, "--junit", path, force, &rc);
+    if (f)
+        rc = mzc_junit_print(j, f, cmd);
+    return mzc_outs_finish(&outs, rc);
 }
 
 void mzc_junit_free(mzc_junit *j)

@@ -10,7 +10,7 @@
  *     mzc_junit_add(&j, "check.rows", "dfs, seed 1, 31x31", NULL, NULL);      // passed
  *     mzc_junit_add(&j, "check.rows", "kruskal, seed 2, 31x31",
  *                   "column 'dead_ends': expected '12', got '13'", detail); // failed
- *     rc = mzc_junit_write(&j, path, force, "check");   // prints its own error
+ *     rc = mzc_junit_print(&j, junit_file, "check");  // an mzc_outs file
  *     mzc_junit_free(&j);
  *
  * The file holds one <testsuites> with one <testsuite> named as given to
@@ -19,13 +19,15 @@
  * bytes. Every text goes through sw_xml_text (src/sweep/escape.h), so any
  * bytes are safe. The file follows the output rules of every command: an
  * existing file is refused unless force, and it is written beside and
- * renamed into place (sw_out_open).
+ * renamed into place with the command's other outputs, after its stdout
+ * result (mzc_outs in cli.h).
  */
 #ifndef MZ_CLI_JUNIT_H
 #define MZ_CLI_JUNIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct mzc_junit_case {
     char *classname, *name;
@@ -54,10 +56,17 @@ int mzc_junit_add(mzc_junit *j, const char *classname, const char *name, const c
 /* A case that was not run, with the reason as its message. */
 int mzc_junit_skip(mzc_junit *j, const char *classname, const char *name, const char *why);
 
-/* Write the report to path (refused when it exists unless force; written
- * beside it and renamed). On error prints one line "mazebench: CMD: ..."
- * and returns MZC_USAGE (the file exists) or MZC_FAIL (a write error, or
- * memory ran out while adding cases); MZC_OK otherwise. */
+/* Write the report to f, an output of the command (mzc_outs_open): it is
+ * committed with the command's other outputs, after its stdout result.
+ * MZC_FAIL after one line "mazebench: CMD: ..." when memory ran out while
+ * adding cases; MZC_OK otherwise (a write error shows at the commit). */
+int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd);
+
+/* Write the report to path alone (refused when it exists unless force;
+ * written beside it and renamed, after stdout was flushed: mzc_outs). On
+ * error prints one line and returns MZC_USAGE (the file exists, '-') or
+ * MZC_FAIL (a write error, stdout that failed, or memory ran out while
+ * adding cases); MZC_OK otherwise. */
 int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char *cmd);
 
 void mzc_junit_free(mzc_junit *j);

@@ -39,6 +39,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    mzc_keep_std_fds();
     if (argc < 2) {
         usage(stderr);
         return MZC_USAGE;

@@ -5,7 +5,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -382,4 +384,92 @@ int mzc_fixed_size(const mz_spec *spec, uint32_t seed, uint64_t *rows, uint64_t 
         return -1;
     }
     return 1;
+}
+
+void mzc_outs_init(mzc_outs *s, const char *cmd)
+{
+    memset(s, 0, sizeof *s);
+    s->cmd = cmd;
+}
+
+FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, int *rc)
+{
+    if (strcmp(path, "-") == 0) {
+        mzc_error("%s: %s '-': stdout already carries the result; give a file name "
+                  "('./-' for a file named '-')",
+                  s->cmd, opt);
+        *rc = MZC_USAGE;
+        return NULL;
+    }
+    for (size_t k = 0; k < s->n; k++)
+        if (strcmp(s->o[k].path, path) == 0 || sw_same_file(s->o[k].path, path)) {
+            mzc_error("%s: %s '%s' is already another output of the command", s->cmd, opt,
+                      path);
+            *rc = MZC_USAGE;
+            return NULL;
+        }
+    sw_out *o = realloc(s->o, (s->n + 1) * sizeof *o);
+    if (!o) {
+        mzc_error("%s: out of memory", s->cmd);
+        *rc = MZC_FAIL;
+        return NULL;
+    }
+    s->o = o;
+    char err[1024];
+    int r = sw_out_open(&s->o[s->n], path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+    if (r != SW_OK) {
+        mzc_error("%s: %s", s->cmd, err);
+        *rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        return NULL;
+    }
+    return s->o[s->n++].f;
+}
+
+void mzc_outs_abort(mzc_outs *s)
+{
+    for (size_t k = 0; k < s->n; k++)
+        sw_out_abort(&s->o[k]);
+    free(s->o);
+    s->o = NULL;
+    s->n = 0;
+}
+
+int mzc_outs_finish(mzc_outs *s, int rc)
+{
+    if (rc == MZC_OK)
+        rc = mzc_flush_stdout(s->cmd);
+    /* Every file whole on its disk before the first is renamed, so that a
+     * full disk is found before any of them replaces its target. */
+    for (size_t k = 0; k < s->n && rc == MZC_OK; k++) {
+        FILE *f = s->o[k].f;
+        errno = 0;
+        if (fflush(f) != 0 || ferror(f) ||
+            ((s->o[k].tmp || s->o[k].unnamed) && fsync(fileno(f)) != 0 && errno != EINVAL &&
+             errno != EROFS)) {
+            mzc_error("%s: cannot write '%s': %s", s->cmd, s->o[k].path,
+                      errno ? strerror(errno) : "write error");
+            rc = MZC_FAIL;
+        }
+    }
+    for (size_t k = 0; k < s->n && rc == MZC_OK; k++) {
+        char err[1024];
+        if (sw_out_commit(&s->o[k], err, sizeof err) != SW_OK) {
+            mzc_error("%s: %s", s->cmd, err);
+            rc = MZC_FAIL;
+        }
+    }
+    mzc_outs_abort(s); /* what is left: none on success */
+    return rc;
+}
+
+void mzc_keep_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            int n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (n >= 0 && n != fd) { /* a lower one was closed too: it is taken in turn */
+                dup2(n, fd);
+                close(n);
+            }
+        }
 }

@@ -3,7 +3,9 @@
  * docs/scaling.md: ordinary least squares of ln y on ln x, the slope's
  * standard error from the residuals (n - 2 degrees of freedom) and a 95%
  * interval with Student's t (mz_t95). Sums are taken in the order given, so
- * the figures are the same on every machine for the same points.
+ * the figures are the same on every machine for the same points. Two points
+ * fix the line exactly: their slope has no standard error and no interval
+ * (NAN).
  */
 #include "internal.h"
 
@@ -12,7 +14,7 @@
 mz_status mz_powfit_compute(const double *x, const double *y, uint64_t n, mz_powfit *out)
 {
     memset(out, 0, sizeof *out);
-    if (n < 3)
+    if (n < 2)
         return MZ_EINVAL;
     double sx = 0, sy = 0;
     for (uint64_t k = 0; k < n; k++) {
@@ -38,10 +40,16 @@ mz_status mz_powfit_compute(const double *x, const double *y, uint64_t n, mz_pow
     out->n = n;
     out->exponent = b;
     out->coef = exp(a);
+    out->r2 = syy > 0 ? 1 - ssr / syy : 1;
+    if (n == 2) {
+        /* Two points: the line goes through both, no degree of freedom is
+         * left for its error. */
+        out->se = out->ci_lo = out->ci_hi = NAN;
+        return MZ_OK;
+    }
     out->se = sqrt(ssr / (double)(n - 2) / sxx);
     const double half = mz_t95(n - 2) * out->se;
     out->ci_lo = b - half;
     out->ci_hi = b + half;
-    out->r2 = syy > 0 ? 1 - ssr / syy : 1;
     return MZ_OK;
 }
