@@ -2,7 +2,7 @@
 # A/B timing of two builds on one machine, then 'mazebench compare'
 # (docs/compare.md, "A/B runs: scripts/ab.sh").
 #
-#   sh scripts/ab.sh BASE_BIN NEW_BIN [options] [-- SWEEP_ARGS...]
+#   sh scripts/ab.sh BASE_BIN NEW_BIN [options] [-- SWEEP_ARGS... [-- COMPARE_ARGS...]]
 #
 # Runs the same sweep with both binaries in ROUNDS rounds. In every round
 # each binary runs the whole plan once; which one goes first is drawn anew
@@ -19,39 +19,85 @@
 #   DIR/compare.md     a short markdown summary (a CI job page)
 #   DIR/compare.xml    JUnit XML (one test case a recipe and an algorithm)
 #   DIR/compare.png    ratios with their 95% intervals (when gnuplot is there)
-#   DIR/rounds/        each round's sweep CSV, as written
+#   DIR/rounds/        each round's sweep CSV, as written, and its order
+#   DIR/manifest       what the run is made of: both binaries' paths and
+#                      content hashes, the sweep's arguments and its plan
+#                      file's hash, the order seed, --jobs, the rounds, the
+#                      compare binary and options (written before round 1)
 #
-# Options:
-#   --rounds N        rounds (default 40): compare pairs the two sides round
-#                     by round; the default plan needs at least 12 (compare
-#                     says how many when there are too few)
+# base.csv, new.csv and compare.* are made in a hidden folder in DIR and
+# moved in together once all of them are written; every run first removes
+# those of an earlier run, so they never sit beside rounds they were not
+# made from. A failed or interrupted run leaves none of them.
+#
+# Options (--name V and --name=V are the same; each at most once):
+#   --rounds N        rounds (default 40, at most 10000): compare pairs the
+#                     two sides round by round; the default plan needs at
+#                     least 12 (compare says how many when there are too few)
 #   --out DIR         where everything goes (default results/runs/ab-<UTC
 #                     time> in the repository, which git ignores); an
 #                     existing DIR is refused unless --force or --resume
-#   --force           replace DIR's results
-#   --resume          keep DIR's finished rounds and run the missing ones
-#   --order-seed S    seed of the per-round order draw (default: random,
-#                     printed and recorded, so a run can be replayed)
+#   --force           start DIR afresh: remove every file an earlier run
+#                     left there (rounds, partial rounds, outputs, manifest)
+#   --resume          carry on the run in DIR: a round counts as finished
+#                     only when its file holds every row of the plan; an
+#                     interrupted or killed round (FILE or FILE.partial) is
+# #                     carried on with 'sweep --resume', a missing one run
+#                     (a DIR that does not exist is started).
+#                     Refused (exit 2, one line naming what differs) when
+#                     the binaries' contents, the sweep arguments, the plan
+#                     file's contents, the order seed or --jobs differ from
+#                     DIR/manifest; those left out are taken from it, and so
+#                     are --rounds and compare's options. --rounds may grow
+#                     (more rounds), not shrink. Needs --out.
+#   --order-seed S    seed of the per-round order draw, 0..4294967295
+#                     (default: random, printed and recorded, so a run can
+#                     be replayed)
 #   --compare-bin B   the binary that runs 'compare' (default NEW_BIN)
 #   --jobs N          sweep workers a side (default 1: on a small machine
 #                     a second worker disturbs the first one's times)
-#   -- SWEEP_ARGS     the sweep: a PLAN and/or --gen/--solve/--seeds/--sizes/
-#                     --reps (default: bench/plans/ab.plan, every registry
-#                     entry); compare's own options go after a second --:
-#                     -- SWEEP_ARGS -- --threshold 10% ...
+#   -h, --help        this text
+#   -- SWEEP_ARGS     the sweep: a PLAN file and/or --gen/--solve/--seeds/
+#                     --sizes/--reps (default: bench/plans/ab.plan, every
+#                     registry entry; not a plan on stdin, and not --out,
+#                     --jobs, --force, --resume, --print-plan or --progress,
+#                     which are the script's); compare's own options go
+#                     after a second --:  -- SWEEP_ARGS -- --threshold 10%
+#
+# Before round 1 both builds must accept the sweep (--print-plan). Progress
+# goes to stderr, a line before each sweep: the round, the side, the binary.
+# A sweep that fails, or ends without writing every row of the plan, stops
+# the run at once with one line naming the binary and its exit status.
+# Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the running sweep, which keeps
+# its finished rows, and leaves DIR for --resume; no temporary file
+# outlives the script.
 #
 # Exit status: compare's (0 nothing slower, 1 something slower or a figure
-# differs, 2 bad input), or 2 when a sweep fails or the arguments are bad.
+# differs), or 2 when there is no verdict: bad arguments, a --resume that
+# does not match DIR's run, a sweep that fails, compare refusing the rounds
+# or an output that cannot be written (one line on stderr); 128+N after
+# signal N (130 after Ctrl-C).
 set -eu
 
 prog=ab
-die() { echo "$prog: $*" >&2; exit 2; }
+say() { echo "$prog: $*" >&2; }
+die() { say "$*"; exit 2; }
 usage() { sed -n '2,/^set -eu/p' "$0" | sed -e '/^set -eu/d' -e 's/^# \{0,1\}//'; }
+help() { # a --help that cannot be written fails
+    usage 2>/dev/null || { say "cannot write the help to stdout"; exit 1; }
+    exit 0
+}
 
+for a in "$@"; do
+    case "$a" in
+    -h | --help) help ;;
+    --) break ;;
+    esac
+done
 case "${1:-}" in
--h|--help) usage; exit 0 ;;
+-*) die "BASE_BIN and NEW_BIN come first, then the options (see --help)" ;;
 esac
-[ $# -ge 2 ] || { usage >&2; exit 2; }
+[ $# -ge 2 ] || die "two binaries are needed, BASE_BIN and NEW_BIN (see --help)"
 base_bin=$1
 new_bin=$2
 shift 2
@@ -63,6 +109,9 @@ resume=""
 order_seed=""
 compare_bin=""
 jobs=1
+rounds_given=""
+seed_given=""
+jobs_given=""
 seen=" "
 once() { # refuse an option given twice, as every mazebench command does
     case "$seen" in *" $1 "*) die "option $1 given twice" ;; esac
@@ -70,62 +119,247 @@ once() { # refuse an option given twice, as every mazebench command does
 }
 while [ $# -gt 0 ]; do
     case "$1" in
-    --rounds) once "$1"; [ $# -ge 2 ] || die "--rounds needs a value"; rounds=$2; shift 2 ;;
-    --out) once "$1"; [ $# -ge 2 ] || die "--out needs a value"; out=$2; shift 2 ;;
-    --force) once "$1"; force=1; shift ;;
-    --resume) once "$1"; resume=1; shift ;;
-    --order-seed) once "$1"; [ $# -ge 2 ] || die "--order-seed needs a value"; order_seed=$2; shift 2 ;;
-    --compare-bin) once "$1"; [ $# -ge 2 ] || die "--compare-bin needs a value"; compare_bin=$2; shift 2 ;;
-    --jobs) once "$1"; [ $# -ge 2 ] || die "--jobs needs a value"; jobs=$2; shift 2 ;;
-    -h|--help) usage; exit 0 ;;
+    --*=*) name=${1%%=*} val=${1#*=} hasval=1 ;;
+    *) name=$1 val="" hasval="" ;;
+    esac
+    case "$name" in
+    --rounds | --out | --order-seed | --compare-bin | --jobs)
+        once "$name"
+        if [ -z "$hasval" ]; then
+            [ $# -ge 2 ] || die "$name needs a value"
+            val=$2
+            shift
+        fi
+        shift
+        case "$name" in
+        --rounds) rounds=$val rounds_given=1 ;;
+        --out) out=$val ;;
+        --order-seed) order_seed=$val seed_given=1 ;;
+        --compare-bin) compare_bin=$val ;;
+        --jobs) jobs=$val jobs_given=1 ;;
+        esac
+        ;;
+    --force | --resume)
+        [ -z "$hasval" ] || die "$name takes no value"
+        once "$name"
+        if [ "$name" = --force ]; then force=1; else resume=1; fi
+        shift
+        ;;
     --) shift; break ;;
     *) die "unknown option '$1' (sweep arguments go after --; see --help)" ;;
     esac
 done
 
-# The sweep's arguments, up to a second --; compare's after it.
-sweep_args_file=$(mktemp)
-compare_args_file=$(mktemp)
-tmpfiles="$sweep_args_file $compare_args_file"
-cleanup() { rm -f $tmpfiles; }
-trap cleanup EXIT
-trap 'cleanup; echo "$prog: interrupted; finished rounds are kept (--resume carries on)" >&2; exit 130' INT TERM
+# q ARG: ARG quoted for the shell, so a list of arguments can be kept in
+# one variable and given back with eval (no temporary files).
+q() { printf '%s\n' "$1" | sed -e "s/'/'\\\\''/g" -e "1s/^/'/" -e "\$s/\$/'/"; }
+nl='
+'
+sweep_q=""
+compare_q=""
+sweep_given=""
+compare_given=""
 side=sweep
 for a in "$@"; do
-    if [ "$side" = sweep ] && [ "$a" = "--" ]; then side=compare; continue; fi
-    if [ "$side" = sweep ]; then printf '%s\n' "$a" >>"$sweep_args_file"
-    else printf '%s\n' "$a" >>"$compare_args_file"; fi
+    if [ "$side" = sweep ] && [ "$a" = "--" ]; then side=compare compare_given=1; continue; fi
+    case "$a" in *"$nl"*) die "an argument holds a line break: the run could not be recorded" ;; esac
+    if [ "$side" = sweep ]; then sweep_q="$sweep_q $(q "$a")" sweep_given=1
+    else compare_q="$compare_q $(q "$a")"; fi
 done
-here=$(cd "$(dirname "$0")/.." && pwd)
-if [ ! -s "$sweep_args_file" ]; then
-    printf '%s\n' "$here/bench/plans/ab.plan" >"$sweep_args_file"
+
+case "$rounds" in '' | *[!0-9]*) die "--rounds '$rounds' is not a whole number" ;; esac
+rounds=$(printf '%s\n' "$rounds" | sed -e 's/^0*//' -e 's/^$/0/')
+[ ${#rounds} -le 5 ] && [ "$rounds" -ge 1 ] && [ "$rounds" -le 10000 ] ||
+    die "--rounds $rounds is out of range 1..10000"
+case "$jobs" in '' | *[!0-9]*) die "--jobs '$jobs' is not a positive whole number" ;; esac
+jobs=$(printf '%s\n' "$jobs" | sed -e 's/^0*//' -e 's/^$/0/')
+[ ${#jobs} -le 6 ] && [ "$jobs" -ge 1 ] || die "--jobs '$jobs' is not a positive whole number"
+if [ -n "$seed_given" ]; then
+    case "$order_seed" in '' | *[!0-9]*) die "--order-seed '$order_seed' is not a whole number" ;; esac
+    order_seed=$(printf '%s\n' "$order_seed" | sed -e 's/^0*//' -e 's/^$/0/')
+    if [ ${#order_seed} -gt 10 ] || [ "$order_seed" -gt 4294967295 ]; then
+        die "--order-seed $order_seed is out of range 0..4294967295"
+    fi
 fi
-case "$rounds" in ''|*[!0-9]*) die "--rounds '$rounds' is not a whole number" ;; esac
-[ "$rounds" -ge 1 ] && [ "$rounds" -le 10000 ] || die "--rounds $rounds is out of range 1..10000"
-case "$jobs" in ''|*[!0-9]*|0) die "--jobs '$jobs' is not a positive whole number" ;; esac
 [ -z "$force" ] || [ -z "$resume" ] || die "--force and --resume do not go together"
+[ -z "$resume" ] || [ -n "$out" ] || die "--resume needs --out DIR, the run to carry on"
 
 for b in "$base_bin" "$new_bin"; do
     [ -f "$b" ] && [ -x "$b" ] || die "'$b' is not an executable file"
 done
 [ -n "$compare_bin" ] || compare_bin=$new_bin
 [ -f "$compare_bin" ] && [ -x "$compare_bin" ] || die "'$compare_bin' is not an executable file"
-"$compare_bin" compare --help >/dev/null 2>&1 ||
+"$compare_bin" compare --help >/dev/null 2>&1 </dev/null ||
     die "'$compare_bin' has no 'compare' command (use --compare-bin with a newer build)"
 
-if [ -z "$order_seed" ]; then
+here=$(cd "$(dirname "$0")/.." && pwd)
+[ -n "$out" ] || out="$here/results/runs/ab-$(date -u +%Y%m%dT%H%M%SZ)"
+[ ! -e "$out" ] || [ -d "$out" ] || die "'$out' exists and is not a directory"
+if [ -e "$out" ] && [ -z "$force" ] && [ -z "$resume" ]; then
+    die "'$out' exists; --resume carries it on, --force starts it afresh"
+fi
+
+hash_of() { # FILE: "sha256 HEX" (or "cksum CRC SIZE" without sha256sum)
+    if command -v sha256sum >/dev/null 2>&1; then
+        sha256sum <"$1" | awk '{ print "sha256 " $1 }'
+    else
+        cksum <"$1" | awk '{ print "cksum " $1 " " $2 }'
+    fi
+}
+h_base=$(hash_of "$base_bin")
+h_new=$(hash_of "$new_bin")
+h_cmp=$(hash_of "$compare_bin")
+
+# --resume: what DIR's run was made by, from its manifest. Given values
+# must match; values left out are taken from it.
+manifest="$out/manifest"
+old() { sed -n "s/^$1: //p" "$manifest" | head -n 1; }
+if [ -n "$resume" ] && [ -f "$manifest" ]; then
+    differs() { die "--resume: $1 differs from the run in '$out' ($manifest); --force starts it afresh"; }
+    [ "$(old 'base hash')" = "$h_base" ] || differs "BASE_BIN '$base_bin' (its content)"
+    [ "$(old 'new hash')" = "$h_new" ] || differs "NEW_BIN '$new_bin' (its content)"
+    o=$(old 'order seed')
+    if [ -z "$seed_given" ]; then order_seed=$o; seed_given=1
+    elif [ "$order_seed" != "$o" ]; then differs "the order seed ($order_seed, the run's $o)"; fi
+    o=$(old jobs)
+    if [ -z "$jobs_given" ]; then jobs=$o
+    elif [ "$jobs" != "$o" ]; then differs "--jobs ($jobs, the run's $o)"; fi
+    o=$(sed -n 's/^sweep://p' "$manifest" | head -n 1)
+    if [ -z "$sweep_given" ]; then sweep_q=$o
+    elif [ "$sweep_q" != "$o" ]; then differs "the sweep arguments ($sweep_q, the run's $o)"; fi
+    o=$(old rounds)
+    if [ -z "$rounds_given" ]; then rounds=$o
+    elif [ "$rounds" -lt "$o" ]; then differs "--rounds ($rounds is fewer than the run's $o)"; fi
+    if [ -z "$compare_given" ]; then compare_q=$(sed -n 's/^compare options://p' "$manifest" | head -n 1); fi
+elif [ -n "$resume" ] && [ -d "$out/rounds" ] && [ -n "$(ls -A "$out/rounds")" ]; then
+    die "--resume: '$out' has rounds but no manifest to check them against; --force starts it afresh"
+fi
+[ -n "$sweep_q" ] || sweep_q=" $(q "$here/bench/plans/ab.plan")"
+
+# The sweep's arguments: the plan files among them (hashed into the
+# manifest), and none of the options that are the script's.
+plan_lines=""
+eval "set -- $sweep_q"
+takes_value=""
+positional=""
+for a in "$@"; do
+    if [ -n "$takes_value" ]; then takes_value=""; continue; fi
+    if [ -z "$positional" ]; then
+        case "$a" in
+        --) positional=1; continue ;;
+        --out | --out=* | --jobs | --jobs=* | --progress | --progress=* | --force | --resume | --print-plan)
+            die "the sweep argument '$a' is the script's to give (see --help)" ;;
+        --gen | --solve | --seeds | --grids | --sizes | --reps | --threads | --shard | --count)
+            takes_value=1; continue ;;
+        -?*) continue ;;
+        esac
+    fi
+    [ "$a" != - ] || die "a plan on stdin ('-') cannot be read again each round: give a file"
+    if [ -f "$a" ] && [ -r "$a" ]; then
+        plan_lines="${plan_lines}plan $(q "$a"): $(hash_of "$a")$nl"
+    fi
+done
+if [ -n "$resume" ] && [ -f "$manifest" ]; then
+    o=$(grep '^plan ' "$manifest" || true)
+    [ "$(printf '%s' "$plan_lines" | sed '/^$/d')" = "$o" ] ||
+        die "--resume: the plan file's content differs from the run in '$out' ($manifest); --force starts it afresh"
+fi
+
+if [ -z "$seed_given" ]; then
     order_seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 fi
-case "$order_seed" in ''|*[!0-9]*) die "--order-seed '$order_seed' is not a whole number" ;; esac
 
-[ -n "$out" ] || out="$here/results/runs/ab-$(date -u +%Y%m%dT%H%M%SZ)"
-if [ -e "$out" ] && [ -z "$force" ] && [ -z "$resume" ]; then
-    die "'$out' exists; --resume carries it on, --force replaces its results"
+# Runs in the background, so that a signal reaches the script at once: the
+# trap then stops the running sweep (SIGTERM: it keeps its finished rows),
+# waits for it and removes the script's temporary folder.
+child=""
+stage=""
+cleanup() {
+    if [ -n "$stage" ]; then rm -rf "$stage"; fi
+    stage=""
+}
+on_signal() { # NAME NUMBER
+    trap '' INT TERM HUP
+    if [ -n "$child" ]; then
+        kill -TERM "$child" 2>/dev/null || true
+        wait "$child" 2>/dev/null || true
+    fi
+    cleanup
+    say "interrupted by SIG$1: the finished rounds and the rows of the running one are kept in '$out'; --resume carries the run on"
+    exit $((128 + $2))
+}
+trap cleanup EXIT
+trap 'on_signal INT 2' INT
+trap 'on_signal TERM 15' TERM
+trap 'on_signal HUP 1' HUP
+
+run_bg() { # LOG CMD...: CMD in the background, stderr to LOG ('-': ours); its status
+    rb_log=$1
+    shift
+    if [ "$rb_log" = - ]; then "$@" </dev/null & else "$@" </dev/null 2>"$rb_log" & fi
+    child=$!
+    rb_st=0
+    wait "$child" || rb_st=$?
+    child=""
+    return "$rb_st"
+}
+last_line() { grep -v '^[[:space:]]*$' "$1" 2>/dev/null | tail -n 1; }
+
+# Both builds must accept the sweep before anything is written; the plan's
+# row count is what a finished round holds.
+for s in base new; do
+    if [ "$s" = base ]; then bin=$base_bin; else bin=$new_bin; fi
+    eval "set -- \"\$bin\" sweep --jobs \"\$jobs\" --print-plan $sweep_q"
+    st=0
+    res=$("$@" </dev/null 2>&1) || st=$?
+    if [ "$st" -ne 0 ]; then
+        msg=$(printf '%s\n' "$res" | grep -v '^[[:space:]]*$' | tail -n 1)
+        die "the $s build ('$bin') refuses the sweep (exit status $st): $msg"
+    fi
+    # "# tasks: T (R rows)", or "# tasks: T (R rows), shard I/N runs U"
+    n=$(printf '%s\n' "$res" | awk '
+        /^# tasks: [0-9]+ \([0-9]+ rows\)/ {
+            t = $3; r = substr($4, 2)
+            if (match($0, /runs [0-9]+/)) r = r / t * substr($0, RSTART + 5, RLENGTH - 5)
+            print r; exit }')
+    if [ "$s" = base ]; then rows_base=$n; else rows_new=$n; fi
+done
+
+# DIR: afresh (--force removes what an earlier run left), or carried on.
+# Either way the joined files and compare's outputs of an earlier run go
+# before any round runs: they are made again at the end.
+if [ -n "$force" ] && [ -d "$out" ]; then
+    rm -f "$manifest"
+    if [ -d "$out/rounds" ]; then
+        rm -f "$out"/rounds/base-*.csv "$out"/rounds/new-*.csv \
+            "$out"/rounds/base-*.csv.partial "$out"/rounds/new-*.csv.partial \
+            "$out"/rounds/order-* "$out"/rounds/*.log "$out/rounds/plan.err" \
+            "$out"/rounds/.base-*.csv.tmp-* "$out"/rounds/.new-*.csv.tmp-*
+    fi
 fi
-if [ -n "$force" ] && [ -d "$out/rounds" ]; then
-    rm -f "$out"/rounds/base-*.csv "$out"/rounds/new-*.csv
-fi
-mkdir -p "$out/rounds"
+mkdir -p "$out/rounds" 2>/dev/null || die "cannot create '$out/rounds'"
+rm -rf "$out"/.ab-tmp.*
+final="base.csv new.csv compare.txt compare.csv compare.json compare.md compare.xml compare.png"
+for f in $final; do rm -f "$out/$f"; done
+stage=$(mktemp -d "$out/.ab-tmp.XXXXXX") || die "cannot create a temporary folder in '$out'"
+
+{
+    echo "# scripts/ab.sh: what this run is made of; --resume refuses other binaries, plan, seeds or jobs"
+    echo "base: $base_bin"
+    echo "base hash: $h_base"
+    echo "new: $new_bin"
+    echo "new hash: $h_new"
+    echo "order seed: $order_seed"
+    echo "jobs: $jobs"
+    echo "sweep:$sweep_q"
+    printf '%s' "$plan_lines"
+    echo "rows: base $rows_base, new $rows_new"
+    echo "rounds: $rounds"
+    echo "compare: $compare_bin"
+    echo "compare hash: $h_cmp"
+    echo "compare options:$compare_q"
+} >"$stage/manifest" && mv -f "$stage/manifest" "$manifest" ||
+    die "cannot write '$manifest'"
 
 # Which side goes first in round r: a coin drawn from the order seed and
 # the round (a few steps of a 32-bit LCG, its top bit; awk's own rand() is
@@ -138,63 +372,70 @@ first_of() {
         print (x >= m / 2) ? "base" : "new" }'
 }
 
-# Run BIN with the arguments of a file (one a line) after the fixed ones:
-# with_args FILE BIN ARGS...
-with_args() {
-    wa_file=$1
-    shift
-    while IFS= read -r wa_a; do set -- "$@" "$wa_a"; done <"$wa_file"
-    "$@"
-}
+# Rows of a sweep CSV (not its '#' lines, blank lines or header); -1 when
+# it has no header.
+rows_in() { awk '/^#/ || NF == 0 { next } { n++ } END { print n - 1 }' "$1"; }
 
+start=$(date +%s)
+kept=0
 run_side() { # side round
     s=$1 r=$2
     f="$out/rounds/$s-$r.csv"
-    if [ -s "$f" ] && [ -n "$resume" ]; then
-        return 0
+    if [ "$s" = base ]; then bin=$base_bin want=$rows_base; else bin=$new_bin want=$rows_new; fi
+    how=""
+    if [ -e "$f.partial" ]; then
+        how=resume # killed: its finished tasks are there (newer than FILE)
+    elif [ -e "$f" ]; then
+        n=$(rows_in "$f")
+        if [ -n "$want" ] && [ "$n" = "$want" ]; then
+            kept=$((kept + 1))
+            return 0 # whole: every row of the plan
+        fi
+        if [ "$n" -lt 0 ]; then rm -f "$f"; else how=resume; fi # interrupted
     fi
-    if [ "$s" = base ]; then bin=$base_bin; else bin=$new_bin; fi
-    # The sweep writes beside and renames at the end: a killed round
-    # leaves no file here, only a finished one.
-    rm -f "$f"
-    if ! with_args "$sweep_args_file" "$bin" sweep --jobs "$jobs" --progress 0 --out "$f" 2>"$out/rounds/$s-$r.log"; then
-        tail -3 "$out/rounds/$s-$r.log" >&2
-        die "round $r: the $s sweep failed (log: $out/rounds/$s-$r.log)"
+    note=""
+    [ -z "$how" ] || note=", carrying on its interrupted sweep"
+    say "round $r of $rounds: $s ($bin)$note; $(($(date +%s) - start)) s so far"
+    set -- --out "$f"
+    [ -z "$how" ] || set -- "$@" --resume
+    eval "set -- \"\$bin\" sweep --jobs \"\$jobs\" --progress 0 \"\$@\" $sweep_q"
+    st=0
+    run_bg "$stage/sweep.log" "$@" || st=$?
+    if [ "$st" -ne 0 ]; then
+        msg=$(last_line "$stage/sweep.log")
+        die "round $r of $rounds: the $s sweep ('$bin') failed with exit status $st${msg:+: $msg}"
     fi
-    rm -f "$out/rounds/$s-$r.log"
+    [ -f "$f" ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but wrote no CSV"
+    n=$(rows_in "$f")
+    [ "$n" -ge 0 ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but its CSV has no header"
+    if [ -n "$want" ] && [ "$n" != "$want" ]; then
+        die "round $r of $rounds: the $s sweep ('$bin') exited 0 but wrote $n of the plan's $want rows"
+    fi
+    [ ! -e "$f.partial" ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but left '$f.partial'"
 }
 
-# Both builds must accept the sweep before any round starts.
-for s in base new; do
-    if [ "$s" = base ]; then bin=$base_bin; else bin=$new_bin; fi
-    if ! with_args "$sweep_args_file" "$bin" sweep --jobs "$jobs" --print-plan >/dev/null 2>"$out/rounds/plan.err"; then
-        msg=$(grep -v '^$' "$out/rounds/plan.err" | tail -1)
-        rm -f "$out/rounds/plan.err"
-        die "the $s build refuses the sweep: $msg"
-    fi
-done
-rm -f "$out/rounds/plan.err"
-
-start=$(date +%s)
-echo "$prog: $rounds rounds, order seed $order_seed, into $out" >&2
+if [ -n "$resume" ]; then
+    say "carrying on $rounds rounds, order seed $order_seed, in $out"
+else
+    say "$rounds rounds, order seed $order_seed, into $out"
+fi
 r=1
 while [ "$r" -le "$rounds" ]; do
     first=$(first_of "$r")
     if [ "$first" = base ]; then second=new; else second=base; fi
-    echo "$prog: round $r/$rounds: $first, then $second ($(($(date +%s) - start)) s so far)" >&2
     run_side "$first" "$r"
     run_side "$second" "$r"
-    echo "$first,$second" >"$out/rounds/order-$r"
+    echo "$first,$second" >"$stage/order" && mv -f "$stage/order" "$out/rounds/order-$r" ||
+        die "cannot write '$out/rounds/order-$r'"
     r=$((r + 1))
 done
+[ "$kept" -eq 0 ] || say "kept $kept finished round files of the earlier run"
 
 # Join each side's rounds: every round's provenance lines first (with the
 # round and its order), one header, then every round's rows. Every round
 # must have the same header as the first.
 join_side() { # side binary
     s=$1 bin=$2
-    dest="$out/$s.csv"
-    tmp="$out/.$s.csv.tmp"
     {
         echo "# ab: side $s, binary $bin, $rounds rounds, order seed $order_seed"
         r=1
@@ -206,31 +447,64 @@ join_side() { # side binary
             cat "$out/rounds/$s-$r.csv"
             r=$((r + 1))
         done
-    } >"$tmp"
+    } >"$stage/$s.csv" || die "cannot write the joined $s rounds"
     # The headers of all rounds must agree (the same binary writes them).
-    n=$(for f in "$out"/rounds/"$s"-*.csv; do grep -v '^#' "$f" | head -1; done | sort -u | wc -l)
+    n=$(r=1; while [ "$r" -le "$rounds" ]; do
+        grep -v '^#' "$out/rounds/$s-$r.csv" | grep -v '^[[:space:]]*$' | head -n 1
+        r=$((r + 1))
+    done | sort -u | wc -l)
     [ "$n" -eq 1 ] || die "the $s rounds have different headers"
-    mv "$tmp" "$dest"
 }
 join_side base "$base_bin"
 join_side new "$new_bin"
-echo "$prog: $rounds rounds in $(($(date +%s) - start)) s; comparing" >&2
+say "$rounds rounds in $(($(date +%s) - start)) s; comparing"
 
-# compare: text to the terminal and DIR, the other forms beside it.
+# compare, every output into the temporary folder; all of them or none.
+compare() { # LOG COMPARE_OPTIONS...
+    cm_log=$1
+    shift
+    eval "set -- \"\$compare_bin\" compare \"\$stage/base.csv\" \"\$stage/new.csv\" \"\$@\" $compare_q"
+    run_bg "$cm_log" "$@"
+}
 rc=0
-with_args "$compare_args_file" "$compare_bin" compare "$out/base.csv" "$out/new.csv" \
-    --force --out "$out/compare.txt" --junit "$out/compare.xml" || rc=$?
-if [ "$rc" -le 1 ]; then
-    for fmt in csv json markdown; do
-        ext=$fmt
-        [ "$fmt" = markdown ] && ext=md
-        with_args "$compare_args_file" "$compare_bin" compare "$out/base.csv" "$out/new.csv" \
-            --force --format "$fmt" --out "$out/compare.$ext" >/dev/null 2>&1 || true
-    done
-    if command -v gnuplot >/dev/null 2>&1; then
-        with_args "$compare_args_file" "$compare_bin" compare "$out/base.csv" "$out/new.csv" \
-            --force --format csv --out /dev/null --chart "$out/compare.png" >/dev/null 2>&1 || true
-    fi
-    cat "$out/compare.txt"
+compare "$stage/compare.log" --out "$stage/compare.txt" --junit "$stage/compare.xml" || rc=$?
+if [ "$rc" -gt 1 ]; then
+    msg=$(last_line "$stage/compare.log")
+    die "compare refused the rounds (exit status $rc${msg:+: $msg}); nothing written beside them"
 fi
+cat "$stage/compare.log" >&2
+for fmt in csv json markdown chart; do
+    case "$fmt" in
+    markdown) set -- --format markdown --out "$stage/compare.md" ;;
+    chart)
+        command -v gnuplot >/dev/null 2>&1 || continue
+        set -- --format csv --out "$stage/compare-chart.csv" --chart "$stage/compare.png" ;;
+    *) set -- --format "$fmt" --out "$stage/compare.$fmt" ;;
+    esac
+    st=0
+    compare "$stage/compare.log" "$@" || st=$?
+    if [ "$st" -gt 1 ]; then
+        msg=$(last_line "$stage/compare.log")
+        die "compare could not write its $fmt output (exit status $st${msg:+: $msg}); nothing written beside the rounds"
+    fi
+done
+for f in $final; do
+    case "$f" in compare.png) ;; *) [ -s "$stage/$f" ] || die "compare wrote no $f; nothing written beside the rounds" ;; esac
+done
+
+# Move them in together; a signal waits until they are all there.
+trap '' INT TERM HUP
+for f in $final; do
+    if [ -e "$stage/$f" ]; then
+        if ! mv -f "$stage/$f" "$out/$f"; then
+            for g in $final; do rm -f "$out/$g"; done
+            die "cannot move $f into '$out'; nothing written beside the rounds"
+        fi
+    fi
+done
+cleanup
+trap 'on_signal INT 2' INT
+trap 'on_signal TERM 15' TERM
+trap 'on_signal HUP 1' HUP
+cat "$out/compare.txt"
 exit "$rc"
