@@ -42,7 +42,7 @@
 #   --resume          carry on the run in DIR: a round counts as finished
 #                     only when its file holds every row of the plan; an
 #                     interrupted or killed round (FILE or FILE.partial) is
-# #                     carried on with 'sweep --resume', a missing one run
+#                     carried on with 'sweep --resume', a missing one run
 #                     (a DIR that does not exist is started).
 #                     Refused (exit 2, one line naming what differs) when
 #                     the binaries' contents, the sweep arguments, the plan
