@@ -30,6 +30,148 @@ double sw_ab_median(double *x, size_t n)
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
+/* ---- order statistics of a sorted matrix, without the matrix ----
+ *
+ * The Hodges-Lehmann estimates and their intervals are order statistics
+ * of m x n pairwise differences or n(n+1)/2 Walsh averages. Neither is
+ * written out: both are matrices whose values never go down along a row
+ * or a column, once the samples are sorted (a rounded difference or sum
+ * is monotone in each operand, so this holds for the computed doubles
+ * too), so the values below any v are counted in O(rows + columns) by a
+ * staircase walk, and the k-th smallest is found by narrowing, row by
+ * row, the columns that can still hold it. Each pass takes as its pivot
+ * the weighted median of the rows' middle candidates (weight: the row's
+ * candidates), which drops at least a quarter of the candidates: O(log)
+ * passes of O(n log n). The value returned is one of the matrix's own
+ * computed values, so it is bit for bit the one a sort of all of them
+ * would give. */
+
+struct smat {
+    const double *a, *b; /* differences: a[i] - b[j], b descending; Walsh: (a[i] + a[j]) / 2 */
+    size_t nr, nc;
+    bool walsh; /* then row i holds columns i .. nc-1 */
+};
+
+static double smat_at(const struct smat *s, size_t i, size_t j)
+{
+    return s->walsh ? (s->a[i] + s->a[j]) / 2 : s->a[i] - s->b[j];
+}
+
+static size_t smat_lo(const struct smat *s, size_t i)
+{
+    return s->walsh ? i : 0;
+}
+
+/* The values below v (strict) or at most v: pos[i] gets the first column
+ * of row i past them; returns their number. */
+static size_t smat_count(const struct smat *s, double v, bool strict, size_t *pos)
+{
+    size_t total = 0, p = s->nc;
+    for (size_t i = 0; i < s->nr; i++) {
+        size_t lo = smat_lo(s, i);
+        if (p < lo)
+            p = lo;
+        /* Columns from p on were past v in the row above, so here too. */
+        while (p > lo && (strict ? smat_at(s, i, p - 1) >= v : smat_at(s, i, p - 1) > v))
+            p--;
+        pos[i] = p;
+        total += p - lo;
+    }
+    return total;
+}
+
+struct cand {
+    double v;
+    size_t w;
+};
+
+static int cmp_cand(const void *x, const void *y)
+{
+    const struct cand *a = x, *b = y;
+    return (a->v > b->v) - (a->v < b->v);
+}
+
+/* The k-th smallest value of s (0-based, k below its size): in *out;
+ * -1 when memory runs out. */
+static int smat_select(const struct smat *s, size_t k, double *out)
+{
+    const size_t nr = s->nr;
+    size_t *L = malloc(nr * sizeof *L), *H = malloc(nr * sizeof *H);
+    size_t *pos = malloc(nr * sizeof *pos);
+    struct cand *c = malloc(nr * sizeof *c);
+    int rc = -1;
+    if (!L || !H || !pos || !c)
+        goto out;
+    for (size_t i = 0; i < nr; i++) {
+        L[i] = smat_lo(s, i);
+        H[i] = s->nc;
+    }
+    for (;;) {
+        /* Candidates of row i: columns L[i] .. H[i]-1. The k-th smallest
+         * is among them: what lies left of L is below it or at it, what
+         * lies from H on above it or at it (and counted when needed). */
+        size_t nc = 0, W = 0;
+        for (size_t i = 0; i < nr; i++)
+            if (L[i] < H[i]) {
+                size_t w = H[i] - L[i];
+                c[nc++] = (struct cand){smat_at(s, i, L[i] + (w - 1) / 2), w};
+                W += w;
+            }
+        if (!nc) /* cannot happen for k below the size */
+            goto out;
+        qsort(c, nc, sizeof *c, cmp_cand);
+        size_t t = 0, cum = c[0].w;
+        while (2 * cum < W)
+            cum += c[++t].w;
+        const double v = c[t].v;
+        size_t lt = smat_count(s, v, true, pos);
+        if (k < lt) { /* below v: columns from pos on go */
+            for (size_t i = 0; i < nr; i++)
+                if (pos[i] < H[i])
+                    H[i] = pos[i];
+            continue;
+        }
+        size_t le = smat_count(s, v, false, pos);
+        if (k < le) {
+            *out = v;
+            rc = 0;
+            goto out;
+        }
+        for (size_t i = 0; i < nr; i++) /* above v: columns before pos go */
+            if (pos[i] > L[i])
+                L[i] = pos[i];
+    }
+out:
+    free(L);
+    free(H);
+    free(pos);
+    free(c);
+    return rc;
+}
+
+/* The median of the values of s (the mean of the middle two for an even
+ * count, as sw_ab_median) and, when 1 <= k <= (size + 1) / 2, its k-th
+ * smallest and k-th largest in *lo and *hi (NAN otherwise). */
+static int smat_hl(const struct smat *s, size_t size, size_t k, double *mid, double *lo,
+                   double *hi)
+{
+    double a, b;
+    if (size % 2) {
+        if (smat_select(s, size / 2, &a) != 0)
+            return -1;
+        *mid = a;
+    } else {
+        if (smat_select(s, size / 2 - 1, &a) != 0 || smat_select(s, size / 2, &b) != 0)
+            return -1;
+        *mid = (a + b) / 2;
+    }
+    *lo = *hi = NAN;
+    if (k >= 1 && k <= (size + 1) / 2)
+        if (smat_select(s, k - 1, lo) != 0 || smat_select(s, size - k, hi) != 0)
+            return -1;
+    return 0;
+}
+
 int sw_ab_u_cdf(size_t m, size_t n, double *cdf)
 {
     /* f(i, j, u): arrangements of i values of one sample and j of the
@@ -149,30 +291,28 @@ int sw_ab_mann_whitney(const double *base, size_t m, const double *new_, size_t 
     if (r->p > 1)
         r->p = 1;
 
-    /* Pairwise differences of log times. */
-    double *lb = malloc(m * sizeof *lb), *d = malloc(imn * sizeof *d);
-    if (!lb || !d) {
-        free(lb);
-        free(d);
-        return -1;
-    }
-    for (size_t j = 0; j < m; j++)
-        lb[j] = log(base[j]);
-    for (size_t i = 0; i < n; i++) {
-        double ln = log(new_[i]);
+    /* The m x n differences log(new_i) - log(base_j): new ascending down
+     * the rows, base descending along them. */
+    double *x = malloc((n ? n : 1) * sizeof *x), *y = malloc((m ? m : 1) * sizeof *y);
+    int rc = -1;
+    if (x && y) {
+        for (size_t i = 0; i < n; i++)
+            x[i] = log(new_[i]);
         for (size_t j = 0; j < m; j++)
-            d[i * m + j] = ln - lb[j];
+            y[j] = log(base[j]);
+        qsort(x, n, sizeof *x, cmp_double);
+        qsort(y, m, sizeof *y, cmp_double);
+        for (size_t j = 0; j < m / 2; j++) {
+            double t = y[j];
+            y[j] = y[m - 1 - j];
+            y[m - 1 - j] = t;
+        }
+        const struct smat s = {x, y, n, m, false};
+        rc = smat_hl(&s, imn, k, &r->shift, &r->shift_lo, &r->shift_hi);
     }
-    r->shift = sw_ab_median(d, imn); /* sorts d */
-    if (k >= 1 && k <= (imn + 1) / 2) {
-        r->shift_lo = d[k - 1];
-        r->shift_hi = d[imn - k];
-    } else {
-        r->shift_lo = r->shift_hi = NAN;
-    }
-    free(lb);
-    free(d);
-    return 0;
+    free(x);
+    free(y);
+    return rc;
 }
 
 double sw_ab_mw_pmin(size_t m, size_t n, const double *cdf)
@@ -337,7 +477,7 @@ int sw_ab_signed_rank(const double *d, size_t n, sw_ab_sr *r)
     /* The Walsh averages of all n differences: the estimate and interval
      * invert the test at shifts where no difference is 0 or tied. */
     const size_t nw = n * (n + 1) / 2;
-    double *w = malloc(nw * sizeof *w);
+    double *w = malloc(n * sizeof *w);
     size_t k = 0;
     if (!w || sr_interval_rank(n, cdf, &k) != 0) {
         free(w);
@@ -345,17 +485,12 @@ int sw_ab_signed_rank(const double *d, size_t n, sw_ab_sr *r)
         return -1;
     }
     free(cdf);
-    size_t at = 0;
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = i; j < n; j++)
-            w[at++] = (d[i] + d[j]) / 2;
-    r->shift = sw_ab_median(w, nw); /* sorts w */
-    if (k >= 1 && k <= (nw + 1) / 2) {
-        r->shift_lo = w[k - 1];
-        r->shift_hi = w[nw - k];
-    }
+    memcpy(w, d, n * sizeof *w);
+    qsort(w, n, sizeof *w, cmp_double);
+    const struct smat s = {w, NULL, n, n, true};
+    int rc = smat_hl(&s, nw, k, &r->shift, &r->shift_lo, &r->shift_hi);
     free(w);
-    return 0;
+    return rc;
 }
 
 double sw_ab_sr_pmin(size_t n)
