@@ -189,7 +189,7 @@ for b in "$base_bin" "$new_bin"; do
 done
 [ -n "$compare_bin" ] || compare_bin=$new_bin
 [ -f "$compare_bin" ] && [ -x "$compare_bin" ] || die "'$compare_bin' is not an executable file"
-"$compare_bin" compare --help >/dev/null 2>&1 </dev/null ||
+"$compare_bin" compare --help 2>/dev/null </dev/null | grep -q 'compare BASE' ||
     die "'$compare_bin' has no 'compare' command (use --compare-bin with a newer build)"
 
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -5,7 +5,11 @@
 # A/A run exits 0, a 30% slower kruskal exits 1 and names it, both orders
 # are drawn and recorded, the joined files keep every round's provenance
 # and rows, --resume keeps finished rounds, the outputs (text, CSV, JSON,
-# markdown, JUnit) are there, and bad arguments exit 2 with one line.
+# markdown, JUnit) are there, a progress line names each round's side and
+# binary, bad arguments exit 2 with one line, --help names every option and
+# fails when it cannot be written, and no temporary file is left in a TMPDIR
+# with a space in its name. tests/ab_resume.sh checks interrupted, killed,
+# refused and failing runs.
 #   sh tests/ab_cli.sh path/to/mazebench
 set -u
 bin=$1
@@ -15,6 +19,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+TMPDIR="$tmp/t dir"
+export TMPDIR
+mkdir "$TMPDIR"
 
 # fake NAME FACTOR: a "binary" that runs the real sweep, then sets every
 # gen_ns to 100000 + 1000 x (line mod 9) (solve_ns likewise, half) and
@@ -48,6 +55,13 @@ sh "$ab" "$tmp/base" "$tmp/same" --rounds 8 --order-seed 7 --out "$tmp/aa" -- $s
     >"$tmp/aa.out" 2>"$tmp/aa.err"
 rc=$?
 [ "$rc" = 0 ] || { bad "A/A: exit $rc, expected 0"; cat "$tmp/aa.err"; }
+# A progress line before each sweep: the round, the side, its binary.
+r=1
+while [ "$r" -le 8 ]; do
+    grep -q "^ab: round $r of 8: base ($tmp/base)" "$tmp/aa.err" || bad "no progress line for round $r's base"
+    grep -q "^ab: round $r of 8: new ($tmp/same)" "$tmp/aa.err" || bad "no progress line for round $r's new"
+    r=$((r + 1))
+done
 grep -q '0 slower' "$tmp/aa.out" || bad "A/A: no '0 slower' in the report"
 for f in base.csv new.csv compare.txt compare.csv compare.json compare.md compare.xml; do
     [ -s "$tmp/aa/$f" ] || bad "A/A: $f missing or empty"
@@ -72,7 +86,7 @@ fi
 
 # A 30% slower kruskal: exit 1, named.
 # shellcheck disable=SC2086
-sh "$ab" "$tmp/base" "$tmp/slow" --rounds 8 --order-seed 7 --out "$tmp/ab" -- $sweep \
+sh "$ab" "$tmp/base" "$tmp/slow" --rounds=8 --order-seed=7 --out="$tmp/ab" -- $sweep \
     >"$tmp/ab.out" 2>"$tmp/ab.err"
 rc=$?
 [ "$rc" = 1 ] || { bad "A/B: exit $rc, expected 1"; cat "$tmp/ab.err"; }
@@ -110,7 +124,41 @@ expect2 "unknown option" "$tmp/base" "$tmp/same" --frobnicate --out "$tmp/x4"
 expect2 "force and resume" "$tmp/base" "$tmp/same" --force --resume --out "$tmp/aa"
 # A sweep that fails (a bad plan): exit 2, the sweep's message.
 expect2 "bad sweep" "$tmp/base" "$tmp/same" --rounds 1 --out "$tmp/x5" -- --gen nosuch
-sh "$ab" --help | grep -q 'ab.sh BASE_BIN NEW_BIN' || bad "--help"
+[ -e "$tmp/x5" ] && bad "bad sweep: the refused run created its DIR"
+expect2 "no binaries"
+expect2 "one binary" "$tmp/base"
+expect2 "an option first" --rounds 3 "$tmp/base" "$tmp/same"
+expect2 "rounds without a value" "$tmp/base" "$tmp/same" --rounds
+expect2 "rounds not a number" "$tmp/base" "$tmp/same" --rounds=x --out "$tmp/x6"
+expect2 "rounds too many" "$tmp/base" "$tmp/same" --rounds 10001 --out "$tmp/x6"
+expect2 "jobs 0" "$tmp/base" "$tmp/same" --jobs 0 --out "$tmp/x6"
+expect2 "order seed too large" "$tmp/base" "$tmp/same" --order-seed 4294967296 --out "$tmp/x6"
+expect2 "order seed twice" "$tmp/base" "$tmp/same" --order-seed 1 --order-seed=1 --out "$tmp/x6"
+expect2 "force with a value" "$tmp/base" "$tmp/same" --force=1 --out "$tmp/x6"
+expect2 "resume without out" "$tmp/base" "$tmp/same" --resume
+expect2 "plan on stdin" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- -
+expect2 "sweep --out" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- --gen dfs --out "$tmp/x7"
+expect2 "sweep --jobs" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- --gen dfs --jobs 2
+expect2 "compare bin without compare" "$tmp/base" "$tmp/same" --compare-bin /bin/true --out "$tmp/x6"
+[ -e "$tmp/x6" ] && bad "a refused run created its DIR"
+
+# --help: every option of the script, exit 0; exit 1 and one line when it
+# cannot be written.
+sh "$ab" --help >"$tmp/help"
+rc=$?
+[ "$rc" = 0 ] || bad "--help: exit $rc"
+for o in 'ab.sh BASE_BIN NEW_BIN' --rounds --out --force --resume --order-seed --compare-bin --jobs \
+    --help 'Exit status' manifest; do
+    grep -q -- "$o" "$tmp/help" || bad "--help does not mention $o"
+done
+[ "$(sh "$ab" "$tmp/base" "$tmp/same" -h | wc -l)" = "$(wc -l <"$tmp/help")" ] || bad "-h after the binaries"
+if [ -w /dev/full ]; then
+    sh "$ab" --help >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ "$rc" = 1 ] || bad "--help >/dev/full: exit $rc, expected 1"
+    [ "$(wc -l <"$tmp/err")" = 1 ] || bad "--help >/dev/full: stderr is not one line: $(cat "$tmp/err")"
+fi
+[ -z "$(ls -A "$TMPDIR")" ] || bad "files left in TMPDIR: $(ls -A "$TMPDIR")"
 
 if [ "$fails" -ne 0 ]; then
     echo "ab_cli: $fails failed"
