@@ -63,6 +63,8 @@
 #                     --jobs, --force, --resume, --print-plan or --progress,
 #                     which are the script's); compare's own options go
 #                     after a second --:  -- SWEEP_ARGS -- --threshold 10%
+#                     (checked before round 1; not --out, --junit, --chart,
+#                     --format or --force, which are the script's)
 #
 # Before round 1 both builds must accept the sweep (--print-plan). Progress
 # goes to stderr, a line before each sweep: the round, the side, the binary.
@@ -268,6 +270,25 @@ fi
 if [ -z "$seed_given" ]; then
     order_seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 fi
+
+# compare's options, before any round: not those the script gives, and
+# none that compare refuses. compare reads its options before its files,
+# so given two files that cannot exist it names a refused option, and
+# otherwise the first file (the same line as without options).
+eval "set -- $compare_q"
+for a in "$@"; do
+    case "$a" in
+    --out | --out=* | --junit | --junit=* | --chart | --chart=* | --format | --format=* | --force)
+        die "the compare option '$a' is the script's to give (see --help)" ;;
+    esac
+done
+probe() {
+    eval "set -- \"\$compare_bin\" compare /dev/null/base.csv /dev/null/new.csv \"\$@\" $compare_q"
+    "$@" </dev/null 2>&1 >/dev/null | grep -v '^[[:space:]]*$' | tail -n 1
+}
+m0=$(compare_q="" probe)
+m1=$(probe --out /dev/null/compare.txt --junit /dev/null/compare.xml)
+[ "$m1" = "$m0" ] || die "compare refuses its options: $m1"
 
 # Runs in the background, so that a signal reaches the script at once: the
 # trap then stops the running sweep (SIGTERM: it keeps its finished rows),

@@ -139,6 +139,8 @@ expect2 "resume without out" "$tmp/base" "$tmp/same" --resume
 expect2 "plan on stdin" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- -
 expect2 "sweep --out" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- --gen dfs --out "$tmp/x7"
 expect2 "sweep --jobs" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- --gen dfs --jobs 2
+expect2 "compare option refused" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- --gen dfs -- --alpha 2
+expect2 "compare --format" "$tmp/base" "$tmp/same" --out "$tmp/x6" -- --gen dfs -- --format json
 expect2 "compare bin without compare" "$tmp/base" "$tmp/same" --compare-bin /bin/true --out "$tmp/x6"
 [ -e "$tmp/x6" ] && bad "a refused run created its DIR"
 
