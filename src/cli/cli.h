@@ -67,7 +67,8 @@ typedef struct mzc_outs {
 void mzc_outs_init(mzc_outs *s, const char *cmd);
 /* Open path, the value of option opt, as a temporary file (an existing
  * one is refused unless force). Its FILE, or NULL after one line with *rc
- * set to MZC_USAGE (an existing file, a directory, '-') or MZC_FAIL. */
+ * set to MZC_USAGE (an existing file, a directory, '-') or MZC_FAIL; the
+ * files opened before are then removed too (s is left empty). */
 FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, int *rc);
 /* End the command whose status so far is rc: when it is MZC_OK, flush
  * stdout (mzc_flush_stdout), then every file, and commit them all;

@@ -745,6 +745,22 @@ int cmd_sweep(int argc, char **argv)
     }
     FILE *f = to_stdout ? stdout : out.f;
     if (have_old) {
+        /* The same counter (--count) as the rows already there, or none:
+         * a file's count columns are all of one counter. */
+        char *had = sw_file_lines(&old, "# counter: ");
+        char want[600] = "";
+        if (counter[0])
+            snprintf(want, sizeof want, "# counter: %s\n", counter);
+        if (had && strcmp(had, want) != 0) {
+            mzc_error("sweep: cannot resume '%s': its rows were counted %s%.*s%s, this run %s%s%s",
+                      resume_from, had[0] ? "by '" : "with no counter", had[0] ? (int)strcspn(had + 11, "\n") : 0,
+                      had[0] ? had + 11 : "", had[0] ? "'" : "", counter[0] ? "by '" : "with no counter",
+                      counter, counter[0] ? "'" : "");
+            free(had);
+            rc = MZC_USAGE;
+            goto done;
+        }
+        free(had);
         r = sw_resume_copy(&plan, &old, o.shard, o.nshard, argc, argv, f, &start, err,
                            sizeof err);
         if (r != SW_OK) {
@@ -822,23 +838,33 @@ int cmd_sweep(int argc, char **argv)
         rc = MZC_FAIL;
         goto done; /* the old file, if any, stays as it was */
     }
-    /* Finished or interrupted: the file holds whole tasks; put it in place. */
+    if (run.done < run.ntask) {
+        /* Interrupted: FILE is committed only by a whole sweep, so it stays
+         * as it was; the finished tasks stay in FILE.partial, which
+         * --resume carries on (a file in place is never a part of one). */
+        int sig = sw_stop_signal();
+        if (to_stdout)
+            mzc_error("sweep: interrupted after %llu of %llu mazes",
+                      (unsigned long long)run.done, (unsigned long long)run.ntask);
+        else if (out.partial && fflush(out.f) == 0)
+            mzc_error("sweep: interrupted after %llu of %llu mazes; '%s' holds every finished "
+                      "one ('%s' is left as it was): run the same command with --resume to "
+                      "carry on",
+                      (unsigned long long)run.done, (unsigned long long)run.ntask, partial,
+                      o.out);
+        else
+            mzc_error("sweep: interrupted after %llu of %llu mazes; '%s' is left as it was",
+                      (unsigned long long)run.done, (unsigned long long)run.ntask, o.out);
+        rc = sig > 0 ? 128 + sig : MZC_FAIL;
+        goto done; /* sw_out_abort keeps a published partial */
+    }
+    /* Finished: the file holds every task; put it in place. */
     if (!to_stdout && sw_out_commit(&out, err, sizeof err) != SW_OK) {
         mzc_error("sweep: %s", err);
         rc = MZC_FAIL;
         goto done;
     }
-    if (run.done < run.ntask) {
-        int sig = sw_stop_signal();
-        if (to_stdout)
-            mzc_error("sweep: interrupted after %llu of %llu mazes",
-                      (unsigned long long)run.done, (unsigned long long)run.ntask);
-        else
-            mzc_error("sweep: interrupted after %llu of %llu mazes; '%s' holds every finished "
-                      "one: run the same command with --resume to carry on",
-                      (unsigned long long)run.done, (unsigned long long)run.ntask, o.out);
-        rc = sig > 0 ? 128 + sig : MZC_FAIL;
-    } else if (to_stdout && fflush(stdout) != 0) {
+    if (to_stdout && fflush(stdout) != 0) {
         mzc_error("sweep: cannot write stdout: %s", strerror(errno));
         rc = MZC_FAIL;
     }

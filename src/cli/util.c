@@ -399,6 +399,7 @@ FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, 
                   "('./-' for a file named '-')",
                   s->cmd, opt);
         *rc = MZC_USAGE;
+        mzc_outs_abort(s);
         return NULL;
     }
     for (size_t k = 0; k < s->n; k++)
@@ -406,12 +407,14 @@ FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, 
             mzc_error("%s: %s '%s' is already another output of the command", s->cmd, opt,
                       path);
             *rc = MZC_USAGE;
+            mzc_outs_abort(s);
             return NULL;
         }
     sw_out *o = realloc(s->o, (s->n + 1) * sizeof *o);
     if (!o) {
         mzc_error("%s: out of memory", s->cmd);
         *rc = MZC_FAIL;
+        mzc_outs_abort(s);
         return NULL;
     }
     s->o = o;
@@ -420,6 +423,7 @@ FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, 
     if (r != SW_OK) {
         mzc_error("%s: %s", s->cmd, err);
         *rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        mzc_outs_abort(s); /* the command ends here: none of its files */
         return NULL;
     }
     return s->o[s->n++].f;

@@ -186,11 +186,51 @@ static int check_prov(const sw_plan *p, const sw_file *f, unsigned shard, unsign
     char *reg = sw_file_lines(f, "# registry: ");
     char mine[64];
     snprintf(mine, sizeof mine, "# registry: %016llx\n", (unsigned long long)mz_registry_hash());
-    same = reg && (reg[0] == '\0' || strcmp(reg, mine) == 0);
+    same = reg && strcmp(reg, mine) == 0;
+    bool none = reg && reg[0] == '\0';
     free(reg);
+    if (none)
+        return sw_fail(err, errlen, SW_BAD, "it has no '# registry:' line (not a sweep file, or "
+                    "its provenance was cut)");
     if (!same)
         return sw_fail(err, errlen, SW_BAD, "it was written with another registry (its '# "
                     "registry:' line differs from %.16s)", mine + 12);
+    return SW_OK;
+}
+
+/* Was f written by this very build? Its '# commit:', '# compiler:' and
+ * '# cflags:' lines against this binary's: the rows a resume adds must
+ * come from the build that wrote the others (their times, heap figures
+ * and counts are only comparable so). SW_OK or SW_BAD with what differs. */
+static int check_build(const sw_file *f, char *err, size_t errlen)
+{
+    static const char *const prefix[3] = {"# commit: ", "# compiler: ", "# cflags: "};
+    const char *const mine[3] = {sw_build_commit(), sw_build_compiler(), sw_build_cflags()};
+    for (int k = 0; k < 3; k++) {
+        char *have = sw_file_lines(f, prefix[k]);
+        if (!have)
+            return sw_fail(err, errlen, SW_FAIL, "out of memory");
+        size_t plen = strlen(prefix[k]), hlen = strlen(have);
+        /* one line, prefix and value and its newline */
+        bool same = hlen == plen + strlen(mine[k]) + 1 &&
+                    memcmp(have + plen, mine[k], hlen - plen - 1) == 0;
+        if (!same) {
+            int rc;
+            if (!hlen)
+                rc = sw_fail(err, errlen, SW_BAD, "it has no '%.*s' line (not a sweep file, or "
+                             "its provenance was cut)", (int)plen - 1, prefix[k]);
+            else
+                rc = sw_fail(err, errlen, SW_BAD, "it was written by another build (its "
+                             "'%.*s' line is '%.*s', this build's is '%.120s'): carry it on "
+                             "with that build, or start afresh with --force", (int)plen - 1,
+                             prefix[k], (int)(strcspn(have + plen, "\n") > 120
+                                                  ? 120 : strcspn(have + plen, "\n")),
+                             have + plen, mine[k]);
+            free(have);
+            return rc;
+        }
+        free(have);
+    }
     return SW_OK;
 }
 
@@ -200,9 +240,19 @@ int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned 
 {
     int rc = check_prov(p, f, shard, nshard, err, errlen);
     if (rc == SW_OK)
+        rc = check_build(f, err, errlen);
+    if (rc == SW_OK)
         rc = sw_check_rows(p, f, shard, nshard, done, err, errlen);
     if (rc != SW_OK)
         return rc;
+    /* Whole: an interrupted write leaves at most one partial row at the
+     * tail, without its newline (dropped with its task); a whole line that
+     * is not a row of this header (a row edited or damaged, rows after it)
+     * is refused, never dropped with every row after it. */
+    size_t end = f->nrows ? f->row_end[f->nrows - 1] : f->rows_at;
+    if (end < f->len && memchr(f->text + end, '\n', f->len - end))
+        return sw_fail(err, errlen, SW_BAD, "the line after row %zu is not a row of its header "
+                    "(%zu fields): the file was edited or damaged", f->nrows, f->ncols);
     fwrite(f->text, 1, f->prov_end, out);
     char date[64];
     time_t now = time(NULL);

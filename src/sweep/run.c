@@ -35,8 +35,6 @@
 /* ---- the stop flag and signals ---- */
 
 static atomic_int stop_sig;
-/* A sweep's temporary output and its target, for the second signal. */
-static const char *volatile sig_tmp, *volatile sig_path;
 
 void sw_request_stop(int sig) { atomic_store(&stop_sig, sig ? sig : -1); }
 int sw_stop_signal(void) { return atomic_load(&stop_sig); }
@@ -45,10 +43,9 @@ static void on_signal(int sig)
 {
     int was = atomic_exchange(&stop_sig, sig);
     if (was > 0) {
-        /* The second signal: stop now. The file gets its name so that
-         * --resume finds it; resume drops a partial last task. */
-        if (sig_tmp && sig_path)
-            rename(sig_tmp, sig_path);
+        /* The second signal: stop now. The rows written so far are in
+         * FILE.partial already (the target is left as it was); --resume
+         * drops a partial last task or row. */
         _exit(128 + sig);
     }
 }
@@ -364,8 +361,6 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     pl.written = r->start;
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.cv, NULL);
-    sig_tmp = r->out_tmp;
-    sig_path = r->out_path;
     /* Every worker counts as alive from the start; those that could not
      * be started are taken off again (a worker decrements alive as it
      * leaves). */
@@ -456,7 +451,6 @@ int sw_run_tasks(sw_run *r, char *err, size_t errlen)
     free(pl.slot_len);
     pthread_mutex_destroy(&pl.mu);
     pthread_cond_destroy(&pl.cv);
-    sig_tmp = sig_path = NULL;
     r->done = pl.written;
     if (r->progress)
         r->progress(r->progress_user, pl.written, r->ntask, 1, mz_clock_ns() - t0, true);

@@ -310,7 +310,7 @@ typedef struct sw_run {
                              * 0: the online cores shared among the jobs, at least 1.
                              * Generators and solvers are timed on one thread. */
     FILE *out;              /* rows go here, task by task */
-    const char *out_tmp;    /* a temporary file to rename on a second signal */
+    const char *out_tmp;    /* the file being written (FILE.partial), or NULL */
     const char *out_path;
     sw_progress_fn progress;
     void *progress_user;
