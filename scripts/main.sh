@@ -49,7 +49,9 @@ run)
     out=$dir/sweep.csv charts=$dir/charts renders=$dir/renders flags=""
     ;;
 resume)
-    [ -f "$dir/sweep.csv" ] || { echo "main: no sweep to resume in '$dir'" >&2; exit 2; }
+    # an interrupted or killed sweep keeps its rows in sweep.csv.partial
+    [ -f "$dir/sweep.csv" ] || [ -f "$dir/sweep.csv.partial" ] ||
+        { echo "main: no sweep to resume in '$dir'" >&2; exit 2; }
     out=$dir/sweep.csv charts=$dir/charts renders=$dir/renders flags="--resume"
     ;;
 reference)
