@@ -290,14 +290,21 @@ m0=$(compare_q="" probe)
 m1=$(probe --out /dev/null/compare.txt --junit /dev/null/compare.xml)
 [ "$m1" = "$m0" ] || die "compare refuses its options: $m1"
 
-# Runs in the background, so that a signal reaches the script at once: the
-# trap then stops the running sweep (SIGTERM: it keeps its finished rows),
-# waits for it and removes the script's temporary folder.
+# Sweeps and compare run in the background, so that a signal reaches the
+# script at once: the trap then stops the running one (SIGTERM: a sweep
+# keeps its finished rows), waits for it and removes the script's
+# temporary folder. That folder (DIR/.ab-tmp.*) exists only while the
+# manifest is written and while the outputs are made at the end; the
+# messages of a sweep or of compare go to a file that has no name (opened,
+# then removed), so that not even SIGKILL leaves it.
 child=""
 stage=""
 cleanup() {
     if [ -n "$stage" ]; then rm -rf "$stage"; fi
     stage=""
+}
+mkstage() {
+    stage=$(mktemp -d "$out/.ab-tmp.XXXXXX") || die "cannot create a temporary folder in '$out'"
 }
 on_signal() { # NAME NUMBER
     trap '' INT TERM HUP
@@ -314,17 +321,22 @@ trap 'on_signal INT 2' INT
 trap 'on_signal TERM 15' TERM
 trap 'on_signal HUP 1' HUP
 
-run_bg() { # LOG CMD...: CMD in the background, stderr to LOG ('-': ours); its status
-    rb_log=$1
-    shift
-    if [ "$rb_log" = - ]; then "$@" </dev/null & else "$@" </dev/null 2>"$rb_log" & fi
+run_bg() { # CMD...: CMD in the background, its stderr to a nameless log; its status
+    lf="$out/.ab-log.$$"
+    : >"$lf" 2>/dev/null || die "cannot write in '$out'"
+    exec 3>"$lf" 4<"$lf"
+    rm -f "$lf"
+    "$@" </dev/null 2>&3 3>&- 4<&- &
     child=$!
     rb_st=0
     wait "$child" || rb_st=$?
     child=""
+    exec 3>&-
     return "$rb_st"
 }
-last_line() { grep -v '^[[:space:]]*$' "$1" 2>/dev/null | tail -n 1; }
+# The log of the last run_bg: all of it, or its last line (then closed).
+log_all() { cat <&4; exec 4<&-; }
+log_last() { grep -v '^[[:space:]]*$' <&4 | tail -n 1; exec 4<&-; }
 
 # Both builds must accept the sweep before anything is written; the plan's
 # row count is what a finished round holds.
@@ -362,8 +374,9 @@ mkdir -p "$out/rounds" 2>/dev/null || die "cannot create '$out/rounds'"
 rm -rf "$out"/.ab-tmp.*
 final="base.csv new.csv compare.txt compare.csv compare.json compare.md compare.xml compare.png"
 for f in $final; do rm -f "$out/$f"; done
-stage=$(mktemp -d "$out/.ab-tmp.XXXXXX") || die "cannot create a temporary folder in '$out'"
+rm -f "$out"/.ab-log.*
 
+mkstage
 {
     echo "# scripts/ab.sh: what this run is made of; --resume refuses other binaries, plan, seeds or jobs"
     echo "base: $base_bin"
@@ -381,6 +394,7 @@ stage=$(mktemp -d "$out/.ab-tmp.XXXXXX") || die "cannot create a temporary folde
     echo "compare options:$compare_q"
 } >"$stage/manifest" && mv -f "$stage/manifest" "$manifest" ||
     die "cannot write '$manifest'"
+cleanup
 
 # Which side goes first in round r: a coin drawn from the order seed and
 # the round (a few steps of a 32-bit LCG, its top bit; awk's own rand() is
@@ -421,9 +435,9 @@ run_side() { # side round
     [ -z "$how" ] || set -- "$@" --resume
     eval "set -- \"\$bin\" sweep --jobs \"\$jobs\" --progress 0 \"\$@\" $sweep_q"
     st=0
-    run_bg "$stage/sweep.log" "$@" || st=$?
+    run_bg "$@" || st=$?
+    msg=$(log_last)
     if [ "$st" -ne 0 ]; then
-        msg=$(last_line "$stage/sweep.log")
         die "round $r of $rounds: the $s sweep ('$bin') failed with exit status $st${msg:+: $msg}"
     fi
     [ -f "$f" ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but wrote no CSV"
@@ -446,8 +460,7 @@ while [ "$r" -le "$rounds" ]; do
     if [ "$first" = base ]; then second=new; else second=base; fi
     run_side "$first" "$r"
     run_side "$second" "$r"
-    echo "$first,$second" >"$stage/order" && mv -f "$stage/order" "$out/rounds/order-$r" ||
-        die "cannot write '$out/rounds/order-$r'"
+    echo "$first,$second" >"$out/rounds/order-$r" || die "cannot write '$out/rounds/order-$r'"
     r=$((r + 1))
 done
 [ "$kept" -eq 0 ] || say "kept $kept finished round files of the earlier run"
@@ -476,24 +489,23 @@ join_side() { # side binary
     done | sort -u | wc -l)
     [ "$n" -eq 1 ] || die "the $s rounds have different headers"
 }
+mkstage
 join_side base "$base_bin"
 join_side new "$new_bin"
 say "$rounds rounds in $(($(date +%s) - start)) s; comparing"
 
 # compare, every output into the temporary folder; all of them or none.
-compare() { # LOG COMPARE_OPTIONS...
-    cm_log=$1
-    shift
+compare() { # COMPARE_OPTIONS...
     eval "set -- \"\$compare_bin\" compare \"\$stage/base.csv\" \"\$stage/new.csv\" \"\$@\" $compare_q"
-    run_bg "$cm_log" "$@"
+    run_bg "$@"
 }
 rc=0
-compare "$stage/compare.log" --out "$stage/compare.txt" --junit "$stage/compare.xml" || rc=$?
+compare --out "$stage/compare.txt" --junit "$stage/compare.xml" || rc=$?
 if [ "$rc" -gt 1 ]; then
-    msg=$(last_line "$stage/compare.log")
+    msg=$(log_last)
     die "compare refused the rounds (exit status $rc${msg:+: $msg}); nothing written beside them"
 fi
-cat "$stage/compare.log" >&2
+log_all >&2
 for fmt in csv json markdown chart; do
     case "$fmt" in
     markdown) set -- --format markdown --out "$stage/compare.md" ;;
@@ -503,9 +515,9 @@ for fmt in csv json markdown chart; do
     *) set -- --format "$fmt" --out "$stage/compare.$fmt" ;;
     esac
     st=0
-    compare "$stage/compare.log" "$@" || st=$?
+    compare "$@" || st=$?
+    msg=$(log_last)
     if [ "$st" -gt 1 ]; then
-        msg=$(last_line "$stage/compare.log")
         die "compare could not write its $fmt output (exit status $st${msg:+: $msg}); nothing written beside the rounds"
     fi
 done

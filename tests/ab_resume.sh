@@ -189,7 +189,8 @@ pids=$(wait_stall)
 kill -KILL "$pid" $pids
 wait "$pid" 2>/dev/null
 [ -f "$tmp/kill/rounds/base-3.csv.partial" ] || bad "SIGKILL: no base-3.csv.partial"
-rm -rf "$TMPDIR" && mkdir "$TMPDIR" # what the old script's SIGKILL left is not this test's
+leftovers "$tmp/kill" "SIGKILL in a sweep"
+rm -rf "$TMPDIR" && mkdir "$TMPDIR"
 cp -R "$tmp/kill" "$tmp/kill2"
 sh "$ab" "$tmp/base" "$tmp/same" --out "$tmp/kill" --resume "$@" >/dev/null 2>"$tmp/err"
 rc=$?
