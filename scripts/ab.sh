@@ -25,10 +25,11 @@
 #                      file's hash, the order seed, --jobs, the rounds, the
 #                      compare binary and options (written before round 1)
 #
-# base.csv, new.csv and compare.* are made in a hidden folder in DIR and
-# moved in together once all of them are written; every run first removes
-# those of an earlier run, so they never sit beside rounds they were not
-# made from. A failed or interrupted run leaves none of them.
+# base.csv, new.csv and compare.* are made in a hidden folder in DIR
+# (.ab-tmp.*, there only while they are made) and moved in together once
+# all of them are written; every run first removes those of an earlier run,
+# so they never sit beside rounds they were not made from. A failed or
+# interrupted run leaves none of them.
 #
 # Options (--name V and --name=V are the same; each at most once):
 #   --rounds N        rounds (default 40, at most 10000): compare pairs the
@@ -217,6 +218,9 @@ h_cmp=$(hash_of "$compare_bin")
 manifest="$out/manifest"
 old() { sed -n "s/^$1: //p" "$manifest" | head -n 1; }
 if [ -n "$resume" ] && [ -f "$manifest" ]; then
+    for k in 'base hash' 'new hash' 'order seed' jobs rounds; do
+        [ -n "$(old "$k")" ] || die "--resume: '$manifest' has no '$k' line: not a manifest of this script; --force starts afresh"
+    done
     differs() { die "--resume: $1 differs from the run in '$out' ($manifest); --force starts it afresh"; }
     [ "$(old 'base hash')" = "$h_base" ] || differs "BASE_BIN '$base_bin' (its content)"
     [ "$(old 'new hash')" = "$h_new" ] || differs "NEW_BIN '$new_bin' (its content)"
