@@ -160,8 +160,8 @@ echo "$gm" | awk '{ exit !($2 <= 1 && 1 <= $3 && $3 - $2 < 0.02) }' || bad "pair
 # (2 generators x 5 seeds).
 grep -E '^unchanged +solve +bfs, 31x31 +10 ' "$tmp/out" >/dev/null || bad "paired A/A: no solver algorithm 'bfs, 31x31' over 10 mazes: $(cat "$tmp/out")"
 expect 0 "paired A/A, csv" "$tmp/p-base.csv" "$tmp/p-same.csv" --format csv
-has '^recipe,gen,dfs,1,31,31,,1,12,12,.*,signed-rank-exact,unchanged,,12$' "paired csv"
-has '^algorithm,solve,,,31,31,bfs,10,120,120,.*,signed-rank-exact,unchanged,,12$' "paired csv"
+has '^recipe,gen,dfs,1,ortho,31,31,,1,12,12,.*,signed-rank-exact,unchanged,,12,$' "paired csv"
+has '^algorithm,solve,,,ortho,31,31,bfs,10,120,120,.*,signed-rank-exact,unchanged,,12,$' "paired csv"
 
 # kruskal 10% slower in every round: found by pairing, though the rounds'
 # loads spread its times far more than 10%.
@@ -195,8 +195,8 @@ if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
             { $(c["gen_instr"]) = int(5000 * f); $(c["solve_instr"]) = 4000; print }' "$tmp/base.csv" >"$tmp/instr$f.csv"
     done
     expect 0 "instruction counts" "$tmp/instr1.csv" "$tmp/instr1.1.csv" --format csv
-    grep -q '^recipe,gen,dfs,1,31,31,,1,10,10,.*,unchanged,1.100000,$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
-    grep -q '^recipe,solve,dfs,1,31,31,bfs,.*,unchanged,1.000000,$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
+    grep -q '^recipe,gen,dfs,1,ortho,31,31,,1,10,10,.*,unchanged,1.100000,,$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
+    grep -q '^recipe,solve,dfs,1,ortho,31,31,bfs,.*,unchanged,1.000000,,$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
 fi
 
 # Outputs.
@@ -214,8 +214,11 @@ assert r["ci95"][0] <= r["ratio"] <= r["ci95"][1], r
 ' "$tmp/out" || bad "json: fields"
 expect 1 "csv" "$tmp/base.csv" "$tmp/slow.csv" --format csv
 [ "$(wc -l <"$tmp/out")" = 35 ] || bad "csv: not a header and 34 rows"
-has '^level,kind,gen,seed,rows,cols,solver,strata,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds$' "csv header"
-has '^algorithm,gen,kruskal,,31,31,,5,50,50,,,1.2' "csv algorithm row"
+has '^level,kind,gen,seed,topology,rows,cols,solver,strata,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds,note$' "csv header"
+has '^algorithm,gen,kruskal,,ortho,31,31,,5,50,50,,,1.2' "csv algorithm row"
+# Every kruskal seed exactly 1.2 slower: no spread between the strata, so
+# no t-interval (never one of zero width), and the note says why.
+has '^algorithm,gen,kruskal,,ortho,31,31,,5,50,50,,,1.200000,,,[0-9.e-]*,[0-9.e-]*,van-elteren,slower,,,"every recipe.s ratio the same: no spread between recipes, no interval"$' "csv undefined interval"
 expect 1 "markdown" "$tmp/base.csv" "$tmp/slow.csv" --format markdown
 has '^### mazebench compare: \*\*regression\*\*' "markdown"
 has '^| \*\*slower\*\* | algorithm | gen | kruskal, 31x31 | 1.2' "markdown"

@@ -202,12 +202,13 @@ static int vec_push(struct vec *a, double x)
 
 struct recipe {
     int kind;
-    char *gen, *seed, *rows, *cols, *solver; /* as written */
+    char *gen, *seed, *topo, *rows, *cols, *solver; /* as written; topo "ortho" when absent */
     size_t algo;
     struct vec t[2], in[2]; /* times and instruction counts: [0] base, [1] new */
     struct vec rd[2];       /* the round of each time in t (0, 1, ...) */
     /* Results: */
     double med[2], ratio, lo, hi, p, padj, pmin, instr;
+    const char *note; /* why the interval (or p) is undefined, or NULL */
     double *d;    /* paired: per round, log(new median) - log(base median); NAN: none */
     size_t pairs; /* paired: rounds with times on both sides */
     bool exact, tested;
@@ -220,6 +221,7 @@ struct algo {
     size_t *rec, nrec, cap;
     double ratio, lo, hi, z, p, padj, pmin;
     size_t n[2], strata, pairs; /* samples a side, recipes tested, rounds (paired) */
+    const char *note; /* why the interval (or p) is undefined, or NULL */
     bool tested, exact;
     int verdict;
 };
@@ -282,6 +284,7 @@ struct compare {
     size_t ncdf;
     /* summary */
     double gm[2], gm_lo[2], gm_hi[2];
+    const char *gm_note[2]; /* why a geometric mean's interval is undefined */
     size_t count[2][3], tested[2]; /* [recipe, algo][verdict] */
     size_t only[2];                /* recipes with samples on one side only */
 };
@@ -307,16 +310,29 @@ static char *field_text(const sw_csv_field *f)
     return s;
 }
 
+/* A grid as 'gen --grid' reads it: RxC for square cells, hex:RxC, and a
+ * 3d grid (topology 3d:L) 3d:LxRxC. */
+static void grid_text(const char *topo, const char *rows, const char *cols, char *buf,
+                      size_t len)
+{
+    if (!*topo || !strcmp(topo, "ortho"))
+        snprintf(buf, len, "%sx%s", rows, cols);
+    else
+        snprintf(buf, len, "%s%s%sx%s", topo, strncmp(topo, "3d:", 3) ? ":" : "x", rows, cols);
+}
+
 /* A recipe (with_seed) or the algorithm of recipe r: a generator and a
  * size, or a solver and a size (over every maze of that size). */
 static void describe(const struct recipe *r, bool with_seed, char *buf, size_t len)
 {
     const bool solver = r->kind == KIND_SOLVE;
+    char grid[512];
+    grid_text(r->topo, r->rows, r->cols, grid, sizeof grid);
     if (with_seed)
-        snprintf(buf, len, "%s, seed %s, %sx%s%s%s", r->gen, r->seed, r->rows, r->cols,
-                 solver ? ", " : "", solver ? r->solver : "");
+        snprintf(buf, len, "%s, seed %s, %s%s%s", r->gen, r->seed, grid, solver ? ", " : "",
+                 solver ? r->solver : "");
     else
-        snprintf(buf, len, "%s, %sx%s", solver ? r->solver : r->gen, r->rows, r->cols);
+        snprintf(buf, len, "%s, %s", solver ? r->solver : r->gen, grid);
 }
 
 /* The design, for the reports: "paired by round, 20 rounds" or "unpaired". */
@@ -363,7 +379,59 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* Read a file into s (text, header); MZC_OK or MZC_USAGE after a message. */
+/* Every provenance block of the file (the '#' lines just before a header
+ * line: one a round when rounds are concatenated) has the first block's
+ * '# registry:' line, or the rounds' rows are not comparable: MZC_USAGE
+ * after one line naming the file and both values. */
+static int one_registry(const struct compare *c, const struct side *s)
+{
+    const char *t = s->raw, *end = s->raw + s->rawlen;
+    if (s->rawlen >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0)
+        t += 3;
+    const char *first = NULL, *block = NULL; /* values: up to the line's end */
+    size_t first_line = 0, block_line = 0, line = 1;
+    bool in_block = false;
+    static const char key[] = "# registry: ";
+    for (; t < end; line++) {
+        const char *nl = memchr(t, '\n', (size_t)(end - t));
+        const char *le = nl ? nl : end;
+        if (*t == '#') {
+            if (!in_block)
+                block = NULL;
+            in_block = true;
+            if (!block && (size_t)(le - t) >= sizeof key - 1 && !memcmp(t, key, sizeof key - 1)) {
+                block = t + sizeof key - 1;
+                block_line = line;
+            }
+        } else if (le > t && !(le - t == 1 && *t == '\r')) {
+            if (le - t >= 4 && !memcmp(t, "gen,", 4)) { /* a header */
+                if (!in_block)
+                    block = NULL;
+                if (!first) { /* the first round: its block, or none at all */
+                    first = block ? block : "";
+                    first_line = block ? block_line : line;
+                } else if (in_block) { /* a later round's provenance */
+                    size_t fl = strcspn(first, "\r\n"), bl = block ? strcspn(block, "\r\n") : 0;
+                    if (fl != bl || memcmp(first, block ? block : "", fl) != 0) {
+                        mzc_error("%s: '%s' line %zu: a round of registry '%.*s' after one of "
+                                  "registry '%.*s' (line %zu): its rows are not comparable "
+                                  "(--any-registry compares them anyway)",
+                                  c->cmd, s->path, block ? block_line : line,
+                                  block ? (int)bl : 4, block ? block : "none",
+                                  fl ? (int)fl : 4, fl ? first : "none", first_line);
+                        return MZC_USAGE;
+                    }
+                }
+            }
+            in_block = false;
+        }
+        t = nl ? nl + 1 : end;
+    }
+    return MZC_OK;
+}
+
+/* Read a file into s (text, header); MZC_OK, or MZC_USAGE (bad input) or
+ * MZC_FAIL (memory, a read error) after a message. */
 static int read_side(struct compare *c, struct side *s)
 {
     char err[512];
@@ -375,7 +443,7 @@ static int read_side(struct compare *c, struct side *s)
     }
     if (r != SW_OK) {
         mzc_error("%s: %s", c->cmd, err);
-        return MZC_USAGE;
+        return r == SW_BAD ? MZC_USAGE : MZC_FAIL; /* SW_FAIL: memory, a read error */
     }
     if (f.header_at == SIZE_MAX) {
         mzc_error("%s: '%s' has no header line: not a sweep CSV", c->cmd, s->path);
@@ -389,7 +457,7 @@ static int read_side(struct compare *c, struct side *s)
         free(com);
         sw_file_free(&f);
         mzc_error("%s: out of memory", c->cmd);
-        return MZC_USAGE;
+        return MZC_FAIL;
     }
     reg[strcspn(reg, "\n")] = '\0';
     com[strcspn(com, "\n")] = '\0';
@@ -412,13 +480,13 @@ static int read_side(struct compare *c, struct side *s)
         if (!(s->header[k] = field_text(&hf[k]))) {
             sw_file_free(&f);
             mzc_error("%s: out of memory", c->cmd);
-            return MZC_USAGE;
+            return MZC_FAIL;
         }
     s->raw = slurp(s->path, &s->rawlen);
     if (!s->raw) {
         sw_file_free(&f);
         mzc_error("%s: cannot read '%s' again", c->cmd, s->path);
-        return MZC_USAGE;
+        return MZC_FAIL;
     }
     s->text = f.text; /* keep the text; sw_file's other arrays go */
     s->len = f.len;
@@ -426,8 +494,10 @@ static int read_side(struct compare *c, struct side *s)
     sw_file_free(&f);
     if (!s->header) {
         mzc_error("%s: out of memory", c->cmd);
-        return MZC_USAGE;
+        return MZC_FAIL;
     }
+    if (!c->any_registry && one_registry(c, s) != MZC_OK)
+        return MZC_USAGE;
     s->at_gen = col_of(s, "gen");
     s->at_seed = col_of(s, "seed");
     s->at_rows = col_of(s, "rows");
@@ -501,12 +571,13 @@ static int add_diff(struct compare *c, const char *fmt, ...)
     return 0;
 }
 
-/* The recipe of kind with these names (created when new). */
+/* The recipe of kind with these names (created when new): f[0..4] gen,
+ * seed, rows, cols, solver, f[10] the topology. */
 static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
 {
     char key[2048];
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[1], f[2], f[3],
-             kind == KIND_SOLVE ? f[4] : "");
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[1], f[10],
+             f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
     size_t idx;
     if (map_get(&c->rmap, key, true, c->nrec, &idx) != 0)
         return -1;
@@ -527,16 +598,17 @@ static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
     r->kind = kind;
     r->gen = dupstr(f[0]);
     r->seed = dupstr(f[1]);
+    r->topo = dupstr(f[10]);
     r->rows = dupstr(f[2]);
     r->cols = dupstr(f[3]);
     r->solver = dupstr(kind == KIND_SOLVE ? f[4] : "");
     c->nrec++;
-    if (!r->gen || !r->seed || !r->rows || !r->cols || !r->solver)
+    if (!r->gen || !r->seed || !r->topo || !r->rows || !r->cols || !r->solver)
         return -1;
     /* Its algorithm: a generator spec and size over its seeds; a solver
      * spec and size over every maze (generator and seed) of that size. */
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s", kind, kind == KIND_SOLVE ? "" : f[0],
-             f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind,
+             kind == KIND_SOLVE ? "" : f[0], f[10], f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
     if (map_get(&c->amap, key, true, c->nalg, &r->algo) != 0)
         return -1;
     if (r->algo == c->nalg) {
@@ -574,7 +646,8 @@ static int check_row(struct compare *c, int sd, size_t line, size_t index, char 
                      char **val)
 {
     char key[2048];
-    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s", f[0], f[1], f[2], f[3], f[4]);
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", f[0], f[1], f[10], f[2], f[3],
+             f[4]);
     size_t idx;
     if (map_get(&c->refmap, key, true, c->nref, &idx) != 0)
         return -1;
@@ -608,10 +681,11 @@ static int check_row(struct compare *c, int sd, size_t line, size_t index, char 
             return -1;
         if (seen != before)
             continue; /* this recipe, column and file already reported */
-        char what[1024];
+        char what[1024], grid[512];
         const bool solver = f[4][0] != '\0';
-        snprintf(what, sizeof what, "%s, seed %s, %sx%s%s%s", f[0], f[1], f[2], f[3],
-                 solver ? ", " : "", solver ? f[4] : "");
+        grid_text(f[10], f[2], f[3], grid, sizeof grid);
+        snprintf(what, sizeof what, "%s, seed %s, %s%s%s", f[0], f[1], grid, solver ? ", " : "",
+                 solver ? f[4] : "");
         if (add_diff(c, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'",
                      c->side[sd].path, line, index, what, c->cmp[k], want[k], val[k]) != 0)
             return -1;
@@ -724,12 +798,12 @@ static int load_rows(struct compare *c, int sd)
             size_t n, start = off;
             sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
             line = raw_row(&rp, newlines(f.text + start, off - start), sec > 0 && r == 0);
-            char *t[10] = {NULL};
-            const size_t at[10] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
+            char *t[11] = {NULL};
+            const size_t at[11] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
                                    s->at_solver, s->at_rep, s->at_gt, s->at_st,
-                                   s->at_gin, s->at_sin};
+                                   s->at_gin, s->at_sin, s->at_topo};
             bool mem = true;
-            for (size_t k = 0; k < 10; k++) {
+            for (size_t k = 0; k < 11; k++) {
                 t[k] = at[k] == SIZE_MAX ? dupstr("") : field_text(&fl[at[k]]);
                 mem = mem && t[k];
             }
@@ -738,25 +812,42 @@ static int load_rows(struct compare *c, int sd)
                 if (!(val[nv] = field_text(&fl[c->cmp_at[sd][nv]])))
                     mem = false;
             bool header_again = mem && !strcmp(t[0], "gen") && !strcmp(t[1], "seed");
-            /* A grid of another shape is part of the recipe: its rows read
-             * "hex:31" (so RxC reads as the grid, "hex:31x31", and a 3d
-             * grid "3d:4x15x15"); square cells keep plain rows, as in a
-             * file written before the topology column. */
-            if (mem && !header_again && s->at_topo != SIZE_MAX) {
-                char *topo = field_text(&fl[s->at_topo]);
-                if (!topo) {
-                    mem = false;
-                } else if (topo[0] && strcmp(topo, "ortho") != 0) {
-                    size_t n = strlen(topo) + strlen(t[2]) + 2;
-                    char *g = malloc(n);
-                    if (g)
-                        snprintf(g, n, "%s%s%s", topo, strncmp(topo, "3d:", 3) == 0 ? "x" : ":",
-                                 t[2]);
-                    free(t[2]);
-                    t[2] = g;
-                    mem = g != NULL;
+            /* The topology is part of the recipe; a file written before
+             * the column has square cells. */
+            if (mem && !*t[10]) {
+                free(t[10]);
+                mem = (t[10] = dupstr("ortho")) != NULL;
+            }
+            /* Another round's header: the same columns, or the rows are
+             * not comparable. */
+            if (mem && header_again) {
+                size_t differ = n == s->ncols ? SIZE_MAX : (n < s->ncols ? n : s->ncols);
+                for (size_t k = 0; k < n && k < s->ncols && differ == SIZE_MAX; k++) {
+                    char *h = field_text(&fl[k]);
+                    if (!h) {
+                        mem = false;
+                        break;
+                    }
+                    if (strcmp(h, s->header[k]) != 0)
+                        differ = k;
+                    free(h);
                 }
-                free(topo);
+                if (mem && differ != SIZE_MAX) {
+                    char got[128], want[128];
+                    if (differ < n && differ < s->ncols) {
+                        char *h = field_text(&fl[differ]);
+                        snprintf(got, sizeof got, "column %zu '%s'", differ + 1, h ? h : "");
+                        snprintf(want, sizeof want, "'%s'", s->header[differ]);
+                        free(h);
+                    } else {
+                        snprintf(got, sizeof got, "%zu columns", n);
+                        snprintf(want, sizeof want, "%zu", s->ncols);
+                    }
+                    mzc_error("%s: '%s' line %zu: a round whose header has %s where the first "
+                              "round's has %s: its rows are not comparable",
+                              c->cmd, s->path, line, got, want);
+                    rc = MZC_USAGE;
+                }
             }
             if (mem && header_again) { /* another round's header: a new maze follows */
                 round++;
@@ -768,7 +859,7 @@ static int load_rows(struct compare *c, int sd)
             if (!mem) {
                 mzc_error("%s: out of memory", c->cmd);
                 rc = MZC_FAIL;
-            } else if (!header_again) {
+            } else if (rc == MZC_OK && !header_again) {
                 index++;
                 bool bad = false;
                 double gns = parse_value(t[6], &bad), sns = parse_value(t[7], &bad);
@@ -828,7 +919,7 @@ static int load_rows(struct compare *c, int sd)
                         mzc_error("%s: out of memory", c->cmd);
                 }
             }
-            for (size_t k = 0; k < 10; k++)
+            for (size_t k = 0; k < 11; k++)
                 free(t[k]);
             for (size_t k = 0; k < nv; k++)
                 free(val[k]);
@@ -867,29 +958,36 @@ static int load_rows(struct compare *c, int sd)
 
 /* ---- the statistics ---- */
 
-static const double *cdf_for(struct compare *c, size_t m, size_t n)
+/* The exact distribution of U for m and n values in *out, or NULL beyond
+ * SW_AB_EXACT_MAX; -1 when memory runs out (never a silent fallback to
+ * the normal approximation: the figures would depend on the memory). */
+static int cdf_for(struct compare *c, size_t m, size_t n, const double **out)
 {
+    *out = NULL;
     if (m > SW_AB_EXACT_MAX || n > SW_AB_EXACT_MAX || !m || !n)
-        return NULL;
+        return 0;
     if (m > n) { /* U's distribution is the same for (m, n) and (n, m) */
         size_t t = m;
         m = n;
         n = t;
     }
     for (size_t k = 0; k < c->ncdf; k++)
-        if (c->cdf[k].m == m && c->cdf[k].n == n)
-            return c->cdf[k].cdf;
+        if (c->cdf[k].m == m && c->cdf[k].n == n) {
+            *out = c->cdf[k].cdf;
+            return 0;
+        }
     struct cdf_entry *e = realloc(c->cdf, (c->ncdf + 1) * sizeof *e);
     if (!e)
-        return NULL;
+        return -1;
     c->cdf = e;
     double *cdf = malloc((m * n + 1) * sizeof *cdf);
     if (!cdf || sw_ab_u_cdf(m, n, cdf) != 0) {
         free(cdf);
-        return NULL; /* the normal approximation then */
+        return -1;
     }
     c->cdf[c->ncdf++] = (struct cdf_entry){m, n, cdf};
-    return cdf;
+    *out = cdf;
+    return 0;
 }
 
 static double median_of(const struct vec *v)
@@ -904,17 +1002,21 @@ static double median_of(const struct vec *v)
 }
 
 /* The smallest samples a side (equal sides) at which some test could reach
- * significance, given the family sizes; 0 when none up to 1000. */
+ * significance, given the family sizes; 0 when none up to 1000, SIZE_MAX
+ * when memory runs out. */
 static size_t samples_needed(struct compare *c, size_t nrec, size_t nalg, size_t maxseeds)
 {
     for (size_t n = 2; n <= 1000; n++) {
-        if (nrec && (double)nrec * sw_ab_mw_pmin(n, n, cdf_for(c, n, n)) < c->alpha)
+        const double *cdf;
+        if (cdf_for(c, n, n, &cdf) != 0)
+            return SIZE_MAX;
+        if (nrec && (double)nrec * sw_ab_mw_pmin(n, n, cdf) < c->alpha)
             return n;
         if (nalg && maxseeds) {
             sw_ab_stratum st = {NULL, NULL, n, n}; /* maxseeds strata alike */
             sw_ab_stratum *s = malloc(maxseeds * sizeof *s);
             if (!s)
-                return 0;
+                return SIZE_MAX;
             for (size_t k = 0; k < maxseeds; k++)
                 s[k] = st;
             double p = sw_ab_ve_pmin(s, maxseeds);
@@ -972,6 +1074,46 @@ static int recipe_rounds(struct compare *c, struct recipe *r, double *dv, double
     return 0;
 }
 
+/* Why a figure is undefined for its sample (the CSV's and JSON's note). */
+static const char NOTE_ROUNDS[] = "fewer than 6 paired rounds: no 95% interval";
+static const char NOTE_SAMPLES[] = "too few samples for a 95% interval";
+static const char NOTE_SPREAD[] = "no spread (every sample the same): no interval, no p-value";
+static const char NOTE_STRATA_SPREAD[] =
+    "every recipe's ratio the same: no spread between recipes, no interval";
+static const char NOTE_ONE_ROUND[] = "one round: no interval";
+static const char NOTE_ONE_RECIPE[] = "one recipe: no interval";
+static const char NOTE_SAME_ROUNDS[] = "every round the same: no spread, no interval";
+static const char NOTE_SAME_RECIPES[] = "every recipe's ratio the same: no spread, no interval";
+
+/* An interval that is not one: undefined (NAN) when it has no width, with
+ * why in *note, or when missing, with size_note. */
+static void interval_or_note(double *lo, double *hi, const char **note, const char *size_note,
+                             const char *spread_note)
+{
+    if (isnan(*lo) || isnan(*hi)) {
+        *lo = *hi = NAN;
+        if (!*note)
+            *note = size_note;
+    } else if (!(*lo < *hi)) {
+        *lo = *hi = NAN;
+        if (!*note)
+            *note = spread_note;
+    }
+}
+
+/* Every sample of both sides the same value: no rank test is defined. */
+static bool no_spread(const struct vec *a, const struct vec *b)
+{
+    double v = a->n ? a->v[0] : b->v[0];
+    for (size_t k = 0; k < a->n; k++)
+        if (a->v[k] != v)
+            return false;
+    for (size_t k = 0; k < b->n; k++)
+        if (b->v[k] != v)
+            return false;
+    return true;
+}
+
 static int analyse(struct compare *c)
 {
     const bool paired = c->paired;
@@ -997,8 +1139,12 @@ static int analyse(struct compare *c)
         struct recipe *r = &c->rec[k];
         r->ratio = r->lo = r->hi = r->p = r->padj = r->instr = NAN;
         r->med[0] = r->med[1] = NAN;
-        if (r->in[0].n && r->in[1].n)
-            r->instr = median_of(&r->in[1]) / median_of(&r->in[0]);
+        if (r->in[0].n && r->in[1].n) {
+            double b = median_of(&r->in[0]), n = median_of(&r->in[1]);
+            if (isnan(b) || isnan(n))
+                goto out;
+            r->instr = n / b;
+        }
         if (!r->t[0].n || !r->t[1].n) {
             if (r->t[0].n || r->t[1].n)
                 c->only[r->t[1].n ? 1 : 0]++;
@@ -1006,6 +1152,8 @@ static int analyse(struct compare *c)
         }
         r->med[0] = median_of(&r->t[0]);
         r->med[1] = median_of(&r->t[1]);
+        if (isnan(r->med[0]) || isnan(r->med[1]))
+            goto out;
         if (paired) {
             /* Rounds paired: the signed-rank test of the per-round log
              * ratios, the Hodges-Lehmann estimate and its interval. */
@@ -1021,19 +1169,30 @@ static int analyse(struct compare *c)
             r->ratio = exp(sr.shift);
             r->lo = exp(sr.shift_lo);
             r->hi = exp(sr.shift_hi);
+            if (!sr.n) { /* every d_r 0: no signed rank to test */
+                r->p = NAN;
+                r->note = NOTE_SPREAD;
+            }
+            interval_or_note(&r->lo, &r->hi, &r->note, NOTE_ROUNDS, NOTE_SPREAD);
             r->pmin = sw_ab_sr_pmin(r->pairs);
             if (r->pairs > maxpairs)
                 maxpairs = r->pairs;
         } else {
             r->ratio = r->med[1] / r->med[0];
-            const double *cdf = cdf_for(c, r->t[0].n, r->t[1].n);
+            const double *cdf;
             sw_ab_mw mw;
-            if (sw_ab_mann_whitney(r->t[0].v, r->t[0].n, r->t[1].v, r->t[1].n, cdf, &mw) != 0)
+            if (cdf_for(c, r->t[0].n, r->t[1].n, &cdf) != 0 ||
+                sw_ab_mann_whitney(r->t[0].v, r->t[0].n, r->t[1].v, r->t[1].n, cdf, &mw) != 0)
                 goto out;
             r->p = mw.p;
             r->exact = mw.exact;
             r->lo = exp(mw.shift_lo);
             r->hi = exp(mw.shift_hi);
+            if (no_spread(&r->t[0], &r->t[1])) { /* U's variance is 0 */
+                r->p = NAN;
+                r->note = NOTE_SPREAD;
+            }
+            interval_or_note(&r->lo, &r->hi, &r->note, NOTE_SAMPLES, NOTE_SPREAD);
             r->pmin = sw_ab_mw_pmin(r->t[0].n, r->t[1].n, cdf);
         }
         r->tested = true;
@@ -1043,14 +1202,14 @@ static int analyse(struct compare *c)
         if (side > maxside)
             maxside = side;
         idx[np] = k;
-        p[np++] = r->p;
+        p[np++] = isnan(r->p) ? 1 : r->p;
     }
     if (sw_ab_holm(p, np, p) != 0)
         goto out;
     c->tested[0] = np;
     for (size_t k = 0; k < np; k++) {
         struct recipe *r = &c->rec[idx[k]];
-        r->padj = p[k];
+        r->padj = isnan(r->p) ? NAN : p[k];
         r->verdict = sw_ab_verdict(r->ratio, r->padj, c->alpha, c->threshold);
         c->count[0][r->verdict]++;
     }
@@ -1109,15 +1268,27 @@ static int analyse(struct compare *c)
             al->ratio = exp(sr.shift);
             al->lo = exp(sr.shift_lo);
             al->hi = exp(sr.shift_hi);
+            if (!sr.n) {
+                al->p = NAN;
+                al->note = NOTE_SPREAD;
+            }
+            interval_or_note(&al->lo, &al->hi, &al->note, NOTE_ROUNDS, NOTE_SPREAD);
             al->pmin = sw_ab_sr_pmin(nd);
         } else if (ns) {
-            sw_ab_geomean(ratio, ns, &al->ratio, &al->lo, &al->hi);
+            if (sw_ab_geomean(ratio, ns, &al->ratio, &al->lo, &al->hi) != 0 ||
+                sw_ab_van_elteren(st, ns, &al->z, &al->p) != 0) {
+                free(st);
+                free(ratio);
+                goto out;
+            }
             if (ns == 1) { /* one stratum: that recipe's own interval */
                 al->lo = only->lo;
                 al->hi = only->hi;
+                al->note = only->note;
             }
-            if (sw_ab_van_elteren(st, ns, &al->z, &al->p) != 0)
-                al->p = NAN;
+            if (isnan(al->p))
+                al->note = NOTE_SPREAD;
+            interval_or_note(&al->lo, &al->hi, &al->note, NOTE_SAMPLES, NOTE_STRATA_SPREAD);
             al->pmin = sw_ab_ve_pmin(st, ns);
         }
         if (ns) {
@@ -1137,7 +1308,7 @@ static int analyse(struct compare *c)
     c->tested[1] = na;
     for (size_t k = 0; k < na; k++) {
         struct algo *al = &c->alg[idx[k]];
-        al->padj = p[k];
+        al->padj = isnan(al->p) ? NAN : p[k];
         al->verdict = sw_ab_verdict(al->ratio, al->padj, c->alpha, c->threshold);
         c->count[1][al->verdict]++;
     }
@@ -1167,7 +1338,12 @@ static int analyse(struct compare *c)
                 if (c->rec[k].tested && c->rec[k].kind == kind)
                     p[n++] = c->rec[k].ratio;
         }
-        sw_ab_geomean(p, n, &c->gm[kind], &c->gm_lo[kind], &c->gm_hi[kind]);
+        if (sw_ab_geomean(p, n, &c->gm[kind], &c->gm_lo[kind], &c->gm_hi[kind]) != 0)
+            goto out;
+        if (n)
+            interval_or_note(&c->gm_lo[kind], &c->gm_hi[kind], &c->gm_note[kind],
+                             paired ? NOTE_ONE_ROUND : NOTE_ONE_RECIPE,
+                             paired ? NOTE_SAME_ROUNDS : NOTE_SAME_RECIPES);
     }
 
     rc = MZC_USAGE;
@@ -1189,6 +1365,10 @@ static int analyse(struct compare *c)
                       c->cmd, maxpairs, needs, np, na, c->alpha, need ? need : 2 * R);
         } else {
             size_t need = samples_needed(c, np, na, maxstrata);
+            if (need == SIZE_MAX) {
+                rc = MZC_FAIL;
+                goto out;
+            }
             char needs[64] = "more";
             if (need)
                 snprintf(needs, sizeof needs, "at least %zu", need);
@@ -1271,18 +1451,19 @@ static void fmt_num(char *buf, size_t len, const char *fmt, double v)
         snprintf(buf, len, fmt, v);
 }
 
+/* An interval; "n/a" when it is undefined for the sample (the note says why). */
 static void fmt_ci(char *buf, size_t len, double lo, double hi)
 {
     if (isnan(lo) || isnan(hi))
-        snprintf(buf, len, "-");
+        snprintf(buf, len, "n/a");
     else
         snprintf(buf, len, "[%.4f, %.4f]", lo, hi);
 }
 
-static void fmt_ci3(char *buf, size_t len, double lo, double hi)
+static void fmt_ci3(char *buf, size_t len, double lo, double hi, const char *note)
 {
     if (isnan(lo) || isnan(hi))
-        snprintf(buf, len, "(no interval)");
+        snprintf(buf, len, "(interval n/a: %s)", note ? note : "undefined");
     else
         snprintf(buf, len, "[%.3f, %.3f]", lo, hi);
 }
@@ -1294,10 +1475,10 @@ static void fmt_threshold(char *buf, size_t len, double t)
 
 static void summary_lines(FILE *f, const struct compare *c)
 {
-    char gm[2][128];
+    char gm[2][256];
     for (int k = 0; k < 2; k++) {
-        char ci[64];
-        fmt_ci3(ci, sizeof ci, c->gm_lo[k], c->gm_hi[k]);
+        char ci[160];
+        fmt_ci3(ci, sizeof ci, c->gm_lo[k], c->gm_hi[k], c->gm_note[k]);
         if (isnan(c->gm[k]))
             snprintf(gm[k], sizeof gm[k], "; %s: no recipe", kind_name[k]);
         else
@@ -1319,7 +1500,9 @@ static void summary_lines(FILE *f, const struct compare *c)
         fprintf(f, "compare: every deterministic column matches (%zu columns)\n", c->ncmp);
 }
 
-static void write_text(FILE *f, const struct compare *c)
+/* The writers return -1 when memory runs out, 0 otherwise (a write error
+ * shows when the outputs are committed). */
+static int write_text(FILE *f, const struct compare *c)
 {
     char th[32];
     fmt_threshold(th, sizeof th, c->threshold);
@@ -1342,7 +1525,7 @@ static void write_text(FILE *f, const struct compare *c)
         size_t n;
         size_t *o = ordered(c, level == 1, &n);
         if (!o)
-            return;
+            return -1;
         size_t w = level ? 9 : 6;
         char what[1024];
         for (size_t k = 0; k < n; k++) {
@@ -1358,6 +1541,7 @@ static void write_text(FILE *f, const struct compare *c)
         for (size_t k = 0; k < n; k++) {
             char nn[32], mb[32], mn[32], ratio[32], ci[64], pv[32], pa[32], in[32] = "";
             double rr, lo, hi, pp, padj;
+            const char *note;
             int v;
             if (level) {
                 const struct algo *a = &c->alg[o[k]];
@@ -1365,6 +1549,7 @@ static void write_text(FILE *f, const struct compare *c)
                 snprintf(nn, sizeof nn, "%zu", a->strata);
                 mb[0] = mn[0] = '\0';
                 rr = a->ratio, lo = a->lo, hi = a->hi, pp = a->p, padj = a->padj, v = a->verdict;
+                note = a->note;
             } else {
                 const struct recipe *r = &c->rec[o[k]];
                 describe(r, true, what, sizeof what);
@@ -1372,6 +1557,7 @@ static void write_text(FILE *f, const struct compare *c)
                 fmt_num(mb, sizeof mb, "%.0f", r->med[0]);
                 fmt_num(mn, sizeof mn, "%.0f", r->med[1]);
                 rr = r->ratio, lo = r->lo, hi = r->hi, pp = r->p, padj = r->padj, v = r->verdict;
+                note = r->note;
                 if (instr) {
                     char x[24];
                     fmt_num(x, sizeof x, "%.4f", r->instr);
@@ -1380,16 +1566,23 @@ static void write_text(FILE *f, const struct compare *c)
             }
             fmt_num(ratio, sizeof ratio, "%.4f", rr);
             fmt_ci(ci, sizeof ci, lo, hi);
-            fmt_num(pv, sizeof pv, "%.2g", pp);
-            fmt_num(pa, sizeof pa, "%.2g", padj);
-            fprintf(f, "%-9s  %-5s  %-*s  %11s  %12s  %12s  %7s  %-18s  %-8s  %-8s%s\n",
+            if (isnan(pp)) {
+                snprintf(pv, sizeof pv, "n/a");
+                snprintf(pa, sizeof pa, "n/a");
+            } else {
+                fmt_num(pv, sizeof pv, "%.2g", pp);
+                fmt_num(pa, sizeof pa, "%.2g", padj);
+            }
+            fprintf(f, "%-9s  %-5s  %-*s  %11s  %12s  %12s  %7s  %-18s  %-8s  %-8s%s%s%s%s\n",
                     verdict_name[v], kind_name[level ? c->alg[o[k]].kind : c->rec[o[k]].kind],
-                    (int)w, what, nn, mb, mn, ratio, ci, pv, pa, in);
+                    (int)w, what, nn, mb, mn, ratio, ci, pv, pa, in, note ? "  (" : "",
+                    note ? note : "", note ? ")" : "");
         }
         free(o);
     }
     fputc('\n', f);
     summary_lines(f, c);
+    return 0;
 }
 
 /* A number, or an empty CSV field / JSON null when it is NAN. */
@@ -1421,16 +1614,16 @@ static const char *test_name(const struct compare *c, bool algo, size_t k)
     return exact ? "mann-whitney-exact" : "mann-whitney-normal";
 }
 
-static void write_csv(FILE *f, const struct compare *c)
+static int write_csv(FILE *f, const struct compare *c)
 {
-    fputs("level,kind,gen,seed,rows,cols,solver,strata,n_base,n_new,median_base_ns,"
-          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds\n",
+    fputs("level,kind,gen,seed,topology,rows,cols,solver,strata,n_base,n_new,median_base_ns,"
+          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds,note\n",
           f);
     for (int level = 0; level < 2; level++) {
         size_t n;
         size_t *o = ordered(c, level == 1, &n);
         if (!o)
-            return;
+            return -1;
         for (size_t k = 0; k < n; k++) {
             const struct algo *a = level ? &c->alg[o[k]] : NULL;
             const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
@@ -1438,6 +1631,8 @@ static void write_csv(FILE *f, const struct compare *c)
             sw_csv_string(f, level && r->kind == KIND_SOLVE ? "" : r->gen);
             fputc(',', f);
             sw_csv_string(f, level ? "" : r->seed);
+            fputc(',', f);
+            sw_csv_string(f, r->topo);
             fputc(',', f);
             sw_csv_string(f, r->rows);
             fputc(',', f);
@@ -1462,16 +1657,19 @@ static void write_csv(FILE *f, const struct compare *c)
             if (!level)
                 put_num(f, "%.6f", r->instr, false);
             if (c->paired)
-                fprintf(f, ",%zu", level ? a->pairs : r->pairs);
+                fprintf(f, ",%zu,", level ? a->pairs : r->pairs);
             else
-                fputc(',', f);
+                fputs(",,", f);
+            const char *note = level ? a->note : r->note;
+            sw_csv_string(f, note ? note : "");
             fputc('\n', f);
         }
         free(o);
     }
+    return 0;
 }
 
-static void write_json(FILE *f, const struct compare *c)
+static int write_json(FILE *f, const struct compare *c)
 {
     fputs("{\n  \"base\": {\"file\": ", f);
     sw_json_string(f, c->side[0].path);
@@ -1493,7 +1691,7 @@ static void write_json(FILE *f, const struct compare *c)
         size_t n;
         size_t *o = ordered(c, level == 1, &n);
         if (!o)
-            return;
+            return -1;
         fprintf(f, "  \"%s\": [", level ? "algorithms" : "recipes");
         for (size_t k = 0; k < n; k++) {
             const struct algo *a = level ? &c->alg[o[k]] : NULL;
@@ -1507,6 +1705,8 @@ static void write_json(FILE *f, const struct compare *c)
                 fputs(", \"seed\": ", f);
                 put_json_int(f, r->seed);
             }
+            fputs(", \"topology\": ", f);
+            sw_json_string(f, r->topo);
             fputs(", \"rows\": ", f);
             put_json_int(f, r->rows);
             fputs(", \"cols\": ", f);
@@ -1553,6 +1753,12 @@ static void write_json(FILE *f, const struct compare *c)
                 fputs(", \"instr_ratio\": ", f);
                 put_num(f, "%.6f", r->instr, true);
             }
+            const char *note = level ? a->note : r->note;
+            fputs(", \"note\": ", f);
+            if (note)
+                sw_json_string(f, note);
+            else
+                fputs("null", f);
             fputc('}', f);
         }
         fputs(n ? "\n  ],\n" : "],\n", f);
@@ -1571,6 +1777,11 @@ static void write_json(FILE *f, const struct compare *c)
             fputs("null", f);
         else
             fprintf(f, "[%.6f, %.6f]", c->gm_lo[k], c->gm_hi[k]);
+        fprintf(f, ", \"%s_geomean_note\": ", kind_name[k]);
+        if (c->gm_note[k])
+            sw_json_string(f, c->gm_note[k]);
+        else
+            fputs("null", f);
         fputs(", ", f);
     }
     fprintf(f, "\"only_base\": %zu, \"only_new\": %zu, \"differences\": %zu},\n", c->only[0],
@@ -1581,6 +1792,7 @@ static void write_json(FILE *f, const struct compare *c)
         sw_json_string(f, c->diff[k].line);
     }
     fputs(c->ndiff ? "\n  ]\n}\n" : "]\n}\n", f);
+    return 0;
 }
 
 /* Text in a markdown table cell: '|' and newlines would break the row. */
@@ -1596,7 +1808,7 @@ static void md_cell(FILE *f, const char *s)
     }
 }
 
-static void write_markdown(FILE *f, const struct compare *c)
+static int write_markdown(FILE *f, const struct compare *c)
 {
     char th[32];
     fmt_threshold(th, sizeof th, c->threshold);
@@ -1615,8 +1827,8 @@ static void write_markdown(FILE *f, const struct compare *c)
                 level ? "algorithms" : "recipes", c->count[level][SW_AB_SLOWER],
                 c->count[level][SW_AB_FASTER], c->count[level][SW_AB_UNCHANGED], c->tested[level]);
     for (int k = 0; k < 2; k++) {
-        char ci[64];
-        fmt_ci3(ci, sizeof ci, c->gm_lo[k], c->gm_hi[k]);
+        char ci[160];
+        fmt_ci3(ci, sizeof ci, c->gm_lo[k], c->gm_hi[k], c->gm_note[k]);
         if (!isnan(c->gm[k]))
             fprintf(f, "- %s time, geometric mean ratio: %.3f %s\n", kind_name[k], c->gm[k], ci);
     }
@@ -1629,7 +1841,7 @@ static void write_markdown(FILE *f, const struct compare *c)
         size_t n;
         size_t *o = ordered(c, level == 1, &n);
         if (!o)
-            return;
+            return -1;
         for (size_t k = 0; k < n; k++) {
             const struct algo *a = level ? &c->alg[o[k]] : NULL;
             const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
@@ -1649,13 +1861,14 @@ static void write_markdown(FILE *f, const struct compare *c)
                     level ? "algorithm" : "recipe", kind_name[r->kind]);
             md_cell(f, what);
             fprintf(f, " | %.4f | %s | %.2g |\n", level ? a->ratio : r->ratio, ci,
-                    level ? a->padj : r->padj);
+                    level ? a->padj : r->padj); /* slower or faster: p is defined */
         }
         free(o);
     }
+    return 0;
 }
 
-static int write_junit(const struct compare *c, const char *path, bool force)
+static int write_junit(const struct compare *c, FILE *f)
 {
     mzc_junit j;
     mzc_junit_init(&j, "mazebench compare");
@@ -1690,7 +1903,7 @@ static int write_junit(const struct compare *c, const char *path, bool force)
         snprintf(name, sizeof name, "difference %zu", k + 1);
         mzc_junit_add(&j, "compare.determinism", name, c->diff[k].line, NULL);
     }
-    int rc = mzc_junit_write(&j, path, force, c->cmd);
+    int rc = mzc_junit_print(&j, f, c->cmd);
     mzc_junit_free(&j);
     return rc;
 }
@@ -1699,10 +1912,9 @@ static int write_junit(const struct compare *c, const char *path, bool force)
  * bar, log scale, the threshold band shaded. gnuplot reads the program
  * on a pipe and writes the picture to its stdout, which is the temporary
  * output file (sw_out_open) renamed into place when gnuplot succeeds. */
-static void chart_program(FILE *g, const struct compare *c, bool png)
+static void chart_program(FILE *g, const struct compare *c, const size_t *ord, size_t n,
+                          bool png)
 {
-    size_t n;
-    size_t *ord = ordered(c, true, &n);
     const double t = c->threshold;
     fprintf(g, "set terminal %s size 900,%zu font ',9' noenhanced\nset output\n",
             png ? "pngcairo" : "svg", 120 + 16 * (n ? n : 1));
@@ -1744,30 +1956,30 @@ static void chart_program(FILE *g, const struct compare *c, bool png)
     }
     fputs("EOD\n", g);
     fputs("plot $d using 2:1:3:4:5:ytic(6) with xerrorbars lc rgb variable pt 7 ps 0.8\n", g);
-    free(ord);
 }
 
-static int write_chart(const struct compare *c, const char *path, bool force)
+/* The chart into out, an output of the command (mzc_outs_open), committed
+ * with the others when gnuplot succeeded and everything else did. */
+static int write_chart(const struct compare *c, FILE *out, const char *path)
 {
     size_t len = strlen(path);
     bool png = len > 4 && !strcmp(path + len - 4, ".png");
-    char err[512];
-    sw_out o;
-    int r = sw_out_open(&o, path, force ? SW_OUT_FORCE : 0, err, sizeof err);
-    if (r != SW_OK) {
-        mzc_error("%s: %s", c->cmd, err);
-        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+    size_t n;
+    size_t *ord = ordered(c, true, &n);
+    if (!ord) {
+        mzc_error("%s: out of memory", c->cmd);
+        return MZC_FAIL;
     }
     int fd[2];
-    if (fflush(o.f) != 0 || pipe(fd) != 0) {
-        sw_out_abort(&o);
+    if (fflush(out) != 0 || pipe(fd) != 0) {
+        free(ord);
         mzc_error("%s: cannot run gnuplot", c->cmd);
         return MZC_FAIL;
     }
     pid_t pid = fork();
     if (pid == 0) { /* gnuplot: the program on stdin, the picture to the file */
         close(fd[1]);
-        if (dup2(fd[0], 0) < 0 || dup2(fileno(o.f), 1) < 0)
+        if (dup2(fd[0], 0) < 0 || dup2(fileno(out), 1) < 0)
             _exit(127);
         execlp("gnuplot", "gnuplot", (char *)NULL);
         _exit(127);
@@ -1778,23 +1990,19 @@ static int write_chart(const struct compare *c, const char *path, bool force)
         close(fd[1]);
         if (pid > 0)
             waitpid(pid, NULL, 0);
-        sw_out_abort(&o);
+        free(ord);
         mzc_error("%s: cannot run gnuplot", c->cmd);
         return MZC_FAIL;
     }
     /* gnuplot may stop reading on an error: a write then fails, no signal. */
     void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-    chart_program(g, c, png);
+    chart_program(g, c, ord, n, png);
     fclose(g);
     signal(SIGPIPE, old);
+    free(ord);
     int st = 0;
     if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        sw_out_abort(&o);
         mzc_error("%s: gnuplot failed drawing '%s'", c->cmd, path);
-        return MZC_FAIL;
-    }
-    if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
-        mzc_error("%s: %s", c->cmd, err);
         return MZC_FAIL;
     }
     return MZC_OK;
@@ -1835,6 +2043,7 @@ static void release(struct compare *c)
         struct recipe *r = &c->rec[k];
         free(r->gen);
         free(r->seed);
+        free(r->topo);
         free(r->rows);
         free(r->cols);
         free(r->solver);
@@ -2029,41 +2238,31 @@ int cmd_compare(int argc, char **argv)
         return rc;
     }
 
-    /* The report. */
-    char err[512];
-    sw_out o;
-    memset(&o, 0, sizeof o);
-    FILE *f = stdout;
-    if (out) {
-        int r = sw_out_open(&o, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
-        if (r != SW_OK) {
-            mzc_error("%s: %s", cmd, err);
-            release(&c);
-            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-        }
-        f = o.f;
+    /* The outputs: every file a temporary one, all committed together at
+     * the end, after the report reached stdout (when it goes there); a
+     * failure anywhere, the stdout report's included, commits none. */
+    mzc_outs set;
+    mzc_outs_init(&set, cmd);
+    FILE *f = stdout, *jf = NULL, *cf = NULL;
+    if ((out && !(f = mzc_outs_open(&set, "--out", out, force, &rc))) ||
+        (junit && !(jf = mzc_outs_open(&set, "--junit", junit, force, &rc))) ||
+        (chart && !(cf = mzc_outs_open(&set, "--chart", chart, force, &rc)))) {
+        release(&c);
+        return rc;
     }
-    if (!strcmp(format, "text"))
-        write_text(f, &c);
-    else if (!strcmp(format, "csv"))
-        write_csv(f, &c);
-    else if (!strcmp(format, "json"))
-        write_json(f, &c);
-    else
-        write_markdown(f, &c);
-    if (out) {
-        if (sw_out_commit(&o, err, sizeof err) != SW_OK) {
-            mzc_error("%s: %s", cmd, err);
-            rc = MZC_FAIL;
-        }
-    } else if (fflush(stdout) != 0 || ferror(stdout)) {
-        mzc_error("%s: cannot write the report", cmd);
+    int w = !strcmp(format, "text")  ? write_text(f, &c)
+            : !strcmp(format, "csv") ? write_csv(f, &c)
+            : !strcmp(format, "json") ? write_json(f, &c)
+                                      : write_markdown(f, &c);
+    if (w != 0) {
+        mzc_error("%s: out of memory", cmd);
         rc = MZC_FAIL;
     }
-    if (rc == MZC_OK && junit)
-        rc = write_junit(&c, junit, force);
-    if (rc == MZC_OK && chart)
-        rc = write_chart(&c, chart, force);
+    if (rc == MZC_OK && jf)
+        rc = write_junit(&c, jf);
+    if (rc == MZC_OK && cf)
+        rc = write_chart(&c, cf, chart);
+    rc = mzc_outs_finish(&set, rc);
     if (rc == MZC_OK && (c.count[0][SW_AB_SLOWER] || c.count[1][SW_AB_SLOWER] || c.ndiff_rows))
         rc = MZC_FAIL;
     release(&c);

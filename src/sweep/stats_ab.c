@@ -345,9 +345,9 @@ int sw_ab_van_elteren(const sw_ab_stratum *s, size_t ns, double *z, double *p)
         *p = erfc(fabs(*z) / sqrt(2.0));
         if (*p > 1)
             *p = 1;
-    } else {
-        *z = 0;
-        *p = 1;
+    } else { /* no stratum with a spread: the statistic is 0 / 0 */
+        *z = NAN;
+        *p = NAN;
     }
     return 0;
 }
@@ -545,27 +545,29 @@ int sw_ab_holm(const double *p, size_t n, double *adj)
     return 0;
 }
 
-void sw_ab_geomean(const double *x, size_t n, double *gm, double *lo, double *hi)
+int sw_ab_geomean(const double *x, size_t n, double *gm, double *lo, double *hi)
 {
     *gm = *lo = *hi = NAN;
     if (!n)
-        return;
+        return 0;
     double sum = 0;
     double *l = malloc(n * sizeof *l);
+    if (!l)
+        return -1;
     for (size_t k = 0; k < n; k++) {
         double v = log(x[k]);
         sum += v;
-        if (l)
-            l[k] = v;
+        l[k] = v;
     }
     *gm = exp(sum / (double)n);
-    if (n >= 2 && l) {
+    if (n >= 2) {
         mz_summary s;
         mz_summarise(l, n, &s);
         *lo = exp(s.ci_lo);
         *hi = exp(s.ci_hi);
     }
     free(l);
+    return 0;
 }
 
 int sw_ab_verdict(double ratio, double p_adj, double alpha, double threshold)

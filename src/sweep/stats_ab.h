@@ -45,7 +45,9 @@ typedef struct sw_ab_mw {
      * distribution-free 95% interval (Moses) that goes with the test: the
      * k-th smallest and k-th largest of the m*n differences, k from U's
      * distribution. lo and hi are NAN when the samples are too small for a
-     * 95% interval (k < 1). */
+     * 95% interval (k < 1). Found in O((m + n) log^2 (m + n)) time and
+     * O(m + n) memory, without the m*n differences: the same values a sort
+     * of all of them would give. */
     double shift, shift_lo, shift_hi;
 } sw_ab_mw;
 
@@ -72,8 +74,9 @@ typedef struct sw_ab_stratum {
  * locally most powerful combination when the shift is the same in every
  * stratum; two-sided p from the normal approximation with each stratum's
  * tie correction. Strata with m or n of 0 are skipped. *z gets the
- * standardized statistic (> 0 when new is larger); p is 1 when no stratum
- * counts. */
+ * standardized statistic (> 0 when new is larger); z and p are NAN when it
+ * is undefined: no stratum counts, or none has any spread (every value of
+ * every stratum tied, a variance of 0). */
 int sw_ab_van_elteren(const sw_ab_stratum *s, size_t ns, double *z, double *p);
 
 /* The smallest p-value van Elteren's test can give for these stratum
@@ -101,7 +104,9 @@ typedef struct sw_ab_sr {
      * included) and the 95% interval that goes with the test: the k-th
      * smallest and k-th largest Walsh average, k from T+'s distribution
      * for all the d (exact up to SW_AB_SR_EXACT_MAX, normal beyond). lo
-     * and hi are NAN when there are too few d for a 95% interval (n < 6). */
+     * and hi are NAN when there are too few d for a 95% interval (n < 6).
+     * Found in O(n log^2 n) time and O(n) memory, without the n(n+1)/2
+     * averages: the same values a sort of all of them would give. */
     double shift, shift_lo, shift_hi;
 } sw_ab_sr;
 
@@ -123,8 +128,10 @@ double sw_ab_sr_pmin(size_t n);
 int sw_ab_holm(const double *p, size_t n, double *adj);
 
 /* Geometric mean of x[0..n) (values > 0) and a 95% t-interval of it (the
- * mean of the logs +- t * SE, exponentiated). lo and hi are NAN when n < 2. */
-void sw_ab_geomean(const double *x, size_t n, double *gm, double *lo, double *hi);
+ * mean of the logs +- t * SE, exponentiated). lo and hi are NAN when n < 2;
+ * when every x is the same they are equal (the caller says the interval
+ * is undefined). -1 when memory runs out. */
+int sw_ab_geomean(const double *x, size_t n, double *gm, double *lo, double *hi);
 
 enum { SW_AB_UNCHANGED = 0, SW_AB_SLOWER = 1, SW_AB_FASTER = 2 };
 
