@@ -9,6 +9,9 @@
 # Columns are read by name (docs/measurement.md); '#' lines are skipped.
 if (!exists("infile")) infile = 'results/scale.csv'
 if (!exists("outbase")) outbase = 'results/scale'
+# the two charts' files: outbase.png and outbase.svg unless given
+if (!exists("pngfile")) pngfile = outbase.'.png'
+if (!exists("svgfile")) svgfile = outbase.'.svg'
 
 set datafile separator ','
 set datafile commentschars '#'
@@ -31,7 +34,7 @@ sol = system(sprintf(first, 2, infile))
 set title sprintf('mazebench scale: %s%s', gen, (strlen(sol) > 0 ? ' + '.sol : ''))
 
 set terminal pngcairo size 900,560 noenhanced
-set output outbase.'.png'
+set output pngfile
 plot infile using 'cells':'gen_ns_per_cell' with linespoints lw 2 pt 7 title 'generator ns/cell', \
      '' using 'cells':(column('solve_ns_per_cell') > 0 ? column('solve_ns_per_cell') : NaN) \
         with linespoints lw 2 pt 5 title 'solver ns/cell', \
@@ -39,6 +42,6 @@ plot infile using 'cells':'gen_ns_per_cell' with linespoints lw 2 pt 7 title 'ge
      '' using 'cells':'gen_heap_bytes_per_cell' axes x1y2 with linespoints lw 1 pt 6 dt 3 title 'generator heap bytes/cell'
 
 set terminal svg size 900,560 noenhanced
-set output outbase.'.svg'
+set output svgfile
 replot
 unset output

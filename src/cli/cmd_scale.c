@@ -169,36 +169,66 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed,
     return 0;
 }
 
-static void draw_chart(const char *out)
+/* The charts of --out FILE: FILE's .png and .svg, drawn by gnuplot with
+ * scripts/scale.gp. They are outputs like the CSV (committed with it, or
+ * none of them): can they be drawn here? Otherwise why not, for a note. */
+static bool chart_possible(const char *out, char *why, size_t len)
 {
     if (access("scripts/scale.gp", R_OK) != 0) {
-        mzc_error("scale: chart not drawn: scripts/scale.gp is not under the working directory "
-                  "(from the source tree: gnuplot -e \"infile='%s'; outbase='NAME'\" "
-                  "scripts/scale.gp)",
-                  out);
-        return;
+        snprintf(why, len, "scripts/scale.gp is not under the working directory (from the source "
+                 "tree: gnuplot -e \"infile='%s'; outbase='NAME'\" scripts/scale.gp)", out);
+        return false;
     }
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        mzc_error("scale: chart not drawn: gnuplot not found");
-        return;
+        snprintf(why, len, "gnuplot not found");
+        return false;
     }
-    char base[4096];
+    return true;
+}
+
+/* FILE without its .csv: the charts' base name. */
+static void chart_base(const char *out, char *base, size_t len)
+{
     size_t n = strlen(out);
-    if (n >= sizeof base - 8 || strchr(out, '\'') || strchr(out, '"') || strchr(out, '\\') ||
-        strchr(out, '`') || strchr(out, '$')) {
-        mzc_error("scale: chart not drawn: quote characters in '%s'", out);
-        return;
-    }
-    memcpy(base, out, n + 1);
-    if (n > 4 && strcmp(base + n - 4, ".csv") == 0)
+    snprintf(base, len, "%s", out);
+    if (n > 4 && n < len && strcmp(base + n - 4, ".csv") == 0)
         base[n - 4] = '\0';
-    char cmd[9000];
-    snprintf(cmd, sizeof cmd, "gnuplot -e \"infile='%s'; outbase='%s'\" scripts/scale.gp", out,
-             base);
-    if (system(cmd) != 0)
-        mzc_error("scale: chart not drawn: gnuplot failed");
-    else if (isatty(STDERR_FILENO))
-        fprintf(stderr, "scale: wrote %s.png and %s.svg\n", base, base);
+}
+
+/* A name gnuplot can open for the output o (an unnamed file through
+ * /proc; a named temporary file by its name); false for neither. */
+static bool reach(const sw_out *o, char *buf, size_t len)
+{
+    if (o->unnamed)
+        snprintf(buf, len, "/proc/%ld/fd/%d", (long)getpid(), fileno(o->f));
+    else if (o->tmp)
+        snprintf(buf, len, "%s", o->tmp);
+    else
+        return false;
+    return !strchr(buf, '\'') && !strchr(buf, '"') && !strchr(buf, '\\') &&
+           !strchr(buf, '`') && !strchr(buf, '$');
+}
+
+/* Draw the CSV (written, flushed) into the two chart files; 0, or -1
+ * after one line. */
+static int draw_chart(const sw_out *csv, const sw_out *png, const sw_out *svg)
+{
+    char in[4300], pf[4300], sf[4300];
+    if (!reach(csv, in, sizeof in) || !reach(png, pf, sizeof pf) || !reach(svg, sf, sizeof sf)) {
+        mzc_error("scale: cannot draw the charts: their file names hold quote characters");
+        return -1;
+    }
+    char cmd[14000];
+    snprintf(cmd, sizeof cmd,
+             "gnuplot -e \"infile='%s'; pngfile='%s'; svgfile='%s'\" scripts/scale.gp "
+             "2>/dev/null",
+             in, pf, sf);
+    if (system(cmd) != 0) {
+        mzc_error("scale: gnuplot failed drawing the charts with scripts/scale.gp: nothing "
+                  "written (--no-chart writes the CSV alone)");
+        return -1;
+    }
+    return 0;
 }
 
 /* (max - min) / median in percent: how far apart the timed runs were. */
@@ -382,10 +412,48 @@ int cmd_scale(int argc, char **argv)
     memset(&atomic, 0, sizeof atomic);
     char err[1024];
     FILE *f = stdout;
+    /* FILE.partial holds the sizes of a run that stopped at a size: kept
+     * until --force, so that it never sits stale beside a newer FILE. */
+    char partial[4200] = "";
+    if (!to_stdout) {
+        snprintf(partial, sizeof partial, "%s.partial", out);
+        struct stat pst;
+        if (!force && lstat(partial, &pst) == 0) {
+            mzc_error("scale: '%s' holds the sizes of a run that stopped: give --force to "
+                      "replace it and FILE, or remove it",
+                      partial);
+            return MZC_USAGE;
+        }
+    }
+    /* The charts are outputs too (FILE's .png and .svg), opened now and
+     * committed with FILE: all three, or none. */
+    sw_out png, svg;
+    memset(&png, 0, sizeof png);
+    memset(&svg, 0, sizeof svg);
+    if (!to_stdout && chart) {
+        char why[4600];
+        if (!chart_possible(out, why, sizeof why)) {
+            mzc_error("scale: note: charts not drawn: %s", why);
+            chart = false;
+        }
+    }
     if (!to_stdout) {
         int r = sw_out_open(&atomic, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        if (r == SW_OK && !atomic.tmp && !atomic.unnamed)
+            chart = false; /* a device or a pipe: no chart beside it */
+        if (r == SW_OK && chart) {
+            char base[4200], name[4300];
+            chart_base(out, base, sizeof base);
+            snprintf(name, sizeof name, "%s.png", base);
+            r = sw_out_open(&png, name, force ? SW_OUT_FORCE : 0, err, sizeof err);
+            snprintf(name, sizeof name, "%s.svg", base);
+            if (r == SW_OK)
+                r = sw_out_open(&svg, name, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        }
         if (r != SW_OK) {
             mzc_error("scale: %s", err);
+            sw_out_abort(&atomic);
+            sw_out_abort(&png);
             return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
         }
         f = atomic.f;
@@ -472,24 +540,49 @@ int cmd_scale(int argc, char **argv)
         }
         return rc;
     }
+    if (rc == MZC_OK && chart && atomic.path &&
+        (fflush(atomic.f) != 0 || draw_chart(&atomic, &png, &svg) != 0)) {
+        rc = MZC_FAIL; /* a chart that failed: none of the three */
+        write_failed = true; /* and no partial: every size was measured */
+    }
+    sw_out *charts[2] = {&png, &svg};
+    if (rc != MZC_OK || write_failed)
+        for (int k = 0; k < 2; k++)
+            sw_out_abort(charts[k]);
     if (rc != MZC_OK && !write_failed && measured && atomic.path) {
         /* A size that failed (memory, a dead child): FILE is committed only
          * by a whole run, but the rows measured before are valid and kept
          * beside it, in FILE.partial. */
-        char partial[4200];
-        snprintf(partial, sizeof partial, "%s.partial", out);
         if (sw_out_publish(&atomic, partial, err, sizeof err) == SW_OK)
             mzc_error("scale: '%s' left as it was; the %u size%s measured are in '%s'", out,
                       measured, measured == 1 ? "" : "s", partial);
         sw_out_abort(&atomic);
     } else if (write_failed || rc != MZC_OK) {
         sw_out_abort(&atomic);
-    } else if (sw_out_commit(&atomic, err, sizeof err) != SW_OK) {
-        mzc_error("scale: %s", err);
-        rc = MZC_FAIL;
-        write_failed = true;
+    } else {
+        /* The CSV and its charts together: each whole on disk, then
+         * renamed into place; a partial of an earlier run goes. */
+        for (int k = 0; k < 2 && rc == MZC_OK; k++)
+            if (charts[k]->f && (fflush(charts[k]->f) != 0 || ferror(charts[k]->f))) {
+                mzc_error("scale: cannot write '%s': %s", charts[k]->path, strerror(errno));
+                rc = MZC_FAIL;
+            }
+        if (rc == MZC_OK && sw_out_commit(&atomic, err, sizeof err) != SW_OK) {
+            mzc_error("scale: %s", err);
+            rc = MZC_FAIL;
+        }
+        for (int k = 0; k < 2 && rc == MZC_OK; k++)
+            if (charts[k]->f && sw_out_commit(charts[k], err, sizeof err) != SW_OK) {
+                mzc_error("scale: %s", err);
+                rc = MZC_FAIL;
+            }
+        if (rc == MZC_OK)
+            unlink(partial);
+        sw_out_abort(&atomic);
+        for (int k = 0; k < 2; k++)
+            sw_out_abort(charts[k]);
+        if (rc == MZC_OK && chart && isatty(STDERR_FILENO))
+            fprintf(stderr, "scale: wrote %s and its .png and .svg charts\n", out);
     }
-    if (rc == MZC_OK && chart)
-        draw_chart(out);
     return rc;
 }
