@@ -21,9 +21,10 @@
 #   DIR/compare.png    ratios with their 95% intervals (when gnuplot is there)
 #   DIR/rounds/        each round's sweep CSV, as written, and its order
 #   DIR/manifest       what the run is made of: both binaries' paths and
-#                      content hashes, the sweep's arguments and its plan
-#                      file's hash, the order seed, --jobs, the rounds, the
-#                      compare binary and options (written before round 1)
+#                      content hashes, the sweep's arguments, its plan
+#                      file's hash and lines ('| ' before each), the order
+#                      seed, --jobs, the rounds, the compare binary and
+#                      options (written before round 1)
 #
 # base.csv, new.csv and compare.* are made in a hidden folder in DIR
 # (.ab-tmp.*, there only while they are made) and moved in together once
@@ -245,6 +246,7 @@ fi
 # The sweep's arguments: the plan files among them (hashed into the
 # manifest), and none of the options that are the script's.
 plan_lines=""
+plan_text=""
 eval "set -- $sweep_q"
 takes_value=""
 positional=""
@@ -263,6 +265,7 @@ for a in "$@"; do
     [ "$a" != - ] || die "a plan on stdin ('-') cannot be read again each round: give a file"
     if [ -f "$a" ] && [ -r "$a" ]; then
         plan_lines="${plan_lines}plan $(q "$a"): $(hash_of "$a")$nl"
+        plan_text="${plan_text}$(sed 's/^/| /' "$a")$nl"
     fi
 done
 if [ -n "$resume" ] && [ -f "$manifest" ]; then
@@ -325,12 +328,15 @@ trap 'on_signal INT 2' INT
 trap 'on_signal TERM 15' TERM
 trap 'on_signal HUP 1' HUP
 
-run_bg() { # CMD...: CMD in the background, its stderr to a nameless log; its status
+run_bg() { # [-C DIR] CMD...: CMD in the background (in DIR), its stderr to a
+    # nameless log; its status
+    rb_dir=.
+    if [ "$1" = -C ]; then rb_dir=$2; shift 2; fi
     lf="$out/.ab-log.$$"
     : >"$lf" 2>/dev/null || die "cannot write in '$out'"
     exec 3>"$lf" 4<"$lf"
     rm -f "$lf"
-    "$@" </dev/null 2>&3 3>&- 4<&- &
+    (cd "$rb_dir" && exec "$@") </dev/null 2>&3 3>&- 4<&- &
     child=$!
     rb_st=0
     wait "$child" || rb_st=$?
@@ -391,6 +397,7 @@ mkstage
     echo "jobs: $jobs"
     echo "sweep:$sweep_q"
     printf '%s' "$plan_lines"
+    printf '%s' "$plan_text"
     echo "rows: base $rows_base, new $rows_new"
     echo "rounds: $rounds"
     echo "compare: $compare_bin"
@@ -499,12 +506,16 @@ join_side new "$new_bin"
 say "$rounds rounds in $(($(date +%s) - start)) s; comparing"
 
 # compare, every output into the temporary folder; all of them or none.
+# compare runs in the temporary folder, so that its outputs name the joined
+# files as they will be in DIR: base.csv and new.csv.
+# shellcheck disable=SC2034 # compare_abs is used in an eval
+case "$compare_bin" in /*) compare_abs=$compare_bin ;; *) compare_abs=$PWD/$compare_bin ;; esac
 compare() { # COMPARE_OPTIONS...
-    eval "set -- \"\$compare_bin\" compare \"\$stage/base.csv\" \"\$stage/new.csv\" \"\$@\" $compare_q"
-    run_bg "$@"
+    eval "set -- \"\$compare_abs\" compare base.csv new.csv \"\$@\" $compare_q"
+    run_bg -C "$stage" "$@"
 }
 rc=0
-compare --out "$stage/compare.txt" --junit "$stage/compare.xml" || rc=$?
+compare --out compare.txt --junit compare.xml || rc=$?
 if [ "$rc" -gt 1 ]; then
     msg=$(log_last)
     die "compare refused the rounds (exit status $rc${msg:+: $msg}); nothing written beside them"
@@ -512,11 +523,11 @@ fi
 log_all >&2
 for fmt in csv json markdown chart; do
     case "$fmt" in
-    markdown) set -- --format markdown --out "$stage/compare.md" ;;
+    markdown) set -- --format markdown --out compare.md ;;
     chart)
         command -v gnuplot >/dev/null 2>&1 || continue
-        set -- --format csv --out "$stage/compare-chart.csv" --chart "$stage/compare.png" ;;
-    *) set -- --format "$fmt" --out "$stage/compare.$fmt" ;;
+        set -- --format csv --out compare-chart.csv --chart compare.png ;;
+    *) set -- --format "$fmt" --out "compare.$fmt" ;;
     esac
     st=0
     compare "$@" || st=$?

@@ -12,7 +12,7 @@
 # refused and failing runs.
 #   sh tests/ab_cli.sh path/to/mazebench
 set -u
-bin=$1
+case $1 in /*) bin=$1 ;; *) bin=$PWD/$1 ;; esac
 here=$(cd "$(dirname "$0")/.." && pwd)
 ab="$here/scripts/ab.sh"
 tmp=$(mktemp -d)

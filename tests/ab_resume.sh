@@ -12,7 +12,7 @@
 # script, interrupted or not, with a space in TMPDIR.
 #   sh tests/ab_resume.sh path/to/mazebench
 set -u
-bin=$1
+case $1 in /*) bin=$1 ;; *) bin=$PWD/$1 ;; esac
 here=$(cd "$(dirname "$0")/.." && pwd)
 ab="$here/scripts/ab.sh"
 tmp=$(mktemp -d)
