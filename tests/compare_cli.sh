@@ -318,5 +318,128 @@ awk -F, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "gen_cpu_ns") c = i; next
     !/^#/ && !($c > 0) { bad = 1 } END { exit bad }' "$tmp/raw.csv" ||
     bad "a sweep row without a positive gen_cpu_ns"
 
+# Outputs are committed together or not at all. Old versions of the three
+# files must survive any failure: a --junit that cannot be opened, a chart
+# whose gnuplot fails, a report that cannot reach stdout.
+olds() { for f in k.txt j.xml c.svg; do echo "old $f" >"$tmp/$f"; done; }
+unchanged() { # NAME: the three old files still there, no temporary file
+    for f in k.txt j.xml c.svg; do
+        [ "$(cat "$tmp/$f" 2>/dev/null)" = "old $f" ] || bad "$1: '$f' replaced or gone"
+    done
+    ls -a "$tmp" | grep -q '\.tmp' && bad "$1: a temporary file left behind: $(ls -a "$tmp")"
+}
+olds
+expect 1 "--junit in a missing folder" "$tmp/base.csv" "$tmp/slow.csv" --force \
+    --out "$tmp/k.txt" --junit "$tmp/no/such/j.xml" --chart "$tmp/c.svg"
+unchanged "--junit in a missing folder"
+mkdir "$tmp/bin"
+printf '#!/bin/sh\ncat >/dev/null\necho "gnuplot: broken" >&2\nexit 1\n' >"$tmp/bin/gnuplot"
+chmod +x "$tmp/bin/gnuplot"
+PATH="$tmp/bin:$PATH" "$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --force \
+    --out "$tmp/k.txt" --junit "$tmp/j.xml" --chart "$tmp/c.svg" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] || bad "a failing gnuplot: exit $rc, expected 1"
+grep -q '^mazebench: compare: gnuplot failed drawing' "$tmp/err" || bad "a failing gnuplot: $(cat "$tmp/err")"
+unchanged "a failing gnuplot"
+if [ -w /dev/full ]; then
+    "$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --force --junit "$tmp/j.xml" >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ $rc = 1 ] || bad "stdout full: exit $rc, expected 1"
+    unchanged "stdout full"
+    "$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --junit "$tmp/j-new.xml" >/dev/full 2>"$tmp/err"
+    [ -e "$tmp/j-new.xml" ] && bad "stdout full: --junit file created"
+fi
+expect 1 "every output at once" "$tmp/base.csv" "$tmp/slow.csv" --force --format json \
+    --out "$tmp/k.txt" --junit "$tmp/j.xml"
+python3 -m json.tool "$tmp/k.txt" >/dev/null || bad "every output at once: --out not the JSON report"
+grep -q '<testsuites' "$tmp/j.xml" || bad "every output at once: --junit not written"
+
+# Rounds of two registries in one file, or two headers: not comparable.
+sed 's/^# registry: .*/# registry: 0123456789abcdef/' "$tmp/base.csv" >"$tmp/reg-b.csv"
+cat "$tmp/base.csv" "$tmp/reg-b.csv" >"$tmp/mixed.csv"
+cat "$tmp/base.csv" "$tmp/base.csv" >"$tmp/two.csv"
+reg=$(sed -n 's/^# registry: //p' "$tmp/base.csv" | head -1)
+expect 2 "rounds of two registries (new)" "$tmp/two.csv" "$tmp/mixed.csv"
+grep -q "'$tmp/mixed.csv' line [0-9]*: a round of registry '0123456789abcdef' after one of registry '$reg'" "$tmp/err" ||
+    bad "rounds of two registries: $(cat "$tmp/err")"
+expect 2 "rounds of two registries (base)" "$tmp/mixed.csv" "$tmp/two.csv"
+expect 0 "rounds of two registries, --any-registry" "$tmp/base.csv" "$tmp/mixed.csv" --any-registry
+sed '/^gen,/ s/,dead_ends,/,dead_ands,/' "$tmp/base.csv" >"$tmp/hdr-b.csv"
+cat "$tmp/base.csv" "$tmp/hdr-b.csv" >"$tmp/hdr.csv"
+expect 2 "rounds of two headers" "$tmp/two.csv" "$tmp/hdr.csv"
+grep -q "'$tmp/hdr.csv' line [0-9]*: a round whose header has column [0-9]* 'dead_ands' where the first round's has 'dead_ends'" "$tmp/err" ||
+    bad "rounds of two headers: $(cat "$tmp/err")"
+grep -v '^#' "$tmp/hdr-b.csv" >"$tmp/hdr-bare.csv"
+cat "$tmp/base.csv" "$tmp/hdr-bare.csv" >"$tmp/hdr2.csv"
+expect 2 "rounds of two headers, no '#' lines" "$tmp/two.csv" "$tmp/hdr2.csv"
+
+# The geometry as the sweep writes it: topology, then rows and cols as
+# numbers (a 3d grid's levels in its topology, 3d:L).
+"$bin" sweep --gen dfs --solve bfs --seeds 1..2 --grids hex:5,3d:2x3x4 --reps 5 \
+    --out "$tmp/shapes-raw.csv" 2>/dev/null || bad "sweep on shapes"
+set_times "$tmp/shapes-raw.csv" 1 1 >"$tmp/shapes.csv"
+set_times "$tmp/shapes-raw.csv" 1.2 1 >"$tmp/shapes-slow.csv"
+expect 1 "shapes, csv" "$tmp/shapes.csv" "$tmp/shapes-slow.csv" --format csv
+has '^recipe,gen,dfs,1,hex,5,5,,1,5,5,' "shapes csv"
+has '^recipe,solve,dfs,2,3d:2,3,4,bfs,1,5,5,' "shapes csv"
+has '^algorithm,gen,dfs,,hex,5,5,,2,10,10,' "shapes csv"
+expect 1 "shapes, json" "$tmp/shapes.csv" "$tmp/shapes-slow.csv" --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+g = {(r["topology"], r["rows"], r["cols"]) for r in d["recipes"] + d["algorithms"]}
+assert g == {("hex", 5, 5), ("3d:2", 3, 4)}, g
+' "$tmp/out" || bad "shapes json: topology, rows and cols: $(head -c 600 "$tmp/out")"
+expect 1 "shapes, text" "$tmp/shapes.csv" "$tmp/shapes-slow.csv"
+has 'dfs, seed 1, hex:5x5 ' "shapes text"
+has 'bfs, 3d:2x3x4 ' "shapes text"
+
+# A statistic undefined for its sample says so: every solve time the same
+# on both sides has no rank test and no interval (n/a, empty, null, and a
+# note), never p = 1 or an interval of zero width.
+awk -F, -v OFS=, '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    { $(c["solve_ns"]) = 5000; print }' "$tmp/slow.csv" >"$tmp/flat.csv"
+expect 0 "no spread, text" "$tmp/flat.csv" "$tmp/flat.csv"
+grep -E '^unchanged +solve +dfs, seed 1, 31x31, bfs +10/10 +5000 +5000 +1\.0000 +n/a +n/a +n/a +\(no spread' "$tmp/out" >/dev/null ||
+    bad "no spread text: $(cat "$tmp/out")"
+expect 0 "no spread, csv" "$tmp/flat.csv" "$tmp/flat.csv" --format csv
+has '^recipe,solve,dfs,1,ortho,31,31,bfs,1,10,10,5000.0,5000.0,1.000000,,,,,mann-whitney-normal,unchanged,,,"no spread' "no spread csv"
+expect 0 "no spread, json" "$tmp/flat.csv" "$tmp/flat.csv" --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["recipes"] + d["algorithms"]:
+    if r["kind"] == "solve":
+        assert r["p"] is None and r["p_adj"] is None and r["ci95"] is None, r
+        assert r["note"].startswith("no spread"), r
+    else:
+        assert r["p"] is not None, r
+    assert r["ci95"] is None or r["ci95"][0] < r["ci95"][1], r
+assert d["summary"]["solve_geomean_ci95"] is None and d["summary"]["solve_geomean_note"], d["summary"]
+' "$tmp/out" || bad "no spread json: $(head -c 800 "$tmp/out")"
+expect 0 "identical files, no zero-width interval" "$tmp/base.csv" "$tmp/base.csv"
+has 'gen geomean 1.000 (no interval: every recipe.s ratio the same, no spread)' "identical, summary"
+
+# Out of memory is a failure (exit 1), never bad input; files too large
+# for what 'ulimit -v' leaves are refused before they are read. A larger
+# file: the rows of base.csv again and again, as one round.
+cp "$tmp/base.csv" "$tmp/big.csv"
+grep -v '^#' "$tmp/base.csv" | tail -n +2 >"$tmp/rows1"
+for k in 1 2 3 4 5 6 7; do cat "$tmp/rows1" "$tmp/rows1" >"$tmp/rows2"; mv "$tmp/rows2" "$tmp/rows1"; done
+for k in 1 2 3 4 5 6 7 8; do cat "$tmp/rows1" >>"$tmp/big.csv"; done
+if (ulimit -v 300000 && "$bin" --version) >/dev/null 2>&1; then
+    (ulimit -v 60000 && exec "$bin" compare "$tmp/big.csv" "$tmp/big.csv") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 1 ] || bad "past ulimit -v: exit $rc, expected 1"
+    grep -q "^mazebench: compare: comparing '$tmp/big.csv' and '$tmp/big.csv' needs about .* MiB, more than the .* (ulimit -v) leaves" "$tmp/err" ||
+        bad "past ulimit -v: $(cat "$tmp/err")"
+else # a sanitized build: its allocator fails the large blocks instead
+    ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=1 \
+        "$bin" compare "$tmp/big.csv" "$tmp/big.csv" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 1 ] || bad "out of memory: exit $rc, expected 1: $(cat "$tmp/err")"
+    grep -q '^mazebench: compare: out of memory' "$tmp/err" || bad "out of memory: $(cat "$tmp/err")"
+fi
+
 [ "$fails" = 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "compare_cli: all passed"

@@ -238,6 +238,14 @@ static void test_van_elteren(void **state)
     assert_true(z > 0);
     /* Its smallest p: every stratum apart. */
     assert_true(sw_ab_ve_pmin(st, 3) < p);
+    /* Every value of every stratum tied: a variance of 0, the statistic
+     * 0 / 0, undefined (NAN), not p = 1. */
+    const double flat[] = {5, 5, 5, 5};
+    sw_ab_stratum fs[2] = {{flat, flat, 4, 4}, {flat, flat, 2, 3}};
+    assert_int_equal(sw_ab_van_elteren(fs, 2, &z, &p), 0);
+    assert_true(isnan(z) && isnan(p));
+    assert_int_equal(sw_ab_van_elteren(fs, 0, &z, &p), 0);
+    assert_true(isnan(z) && isnan(p));
 }
 
 /* T+ of every sign pattern of the ranks 1..n, by bit masks. */
