@@ -1124,6 +1124,15 @@ static int analyse(struct compare *c)
         for (int s = 0; s < 2; s++)
             if (c->rec[k].t[s].n > most)
                 most = c->rec[k].t[s].n;
+    /* Paired, every recipe keeps one log ratio a round: recipes times
+     * rounds, which the files' estimate does not bound when the rounds
+     * hold different recipes. */
+    if (paired) {
+        char what[600];
+        snprintf(what, sizeof what, "%s: %zu recipes over %zu paired rounds", c->cmd, c->nrec, R);
+        if (mzc_check_bytes(what, (double)c->nrec * (double)R * sizeof(double)) != 0)
+            return MZC_FAIL;
+    }
     size_t nbuf = c->nrec + c->nalg + R + 1;
     double *p = calloc(nbuf, sizeof *p);
     size_t *idx = malloc(nbuf * sizeof *idx);
