@@ -135,6 +135,16 @@ expect2 "resume, fewer rounds" "rounds" "$tmp/base" "$tmp/same" --out "$tmp/aa" 
 mkdir -p "$tmp/old/rounds" && cp "$tmp/aa/rounds/base-1.csv" "$tmp/old/rounds/"
 expect2 "resume without a manifest" "manifest" "$tmp/base" "$tmp/same" --out "$tmp/old" --resume "$@"
 
+# --resume with more rounds runs only the new ones.
+cp -R "$tmp/aa" "$tmp/more"
+n0=$(calls)
+sh "$ab" "$tmp/base" "$tmp/same" --out "$tmp/more" --resume --rounds 5 >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" = 0 ] || { bad "resume with more rounds: exit $rc, expected 0"; cat "$tmp/err"; }
+[ "$(calls)" = $((n0 + 2)) ] || bad "resume with more rounds: $(($(calls) - n0)) sweeps, expected 2"
+grep -qx 'rounds: 5' "$tmp/more/manifest" || bad "resume with more rounds: the manifest not updated"
+[ "$(grep -c '^# ab: round' "$tmp/more/new.csv")" = 5 ] || bad "resume with more rounds: new.csv not 5 rounds"
+
 # A round cut short (what Ctrl-C leaves: FILE with the rows finished so
 # far) is carried on by --resume, not compared.
 cp -R "$tmp/aa" "$tmp/cut"
