@@ -433,6 +433,16 @@ if (ulimit -v 300000 && "$bin" --version) >/dev/null 2>&1; then
     [ $rc = 1 ] || bad "past ulimit -v: exit $rc, expected 1"
     grep -q "^mazebench: compare: comparing '$tmp/big.csv' and '$tmp/big.csv' needs about .* MiB, more than the .* (ulimit -v) leaves" "$tmp/err" ||
         bad "past ulimit -v: $(cat "$tmp/err")"
+    # Paired rounds that each hold other recipes: one log ratio a recipe
+    # and round, 2,500 rounds of one maze each (2 x 2,500 recipes), 100 MB.
+    awk -F, -v OFS=, '/^#/ { next } !h { h = 1; hd = $0; next }
+        !r { r = $0 } END { for (k = 1; k <= 2500; k++) { print hd; $0 = r; $2 = k; print } }' \
+        "$tmp/base.csv" >"$tmp/many.csv"
+    (ulimit -v 60000 && exec "$bin" compare "$tmp/many.csv" "$tmp/many.csv") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 1 ] || bad "recipes times rounds past ulimit -v: exit $rc, expected 1"
+    grep -q "^mazebench: compare: 5000 recipes over 2500 paired rounds needs about" "$tmp/err" ||
+        bad "recipes times rounds past ulimit -v: $(cat "$tmp/err")"
 else # a sanitized build: its allocator fails the large blocks instead
     ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=1 \
         "$bin" compare "$tmp/big.csv" "$tmp/big.csv" >"$tmp/out" 2>"$tmp/err"
