@@ -402,6 +402,8 @@ awk -F, -v OFS=, '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) c[$
 expect 0 "no spread, text" "$tmp/flat.csv" "$tmp/flat.csv"
 grep -E '^unchanged +solve +dfs, seed 1, 31x31, bfs +10/10 +5000 +5000 +1\.0000 +n/a +n/a +n/a +\(no spread' "$tmp/out" >/dev/null ||
     bad "no spread text: $(cat "$tmp/out")"
+grep -q '^mazebench: compare: note: figures undefined for their sample (20 recipes, 4 algorithms, the summary) are n/a' "$tmp/err" ||
+    bad "no spread: no note on stderr: $(cat "$tmp/err")"
 expect 0 "no spread, csv" "$tmp/flat.csv" "$tmp/flat.csv" --format csv
 has '^recipe,solve,dfs,1,ortho,31,31,bfs,1,10,10,5000.0,5000.0,1.000000,,,,,mann-whitney-normal,unchanged,,,"no spread' "no spread csv"
 expect 0 "no spread, json" "$tmp/flat.csv" "$tmp/flat.csv" --format json

@@ -87,10 +87,16 @@ static const char compare_help[] =
     "                    and determinism differences fail\n"
     "  --chart FILE      per-algorithm ratios with their intervals, log scale, the\n"
     "                    threshold band shaded (gnuplot; .png or .svg)\n"
-    "  --any-registry    compare files written by different registries\n\n"
+    "  --any-registry    compare files (or rounds of one file) written by different\n"
+    "                    registries\n\n"
+    "Every output file is written beside its name and all of them are renamed into\n"
+    "place together, only when everything succeeded (the report on stdout included).\n"
+    "An interval or p-value undefined for its sample (too few samples or rounds, no\n"
+    "spread) is n/a (text), empty (csv) or null (json), its note saying why.\n\n"
     "Exit status: 0 when nothing is slower and every deterministic column matches,\n"
-    "1 when a recipe or algorithm is slower or a column differs, 2 on bad input: a\n"
-    "missing file, no header, a row cut short, different registries, no recipe in\n"
+    "1 when a recipe or algorithm is slower or a column differs, or on a failure (out\n"
+    "of memory, an output that cannot be written), 2 on bad input: a missing file, no\n"
+    "header, a row cut short, different registries or headers, no recipe in\n"
     "common, or too few samples or rounds for any test to reach significance (then\n"
     "run more rounds: scripts/ab.sh --rounds N). docs/compare.md.\n";
 
@@ -2308,6 +2314,26 @@ int cmd_compare(int argc, char **argv)
     if (rc == MZC_OK && cf)
         rc = write_chart(&c, cf, chart);
     rc = mzc_outs_finish(&set, rc);
+    if (rc == MZC_OK) { /* one note for every figure undefined for its sample */
+        size_t nr = 0, na = 0;
+        for (size_t k = 0; k < c.nrec; k++)
+            nr += c.rec[k].tested && c.rec[k].note;
+        for (size_t k = 0; k < c.nalg; k++)
+            na += c.alg[k].tested && c.alg[k].note;
+        char which[160] = "";
+        if (nr)
+            snprintf(which, sizeof which, "%zu recipes", nr);
+        if (na)
+            snprintf(which + strlen(which), sizeof which - strlen(which), "%s%zu algorithms",
+                     nr ? ", " : "", na);
+        if (c.gm_note[0] || c.gm_note[1])
+            snprintf(which + strlen(which), sizeof which - strlen(which), "%sthe summary",
+                     nr || na ? ", " : "");
+        if (*which)
+            fprintf(stderr, "mazebench: %s: note: figures undefined for their sample (%s) are "
+                            "n/a (empty in CSV, null in JSON); each one's note says why\n",
+                    cmd, which);
+    }
     if (rc == MZC_OK && (c.count[0][SW_AB_SLOWER] || c.count[1][SW_AB_SLOWER] || c.ndiff_rows))
         rc = MZC_FAIL;
     release(&c);
