@@ -29,8 +29,9 @@ mkdir "$TMPDIR"
 # exits 3; nocsv: every sweep exits 0 without writing. Each sweep appends
 # "NAME ROUNDFILE" to $tmp/calls. $tmp/fail-ROUNDFILE makes that round's
 # sweep exit 3; $tmp/stall-ROUNDFILE stops it after one row, as a sweep
-# stopped there leaves it (FILE.partial, renamed FILE on SIGTERM or SIGINT),
-# and waits 10 s for a signal, its pids in $tmp/stalled.
+# stopped there leaves it (FILE.partial, kept on SIGTERM or SIGINT), and
+# waits 10 s for a signal, its pids in $tmp/stalled ($tmp/unstopped when
+# none came).
 fake() {
     cat >"$tmp/$1" <<EOF
 #!/bin/sh
@@ -58,9 +59,10 @@ if [ -f "$tmp/stall-\$name" ]; then
     awk '!/^#/ { n++ } n <= 2' "\$out" >"\$out.partial" && rm -f "\$out"
     sleep 10 &
     sp=\$!
-    trap 'kill \$sp 2>/dev/null; mv "\$out.partial" "\$out"; exit 143' TERM INT
+    trap 'kill \$sp 2>/dev/null; exit 143' TERM INT
     echo "\$\$ \$sp" >"$tmp/stalled"
     wait \$sp
+    touch "$tmp/unstopped"
     exit 1
 fi
 EOF
@@ -156,7 +158,7 @@ rc=$?
 grep -q '^# resumed' "$tmp/cut/rounds/base-3.csv" || bad "the cut round was not carried on by sweep --resume"
 
 # Ctrl-C in the middle of round 2: exit 130, the round's finished row kept
-# under its name, no temporary file; --resume carries it on.
+# (in new-2.csv.partial), no temporary file; --resume carries it on.
 # A background job starts with SIGINT ignored, which a shell cannot trap:
 # env --default-signal (GNU) gives it back; elsewhere SIGTERM stands in.
 if env --default-signal=INT true 2>/dev/null; then
@@ -174,9 +176,10 @@ wait "$pid"
 rc=$?
 # shellcheck disable=SC2086
 kill $pids 2>/dev/null && bad "Ctrl-C: the running sweep was not stopped"
+[ -e "$tmp/unstopped" ] && bad "Ctrl-C: the running sweep was not stopped: it ran to its end"
 [ "$rc" = "$want" ] || { bad "Ctrl-C: exit $rc, expected $want"; cat "$tmp/int.err"; }
-[ -f "$tmp/int/rounds/new-2.csv" ] && [ "$(rows "$tmp/int/rounds/new-2.csv")" = 2 ] ||
-    bad "Ctrl-C: round 2's finished row not kept in new-2.csv"
+[ -f "$tmp/int/rounds/new-2.csv.partial" ] && [ "$(rows "$tmp/int/rounds/new-2.csv.partial")" = 2 ] ||
+    bad "Ctrl-C: round 2's finished row not kept in new-2.csv.partial"
 [ -e "$tmp/int/compare.txt" ] && bad "Ctrl-C: compare ran"
 leftovers "$tmp/int" "Ctrl-C"
 sh "$ab" "$tmp/base" "$tmp/same" --out "$tmp/int" --resume "$@" >"$tmp/int.out" 2>"$tmp/err"
