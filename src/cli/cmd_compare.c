@@ -744,6 +744,41 @@ static size_t newlines(const char *p, size_t len)
 }
 
 
+/* A header met again (another round's) must be the first one, column
+ * for column: MZC_OK, MZC_USAGE after one line naming the file, the line
+ * and both values, or MZC_FAIL when memory runs out (no message). */
+static int same_header(const struct compare *c, const struct side *s, const sw_csv_field *fl,
+                       size_t n, size_t line)
+{
+    size_t differ = n == s->ncols ? SIZE_MAX : (n < s->ncols ? n : s->ncols);
+    for (size_t k = 0; k < n && k < s->ncols && differ == SIZE_MAX; k++) {
+        char *h = field_text(&fl[k]);
+        if (!h)
+            return MZC_FAIL;
+        if (strcmp(h, s->header[k]) != 0)
+            differ = k;
+        free(h);
+    }
+    if (differ == SIZE_MAX)
+        return MZC_OK;
+    char got[128], want[128];
+    if (differ < n && differ < s->ncols) {
+        char *h = field_text(&fl[differ]);
+        if (!h)
+            return MZC_FAIL;
+        snprintf(got, sizeof got, "column %zu '%s'", differ + 1, h);
+        snprintf(want, sizeof want, "'%s'", s->header[differ]);
+        free(h);
+    } else {
+        snprintf(got, sizeof got, "%zu columns", n);
+        snprintf(want, sizeof want, "%zu", s->ncols);
+    }
+    mzc_error("%s: '%s' line %zu: a round whose header has %s where the first round's has %s: "
+              "its rows are not comparable",
+              c->cmd, s->path, line, got, want);
+    return MZC_USAGE;
+}
+
 /* Read every row of side sd, section by section (a file may be several
  * sweep files concatenated, each with its '#' lines and header). */
 static int load_rows(struct compare *c, int sd)
@@ -764,9 +799,10 @@ static int load_rows(struct compare *c, int sd)
     for (;;) {
         char err[256];
         sw_file f;
-        if (sw_file_parse(&f, s->text + sec, s->len - sec, err, sizeof err) != SW_OK) {
+        int pr = sw_file_parse(&f, s->text + sec, s->len - sec, err, sizeof err);
+        if (pr != SW_OK) {
             mzc_error("%s: %s", c->cmd, err);
-            rc = MZC_USAGE;
+            rc = pr == SW_FAIL ? MZC_FAIL : MZC_USAGE; /* SW_FAIL: memory */
             break;
         }
         if (f.header_at == SIZE_MAX) {
@@ -777,28 +813,19 @@ static int load_rows(struct compare *c, int sd)
             rc = MZC_USAGE;
             break;
         }
-        if (sec > 0) { /* a later round: the same header and registry */
+        if (sec > 0) { /* a later round: the same header (its registry: one_registry) */
             round++;
             size_t off = f.header_at, n;
             sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
-            bool same = n == s->ncols;
-            for (size_t k = 0; same && k < n; k++)
-                same = sw_csv_equals(&fl[k], s->header[k]) ||
-                       (k + 1 == n && fl[k].len == strlen(s->header[k]) + 1 &&
-                        memcmp(fl[k].p, s->header[k], fl[k].len - 1) == 0);
-            char *reg = sw_file_lines(&f, "# registry: ");
-            if (reg)
-                reg[strcspn(reg, "\n")] = '\0';
             line = raw_row(&rp, 0, false);
-            if (!same || !reg || strcmp(reg, s->registry) != 0) {
-                mzc_error("%s: '%s' line %zu: a second sweep in the file with a different %s",
-                          c->cmd, s->path, line, !same ? "header" : "registry");
-                free(reg);
+            int h = same_header(c, s, fl, n, line);
+            if (h != MZC_OK) {
+                if (h == MZC_FAIL)
+                    mzc_error("%s: out of memory", c->cmd);
                 sw_file_free(&f);
-                rc = MZC_USAGE;
+                rc = h;
                 break;
             }
-            free(reg);
         }
         size_t off = f.rows_at;
         for (size_t r = 0; r < f.nrows && rc == MZC_OK; r++) {
@@ -828,33 +855,10 @@ static int load_rows(struct compare *c, int sd)
             /* Another round's header: the same columns, or the rows are
              * not comparable. */
             if (mem && header_again) {
-                size_t differ = n == s->ncols ? SIZE_MAX : (n < s->ncols ? n : s->ncols);
-                for (size_t k = 0; k < n && k < s->ncols && differ == SIZE_MAX; k++) {
-                    char *h = field_text(&fl[k]);
-                    if (!h) {
-                        mem = false;
-                        break;
-                    }
-                    if (strcmp(h, s->header[k]) != 0)
-                        differ = k;
-                    free(h);
-                }
-                if (mem && differ != SIZE_MAX) {
-                    char got[128], want[128];
-                    if (differ < n && differ < s->ncols) {
-                        char *h = field_text(&fl[differ]);
-                        snprintf(got, sizeof got, "column %zu '%s'", differ + 1, h ? h : "");
-                        snprintf(want, sizeof want, "'%s'", s->header[differ]);
-                        free(h);
-                    } else {
-                        snprintf(got, sizeof got, "%zu columns", n);
-                        snprintf(want, sizeof want, "%zu", s->ncols);
-                    }
-                    mzc_error("%s: '%s' line %zu: a round whose header has %s where the first "
-                              "round's has %s: its rows are not comparable",
-                              c->cmd, s->path, line, got, want);
+                int h = same_header(c, s, fl, n, line);
+                mem = h != MZC_FAIL;
+                if (h == MZC_USAGE)
                     rc = MZC_USAGE;
-                }
             }
             if (mem && header_again) { /* another round's header: a new maze follows */
                 round++;
