@@ -349,6 +349,10 @@ if [ -w /dev/full ]; then
     "$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --junit "$tmp/j-new.xml" >/dev/full 2>"$tmp/err"
     [ -e "$tmp/j-new.xml" ] && bad "stdout full: --junit file created"
 fi
+"$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --force --junit "$tmp/j.xml" >&- 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] || bad "stdout closed: exit $rc, expected 1"
+unchanged "stdout closed"
 expect 1 "every output at once" "$tmp/base.csv" "$tmp/slow.csv" --force --format json \
     --out "$tmp/k.txt" --junit "$tmp/j.xml"
 python3 -m json.tool "$tmp/k.txt" >/dev/null || bad "every output at once: --out not the JSON report"
