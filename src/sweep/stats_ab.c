@@ -42,7 +42,8 @@ double sw_ab_median(double *x, size_t n)
  * row, the columns that can still hold it. Each pass takes as its pivot
  * the weighted median of the rows' middle candidates (weight: the row's
  * candidates), which drops at least a quarter of the candidates: O(log)
- * passes of O(n log n). The value returned is one of the matrix's own
+ * passes of O(n) (a weighted quickselect for the pivot, two staircase
+ * counts). The value returned is one of the matrix's own
  * computed values, so it is bit for bit the one a sort of all of them
  * would give. */
 
@@ -85,20 +86,141 @@ struct cand {
     size_t w;
 };
 
-static int cmp_cand(const void *x, const void *y)
+static int cmp_cand(const void *a, const void *b)
 {
-    const struct cand *a = x, *b = y;
-    return (a->v > b->v) - (a->v < b->v);
+    const struct cand *x = a, *y = b;
+    return (x->v > y->v) - (x->v < y->v);
+}
+
+/* Three-way partition of c[0..n) round the value p: on return c[0..*lt)
+ * are below p, c[*lt..*gt) equal to it, c[*gt..n) above. */
+static void cand_partition(struct cand *c, size_t n, double p, size_t *lt, size_t *gt)
+{
+    size_t a = 0, i = 0, b = n;
+    while (i < b) {
+        if (c[i].v < p) {
+            struct cand t = c[a];
+            c[a++] = c[i];
+            c[i++] = t;
+        } else if (c[i].v > p) {
+            struct cand t = c[--b];
+            c[b] = c[i];
+            c[i] = t;
+        } else {
+            i++;
+        }
+    }
+    *lt = a;
+    *gt = b;
+}
+
+/* The median of three values of c, as a pivot. */
+static double cand_pivot(const struct cand *c, size_t n)
+{
+    double a = c[0].v, b = c[n / 2].v, d = c[n - 1].v;
+    if (a > b) {
+        double t = a;
+        a = b;
+        b = t;
+    }
+    return d < a ? a : d > b ? b : d;
+}
+
+/* The value at which the weights of c[0..n), in value order, first reach
+ * half of W (their total): the smallest v with 2 * (weight at or below v)
+ * >= W. Quickselect on the weights, O(n) expected; after 2 log2 n rounds
+ * it sorts what is left, so never worse than O(n log n). Reorders c. */
+static double weighted_median(struct cand *c, size_t n, size_t W)
+{
+    size_t acc = 0; /* weight below c[0..n) */
+    unsigned rounds = 0, limit = 2;
+    for (size_t m = n; m > 1; m /= 2)
+        limit += 2;
+    for (;;) {
+        if (n <= 16 || ++rounds > limit) {
+            qsort(c, n, sizeof *c, cmp_cand);
+            size_t t = 0;
+            acc += c[0].w;
+            while (2 * acc < W)
+                acc += c[++t].w;
+            return c[t].v;
+        }
+        double p = cand_pivot(c, n);
+        size_t lt, gt, wl = 0, we = 0;
+        cand_partition(c, n, p, &lt, &gt);
+        for (size_t k = 0; k < lt; k++)
+            wl += c[k].w;
+        for (size_t k = lt; k < gt; k++)
+            we += c[k].w;
+        if (2 * (acc + wl) >= W) {
+            n = lt;
+        } else if (2 * (acc + wl + we) >= W) {
+            return p;
+        } else {
+            acc += wl + we;
+            c += gt;
+            n -= gt;
+        }
+    }
+}
+
+/* The k-th smallest (0-based) of x[0..n): quickselect as above, sorting
+ * what is left after 2 log2 n rounds. Reorders x. */
+static double kth_value(double *x, size_t n, size_t k)
+{
+    unsigned rounds = 0, limit = 2;
+    for (size_t m = n; m > 1; m /= 2)
+        limit += 2;
+    for (;;) {
+        if (n <= 16 || ++rounds > limit) {
+            qsort(x, n, sizeof *x, cmp_double);
+            return x[k];
+        }
+        double a = x[0], b = x[n / 2], d = x[n - 1];
+        if (a > b) {
+            double t = a;
+            a = b;
+            b = t;
+        }
+        const double p = d < a ? a : d > b ? b : d;
+        size_t lo = 0, i = 0, hi = n;
+        while (i < hi) {
+            if (x[i] < p) {
+                double t = x[lo];
+                x[lo++] = x[i];
+                x[i++] = t;
+            } else if (x[i] > p) {
+                double t = x[--hi];
+                x[hi] = x[i];
+                x[i] = t;
+            } else {
+                i++;
+            }
+        }
+        if (k < lo) {
+            n = lo;
+        } else if (k < hi) {
+            return p;
+        } else {
+            x += hi;
+            n -= hi;
+            k -= hi;
+        }
+    }
 }
 
 /* The k-th smallest value of s (0-based, k below its size): in *out;
- * -1 when memory runs out. */
+ * -1 when memory runs out. Once few candidates are left (a few per row),
+ * they are gathered and the k-th found among them directly: what lies
+ * left of them is below the answer, and counted. */
 static int smat_select(const struct smat *s, size_t k, double *out)
 {
     const size_t nr = s->nr;
     size_t *L = malloc(nr * sizeof *L), *H = malloc(nr * sizeof *H);
     size_t *pos = malloc(nr * sizeof *pos);
     struct cand *c = malloc(nr * sizeof *c);
+    double *all = NULL;
+    const size_t few = 4 * nr + 64;
     int rc = -1;
     if (!L || !H || !pos || !c)
         goto out;
@@ -108,8 +230,8 @@ static int smat_select(const struct smat *s, size_t k, double *out)
     }
     for (;;) {
         /* Candidates of row i: columns L[i] .. H[i]-1. The k-th smallest
-         * is among them: what lies left of L is below it or at it, what
-         * lies from H on above it or at it (and counted when needed). */
+         * is among them: what lies left of L is below it, what lies from
+         * H on above it. */
         size_t nc = 0, W = 0;
         for (size_t i = 0; i < nr; i++)
             if (L[i] < H[i]) {
@@ -119,11 +241,20 @@ static int smat_select(const struct smat *s, size_t k, double *out)
             }
         if (!nc) /* cannot happen for k below the size */
             goto out;
-        qsort(c, nc, sizeof *c, cmp_cand);
-        size_t t = 0, cum = c[0].w;
-        while (2 * cum < W)
-            cum += c[++t].w;
-        const double v = c[t].v;
+        if (W <= few) {
+            size_t below = 0, at = 0;
+            if (!(all = malloc(W * sizeof *all)))
+                goto out;
+            for (size_t i = 0; i < nr; i++) {
+                below += L[i] - smat_lo(s, i);
+                for (size_t j = L[i]; j < H[i]; j++)
+                    all[at++] = smat_at(s, i, j);
+            }
+            *out = kth_value(all, W, k - below);
+            rc = 0;
+            goto out;
+        }
+        const double v = weighted_median(c, nc, W);
         size_t lt = smat_count(s, v, true, pos);
         if (k < lt) { /* below v: columns from pos on go */
             for (size_t i = 0; i < nr; i++)
@@ -146,6 +277,7 @@ out:
     free(H);
     free(pos);
     free(c);
+    free(all);
     return rc;
 }
 
