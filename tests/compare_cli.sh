@@ -423,6 +423,12 @@ for r in d["recipes"] + d["algorithms"]:
     assert r["ci95"] is None or r["ci95"][0] < r["ci95"][1], r
 assert d["summary"]["solve_geomean_ci95"] is None and d["summary"]["solve_geomean_note"], d["summary"]
 ' "$tmp/out" || bad "no spread json: $(head -c 800 "$tmp/out")"
+# Tied samples (nine of ten solve times equal on both sides): a p-value,
+# but a Moses interval of zero width, which is printed as none.
+awk -F, -v OFS=, '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    { $(c["solve_ns"]) = $(c["rep"]) == 1 ? 5100 : 5000; print }' "$tmp/base.csv" >"$tmp/tied.csv"
+expect 0 "tied, csv" "$tmp/tied.csv" "$tmp/tied.csv" --format csv
+has '^recipe,solve,dfs,1,ortho,31,31,bfs,1,10,10,5000.0,5000.0,1.000000,,,1,1,mann-whitney-normal,unchanged,,,"tied samples: an interval of zero width, so none"$' "tied csv"
 expect 0 "identical files, no zero-width interval" "$tmp/base.csv" "$tmp/base.csv"
 has 'gen geomean 1.000 (no interval: every recipe.s ratio the same, no spread)' "identical, summary"
 

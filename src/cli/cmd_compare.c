@@ -1089,6 +1089,7 @@ static int recipe_rounds(struct compare *c, struct recipe *r, double *dv, double
 static const char NOTE_ROUNDS[] = "fewer than 6 paired rounds: no 95% interval";
 static const char NOTE_SAMPLES[] = "too few samples for a 95% interval";
 static const char NOTE_SPREAD[] = "no spread (every sample the same): no interval, no p-value";
+static const char NOTE_TIED[] = "tied samples: an interval of zero width, so none";
 static const char NOTE_STRATA_SPREAD[] =
     "every recipe's ratio the same: no spread between recipes, no interval";
 static const char NOTE_ONE_ROUND[] = "one round";
@@ -1193,7 +1194,7 @@ static int analyse(struct compare *c)
                 r->p = NAN;
                 r->note = NOTE_SPREAD;
             }
-            interval_or_note(&r->lo, &r->hi, &r->note, NOTE_ROUNDS, NOTE_SPREAD);
+            interval_or_note(&r->lo, &r->hi, &r->note, NOTE_ROUNDS, NOTE_TIED);
             r->pmin = sw_ab_sr_pmin(r->pairs);
             if (r->pairs > maxpairs)
                 maxpairs = r->pairs;
@@ -1212,7 +1213,7 @@ static int analyse(struct compare *c)
                 r->p = NAN;
                 r->note = NOTE_SPREAD;
             }
-            interval_or_note(&r->lo, &r->hi, &r->note, NOTE_SAMPLES, NOTE_SPREAD);
+            interval_or_note(&r->lo, &r->hi, &r->note, NOTE_SAMPLES, NOTE_TIED);
             r->pmin = sw_ab_mw_pmin(r->t[0].n, r->t[1].n, cdf);
         }
         r->tested = true;
@@ -1292,7 +1293,7 @@ static int analyse(struct compare *c)
                 al->p = NAN;
                 al->note = NOTE_SPREAD;
             }
-            interval_or_note(&al->lo, &al->hi, &al->note, NOTE_ROUNDS, NOTE_SPREAD);
+            interval_or_note(&al->lo, &al->hi, &al->note, NOTE_ROUNDS, NOTE_TIED);
             al->pmin = sw_ab_sr_pmin(nd);
         } else if (ns) {
             if (sw_ab_geomean(ratio, ns, &al->ratio, &al->lo, &al->hi) != 0 ||
