@@ -726,6 +726,33 @@ static void test_hl_matches_quadratic(void **state)
         }
     }
     assert_true(trials > 400);
+
+    /* Paired alone, every n up to 60 and then every 13th to 400: log
+     * ratios with no ties, rounded ones (ties and zeros), and a constant
+     * (every d the same, or every d 0). */
+    size_t ptrials = 0;
+    for (size_t n = 1; n <= 400; n += n < 60 ? 1 : 13) {
+        for (int kind = 0; kind < 5; kind++) {
+            for (size_t k = 0; k < n; k++) {
+                double u = lcg(&seed);
+                a[k] = kind == 0   ? u
+                       : kind == 1 ? round(u * 8) / 8
+                       : kind == 2 ? round(u * 3) * 0.01
+                       : kind == 3 ? 0.25
+                                   : 0;
+            }
+            sw_ab_sr sg, sw;
+            assert_int_equal(sw_ab_signed_rank(a, n, &sg), 0);
+            assert_int_equal(ref_signed_rank(a, n, &sw), 0);
+            same(sg.t, sw.t, "paired T+", n, n, kind);
+            same(sg.p, sw.p, "paired p", n, n, kind);
+            same(sg.shift, sw.shift, "paired Walsh shift", n, n, kind);
+            same(sg.shift_lo, sw.shift_lo, "paired Walsh lower", n, n, kind);
+            same(sg.shift_hi, sw.shift_hi, "paired Walsh upper", n, n, kind);
+            ptrials++;
+        }
+    }
+    assert_true(ptrials > 400);
     free(a);
     free(b);
     free(cdf);
