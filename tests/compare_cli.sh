@@ -163,6 +163,16 @@ expect 0 "paired A/A, csv" "$tmp/p-base.csv" "$tmp/p-same.csv" --format csv
 has '^recipe,gen,dfs,1,ortho,31,31,,1,12,12,.*,signed-rank-exact,unchanged,,12,$' "paired csv"
 has '^algorithm,solve,,,ortho,31,31,bfs,10,120,120,.*,signed-rank-exact,unchanged,,12,$' "paired csv"
 
+# A recipe timed on both sides but never in the same round cannot be
+# paired: it is counted as not compared, never silently dropped.
+awk -F, '/^# ab: round / { r = $0; sub(/^# ab: round /, "", r); r = r + 0 }
+    !($1 == "kruskal" && $2 == 5 && r > 1)' "$tmp/p-base.csv" >"$tmp/p-base-k.csv"
+awk -F, '/^# ab: round / { r = $0; sub(/^# ab: round /, "", r); r = r + 0 }
+    !($1 == "kruskal" && $2 == 5 && r == 1)' "$tmp/p-same.csv" >"$tmp/p-same-k.csv"
+expect 0 "paired, a recipe never in the same round" "$tmp/p-base-k.csv" "$tmp/p-same-k.csv"
+has 'compare: 0 slower, 0 faster, 27 unchanged of 27 recipes' "never the same round"
+has 'compare: 3 recipes timed in both files but never in the same round (not compared)' "never the same round"
+
 # kruskal 10% slower in every round: found by pairing, though the rounds'
 # loads spread its times far more than 10%.
 rounds new 12 1.1 kruskal >"$tmp/p-slow.csv"

@@ -294,6 +294,7 @@ struct compare {
     const char *gm_note[2]; /* why a geometric mean's interval is undefined */
     size_t count[2][3], tested[2]; /* [recipe, algo][verdict] */
     size_t only[2];                /* recipes with samples on one side only */
+    size_t no_pair;                /* paired: recipes timed on both sides, never in one round */
 };
 
 static char *dupstr(const char *s)
@@ -1180,8 +1181,10 @@ static int analyse(struct compare *c)
              * ratios, the Hodges-Lehmann estimate and its interval. */
             if (recipe_rounds(c, r, dv, med, tmp) != 0)
                 goto out;
-            if (!r->pairs)
+            if (!r->pairs) { /* no round has both sides' times: nothing to pair */
+                c->no_pair++;
                 continue;
+            }
             sw_ab_sr sr;
             if (sw_ab_signed_rank(dv, r->pairs, &sr) != 0)
                 goto out;
@@ -1514,6 +1517,9 @@ static void summary_lines(FILE *f, const struct compare *c)
     if (c->only[0] || c->only[1])
         fprintf(f, "compare: %zu recipes timed only in '%s', %zu only in '%s' (not compared)\n",
                 c->only[0], c->side[0].path, c->only[1], c->side[1].path);
+    if (c->no_pair)
+        fprintf(f, "compare: %zu recipes timed in both files but never in the same round (not "
+                   "compared)\n", c->no_pair);
     if (c->ndiff_rows)
         fprintf(f, "compare: %zu deterministic values differ (%zu lines above)\n", c->ndiff_rows,
                 c->ndiff);
@@ -1805,8 +1811,8 @@ static int write_json(FILE *f, const struct compare *c)
             fputs("null", f);
         fputs(", ", f);
     }
-    fprintf(f, "\"only_base\": %zu, \"only_new\": %zu, \"differences\": %zu},\n", c->only[0],
-            c->only[1], c->ndiff_rows);
+    fprintf(f, "\"only_base\": %zu, \"only_new\": %zu, \"never_same_round\": %zu, "
+               "\"differences\": %zu},\n", c->only[0], c->only[1], c->no_pair, c->ndiff_rows);
     fputs("  \"differences\": [", f);
     for (size_t k = 0; k < c->ndiff; k++) {
         fputs(k ? ",\n    " : "\n    ", f);
@@ -1906,7 +1912,9 @@ static int write_junit(const struct compare *c, FILE *f)
             describe(r, !level, what, sizeof what);
             if (!(level ? a->tested : r->tested)) {
                 if (!level)
-                    mzc_junit_skip(&j, cls, what, "timed in one file only");
+                    mzc_junit_skip(&j, cls, what,
+                                   r->t[0].n && r->t[1].n ? "never timed in the same round"
+                                                          : "timed in one file only");
                 continue;
             }
             int v = level ? a->verdict : r->verdict;
