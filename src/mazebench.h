@@ -1139,6 +1139,31 @@ mz_status mz_pic_size_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_form
                            uint64_t *width, uint64_t *height);
 /* The largest n such that an n x n maze fits format f with options o. */
 uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f);
+/* What a picture takes, known before anything is generated or drawn: its
+ * size, at least the bytes of its file (an animation: of the GIF, or of
+ * every PNG frame together), at least the memory drawing it takes beyond
+ * the maze itself, and the format's file limit (0: none). The byte figures
+ * are per shape, from measurements (docs/render.md). */
+typedef struct mz_pic_estimate {
+    uint64_t width, height;
+    uint64_t file_bytes, memory_bytes, limit_bytes;
+    uint64_t frames; /* an animation's frames counted (0: unknown yet) */
+} mz_pic_estimate;
+/* Fill e for a still of a maze of geometry geo. MZ_ETOOBIG past the
+ * format's limit (its size, or a file over limit_bytes; e is filled as far
+ * as known), MZ_EINVAL for bad options, MZ_EUNSUPPORTED for the hedge
+ * style on other cells than squares. */
+mz_status mz_pic_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                               mz_pic_estimate *e);
+/* The same for an animation of frames frames (0: not known yet, when a
+ * stride is given: then the file counts one frame, and mz_anim_render_geom
+ * checks the whole once the trace is recorded, before drawing). */
+mz_status mz_anim_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                                uint64_t frames, mz_pic_estimate *e);
+/* The overlays that apply to cells of a shape (MZ_OV_* bits): all of them
+ * on squares; route, heat, valley and closed elsewhere (the wall follower
+ * of trail walks squares only, and tiles are square cells'). */
+unsigned mz_pic_overlays_for(mz_shape shape);
 /* Draw g with its overlays as PNG, SVG or PDF. Runs the solvers and
  * distance fields the overlays need. MZ_EUNSUPPORTED without cairo, for
  * a route overlay with a solver that gives no route, or a trail or
