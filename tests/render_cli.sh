@@ -48,11 +48,83 @@ fi
 [ "$(od -An -tu1 -j16 -N8 "$t/p.png" | tr -s ' ' | sed 's/^ //;s/ $//')" = "0 0 1 64 0 0 1 64" ] ||
     fail "png is not 320x320"
 
-# PNG frames: 1 + ceil(1921 / 500) = 5 for board 01's carve.
+# PNG frames: 1 + ceil(1921 / 500) = 5 for board 01's carve, in the
+# folder f/ as f-00000.png ... f-00004.png.
 "$mz" render dfs --seed 464 --size 31x31 --animate gen --stride 500 --out "$t/f.png" ||
     fail "png frames"
-n=$(ls "$t" | grep -c '^f-[0-9]*\.png$')
+n=$(ls "$t/f" | grep -c '^f-[0-9]\{5\}\.png$')
 [ "$n" -eq 5 ] || fail "png frames: $n files, want 5"
+[ "$(ls "$t/f" | wc -l)" -eq 5 ] || fail "png frames: other files in f/"
+
+# A frame set is replaced whole or not at all. Old set: 5 frames of seed
+# 464; new set: 1 + ceil(1921 / 40) = 50 frames of seed 465. Killed at
+# any moment (SIGKILL, SIGTERM, SIGINT), f/ holds one of the two exactly;
+# no hidden folder outlives SIGTERM or SIGINT, and the next render removes
+# one that SIGKILL left.
+sums() { (cd "$1" && ls | LC_ALL=C sort | while read -r x; do cksum <"$x"; done) | cksum; }
+mkdir "$t/ref" && "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 40 \
+    --out "$t/ref/f.png" || fail "frames reference"
+old=$(sums "$t/f") new=$(sums "$t/ref/f")
+[ "$(ls "$t/ref/f" | wc -l)" -eq 50 ] || fail "new frame set: $(ls "$t/ref/f" | wc -l) frames, want 50"
+seen_old=0 seen_new=0
+for d in 0.05 0.2 0.4 0.7 1.0 1.4 1.9 2.5; do
+    for sig in KILL TERM; do
+        "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 40 --out "$t/f.png" \
+            --force >/dev/null 2>&1 &
+        pid=$!
+        sleep "$d"
+        kill -s $sig $pid 2>/dev/null
+        wait $pid 2>/dev/null
+        now=$(sums "$t/f")
+        if [ "$now" = "$old" ]; then
+            seen_old=$((seen_old + 1))
+        elif [ "$now" = "$new" ]; then
+            seen_new=$((seen_new + 1))
+            # Back to the old set for the next kill.
+            rm -rf "$t/f" && "$mz" render dfs --seed 464 --size 31x31 --animate gen --stride 500 \
+                --out "$t/f.png" || fail "frames: old set again"
+        else
+            fail "SIG$sig after ${d}s: f/ holds $(ls "$t/f" | wc -l) frames, neither the old set nor the new"
+        fi
+        if [ "$sig" != KILL ] && ls -a "$t" | grep -q '^\.f\.frames-'; then
+            fail "SIG$sig after ${d}s left a hidden frame folder"
+        fi
+    done
+done
+echo "frames: killed $((seen_old + seen_new)) times, old set kept $seen_old, new set whole $seen_new"
+"$mz" render dfs --seed 464 --size 31x31 --animate gen --stride 500 --out "$t/f.png" --force ||
+    fail "frames after kills"
+ls -a "$t" | grep -q '^\.f\.frames-' && fail "a hidden frame folder outlived the next render"
+[ "$(sums "$t/f")" = "$old" ] || fail "frames after kills: not the set rendered"
+# A leftover of a killed render (nobody holds it) is removed by the next
+# one; an existing set is kept without --force; a folder with other files
+# is never replaced; a file in the folder's place is refused.
+mkdir "$t/.f.frames-ABC123" && cp "$t/f/f-00000.png" "$t/.f.frames-ABC123/"
+expect_rc() { # RC CMD...: exit status RC and one stderr line
+    want=$1
+    shift
+    "$@" >"$t/out" 2>"$t/err"
+    rc=$?
+    [ "$rc" -eq "$want" ] || fail "exit $rc, want $want: $*"
+    [ "$rc" -eq 0 ] || [ "$(wc -l <"$t/err")" -eq 1 ] || fail "not one stderr line: $*"
+}
+expect_rc 2 "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 500 --out "$t/f.png"
+[ "$(sums "$t/f")" = "$old" ] || fail "frames without --force: the set changed"
+"$mz" render dfs --seed 464 --size 31x31 --animate gen --stride 500 --out "$t/f.png" --force ||
+    fail "frames --force"
+[ -e "$t/.f.frames-ABC123" ] && fail "a killed render's hidden folder was not removed"
+touch "$t/f/notes.txt"
+expect_rc 2 "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 500 --out "$t/f.png" --force
+[ -e "$t/f/notes.txt" ] || fail "a folder holding other files was replaced"
+: >"$t/plain"
+expect_rc 2 "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 500 --out "$t/plain.png" --force
+# A frame that cannot be written (no room: a 64 kB limit on files) leaves
+# the old set and no hidden folder.
+rm -f "$t/f/notes.txt"
+(ulimit -f 8 && "$mz" render dfs --seed 465 --size 61x61 --animate gen --stride 40 --cell 16 \
+    --out "$t/f.png" --force) >/dev/null 2>"$t/err"
+[ "$(sums "$t/f")" = "$old" ] || fail "a failed frame render changed the set"
+ls -a "$t" | grep -q '^\.f\.frames-' && fail "a failed frame render left a hidden folder"
 "$mz" render dfs --seed 464 --size 31x31 --stride 400 --out "$t/c.gif" || fail "gif"
 [ "$(head -c 6 "$t/c.gif")" = "GIF89a" ] || fail "not a GIF89a"
 
@@ -70,7 +142,7 @@ done
 [ "$(head -c 6 "$t/h.gif")" = "GIF89a" ] || fail "hex: not a GIF89a"
 "$mz" render dfs --seed 464 --grid polar:6 --solve astar --animate solve --stride 5 \
     --out "$t/pf.png" || fail "polar solve frames"
-[ "$(ls "$t" | grep -c '^pf-[0-9]*\.png$')" -gt 2 ] || fail "polar solve frames: too few"
+[ "$(ls "$t/pf" | grep -c '^pf-[0-9]*\.png$')" -gt 2 ] || fail "polar solve frames: too few"
 
 # Refusals: one line on stderr, exit 2.
 expect2() {
@@ -104,6 +176,53 @@ expect2 "$mz" render dfs --seed 1 --size 5 --animate gen --out "$t/x.svg"
 expect2 "$mz" render dfs --seed 1 --grid hex:5x5 --style hedge --out "$t/x.png"
 expect2 "$mz" render dfs --seed 1 --grid hex:5x5 --solve wall --overlay trail --out "$t/x.png"
 expect2 "$mz" render dfs --seed 1 --grid pentagon:5x5 --out "$t/x.png"
+# Options that cannot apply to the shape or the format: refused before
+# any work, whatever the size (a 2000x2000 hex maze would take long to
+# generate). 'all' on a shape is every overlay that applies there.
+expect2 "$mz" render dfs --seed 1 --grid hex:2000x2000 --overlay trail --out "$t/x.png"
+grep -q "trail overlay does not apply to hex" "$t/err" || fail "trail on hex: $(cat "$t/err")"
+expect2 "$mz" render dfs --seed 1 --grid polar:900 --overlay tiles --out "$t/x.png"
+expect2 "$mz" render dfs --seed 1 --grid tri:9x9 --overlay all,trail --out "$t/x.png"
+for g in hex:9x11 tri:8x15 polar:6 3d:3x5x5 weave:9x9; do
+    "$mz" render dfs --seed 464 --grid "$g" --overlay all --out "$t/all.png" --force 2>"$t/err" ||
+        fail "--overlay all on $g: $(cat "$t/err")"
+done
+"$mz" render dfs --seed 464 --grid hex:9x11 --overlay all --out "$t/all1.png" &&
+    "$mz" render dfs --seed 464 --grid hex:9x11 --overlay route,heat,valley,closed --out "$t/all2.png" &&
+    cmp -s "$t/all1.png" "$t/all2.png" || fail "--overlay all on hex is not route,heat,valley,closed"
+expect2 "$mz" render dfs --seed 1 --size 5 --time 100 --out "$t/x.svg"
+expect2 "$mz" render dfs --seed 1 --size 5 --stride 3 --out "$t/x.png"
+expect2 "$mz" render dfs --seed 1 --size 5 --hold 300 --out "$t/x.svg"
+expect2 "$mz" render dfs --seed 1 --size 5 --animate gen --duration 300 --out "$t/x.png"
+expect2 "$mz" render dfs --seed 1 --size 5 --overlay route --out "$t/x.gif"
+expect2 "$mz" render dfs --seed 1 --size 5 --from 3 --out "$t/x.png"
+[ -e "$t/x.png" ] || [ -e "$t/x.svg" ] || [ -e "$t/x.gif" ] && fail "a refused render wrote a file"
+
+# Sizes estimated before anything is drawn: an SVG or PDF whose file
+# would pass the format's limit is refused at once (a hex grid of 10^6
+# cells is about 200 MB of SVG), and one over the memory 'ulimit -v'
+# leaves gets exit 1, both with one line.
+expect2 "$mz" render dfs --seed 1 --grid hex:1000x1000 --out "$t/x.svg"
+grep -q "over the .* MB limit" "$t/err" || fail "svg size limit message: $(cat "$t/err")"
+expect2 "$mz" render dfs --seed 1 --grid polar:400 --out "$t/x.svg"
+expect2 "$mz" render dfs --seed 1 --grid hex:2000x2000 --out "$t/x.pdf"
+expect2 "$mz" render dfs --seed 1 --grid weave:1000x1000 --out "$t/x.svg"
+if [ "$(uname -s)" = Linux ] && ! grep -q 'asan\|ASAN' /proc/self/environ 2>/dev/null &&
+    ! nm "$mz" 2>/dev/null | grep -q __asan_init; then
+    (ulimit -v 400000 && exec "$mz" render dfs --seed 1 --size 5000 --out "$t/x.png") 2>"$t/err"
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "png past ulimit -v: exit $rc, want 1"
+    grep -q "ulimit -v" "$t/err" || fail "png past ulimit -v: $(cat "$t/err")"
+fi
+
+# Nothing on a failed stdout: exit 1, one line.
+if [ -w /dev/full ]; then
+    "$mz" render dfs --seed 1 --size 5 >/dev/full 2>"$t/err"
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "svg into /dev/full: exit $rc, want 1"
+    [ "$(wc -l <"$t/err")" -eq 1 ] || fail "svg into /dev/full: not one line"
+fi
+
 "$mz" render --help | grep -q "^usage: mazebench render" || fail "--help"
 
 [ "$fails" -eq 0 ] && echo "render_cli: all passed"

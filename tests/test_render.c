@@ -299,6 +299,140 @@ static void test_limits(void **state)
     assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PDF), 3072);
 }
 
+/* Estimates: on every shape at two sizes, plain and with every overlay
+ * that applies, on a depth-first and a Kruskal maze, each format's file is
+ * no larger than mz_pic_estimate_geom said before drawing (an animation's
+ * GIF and PNG frames than mz_anim_estimate_geom once its frames are
+ * counted). MZ_PRINT_ESTIMATES=1 prints the bytes a cell measured;
+ * MZ_ESTIMATE_SIZES=big measures larger mazes (the table in
+ * docs/render.md). */
+static int count_write(void *user, uint64_t part, const unsigned char *data, size_t len)
+{
+    (void)part, (void)data;
+    *(uint64_t *)user += len;
+    return 0;
+}
+
+static void test_estimates(void **state)
+{
+    (void)state;
+    bool big = getenv("MZ_ESTIMATE_SIZES") && strcmp(getenv("MZ_ESTIMATE_SIZES"), "big") == 0;
+    bool print = getenv("MZ_PRINT_ESTIMATES") != NULL;
+    /* Square cells at 40x40 fill rectangles and at 260x260 one image. */
+    static const char *const small[][2] = {
+        {"40x40", "260x260"}, {"hex:12x12", "hex:30x30"}, {"tri:10x20", "tri:24x48"},
+        {"polar:8", "polar:20"}, {"3d:2x10x10", "3d:3x20x20"}, {"weave:12x12", "weave:30x30"}};
+    static const char *const large[][2] = {
+        {"100x100", "1000x1000"}, {"hex:100x100", "hex:300x300"}, {"tri:100x200", "tri:300x600"},
+        {"polar:50", "polar:150"}, {"3d:4x50x50", "3d:4x150x150"}, {"weave:100x100", "weave:300x300"}};
+    static const char *const gens[] = {"dfs", "kruskal"};
+    static const mz_pic_format fmts[] = {MZ_PIC_SVG, MZ_PIC_PDF, MZ_PIC_PNG};
+    for (unsigned sh = 0; sh < MZ_SHAPE_COUNT; sh++) {
+        for (unsigned z = 0; z < 2; z++) {
+            const char *grid = big ? large[sh][z] : small[sh][z];
+            mz_geom geo;
+            assert_int_equal(mz_parse_grid(grid, &geo), MZ_OK);
+            double cells = (double)mz_geom_cells(&geo);
+            for (unsigned gi = 0; gi < 2; gi++) {
+                char err[256];
+                mz_spec spec;
+                assert_int_equal(mz_spec_parse(gens[gi], &spec, err, sizeof err), MZ_OK);
+                mz_grid g;
+                mz_extra x;
+                memset(&g, 0, sizeof g);
+                memset(&x, 0, sizeof x);
+                expect_ok(mz_generate_geom(&spec, 1, &geo, &g, NULL, &x), "%s %s", gens[gi], grid);
+                /* Overlays on the depth-first maze (its long route makes
+                 * the larger files); Kruskal's many short wall runs make
+                 * the larger plain square files. */
+                for (unsigned ov = 0; ov < 2 - gi; ov++) {
+                    for (unsigned fi = 0; fi < 3; fi++) {
+                        mz_pic_opts o;
+                        mz_pic_defaults(&o);
+                        o.overlays = ov ? mz_pic_overlays_for(geo.shape) : 0;
+                        mz_pic_estimate e;
+                        mz_status st = mz_pic_estimate_geom(&geo, &o, fmts[fi], &e);
+                        if (st == MZ_ETOOBIG && big)
+                            continue;
+                        expect_ok(st, "estimate %s %d", grid, fmts[fi]);
+                        uint64_t n = 0;
+                        expect_ok(mz_pic_render(&g, &o, fmts[fi], count_write, &n), "render %s %s",
+                                  gens[gi], grid);
+                        if (print)
+                            printf("estimate %-5s %-14s %-8s %-8s %10llu bytes %8.2f a cell, "
+                                   "%8.4f a px; estimate %10llu (x%.2f), memory %llu\n",
+                                   fmts[fi] == MZ_PIC_SVG ? "svg" : fmts[fi] == MZ_PIC_PDF ? "pdf" : "png",
+                                   grid, gens[gi], ov ? "overlays" : "plain", (unsigned long long)n,
+                                   (double)n / cells, (double)n / ((double)e.width * (double)e.height),
+                                   (unsigned long long)e.file_bytes, (double)e.file_bytes / (double)n,
+                                   (unsigned long long)e.memory_bytes);
+                        if (n > e.file_bytes && print)
+                            printf("UNDER\n");
+                        else if (n > e.file_bytes)
+                            fail_msg("%s %s %s overlays %u format %d: %llu bytes, estimated %llu",
+                                     gens[gi], grid, ov ? "with" : "without", o.overlays, fmts[fi],
+                                     (unsigned long long)n, (unsigned long long)e.file_bytes);
+                    }
+                }
+                mz_grid_free(&g);
+                /* The animation of the depth-first carve (about 2 steps a
+                 * cell, so about 40 frames): GIF and PNG frames (square
+                 * cells at 20x20 and 60x60). */
+                mz_geom ag = geo;
+                if (sh == MZ_SHAPE_ORTHO)
+                    assert_int_equal(mz_parse_grid(z ? "60x60" : "20x20", &ag), MZ_OK);
+                for (unsigned fi = 0; fi < 2 && !big && gi == 0; fi++) {
+                    mz_pic_format f = fi ? MZ_PIC_PNG : MZ_PIC_GIF;
+                    if (f == MZ_PIC_GIF && !mz_pic_supported(MZ_PIC_GIF))
+                        continue;
+                    mz_pic_opts o;
+                    mz_pic_defaults(&o);
+                    /* About 40 frames: a few steps a frame, as many as frames */
+                    mz_anim_opts a = {mz_geom_cells(&ag) / 20 + 1, 0, 0, 0};
+                    uint64_t n = 0, frames = 0;
+                    expect_ok(mz_anim_render_geom(&spec, 1, &ag, NULL, &o, &a, f, count_write, &n,
+                                                  &frames),
+                              "animate %s %s", gens[gi], grid);
+                    mz_pic_estimate e;
+                    expect_ok(mz_anim_estimate_geom(&ag, &o, f, frames, &e), "estimate anim %s", grid);
+                    char an[64];
+                    mz_geom_format(&ag, an, sizeof an);
+                    if (print)
+                        printf("estimate %-5s %-14s %-8s %4llu frames %10llu bytes %8.4f a px a "
+                               "frame; estimate %10llu (x%.2f)\n",
+                               fi ? "png*" : "gif", an, gens[gi], (unsigned long long)frames,
+                               (unsigned long long)n,
+                               (double)n / ((double)e.width * (double)e.height * (double)frames),
+                               (unsigned long long)e.file_bytes, (double)e.file_bytes / (double)n);
+                    if (n > e.file_bytes && print)
+                        printf("UNDER\n");
+                    else if (n > e.file_bytes)
+                        fail_msg("animation %s %s format %d: %llu bytes, estimated %llu", gens[gi],
+                                 grid, f, (unsigned long long)n, (unsigned long long)e.file_bytes);
+                }
+            }
+        }
+    }
+    /* Past a format's file limit: refused, and said so. */
+    mz_geom geo;
+    mz_pic_opts o;
+    mz_pic_defaults(&o);
+    mz_pic_estimate e;
+    assert_int_equal(mz_parse_grid("hex:1000x1000", &geo), MZ_OK);
+    assert_int_equal(mz_pic_estimate_geom(&geo, &o, MZ_PIC_SVG, &e), MZ_ETOOBIG);
+    assert_true(e.file_bytes > e.limit_bytes && e.limit_bytes > 0);
+    uint64_t w, h;
+    assert_int_equal(mz_pic_size_geom(&geo, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_parse_grid("polar:400", &geo), MZ_OK);
+    assert_int_equal(mz_pic_estimate_geom(&geo, &o, MZ_PIC_SVG, &e), MZ_ETOOBIG);
+    assert_int_equal(mz_parse_grid("hex:2000x2000", &geo), MZ_OK);
+    assert_int_equal(mz_pic_estimate_geom(&geo, &o, MZ_PIC_PDF, &e), MZ_ETOOBIG);
+    /* Overlays that apply per shape. */
+    assert_int_equal(mz_pic_overlays_for(MZ_SHAPE_ORTHO), MZ_OV_ALL);
+    for (unsigned sh = 1; sh < MZ_SHAPE_COUNT; sh++)
+        assert_int_equal(mz_pic_overlays_for((mz_shape)sh) & (MZ_OV_TRAIL | MZ_OV_TILES), 0);
+}
+
 /* The committed digests: tests/render-digests.txt, "name digest". Set
  * MZ_PRINT_DIGESTS=1 to print them instead (scripts/regen-render-digests.sh). */
 static void test_golden_digests(void **state)
@@ -606,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_tiles_applies),
         cmocka_unit_test(test_png_size),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_estimates),
         cmocka_unit_test(test_golden_digests),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_shapes),

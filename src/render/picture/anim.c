@@ -583,6 +583,13 @@ mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom 
     if (stride == 0)
         stride = 1;
     uint64_t nframes = 1 + (rb.n + stride - 1) / stride;
+    if (s == MZ_OK) {
+        /* The whole animation's file, now that its frames are counted:
+         * past the format's limit, nothing is drawn. */
+        mz_pic_estimate e;
+        if (mz_anim_estimate_geom(&geoG, o, f, nframes, &e) == MZ_ETOOBIG)
+            s = MZ_ETOOBIG;
+    }
     char what[64];
     if (solver)
         snprintf(what, sizeof what, "%s", solver->algo->name);

@@ -221,6 +221,9 @@ static unsigned legend_rows_for(unsigned ov, const mz_pic_opts *o)
     return n;
 }
 
+static mz_status estimate(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
+                          unsigned legend_rows, uint64_t frames, bool anim, mz_pic_estimate *e);
+
 mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
                       uint64_t *width, uint64_t *height)
 {
@@ -231,13 +234,208 @@ mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic
 mz_status mz_pic_size_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
                            uint64_t *width, uint64_t *height)
 {
-    pic_layout L;
-    mz_status s = pic_layout_make(geo, o, f, legend_rows_for(o->overlays, o), &L);
+    /* The size, and a file within the format's limit. */
+    mz_pic_estimate e;
+    mz_status s = estimate(geo, o, f, legend_rows_for(o->overlays, o), 0, false, &e);
     if (s != MZ_OK)
         return s;
-    *width = (uint64_t)L.width;
-    *height = (uint64_t)L.height;
+    *width = e.width;
+    *height = e.height;
     return MZ_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Estimates: how large the file and the memory, before any drawing    */
+/* ------------------------------------------------------------------ */
+
+/* File bytes a cell, per shape, at or above what was measured on dfs and
+ * kruskal mazes at two sizes (docs/render.md, "How large a picture is"):
+ * plain (walls, marks, legend) and what overlays add on top (fills, the
+ * route). Polar arcs are chords, so polar files grow with the angle steps
+ * of every ring (rings x pic_shape_steps) rather than with its cells. */
+typedef struct est_rate {
+    double plain, overlays;             /* bytes a cell */
+    double step_plain, step_overlays;   /* polar: bytes a ring's angle step */
+} est_rate;
+
+/* File limits (docs/render.md): what rsvg-convert, PDF viewers and GIF
+ * players still open in reasonable time and memory. */
+#define MZ_PIC_SVG_MAX_BYTES (UINT64_C(128) << 20)
+#define MZ_PIC_PDF_MAX_BYTES (UINT64_C(128) << 20)
+#define MZ_PIC_GIF_MAX_BYTES (UINT64_C(64) << 20)
+
+#define EST_SVG_BASE 65536.0
+#define EST_PDF_BASE 65536.0
+#define EST_SVG_LEGEND 131072.0 /* the overlays' legend lines, glyphs as paths */
+#define EST_PDF_LEGEND 32768.0
+#define EST_PNG_BASE 4096.0
+#define EST_GIF_BASE 4096.0
+#define EST_GIF_FRAME 64.0 /* a frame's own blocks */
+#define EST_GIF_FIRST 0.5  /* bytes a pixel of the first frame, drawn whole */
+#define EST_SVG_ORTHO_RECTS 200.0
+#define EST_PDF_ORTHO_RECTS 40.0
+#define EST_SVG_ORTHO 12, 4, 0, 0
+#define EST_SVG_HEX 230, 350, 0, 0
+#define EST_SVG_TRI 60, 300, 0, 0
+#define EST_SVG_POLAR 230, 330, 150, 90
+#define EST_SVG_CUBE 100, 350, 0, 0
+#define EST_SVG_WEAVE 420, 400, 0, 0
+#define EST_PDF_ORTHO 4, 4, 0, 0
+#define EST_PDF_HEX 40, 80, 0, 0
+#define EST_PDF_TRI 20, 60, 0, 0
+#define EST_PDF_POLAR 40, 100, 30, 20
+#define EST_PDF_CUBE 30, 70, 0, 0
+#define EST_PDF_WEAVE 75, 80, 0, 0
+#define EST_PNG {0.4, 0.8}, {2.6, 3.1}, {1.2, 2.5}, {1.0, 2.5}, {0.5, 1.0}, {0.6, 1.0}
+#define EST_GIF 0.004, 0.004, 0.004, 0.004, 0.004, 0.004
+#define EST_MEM_BASE (32.0 * 1048576.0)
+#define EST_MEM_OVERLAYS 48.0
+#define EST_MEM_REPLAY 64.0
+#define EST_MEM_SVG 2.5
+#define EST_MEM_PDF 5.0
+
+/* order: ortho, hex, tri, polar, 3d, weave */
+static const est_rate est_svg[MZ_SHAPE_COUNT] = {
+    {EST_SVG_ORTHO}, {EST_SVG_HEX}, {EST_SVG_TRI}, {EST_SVG_POLAR}, {EST_SVG_CUBE}, {EST_SVG_WEAVE}};
+static const est_rate est_pdf[MZ_SHAPE_COUNT] = {
+    {EST_PDF_ORTHO}, {EST_PDF_HEX}, {EST_PDF_TRI}, {EST_PDF_POLAR}, {EST_PDF_CUBE}, {EST_PDF_WEAVE}};
+/* PNG and GIF files grow with their pixels: bytes a pixel, plain and with
+ * overlays; a GIF's first frame is drawn whole, every later one holds the
+ * rectangle that changed, unchanged pixels transparent (bytes a pixel of
+ * the canvas a frame). */
+static const double est_png[MZ_SHAPE_COUNT][2] = {EST_PNG};
+static const double est_gif[MZ_SHAPE_COUNT] = {EST_GIF};
+
+/* Square cells fill up to 2^16 cells as rectangles (draw.c), more as one
+ * image of a pixel a cell. */
+#define EST_FILL_RECTS 65536.0
+
+static double est_file(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                       const pic_layout *L, double cells)
+{
+    bool ov = o->overlays != 0 || o->style == MZ_PIC_HEDGE;
+    double px = L->width * L->height;
+    unsigned sh = geo->shape < MZ_SHAPE_COUNT ? geo->shape : 0;
+    switch (f) {
+    case MZ_PIC_PNG:
+        return EST_PNG_BASE + px * est_png[sh][ov];
+    case MZ_PIC_GIF: /* the first frame, whole */
+        return EST_GIF_BASE + px * EST_GIF_FIRST;
+    default: {
+        const est_rate *r = f == MZ_PIC_SVG ? &est_svg[sh] : &est_pdf[sh];
+        double b = (f == MZ_PIC_SVG ? EST_SVG_BASE : EST_PDF_BASE) + cells * r->plain;
+        if (ov) {
+            b += f == MZ_PIC_SVG ? EST_SVG_LEGEND : EST_PDF_LEGEND;
+            double fill = r->overlays;
+            if (sh == MZ_SHAPE_ORTHO && cells <= EST_FILL_RECTS)
+                fill = f == MZ_PIC_SVG ? EST_SVG_ORTHO_RECTS : EST_PDF_ORTHO_RECTS;
+            b += cells * fill;
+        }
+        if (sh == MZ_SHAPE_POLAR) {
+            double steps = (double)geo->rows * (double)pic_shape_steps(geo, L->cell);
+            b += steps * (r->step_plain + (ov ? r->step_overlays : 0));
+        }
+        return b;
+    }
+    }
+}
+
+/* Memory beyond the maze: the overlays' arrays (a fill colour, a route,
+ * the solvers' distances and marks), and the canvas: 4 bytes a pixel for
+ * PNG and GIF, the document for SVG and PDF (cairo keeps it until the end:
+ * measured peaks of about twice the SVG and four times the PDF), and the
+ * libraries themselves. */
+static double est_memory(const mz_pic_opts *o, mz_pic_format f, const pic_layout *L, double cells,
+                         double file)
+{
+    double m = EST_MEM_BASE;
+    if (o->overlays || o->style == MZ_PIC_HEDGE)
+        m += cells * EST_MEM_OVERLAYS;
+    double px = L->width * L->height;
+    switch (f) {
+    case MZ_PIC_PNG: m += px * 4 + L->width * 3; break;
+    case MZ_PIC_GIF: m += px * 4 + px * 2; break;
+    case MZ_PIC_SVG: m += file * EST_MEM_SVG; break;
+    case MZ_PIC_PDF: m += file * EST_MEM_PDF; break;
+    }
+    return m;
+}
+
+static uint64_t est_u64(double v)
+{
+    return v >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)ceil(v);
+}
+
+static uint64_t est_limit(mz_pic_format f)
+{
+    switch (f) {
+    case MZ_PIC_SVG: return MZ_PIC_SVG_MAX_BYTES;
+    case MZ_PIC_PDF: return MZ_PIC_PDF_MAX_BYTES;
+    case MZ_PIC_GIF: return MZ_PIC_GIF_MAX_BYTES;
+    default: return 0;
+    }
+}
+
+static mz_status estimate(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
+                          unsigned legend_rows, uint64_t frames, bool anim, mz_pic_estimate *e)
+{
+    memset(e, 0, sizeof *e);
+    mz_geom geo = *geo_in;
+    pic_layout L;
+    memset(&L, 0, sizeof L);
+    mz_status s = pic_layout_make(&geo, o, f, legend_rows, &L);
+    if (s != MZ_OK && s != MZ_ETOOBIG)
+        return s;
+    double cells = (double)mz_geom_cells(&geo);
+    e->limit_bytes = est_limit(f);
+    if (s == MZ_ETOOBIG && L.width == 0)
+        return s; /* refused before its size was known */
+    e->width = (uint64_t)L.width;
+    e->height = (uint64_t)L.height;
+    double one = est_file(&geo, o, f, &L, cells);
+    double file = one;
+    if (anim) {
+        /* Frames after the first store what changed (GIF), or are whole
+         * PNGs; an unknown count (a stride given) counts one. */
+        double n = frames ? (double)frames : 1;
+        unsigned sh = geo.shape < MZ_SHAPE_COUNT ? geo.shape : 0;
+        file = f == MZ_PIC_GIF ? one + n * (EST_GIF_FRAME + L.width * L.height * est_gif[sh])
+                               : n * one;
+        e->frames = frames;
+    }
+    e->file_bytes = est_u64(file);
+    double mem = est_memory(o, f, &L, cells, one);
+    if (anim)
+        mem += cells * EST_MEM_REPLAY;
+    e->memory_bytes = est_u64(mem);
+    if (s == MZ_OK && e->limit_bytes && e->file_bytes > e->limit_bytes)
+        s = MZ_ETOOBIG;
+    return s;
+}
+
+mz_status mz_pic_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                               mz_pic_estimate *e)
+{
+    if (f == MZ_PIC_GIF)
+        return MZ_EINVAL;
+    return estimate(geo, o, f, legend_rows_for(o->overlays, o), 0, false, e);
+}
+
+mz_status mz_anim_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+                                uint64_t frames, mz_pic_estimate *e)
+{
+    if (f != MZ_PIC_GIF && f != MZ_PIC_PNG)
+        return MZ_EINVAL;
+    mz_pic_opts oo = *o;
+    oo.antialias = false;
+    oo.overlays = 0;
+    return estimate(geo, &oo, f, o->legend ? 2 : 0, frames, true, e);
+}
+
+unsigned mz_pic_overlays_for(mz_shape shape)
+{
+    return shape == MZ_SHAPE_ORTHO ? MZ_OV_ALL
+                                   : MZ_OV_ROUTE | MZ_OV_HEAT | MZ_OV_VALLEY | MZ_OV_CLOSED;
 }
 
 uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f)

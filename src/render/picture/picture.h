@@ -73,6 +73,9 @@ mz_status pic_layout_make(const mz_geom *geo, const mz_pic_opts *o, mz_pic_forma
  * the automatic cell size), and the maze's extent in px at a cell size. */
 uint64_t pic_shape_span(const mz_geom *geo);
 void pic_shape_box(const mz_geom *geo, double cell, double *w, double *h);
+/* Polar: the angle steps of a turn its arcs are drawn with (chords of
+ * about 3 px at the rim); 0 for the other shapes. */
+uint64_t pic_shape_steps(const mz_geom *geo, double cell);
 
 /* Is cell i blocked? (Only square cells block; on other shapes bit 4 is a
  * port.) */

@@ -780,3 +780,12 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
 }
 
 #endif /* MZ_HAVE_CAIRO */
+
+uint64_t pic_shape_steps(const mz_geom *geo, double cell)
+{
+    if (geo->shape != MZ_SHAPE_POLAR)
+        return 0;
+    sgeo G;
+    sgeo_make(&G, geo, cell);
+    return G.D;
+}
