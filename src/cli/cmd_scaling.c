@@ -45,9 +45,14 @@ static const char scaling_help[] =
     "  --points FILE        also write one CSV row a generator and size: the mean,\n"
     "                       sd and geometric mean route, the fitted and the\n"
     "                       theoretical line there, the local slope (for a chart:\n"
-    "                       scripts/scaling-chart.sh)\n"
+    "                       scripts/scaling-chart.sh); written only when the\n"
+    "                       result reached stdout ('-' is refused)\n"
     "  --force              replace an existing FILE (otherwise kept)\n"
-    "  --format F           text (default) or csv\n";
+    "  --format F           text (default) or csv\n\n"
+    "Two mazes (two sizes, one seed) fix the line: their exponent has no standard\n"
+    "error or interval (n/a in text, empty in CSV), nor has a size of one seed a\n"
+    "route_sd. A size past 2^40 cells on the shape, or a generator of one fixed\n"
+    "size, is refused with exit status 2 before any maze is made.\n";
 
 #define MAX_SIZES 32
 #define MAX_SEEDS 100000

@@ -43,7 +43,9 @@ static const char stats_help[] =
     "  --format F        text (default), csv, json or markdown (one table row a\n"
     "                    generator and size)\n"
     "  --published FILE  published figures (default data/published-deadends.csv\n"
-    "                    when it exists)\n";
+    "                    when it exists)\n\n"
+    "Over one seed a statistic has no standard deviation or interval: n/a in text\n"
+    "and markdown, empty in CSV, null in JSON, and one note on stderr.\n";
 
 #define MAX_SIZES 32
 #define MAX_SEEDS 100000

@@ -24,7 +24,8 @@ static const char stream_help[] =
     "  --seed N        seed of the random source, 0..4294967295\n"
     "  --out FILE      also write the cells, one byte a cell (its wall bits: N 1,\n"
     "                  E 2, S 4, W 8), row after row, as they are made; FILE is\n"
-    "                  written beside its name and renamed at the end\n"
+    "                  written beside its name and renamed at the end, once the\n"
+    "                  figures reached stdout ('-' is refused: stdout has them)\n"
     "  --force         replace an existing FILE (otherwise kept)\n"
     "  --format F      csv (default) or json\n\n"
     "A progress line goes to stderr every 10 s.\n";
