@@ -68,6 +68,18 @@ check "scale: the gen name is CSV-quoted" sh -c \
     "'$cli' scale --gen dfs+braid:keep=0.4,offset=99 --max-cells 1000 --no-chart --reps 1 --out - |
      grep -q '^\"dfs+braid:keep=0.4,offset=99\",,464,'"
 
+# One timed run has no spread: gen_spread_pct and solve_spread_pct are
+# empty with --reps 1 (a number with --reps 5, above).
+"$cli" scale --gen dfs --solve bfs --max-cells 2000 --no-chart --reps 1 --out - >out 2>err
+check "scale --reps 1: the spread columns are empty" awk -F, '
+    /^#/ { next }
+    !h { for (k = 1; k <= NF; k++) c[$k] = k; h = 1; next }
+    $c["gen_spread_pct"] != "" || $c["solve_spread_pct"] != "" || $c["gen_ns_per_cell"] == "" { bad = 1 }
+    END { exit bad || NR < 3 }' out
+check "scale --reps 5: the spread columns are numbers" sh -c "'$cli' scale --gen dfs --solve bfs \
+    --max-cells 2000 --no-chart --reps 5 --out - | awk -F, '/^#/ { next } !h { h = 1; next }
+    \$11 == \"\" || \$15 == \"\" { bad = 1 } END { exit bad }'"
+
 # The progress line (a terminal on stderr) is whole, with or without a solver.
 if command -v script >/dev/null 2>&1; then
     script -qec "'$cli' scale $S --out x.csv --force" /dev/null >tty.txt 2>&1

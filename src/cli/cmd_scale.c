@@ -249,16 +249,21 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
     mzc_csv_string(f, gen_name);
     fputc(',', f);
     mzc_csv_string(f, solver_name);
-    if (fprintf(f, ",%llu,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%.1f,%.3f,", (unsigned long long)seed,
+    /* One timed run has no spread: its field is empty, not 0. */
+    char gspread[32] = "", sspread[32] = "";
+    if (reps > 1) {
+        snprintf(gspread, sizeof gspread, "%.1f",
+                 spread_pct(r[R_GEN_MIN], r[R_GEN_MEDIAN], r[R_GEN_MAX]));
+        snprintf(sspread, sizeof sspread, "%.1f",
+                 spread_pct(r[R_SOLVE_MIN], r[R_SOLVE_MEDIAN], r[R_SOLVE_MAX]));
+    }
+    if (fprintf(f, ",%llu,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%s,%.3f,", (unsigned long long)seed,
                 reps, topo, (unsigned long long)rows, (unsigned long long)cols,
                 (unsigned long long)r[R_CELLS], (double)r[R_GEN_MEDIAN] / cells,
-                (double)r[R_GEN_MIN] / cells,
-                spread_pct(r[R_GEN_MIN], r[R_GEN_MEDIAN], r[R_GEN_MAX]),
-                (double)r[R_GEN_HEAP] / cells) < 0)
+                (double)r[R_GEN_MIN] / cells, gspread, (double)r[R_GEN_HEAP] / cells) < 0)
         return -1;
-    if (solve && fprintf(f, "%.3f,%.3f,%.1f,%.3f,", (double)r[R_SOLVE_MEDIAN] / cells,
-                         (double)r[R_SOLVE_MIN] / cells,
-                         spread_pct(r[R_SOLVE_MIN], r[R_SOLVE_MEDIAN], r[R_SOLVE_MAX]),
+    if (solve && fprintf(f, "%.3f,%.3f,%s,%.3f,", (double)r[R_SOLVE_MEDIAN] / cells,
+                         (double)r[R_SOLVE_MIN] / cells, sspread,
                          (double)r[R_SOLVE_HEAP] / cells) < 0)
         return -1;
     if (solve && (int64_t)r[R_SOLVE_CLOSED] >= 0 &&
