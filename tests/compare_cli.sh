@@ -209,6 +209,29 @@ if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
     grep -q '^recipe,solve,dfs,1,ortho,31,31,bfs,.*,unchanged,1.000000,,$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
 fi
 
+# Unpaired, the ratio is the Hodges-Lehmann point of its own interval. On
+# times a coarse clock rounds to two levels (base: 90 of 200 reps low;
+# new: 110 of 200 low) the medians jump from one level to the other (a ratio
+# of medians of about 0.5) while most pairs of samples are equal: the
+# ratio must be about 1 and inside its interval.
+"$bin" sweep --gen dfs --solve '' --seeds 1 --sizes 5 --reps 200 --out "$tmp/q.csv" 2>/dev/null ||
+    bad "quantised: sweep"
+quant() { # FILE LOW: the first LOW reps at about 1000 ns, the rest at about 2000
+    awk -F, -v OFS=, -v low="$2" '/^#/ { print; next }
+        !h { h = 1; for (i = 1; i <= NF; i++) { c[$i] = i }; print; next }
+        { r = $(c["rep"]); $(c["gen_ns"]) = (r < low ? 1000 : 2000) + r % 10; print }' "$1"
+}
+quant "$tmp/q.csv" 90 >"$tmp/q-base.csv"
+quant "$tmp/q.csv" 110 >"$tmp/q-new.csv"
+"$bin" compare "$tmp/q-base.csv" "$tmp/q-new.csv" --format json >"$tmp/out" 2>/dev/null
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["recipes"][0]
+assert r["median_base_ns"] > 1900 and r["median_new_ns"] < 1100, r
+assert 0.95 < r["ratio"] < 1.05, r
+assert r["ci95"][0] <= r["ratio"] <= r["ci95"][1], r
+' "$tmp/out" || bad "quantised: the ratio is not the interval's point: $(head -c 600 "$tmp/out")"
+
 # Outputs.
 expect 1 "json" "$tmp/base.csv" "$tmp/slow.csv" --format json
 python3 -m json.tool "$tmp/out" >/dev/null || bad "json: does not parse"
