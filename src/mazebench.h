@@ -665,7 +665,17 @@ typedef struct mz_algo {
     const mz_param_def *params;
     unsigned nparams;
     const char *const *columns; /* extra columns it reports, NULL-terminated, or NULL */
-    double bytes_per_cell;      /* peak memory a cell beyond the grid's byte, for sizing */
+    /* Peak heap bytes a cell its run takes beyond the grid's byte, by
+     * shape (indexed by mz_shape; shapes it does not run on are 0). Each
+     * value is measured (the pool's peak over the cells: docs/shapes.md,
+     * "Memory"), not guessed; mz_estimate_bytes sums them into a recipe's
+     * estimate and tests/test_estimate.c checks every entry on every shape
+     * it runs on against a fresh measurement. */
+    double bytes_per_cell[MZ_SHAPE_COUNT];
+    /* Peak heap bytes its run takes on top of those whatever the size (a
+     * fixed table, the first block of a list that grows), by shape,
+     * measured the same way; 0 for most entries. */
+    double bytes_fixed[MZ_SHAPE_COUNT];
     mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
     mz_solve_fn solve;          /* MZ_SOLVER */
     /* The sizes the entry refuses, declared: true for a rows x cols grid
@@ -754,6 +764,39 @@ static inline bool mz_refuses_geom(const mz_algo *a, const mz_geom *g)
         return true;
     return g->shape == MZ_SHAPE_ORTHO && mz_refuses(a, g->rows, g->cols);
 }
+
+/* The peak bytes a cell entry a declares on shape s (0 for a shape it does
+ * not run on). Cannot fail. */
+double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
+
+/* What an estimate covers besides the generator chain and the solver
+ * (mz_estimate_bytes). */
+#define MZ_EST_FIGURES 1u /* the maze's figures (mz_metrics_compute_mt), made
+                           * beside the solver, which runs at the same time */
+#define MZ_EST_STATS 2u   /* the statistics of a maze (mz_maze_stats_compute) */
+#define MZ_EST_PATH 4u    /* the solver's route kept as a list of cells (want_path) */
+#define MZ_EST_POOL 8u    /* the run's memory comes from a recycling pool (mz_bench)
+                           * that keeps what each part frees: the parts add up
+                           * instead of the largest counting, and a list grown by
+                           * doubling leaves its smaller blocks behind (half as
+                           * much again) */
+
+/* The estimate every command and the sweep's plan make before allocating
+ * a maze: the peak heap bytes, on a grid of geometry geo, of the recipe
+ * algos[0..n) (its generator and post-processors in any order, at most one
+ * solver, NULL entries skipped) with the parts `what` names (MZ_EST_*):
+ *   grid + max(largest generator or post-processor part,
+ *              figures + solver (+ path), statistics) + 64 KiB,
+ * a part being an entry's bytes_fixed + cells * bytes_per_cell on
+ * geo's shape (the library's own passes likewise; docs/shapes.md,
+ * "Memory"). The generators run one after another and free their scratch
+ * before the next starts; the figures and the solver may run side by side,
+ * so theirs add up; with MZ_EST_POOL every part adds up. Every value is at
+ * or just above its measured peak, so the estimate is an upper bound of
+ * the heap that stays within about twice it. Saturates at UINT64_MAX for
+ * a geometry mz_geom_cells refuses. Cannot fail. */
+uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom *geo,
+                           unsigned what);
 
 /* The registry: a NULL-terminated array, generators, then post-processors,
  * then solvers, each group in the order entries were added. */

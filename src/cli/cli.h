@@ -106,8 +106,12 @@ int mzc_opt_synonym(const char *cmd, int argc, char **argv, int *k, const char *
 int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_geom *geo);
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
-/* Refuse (with a message) a size whose estimated peak memory, grid plus
- * the given algorithms' bytes_per_cell, passes the machine's memory. */
+/* Refuse (one line, naming the grid) a recipe whose estimated peak memory
+ * on geo (mz_estimate_bytes with parts, MZ_EST_*) passes what
+ * mzc_check_bytes allows; 0 when it fits. */
+int mzc_check_estimate(const mz_geom *geo, const mz_algo *const *algos, size_t n,
+                       unsigned parts);
+/* mzc_check_estimate with the figures, on square cells rows x cols. */
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
 /* The same for a grid of any geometry. */
 int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_t n);

@@ -122,7 +122,8 @@ static void list_text(void)
 
 /* One CSV record of the long list: record,algo,kind,name,type,default,min,
  * max,choices,flags,bytes_per_cell,text (empty fields where they do not
- * apply). */
+ * apply). bytes_per_cell is the entry's value on square cells in its algo
+ * record and its value on that shape in each shape record. */
 static void csv_record(const char *record, const mz_algo *a, const char *name, const char *type,
                        const char *def, const char *min, const char *max, const char *choices,
                        const char *flags, const char *bpc, const char *text)
@@ -144,7 +145,7 @@ static void list_csv(void)
     for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
         const mz_algo *a = *ap;
         flag_names(a, "|", flags, sizeof flags);
-        fmt_num(a->bytes_per_cell, bpc, sizeof bpc);
+        fmt_num(mz_algo_bytes_per_cell(a, MZ_SHAPE_ORTHO), bpc, sizeof bpc);
         csv_record("algo", a, a->name, NULL, NULL, NULL, NULL, NULL, flags, bpc, a->summary);
         for (unsigned k = 0; k < a->nparams; k++) {
             const mz_param_def *p = &a->params[k];
@@ -157,9 +158,11 @@ static void list_csv(void)
                        p->help);
         }
         for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++)
-            if (mz_runs_on(a, (mz_shape)k))
+            if (mz_runs_on(a, (mz_shape)k)) {
+                fmt_num(mz_algo_bytes_per_cell(a, (mz_shape)k), bpc, sizeof bpc);
                 csv_record("shape", a, mz_shape_name((mz_shape)k), NULL, NULL, NULL, NULL, NULL,
-                           NULL, NULL, NULL);
+                           NULL, bpc, NULL);
+            }
         if (a->columns)
             for (const char *const *c = a->columns; *c; c++)
                 csv_record("column", a, *c, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
@@ -198,14 +201,23 @@ static void list_json(void)
                 q++;
         }
         char num[64];
-        fmt_num(a->bytes_per_cell, num, sizeof num);
+        fmt_num(mz_algo_bytes_per_cell(a, MZ_SHAPE_ORTHO), num, sizeof num);
         printf("], \"shapes\": [");
         for (unsigned k = 0, n = 0; k < MZ_SHAPE_COUNT; k++)
             if (mz_runs_on(a, (mz_shape)k)) {
                 printf("%s", n++ ? ", " : "");
                 json_string(mz_shape_name((mz_shape)k));
             }
-        printf("], \"bytes_per_cell\": %s, \"summary\": ", num);
+        printf("], \"bytes_per_cell\": %s, \"shape_bytes_per_cell\": {", num);
+        for (unsigned k = 0, n = 0; k < MZ_SHAPE_COUNT; k++)
+            if (mz_runs_on(a, (mz_shape)k)) {
+                char v[64];
+                fmt_num(mz_algo_bytes_per_cell(a, (mz_shape)k), v, sizeof v);
+                printf("%s", n++ ? ", " : "");
+                json_string(mz_shape_name((mz_shape)k));
+                printf(": %s", v);
+            }
+        printf("}, \"summary\": ");
         json_string(a->summary);
         printf(",\n   \"params\": [");
         for (unsigned k = 0; k < a->nparams; k++) {
@@ -270,12 +282,14 @@ int cmd_list(int argc, char **argv)
                    "kind, flags, the cell shapes it runs on (ortho, hex, tri, polar, 3d,\n"
                    "weave: the SHAPE of --grid SHAPE:DIMS), parameters (name=value in a spec)\n"
                    "with their types, defaults and ranges, the extra columns it reports, its\n"
-                   "bytes a cell beyond the grid, its summary and its trace ops.\n\n"
+                   "bytes a cell beyond the grid (measured, on each shape), its summary and\n"
+                   "its trace ops.\n\n"
                    "  --format text   for people (default)\n"
                    "  --format csv    one record a line: record (algo, shape, param, column,\n"
                    "                  trace_op, trace_size), algo, kind, name, type, default,\n"
                    "                  min, max, choices, flags, bytes_per_cell, text; a shape\n"
                    "                  record a shape the entry runs on, its name in name\n"
+                   "                  and its bytes a cell there in bytes_per_cell\n"
                    "  --format json   one object an entry\n");
             return MZC_OK;
         }
@@ -485,7 +499,8 @@ static int run(int argc, char **argv, bool solve)
         return MZC_FAIL;
     if (solve && mzc_check_cells_geom(&solver, &geo) != 0)
         return MZC_USAGE;
-    if (mzc_check_memory_geom(&geo, algos, nalgos) != 0)
+    if (mzc_check_estimate(&geo, algos, nalgos,
+                           MZ_EST_FIGURES | (solve && o.fmt == FMT_ASCII ? MZ_EST_PATH : 0)) != 0)
         return MZC_FAIL;
 
     /* A trace file is written beside its name and renamed at the end; an

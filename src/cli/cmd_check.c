@@ -896,6 +896,66 @@ static int load(struct check *c, sw_file *f)
     return rc;
 }
 
+static int by_bytes_desc(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Every maze the check re-makes, estimated before any is allocated
+ * (mz_estimate_bytes: the grid, the chain, the figures and the largest of
+ * its solvers), and the jobs largest together, as they may run at once.
+ * One line and MZC_FAIL for one that does not fit. */
+static int estimate_groups(const struct check *c, size_t jobs)
+{
+    double *need = malloc((c->ngrp ? c->ngrp : 1) * sizeof *need);
+    if (!need) {
+        mzc_error("check: out of memory");
+        return MZC_FAIL;
+    }
+    int rc = MZC_OK;
+    for (size_t k = 0; k < c->ngrp && rc == MZC_OK; k++) {
+        const struct crow *r0 = &c->row[c->grp[k].first];
+        mz_geom geo;
+        need[k] = 0;
+        if (r0->shape == MZ_SHAPE_ORTHO)
+            geo = mz_geom_ortho(r0->rows, r0->cols);
+        else if (mz_row_geom(r0->shape, r0->levels, r0->rows, r0->cols, &geo) != MZ_OK)
+            continue; /* not a grid: the recipe fails when it runs */
+        const mz_algo *algos[MZ_MAX_CHAIN + 1];
+        size_t n = 0;
+        for (unsigned s = 0; s < r0->spec.n; s++)
+            algos[n++] = r0->spec.stage[s].algo;
+        const mz_algo *hungry = NULL;
+        for (size_t j = 0; j < c->grp[k].n; j++) {
+            const struct crow *r = &c->row[c->grp[k].first + j];
+            if (r->has_solver && (!hungry || mz_algo_bytes_per_cell(r->st.algo, geo.shape) >
+                                                 mz_algo_bytes_per_cell(hungry, geo.shape)))
+                hungry = r->st.algo;
+        }
+        algos[n++] = hungry;
+        need[k] = (double)mz_estimate_bytes(algos, n, &geo, MZ_EST_FIGURES);
+        char grid[128], what[1024];
+        mz_geom_format(&geo, grid, sizeof grid);
+        snprintf(what, sizeof what, "check: '%s' line %zu: '%s' at %s", c->path, r0->line,
+                 r0->gen_canon, grid);
+        if (mzc_check_bytes(what, need[k]) != 0)
+            rc = MZC_FAIL;
+    }
+    if (rc == MZC_OK && jobs > 1 && c->ngrp > 1) {
+        qsort(need, c->ngrp, sizeof *need, by_bytes_desc);
+        double sum = 0;
+        for (size_t k = 0; k < jobs && k < c->ngrp; k++)
+            sum += need[k];
+        char what[128];
+        snprintf(what, sizeof what, "check: --jobs %zu (its largest mazes at once)", jobs);
+        if (mzc_check_bytes(what, sum) != 0)
+            rc = MZC_FAIL;
+    }
+    free(need);
+    return rc;
+}
+
 static void release(struct check *c)
 {
     for (size_t k = 0; c->row && k < c->nrows; k++) {
@@ -1076,6 +1136,11 @@ int cmd_check(int argc, char **argv)
     atomic_init(&c.next, 0);
     if (jobs > c.ngrp)
         jobs = c.ngrp ? c.ngrp : 1;
+    if ((rc = estimate_groups(&c, (size_t)jobs)) != MZC_OK) {
+        release(&c);
+        mzc_outs_abort(&outs);
+        return rc;
+    }
     /* jobs - 1 threads and the main thread; fewer threads (the system's
      * limit) only make it slower: every group is still taken. */
     sw_workers w;

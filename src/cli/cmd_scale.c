@@ -504,7 +504,9 @@ int cmd_scale(int argc, char **argv)
         mz_geom geo = grid_near(shape, target);
         char grid[128];
         mz_geom_format(&geo, grid, sizeof grid);
-        if (mzc_check_memory_geom(&geo, algos, nalgos) != 0) { /* it names the size */
+        /* the chain and the solver share the engine's pool, which keeps
+         * what each frees: their memory adds up */
+        if (mzc_check_estimate(&geo, algos, nalgos, MZ_EST_POOL) != 0) { /* it names the size */
             rc = MZC_FAIL;
             break;
         }

@@ -490,10 +490,11 @@ int cmd_scaling(int argc, char **argv)
         for (size_t i = 0; i < grid.nsizes; i++)
             if (grid.n[i] > nmax)
                 nmax = grid.n[i];
-        const mz_algo *a = specs[k].stage[0].algo;
-        const mz_geom geo = geom_of(nmax);
-        if (run_shape == MZ_SHAPE_ORTHO ? mzc_check_memory(nmax, nmax, &a, 1) != 0
-                                        : mzc_check_memory_geom(&geo, &a, 1) != 0)
+        const mz_algo *a[MZ_MAX_CHAIN];
+        for (unsigned st = 0; st < specs[k].n; st++)
+            a[st] = specs[k].stage[st].algo;
+        const mz_geom geo = run_shape == MZ_SHAPE_ORTHO ? mz_geom_ortho(nmax, nmax) : geom_of(nmax);
+        if (mzc_check_estimate(&geo, a, specs[k].n, MZ_EST_STATS) != 0)
             rc = MZC_FAIL;
     }
     /* The points file is committed with the result: only after the

@@ -739,16 +739,14 @@ int cmd_stats(int argc, char **argv)
             const mz_algo *algos[MZ_MAX_CHAIN];
             for (unsigned a = 0; a < specs[k].n; a++)
                 algos[a] = specs[k].stage[a].algo;
-            /* The grid and the statistics' distance arrays (16 bytes a cell),
+            /* The grid, the chain and the statistics (mz_estimate_bytes),
              * checked before any of it is allocated. */
             char what[512];
             char grid[96];
             mz_geom_format(&grids[z], grid, sizeof grid);
             snprintf(what, sizeof what, "'%s' at %s", canon[k], grid);
-            double per = 1.125 + 16;
-            for (unsigned a = 0; a < specs[k].n; a++)
-                per += algos[a]->bytes_per_cell;
-            if (mzc_check_bytes(what, per * (double)mz_geom_cells(&grids[z])) != 0) {
+            uint64_t need = mz_estimate_bytes(algos, specs[k].n, &grids[z], MZ_EST_STATS);
+            if (mzc_check_bytes(what, (double)need) != 0) {
                 rc = MZC_FAIL;
                 break;
             }

@@ -227,33 +227,28 @@ int mzc_check_bytes(const char *what, double need)
     return 0;
 }
 
+int mzc_check_estimate(const mz_geom *geo, const mz_algo *const *algos, size_t n,
+                       unsigned parts)
+{
+    mz_geom g = *geo;
+    mz_geom_cells(&g);
+    char what[128];
+    size_t at = (size_t)snprintf(what, sizeof what, "a ");
+    mz_geom_format(&g, what + at, sizeof what - at);
+    strncat(what, " grid", sizeof what - strlen(what) - 1);
+    uint64_t need = mz_estimate_bytes(algos, n, &g, parts);
+    return mzc_check_bytes(what, (double)need);
+}
+
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n)
 {
-    double per_cell = 1.0 + 0.125; /* the grid, and the metrics' visited bits */
-    for (size_t k = 0; k < n; k++)
-        if (algos[k])
-            per_cell += algos[k]->bytes_per_cell;
-    char what[96];
-    snprintf(what, sizeof what, "a %llux%llu grid", (unsigned long long)rows,
-             (unsigned long long)cols);
-    return mzc_check_bytes(what, (double)rows * (double)cols * per_cell);
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    return mzc_check_estimate(&geo, algos, n, MZ_EST_FIGURES);
 }
 
 int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_t n)
 {
-    if (geo->shape == MZ_SHAPE_ORTHO)
-        return mzc_check_memory(geo->rows, geo->cols, algos, n);
-    mz_geom g = *geo;
-    double per_cell = 1.0 + 0.125 + 0.125; /* the grid, visited bits, a generator's bits */
-    for (size_t k = 0; k < n; k++)
-        if (algos[k])
-            per_cell += algos[k]->bytes_per_cell;
-    char what[128];
-    mz_geom_format(&g, what + 2, sizeof what - 2);
-    what[0] = 'a';
-    what[1] = ' ';
-    strncat(what, " grid", sizeof what - strlen(what) - 1);
-    return mzc_check_bytes(what, (double)mz_geom_cells(&g) * per_cell);
+    return mzc_check_estimate(geo, algos, n, MZ_EST_FIGURES);
 }
 
 int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo)

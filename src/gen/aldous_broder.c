@@ -149,7 +149,9 @@ const mz_algo mz_algo_aldous_broder = {
     .params = NULL,
     .nparams = 0,
     .columns = ab_columns,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
+                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25},
     .gen = ab_gen,
     .shapes = SH_FIXED_GRAPHS,
     .trace_ops = aldous_broder_trace_ops,

@@ -228,7 +228,8 @@ const mz_algo mz_algo_binary_tree = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_POLAR] = 0},
     .gen = bt_gen,
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
     .trace_ops = binary_tree_trace_ops,

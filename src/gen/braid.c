@@ -147,7 +147,9 @@ const mz_algo mz_algo_braid = {
     .params = braid_params,
     .nparams = 2,
     .columns = braid_columns,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0, [MZ_SHAPE_TRI] = 0,
+                       [MZ_SHAPE_POLAR] = 0, [MZ_SHAPE_CUBE] = 0, [MZ_SHAPE_WEAVE] = 0},
     .gen = braid_post,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = braid_trace_ops,

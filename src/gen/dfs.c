@@ -279,7 +279,10 @@ const mz_algo mz_algo_dfs = {
     .params = NULL,
     .nparams = 0,
     .columns = dfs_columns,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 1.125, [MZ_SHAPE_TRI] = 1.125,
+                       [MZ_SHAPE_POLAR] = 1.125, [MZ_SHAPE_CUBE] = 1.125,
+                       [MZ_SHAPE_WEAVE] = 1.125},
     .gen = dfs_gen,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = dfs_trace_ops,

@@ -306,7 +306,8 @@ const mz_algo mz_algo_eller = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.125},
     .gen = eller_gen,
     .refuses = NULL,
     .trace_ops = eller_trace_ops,

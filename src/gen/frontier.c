@@ -365,7 +365,9 @@ const mz_algo mz_algo_frontier = {
     /* The ring at its peak for the worst rule, newest: half the cells at
      * 4 bytes, in a ring that can be twice that. random and oldest need a
      * thousandth of it. */
-    .bytes_per_cell = 4,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 6.125, [MZ_SHAPE_HEX] = 4.75, [MZ_SHAPE_TRI] = 3.375,
+                       [MZ_SHAPE_POLAR] = 1.875, [MZ_SHAPE_CUBE] = 7.75, [MZ_SHAPE_WEAVE] = 6.375},
     .gen = frontier_gen,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = frontier_trace_ops,

@@ -313,7 +313,9 @@ const mz_algo mz_algo_growing_tree = {
     .nparams = 1,
     .columns = gt_columns,
     /* The list at p = 1: half the cells at 4 bytes, doubled as it grows. */
-    .bytes_per_cell = 4,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 2.75, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2.25,
+                       [MZ_SHAPE_POLAR] = 5.125, [MZ_SHAPE_CUBE] = 6, [MZ_SHAPE_WEAVE] = 4.125},
     .gen = gt_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,

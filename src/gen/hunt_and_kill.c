@@ -198,7 +198,9 @@ const mz_algo mz_algo_hunt_and_kill = {
     .params = NULL,
     .nparams = 0,
     .columns = hk_columns,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
+                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25},
     .gen = hk_gen,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = hunt_and_kill_trace_ops,

@@ -447,7 +447,8 @@ const mz_algo mz_algo_mainpath = {
     .params = mainpath_params,
     .nparams = 1,
     .columns = mainpath_columns,
-    .bytes_per_cell = 17,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 17.625},
     .gen = mainpath_gen,
     .trace_ops = mainpath_trace_ops,
     .trace_size = "path length (advance, backout), restarts (restart), empty cells left (grow)",

@@ -438,7 +438,8 @@ const mz_algo mz_algo_pacman = {
     .params = NULL,
     .nparams = 0,
     .columns = pacman_columns,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0},
     .gen = pacman_gen,
     .trace_ops = pacman_trace_ops,
     .trace_size = "teleports placed (teleport), tiles walled (wall)",

@@ -706,7 +706,14 @@ const mz_algo mz_algo_prim = {
     .nparams = 1,
     .columns = prim_columns,
     /* true mode: the queue of edges, 8 bytes an edge, with room to grow. */
-    .bytes_per_cell = 8,
+    /* measured (docs/shapes.md, "Memory"); the fixed part is the 4096
+     * weight buckets */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 9.625, [MZ_SHAPE_HEX] = 21.625, [MZ_SHAPE_TRI] = 5.875,
+                       [MZ_SHAPE_POLAR] = 9.75, [MZ_SHAPE_CUBE] = 22.375,
+                       [MZ_SHAPE_WEAVE] = 11.25},
+    .bytes_fixed = {[MZ_SHAPE_ORTHO] = 1040384, [MZ_SHAPE_HEX] = 1298432, [MZ_SHAPE_TRI] = 745472,
+                    [MZ_SHAPE_POLAR] = 1064960, [MZ_SHAPE_CUBE] = 1355776,
+                    [MZ_SHAPE_WEAVE] = 1040384},
     .gen = prim_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,

@@ -149,7 +149,8 @@ const mz_algo mz_algo_recursive_division = {
     .params = rd_params,
     .nparams = 1,
     .columns = NULL,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0},
     .gen = rd_gen,
     .refuses = NULL,
     .trace_ops = rd_trace_ops,

@@ -240,7 +240,8 @@ const mz_algo mz_algo_sidewinder = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_POLAR] = 0},
     .gen = sw_gen,
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
     .trace_ops = sidewinder_trace_ops,

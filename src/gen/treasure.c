@@ -352,7 +352,9 @@ const mz_algo mz_algo_treasure = {
     .params = treasure_params,
     .nparams = 2,
     .columns = treasure_columns,
-    .bytes_per_cell = 0.125,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375},
+    .bytes_fixed = {[MZ_SHAPE_ORTHO] = 98304},
     .gen = treasure_gen,
     .trace_ops = treasure_trace_ops,
     .trace_size = "corridor length (open, close), open cells (branch), attempt number (reject)",

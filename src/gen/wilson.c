@@ -204,7 +204,9 @@ const mz_algo mz_algo_wilson = {
     .params = NULL,
     .nparams = 0,
     .columns = wilson_columns,
-    .bytes_per_cell = 0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
+                       [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25},
     .gen = wilson_gen,
     .shapes = SH_FIXED_GRAPHS,
     .trace_ops = wilson_trace_ops,

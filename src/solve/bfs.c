@@ -126,7 +126,10 @@ const mz_algo mz_algo_bfs = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    .bytes_per_cell = 0.5,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375, [MZ_SHAPE_HEX] = 0.375, [MZ_SHAPE_TRI] = 0.375,
+                       [MZ_SHAPE_POLAR] = 0.375, [MZ_SHAPE_CUBE] = 0.375,
+                       [MZ_SHAPE_WEAVE] = 0.375},
     .solve = bfs_solve,
     .trace_ops = bfs_trace_ops,
     .trace_size = "queue length",

@@ -175,7 +175,9 @@ const mz_algo mz_algo_bibfs = {
     .params = NULL,
     .nparams = 0,
     .columns = bibfs_columns,
-    .bytes_per_cell = 0.5,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.75, [MZ_SHAPE_HEX] = 0.75, [MZ_SHAPE_TRI] = 0.75,
+                       [MZ_SHAPE_POLAR] = 0.75, [MZ_SHAPE_CUBE] = 0.75, [MZ_SHAPE_WEAVE] = 0.75},
     .solve = bibfs_solve,
     .trace_ops = bibfs_trace_ops,
     .trace_size = "that side's queue length after the pop",

@@ -186,7 +186,10 @@ const mz_algo mz_algo_collision = {
     .params = NULL,
     .nparams = 0,
     .columns = collision_columns,
-    .bytes_per_cell = 0.5,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.625, [MZ_SHAPE_HEX] = 0.625, [MZ_SHAPE_TRI] = 0.625,
+                       [MZ_SHAPE_POLAR] = 0.625, [MZ_SHAPE_CUBE] = 0.625,
+                       [MZ_SHAPE_WEAVE] = 0.625},
     .solve = collision_solve,
     .trace_ops = collision_trace_ops,
     .trace_size = "queue length (close), cells kept so far (keep)",

@@ -179,7 +179,9 @@ const mz_algo mz_algo_flood = {
     .params = flood_params,
     .nparams = 1,
     .columns = flood_columns,
-    .bytes_per_cell = 0.125,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.25, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
+                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25},
     .solve = flood_solve,
     .trace_ops = flood_trace_ops,
     .trace_size = "the ring's cell count",

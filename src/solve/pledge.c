@@ -191,7 +191,8 @@ const mz_algo mz_algo_pledge = {
     .params = pledge_params,
     .nparams = 3,
     .columns = pledge_columns,
-    .bytes_per_cell = 0.125,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.25},
     .solve = pledge_solve,
     .trace_ops = pledge_trace_ops,
     .trace_size = "forward moves so far",

@@ -297,7 +297,10 @@ const mz_algo mz_algo_tremaux = {
     .params = NULL,
     .nparams = 0,
     .columns = tremaux_columns,
-    .bytes_per_cell = 1.0,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 1.125, [MZ_SHAPE_HEX] = 2.125, [MZ_SHAPE_TRI] = 2.125,
+                       [MZ_SHAPE_POLAR] = 2.125, [MZ_SHAPE_CUBE] = 2.125,
+                       [MZ_SHAPE_WEAVE] = 2.125},
     .solve = tremaux_solve,
     .trace_ops = tremaux_trace_ops,
     .trace_size = "steps so far",

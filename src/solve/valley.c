@@ -109,7 +109,10 @@ const mz_algo mz_algo_valley = {
     .params = NULL,
     .nparams = 0,
     .columns = valley_columns,
-    .bytes_per_cell = 8,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 8.375, [MZ_SHAPE_HEX] = 8.375, [MZ_SHAPE_TRI] = 8.375,
+                       [MZ_SHAPE_POLAR] = 8.375, [MZ_SHAPE_CUBE] = 8.375,
+                       [MZ_SHAPE_WEAVE] = 8.375},
     .solve = valley_solve,
     .trace_ops = valley_trace_ops,
     .trace_size = "the cell's excess",

@@ -173,7 +173,8 @@ const mz_algo mz_algo_wall = {
     .params = wall_params,
     .nparams = 1,
     .columns = wall_columns,
-    .bytes_per_cell = 0.5,
+    /* measured: docs/shapes.md, "Memory" */
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.625},
     .solve = wall_solve,
     .trace_ops = wall_trace_ops,
     .trace_size = "forward moves so far",

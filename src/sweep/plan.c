@@ -733,17 +733,24 @@ static uint64_t machine_bytes(void)
     return have;
 }
 
-/* Estimated peak bytes of generator g at size z with the hungriest solver. */
+/* Estimated peak bytes of generator g at size z with the hungriest solver
+ * on its shape (mz_estimate_bytes: the grid, the chain, the figures and
+ * the solver, held together in the engine's pool). */
 static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
 {
-    double per_cell = 1.0 + 0.125; /* the grid, and the metrics' visited bits */
+    const mz_geom geo = sw_size_geom(z);
+    const mz_algo *algos[MZ_MAX_CHAIN + 1];
+    size_t n = 0;
     for (unsigned s = 0; s < p->gspec[g].n; s++)
-        per_cell += p->gspec[g].stage[s].algo->bytes_per_cell;
-    double hungry = 0;
+        algos[n++] = p->gspec[g].stage[s].algo;
+    const mz_algo *hungry = NULL;
     for (size_t j = 0; j < p->nsolv; j++)
-        if (p->sstage[j].algo->bytes_per_cell > hungry)
-            hungry = p->sstage[j].algo->bytes_per_cell;
-    return (double)sw_size_cells(z) * (per_cell + hungry);
+        if (!hungry || mz_algo_bytes_per_cell(p->sstage[j].algo, geo.shape) >
+                           mz_algo_bytes_per_cell(hungry, geo.shape))
+            hungry = p->sstage[j].algo;
+    algos[n++] = hungry;
+    /* a worker's engine keeps every block in its pool: the parts add up */
+    return (double)mz_estimate_bytes(algos, n, &geo, MZ_EST_FIGURES | MZ_EST_POOL);
 }
 
 int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
