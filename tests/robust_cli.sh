@@ -163,6 +163,12 @@ for sig in HUP TERM KILL; do
     sleep 1 # a size's child process may outlive its parent a moment
     [ -e "$t/scale.csv" ] && fail "scale killed by SIG$sig left its output"
     no_orphans "scale killed by SIG$sig"
+    # its measured sizes are in scale.csv.partial (whole rows), for --resume
+    if [ -e "$t/scale.csv.partial" ]; then
+        grep -q '^gen,solver,seed' "$t/scale.csv.partial" ||
+            fail "scale killed by SIG$sig: its partial has no header"
+        rm -f "$t/scale.csv.partial"
+    fi
 done
 
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }

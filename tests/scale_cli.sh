@@ -3,7 +3,9 @@
 # write errors fail the command, --out - is stdout, a missing directory is
 # refused (nothing made at the root), a fixed-size generator is measured
 # once at its real size, --reps gives min <= median, the progress line is
-# whole, the file has provenance lines and is replaced atomically, hints
+# whole, the file has provenance lines and is replaced atomically, its
+# charts are committed with it, --resume carries on FILE.partial made by the
+# same command and build and refuses any other, hints
 # name files that exist, and (with valgrind, in a build
 # without sanitizers) the child sends no uninitialised bytes.
 set -u
@@ -154,6 +156,81 @@ check "scale then writes no FILE" [ ! -e st.csv ]
 "$cli" scale $S --out st.csv --force >out 2>err
 check "scale --force over a FILE.partial exits 0" [ $? -eq 0 ]
 check "scale --force removes the stale FILE.partial" [ ! -e st.csv.partial ]
+
+# --resume carries on FILE.partial (the sizes of a run that stopped or was
+# killed) when it is whole and made by the same command and build: the
+# sizes measured are kept, the others measured, the file then complete.
+R="--gen dfs --solve bfs --max-cells 16000 --no-chart --reps 1"
+"$cli" scale $R --out whole.csv >out 2>err
+grep -v '^#' whole.csv | cut -d, -f1-8 >whole.sizes
+rm -f re.csv re.csv.partial
+head -n -2 whole.csv >re.csv.partial # two sizes short
+"$cli" scale $R --out re.csv >out 2>err
+check "scale over a FILE.partial without --resume exits 2" [ $? -eq 2 ]
+"$cli" scale $R --out re.csv --resume >out 2>err
+check "scale --resume exits 0" [ $? -eq 0 ]
+check "scale --resume makes FILE and removes FILE.partial" sh -c "[ -s re.csv ] && [ ! -e re.csv.partial ]"
+check "scale --resume has every size of the whole run" sh -c \
+    "grep -v '^#' re.csv | cut -d, -f1-8 | cmp -s - whole.sizes"
+check "scale --resume keeps the sizes measured" sh -c \
+    "[ \"\$(grep -v '^#' re.csv | head -n 4)\" = \"\$(grep -v '^#' whole.csv | head -n 4)\" ]"
+check "scale --resume says it resumed" grep -q '^# resumed: .* after 3 sizes' re.csv
+# a row cut short at the end (an interrupted write) is measured again
+rm -f re.csv
+head -n -1 whole.csv | head -c -30 >re.csv.partial
+"$cli" scale $R --out re.csv --resume >out 2>err
+check "scale --resume over a row cut short exits 0" [ $? -eq 0 ]
+check "scale --resume over a row cut short has every size" sh -c \
+    "grep -v '^#' re.csv | cut -d, -f1-8 | cmp -s - whole.sizes"
+# each mismatch: exit 2, one line, the partial untouched
+refused() { # refused WHAT EDIT ARGS...
+    what=$1 edit=$2
+    shift 2
+    rm -f re.csv
+    head -n -2 whole.csv >re.csv.partial
+    sh -c "$edit"
+    cp re.csv.partial before
+    "$cli" scale "$@" --out re.csv --resume >out 2>err
+    rc=$?
+    check "scale --resume refuses $what (exit 2)" [ "$rc" -eq 2 ]
+    check "scale --resume refuses $what in one line" sh -c \
+        "[ \$(wc -l <err) -eq 1 ] && grep -q '^mazebench: scale: cannot resume' err"
+    check "scale --resume refusing $what leaves the partial" cmp -s re.csv.partial before
+    check "scale --resume refusing $what makes no FILE" [ ! -e re.csv ]
+}
+refused "another seed" ":" $R --seed 7
+refused "another generator" ":" --gen kruskal --solve bfs --max-cells 16000 --no-chart --reps 1
+refused "another solver" ":" --gen dfs --solve bibfs --max-cells 16000 --no-chart --reps 1
+refused "another --reps" ":" --gen dfs --solve bfs --max-cells 16000 --no-chart --reps 2
+refused "another shape" ":" $R --shape hex
+refused "another build" "sed -i 's/^# commit: .*/# commit: 0123456789/' re.csv.partial" $R
+refused "another registry" "sed -i 's/^# registry: .*/# registry: 0123456789abcdef/' re.csv.partial" $R
+refused "a damaged row" "sed -i '/^dfs,bfs,464,1,ortho,44,/s/,ortho,/,/' re.csv.partial" $R
+refused "a file of another command" "sed -i 's/^# mazebench \\(.*\\) scale\$/# mazebench \\1 sweep/' re.csv.partial" $R
+refused "fewer --max-cells" ":" --gen dfs --solve bfs --max-cells 2000 --no-chart --reps 1
+rm -f re.csv.partial
+# killed with SIGKILL part-way: FILE.partial keeps what was measured, and
+# --resume finishes it
+R2="--gen dfs --solve bfs --max-cells 256000 --no-chart --reps 1"
+"$cli" scale $R2 --out k.csv >/dev/null 2>&1 &
+pid=$!
+n=0
+while [ "$n" -lt 100 ] && [ "$(grep -vc '^#' k.csv.partial 2>/dev/null || echo 0)" -lt 3 ]; do
+    sleep 0.05
+    n=$((n + 1))
+done
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [ -e k.csv ]; then
+    echo "note: scale finished before SIGKILL" >&2
+else
+    check "scale killed by SIGKILL keeps its sizes in FILE.partial" \
+        sh -c "[ \$(grep -vc '^#' k.csv.partial) -ge 2 ]"
+    "$cli" scale $R2 --out k.csv --resume >out 2>err
+    check "scale --resume after SIGKILL exits 0" [ $? -eq 0 ]
+    check "scale --resume after SIGKILL has every size" sh -c \
+        "[ \$(grep -vc '^#' k.csv) -eq 10 ] && [ ! -e k.csv.partial ]"
+fi
 
 # The child's message to its parent carries no uninitialised bytes.
 if [ "$sanitized" != ON ] && command -v valgrind >/dev/null 2>&1; then

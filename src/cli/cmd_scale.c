@@ -30,11 +30,13 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char scale_help[] =
     "usage: mazebench scale --gen SPEC [--solve SOLVER] [--shape SHAPE] [--max-cells N]\n"
-    "                       [--seed N] [--reps N] [--out FILE] [--no-chart]\n\n"
+    "                       [--seed N] [--reps N] [--out FILE [--force | --resume]]\n"
+    "                       [--no-chart]\n\n"
     "Double the grid from 1000 cells up to N (default 100000000), near-square\n"
     "sizes of at most that many cells (10^8 is 10000x10000); for each size run\n"
     "the generator (and the solver) in a child process, timed by the library's\n"
@@ -53,14 +55,20 @@ static const char scale_help[] =
     "  --reps N        timed runs a size, after one warm-up run (default 3, 1..1000)\n"
     "  --out FILE      CSV file (default, or '-': stdout); its directory must\n"
     "                  exist, and an existing file is kept unless --force\n"
-    "  --force         replace an existing --out FILE\n"
-    "                  directory must exist (results/ is made for the default)\n"
+    "  --force         replace an existing --out FILE (its charts and FILE.partial)\n"
+    "  --resume        carry on FILE.partial (or FILE): keep the sizes it holds and\n"
+    "                  measure the rest; refused (exit 2) unless it was made by the\n"
+    "                  same command (generator, solver, seed, reps, shape, sizes)\n"
+    "                  and this build, and is whole\n"
     "  --no-chart      do not run gnuplot; otherwise, when gnuplot and\n"
     "                  scripts/scale.gp are found, FILE's .png and .svg charts\n"
-    "                  are drawn next to it (log-log, time and memory a cell)\n\n"
-    "A size whose estimated memory does not fit in this machine is refused with\n"
-    "a message, and the command stops there with exit status 1. Progress goes to\n"
-    "stderr when it is a terminal.\n";
+    "                  are drawn next to it (log-log, time and memory a cell) and\n"
+    "                  committed with it (all three, or none)\n\n"
+    "FILE is written as FILE.partial, a row a size, and renamed to FILE when every\n"
+    "size is measured: a run stopped by anything (a size whose estimated memory\n"
+    "does not fit, exit status 1; Ctrl-C; SIGKILL) leaves FILE as it was and its\n"
+    "sizes in FILE.partial, which --resume carries on. Progress goes to stderr\n"
+    "when it is a terminal.\n";
 
 /* What a child sends back: fixed 64-bit fields, in this order. */
 enum {
@@ -333,11 +341,122 @@ static mz_geom grid_near(mz_shape shape, uint64_t target)
     return g;
 }
 
+static const char scale_header[] =
+    "gen,solver,seed,reps,topology,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
+    "gen_spread_pct,gen_heap_bytes_per_cell,solve_ns_per_cell,solve_min_ns_per_cell,"
+    "solve_spread_pct,solve_heap_bytes_per_cell,solve_closed,peak_rss_kb,bytes_per_cell,"
+    "digest\n";
+
+static const char *gen_name_of(const mz_spec *spec)
+{
+    static char buf[512];
+    mz_spec_format(spec, buf, sizeof buf);
+    return buf;
+}
+
+static const char *solver_name_of(const mz_stage *st)
+{
+    static char buf[256];
+    mz_stage_format(st, buf, sizeof buf);
+    return buf;
+}
+
+/* --resume: read path (FILE.partial or FILE) into f and check that it is
+ * whole and was made by this command: a scale file of this build and
+ * registry, its header, and row k the k-th size of this command's
+ * doubling (gen, solver, seed, reps, the grid's topology and cells). *kept
+ * gets its rows (a row cut short at the end, an interrupted write, is
+ * dropped). MZC_OK; -1 when path does not exist; MZC_USAGE or MZC_FAIL
+ * after one line. */
+static int resume_check(const char *path, sw_file *f, const char *gen, const char *solver,
+                        uint64_t seed, unsigned reps, mz_shape shape, uint64_t max_cells,
+                        bool fixed, size_t *kept)
+{
+    char err[1024];
+    int r = sw_file_read(path, f, err, sizeof err);
+    if (r < 0)
+        return -1;
+    if (r != SW_OK) {
+        mzc_error("scale: cannot resume: %s", err);
+        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+    }
+    const char *why = NULL;
+    char buf[1024];
+    char *first = sw_file_lines(f, "# mazebench ");
+    char *reg = sw_file_lines(f, "# registry: ");
+    char mine[64];
+    snprintf(mine, sizeof mine, "# registry: %016llx\n", (unsigned long long)mz_registry_hash());
+    size_t hlen = f->header_at == SIZE_MAX ? 0 : f->rows_at - f->header_at;
+    if (!first || !reg) {
+        why = "out of memory";
+    } else if (!strstr(first, " scale\n") || f->header_at == SIZE_MAX ||
+               hlen != strlen(scale_header) ||
+               memcmp(f->text + f->header_at, scale_header, hlen) != 0) {
+        why = "it is not a file of 'mazebench scale' (its first line or its header)";
+    } else if (strcmp(reg, mine) != 0) {
+        why = "it was written with another registry (its '# registry:' line)";
+    } else if (sw_check_build(f, buf, sizeof buf) != SW_OK) {
+        why = buf;
+    }
+    free(first);
+    free(reg);
+    /* Row k: the k-th size of this command. */
+    static const char *const col[] = {"gen", "solver", "seed", "reps", "topology", "cells"};
+    size_t at[6];
+    for (int c = 0; c < 6 && !why; c++)
+        at[c] = sw_file_column(f, col[c]);
+    uint64_t target = 1000;
+    char row_why[1024];
+    for (size_t k = 0; k < f->nrows && !why; k++) {
+        mz_geom geo = grid_near(shape, target);
+        char want[6][96];
+        snprintf(want[0], sizeof want[0], "%.95s", gen);
+        snprintf(want[1], sizeof want[1], "%.95s", solver);
+        snprintf(want[2], sizeof want[2], "%llu", (unsigned long long)seed);
+        snprintf(want[3], sizeof want[3], "%u", reps);
+        mz_topology_format(shape, geo.levels, want[4], sizeof want[4]);
+        snprintf(want[5], sizeof want[5], "%llu", (unsigned long long)mz_geom_cells(&geo));
+        sw_csv_field fld[32];
+        size_t n, off = k ? f->row_end[k - 1] : f->rows_at;
+        sw_csv_read_row(f->text, f->len, &off, fld, 32, &n);
+        /* a fixed-size generator's one row holds the size it makes */
+        for (int c = 0; c < (fixed ? 4 : 6); c++) {
+            if (n > at[c] && sw_csv_equals(&fld[at[c]], want[c]))
+                continue;
+            char have[96] = "";
+            if (n > at[c])
+                sw_csv_value(&fld[at[c]], have, sizeof have);
+            snprintf(row_why, sizeof row_why, "its row %zu has %s '%s', this command's size %zu "
+                     "wants '%s' (another --gen, --solve, --seed, --reps or --shape)",
+                     k + 1, col[c], have, k + 1, want[c]);
+            why = row_why;
+            break;
+        }
+        if ((fixed || target >= max_cells) && k + 1 < f->nrows && !why) {
+            snprintf(row_why, sizeof row_why, "it has %zu sizes, more than --max-cells %llu "
+                     "gives", f->nrows, (unsigned long long)max_cells);
+            why = row_why;
+        }
+        target = target * 2 > max_cells ? max_cells : target * 2;
+    }
+    size_t end = f->nrows ? f->row_end[f->nrows - 1] : f->rows_at;
+    if (!why && end < f->len && memchr(f->text + end, '\n', f->len - end))
+        why = "a line after its last row is not a row of its header: the file was edited or "
+              "damaged";
+    if (why) {
+        mzc_error("scale: cannot resume '%s': %s", path, why);
+        sw_file_free(f);
+        return strcmp(why, "out of memory") == 0 ? MZC_FAIL : MZC_USAGE;
+    }
+    *kept = f->nrows;
+    return MZC_OK;
+}
+
 int cmd_scale(int argc, char **argv)
 {
     const char *gen = NULL, *solve = NULL, *out = NULL, *shape_text = NULL;
     uint64_t max_cells = 100000000, seed64 = 464, reps64 = 3;
-    bool chart = true, force = false;
+    bool chart = true, force = false, resume = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -349,6 +468,8 @@ int cmd_scale(int argc, char **argv)
             chart = false;
         } else if (mzc_flag(argv[k], "--force", NULL)) {
             force = true;
+        } else if (mzc_flag(argv[k], "--resume", NULL)) {
+            resume = true;
         } else if ((r = mzc_opt(argc, argv, &k, "--gen", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -420,15 +541,37 @@ int cmd_scale(int argc, char **argv)
     /* FILE.partial holds the sizes of a run that stopped at a size: kept
      * until --force, so that it never sits stale beside a newer FILE. */
     char partial[4200] = "";
+    if (resume && (to_stdout || force)) {
+        mzc_error("scale: --resume needs --out FILE%s", force ? ", not --force" : ", not stdout");
+        return MZC_USAGE;
+    }
+    bool have_partial = false;
     if (!to_stdout) {
         snprintf(partial, sizeof partial, "%s.partial", out);
         struct stat pst;
-        if (!force && lstat(partial, &pst) == 0) {
-            mzc_error("scale: '%s' holds the sizes of a run that stopped: give --force to "
-                      "replace it and FILE, or remove it",
+        have_partial = lstat(partial, &pst) == 0;
+        if (!force && !resume && have_partial) {
+            mzc_error("scale: '%s' holds the sizes of a run that stopped: give --resume to "
+                      "carry it on, or --force to start afresh",
                       partial);
             return MZC_USAGE;
         }
+    }
+    /* --resume: the sizes already measured, in FILE.partial (or FILE),
+     * checked to be whole and made by this command and this build. */
+    sw_file old;
+    memset(&old, 0, sizeof old);
+    size_t kept = 0;
+    bool have_old = false;
+    if (resume) {
+        const char *from = have_partial ? partial : out;
+        int r = resume_check(from, &old, gen_name_of(&spec), solve ? solver_name_of(&solver) : "",
+                             seed64, (unsigned)reps64, shape, max_cells, fixed, &kept);
+        if (r != MZC_OK && r != -1)
+            return r;
+        have_old = r == MZC_OK;
+        if (!have_old)
+            fprintf(stderr, "mazebench: scale: note: '%s' does not exist: starting afresh\n", out);
     }
     /* The charts are outputs too (FILE's .png and .svg), opened now and
      * committed with FILE: all three, or none. */
@@ -443,22 +586,24 @@ int cmd_scale(int argc, char **argv)
         }
     }
     if (!to_stdout) {
-        int r = sw_out_open(&atomic, out, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        int r = sw_out_open(&atomic, out, (force || resume) ? SW_OUT_FORCE : 0, err, sizeof err);
         if (r == SW_OK && !atomic.tmp && !atomic.unnamed)
             chart = false; /* a device or a pipe: no chart beside it */
         if (r == SW_OK && chart) {
             char base[4200], name[4300];
             chart_base(out, base, sizeof base);
             snprintf(name, sizeof name, "%s.png", base);
-            r = sw_out_open(&png, name, force ? SW_OUT_FORCE : 0, err, sizeof err);
+            r = sw_out_open(&png, name, (force || resume) ? SW_OUT_FORCE : 0, err, sizeof err);
             snprintf(name, sizeof name, "%s.svg", base);
             if (r == SW_OK)
-                r = sw_out_open(&svg, name, force ? SW_OUT_FORCE : 0, err, sizeof err);
+                r = sw_out_open(&svg, name, (force || resume) ? SW_OUT_FORCE : 0, err,
+                                sizeof err);
         }
         if (r != SW_OK) {
             mzc_error("scale: %s", err);
             sw_out_abort(&atomic);
             sw_out_abort(&png);
+            sw_file_free(&old);
             return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
         }
         f = atomic.f;
@@ -469,6 +614,29 @@ int cmd_scale(int argc, char **argv)
         mz_stage_format(&solver, solver_name, sizeof solver_name);
     int rc = MZC_OK;
     bool write_failed = false;
+    if (have_old) {
+        /* The file so far: its provenance, a '# resumed:' line, its header
+         * and the sizes kept. */
+        char date[64];
+        time_t now = time(NULL);
+        struct tm tm;
+        gmtime_r(&now, &tm);
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        fwrite(old.text, 1, old.prov_end, f);
+        fprintf(f, "# resumed: %s after %zu size%s, commit %s, command: mazebench", date, kept,
+                kept == 1 ? "" : "s", sw_build_commit());
+        for (int k = 0; k < argc; k++) {
+            fputc(' ', f);
+            for (const char *c = argv[k]; *c; c++)
+                fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f);
+        }
+        fputc('\n', f);
+        size_t keep = kept ? old.row_end[kept - 1] : old.rows_at;
+        fwrite(old.text + old.header_at, 1, keep - old.header_at, f);
+        if (fflush(f) != 0 || ferror(f))
+            rc = MZC_FAIL;
+        sw_file_free(&old);
+    } else {
     if (sw_provenance_write(f, "scale", argc, argv, 0) != 0)
         rc = MZC_FAIL;
     if (fprintf(f, "# timing: the library's engine, median and minimum of %u timed runs after "
@@ -486,23 +654,35 @@ int cmd_scale(int argc, char **argv)
                             "measured once, at its own size\n",
                          spec.stage[0].algo->name) < 0)
         rc = MZC_FAIL;
-    if (fputs("gen,solver,seed,reps,topology,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
-              "gen_spread_pct,gen_heap_bytes_per_cell,solve_ns_per_cell,solve_min_ns_per_cell,"
-              "solve_spread_pct,solve_heap_bytes_per_cell,solve_closed,peak_rss_kb,bytes_per_cell,"
-              "digest\n",
-              f) == EOF ||
-        fflush(f) != 0)
+    if (fputs(scale_header, f) == EOF || fflush(f) != 0)
         rc = MZC_FAIL;
+    }
     if (rc != MZC_OK) {
         mzc_error("scale: cannot write '%s': %s", to_stdout ? "stdout" : out, strerror(errno));
         write_failed = true;
     }
+    /* From here on the sizes measured survive any end of the process: the
+     * file is FILE.partial until the commit renames it. */
+    if (rc == MZC_OK && (atomic.tmp || atomic.unnamed) &&
+        sw_out_publish(&atomic, partial, err, sizeof err) != SW_OK) {
+        mzc_error("scale: %s", err);
+        rc = MZC_FAIL;
+        write_failed = true;
+    }
     const bool progress = isatty(STDERR_FILENO);
+    bool chart_failed = false;
     unsigned measured = 0;
     uint64_t target = 1000;
     while (rc == MZC_OK) {
         mz_geom geo = grid_near(shape, target);
         char grid[128];
+        if (measured < kept) { /* resumed: measured before */
+            measured++;
+            if (fixed || target >= max_cells)
+                break;
+            target = target * 2 > max_cells ? max_cells : target * 2;
+            continue;
+        }
         mz_geom_format(&geo, grid, sizeof grid);
         /* the chain and the solver share the engine's pool, which keeps
          * what each frees: their memory adds up */
@@ -550,7 +730,7 @@ int cmd_scale(int argc, char **argv)
     if (rc == MZC_OK && chart && atomic.path &&
         (fflush(atomic.f) != 0 || draw_chart(&atomic, &png, &svg) != 0)) {
         rc = MZC_FAIL; /* a chart that failed: none of the three */
-        write_failed = true; /* and no partial: every size was measured */
+        write_failed = chart_failed = true; /* and no partial: the CSV was whole */
     }
     sw_out *charts[2] = {&png, &svg};
     if (rc != MZC_OK || write_failed)
@@ -565,7 +745,10 @@ int cmd_scale(int argc, char **argv)
                       measured, measured == 1 ? "" : "s", partial);
         sw_out_abort(&atomic);
     } else if (write_failed || rc != MZC_OK) {
+        const bool published = atomic.partial;
         sw_out_abort(&atomic);
+        if (published && (chart_failed || measured == 0))
+            unlink(partial); /* nothing measured to keep, or the CSV was whole */
     } else {
         /* The CSV and its charts together: each whole on disk, then
          * renamed into place; a partial of an earlier run goes. */

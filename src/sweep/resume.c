@@ -198,11 +198,7 @@ static int check_prov(const sw_plan *p, const sw_file *f, unsigned shard, unsign
     return SW_OK;
 }
 
-/* Was f written by this very build? Its '# commit:', '# compiler:' and
- * '# cflags:' lines against this binary's: the rows a resume adds must
- * come from the build that wrote the others (their times, heap figures
- * and counts are only comparable so). SW_OK or SW_BAD with what differs. */
-static int check_build(const sw_file *f, char *err, size_t errlen)
+int sw_check_build(const sw_file *f, char *err, size_t errlen)
 {
     static const char *const prefix[3] = {"# commit: ", "# compiler: ", "# cflags: "};
     const char *const mine[3] = {sw_build_commit(), sw_build_compiler(), sw_build_cflags()};
@@ -240,7 +236,7 @@ int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned 
 {
     int rc = check_prov(p, f, shard, nshard, err, errlen);
     if (rc == SW_OK)
-        rc = check_build(f, err, errlen);
+        rc = sw_check_build(f, err, errlen);
     if (rc == SW_OK)
         rc = sw_check_rows(p, f, shard, nshard, done, err, errlen);
     if (rc != SW_OK)

@@ -353,6 +353,13 @@ int sw_run_tasks(sw_run *run, char *err, size_t errlen);
 int sw_merge(sw_file *parts, const char *const *names, size_t n, FILE *out, char *err,
              size_t errlen);
 
+/* Was f written by this very build? Its '# commit:', '# compiler:' and
+ * '# cflags:' lines against this binary's: the rows a resume adds must
+ * come from the build that wrote the others (their times, heap figures
+ * and counts are only comparable so). SW_OK, or SW_BAD with what differs
+ * (SW_FAIL: out of memory). Used by sweep and scale --resume. */
+int sw_check_build(const sw_file *f, char *err, size_t errlen);
+
 /* Resume: check an existing sweep file against the plan and shard; write
  * to out its provenance, a '# resumed:' line, its header and its whole
  * tasks' rows; *done gets the tasks kept. */
