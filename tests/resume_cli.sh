@@ -118,6 +118,14 @@ for sigs in TERM "TERM TERM" KILL; do
     [ "$(det i.csv)" = "$(det long.csv)" ] || fail "SIG$sigs: the resumed figures differ"
 done
 
+# merge names the partial of a part that was interrupted
+rm -f i.csv
+printf 'x\n' >i.csv.partial
+"$mz" merge i.csv >out 2>err
+[ $? -eq 2 ] || fail "merge of an interrupted part: not exit 2"
+grep -q "'i.csv.partial' holds the tasks of an interrupted sweep" err ||
+    fail "merge does not name the partial: $(cat err)"
+
 if [ "$fails" -ne 0 ]; then
     echo "$fails failure(s)"
     exit 1

@@ -951,7 +951,15 @@ int cmd_merge(int argc, char **argv)
     for (; nread < n; nread++) {
         int r = sw_file_read(names[nread], &parts[nread], err, sizeof err);
         if (r != SW_OK) {
-            if (r < 0)
+            char part[4200];
+            struct stat pst;
+            snprintf(part, sizeof part, "%s.partial", names[nread]);
+            if (r < 0 && lstat(part, &pst) == 0)
+                mzc_error("merge: '%s' does not exist, but '%s' holds the tasks of an "
+                          "interrupted sweep: finish it with the same 'mazebench sweep' command "
+                          "and --resume",
+                          names[nread], part);
+            else if (r < 0)
                 mzc_error("merge: cannot read '%s': no such file", names[nread]);
             else
                 mzc_error("merge: %s", err);
