@@ -67,7 +67,7 @@ cleanup() {
     rm -rf "$t"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM HUP PIPE
 FX=$t/fx
 mkdir "$FX" "$t/tmp dir"
 TMPDIR="$t/tmp dir"
@@ -166,7 +166,7 @@ verdict() { # ROW PROMISE DESCRIPTION: count the case just run
     case_t0=""
 }
 fresh() { case_t0=$(now_ms); nw=$((nw + 1)); mkdir "$t/w$nw"; cd "$t/w$nw" || exit 1; }
-keep() { for f; do printf 'old contents\n' >"$f"; done; }
+keep() { for f; do mkdir -p "$(dirname "$f")" && printf 'old contents\n' >"$f"; done; }
 intact() { for f; do [ "$(cat "$f" 2>/dev/null)" = "old contents" ] || return 1; done; }
 listing() { ls -A | LC_ALL=C sort | tr '\n' ' '; }
 # x ARGS...: the row's program (mazebench, or a script)
@@ -192,10 +192,10 @@ no_new() { # BEFORE-LISTING [ALLOWED NAME...]: nothing made, nothing left
     done
 }
 # A pseudo-random sequence, seeded: a 32-bit LCG in awk, exact in doubles.
-rnd_state=$seed
-rnd() { # print a fraction in [0, 1)
+rnd_state=$(awk -v s="$seed" 'BEGIN { printf "%d", (s * 2654435761 + 12345) % 4294967296 }')
+rnd() { # the next fraction in [0, 1) into $u (not in a subshell: the state moves on)
     rnd_state=$(awk -v x="$rnd_state" 'BEGIN { printf "%d", (x * 69069 + 1) % 4294967296 }')
-    awk -v x="$rnd_state" 'BEGIN { printf "%.4f", x / 4294967296 }'
+    u=$(awk -v x="$rnd_state" 'BEGIN { printf "%.4f", x / 4294967296 }')
 }
 now_ms() { date +%s%N | cut -c1-13; }
 row_t0=""
@@ -349,10 +349,10 @@ norm() {
     *) cat "$1" ;;
     esac
 }
-state() { # the folder: every file but ALLOWED (its names), name and checksum
-    for f in $(ls -A); do
+state() { # the folder, and the folders in it: every file but ALLOWED (its names), name and checksum
+    for f in $(find . -mindepth 1 | LC_ALL=C sort); do
         st_skip=""
-        for a in $allowed; do case $f in $a) st_skip=1 ;; esac; done
+        for a in $allowed; do case ${f##*/} in $a) st_skip=1 ;; esac; done
         [ -n "$st_skip" ] && continue
         if [ -d "$f" ]; then echo "$f/ dir"; else echo "$f $(norm "$f" | cksum)"; fi
     done
@@ -421,7 +421,8 @@ kill_series() { # ROW "OLD FILES" ARGS...: $kills kills, the signals in turn
         set -f
         ks_sig=$(echo $sigs | awk -v i="$ks_i" '{ print $((i % NF) + 1) }')
         set +f
-        c_kill "$ks_row" "$ks_sig" "$(awk -v u="$(rnd)" 'BEGIN { printf "%.3f", 0.05 + u * 0.95 }')" \
+        rnd
+        c_kill "$ks_row" "$ks_sig" "$(awk -v u="$u" 'BEGIN { printf "%.3f", 0.05 + u * 0.95 }')" \
             "$ks_files" "$@"
         ks_i=$((ks_i + 1))
     done
@@ -660,12 +661,14 @@ if wants render-frames bad; then
     c_bad render-frames 2 render dfs --seed 1 --size 5 --animate solve --solve nosuch --out f.png
 fi
 if wants render-frames exist; then
-    c_exist render-frames "f-00000.png" render dfs --seed 1 --size 5 --animate gen --out f.png
-    c_exist render-frames "f-00003.png" render dfs --seed 1 --size 5 --animate gen --out f.png
-    c_exist render-frames "f-00000.png" render dfs --seed 1 --grid hex:5x5 --animate gen --out f.png
+    # the frames' first, or a later one, exists (as f-N.png beside f.png,
+    # or in a folder f/: whichever the build writes)
+    c_exist render-frames "f-00000.png f/f-00000.png" render dfs --seed 1 --size 5 --animate gen --out f.png
+    c_exist render-frames "f-00003.png f/f-00003.png" render dfs --seed 1 --size 5 --animate gen --out f.png
+    c_exist render-frames "f-00000.png f/f-00000.png" render dfs --seed 1 --grid hex:5x5 --animate gen --out f.png
 fi
 if wants render-frames full; then
-    c_disk render-frames "f-00000.png f-00001.png" render dfs --seed 1 --size 9 --animate gen --out F/f.png --force
+    c_disk render-frames "f-00000.png f-00001.png f/f-00000.png" render dfs --seed 1 --size 9 --animate gen --out F/f.png --force
 fi
 if wants render-frames mem && slow; then
     c_mem render-frames 150000 "f-00000.png" render dfs --seed 1 --size 3000 --animate gen --out f.png --force
@@ -674,9 +677,9 @@ if wants render-frames kill; then
     allowed="" RESUME=""
     n=30
     [ -n "$quick" ] && n=16
-    kill_series render-frames "f-00000.png f-00001.png f-00002.png" \
+    kill_series render-frames "f-00000.png f-00001.png f-00002.png f/f-00000.png f/f-00001.png f/f-00002.png" \
         render dfs --seed 1 --size $n --animate gen --out f.png --force
-    [ -z "$quick" ] && kill_series render-frames "f-00000.png f-00001.png f-00002.png" \
+    [ -z "$quick" ] && kill_series render-frames "f-00000.png f-00001.png f-00002.png f/f-00000.png f/f-00001.png f/f-00002.png" \
         render dfs --seed 1 --grid hex:16x16 --animate gen --out f.png --force
 fi
 
@@ -940,6 +943,40 @@ if wants scale kill || wants scale resume; then
     kill_series scale T scale --gen dfs --reps 1 --max-cells $m --no-chart --out T --force
     RESUME=""
 fi
+if [ -n "$scale_resume" ] && wants scale resume; then
+    # a T.partial of another command, or cut short
+    for a in "--seed 465" "--reps 2" "--gen kruskal" "--solve bfs" "--shape hex" "--max-cells 20000"; do
+        fresh
+        "$mz" scale --gen dfs --reps 1 --max-cells 40000 --no-chart --out T.partial 2>/dev/null
+        sed '$d' T.partial >x && mv x T.partial
+        cp T.partial keep.p
+        set -f
+        base="--gen dfs --reps 1 --max-cells 40000"
+        case $a in --reps*) base="--gen dfs --max-cells 40000" ;; --gen*) base="--reps 1 --max-cells 40000" ;;
+        --max-cells*) base="--gen dfs --reps 1" ;; esac
+        "$mz" scale $base $a --no-chart --out T --resume >/dev/null 2>"$t/err"
+        rc=$?
+        set +f
+        [ "$rc" -eq 2 ] || broke "exit $rc, not 2"
+        one_line "$t/err"
+        cmp -s T.partial keep.p || broke "the .partial changed"
+        [ -e T ] && broke "T written"
+        verdict scale resume "a .partial of another command: --resume with $a"
+    done
+    fresh
+    "$mz" scale --gen dfs --reps 1 --max-cells 40000 --no-chart --out ref.csv 2>/dev/null
+    sed '$d' ref.csv >T.partial
+    printf '%s' "$(tail -1 ref.csv | cut -c1-20)" >>T.partial
+    "$mz" scale --gen dfs --reps 1 --max-cells 40000 --no-chart --out T --resume >/dev/null 2>"$t/err"
+    rc=$?
+    if [ "$rc" -eq 0 ]; then
+        [ "$(norm T)" = "$(norm ref.csv)" ] || broke "resumed rows differ from an uninterrupted run's"
+    else
+        [ "$rc" -eq 2 ] || broke "exit $rc"
+        one_line "$t/err"
+    fi
+    verdict scale resume "a .partial whose last row is cut short"
+fi
 
 row=scaling
 timing scaling
@@ -1110,7 +1147,8 @@ if wants ab.sh kill || wants ab.sh resume; then
     i=0
     while [ "$i" -lt "$kills" ]; do
         sig=$(echo $sigs | awk -v i="$i" '{ print $((i % NF) + 1) }')
-        d=$(awk -v u="$(rnd)" -v ms="$ab_ms" 'BEGIN { printf "%.3f", (0.05 + u * 0.9) * ms / 1000 }')
+        rnd
+        d=$(awk -v u="$u" -v ms="$ab_ms" 'BEGIN { printf "%.3f", (0.05 + u * 0.9) * ms / 1000 }')
         fresh
         setsid sh "$ab" "$FX/base" "$FX/new" --rounds 4 --order-seed 7 --out D -- $abplan $abcmp >/dev/null 2>&1 &
         pid=$!
