@@ -18,8 +18,8 @@
  *
  * Properties, besides no crash, leak or undefined behaviour:
  *   - the exit status is 0, 1 or 2;
- *   - no temporary file is left in the folder (".NAME.tmp-*", or any
- *     hidden name);
+ *   - no temporary file or folder is left in the folder (".NAME.tmp-*",
+ *     or any hidden name);
  *   - every KEEP file is unchanged unless the command succeeded with
  *     --force: an output is committed only by a whole run, never over a
  *     file without --force;
@@ -64,7 +64,7 @@ static const struct {
 static const char keep_text[] = "# KEEP\ngen,seed\ndfs,1\n";
 
 static char dir[128];
-static int null_fd = -1, full_fd = -1;
+static int null_fd = -1, full_fd = -1, home_fd = -1;
 /* The names an input's arguments gave to @keep and @new (paths in dir). */
 static char named[2 * MAX_NAMED][192];
 static char *keeps[MAX_NAMED];
@@ -79,10 +79,10 @@ static void write_file(const char *path, const void *data, size_t len)
     fclose(f);
 }
 
-/* Remove everything in dir (flat). */
-static void clean_dir(void)
+/* Remove everything in folder (a folder of PNG frames too). */
+static void clean_tree(const char *folder, int depth)
 {
-    DIR *d = opendir(dir);
+    DIR *d = opendir(folder);
     if (!d)
         return;
     struct dirent *e;
@@ -90,11 +90,19 @@ static void clean_dir(void)
     while ((e = readdir(d)) != NULL) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
             continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        unlink(p);
+        snprintf(p, sizeof p, "%s/%s", folder, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth < 4) {
+            clean_tree(p, depth + 1);
+            rmdir(p);
+        } else {
+            unlink(p);
+        }
     }
     closedir(d);
 }
+
+static void clean_dir(void) { clean_tree(dir, 0); }
 
 static bool is_input(const char *name)
 {
@@ -198,8 +206,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         null_fd = open("/dev/null", O_WRONLY);
         full_fd = open("/dev/full", O_WRONLY);
         FZ_CHECK(null_fd >= 0, "cannot open /dev/null");
-        /* Outputs named by the input land in the folder too. */
-        FZ_CHECK(chdir(dir) == 0, "cannot enter %s", dir);
+        /* the working directory between inputs: libFuzzer reads its
+         * corpus by relative names */
+        home_fd = open(".", O_RDONLY | O_DIRECTORY);
+        FZ_CHECK(home_fd >= 0, "cannot open the working directory");
     }
     char *text = fz_string(data, size);
     char *files[2] = {NULL, NULL};
@@ -303,6 +313,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         write_file(in_path, files[0], file_len[0]);
     if (files[1])
         write_file(in2_path, files[1], file_len[1]);
+    /* Outputs named by the input land in the folder too. */
+    FZ_CHECK(chdir(dir) == 0, "cannot enter %s", dir);
     if (full) {
         fflush(stdout);
         dup2(full_fd, STDOUT_FILENO);
@@ -323,6 +335,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int k = 0; k < n_keeps; k++)
         FZ_CHECK(keep_intact(keeps[k]) || (rc == 0 && force), "%s changed (exit %d, %s --force)",
                  keeps[k], rc, force ? "with" : "without");
+    FZ_CHECK(fchdir(home_fd) == 0, "cannot go back to the working directory");
     free(text);
     return 0;
 }
