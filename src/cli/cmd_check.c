@@ -922,6 +922,8 @@ static int estimate_groups(const struct check *c, size_t jobs)
             geo = mz_geom_ortho(r0->rows, r0->cols);
         else if (mz_row_geom(r0->shape, r0->levels, r0->rows, r0->cols, &geo) != MZ_OK)
             continue; /* not a grid: the recipe fails when it runs */
+        if (mz_geom_cells(&geo) == 0)
+            continue; /* past 2^40 cells: the recipe fails as too large when it runs */
         const mz_algo *algos[MZ_MAX_CHAIN + 1];
         size_t n = 0;
         for (unsigned s = 0; s < r0->spec.n; s++)
