@@ -438,8 +438,8 @@ const mz_algo mz_algo_kruskal = {
     .columns = kruskal_columns,
     /* measured (docs/shapes.md, "Memory"): two wall codes and a parent a
      * cell, and an array past 4 MiB aligned to 2 MiB takes up to half again */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 16.5, [MZ_SHAPE_HEX] = 41.25, [MZ_SHAPE_TRI] = 28.875,
-                       [MZ_SHAPE_POLAR] = 33, [MZ_SHAPE_CUBE] = 35, [MZ_SHAPE_WEAVE] = 57.5},
+    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 16.5, [MZ_SHAPE_HEX] = 45, [MZ_SHAPE_TRI] = 28.875,
+                       [MZ_SHAPE_POLAR] = 33, [MZ_SHAPE_CUBE] = 41.75, [MZ_SHAPE_WEAVE] = 57.5},
     .gen = kruskal_gen,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_ops = kruskal_trace_ops,
