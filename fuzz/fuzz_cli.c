@@ -114,10 +114,24 @@ static bool is_input(const char *name)
     return false;
 }
 
-/* A hidden or temporary name left in dir; with failed set, also any file
- * that is not an input (a failed command commits nothing), but a
- * NAME.partial. Returns the first such name, or NULL. */
-static const char *stray(bool failed)
+/* An argument names NAME: its last part is NAME, or NAME and an
+ * extension (the folder of PNG frames "X.png" makes). */
+static bool named_by(const char *name, int argc, char **argv)
+{
+    size_t len = strlen(name);
+    for (int k = 1; k < argc; k++) {
+        const char *base = strrchr(argv[k], '/') ? strrchr(argv[k], '/') + 1 : argv[k];
+        if (!strncmp(base, name, len) && (base[len] == '\0' || base[len] == '.'))
+            return true;
+    }
+    return false;
+}
+
+/* A temporary name left in dir (".tmp-" in it, or hidden and named by no
+ * argument); with failed set, also any file that is not an input (a
+ * failed command commits nothing), but a NAME.partial. Returns the first
+ * such name, or NULL. */
+static const char *stray(bool failed, int argc, char **argv)
 {
     static char found[256];
     DIR *d = opendir(dir);
@@ -131,7 +145,8 @@ static const char *stray(bool failed)
             continue;
         size_t len = strlen(n);
         bool partial = len > 8 && !strcmp(n + len - 8, ".partial");
-        if (n[0] == '.' || strstr(n, ".tmp-") || (failed && !partial && !is_input(n))) {
+        if ((n[0] == '.' && !named_by(n, argc, argv)) || strstr(n, ".tmp-") ||
+            (failed && !partial && !is_input(n))) {
             snprintf(found, sizeof found, "%s", n);
             bad = found;
         }
@@ -330,7 +345,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(flushed || rc != 0, "a command succeeded although its stdout was full");
     }
     FZ_CHECK(rc == 0 || rc == 1 || rc == 2, "exit status %d", rc);
-    const char *left = stray(rc != 0);
+    const char *left = stray(rc != 0, argc, argv);
     FZ_CHECK(left == NULL, "'%s' left in %s by a run that exited %d", left ? left : "", dir, rc);
     for (int k = 0; k < n_keeps; k++)
         FZ_CHECK(keep_intact(keeps[k]) || (rc == 0 && force), "%s changed (exit %d, %s --force)",
