@@ -89,6 +89,9 @@ for d in 0.05 0.2 0.4 0.7 1.0 1.4 1.9 2.5; do
         if [ "$sig" != KILL ] && ls -a "$t" | grep -q '^\.f\.frames-'; then
             fail "SIG$sig after ${d}s left a hidden frame folder"
         fi
+        # What SIGKILL leaves: a hidden folder, removed by the next render
+        # (checked below); removed here so the next SIGTERM is judged alone.
+        rm -rf "$t"/.f.frames-*
     done
 done
 echo "frames: killed $((seen_old + seen_new)) times, old set kept $seen_old, new set whole $seen_new"
@@ -214,6 +217,18 @@ if [ "$(uname -s)" = Linux ] && ! grep -q 'asan\|ASAN' /proc/self/environ 2>/dev
     [ "$rc" -eq 1 ] || fail "png past ulimit -v: exit $rc, want 1"
     grep -q "ulimit -v" "$t/err" || fail "png past ulimit -v: $(cat "$t/err")"
 fi
+
+# An output that cannot be written is said before any work (a 3000x3000
+# maze would take a while): a folder in a picture's place exits 2, a
+# missing folder 1, as for the other commands.
+mkdir "$t/dir.svg"
+expect2 "$mz" render dfs --seed 1 --size 3000 --out "$t/dir.svg" --force
+"$mz" render dfs --seed 1 --size 3000 --out "$t/nodir/x.png" 2>"$t/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$t/err")" -eq 1 ] || fail "missing folder: exit $rc: $(cat "$t/err")"
+"$mz" render dfs --seed 1 --size 300 --animate gen --out "$t/nodir/x.png" 2>"$t/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$t/err")" -eq 1 ] || fail "frames, missing folder: exit $rc"
 
 # Nothing on a failed stdout: exit 1, one line.
 if [ -w /dev/full ]; then

@@ -266,9 +266,10 @@ static int fs_check(frameset *fs, bool force)
             mzc_error("render: cannot use '%s': %s", fs->dir, strerror(errno));
             return MZC_FAIL;
         }
-        if (stat(fs->parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            mzc_error("render: cannot write the frames into '%s': no folder '%s'", fs->dir, fs->parent);
-            return MZC_USAGE;
+        int e = stat(fs->parent, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+        if (e) {
+            mzc_error("render: cannot write '%s': %s", fs->dir, strerror(e));
+            return MZC_FAIL;
         }
         return MZC_OK;
     }
@@ -306,25 +307,35 @@ static int fs_open(frameset *fs)
             errno = ENAMETOOLONG;
             return -1;
         }
+        /* No signal between the folder's making and its registration. */
+        sigset_t old;
+        fs_signals_install();
+        fs_block(&old);
         if (!mkdtemp(fs->tmp)) {
+            int e = errno;
+            sigprocmask(SIG_SETMASK, &old, NULL);
             fs->tmp[0] = '\0';
+            errno = e;
             return -1;
         }
+        snprintf(fs_tmpdir, sizeof fs_tmpdir, "%s", fs->tmp);
+        snprintf(fs_prefix, sizeof fs_prefix, "%s/%s-", fs->tmp, fs->base);
+        fs_count = 0;
+        fs_active = 1;
+        sigprocmask(SIG_SETMASK, &old, NULL);
         int fd = open(fs->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         struct stat st;
         if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &st) == 0 && st.st_nlink > 0) {
             fs->lockfd = fd;
-            snprintf(fs_tmpdir, sizeof fs_tmpdir, "%s", fs->tmp);
-            snprintf(fs_prefix, sizeof fs_prefix, "%s/%s-", fs->tmp, fs->base);
-            fs_count = 0;
-            fs_active = 1;
-            fs_signals_install();
             return 0;
         }
         /* Another render took it for a leftover in between: again. */
         if (fd >= 0)
             close(fd);
+        fs_block(&old);
         rmdir(fs->tmp);
+        fs_active = 0;
+        sigprocmask(SIG_SETMASK, &old, NULL);
     }
     fs->tmp[0] = '\0';
     errno = EAGAIN;
@@ -356,9 +367,14 @@ static int fs_frame(frameset *fs, uint64_t part, char *name, size_t namelen)
 {
     if (fs_close_frame(fs) != 0)
         return -1;
-    snprintf(name, namelen, "%s/%s-%05llu.png", fs->dir, fs->base, (unsigned long long)part);
     char file[1100];
     snprintf(file, sizeof file, "%s-%05llu.png", fs->base, (unsigned long long)part);
+    size_t d = strlen(fs->dir);
+    if (d + 1 + strlen(file) < namelen) { /* for messages */
+        memcpy(name, fs->dir, d);
+        name[d] = '/';
+        memcpy(name + d + 1, file, strlen(file) + 1);
+    }
     if ((sig_atomic_t)part >= fs_count)
         fs_count = (sig_atomic_t)(part + 1); /* before the file exists */
     int fd = openat(fs->lockfd, file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -968,12 +984,27 @@ int cmd_render(int argc, char **argv)
         if (rc != MZC_OK)
             return rc;
         wr.fs = &fs;
-    } else if (out && !force) {
-        /* A picture never replaces a file by accident. */
+    } else if (out) {
+        /* A picture never replaces a file by accident, nor a folder; and
+         * one that cannot be written is said before any work. */
         struct stat st;
-        if (stat(out, &st) == 0) {
+        if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+            mzc_error("render: cannot write '%s': it is a directory", out);
+            return MZC_USAGE;
+        }
+        if (stat(out, &st) == 0 && !force) {
             mzc_error("render: '%s' exists: give --force to replace it", out);
             return MZC_USAGE;
+        }
+        const char *slash = strrchr(out, '/');
+        if (slash && slash != out) {
+            char dir[4096];
+            snprintf(dir, sizeof dir, "%.*s", (int)(slash - out), out);
+            int e = stat(dir, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+            if (e) {
+                mzc_error("render: cannot write '%s': %s", out, strerror(e));
+                return MZC_FAIL;
+            }
         }
     }
     if (wr.fs && fs_open(&fs) != 0) {
