@@ -55,6 +55,8 @@ fi
 n=$(ls "$t/f" | grep -c '^f-[0-9]\{5\}\.png$')
 [ "$n" -eq 5 ] || fail "png frames: $n files, want 5"
 [ "$(ls "$t/f" | wc -l)" -eq 5 ] || fail "png frames: other files in f/"
+mkdir "$t/mode" && [ "$(stat -c %a "$t/f" 2>/dev/null)" = "$(stat -c %a "$t/mode" 2>/dev/null)" ] ||
+    fail "the frame folder's mode is not what mkdir gives"
 
 # A frame set is replaced whole or not at all. Old set: 5 frames of seed
 # 464; new set: 1 + ceil(1921 / 40) = 50 frames of seed 465. Killed at

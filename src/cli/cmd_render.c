@@ -326,6 +326,11 @@ static int fs_open(frameset *fs)
         int fd = open(fs->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         struct stat st;
         if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &st) == 0 && st.st_nlink > 0) {
+            /* The folder's permissions as mkdir would give them (mkdtemp
+             * makes it 0700). */
+            mode_t um = umask(0);
+            umask(um);
+            fchmod(fd, 0777 & ~um);
             fs->lockfd = fd;
             return 0;
         }
