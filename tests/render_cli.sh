@@ -64,13 +64,27 @@ mkdir "$t/mode" && [ "$(stat -c %a "$t/f" 2>/dev/null)" = "$(stat -c %a "$t/mode
 # no hidden folder outlives SIGTERM or SIGINT, and the next render removes
 # one that SIGKILL left.
 sums() { (cd "$1" && ls | LC_ALL=C sort | while read -r x; do cksum <"$x"; done) | cksum; }
+t0=$(date +%s%N 2>/dev/null)
 mkdir "$t/ref" && "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 40 \
     --out "$t/ref/f.png" || fail "frames reference"
+t1=$(date +%s%N 2>/dev/null)
+# The kills spread over the time one render takes here, its end included
+# (12 moments from 5% to 115% of it; fixed ones where date has no %N).
+case "$t0$t1" in
+*N* | "") delays="0.05 0.2 0.4 0.6 0.8 1.0 1.2 1.4 1.6 1.9 2.2 2.6" ;;
+*) delays=$(awk -v a="$t0" -v b="$t1" 'BEGIN { T = (b - a) / 1e9
+       for (k = 0; k < 12; k++) printf "%.2f ", T * (0.05 + k * 0.1) }') ;;
+esac
 old=$(sums "$t/f") new=$(sums "$t/ref/f")
 [ "$(ls "$t/ref/f" | wc -l)" -eq 50 ] || fail "new frame set: $(ls "$t/ref/f" | wc -l) frames, want 50"
 seen_old=0 seen_new=0
-for d in 0.05 0.2 0.4 0.7 1.0 1.4 1.9 2.5; do
+n=0
+for d in $delays; do
+    # Each moment once, the signals taking turns.
+    n=$((n + 1))
     for sig in KILL TERM; do
+        [ $((n % 2)) -eq 1 ] && [ "$sig" = TERM ] && continue
+        [ $((n % 2)) -eq 0 ] && [ "$sig" = KILL ] && continue
         "$mz" render dfs --seed 465 --size 31x31 --animate gen --stride 40 --out "$t/f.png" \
             --force >/dev/null 2>&1 &
         pid=$!
