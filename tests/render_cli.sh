@@ -226,6 +226,10 @@ grep -q "over the .* MB limit" "$t/err" || fail "svg size limit message: $(cat "
 expect2 "$mz" render dfs --seed 1 --grid polar:400 --out "$t/x.svg"
 expect2 "$mz" render dfs --seed 1 --grid hex:2000x2000 --out "$t/x.pdf"
 expect2 "$mz" render dfs --seed 1 --grid weave:1000x1000 --out "$t/x.svg"
+# A GIF is counted once its trace is recorded: one frame a step of a
+# 200x200 Kruskal maze (about 120,000 frames) is refused before drawing.
+expect2 "$mz" render kruskal --seed 1 --size 200x200 --stride 1 --out "$t/x.gif"
+grep -q "larger --stride" "$t/err" || fail "gif limit message: $(cat "$t/err")"
 if [ "$(uname -s)" = Linux ] && ! grep -q 'asan\|ASAN' /proc/self/environ 2>/dev/null &&
     ! nm "$mz" 2>/dev/null | grep -q __asan_init; then
     (ulimit -v 400000 && exec "$mz" render dfs --seed 1 --size 5000 --out "$t/x.png") 2>"$t/err"
