@@ -209,8 +209,10 @@ static void fs_clean_leftovers(const frameset *fs)
         return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (strncmp(e->d_name, prefix, pn) != 0 || strlen(e->d_name) != pn + 6)
-            continue;
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, prefix, pn) != 0 ||
+            (n != pn + 6 && (n != pn + 10 || strcmp(e->d_name + pn + 6, ".old") != 0)))
+            continue; /* .BASE.frames-XXXXXX, or its .old where there is no swap */
         char path[8192];
         snprintf(path, sizeof path, "%s/%s", fs->parent, e->d_name);
         int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -460,6 +462,7 @@ static int fs_commit(frameset *fs, bool force)
             rc = fs_swap(fs->tmp, fs->dir, true);
             e = errno;
             if (rc != 0 && (errno == ENOSYS || errno == EINVAL)) {
+                e = 0;
                 /* No atomic swap here: move the old set aside first, so
                  * for a moment the folder is missing (never mixed). */
                 char aside[5300];
@@ -1053,9 +1056,13 @@ int cmd_render(int argc, char **argv)
         return MZC_FAIL;
     }
     if (s == MZ_ETOOBIG && anim) {
-        mzc_error("render: the animation is too large (a trace over 2^24 steps, or a gif over its "
-                  "%.0f MB limit: give a larger --stride; see docs/render.md)",
-                  (double)est.limit_bytes / 1e6);
+        if (fmt == MZ_PIC_GIF)
+            mzc_error("render: the animation is too large (a trace over 2^24 steps, or a gif over "
+                      "its %.0f MB limit: give a larger --stride; see docs/render.md)",
+                      (double)est.limit_bytes / 1e6);
+        else
+            mzc_error("render: the animation is too large (a trace over 2^24 steps; see "
+                      "docs/render.md)");
         return MZC_USAGE;
     }
     if (s == MZ_EUNSUPPORTED && solver_text && (o.overlays & MZ_OV_ROUTE)) {
