@@ -192,9 +192,9 @@ no_new() { # BEFORE-LISTING [ALLOWED NAME...]: nothing made, nothing left
     done
 }
 # A pseudo-random sequence, seeded: a 32-bit LCG in awk, exact in doubles.
-rnd_state=$(awk -v s="$seed" 'BEGIN { printf "%d", (s * 2654435761 + 12345) % 4294967296 }')
+rnd_state=$(awk -v s="$seed" 'BEGIN { printf "%.0f", (s * 2654435761 + 12345) % 4294967296 }')
 rnd() { # the next fraction in [0, 1) into $u (not in a subshell: the state moves on)
-    rnd_state=$(awk -v x="$rnd_state" 'BEGIN { printf "%d", (x * 69069 + 1) % 4294967296 }')
+    rnd_state=$(awk -v x="$rnd_state" 'BEGIN { printf "%.0f", (x * 69069 + 1) % 4294967296 }')
     u=$(awk -v x="$rnd_state" 'BEGIN { printf "%.4f", x / 4294967296 }')
 }
 now_ms() { date +%s%N | cut -c1-13; }
