@@ -458,8 +458,8 @@ formats() { # the --format choices a command's help lists
 }
 
 # ---- fixtures ----
-sz=101
-[ -n "$quick" ] && sz=61
+sz=101 nb=60 nbp=300
+[ -n "$quick" ] && sz=61 nb=15 nbp=60
 (
     cd "$FX" || exit 1
     printf 'gen dfs\nsolve bfs\nseeds 1..3\nsizes 5\n' >p.plan
@@ -475,9 +475,9 @@ sz=101
     printf '%s' "$(tail -1 a.csv | cut -c1-20)" >>cut.csv
     printf 'name,spec,published_pct\ndfs,dfs,10\000x\n' >nul.csv
     mkdir adir
-    "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..60 --sizes 31 --out big.csv 2>/dev/null
-    "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..300 --sizes 31 --shard 1/2 --out bp1.csv 2>/dev/null
-    "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..300 --sizes 31 --shard 2/2 --out bp2.csv 2>/dev/null
+    "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..$nb --sizes 31 --out big.csv 2>/dev/null
+    "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..$nbp --sizes 31 --shard 1/2 --out bp1.csv 2>/dev/null
+    "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..$nbp --sizes 31 --shard 2/2 --out bp2.csv 2>/dev/null
 )
 if mkdir "$t/mnt" && mount -t tmpfs -o size=64k,nr_inodes=64 tmpfs "$t/mnt" 2>/dev/null; then
     mnt=$t/mnt
@@ -675,8 +675,8 @@ if wants render-frames mem && slow; then
 fi
 if wants render-frames kill; then
     allowed="" RESUME=""
-    n=30
-    [ -n "$quick" ] && n=16
+    n="30"
+    [ -n "$quick" ] && n="12 --stride 4"
     kill_series render-frames "f-00000.png f-00001.png f-00002.png f/f-00000.png f/f-00001.png f/f-00002.png" \
         render dfs --seed 1 --size $n --animate gen --out f.png --force
     [ -z "$quick" ] && kill_series render-frames "f-00000.png f-00001.png f-00002.png f/f-00000.png f/f-00001.png f/f-00002.png" \
@@ -938,9 +938,11 @@ if wants scale kill || wants scale resume; then
     m=2000000
     [ -n "$quick" ] && m=300000
     RESUME=""
+    # the old T kept (kills), then none there (kills, each carried on by --resume)
+    wants scale kill && kill_series scale T scale --gen dfs --reps 1 --max-cells $m --no-chart --out T --force
     [ -n "$scale_resume" ] && wants scale resume &&
         RESUME="scale --gen dfs --reps 1 --max-cells $m --no-chart --out T --resume"
-    kill_series scale T scale --gen dfs --reps 1 --max-cells $m --no-chart --out T --force
+    kill_series scale "" scale --gen dfs --reps 1 --max-cells $m --no-chart --out T
     RESUME=""
 fi
 if [ -n "$scale_resume" ] && wants scale resume; then
@@ -1135,7 +1137,7 @@ if wants ab.sh kill || wants ab.sh resume; then
     set -f
     ns=30
     [ -n "$quick" ] && ns=12
-    abplan="--gen dfs --solve bfs --seeds 1..4 --sizes 31 --reps 3"
+    abplan="--gen dfs --solve bfs --seeds 1..4 --sizes $([ -n "$quick" ] && echo 11 || echo 31) --reps 3"
     abcmp="-- --alpha 0.5"
     # the uninterrupted run
     fresh
@@ -1195,7 +1197,7 @@ if wants ab.sh kill || wants ab.sh resume; then
             cp -r D keep.D
             case $v in
             seeds) x "$FX/base" "$FX/new" --rounds 4 --order-seed 7 --resume --out D -- \
-                --gen dfs --solve bfs --seeds 2..5 --sizes 31 --reps 3 $abcmp >/dev/null 2>"$t/err" ;;
+                --gen dfs --solve bfs --seeds 2..5 --sizes $([ -n "$quick" ] && echo 11 || echo 31) --reps 3 $abcmp >/dev/null 2>"$t/err" ;;
             order) x "$FX/base" "$FX/new" --rounds 4 --order-seed 8 --resume --out D -- $abplan $abcmp >/dev/null 2>"$t/err" ;;
             binary) x "$FX/base" "$FX/other" --rounds 4 --order-seed 7 --resume --out D -- $abplan $abcmp >/dev/null 2>"$t/err" ;;
             esac

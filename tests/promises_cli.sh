@@ -46,6 +46,7 @@ grep -q '^list  *[0-9]*/[0-9]*  *[0-9]*/[1-9]' "$t/out" || fail "the table does 
 sh "$here/scripts/attack.sh" --quick "$mz" >"$t/out" 2>&1
 rc=$?
 sed -n '/^promises x commands/,$p' "$t/out"
+grep '^attack: ' "$t/out"
 grep '^BROKEN' "$t/out"
 [ "$rc" -eq 0 ] || fail "the promise suite: $(tail -1 "$t/out")"
 [ "$fails" -eq 0 ] && echo "promises_cli: all passed"
