@@ -46,6 +46,7 @@ NR == 1 {
         kind[a] = f[col["kind"]]
         flags[a] = f[col["flags"]]
         bpc[a] = f[col["bytes_per_cell"]]
+        bcol[a] = f[col["bytes_per_col"]]
         summary[a] = f[col["text"]]
     } else if (rec == "param") {
         t = f[col["type"]]
@@ -56,6 +57,14 @@ NR == 1 {
         params[a] = params[a] (params[a] == "" ? "" : "<br>") p
     } else if (rec == "shape") {
         shapes[a] = shapes[a] (shapes[a] == "" ? "" : ", ") f[col["name"]]
+        # trace steps a cell: one figure when every shape declares the same
+        st = f[col["trace_steps_per_cell"]]
+        if (!(a in steps)) { steps[a] = st; steps_by[a] = f[col["name"]] " " st }
+        else {
+            if (st != first_steps[a]) same[a] = 0
+            steps_by[a] = steps_by[a] ", " f[col["name"]] " " st
+        }
+        if (!(a in first_steps)) { first_steps[a] = st; same[a] = 1 }
     } else if (rec == "column") {
         cols[a] = cols[a] (cols[a] == "" ? "" : ", ") code(f[col["name"]])
     } else if (rec == "trace_op") {
@@ -81,30 +90,34 @@ END {
     print "`blocks-cells`, `fixed-size` (ignores the size asked), `own-ends` (sets its"
     print "entrance and exit), `refuses-sizes` (declares sizes it refuses). Parameters"
     print "are `name type [range] = default`, given as `name=value` in a spec. Bytes a"
-    print "cell is the peak memory beyond the grid's byte a cell, used to refuse sizes"
-    print "the machine cannot hold. Shapes are the cell shapes it runs on, the SHAPE of"
+    print "cell is the peak memory beyond the grid's byte a cell (on square cells), and"
+    print "bytes a column what it takes on top a column of the grid (a row's state),"
+    print "used to refuse sizes the machine cannot hold. Shapes are the cell shapes it runs on, the SHAPE of"
     print "`--grid SHAPE:DIMS` ([shapes.md](shapes.md)); on any other it is refused."
     print ""
-    print "| name | kind | flags | shapes | parameters | extra columns | bytes a cell | summary |"
-    print "|---|---|---|---|---|---|---|---|"
+    print "| name | kind | flags | shapes | parameters | extra columns | bytes a cell | bytes a column | summary |"
+    print "|---|---|---|---|---|---|---|---|---|"
     for (k = 1; k <= na; k++) {
         a = order[k]
         fl = flags[a]; gsub(/\|/, ", ", fl)
-        print "| " code(a) " | " kind[a] " | " fl " | " shapes[a] " | " params[a] " | " cols[a] " | " bpc[a] " | " md(summary[a]) " |"
+        print "| " code(a) " | " kind[a] " | " fl " | " shapes[a] " | " params[a] " | " cols[a] " | " bpc[a] " | " bcol[a] " | " md(summary[a]) " |"
     }
     print ""
     print "## Trace ops"
     print ""
     print "`--trace FILE` writes one line a step, `step,op,cell,dir,size`"
     print "([conventions.md](conventions.md#step-traces)). The ops each algorithm emits,"
-    print "and what `size` is in its steps:"
+    print "what `size` is in its steps, and the steps a cell it emits at most (by"
+    print "shape where they differ; measured, and checked by tests/test_estimate.c;"
+    print "`unbounded` for a random walk), from which an animation's recorded trace"
+    print "is estimated before it runs ([render.md](render.md#animations)):"
     print ""
-    print "| algorithm | ops | size |"
-    print "|---|---|---|"
+    print "| algorithm | ops | size | steps a cell |"
+    print "|---|---|---|---|"
     for (k = 1; k <= na; k++) {
         a = order[k]
         if (ops[a] == "") continue
-        print "| " code(a) " | " ops[a] " | " tsize[a] " |"
+        print "| " code(a) " | " ops[a] " | " tsize[a] " | " (same[a] ? first_steps[a] : steps_by[a]) " |"
     }
     missing = ""
     for (k = 1; k <= na; k++)

@@ -676,6 +676,17 @@ typedef struct mz_algo {
      * fixed table, the first block of a list that grows), by shape,
      * measured the same way; 0 for most entries. */
     double bytes_fixed[MZ_SHAPE_COUNT];
+    /* Peak heap bytes a column of the grid its run takes on top of those
+     * (a state kept for one row, as eller's), by shape, measured on grids
+     * of a few rows and many columns; 0 for most entries. */
+    double bytes_per_col[MZ_SHAPE_COUNT];
+    /* Trace steps a cell its run emits at most, by shape, measured the
+     * same way (tests/test_estimate.c runs every entry traced on every
+     * shape it runs on and fails on a trace longer than
+     * mz_trace_steps_bound); MZ_TRACE_UNBOUNDED for a random walk, whose
+     * steps a cell grow with the size; 0 for an entry that emits none.
+     * An animation's recorded trace is estimated from it. */
+    double trace_steps_per_cell[MZ_SHAPE_COUNT];
     mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
     mz_solve_fn solve;          /* MZ_SOLVER */
     /* The sizes the entry refuses, declared: true for a rows x cols grid
@@ -787,8 +798,8 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
  * solver, NULL entries skipped) with the parts `what` names (MZ_EST_*):
  *   grid + max(largest generator or post-processor part,
  *              figures + solver (+ path), statistics) + 64 KiB,
- * a part being an entry's bytes_fixed + cells * bytes_per_cell on
- * geo's shape (the library's own passes likewise; docs/shapes.md,
+ * a part being an entry's bytes_fixed + cells * bytes_per_cell +
+ * cols * bytes_per_col on geo's shape (the library's own passes likewise; docs/shapes.md,
  * "Memory"). The generators run one after another and free their scratch
  * before the next starts; the figures and the solver may run side by side,
  * so theirs add up; with MZ_EST_POOL every part adds up. Every value is at
@@ -797,6 +808,16 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
  * a geometry mz_geom_cells refuses. Cannot fail. */
 uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom *geo,
                            unsigned what);
+
+/* trace_steps_per_cell of an entry whose steps a cell have no bound. */
+#define MZ_TRACE_UNBOUNDED (-1.0)
+/* Steps a traced trace of algos[0..n) emits on a grid of geometry geo at
+ * most (NULL entries and those that do not run on geo's shape skipped):
+ * the sum of their trace_steps_per_cell times the cells, plus
+ * MZ_TRACE_FIXED_STEPS each; UINT64_MAX when one of them is
+ * MZ_TRACE_UNBOUNDED or geo is refused by mz_geom_cells. Cannot fail. */
+#define MZ_TRACE_FIXED_STEPS 64
+uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_geom *geo);
 
 /* The registry: a NULL-terminated array, generators, then post-processors,
  * then solvers, each group in the order entries were added. */
@@ -1219,17 +1240,28 @@ typedef struct mz_anim_opts {
     uint64_t stride;       /* trace steps a frame; 0: about 150 frames */
     uint64_t duration_ms;  /* playing time of the steps (GIF); 0: 4,000 */
     uint64_t hold_ms;      /* how long the last frame stays (GIF) */
-    uint64_t max_steps;    /* refuse longer traces with MZ_ETOOBIG; 0: 2^24 */
+    uint64_t max_steps;    /* refuse longer traces with MZ_ETOOBIG (*frames
+                            * left 0); 0: 2^24 */
 } mz_anim_opts;
 
 /* Animate a trace: generate spec at (seed, rows x cols) recording its steps
  * (solver NULL), or generate it and record the solver's steps; replay them
  * stride steps a frame into an animated GIF (f MZ_PIC_GIF, part 0) or PNG
  * frames (f MZ_PIC_PNG, part = frame number). *frames gets the frame
- * count. Statuses as mz_pic_render and mz_generate. */
+ * count. Statuses as mz_pic_render and mz_generate; MZ_ETOOBIG with
+ * *frames 0 for a trace over max_steps, with *frames the frames counted
+ * for a file over the format's limit. */
 mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
                          const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
                          mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames);
+/* The bytes an animation's recorded trace takes at most, known before
+ * anything runs: at most min(mz_trace_steps_bound of the steps recorded
+ * (spec's generator chain, or the solver alone), a->max_steps) steps,
+ * in a buffer grown by doubling (the old and the new block at once while
+ * it grows). *steps gets that bound of the steps (may be NULL). Cannot
+ * fail. */
+uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_geom *geo,
+                             const mz_anim_opts *a, uint64_t *steps);
 /* The same on a grid of any geometry (mz_generate_geom); a step's dir is
  * a port of its cell on every shape. */
 mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,

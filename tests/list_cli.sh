@@ -22,12 +22,17 @@ check() {
 "$cli" list --format csv >"$tmp/csv" 2>"$tmp/err"
 check "list --format csv exits 0" [ $? -eq 0 ]
 check "list csv header" sh -c "head -1 '$tmp/csv' |
-    grep -qx 'record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,text'"
+    grep -qx 'record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,bytes_fixed,bytes_per_col,trace_steps_per_cell,text'"
 names=$(awk -F, '$1 == "algo" { print $2 }' "$tmp/csv")
 check "list csv has entries" [ -n "$names" ]
 check "list csv: dfs is a perfect generator" grep -q '^algo,dfs,generator,dfs,,,,,,perfect,' "$tmp/csv"
 check "list csv: braid's keep is a real in [0, 1], default 0" \
     grep -q '^param,braid,post-processor,keep,real,0,0,1,' "$tmp/csv"
+check "list csv: eller keeps 8 bytes a column, dfs 2.5 trace steps a cell" sh -c \
+    "grep -q '^algo,eller,generator,eller,,,,,,perfect,[0-9.]*,0,8,' '$tmp/csv' &&
+     grep -q '^shape,dfs,generator,hex,,,,,,,[0-9.]*,0,0,2.5,' '$tmp/csv'"
+check "list csv: aldous-broder's trace is unbounded" \
+    grep -q '^algo,aldous-broder,generator,aldous-broder,,,,,,perfect,[0-9.]*,0,0,unbounded,' "$tmp/csv"
 check "list csv: dfs declares push and pop" sh -c \
     "grep -q '^trace_op,dfs,generator,push,' '$tmp/csv' && grep -q '^trace_op,dfs,generator,pop,' '$tmp/csv'"
 
@@ -48,7 +53,13 @@ d = json.load(open('$tmp/json'))
 names = '''$names'''.split()
 assert [e['name'] for e in d] == names, 'names differ'
 for e in d:
-    assert set(e) >= {'name', 'kind', 'flags', 'bytes_per_cell', 'summary', 'params', 'columns', 'trace'}
+    assert set(e) >= {'name', 'kind', 'flags', 'bytes_per_cell', 'summary', 'params', 'columns', 'trace',
+                      'shape_bytes_fixed', 'shape_bytes_per_col', 'shape_trace_steps_per_cell'}
+    assert set(e['shape_trace_steps_per_cell']) == set(e['shapes']), e['name']
+e = {e['name']: e for e in d}
+assert e['eller']['shape_bytes_per_col'] == {'ortho': 8}, e['eller']
+assert e['aldous-broder']['shape_trace_steps_per_cell']['ortho'] == 'unbounded'
+assert e['kruskal']['shape_trace_steps_per_cell']['weave'] == 5
 "
 fi
 

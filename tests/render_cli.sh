@@ -229,13 +229,34 @@ expect2 "$mz" render dfs --seed 1 --grid weave:1000x1000 --out "$t/x.svg"
 # A GIF is counted once its trace is recorded: one frame a step of a
 # 200x200 Kruskal maze (about 120,000 frames) is refused before drawing.
 expect2 "$mz" render kruskal --seed 1 --size 200x200 --stride 1 --out "$t/x.gif"
-grep -q "larger --stride" "$t/err" || fail "gif limit message: $(cat "$t/err")"
+grep -q "(79601 frames: a gif over its 67 MB limit; give a larger --stride" "$t/err" ||
+    fail "gif limit message: $(cat "$t/err")"
 if [ "$(uname -s)" = Linux ] && ! grep -q 'asan\|ASAN' /proc/self/environ 2>/dev/null &&
     ! nm "$mz" 2>/dev/null | grep -q __asan_init; then
     (ulimit -v 400000 && exec "$mz" render dfs --seed 1 --size 5000 --out "$t/x.png") 2>"$t/err"
     rc=$?
     [ "$rc" -eq 1 ] || fail "png past ulimit -v: exit $rc, want 1"
     grep -q "ulimit -v" "$t/err" || fail "png past ulimit -v: $(cat "$t/err")"
+    # An animation's recorded trace is estimated before anything runs, from
+    # the steps a cell its entries declare: a random walk's, unbounded, is
+    # the step limit's (about 800 MiB), refused at once under 300 MB (its
+    # trace grew unchecked before), while dfs's fits.
+    (ulimit -v 300000 && exec "$mz" render aldous-broder --seed 1 --size 256x256 \
+        --stride 1000000 --out "$t/ab.gif") 2>"$t/err"
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "a trace past ulimit -v: exit $rc, want 1"
+    [ "$(wc -l <"$t/err")" -eq 1 ] || fail "a trace past ulimit -v: not one line: $(cat "$t/err")"
+    grep -q "^mazebench: the trace of an animation of a 256x256 maze (up to 16777216 steps) needs about .*(ulimit -v)" \
+        "$t/err" || fail "a trace past ulimit -v: $(cat "$t/err")"
+    [ -e "$t/ab.gif" ] && fail "a refused animation wrote a file"
+    (ulimit -v 300000 && exec "$mz" render dfs --seed 1 --size 256x256 --stride 100000 \
+        --out "$t/dfs.gif") 2>"$t/err" || fail "dfs animation under 300 MB: $(cat "$t/err")"
+    # A trace over the step limit says so, without a GIF's limit.
+    expect2 "$mz" render aldous-broder --seed 1 --size 1200x1200 --stride 100000000 \
+        --animate gen --out "$t/walk.png"
+    grep -q "too large (a trace over 16777216 steps; see" "$t/err" ||
+        fail "trace limit message: $(cat "$t/err")"
+    [ -e "$t/walk" ] && fail "a refused animation left frames"
 fi
 
 # An output that cannot be written is said before any work (a 3000x3000

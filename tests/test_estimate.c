@@ -56,6 +56,26 @@ static mz_geom geom_near(mz_shape s, uint64_t side)
     return g;
 }
 
+/* A wide thin grid of shape s: a few rows and WIDE_COLS columns, where
+ * what an entry keeps a column (eller's row state, 8 bytes) outweighs its
+ * bytes a cell and the estimate's fixed part (polar has no columns: its
+ * grid of about as many cells). The random walks (aldous-broder, wilson:
+ * trace steps MZ_TRACE_UNBOUNDED) keep nothing a column and take seconds
+ * to cover a strip; they are measured at the square sizes only. */
+static uint64_t WIDE_COLS = 12000; /* MZ_ESTIMATE_WIDE=N: N columns */
+static mz_geom geom_wide(mz_shape s)
+{
+    mz_geom g = {s, 1, 3, WIDE_COLS};
+    if (s == MZ_SHAPE_POLAR)
+        return geom_near(s, 245);
+    if (s == MZ_SHAPE_CUBE) {
+        g.levels = 2;
+        g.rows = 2;
+    }
+    mz_geom_cells(&g);
+    return g;
+}
+
 static mz_spec spec_of(const mz_algo *a)
 {
     mz_spec sp;
@@ -330,8 +350,11 @@ static void test_every_entry_every_shape(void **state)
             const mz_shape s = shapes[si];
             if (!mz_runs_on(a, s))
                 continue;
-            for (size_t z = 0; z < nsides; z++) {
-                mz_geom geo = geom_near(s, sides[z]);
+            /* every side, then a wide thin grid */
+            for (size_t z = 0; z <= nsides; z++) {
+                if (z == nsides && a->trace_steps_per_cell[s] == MZ_TRACE_UNBOUNDED)
+                    continue;
+                mz_geom geo = z < nsides ? geom_near(s, sides[z]) : geom_wide(s);
                 if (a->flags & MZ_F_FIXED_SIZE) {
                     /* it makes its own size: measured there, once */
                     if (z > 0)
@@ -389,7 +412,7 @@ static void test_every_entry_every_shape(void **state)
                 }
                 /* Useful: at most twice the largest peak measured, plus the
                  * fixed part. */
-                if (est > 2 * worst + SLACK)
+                if (z < nsides && est > 2 * worst + SLACK)
                     problem("'%s' on %s: the estimate %" PRIu64 " bytes passes twice the "
                              "measured peak %" PRIu64 " plus %" PRIu64 ": lower '%s' on %s",
                              a->name, gtext, est, worst, SLACK, a->name, mz_shape_name(s));
@@ -485,10 +508,143 @@ static void test_figures_bands(void **state)
                  " of the grid)", est, peak, maze);
 }
 
+/* Trace steps: every entry traced on every shape it runs on, at two
+ * sizes (a generator alone and under the first post-processor, a solver
+ * on a perfect maze and on one with loops), emits at most
+ * mz_trace_steps_bound steps, the bound an animation's recorded trace is
+ * estimated from. An entry declared MZ_TRACE_UNBOUNDED (a random walk) is
+ * measured, not checked. MZ_ESTIMATE_RAW=1 prints "steps,ENTRY,SHAPE,
+ * CELLS,STEPS". */
+static int count_step(void *user, const mz_step *s)
+{
+    (void)s;
+    ++*(uint64_t *)user;
+    return 0;
+}
+
+static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_geom *geo,
+                        const char *name)
+{
+    mz_grid g;
+    memset(&g, 0, sizeof g);
+    mz_extra x;
+    memset(&x, 0, sizeof x);
+    uint64_t n = 0;
+    mz_trace t = {count_step, &n, 0};
+    char gtext[128];
+    mz_geom_format(geo, gtext, sizeof gtext);
+    expect_ok(mz_generate_geom(sp, 464, geo, &g, solver ? NULL : &t, &x), "%s on %s: generate",
+              name, gtext);
+    const mz_algo *algos[MZ_MAX_CHAIN + 1];
+    size_t na = 0;
+    if (solver) {
+        mz_solution sol;
+        memset(&sol, 0, sizeof sol);
+        sol.want_path = true;
+        expect_ok(solver->algo->solve(&g, &solver->args, &t, &sol), "%s on %s: solve", name,
+                  gtext);
+        mz_solution_free(&sol);
+        algos[na++] = solver->algo;
+    } else {
+        for (unsigned k = 0; k < sp->n; k++)
+            algos[na++] = sp->stage[k].algo;
+    }
+    mz_geom made = mz_grid_geom(&g);
+    const mz_algo *own = solver ? solver->algo : sp->stage[sp->n - 1].algo;
+    if (verbose)
+        printf("steps,%s,%s,%" PRIu64 ",%" PRIu64 "\n", own->name, mz_shape_name(made.shape),
+               g.cells, n);
+    uint64_t bound = mz_trace_steps_bound(algos, na, &made);
+    if (n > bound)
+        problem("%s on %s: %" PRIu64 " trace steps (%.3f a cell) over the bound %" PRIu64
+                 ": raise the trace steps a cell of '%s' on %s",
+                 name, gtext, n, (double)n / (double)g.cells, bound, own->name,
+                 mz_shape_name(made.shape));
+    if (own->trace_ops == NULL && n != 0)
+        problem("%s: emits steps but declares no trace", name);
+    if (own->trace_ops != NULL && own->trace_steps_per_cell[made.shape] == 0)
+        problem("%s on %s: traced, but declares no trace steps a cell", name, gtext);
+    mz_grid_free(&g);
+}
+
+static void test_trace_steps(void **state)
+{
+    (void)state;
+    nproblems = 0;
+    static const uint64_t tsides[] = {24, 72};
+    for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
+        const mz_algo *a = *ap;
+        if (only && strcmp(only, a->name) != 0)
+            continue;
+        for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+            const mz_shape s = shapes[si];
+            if (!mz_runs_on(a, s))
+                continue;
+            for (size_t z = 0; z < 2; z++) {
+                mz_geom geo = geom_near(s, tsides[z]);
+                if ((a->flags & MZ_F_FIXED_SIZE) && z > 0)
+                    continue;
+                if (!(a->flags & MZ_F_FIXED_SIZE) && mz_refuses_geom(a, &geo))
+                    continue;
+                char name[256];
+                const mz_algo *base = first_on(MZ_GEN, &geo);
+                const mz_algo *post = first_on(MZ_POST, &geo);
+                for (unsigned v = 0; v <= variants(a); v++) {
+                    mz_stage st;
+                    st.algo = a;
+                    char label[128];
+                    variant_args(a, v, &st.args, label, sizeof label);
+                    if (a->kind == MZ_GEN) {
+                        mz_spec sp = spec_of(a);
+                        sp.stage[0].args = st.args;
+                        snprintf(name, sizeof name, "'%s%s' traced", a->name, label);
+                        check_steps(&sp, NULL, &geo, name);
+                    } else if (a->kind == MZ_POST) {
+                        mz_spec sp = spec_of(base);
+                        add_stage(&sp, a);
+                        sp.stage[1].args = st.args;
+                        snprintf(name, sizeof name, "'%s+%s%s' traced", base->name, a->name,
+                                 label);
+                        check_steps(&sp, NULL, &geo, name);
+                    } else {
+                        char why[256];
+                        if (mz_solver_fits_geom(&st, &geo, why, sizeof why) != MZ_OK)
+                            continue;
+                        mz_spec sp = spec_of(base);
+                        snprintf(name, sizeof name, "'%s%s' traced solving '%s'", a->name,
+                                 label, base->name);
+                        check_steps(&sp, &st, &geo, name);
+                        if (post) {
+                            add_stage(&sp, post);
+                            snprintf(name, sizeof name, "'%s%s' traced solving '%s+%s'",
+                                     a->name, label, base->name, post->name);
+                            check_steps(&sp, &st, &geo, name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    /* the bound's arithmetic: a sum over the chain, unbounded saturating */
+    const mz_algo *dfs = mz_find(MZ_GEN, "dfs"), *ab = mz_find(MZ_GEN, "aldous-broder");
+    assert_non_null(dfs);
+    assert_non_null(ab);
+    mz_geom sq = mz_geom_ortho(100, 100);
+    const mz_algo *one[] = {dfs}, *two[] = {dfs, dfs}, *walk[] = {dfs, ab};
+    assert_true(mz_trace_steps_bound(one, 1, &sq) >= 10000);
+    assert_true(mz_trace_steps_bound(two, 2, &sq) == 2 * mz_trace_steps_bound(one, 1, &sq) ||
+                mz_trace_steps_bound(two, 2, &sq) == 2 * mz_trace_steps_bound(one, 1, &sq) - 1);
+    assert_true(mz_trace_steps_bound(walk, 2, &sq) == UINT64_MAX);
+    if (nproblems)
+        fail_msg("%zu trace bounds out of bounds (listed above)", nproblems);
+}
+
 int main(void)
 {
     verbose = getenv("MZ_ESTIMATE_RAW") != NULL;
     only = getenv("MZ_ESTIMATE_ONLY");
+    if (getenv("MZ_ESTIMATE_WIDE") && atoi(getenv("MZ_ESTIMATE_WIDE")) > 2)
+        WIDE_COLS = (uint64_t)atoi(getenv("MZ_ESTIMATE_WIDE"));
     const char *env = getenv("MZ_ESTIMATE_SIDES");
     if (env && *env) {
         nsides = 0;
@@ -505,6 +661,7 @@ int main(void)
         cmocka_unit_test(test_estimate_rules),
         cmocka_unit_test(test_figures_bands),
         cmocka_unit_test(test_every_entry_every_shape),
+        cmocka_unit_test(test_trace_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

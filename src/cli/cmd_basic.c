@@ -120,16 +120,43 @@ static void list_text(void)
     }
 }
 
+/* An entry's declared trace steps a cell on shape s: a number, or
+ * "unbounded". */
+static void fmt_steps(const mz_algo *a, mz_shape s, char *buf, size_t len)
+{
+    double v = mz_runs_on(a, s) ? a->trace_steps_per_cell[s] : 0;
+    if (v < 0)
+        snprintf(buf, len, "unbounded");
+    else
+        fmt_num(v, buf, len);
+}
+
+/* The memory and trace figures an entry declares on shape s, as text:
+ * bytes_fixed, bytes_per_col, trace_steps_per_cell. */
+typedef struct decl_text {
+    char fixed[64], col[64], steps[64];
+} decl_text;
+
+static void decl_of(const mz_algo *a, mz_shape s, decl_text *d)
+{
+    bool on = mz_runs_on(a, s);
+    fmt_num(on ? a->bytes_fixed[s] : 0, d->fixed, sizeof d->fixed);
+    fmt_num(on ? a->bytes_per_col[s] : 0, d->col, sizeof d->col);
+    fmt_steps(a, s, d->steps, sizeof d->steps);
+}
+
 /* One CSV record of the long list: record,algo,kind,name,type,default,min,
- * max,choices,flags,bytes_per_cell,text (empty fields where they do not
- * apply). bytes_per_cell is the entry's value on square cells in its algo
- * record and its value on that shape in each shape record. */
+ * max,choices,flags,bytes_per_cell,bytes_fixed,bytes_per_col,
+ * trace_steps_per_cell,text (empty fields where they do not apply). The
+ * declared figures are the entry's values on square cells in its algo
+ * record and its values on that shape in each shape record. */
 static void csv_record(const char *record, const mz_algo *a, const char *name, const char *type,
                        const char *def, const char *min, const char *max, const char *choices,
-                       const char *flags, const char *bpc, const char *text)
+                       const char *flags, const char *bpc, const decl_text *d, const char *text)
 {
     const char *f[] = {record, a->name, kind_name(a->kind), name, type, def, min, max,
-                       choices, flags, bpc, text};
+                       choices, flags, bpc, d ? d->fixed : NULL, d ? d->col : NULL,
+                       d ? d->steps : NULL, text};
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
         if (k)
             putchar(',');
@@ -141,12 +168,15 @@ static void csv_record(const char *record, const mz_algo *a, const char *name, c
 static void list_csv(void)
 {
     char flags[256], bpc[64], def[128], min[64], max[64];
-    puts("record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,text");
+    puts("record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,bytes_fixed,"
+         "bytes_per_col,trace_steps_per_cell,text");
+    decl_text d;
     for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
         const mz_algo *a = *ap;
         flag_names(a, "|", flags, sizeof flags);
         fmt_num(mz_algo_bytes_per_cell(a, MZ_SHAPE_ORTHO), bpc, sizeof bpc);
-        csv_record("algo", a, a->name, NULL, NULL, NULL, NULL, NULL, flags, bpc, a->summary);
+        decl_of(a, MZ_SHAPE_ORTHO, &d);
+        csv_record("algo", a, a->name, NULL, NULL, NULL, NULL, NULL, flags, bpc, &d, a->summary);
         for (unsigned k = 0; k < a->nparams; k++) {
             const mz_param_def *p = &a->params[k];
             param_default(p, def, sizeof def);
@@ -155,22 +185,24 @@ static void list_csv(void)
             fmt_num(p->max, max, sizeof max);
             csv_record("param", a, p->name, type_name(p->type), def, ranged ? min : NULL,
                        ranged ? max : NULL, p->type == MZ_P_ENUM ? p->choices : NULL, NULL, NULL,
-                       p->help);
+                       NULL, p->help);
         }
         for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++)
             if (mz_runs_on(a, (mz_shape)k)) {
                 fmt_num(mz_algo_bytes_per_cell(a, (mz_shape)k), bpc, sizeof bpc);
+                decl_of(a, (mz_shape)k, &d);
                 csv_record("shape", a, mz_shape_name((mz_shape)k), NULL, NULL, NULL, NULL, NULL,
-                           NULL, bpc, NULL);
+                           NULL, bpc, &d, NULL);
             }
         if (a->columns)
             for (const char *const *c = a->columns; *c; c++)
-                csv_record("column", a, *c, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+                csv_record("column", a, *c, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                           NULL);
         if (a->trace_ops) {
             for (const mz_trace_op *o = a->trace_ops; o->op; o++)
                 csv_record("trace_op", a, o->op, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                           o->meaning);
-            csv_record("trace_size", a, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                           NULL, o->meaning);
+            csv_record("trace_size", a, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                        a->trace_size);
         }
     }
@@ -217,7 +249,27 @@ static void list_json(void)
                 json_string(mz_shape_name((mz_shape)k));
                 printf(": %s", v);
             }
-        printf("}, \"summary\": ");
+        printf("}");
+        /* the other declared figures, by shape (trace steps: a number or
+         * "unbounded") */
+        static const char *const keys[] = {"shape_bytes_fixed", "shape_bytes_per_col",
+                                           "shape_trace_steps_per_cell"};
+        for (int w = 0; w < 3; w++) {
+            printf(", \"%s\": {", keys[w]);
+            for (unsigned k = 0, n = 0; k < MZ_SHAPE_COUNT; k++)
+                if (mz_runs_on(a, (mz_shape)k)) {
+                    decl_text d;
+                    decl_of(a, (mz_shape)k, &d);
+                    printf("%s", n++ ? ", " : "");
+                    json_string(mz_shape_name((mz_shape)k));
+                    if (w == 2 && a->trace_steps_per_cell[k] < 0)
+                        printf(": \"unbounded\"");
+                    else
+                        printf(": %s", w == 0 ? d.fixed : w == 1 ? d.col : d.steps);
+                }
+            printf("}");
+        }
+        printf(", \"summary\": ");
         json_string(a->summary);
         printf(",\n   \"params\": [");
         for (unsigned k = 0; k < a->nparams; k++) {
@@ -287,9 +339,12 @@ int cmd_list(int argc, char **argv)
                    "  --format text   for people (default)\n"
                    "  --format csv    one record a line: record (algo, shape, param, column,\n"
                    "                  trace_op, trace_size), algo, kind, name, type, default,\n"
-                   "                  min, max, choices, flags, bytes_per_cell, text; a shape\n"
+                   "                  min, max, choices, flags, bytes_per_cell, bytes_fixed,\n"
+                   "                  bytes_per_col, trace_steps_per_cell, text; a shape\n"
                    "                  record a shape the entry runs on, its name in name\n"
-                   "                  and its bytes a cell there in bytes_per_cell\n"
+                   "                  and what it declares there: its peak bytes a cell,\n"
+                   "                  fixed and a column, and its trace steps a cell at\n"
+                   "                  most (or unbounded, a random walk)\n"
                    "  --format json   one object an entry\n");
             return MZC_OK;
         }

@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -979,6 +980,20 @@ int cmd_render(int argc, char **argv)
         if (mzc_check_bytes(what, grid + (double)est.memory_bytes) != 0)
             return MZC_FAIL;
     }
+    if (anim) {
+        /* The recorded trace, from the steps a cell every entry recorded
+         * declares (at most the step limit), before anything runs. */
+        uint64_t steps = 0;
+        uint64_t bytes = mz_anim_trace_bytes(
+            &spec, strcmp(animate, "solve") == 0 ? &solver : NULL, &geo, &ao, &steps);
+        char what[160], name[96];
+        mz_geom_format(&geo, name, sizeof name);
+        snprintf(what, sizeof what, "the trace of an animation of a %s maze (up to %" PRIu64
+                 " steps)", name, steps);
+        double grid = (double)mz_geom_cells(&geo) * 1.25;
+        if (mzc_check_bytes(what, grid + (double)est.memory_bytes + (double)bytes) != 0)
+            return MZC_FAIL;
+    }
     o.solver = solver_text ? &solver : NULL;
 
     frameset fs;
@@ -1019,10 +1034,10 @@ int cmd_render(int argc, char **argv)
         mzc_error("render: cannot make a folder beside '%s': %s", fs.dir, strerror(errno));
         return MZC_FAIL;
     }
+    uint64_t anim_frames = 0;
     if (anim) {
-        uint64_t frames = 0;
         s = mz_anim_render_geom(&spec, seed, &geo, strcmp(animate, "solve") == 0 ? &solver : NULL,
-                                &o, &ao, fmt, write_part, &wr, &frames);
+                                &o, &ao, fmt, write_part, &wr, &anim_frames);
         if (writer_close(&wr, s == MZ_OK, force) != 0 && s == MZ_OK)
             s = MZ_EIO;
     } else {
@@ -1056,13 +1071,14 @@ int cmd_render(int argc, char **argv)
         return MZC_FAIL;
     }
     if (s == MZ_ETOOBIG && anim) {
-        if (fmt == MZ_PIC_GIF)
-            mzc_error("render: the animation is too large (a trace over 2^24 steps, or a gif over "
-                      "its %.0f MB limit: give a larger --stride; see docs/render.md)",
-                      (double)est.limit_bytes / 1e6);
+        if (anim_frames == 0 || est.limit_bytes == 0)
+            mzc_error("render: the animation is too large (a trace over %" PRIu64
+                      " steps; see docs/render.md)",
+                      ao.max_steps ? ao.max_steps : UINT64_C(1) << 24);
         else
-            mzc_error("render: the animation is too large (a trace over 2^24 steps; see "
-                      "docs/render.md)");
+            mzc_error("render: the animation is too large (%" PRIu64 " frames: a %s over its "
+                      "%.0f MB limit; give a larger --stride; see docs/render.md)",
+                      anim_frames, format_names[fmt], (double)est.limit_bytes / 1e6);
         return MZC_USAGE;
     }
     if (s == MZ_EUNSUPPORTED && solver_text && (o.overlays & MZ_OV_ROUTE)) {

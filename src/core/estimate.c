@@ -10,6 +10,8 @@
  */
 #include "internal.h"
 
+#include <math.h>
+
 /* The figures (mz_metrics_compute_mt), measured as the entries are, on
  * one thread and on two: a bit a cell for the route's marks and the
  * breadth-first queue; on square cells of 256 rows or more also their
@@ -84,7 +86,8 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom 
     for (size_t k = 0; k < n; k++) {
         if (!algos[k] || !mz_runs_on(algos[k], g.shape))
             continue;
-        double b = algos[k]->bytes_fixed[g.shape] + c * mz_algo_bytes_per_cell(algos[k], g.shape);
+        double b = algos[k]->bytes_fixed[g.shape] + c * mz_algo_bytes_per_cell(algos[k], g.shape) +
+                   (double)g.cols * algos[k]->bytes_per_col[g.shape];
         if (algos[k]->kind == MZ_SOLVER)
             solver = b > solver ? b : solver;
         else if (pool)
@@ -110,4 +113,22 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom 
     }
     double bytes = c + part + (double)FIXED_BYTES;
     return bytes >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)bytes;
+}
+
+uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_geom *geo)
+{
+    mz_geom g = *geo;
+    uint64_t cells = mz_geom_cells(&g);
+    if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)
+        return UINT64_MAX;
+    double steps = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (!algos[k] || !mz_runs_on(algos[k], g.shape))
+            continue;
+        double per = algos[k]->trace_steps_per_cell[g.shape];
+        if (per < 0)
+            return UINT64_MAX;
+        steps += per * (double)cells + MZ_TRACE_FIXED_STEPS;
+    }
+    return steps >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)ceil(steps);
 }

@@ -154,6 +154,8 @@ const mz_algo mz_algo_aldous_broder = {
                        [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25},
     .gen = ab_gen,
     .shapes = SH_FIXED_GRAPHS,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_HEX] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TRI] = MZ_TRACE_UNBOUNDED,
+                             [MZ_SHAPE_POLAR] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_CUBE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_WEAVE] = MZ_TRACE_UNBOUNDED},
     .trace_ops = aldous_broder_trace_ops,
     .trace_size = "cells visited so far",
 };

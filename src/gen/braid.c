@@ -152,6 +152,8 @@ const mz_algo mz_algo_braid = {
                        [MZ_SHAPE_POLAR] = 0, [MZ_SHAPE_CUBE] = 0, [MZ_SHAPE_WEAVE] = 0},
     .gen = braid_post,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.5, [MZ_SHAPE_HEX] = 0.5, [MZ_SHAPE_TRI] = 0.5,
+                             [MZ_SHAPE_POLAR] = 0.5, [MZ_SHAPE_CUBE] = 0.5, [MZ_SHAPE_WEAVE] = 0.5},
     .trace_ops = braid_trace_ops,
     .trace_size = "dead ends left",
 };

@@ -285,6 +285,8 @@ const mz_algo mz_algo_dfs = {
                        [MZ_SHAPE_WEAVE] = 1.125},
     .gen = dfs_gen,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 2.5, [MZ_SHAPE_TRI] = 2.5,
+                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 2.5, [MZ_SHAPE_WEAVE] = 2.5},
     .trace_ops = dfs_trace_ops,
     .trace_size = "stack depth after the step",
 };

@@ -370,6 +370,8 @@ const mz_algo mz_algo_frontier = {
                        [MZ_SHAPE_POLAR] = 1.875, [MZ_SHAPE_CUBE] = 7.75, [MZ_SHAPE_WEAVE] = 6.375},
     .gen = frontier_gen,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
     .trace_ops = frontier_trace_ops,
     .trace_size = "frontier length after the round's pushes",
 };

@@ -319,6 +319,8 @@ const mz_algo mz_algo_growing_tree = {
     .gen = gt_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 2.5, [MZ_SHAPE_TRI] = 2.5,
+                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 2.5, [MZ_SHAPE_WEAVE] = 2.5},
     .trace_ops = gt_trace_ops,
     .trace_size = "active cells after the step",
 };

@@ -203,6 +203,8 @@ const mz_algo mz_algo_hunt_and_kill = {
                        [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25},
     .gen = hk_gen,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
     .trace_ops = hunt_and_kill_trace_ops,
     .trace_size = "cells visited so far",
 };

@@ -442,6 +442,8 @@ const mz_algo mz_algo_kruskal = {
                        [MZ_SHAPE_POLAR] = 33, [MZ_SHAPE_CUBE] = 41.75, [MZ_SHAPE_WEAVE] = 57.5},
     .gen = kruskal_gen,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2,
+                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 3.5, [MZ_SHAPE_WEAVE] = 5},
     .trace_ops = kruskal_trace_ops,
     .trace_size = "islands after the step",
 };

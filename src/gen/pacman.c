@@ -441,6 +441,8 @@ const mz_algo mz_algo_pacman = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0},
     .gen = pacman_gen,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.25, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
+                             [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25},
     .trace_ops = pacman_trace_ops,
     .trace_size = "teleports placed (teleport), tiles walled (wall)",
 };

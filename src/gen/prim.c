@@ -717,6 +717,8 @@ const mz_algo mz_algo_prim = {
     .gen = prim_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
     .trace_ops = prim_trace_ops,
     .trace_size = "the queue's (true) or list's (simplified, modified) length after the step",
 };

@@ -153,6 +153,8 @@ const mz_algo mz_algo_recursive_division = {
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0},
     .gen = rd_gen,
     .refuses = NULL,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1, [MZ_SHAPE_HEX] = 1, [MZ_SHAPE_TRI] = 1,
+                             [MZ_SHAPE_POLAR] = 1, [MZ_SHAPE_CUBE] = 1, [MZ_SHAPE_WEAVE] = 1},
     .trace_ops = rd_trace_ops,
     .trace_size = "rooms waiting on the stack after the split",
 };

@@ -244,6 +244,8 @@ const mz_algo mz_algo_sidewinder = {
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_POLAR] = 0},
     .gen = sw_gen,
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
     .trace_ops = sidewinder_trace_ops,
     .trace_size = "the run's length",
 };

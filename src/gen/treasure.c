@@ -356,6 +356,8 @@ const mz_algo mz_algo_treasure = {
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375},
     .bytes_fixed = {[MZ_SHAPE_ORTHO] = 98304},
     .gen = treasure_gen,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.5, [MZ_SHAPE_HEX] = 0.5, [MZ_SHAPE_TRI] = 0.5,
+                             [MZ_SHAPE_POLAR] = 0.5, [MZ_SHAPE_CUBE] = 0.5, [MZ_SHAPE_WEAVE] = 0.5},
     .trace_ops = treasure_trace_ops,
     .trace_size = "corridor length (open, close), open cells (branch), attempt number (reject)",
 };

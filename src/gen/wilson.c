@@ -209,6 +209,8 @@ const mz_algo mz_algo_wilson = {
                        [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25},
     .gen = wilson_gen,
     .shapes = SH_FIXED_GRAPHS,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_HEX] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TRI] = MZ_TRACE_UNBOUNDED,
+                             [MZ_SHAPE_POLAR] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_CUBE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_WEAVE] = MZ_TRACE_UNBOUNDED},
     .trace_ops = wilson_trace_ops,
     .trace_size = "steps of the current walk (walk), cells in the tree (join)",
 };

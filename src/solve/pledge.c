@@ -194,6 +194,8 @@ const mz_algo mz_algo_pledge = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.25},
     .solve = pledge_solve,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 8, [MZ_SHAPE_HEX] = 8, [MZ_SHAPE_TRI] = 8,
+                             [MZ_SHAPE_POLAR] = 8, [MZ_SHAPE_CUBE] = 8, [MZ_SHAPE_WEAVE] = 8},
     .trace_ops = pledge_trace_ops,
     .trace_size = "forward moves so far",
 };

@@ -176,6 +176,8 @@ const mz_algo mz_algo_wall = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.625},
     .solve = wall_solve,
+    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 4, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 4,
+                             [MZ_SHAPE_POLAR] = 4, [MZ_SHAPE_CUBE] = 4, [MZ_SHAPE_WEAVE] = 4},
     .trace_ops = wall_trace_ops,
     .trace_size = "forward moves so far",
 };

@@ -18,6 +18,42 @@
 #include <math.h>
 #include <stdio.h>
 
+/* A recorded step (rstep below): 32 bytes on a 64-bit machine. */
+typedef struct rstep_size {
+    const char *op;
+    mz_idx cell;
+    int dir;
+    uint64_t size;
+} rstep_size;
+
+uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_geom *geo,
+                             const mz_anim_opts *a, uint64_t *steps)
+{
+    const mz_algo *algos[MZ_MAX_CHAIN];
+    size_t n = 0;
+    if (solver)
+        algos[n++] = solver->algo;
+    else
+        for (unsigned k = 0; k < spec->n && k < MZ_MAX_CHAIN; k++)
+            algos[n++] = spec->stage[k].algo;
+    uint64_t bound = mz_trace_steps_bound(algos, n, geo);
+    uint64_t max = a && a->max_steps ? a->max_steps : UINT64_C(1) << 24;
+    if (bound > max)
+        bound = max;
+    if (steps)
+        *steps = bound;
+    /* rec_emit's buffer: 4096 steps, doubled when full; while it grows
+     * the old block and the new one are both held. */
+    uint64_t cap = 4096, peak = cap;
+    while (cap < bound) {
+        peak = cap + 2 * cap;
+        cap *= 2;
+    }
+    if (peak > UINT64_MAX / sizeof(rstep_size))
+        return UINT64_MAX;
+    return peak * sizeof(rstep_size);
+}
+
 #ifndef MZ_HAVE_CAIRO
 
 mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
@@ -45,6 +81,7 @@ typedef struct rstep {
     int dir;
     uint64_t size;
 } rstep;
+_Static_assert(sizeof(rstep) == sizeof(rstep_size), "mz_anim_trace_bytes counts rstep");
 
 typedef struct recbuf {
     rstep *s;
@@ -587,8 +624,10 @@ mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom 
         /* The whole animation's file, now that its frames are counted:
          * past the format's limit, nothing is drawn. */
         mz_pic_estimate e;
-        if (mz_anim_estimate_geom(&geoG, o, f, nframes, &e) == MZ_ETOOBIG)
+        if (mz_anim_estimate_geom(&geoG, o, f, nframes, &e) == MZ_ETOOBIG) {
             s = MZ_ETOOBIG;
+            *frames = nframes; /* the file's limit, not the trace's */
+        }
     }
     char what[64];
     if (solver)
