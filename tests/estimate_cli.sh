@@ -51,7 +51,25 @@ if (ulimit -v 1048576 && "$mz" --version) >/dev/null 2>&1; then
     grep -q '(ulimit -v)' "$t/err" || fail "ulimit: the limit is not named: $(cat "$t/err")"
     (ulimit -v 1048576 && exec "$mz" gen kruskal --seed 1 --grid weave:1000x1000) >"$t/out" 2>"$t/err" ||
         fail "gen kruskal weave:1000x1000 under 1 GiB: $(cat "$t/err")"
+    # A sweep's workers each hold a maze in a pool of their own: four
+    # kruskal weave:1500x1500 mazes at once (about 190 MiB each) are refused
+    # under 500 MB before any runs (they ran out of memory half-way before),
+    # and leave no file; one such maze with --jobs 4 runs (one task, one
+    # busy worker).
+    refused "sweep --jobs 4 under 500 MB" sh -c "ulimit -v 500000 && exec '$mz' sweep --gen kruskal \
+        --solve bfs --grids weave:1500x1500 --seeds 1..4 --jobs 4 --out '$t/s.csv'"
+    grep -q "sweep: --jobs 4 (its 4 largest mazes at once) needs about .*(ulimit -v)" "$t/err" ||
+        fail "sweep --jobs: $(cat "$t/err")"
+    ls "$t"/s.csv* >/dev/null 2>&1 && fail "sweep --jobs refused: left $(ls "$t"/s.csv*)"
+    (ulimit -v 500000 && exec "$mz" sweep --gen kruskal --solve bfs --grids weave:1500x1500 \
+        --seeds 1 --jobs 4 --out "$t/s.csv") 2>"$t/err" ||
+        fail "sweep of one maze, --jobs 4, under 500 MB: $(cat "$t/err")"
 fi
+# --print-plan says what the jobs at once take.
+"$mz" sweep --gen kruskal --solve bfs --grids weave:1500x1500 --seeds 1..4 --jobs 4 \
+    --print-plan >"$t/out" 2>"$t/err" || fail "print-plan: $(cat "$t/err")"
+grep -q "the largest maze needs about 189.3 MiB a job .*, the 4 jobs at once about 757.2 MiB" "$t/out" ||
+    fail "print-plan's estimate for --jobs 4: $(tail -1 "$t/out")"
 
 [ $fails = 0 ] || exit 1
 echo "estimate_cli: ok"

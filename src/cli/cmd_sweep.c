@@ -661,8 +661,13 @@ static int dry_run(const sw_plan *p, const struct opts *o)
     duration(one, sizeof one, share);
     duration(all, sizeof all, share / o->jobs);
     printf("\n# estimate: about %s of work, %s with --jobs %u; the largest maze needs about "
-           "%.1f MiB a job (scaled from one maze of each generator, up to 256x256)\n", one, all,
-           o->jobs, (double)bytes / 1048576.0);
+           "%.1f MiB a job (scaled from one maze of each generator, up to 256x256)",
+           one, all, o->jobs, (double)bytes / 1048576.0);
+    if (o->jobs > 1)
+        printf(", the %u jobs at once about %.1f MiB (the %u largest mazes, each in its "
+               "worker's pool)", o->jobs, (double)sw_plan_jobs_bytes(p, o->jobs) / 1048576.0,
+               o->jobs);
+    printf("\n");
     return MZC_OK;
 }
 
@@ -694,6 +699,20 @@ int cmd_sweep(int argc, char **argv)
             free(notes.buf);
             sw_plan_free(&plan);
             return r;
+        }
+    }
+
+    if (o.jobs > 1) {
+        /* Each worker holds its own maze in its own pool: the jobs that run
+         * at once, not one maze, must fit (every maze alone was checked
+         * by the plan). */
+        char what[128];
+        snprintf(what, sizeof what, "sweep: --jobs %u (its %u largest mazes at once)", o.jobs,
+                 o.jobs);
+        if (mzc_check_bytes(what, (double)sw_plan_jobs_bytes(&plan, o.jobs)) != 0) {
+            free(notes.buf);
+            sw_plan_free(&plan);
+            return MZC_FAIL;
         }
     }
 

@@ -19,6 +19,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -751,6 +752,45 @@ static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
     algos[n++] = hungry;
     /* a worker's engine keeps every block in its pool: the parts add up */
     return (double)mz_estimate_bytes(algos, n, &geo, MZ_EST_FIGURES | MZ_EST_POOL);
+}
+
+uint64_t sw_plan_jobs_bytes(const sw_plan *p, unsigned jobs)
+{
+    double sum = 0;
+    uint64_t left = jobs ? jobs : 1;
+    /* the largest remaining (generator, size), taken as many times as it
+     * has tasks, until every worker has one; a plan has few of them */
+    double last = INFINITY;
+    size_t last_g = SIZE_MAX, last_e = SIZE_MAX;
+    while (left > 0) {
+        double best = -1;
+        size_t bg = SIZE_MAX, be = SIZE_MAX;
+        for (size_t g = 0; g < p->ngen; g++) {
+            const size_t *el = p->elig + g * p->nsize;
+            bool fixed = fixed_size(&p->gspec[g]);
+            for (size_t e = 0; e < p->nelig[g]; e++) {
+                double need = maze_bytes(p, g, fixed ? p->fixed[g] : p->size[el[e]]);
+                /* strictly after the last one taken, in (bytes, g, e) order */
+                bool after = need < last ||
+                             (need == last && (g > last_g || (g == last_g && e > last_e)));
+                if (after && (need > best || (need == best && (g < bg || (g == bg && e < be))))) {
+                    best = need;
+                    bg = g;
+                    be = e;
+                }
+            }
+        }
+        if (bg == SIZE_MAX)
+            break;
+        uint64_t tasks = p->nseed * p->reps;
+        uint64_t take = tasks < left ? tasks : left;
+        sum += best * (double)take;
+        left -= take;
+        last = best;
+        last_g = bg;
+        last_e = be;
+    }
+    return sum >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)sum;
 }
 
 int sw_plan_finish(sw_plan *p, char *err, size_t errlen)

@@ -153,6 +153,12 @@ int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix);
 int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *err,
                      size_t errlen);
 
+/* The peak heap of jobs workers running the plan's mazes at once, each in
+ * its own engine whose pool keeps what its largest maze took: the sum of
+ * the jobs largest tasks' estimates (a task counted once a seed and rep;
+ * fewer tasks, fewer workers busy). A finished plan; cannot fail. */
+uint64_t sw_plan_jobs_bytes(const sw_plan *p, unsigned jobs);
+
 /* ------------------------------------------------------------------ */
 /* CSV on a memory buffer                                              */
 /* ------------------------------------------------------------------ */
