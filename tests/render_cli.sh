@@ -215,6 +215,9 @@ expect2 "$mz" render dfs --seed 1 --size 5 --hold 300 --out "$t/x.svg"
 expect2 "$mz" render dfs --seed 1 --size 5 --animate gen --duration 300 --out "$t/x.png"
 expect2 "$mz" render dfs --seed 1 --size 5 --overlay route --out "$t/x.gif"
 expect2 "$mz" render dfs --seed 1 --size 5 --from 3 --out "$t/x.png"
+# --grid and --size are one option, as in gen and solve: never the last one.
+expect2 "$mz" render dfs --seed 1 --size 5 --grid hex:3x3 --out "$t/x.svg"
+grep -q "render: --grid and --size are one option" "$t/err" || fail "--size and --grid: $(cat "$t/err")"
 [ -e "$t/x.png" ] || [ -e "$t/x.svg" ] || [ -e "$t/x.gif" ] && fail "a refused render wrote a file"
 
 # Sizes estimated before anything is drawn: an SVG or PDF whose file

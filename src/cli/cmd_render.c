@@ -717,6 +717,7 @@ static int too_big(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
 
 int cmd_render(int argc, char **argv)
 {
+    const char *grid_opt = NULL;
     const char *spec_text = NULL, *size = NULL, *out = NULL, *solver_text = NULL, *from = NULL;
     const char *v, *animate = NULL, *overlay_text = NULL;
     uint32_t seed = 0;
@@ -747,11 +748,10 @@ int cmd_render(int argc, char **argv)
             if (r < 0 || mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0 ||
-                   (r = mzc_opt(argc, argv, &k, "--grid", &v)) != 0) {
+        } else if ((r = mzc_opt_grid("render", argc, argv, &k, &size, &grid_opt)) != 0) {
+            /* --grid and --size are one option: both given is refused */
             if (r < 0)
                 return MZC_USAGE;
-            size = v;
         } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
