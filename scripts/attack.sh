@@ -904,7 +904,7 @@ if wants compare pipe; then
     c_pipe compare ignore "J C.svg" compare "$FX/a.csv" "$FX/b.csv" --junit J --chart C.svg --force
 fi
 if wants compare mem; then
-    c_mem compare 150000 "O J" compare "$FX/a.csv" "$FX/b.csv" --out O --junit J --force
+    c_mem compare 150000 "O J" compare "$FX/a.csv" "$FX/a.csv" --out O --junit J --force
     "$mz" sweep --gen dfs --solve bfs --seeds 1 --sizes 5 --reps 20000 --out "$FX/ra.csv" 2>/dev/null
     c_mem compare 150000 "O" compare "$FX/ra.csv" "$FX/ra.csv" --out O --force
 fi
