@@ -208,6 +208,16 @@ refused "another registry" "sed -i 's/^# registry: .*/# registry: 0123456789abcd
 refused "a damaged row" "sed -i '/^dfs,bfs,464,1,ortho,44,/s/,ortho,/,/' re.csv.partial" $R
 refused "a file of another command" "sed -i 's/^# mazebench \\(.*\\) scale\$/# mazebench \\1 sweep/' re.csv.partial" $R
 refused "fewer --max-cells" ":" --gen dfs --solve bfs --max-cells 2000 --no-chart --reps 1
+# a run whose last size its --max-cells capped (5000: 4970 cells) is not
+# part of a larger --max-cells' sizes (7921 there): refused naming
+# --max-cells, not another generator or seed
+"$cli" scale --gen dfs --solve bfs --max-cells 5000 --no-chart --reps 1 --out cap.csv >out 2>err
+mv cap.csv cap.csv.partial
+"$cli" scale $R --out cap.csv --resume >out 2>err
+check "scale --resume past a capped size exits 2" [ $? -eq 2 ]
+check "scale --resume past a capped size names --max-cells" sh -c \
+    "[ \$(wc -l <err) -eq 1 ] && grep -q \"row 4 has cells '4970', this command's size 4 wants '7921' (another --max-cells\" err"
+rm -f cap.csv.partial
 rm -f re.csv.partial
 # killed with SIGKILL part-way: FILE.partial keeps what was measured, and
 # --resume finishes it

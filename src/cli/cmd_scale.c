@@ -426,9 +426,13 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
             char have[96] = "";
             if (n > at[c])
                 sw_csv_value(&fld[at[c]], have, sizeof have);
+            /* the same shape, other cells: a size its --max-cells capped */
             snprintf(row_why, sizeof row_why, "its row %zu has %s '%s', this command's size %zu "
-                     "wants '%s' (another --gen, --solve, --seed, --reps or --shape)",
-                     k + 1, col[c], have, k + 1, want[c]);
+                     "wants '%s' (%s)",
+                     k + 1, col[c], have, k + 1, want[c],
+                     c == 5 ? "another --max-cells: a size capped by a smaller --max-cells is "
+                              "not one of a larger one's"
+                            : "another --gen, --solve, --seed, --reps or --shape");
             why = row_why;
             break;
         }
