@@ -50,7 +50,9 @@ static const char render_help[] =
     "Limits: PNG up to 2^27 pixels and 32767 a side, SVG and PDF up to 3072x3072\n"
     "cells and files estimated at 128 MiB (PDF pages up to 14400 pt a side), GIF\n"
     "up to 256x256 cells and 64 MiB; larger is refused before anything is drawn\n"
-    "(bigger --cell and overlays lower them; docs/render.md).\n";
+    "(bigger --cell and overlays lower them; docs/render.md). An animation's trace\n"
+    "is recorded up to 2^24 steps; its memory is estimated before anything runs\n"
+    "from the trace steps a cell the registry declares (mazebench list).\n";
 
 /* ---- PNG frames: a folder committed whole ----
  *
