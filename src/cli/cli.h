@@ -23,6 +23,12 @@ void mzc_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* Hold mzc_error's next message instead of printing it, so that what a
+ * command then does about the failure joins it on the same line:
+ * mzc_error_release prints the held message (with "; SUFFIX" when SUFFIX
+ * is not empty) and says whether there was one. */
+void mzc_error_hold(void);
+bool mzc_error_release(const char *suffix);
 
 /* Option parsing: is argv[*k] the option --name (as "--name V" or
  * "--name=V")? Then *value gets V, *k moves past it and 1 is returned; a

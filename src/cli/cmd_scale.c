@@ -677,6 +677,8 @@ int cmd_scale(int argc, char **argv)
     bool chart_failed = false;
     unsigned measured = 0;
     uint64_t target = 1000;
+    /* A size that fails says why and what became of FILE on one line. */
+    mzc_error_hold();
     while (rc == MZC_OK) {
         mz_geom geo = grid_near(shape, target);
         char grid[128];
@@ -725,6 +727,7 @@ int cmd_scale(int argc, char **argv)
         target = target * 2 > max_cells ? max_cells : target * 2;
     }
     if (to_stdout) {
+        mzc_error_release(NULL);
         if (fflush(stdout) != 0 && !write_failed) {
             mzc_error("scale: cannot write to stdout: %s", strerror(errno));
             rc = MZC_FAIL;
@@ -744,9 +747,13 @@ int cmd_scale(int argc, char **argv)
         /* A size that failed (memory, a dead child): FILE is committed only
          * by a whole run, but the rows measured before are valid and kept
          * beside it, in FILE.partial. */
-        if (sw_out_publish(&atomic, partial, err, sizeof err) == SW_OK)
-            mzc_error("scale: '%s' left as it was; the %u size%s measured are in '%s'", out,
-                      measured, measured == 1 ? "" : "s", partial);
+        if (sw_out_publish(&atomic, partial, err, sizeof err) == SW_OK) {
+            char note[10240];
+            snprintf(note, sizeof note, "'%s' left as it was, the %u size%s measured in '%s'",
+                     out, measured, measured == 1 ? "" : "s", partial);
+            if (!mzc_error_release(note))
+                mzc_error("scale: %s", note);
+        }
         sw_out_abort(&atomic);
     } else if (write_failed || rc != MZC_OK) {
         const bool published = atomic.partial;
@@ -778,5 +785,6 @@ int cmd_scale(int argc, char **argv)
         if (rc == MZC_OK && chart && isatty(STDERR_FILENO))
             fprintf(stderr, "scale: wrote %s and its .png and .svg charts\n", out);
     }
+    mzc_error_release(NULL);
     return rc;
 }

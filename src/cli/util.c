@@ -6,12 +6,19 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+
+/* A message held by mzc_error_hold, printed by mzc_error_release. */
+static struct {
+    bool on, any;
+    char msg[2048];
+} held;
 
 void mzc_error(const char *fmt, ...)
 {
@@ -25,7 +32,32 @@ void mzc_error(const char *fmt, ...)
     for (char *c = msg; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
             *c = '?';
+    if (held.on) { /* the first one is kept; a command's error is one line */
+        if (!held.any)
+            memcpy(held.msg, msg, sizeof msg);
+        held.any = true;
+        return;
+    }
     fprintf(stderr, "mazebench: %s\n", msg);
+}
+
+void mzc_error_hold(void)
+{
+    held.on = true;
+    held.any = false;
+}
+
+bool mzc_error_release(const char *suffix)
+{
+    held.on = false;
+    if (!held.any)
+        return false;
+    held.any = false;
+    if (suffix && *suffix)
+        mzc_error("%s; %s", held.msg, suffix);
+    else
+        mzc_error("%s", held.msg);
+    return true;
 }
 
 int mzc_flag(const char *arg, const char *name, const char *shortname)
@@ -450,6 +482,16 @@ int mzc_outs_finish(mzc_outs *s, int rc)
             rc = MZC_FAIL;
         }
     }
+    /* The renames one after the other with every signal that ends the
+     * command held back (it takes effect after them), so no signal but
+     * SIGKILL can fall between two of them; every file is already whole
+     * on its disk, so that window is a few system calls wide. */
+    sigset_t hold, old;
+    sigemptyset(&hold);
+    static const int held[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
+    for (size_t k = 0; k < sizeof held / sizeof held[0]; k++)
+        sigaddset(&hold, held[k]);
+    sigprocmask(SIG_BLOCK, &hold, &old);
     for (size_t k = 0; k < s->n && rc == MZC_OK; k++) {
         char err[1024];
         if (sw_out_commit(&s->o[k], err, sizeof err) != SW_OK) {
@@ -458,6 +500,7 @@ int mzc_outs_finish(mzc_outs *s, int rc)
         }
     }
     mzc_outs_abort(s); /* what is left: none on success */
+    sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
 }
 

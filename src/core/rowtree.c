@@ -414,7 +414,10 @@ MZ_INLINE mz_status pass(mz_rowtree *t, const uint8_t *cells, const bool pins, u
             /* The chain up of the cell RT_AHEAD columns on, loaded ahead
              * (up[] has RT_AHEAD entries past the last column, none). */
             const uint32_t ja = up[x + RT_AHEAD];
-            MZ_PREFETCH(&t->edge[ja != RT_NONE ? ja : 0]);
+            /* As an integer: before the first edge the pool is NULL, and
+             * a prefetch, which never faults, needs no valid object. */
+            MZ_PREFETCH((const void *)((uintptr_t)t->edge +
+                                       (uintptr_t)(ja != RT_NONE ? ja : 0) * sizeof *t->edge));
         }
         const uint32_t fx = RT_FRONT | (uint32_t)x;
         const unsigned hw = !(walls[x] & MZ_WALL_W);
