@@ -222,7 +222,7 @@ if [ -n "$resume" ] && [ -f "$manifest" ]; then
     for k in 'base hash' 'new hash' 'order seed' jobs rounds; do
         [ -n "$(old "$k")" ] || die "--resume: '$manifest' has no '$k' line: not a manifest of this script; --force starts afresh"
     done
-    differs() { die "--resume: $1 differs from the run in '$out' ($manifest); --force starts it afresh"; }
+    differs() { die "--resume: not what the run in '$out' was made with ($manifest): $1; --force starts it afresh"; }
     [ "$(old 'base hash')" = "$h_base" ] || differs "BASE_BIN '$base_bin' (its content)"
     [ "$(old 'new hash')" = "$h_new" ] || differs "NEW_BIN '$new_bin' (its content)"
     o=$(old 'order seed')
