@@ -33,8 +33,8 @@ mv "$csv.tmp" "$csv"
 # The generator specs of 'stats all' hold no commas, so the CSV splits on
 # them as written.
 awk -F, -v grids="$grids" -v seeds="$seeds" '
-function pct(m, lo, hi) { return sprintf("%.1f (%.1f-%.1f)", 100 * m, 100 * lo, 100 * hi) }
-function num(m, lo, hi) { return sprintf("%.0f (%.0f-%.0f)", m, lo, hi) }
+function pct(m, lo, hi) { return sprintf("%.1f [%.1f, %.1f]", 100 * m, 100 * lo, 100 * hi) }
+function num(m, lo, hi) { return sprintf("%.0f [%.0f, %.0f]", m, lo, hi) }
 function cell(table, g, t) { return ((g, t) in table) ? table[g, t] : "-" }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {

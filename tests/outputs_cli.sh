@@ -119,6 +119,9 @@ expect 0 "stats text one seed" -- "$mz" stats wilson --grid 11 --seeds 5
 grep -Eq '^  dead_ends +[0-9.]+ +n/a +n/a' out || fail "stats text, one seed: $(cat out)"
 expect 0 "stats markdown one seed" -- "$mz" stats wilson --grid 11 --seeds 5 --format markdown
 grep -q '| [0-9.]* (n/a) |' out || fail "stats markdown, one seed: $(cat out)"
+# An interval is written [lo, hi]: a negative bound stays readable.
+expect 0 "stats markdown, intervals" -- "$mz" stats dfs --grid hex:5x5 --seeds 1..3 --format markdown
+grep -q '| [0-9.]* \[-\{0,1\}[0-9.]*, [0-9.]*\] |' out || fail "stats markdown, interval form: $(cat out)"
 # two seeds: everything defined, no note
 expect 0 "stats csv two seeds" -- "$mz" stats wilson --grid 11 --seeds 5..6 --format csv
 awk -F, 'NR > 1 && $8 >= 2 && $10 == "" { bad = 1 } END { exit bad }' out ||

@@ -520,7 +520,7 @@ static void print_markdown(FILE *f, const result *r, bool topo)
         snprintf(pub, sizeof pub, "%.0f-%.0f", r->pub->lo, r->pub->hi);
     char dead[96];
     if (has_spread(d))
-        snprintf(dead, sizeof dead, "%.2f (%.2f-%.2f)", 100 * d->mean, 100 * d->ci_lo,
+        snprintf(dead, sizeof dead, "%.2f [%.2f, %.2f]", 100 * d->mean, 100 * d->ci_lo,
                  100 * d->ci_hi);
     else
         snprintf(dead, sizeof dead, "%.2f (n/a)", 100 * d->mean);
@@ -542,7 +542,7 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     fprintf(f, " | %.2f | %.2f | ", 100 * r->s[S_STRAIGHT].mean, 100 * r->s[S_TURN].mean);
     const mz_summary *ro = &r->s[S_ROUTE], *lo = &r->s[S_LONGEST];
     if (ro->n && topo && has_spread(ro))
-        fprintf(f, "%.0f (%.0f-%.0f)", ro->mean, ro->ci_lo, ro->ci_hi);
+        fprintf(f, "%.0f [%.0f, %.0f]", ro->mean, ro->ci_lo, ro->ci_hi);
     else if (ro->n && topo)
         fprintf(f, "%.0f (n/a)", ro->mean);
     else if (ro->n)
@@ -550,7 +550,7 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     else
         fputs("-", f);
     if (topo && has_spread(lo))
-        fprintf(f, " | %s%.0f (%.0f-%.0f) |\n", r->longest_exact ? "" : ">= ", lo->mean,
+        fprintf(f, " | %s%.0f [%.0f, %.0f] |\n", r->longest_exact ? "" : ">= ", lo->mean,
                 lo->ci_lo, lo->ci_hi);
     else if (topo)
         fprintf(f, " | %s%.0f (n/a) |\n", r->longest_exact ? "" : ">= ", lo->mean);
