@@ -309,6 +309,8 @@ stage=""
 cleanup() {
     if [ -n "$stage" ]; then rm -rf "$stage"; fi
     stage=""
+    # a log that a signal caught between its making and its unlinking
+    if [ -n "${lf:-}" ]; then rm -f "$lf"; fi
 }
 mkstage() {
     stage=$(mktemp -d "$out/.ab-tmp.XXXXXX") || die "cannot create a temporary folder in '$out'"
