@@ -440,6 +440,7 @@ int sw_ab_mann_whitney(const double *base, size_t m, const double *new_, size_t 
             y[m - 1 - j] = t;
         }
         const struct smat s = {x, y, n, m, false};
+        r->k = k;
         rc = smat_hl(&s, imn, k, &r->shift, &r->shift_lo, &r->shift_hi);
     }
     free(x);
@@ -620,6 +621,7 @@ int sw_ab_signed_rank(const double *d, size_t n, sw_ab_sr *r)
     memcpy(w, d, n * sizeof *w);
     qsort(w, n, sizeof *w, cmp_double);
     const struct smat s = {w, NULL, n, n, true};
+    r->k = k;
     int rc = smat_hl(&s, nw, k, &r->shift, &r->shift_lo, &r->shift_hi);
     free(w);
     return rc;

@@ -49,6 +49,7 @@ typedef struct sw_ab_mw {
      * O(m + n) memory, without the m*n differences: the same values a sort
      * of all of them would give. */
     double shift, shift_lo, shift_hi;
+    size_t k; /* the interval's rank from each end (0: no interval) */
 } sw_ab_mw;
 
 /* Mann-Whitney U test of new[0..n) against base[0..m) (m, n >= 1, values
@@ -108,6 +109,7 @@ typedef struct sw_ab_sr {
      * Found in O(n log^2 n) time and O(n) memory, without the n(n+1)/2
      * averages: the same values a sort of all of them would give. */
     double shift, shift_lo, shift_hi;
+    size_t k; /* the interval's rank from each end (0: no interval) */
 } sw_ab_sr;
 
 /* Wilcoxon's signed-rank test of d[0..n) (n >= 1) against a centre of 0,
