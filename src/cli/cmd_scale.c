@@ -761,22 +761,17 @@ int cmd_scale(int argc, char **argv)
         if (published && (chart_failed || measured == 0))
             unlink(partial); /* nothing measured to keep, or the CSV was whole */
     } else {
-        /* The CSV and its charts together: each whole on disk, then
-         * renamed into place; a partial of an earlier run goes. */
-        for (int k = 0; k < 2 && rc == MZC_OK; k++)
-            if (charts[k]->f && (fflush(charts[k]->f) != 0 || ferror(charts[k]->f))) {
-                mzc_error("scale: cannot write '%s': %s", charts[k]->path, strerror(errno));
-                rc = MZC_FAIL;
-            }
-        if (rc == MZC_OK && sw_out_commit(&atomic, err, sizeof err) != SW_OK) {
+        /* The CSV and its charts together (sw_outs_commit); a partial of
+         * an earlier run goes. */
+        sw_out *all[3] = {&atomic};
+        size_t nall = 1;
+        for (int k = 0; k < 2; k++)
+            if (charts[k]->f)
+                all[nall++] = charts[k];
+        if (sw_outs_commit(all, nall, err, sizeof err) != SW_OK) {
             mzc_error("scale: %s", err);
             rc = MZC_FAIL;
         }
-        for (int k = 0; k < 2 && rc == MZC_OK; k++)
-            if (charts[k]->f && sw_out_commit(charts[k], err, sizeof err) != SW_OK) {
-                mzc_error("scale: %s", err);
-                rc = MZC_FAIL;
-            }
         if (rc == MZC_OK)
             unlink(partial);
         sw_out_abort(&atomic);

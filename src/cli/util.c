@@ -6,7 +6,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,38 +468,23 @@ int mzc_outs_finish(mzc_outs *s, int rc)
 {
     if (rc == MZC_OK)
         rc = mzc_flush_stdout(s->cmd);
-    /* Every file whole on its disk before the first is renamed, so that a
-     * full disk is found before any of them replaces its target. */
-    for (size_t k = 0; k < s->n && rc == MZC_OK; k++) {
-        FILE *f = s->o[k].f;
-        errno = 0;
-        if (fflush(f) != 0 || ferror(f) ||
-            ((s->o[k].tmp || s->o[k].unnamed) && fsync(fileno(f)) != 0 && errno != EINVAL &&
-             errno != EROFS)) {
-            mzc_error("%s: cannot write '%s': %s", s->cmd, s->o[k].path,
-                      errno ? strerror(errno) : "write error");
-            rc = MZC_FAIL;
-        }
-    }
-    /* The renames one after the other with every signal that ends the
-     * command held back (it takes effect after them), so no signal but
-     * SIGKILL can fall between two of them; every file is already whole
-     * on its disk, so that window is a few system calls wide. */
-    sigset_t hold, old;
-    sigemptyset(&hold);
-    static const int held[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
-    for (size_t k = 0; k < sizeof held / sizeof held[0]; k++)
-        sigaddset(&hold, held[k]);
-    sigprocmask(SIG_BLOCK, &hold, &old);
-    for (size_t k = 0; k < s->n && rc == MZC_OK; k++) {
+    if (rc == MZC_OK && s->n) {
+        sw_out **o = malloc(s->n * sizeof *o);
         char err[1024];
-        if (sw_out_commit(&s->o[k], err, sizeof err) != SW_OK) {
-            mzc_error("%s: %s", s->cmd, err);
+        if (!o) {
+            mzc_error("%s: out of memory", s->cmd);
             rc = MZC_FAIL;
+        } else {
+            for (size_t k = 0; k < s->n; k++)
+                o[k] = &s->o[k];
+            if (sw_outs_commit(o, s->n, err, sizeof err) != SW_OK) {
+                mzc_error("%s: %s", s->cmd, err);
+                rc = MZC_FAIL;
+            }
+            free(o);
         }
     }
     mzc_outs_abort(s); /* what is left: none on success */
-    sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
 }
 

@@ -428,6 +428,35 @@ int sw_out_commit(sw_out *o, char *err, size_t errlen)
     return SW_OK;
 }
 
+int sw_outs_commit(sw_out *const *o, size_t n, char *err, size_t errlen)
+{
+    /* Every file whole on its disk before the first is renamed, so that a
+     * full disk is found before any of them replaces its target. */
+    for (size_t k = 0; k < n; k++) {
+        errno = 0;
+        if (out_sync(o[k]) != 0) {
+            snprintf(err, errlen, "cannot write '%s': %s", o[k]->path,
+                     errno ? strerror(errno) : "write error");
+            return SW_FAIL;
+        }
+    }
+    /* The renames one after the other with every signal that ends the
+     * process held back (it takes effect after them), so that no signal
+     * but SIGKILL can fall between two of them: a window of a few system
+     * calls, the one way to leave some new and some old. */
+    static const int held[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
+    sigset_t hold, old;
+    sigemptyset(&hold);
+    for (size_t k = 0; k < sizeof held / sizeof held[0]; k++)
+        sigaddset(&hold, held[k]);
+    sigprocmask(SIG_BLOCK, &hold, &old);
+    int rc = SW_OK;
+    for (size_t k = 0; k < n && rc == SW_OK; k++)
+        rc = sw_out_commit(o[k], err, errlen);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
 void sw_out_abort(sw_out *o)
 {
     if (o->f)

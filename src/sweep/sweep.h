@@ -255,6 +255,12 @@ typedef struct sw_out {
 int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t errlen);
 /* Flush, sync and rename into place. SW_FAIL on error (the temp is removed). */
 int sw_out_commit(sw_out *o, char *err, size_t errlen);
+/* Commit several outputs together: each flushed and synced first (the
+ * first that fails is named in err, SW_FAIL, none renamed), then each
+ * renamed into place with SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+ * SIGXCPU and SIGXFSZ held back until the last. After SW_FAIL the caller
+ * aborts them all (sw_out_abort is safe on a committed one). */
+int sw_outs_commit(sw_out *const *o, size_t n, char *err, size_t errlen);
 /* Remove the temporary file (a published partial is kept). Safe on a
  * zeroed or committed sw_out. */
 void sw_out_abort(sw_out *o);
