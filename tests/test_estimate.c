@@ -337,6 +337,75 @@ static void check_recipe(const mz_spec *spec, const mz_stage *solver, const mz_a
 static uint64_t sides[64] = {64, 128};
 static size_t nsides = 2;
 
+/* Every recipe that runs entry a on geo, for each variant of its
+ * parameters (the defaults, then each choice of each enum parameter:
+ * prim's modes differ): a generator alone, a post-processor after the first
+ * generator there, a solver on that generator's perfect maze and on it
+ * after the first post-processor there. Each is handed to fn with a name,
+ * tag following the entry's own ("" or " traced"). */
+typedef void (*recipe_fn)(const mz_spec *sp, const mz_stage *solver, const char *name,
+                          void *ctx);
+
+static void each_recipe(const mz_algo *a, const mz_geom *geo, const char *tag, recipe_fn fn,
+                        void *ctx)
+{
+    const mz_algo *base = first_on(MZ_GEN, geo);
+    const mz_algo *post = first_on(MZ_POST, geo);
+    char name[256];
+    for (unsigned v = 0; v <= variants(a); v++) {
+        mz_stage st;
+        st.algo = a;
+        char label[128];
+        variant_args(a, v, &st.args, label, sizeof label);
+        if (a->kind == MZ_GEN) {
+            mz_spec sp = spec_of(a);
+            sp.stage[0].args = st.args;
+            snprintf(name, sizeof name, "'%s%s'%s", a->name, label, tag);
+            fn(&sp, NULL, name, ctx);
+        } else if (a->kind == MZ_POST) {
+            mz_spec sp = spec_of(base);
+            add_stage(&sp, a);
+            sp.stage[1].args = st.args;
+            snprintf(name, sizeof name, "'%s+%s%s'%s", base->name, a->name, label, tag);
+            fn(&sp, NULL, name, ctx);
+        } else {
+            char why[256];
+            if (mz_solver_fits_geom(&st, geo, why, sizeof why) != MZ_OK)
+                continue;
+            mz_spec sp = spec_of(base);
+            snprintf(name, sizeof name, "'%s%s'%s solving '%s'", a->name, label, tag,
+                     base->name);
+            fn(&sp, &st, name, ctx);
+            if (post) {
+                add_stage(&sp, post);
+                snprintf(name, sizeof name, "'%s%s'%s solving '%s+%s'", a->name, label, tag,
+                         base->name, post->name);
+                fn(&sp, &st, name, ctx);
+            }
+        }
+    }
+}
+
+struct peak_ctx {
+    const mz_algo *own;
+    const mz_geom *geo;
+    uint64_t *worst, *est;
+};
+
+static void peak_recipe(const mz_spec *sp, const mz_stage *solver, const char *name, void *ctx)
+{
+    struct peak_ctx *pc = ctx;
+    check_recipe(sp, solver, pc->own, pc->geo, pc->worst, pc->est, name);
+}
+
+static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_geom *geo,
+                        const char *name);
+
+static void steps_recipe(const mz_spec *sp, const mz_stage *solver, const char *name, void *ctx)
+{
+    check_steps(sp, solver, ctx, name);
+}
+
 static void test_every_entry_every_shape(void **state)
 {
     (void)state;
@@ -370,46 +439,12 @@ static void test_every_entry_every_shape(void **state)
                 }
                 if (mz_refuses_geom(a, &geo))
                     continue;
-                char name[256], gtext[64];
+                char gtext[64];
                 mz_geom_format(&geo, gtext, sizeof gtext);
                 uint64_t worst = 0, est = 0;
-                const mz_algo *base = first_on(MZ_GEN, &geo);
-                const mz_algo *post = first_on(MZ_POST, &geo);
-                assert_non_null(base);
-                /* the defaults, then each choice of each enum parameter
-                 * (prim's modes differ in memory) */
-                for (unsigned v = 0; v <= variants(a); v++) {
-                    mz_stage st;
-                    st.algo = a;
-                    char label[128];
-                    variant_args(a, v, &st.args, label, sizeof label);
-                    if (a->kind == MZ_GEN) {
-                        mz_spec sp = spec_of(a);
-                        sp.stage[0].args = st.args;
-                        snprintf(name, sizeof name, "'%s%s'", a->name, label);
-                        check_recipe(&sp, NULL, a, &geo, &worst, &est, name);
-                    } else if (a->kind == MZ_POST) {
-                        mz_spec sp = spec_of(base);
-                        add_stage(&sp, a);
-                        sp.stage[1].args = st.args;
-                        snprintf(name, sizeof name, "'%s+%s%s'", base->name, a->name, label);
-                        check_recipe(&sp, NULL, a, &geo, &worst, &est, name);
-                    } else {
-                        char why[256];
-                        if (mz_solver_fits_geom(&st, &geo, why, sizeof why) != MZ_OK)
-                            continue;
-                        mz_spec sp = spec_of(base);
-                        snprintf(name, sizeof name, "'%s%s' solving '%s'", a->name, label,
-                                 base->name);
-                        check_recipe(&sp, &st, a, &geo, &worst, &est, name);
-                        if (post) {
-                            add_stage(&sp, post);
-                            snprintf(name, sizeof name, "'%s%s' solving '%s+%s'", a->name,
-                                     label, base->name, post->name);
-                            check_recipe(&sp, &st, a, &geo, &worst, &est, name);
-                        }
-                    }
-                }
+                assert_non_null(first_on(MZ_GEN, &geo));
+                struct peak_ctx pc = {a, &geo, &worst, &est};
+                each_recipe(a, &geo, "", peak_recipe, &pc);
                 /* Useful: at most twice the largest peak measured, plus the
                  * fixed part. */
                 if (z < nsides && est > 2 * worst + SLACK)
@@ -586,42 +621,7 @@ static void test_trace_steps(void **state)
                     continue;
                 if (!(a->flags & MZ_F_FIXED_SIZE) && mz_refuses_geom(a, &geo))
                     continue;
-                char name[256];
-                const mz_algo *base = first_on(MZ_GEN, &geo);
-                const mz_algo *post = first_on(MZ_POST, &geo);
-                for (unsigned v = 0; v <= variants(a); v++) {
-                    mz_stage st;
-                    st.algo = a;
-                    char label[128];
-                    variant_args(a, v, &st.args, label, sizeof label);
-                    if (a->kind == MZ_GEN) {
-                        mz_spec sp = spec_of(a);
-                        sp.stage[0].args = st.args;
-                        snprintf(name, sizeof name, "'%s%s' traced", a->name, label);
-                        check_steps(&sp, NULL, &geo, name);
-                    } else if (a->kind == MZ_POST) {
-                        mz_spec sp = spec_of(base);
-                        add_stage(&sp, a);
-                        sp.stage[1].args = st.args;
-                        snprintf(name, sizeof name, "'%s+%s%s' traced", base->name, a->name,
-                                 label);
-                        check_steps(&sp, NULL, &geo, name);
-                    } else {
-                        char why[256];
-                        if (mz_solver_fits_geom(&st, &geo, why, sizeof why) != MZ_OK)
-                            continue;
-                        mz_spec sp = spec_of(base);
-                        snprintf(name, sizeof name, "'%s%s' traced solving '%s'", a->name,
-                                 label, base->name);
-                        check_steps(&sp, &st, &geo, name);
-                        if (post) {
-                            add_stage(&sp, post);
-                            snprintf(name, sizeof name, "'%s%s' traced solving '%s+%s'",
-                                     a->name, label, base->name, post->name);
-                            check_steps(&sp, &st, &geo, name);
-                        }
-                    }
-                }
+                each_recipe(a, &geo, " traced", steps_recipe, &geo);
             }
         }
     }
