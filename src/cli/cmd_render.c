@@ -86,9 +86,6 @@ static char fs_tmpdir[5200];
 static volatile sig_atomic_t fs_active;
 static volatile sig_atomic_t fs_count;
 
-static const int fs_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
-#define FS_NSIG (sizeof fs_signals / sizeof fs_signals[0])
-
 /* Remove the hidden folder's frames and the folder (async-signal-safe). */
 static void fs_remove_tmp_sig(void)
 {
@@ -117,34 +114,15 @@ static void fs_remove_tmp_sig(void)
     fs_active = 0;
 }
 
-static void fs_on_signal(int sig)
-{
-    fs_remove_tmp_sig();
-    sw_out_cleanup();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void fs_signals_install(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = fs_on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t k = 0; k < FS_NSIG; k++) {
-        struct sigaction old;
-        if (sigaction(fs_signals[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue; /* nohup stays nohup */
-        sigaction(fs_signals[k], &sa, NULL);
-    }
-}
-
+/* Hold back the signals that end a command (sw_out_signals). */
 static void fs_block(sigset_t *old)
 {
+    const int *sigs;
+    size_t n = sw_out_signals(&sigs);
     sigset_t set;
     sigemptyset(&set);
-    for (size_t k = 0; k < FS_NSIG; k++)
-        sigaddset(&set, fs_signals[k]);
+    for (size_t k = 0; k < n; k++)
+        sigaddset(&set, sigs[k]);
     sigprocmask(SIG_BLOCK, &set, old);
 }
 
@@ -314,7 +292,7 @@ static int fs_open(frameset *fs)
         }
         /* No signal between the folder's making and its registration. */
         sigset_t old;
-        fs_signals_install();
+        sw_out_cleanup_hook(fs_remove_tmp_sig); /* the signals' clean-up (main installs it) */
         fs_block(&old);
         if (!mkdtemp(fs->tmp)) {
             int e = errno;

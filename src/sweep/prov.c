@@ -148,8 +148,36 @@ static void tmp_unregister(const char *name)
         }
 }
 
+/* The signals that end a command, and a command's own clean-up beyond
+ * files (render's hidden frame folder), run first by sw_out_cleanup. */
+static const int out_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
+static void (*volatile cleanup_hook)(void);
+
+void sw_out_cleanup_hook(void (*fn)(void))
+{
+    cleanup_hook = fn;
+}
+
+size_t sw_out_signals(const int **sigs)
+{
+    *sigs = out_signals;
+    return sizeof out_signals / sizeof out_signals[0];
+}
+
+static void signal_block(sigset_t *old)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t k = 0; k < sizeof out_signals / sizeof out_signals[0]; k++)
+        sigaddset(&set, out_signals[k]);
+    sigprocmask(SIG_BLOCK, &set, old);
+}
+
 void sw_out_cleanup(void)
 {
+    void (*hook)(void) = cleanup_hook;
+    if (hook)
+        hook();
     for (int k = 0; k < SW_OUT_SLOTS; k++)
         if (tmp_used[k]) {
             unlink(tmp_name[k]); /* async-signal-safe */
@@ -166,17 +194,16 @@ static void on_fatal_signal(int sig)
 
 void sw_out_signals_install(void)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_fatal_signal;
     sigemptyset(&sa.sa_mask);
-    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+    for (size_t k = 0; k < sizeof out_signals / sizeof out_signals[0]; k++) {
         struct sigaction old;
         /* A signal the caller ignores (nohup) stays ignored. */
-        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        if (sigaction(out_signals[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
             continue;
-        sigaction(sigs[k], &sa, NULL);
+        sigaction(out_signals[k], &sa, NULL);
     }
 }
 
@@ -444,12 +471,8 @@ int sw_outs_commit(sw_out *const *o, size_t n, char *err, size_t errlen)
      * process held back (it takes effect after them), so that no signal
      * but SIGKILL can fall between two of them: a window of a few system
      * calls, the one way to leave some new and some old. */
-    static const int held[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
-    sigset_t hold, old;
-    sigemptyset(&hold);
-    for (size_t k = 0; k < sizeof held / sizeof held[0]; k++)
-        sigaddset(&hold, held[k]);
-    sigprocmask(SIG_BLOCK, &hold, &old);
+    sigset_t old;
+    signal_block(&old);
     int rc = SW_OK;
     for (size_t k = 0; k < n && rc == SW_OK; k++)
         rc = sw_out_commit(o[k], err, errlen);

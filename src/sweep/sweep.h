@@ -275,6 +275,11 @@ int sw_out_publish(sw_out *o, const char *partial, char *err, size_t errlen);
  * the caller ignores stays ignored. */
 void sw_out_cleanup(void);
 void sw_out_signals_install(void);
+/* fn (async-signal-safe; NULL: none) runs first in sw_out_cleanup: a
+ * command's own temporary things beyond files (render's frame folder). */
+void sw_out_cleanup_hook(void (*fn)(void));
+/* Those signals: *sigs gets the list, the count is returned. */
+size_t sw_out_signals(const int **sigs);
 /* Is path the file open on fd (a plan read from stdin, say)? */
 bool sw_same_file_fd(const char *path, int fd);
 /* Are a and b the same file (device and inode)? false when either is missing. */
