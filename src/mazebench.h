@@ -46,17 +46,46 @@ typedef enum mz_status {
 const char *mz_status_str(mz_status s);
 
 /* ------------------------------------------------------------------ */
-/* The random source: mulberry32                                       */
+/* The random sources: mulberry32 and splitmix64                       */
 /* ------------------------------------------------------------------ */
 
-/* The state is one 32-bit word. Output k (0-based) of seed s is
- * mz_mulberry32_mix(s + (k + 1) * 0x6D2B79F5): a pure function of a
- * counter, so outputs can be computed ahead of use. */
+/* Two counter-based sources (docs/random.md). Both are a mixing function
+ * of a Weyl counter: output k (0-based) of seed s is mix(s + (k + 1) *
+ * increment), so any output can be computed from (seed, k) alone.
+ *  - mulberry32: 32-bit state and seed, one cycle of 2^32 outputs that
+ *    every seed shares. The article's figures are defined by it; it is the
+ *    default wherever a run's draws stay within MZ_MULBERRY32_BUDGET.
+ *  - splitmix64: 64-bit state and seed (Steele, Lea and Flood's SplitMix64
+ *    with the golden-ratio increment), a cycle of 2^64 outputs: the source
+ *    of runs too large for mulberry32. Seed s gives exactly the reference
+ *    SplitMix64 sequence started from state s. */
+typedef enum mz_rng_kind {
+    MZ_RNG_AUTO = -1, /* a request only (mz_rng_resolve): let the run choose */
+    MZ_RNG_MULBERRY32 = 0,
+    MZ_RNG_SPLITMIX64 = 1,
+    MZ_RNG_KIND_COUNT
+} mz_rng_kind;
+
+/* The state. Code that knows the source at compile time calls the
+ * mz_rngk_ forms with a constant kind (the branch on it folds away); the
+ * mz_rng_ forms read r->kind. */
 typedef struct mz_rng {
-    uint32_t a;
+    uint32_t a;       /* mulberry32's state */
+    uint32_t kind;    /* mz_rng_kind */
+    uint64_t x;       /* splitmix64's state */
+    uint64_t seed;    /* the state at the start: draws used are counted from it */
 } mz_rng;
 
 #define MZ_MULBERRY32_INC 0x6D2B79F5u
+#define MZ_MULBERRY32_INC_INV 0xDC58AA5Du /* its inverse mod 2^32 */
+#define MZ_SPLITMIX64_GAMMA UINT64_C(0x9E3779B97F4A7C15)
+#define MZ_SPLITMIX64_GAMMA_INV UINT64_C(0xF1DE83E19937733D) /* mod 2^64 */
+
+/* The most draws a run may take from mulberry32 (a sixteenth of its cycle,
+ * docs/random.md): a run estimated to need more takes splitmix64 when its
+ * source was left to choose (MZ_RNG_AUTO), and is refused when mulberry32
+ * was asked for by name. */
+#define MZ_MULBERRY32_BUDGET (UINT64_C(1) << 28)
 
 static inline uint32_t mz_mulberry32_mix(uint32_t t)
 {
@@ -65,34 +94,165 @@ static inline uint32_t mz_mulberry32_mix(uint32_t t)
     return t ^ (t >> 14);
 }
 
-static inline void mz_rng_init(mz_rng *r, uint32_t seed) { r->a = seed; }
-
-/* Next 32-bit output. */
-static inline uint32_t mz_rng_u32(mz_rng *r)
+static inline uint64_t mz_splitmix64_mix(uint64_t z)
 {
-    r->a += MZ_MULBERRY32_INC;
-    return mz_mulberry32_mix(r->a);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
 }
 
-/* Next output as a double in [0, 1): u32 / 2^32, exact. */
-static inline double mz_rng_unit(mz_rng *r)
+/* The full 128-bit product of two 64-bit numbers, portable: the same
+ * result with or without a compiler's 128-bit type. */
+static inline uint64_t mz_mul64_wide(uint64_t a, uint64_t b, uint64_t *lo)
 {
-    return (double)mz_rng_u32(r) * (1.0 / 4294967296.0);
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 p = (unsigned __int128)a * b;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
 }
 
-/* pick(n) = floor(rnd() * n) in its integer form ((u64)u32 * n) >> 32.
- * Equal to the double form for every n < 2^21 (the product is then exact
- * in a double); for larger n the integer form is the definition. n >= 1. */
+/* Lemire's bounded draw: the candidate floor(x * n / 2^64) of a 64-bit
+ * draw x, into *out; false when x must be rejected (and another draw
+ * taken) for the result to be exactly uniform on [0, n). A rejection has
+ * probability below n / 2^64. n >= 1. */
+static inline bool mz_lemire(uint64_t x, uint64_t n, uint64_t *out)
+{
+    uint64_t lo;
+    *out = mz_mul64_wide(x, n, &lo);
+    if (lo < n) {
+        uint64_t t = (0 - n) % n; /* 2^64 mod n */
+        if (lo < t)
+            return false;
+    }
+    return true;
+}
+
+/* mulberry32 seeded with a 32-bit seed: the source of every published
+ * figure. */
+static inline void mz_rng_init(mz_rng *r, uint32_t seed)
+{
+    r->a = seed;
+    r->kind = MZ_RNG_MULBERRY32;
+    r->x = seed;
+    r->seed = seed;
+}
+
+/* Either source; a mulberry32 seed is taken mod 2^32 (callers refuse
+ * larger ones: mz_rng_resolve). */
+static inline void mz_rng_init_kind(mz_rng *r, mz_rng_kind kind, uint64_t seed)
+{
+    r->a = (uint32_t)seed;
+    r->kind = (uint32_t)kind;
+    r->x = seed;
+    r->seed = seed;
+}
+
+/* Next 64-bit output of splitmix64. */
+static inline uint64_t mz_rng_u64_sm(mz_rng *r)
+{
+    r->x += MZ_SPLITMIX64_GAMMA;
+    return mz_splitmix64_mix(r->x);
+}
+
+/* Next 32-bit output: mulberry32's, or the high half of splitmix64's. */
+static inline uint32_t mz_rngk_u32(mz_rng *r, mz_rng_kind kind)
+{
+    if (kind == MZ_RNG_MULBERRY32) {
+        r->a += MZ_MULBERRY32_INC;
+        return mz_mulberry32_mix(r->a);
+    }
+    return (uint32_t)(mz_rng_u64_sm(r) >> 32);
+}
+
+/* Next output as a double in [0, 1), exact: u32 / 2^32 for mulberry32,
+ * (u64 >> 11) / 2^53 for splitmix64. */
+static inline double mz_rngk_unit(mz_rng *r, mz_rng_kind kind)
+{
+    if (kind == MZ_RNG_MULBERRY32)
+        return (double)mz_rngk_u32(r, kind) * (1.0 / 4294967296.0);
+    return (double)(mz_rng_u64_sm(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* A draw uniform on [0, n), n >= 1.
+ * mulberry32: floor(rnd() * n) in its integer form ((u64)u32 * n) >> 32,
+ * one draw; equal to the double form for every n < 2^21 (the product is
+ * then exact in a double), for larger n the integer form is the
+ * definition. It reaches every value only for n <= 2^32, and values are
+ * uneven by up to n / 2^32 (docs/random.md): runs whose picks could be
+ * larger do not use mulberry32 (mz_rng_resolve).
+ * splitmix64: Lemire's multiply-and-reject on 64-bit draws, exactly
+ * uniform for every n; a rejection (probability below n / 2^64) takes
+ * the next draw. */
+static inline uint64_t mz_rngk_pick(mz_rng *r, uint64_t n, mz_rng_kind kind)
+{
+    if (kind == MZ_RNG_MULBERRY32) {
+        uint32_t u = mz_rngk_u32(r, kind);
+        if (n <= UINT32_MAX)
+            return ((uint64_t)u * n) >> 32;
+        /* n >= 2^32: the 96-bit product's top part, computed in two halves. */
+        uint64_t lo = (uint64_t)u * (uint32_t)n;
+        uint64_t hi = (uint64_t)u * (n >> 32);
+        return hi + (lo >> 32);
+    }
+    uint64_t v;
+    while (!mz_lemire(mz_rng_u64_sm(r), n, &v))
+        ;
+    return v;
+}
+
+/* Output k after the current state (k = 0 is the next one) as 32 bits,
+ * without advancing: for code that computes draws ahead or in parallel. */
+static inline uint32_t mz_rngk_u32_at(const mz_rng *r, uint64_t k, mz_rng_kind kind)
+{
+    if (kind == MZ_RNG_MULBERRY32)
+        return mz_mulberry32_mix(r->a + (uint32_t)(k + 1) * MZ_MULBERRY32_INC);
+    return (uint32_t)(mz_splitmix64_mix(r->x + (k + 1) * MZ_SPLITMIX64_GAMMA) >> 32);
+}
+
+/* splitmix64's 64-bit output k after the current state, without advancing. */
+static inline uint64_t mz_rng_u64_sm_at(const mz_rng *r, uint64_t k)
+{
+    return mz_splitmix64_mix(r->x + (k + 1) * MZ_SPLITMIX64_GAMMA);
+}
+
+/* Advance past n outputs. */
+static inline void mz_rngk_skip(mz_rng *r, uint64_t n, mz_rng_kind kind)
+{
+    if (kind == MZ_RNG_MULBERRY32)
+        r->a += (uint32_t)n * MZ_MULBERRY32_INC;
+    else
+        r->x += n * MZ_SPLITMIX64_GAMMA;
+}
+
+/* The same, for the source r holds. */
+static inline uint32_t mz_rng_u32(mz_rng *r) { return mz_rngk_u32(r, (mz_rng_kind)r->kind); }
+static inline double mz_rng_unit(mz_rng *r) { return mz_rngk_unit(r, (mz_rng_kind)r->kind); }
 static inline uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
 {
-    uint32_t u = mz_rng_u32(r);
-    if (n <= UINT32_MAX)
-        return ((uint64_t)u * n) >> 32;
-    /* n >= 2^32: the 96-bit product's top part, computed in two halves. */
-    uint64_t lo = (uint64_t)u * (uint32_t)n;
-    uint64_t hi = (uint64_t)u * (n >> 32);
-    return hi + (lo >> 32);
+    return mz_rngk_pick(r, n, (mz_rng_kind)r->kind);
 }
+
+/* Draws taken since mz_rng_init: exact for splitmix64; for mulberry32
+ * exact below 2^32 (its count wraps with its cycle: runs stay within
+ * MZ_MULBERRY32_BUDGET). */
+static inline uint64_t mz_rng_draws(const mz_rng *r)
+{
+    if (r->kind == MZ_RNG_MULBERRY32)
+        return (uint32_t)((r->a - (uint32_t)r->seed) * MZ_MULBERRY32_INC_INV);
+    return (r->x - r->seed) * MZ_SPLITMIX64_GAMMA_INV;
+}
+
+/* A source's name ("mulberry32", "splitmix64"), or NULL for a bad kind. */
+const char *mz_rng_name(mz_rng_kind kind);
+/* A kind from its name; MZ_ENOTFOUND for an unknown name. */
+mz_status mz_rng_parse(const char *name, mz_rng_kind *kind);
 
 /* ------------------------------------------------------------------ */
 /* Memory                                                              */
@@ -229,6 +389,8 @@ typedef struct mz_grid {
     const mz_allocator *mem; /* where the grid's and its algorithms' memory comes from; NULL: malloc */
     mz_shape shape;    /* MZ_SHAPE_ORTHO unless made by mz_grid_init_geom */
     uint64_t levels;   /* CUBE: levels; 1 otherwise */
+    mz_rng_kind rng;   /* the source its last generation drew from */
+    uint64_t draws;    /* the draws that generation took (0 before one) */
 } mz_grid;
 
 /* Largest cell count a grid may have: 2^40 (a terabyte of cells). */
@@ -472,6 +634,8 @@ typedef struct mz_metrics {
     uint64_t components; /* connected components of open cells */
     int64_t route;       /* BFS steps entrance -> exit, -1 if unreachable */
     uint64_t digest;     /* mz_digest() */
+    uint64_t draws;      /* draws its generation took from its random source
+                          * (the grid's draws, not computed from the walls) */
 } mz_metrics;
 
 /* Compute every metric on the calling thread: mz_metrics_compute_mt(g, 1, m). */
@@ -640,14 +804,16 @@ typedef struct mz_args {
 
 /* What a generator or post-processor is handed. */
 typedef struct mz_run {
-    uint32_t seed;   /* the run's seed */
-    mz_rng *rng;     /* mulberry32(seed), shared along a generator chain */
+    uint64_t seed;   /* the run's seed */
+    mz_rng *rng;     /* the spec's source at seed, shared along a generator chain */
     mz_trace *trace; /* NULL when tracing is off */
     mz_extra *extra; /* where the algorithm reports its own columns */
     unsigned threads; /* threads it may use (0 or 1: the caller's only); the maze
                        * is the same at any count, and only an untraced run of
                        * an algorithm that says so (docs/measurement.md) uses
                        * more than one */
+    uint64_t draws;  /* draws taken from sources of its own (braid's offset
+                      * stream): the stage adds them here */
 } mz_run;
 
 /* A generator carves g, which arrives initialised at the requested size
@@ -687,6 +853,14 @@ typedef struct mz_algo {
      * steps a cell grow with the size; 0 for an entry that emits none.
      * An animation's recorded trace is estimated from it. */
     double trace_steps_per_cell[MZ_SHAPE_COUNT];
+    /* Draws a cell its run takes from the random source, by shape, as
+     * c[0] + c[1] * L + c[2] * L^2 with L = log2(cells): constant for most
+     * entries, growing for the random walks (wilson, aldous-broder).
+     * Measured (docs/random.md, "Draws"), not guessed: tests/test_draws.c
+     * runs every entry on every shape it runs on and fails when the count
+     * it takes strays from the declaration. mz_draws_estimate sums them;
+     * mz_rng_resolve decides a run's source from that sum. */
+    double draws_per_cell[MZ_SHAPE_COUNT][3];
     mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
     mz_solve_fn solve;          /* MZ_SOLVER */
     /* The sizes the entry refuses, declared: true for a rows x cols grid
@@ -792,6 +966,7 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
                            * doubling leaves its smaller blocks behind (half as
                            * much again) */
 
+
 /* The estimate every command and the sweep's plan make before allocating
  * a maze: the peak heap bytes, on a grid of geometry geo, of the recipe
  * algos[0..n) (its generator and post-processors in any order, at most one
@@ -849,6 +1024,8 @@ typedef struct mz_stage {
 typedef struct mz_spec {
     unsigned n; /* stages: one generator then up to MZ_MAX_CHAIN-1 posts */
     mz_stage stage[MZ_MAX_CHAIN];
+    mz_rng_kind rng; /* the random source its runs draw from; mz_spec_parse
+                      * sets mulberry32, mz_rng_resolve chooses */
 } mz_spec;
 
 /* Parse a generator spec. On failure returns MZ_ENOTFOUND or MZ_EPARAM and
@@ -862,6 +1039,20 @@ mz_status mz_solver_parse(const char *text, mz_stage *st, char *err, size_t errl
  * differently from their defaults are shown, in declaration order.
  * Returns the length that was needed (snprintf semantics). */
 size_t mz_stage_format(const mz_stage *st, char *buf, size_t len);
+
+/* Draws a run of spec at geo is expected to take from its random source:
+ * the sum over its stages of their draws_per_cell declarations times the
+ * cells. Cannot fail; 0 for an empty spec. */
+double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo);
+
+/* Choose the random source of a run of spec at geo and seed: want is a
+ * kind, or MZ_RNG_AUTO to let the run choose (mulberry32 when the seed is
+ * below 2^32 and the estimate within MZ_MULBERRY32_BUDGET, else
+ * splitmix64, with *switched set and a one-line note in err). Sets
+ * spec->rng. MZ_ETOOBIG, with a one-line reason in err, when mulberry32 is
+ * asked for by name and the seed or the estimate is past it. */
+mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rng_kind want,
+                         bool *switched, char *err, size_t errlen);
 size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len);
 
 /* Parse one parameter's value text into *out. MZ_EPARAM on failure. */
@@ -872,16 +1063,16 @@ void mz_args_default(const mz_algo *a, mz_args *args);
 
 /* Run a generator spec on g at the given size and seed. g is (re)initialised
  * here. extra receives every stage's columns; trace may be NULL. */
-mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+mz_status mz_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
                       mz_grid *g, mz_trace *trace, mz_extra *extra);
 /* As mz_generate, on a grid of any geometry. MZ_EUNSUPPORTED when a stage
  * does not run on its shape (mz_runs_on). */
-mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+mz_status mz_generate_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo, mz_grid *g,
                            mz_trace *trace, mz_extra *extra);
 /* As mz_generate_geom, letting the generators that can use several threads
  * use up to `threads` (0: every online core); the maze, its extra columns
  * and the random source's end state are the same at any count. */
-mz_status mz_generate_mt(const mz_spec *spec, uint32_t seed, const mz_geom *geo, unsigned threads,
+mz_status mz_generate_mt(const mz_spec *spec, uint64_t seed, const mz_geom *geo, unsigned threads,
                          mz_grid *g, mz_trace *trace, mz_extra *extra);
 
 /* Eller's algorithm as a stream (docs/catalogue-generators.md): the maze
@@ -1040,12 +1231,12 @@ void mz_bench_free(mz_bench *b);
  * NULL) sees the first timed run only, and so does b->meter. Every timed
  * run must give the same maze. Statuses as mz_generate, MZ_EINVAL for a bad
  * reps, MZ_EIO when the meter cannot read its count. */
-mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t rows,
+mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, uint64_t rows,
                        uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t);
 /* The same on a grid of any geometry (mz_bench_gen is this on square
  * cells rows x cols). MZ_EUNSUPPORTED when a stage does not run on its
  * shape, MZ_EINVAL for an invalid geometry. */
-mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_geom *geo,
                             mz_trace *trace, unsigned reps, mz_timing *t);
 
 /* Solve b->grid with the stage into b->sol, the same way. */
@@ -1059,7 +1250,7 @@ mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsig
 /* One result row: a generated maze, and optionally a solver's result. */
 typedef struct mz_row {
     const char *gen;   /* canonical spec */
-    uint32_t seed;
+    uint64_t seed;
     uint64_t rows, cols;
     uint64_t rep;
     const mz_metrics *m;
@@ -1068,6 +1259,7 @@ typedef struct mz_row {
     const mz_solution *sol;
     bool timed;
     uint64_t gen_ns, solve_ns, peak_rss_kb;
+    mz_rng_kind rng;   /* the source of its seed (the rng column) */
 } mz_row;
 
 #define MZ_MAX_COLS 96
@@ -1251,7 +1443,7 @@ typedef struct mz_anim_opts {
  * count. Statuses as mz_pic_render and mz_generate; MZ_ETOOBIG with
  * *frames 0 for a trace over max_steps, with *frames the frames counted
  * for a file over the format's limit. */
-mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
                          const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
                          mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames);
 /* The bytes an animation's recorded trace takes at most, known before
@@ -1264,7 +1456,7 @@ uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const 
                              const mz_anim_opts *a, uint64_t *steps);
 /* The same on a grid of any geometry (mz_generate_geom); a step's dir is
  * a port of its cell on every shape. */
-mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
                               const mz_stage *solver, const mz_pic_opts *o,
                               const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
                               void *user, uint64_t *frames);

@@ -85,7 +85,7 @@ static void test_deadend_fill_leaves_the_route(void **state)
                 memset(&g, 0, sizeof g);
                 mz_extra x;
                 memset(&x, 0, sizeof x);
-                mz_spec sp = {1, {{*a, {{0}}}}};
+                mz_spec sp = {1, {{*a, {{0}}}}, MZ_RNG_MULBERRY32};
                 mz_args_default(*a, &sp.stage[0].args);
                 if (mz_generate(&sp, seed, sizes[z].rows, sizes[z].cols, &g, NULL, &x) != MZ_OK) {
                     mz_grid_free(&g);

@@ -109,7 +109,7 @@ static void compute(const golden_row *g, char *out, size_t len)
         snprintf(out, len, "%" PRId64, v);
     } else {
         mz_row row = {g->gen, g->seed, rows, cols, 0, &m, &gx, solve ? g->solver : NULL,
-                      solve ? &sol : NULL, false, 0, 0, 0};
+                      solve ? &sol : NULL, false, 0, 0, 0, MZ_RNG_MULBERRY32};
         mz_row_field(&row, g->figure, out, len);
     }
     free(r.s);

@@ -653,7 +653,7 @@ static void test_perfect_figures(void **state)
     for (const mz_algo *const *g = mz_registry; *g; g++) {
         if ((*g)->kind != MZ_GEN || !((*g)->flags & MZ_F_PERFECT))
             continue;
-        mz_spec spec = {1, {{*g, {{0}}}}};
+        mz_spec spec = {1, {{*g, {{0}}}}, MZ_RNG_MULBERRY32};
         mz_args_default(*g, &spec.stage[0].args);
         for (uint32_t seed = 464; seed < 474; seed++) {
             mz_grid grid = {0};
@@ -712,7 +712,7 @@ static void test_dfs_step_count(void **state)
     (void)state;
     const mz_algo *dfs = mz_find(MZ_GEN, "dfs");
     assert_non_null(dfs);
-    mz_spec spec = {1, {{dfs, {{0}}}}};
+    mz_spec spec = {1, {{dfs, {{0}}}}, MZ_RNG_MULBERRY32};
     for (uint32_t seed = 0; seed < 20; seed++) {
         uint64_t n = 0;
         mz_trace t = {count_steps, &n, 0};

@@ -418,7 +418,7 @@ static void uniform_on(const char *grid, unsigned trees, uint32_t runs)
         if ((*a)->kind != MZ_GEN || !mz_runs_on(*a, geo.shape) ||
             (strcmp((*a)->name, "wilson") != 0 && strcmp((*a)->name, "aldous-broder") != 0))
             continue;
-        mz_spec sp = {1, {{*a, {{0}}}}};
+        mz_spec sp = {1, {{*a, {{0}}}}, MZ_RNG_MULBERRY32};
         uint64_t *seen = calloc(trees + 1, sizeof *seen);
         uint32_t *count = calloc(trees + 1, sizeof *count);
         assert_non_null(seen);

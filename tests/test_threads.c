@@ -26,6 +26,7 @@ static const unsigned thread_counts[] = {1, 2, 3, 7, 0};
 static void reference(const mz_grid *g, mz_metrics *m)
 {
     memset(m, 0, sizeof *m);
+    m->draws = g->draws; /* the generation's count, carried over */
     const uint64_t n = g->cells, cols = g->cols;
     for (uint64_t i = 0; i < n; i++) {
         unsigned v = g->c[i];
@@ -381,7 +382,7 @@ static void test_binary_tree_source_end(void **state)
             mz_args args = {{0}};
             mz_trace t = {accept_step, NULL, 0};
             /* 0: traced; 1: untraced, one thread; 2: untraced, three */
-            mz_run run = {464, &rng, k == 0 ? &t : NULL, &x, k == 2 ? 3u : 1u};
+            mz_run run = {464, &rng, k == 0 ? &t : NULL, &x, k == 2 ? 3u : 1u, 0};
             assert_int_equal(mz_algo_binary_tree.gen(&g, &args, &run), MZ_OK);
             end[k] = rng.a;
             digest[k] = mz_digest(&g);

@@ -605,7 +605,7 @@ static int run(int argc, char **argv, bool solve)
         if (solve)
             mz_stage_format(&solver, solver_name, sizeof solver_name);
         mz_row row = {gen_name, o.seed, g.rows, g.cols, 0, &m, &gx,
-                       solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0};
+                       solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0, spec.rng};
         mz_cols colset;
         mz_row_columns(&colset, solve, false, false, algos, nalgos);
         mz_geom made = mz_grid_geom(&g);

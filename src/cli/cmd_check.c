@@ -284,7 +284,7 @@ static void run_group(const struct check *c, const struct group *gp, mz_grid *g,
         for (size_t k = 0; k < gp->n; k++) {
             struct crow *r = &c->row[gp->first + k];
             mz_row row = {gen_canon, r->seed, gen_ok ? g->rows : r->rows,
-                          gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0};
+                          gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0, MZ_RNG_MULBERRY32};
             solv_canon[0] = '\0';
             if (r->has_solver) {
                 mz_stage_format(&r->st, solv_canon, sizeof solv_canon);

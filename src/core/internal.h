@@ -267,7 +267,7 @@ void mz_par_tasks(unsigned threads, unsigned ntasks, mz_task_fn fn, void *ctx);
 unsigned mz_threads_resolve(unsigned threads);
 
 /* Run a generator spec on g as it is (already sized and reset). */
-mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
+mz_status mz_generate_on(const mz_spec *spec, uint64_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra);
 
 #endif /* MZ_INTERNAL_H */

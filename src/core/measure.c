@@ -419,14 +419,14 @@ static mz_status first_run_end(const mz_bench *b, unsigned r, uint64_t u0, mz_st
     return s;
 }
 
-mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint32_t seed, uint64_t rows,
+mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, uint64_t rows,
                        uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t)
 {
     mz_geom geo = mz_geom_ortho(rows, cols);
     return mz_bench_gen_geom(b, spec, seed, &geo, trace, reps, t);
 }
 
-mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_geom *geo,
                             mz_trace *trace, unsigned reps, mz_timing *t)
 {
     memset(t, 0, sizeof *t);

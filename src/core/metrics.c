@@ -638,7 +638,16 @@ static void mt_task(void *ctx, unsigned k)
     }
 }
 
+static mz_status metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m);
+
 mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *m)
+{
+    mz_status s = metrics_compute(g, threads, m);
+    m->draws = g->draws;
+    return s;
+}
+
+static mz_status metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m)
 {
     if (g->shape != MZ_SHAPE_ORTHO)
         return mz_topo_metrics(g, m);

@@ -13,10 +13,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static const char *const gen_cols[] = {"gen",      "seed",  "topology",  "rows",
-                                       "cols",     "cells", "passages",  "walls",
-                                       "dead_ends", "loops", "components", "route",
-                                       "digest"};
+static const char *const gen_cols[] = {"gen",       "seed",  "rng",        "topology",
+                                       "rows",      "cols",  "cells",      "passages",
+                                       "walls",     "dead_ends", "loops",  "components",
+                                       "route",     "digest", "draws"};
 static const char *const solve_cols[] = {"solver", "found", "path_steps", "path_cells",
                                          "closed", "steps", "forward", "turns"};
 static const char *const time_cols[] = {"gen_ns", "solve_ns", "peak_rss_kb"};
@@ -60,7 +60,7 @@ void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
 bool mz_col_numeric(const char *col)
 {
     return strcmp(col, "gen") != 0 && strcmp(col, "solver") != 0 && strcmp(col, "digest") != 0 &&
-           strcmp(col, "topology") != 0;
+           strcmp(col, "topology") != 0 && strcmp(col, "rng") != 0;
 }
 
 size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len)
@@ -153,7 +153,8 @@ void mz_row_field_on(const mz_row *r, mz_shape shape, uint64_t levels, const cha
     buf[0] = '\0';
 #define IS(name) (strcmp(col, name) == 0)
     if (IS("gen")) snprintf(buf, len, "%s", r->gen);
-    else if (IS("seed")) snprintf(buf, len, "%" PRIu32, r->seed);
+    else if (IS("seed")) snprintf(buf, len, "%" PRIu64, r->seed);
+    else if (IS("rng")) snprintf(buf, len, "%s", mz_rng_name(r->rng) ? mz_rng_name(r->rng) : "");
     else if (IS("topology")) mz_topology_format(shape, levels, buf, len);
     else if (IS("rows")) snprintf(buf, len, "%" PRIu64, r->rows);
     else if (IS("cols")) snprintf(buf, len, "%" PRIu64, r->cols);
@@ -166,6 +167,7 @@ void mz_row_field_on(const mz_row *r, mz_shape shape, uint64_t levels, const cha
     else if (IS("components")) snprintf(buf, len, "%" PRIu64, m->components);
     else if (IS("route")) opt_i64(m->route, buf, len);
     else if (IS("digest")) snprintf(buf, len, "%016" PRIx64, m->digest);
+    else if (IS("draws")) snprintf(buf, len, "%" PRIu64, m->draws);
     else if (IS("gen_ns")) { if (r->timed) snprintf(buf, len, "%" PRIu64, r->gen_ns); }
     else if (IS("solve_ns")) { if (r->timed && s) snprintf(buf, len, "%" PRIu64, r->solve_ns); }
     else if (IS("peak_rss_kb")) { if (r->timed) snprintf(buf, len, "%" PRIu64, r->peak_rss_kb); }

@@ -356,7 +356,7 @@ size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len)
     return used;
 }
 
-mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+mz_status mz_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
                       mz_grid *g, mz_trace *trace, mz_extra *extra)
 {
     if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
@@ -367,10 +367,10 @@ mz_status mz_generate(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_
     return mz_generate_on(spec, seed, g, trace, extra);
 }
 
-static mz_status generate_on(const mz_spec *spec, uint32_t seed, unsigned threads, mz_grid *g,
+static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned threads, mz_grid *g,
                              mz_trace *trace, mz_extra *extra);
 
-mz_status mz_generate_mt(const mz_spec *spec, uint32_t seed, const mz_geom *geo, unsigned threads,
+mz_status mz_generate_mt(const mz_spec *spec, uint64_t seed, const mz_geom *geo, unsigned threads,
                          mz_grid *g, mz_trace *trace, mz_extra *extra)
 {
     if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
@@ -381,32 +381,37 @@ mz_status mz_generate_mt(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
     return generate_on(spec, seed, mz_threads_resolve(threads), g, trace, extra);
 }
 
-mz_status mz_generate_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+mz_status mz_generate_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo, mz_grid *g,
                            mz_trace *trace, mz_extra *extra)
 {
     return mz_generate_mt(spec, seed, geo, 1, g, trace, extra);
 }
 
-mz_status mz_generate_on(const mz_spec *spec, uint32_t seed, mz_grid *g, mz_trace *trace,
+mz_status mz_generate_on(const mz_spec *spec, uint64_t seed, mz_grid *g, mz_trace *trace,
                          mz_extra *extra)
 {
     return generate_on(spec, seed, 1, g, trace, extra);
 }
 
-static mz_status generate_on(const mz_spec *spec, uint32_t seed, unsigned threads, mz_grid *g,
+static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned threads, mz_grid *g,
                              mz_trace *trace, mz_extra *extra)
 {
     for (unsigned k = 0; k < spec->n; k++)
         if (!mz_runs_on(spec->stage[k].algo, g->shape))
             return MZ_EUNSUPPORTED;
+    if ((unsigned)spec->rng >= MZ_RNG_KIND_COUNT ||
+        (spec->rng == MZ_RNG_MULBERRY32 && seed > UINT32_MAX))
+        return MZ_EINVAL;
     mz_rng rng;
-    mz_rng_init(&rng, seed);
-    mz_run run = {seed, &rng, trace, extra, threads};
+    mz_rng_init_kind(&rng, spec->rng, seed);
+    mz_run run = {seed, &rng, trace, extra, threads, 0};
     for (unsigned k = 0; k < spec->n; k++) {
         mz_status s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
         if (s != MZ_OK)
             return s;
     }
+    g->rng = spec->rng;
+    g->draws = mz_rng_draws(&rng) + run.draws;
     return MZ_OK;
 }
 

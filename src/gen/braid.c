@@ -111,8 +111,10 @@ MZ_INLINE mz_status braid_shape_scan(mz_grid *g, double keep, mz_rng *rng, mz_tr
 
 static mz_status braid_post(mz_grid *g, const mz_args *args, mz_run *run)
 {
+    /* Its own stream of the run's source, offset seeds on: for mulberry32
+     * the seed plus the offset mod 2^32, as the article defines it. */
     mz_rng rng;
-    mz_rng_init(&rng, run->seed + (uint32_t)args->v[P_OFFSET]);
+    mz_rng_init_kind(&rng, (mz_rng_kind)run->rng->kind, run->seed + (uint64_t)args->v[P_OFFSET]);
     uint64_t splices = 0;
     double keep = args->v[P_KEEP];
     mz_status s;

@@ -62,7 +62,8 @@ MZ_INLINE unsigned cl_two_bits(cl_bits *b)
 /* A whole draw (pick(n) = (u * n) >> 32), from the same state. */
 MZ_INLINE uint64_t cl_pick(cl_bits *b, uint64_t n)
 {
-    mz_rng r = {b->a};
+    mz_rng r;
+    mz_rng_init(&r, b->a);
     uint64_t k = mz_rng_pick(&r, n);
     b->a = r.a;
     return k;

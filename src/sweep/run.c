@@ -223,7 +223,7 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     }
     mz_row row = {p->gen[t->gen], t->seed, gen_ok ? b->grid.rows : t->size.rows,
                   gen_ok ? b->grid.cols : t->size.cols, t->rep, &m, &b->gx, NULL, NULL, true,
-                  gen_ok ? gt.ns : 0, 0, 0};
+                  gen_ok ? gt.ns : 0, 0, 0, MZ_RNG_MULBERRY32};
     struct row_extra x = {gen_ok, false, gen_ok ? b->grid.shape : t->size.shape,
                           gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st};
     if (p->nsolv == 0) {

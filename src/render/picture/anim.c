@@ -56,7 +56,7 @@ uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const 
 
 #ifndef MZ_HAVE_CAIRO
 
-mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
                               const mz_stage *solver, const mz_pic_opts *o,
                               const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
                               void *user, uint64_t *frames)
@@ -443,7 +443,7 @@ static void replay_free(replay *r)
 /* The animation                                                       */
 /* ------------------------------------------------------------------ */
 
-static mz_status record(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+static mz_status record(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
                         const mz_stage *solver, recbuf *rb, mz_grid *G, mz_solution *sol)
 {
     mz_trace t = {rec_emit, rb, 0};
@@ -572,7 +572,7 @@ static size_t frame_colours(const mz_pic_opts *o, uint32_t *c)
     return sizeof fixed / sizeof *fixed;
 }
 
-mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint64_t cols,
+mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
                          const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
                          mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames)
 {
@@ -580,7 +580,7 @@ mz_status mz_anim_render(const mz_spec *spec, uint32_t seed, uint64_t rows, uint
     return mz_anim_render_geom(spec, seed, &geo, solver, o, a, f, write, user, frames);
 }
 
-mz_status mz_anim_render_geom(const mz_spec *spec, uint32_t seed, const mz_geom *geo,
+mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
                               const mz_stage *solver, const mz_pic_opts *o,
                               const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
                               void *user, uint64_t *frames)

@@ -1,0 +1,91 @@
+/*
+ * rng.c - the random sources by name, the draws a recipe is expected to
+ * take (from the registry's measured declarations), and the choice of a
+ * run's source from them (docs/random.md).
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const rng_names[MZ_RNG_KIND_COUNT] = {
+    [MZ_RNG_MULBERRY32] = "mulberry32",
+    [MZ_RNG_SPLITMIX64] = "splitmix64",
+};
+
+const char *mz_rng_name(mz_rng_kind kind)
+{
+    return (unsigned)kind < MZ_RNG_KIND_COUNT ? rng_names[kind] : NULL;
+}
+
+mz_status mz_rng_parse(const char *name, mz_rng_kind *kind)
+{
+    for (unsigned k = 0; k < MZ_RNG_KIND_COUNT; k++)
+        if (name && strcmp(name, rng_names[k]) == 0) {
+            *kind = (mz_rng_kind)k;
+            return MZ_OK;
+        }
+    return MZ_ENOTFOUND;
+}
+
+double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo)
+{
+    mz_geom v = *geo;
+    double cells = (double)mz_geom_cells(&v);
+    if (cells < 1 || (unsigned)v.shape >= MZ_SHAPE_COUNT)
+        return 0;
+    double L = log2(cells), sum = 0;
+    for (unsigned k = 0; k < spec->n; k++) {
+        const double *c = spec->stage[k].algo->draws_per_cell[v.shape];
+        double per = c[0] + c[1] * L + c[2] * L * L;
+        sum += per > 0 ? per * cells : 0;
+    }
+    return sum;
+}
+
+mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rng_kind want,
+                         bool *switched, char *err, size_t errlen)
+{
+    if (switched)
+        *switched = false;
+    if (err && errlen)
+        err[0] = '\0';
+    if (want != MZ_RNG_AUTO && (unsigned)want >= MZ_RNG_KIND_COUNT)
+        return MZ_EINVAL;
+    if (want == MZ_RNG_SPLITMIX64 || spec->n == 0) {
+        spec->rng = want == MZ_RNG_AUTO ? MZ_RNG_MULBERRY32 : want;
+        return MZ_OK;
+    }
+    double need = mz_draws_estimate(spec, geo);
+    bool big_seed = seed > UINT32_MAX;
+    bool past = need > (double)MZ_MULBERRY32_BUDGET;
+    if (!big_seed && !past) {
+        spec->rng = MZ_RNG_MULBERRY32;
+        return MZ_OK;
+    }
+    char why[200];
+    if (big_seed)
+        snprintf(why, sizeof why, "seed %llu is past mulberry32's 32 bits",
+                 (unsigned long long)seed);
+    else {
+        char grid[96];
+        mz_geom v = *geo;
+        mz_geom_format(&v, grid, sizeof grid);
+        snprintf(why, sizeof why,
+                 "%s on a %s grid takes about %.3g draws, past mulberry32's budget of "
+                 "2^28 (a sixteenth of its cycle)",
+                 spec->stage[0].algo->name, grid, need);
+    }
+    if (want == MZ_RNG_MULBERRY32) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s: choose the splitmix64 source instead", why);
+        return MZ_ETOOBIG;
+    }
+    spec->rng = MZ_RNG_SPLITMIX64;
+    if (switched)
+        *switched = true;
+    if (err && errlen)
+        snprintf(err, errlen, "%s: it draws from splitmix64", why);
+    return MZ_OK;
+}
