@@ -32,7 +32,8 @@ static void check_task(const sw_plan *p, uint64_t k)
     bool in = false;
     for (size_t r = 0; r < p->nrange && !in; r++)
         in = t.seed >= p->range[r].lo && t.seed <= p->range[r].hi;
-    FZ_CHECK(in, "task %llu: seed %u outside the plan", (unsigned long long)k, t.seed);
+    FZ_CHECK(in, "task %llu: seed %llu outside the plan", (unsigned long long)k,
+             (unsigned long long)t.seed);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -324,7 +324,9 @@ static void test_generators_any_threads(void **state)
                 mz_geom geo = {MZ_SHAPE_ORTHO, 1, dims[z][0], dims[z][1]};
                 if (mz_refuses_geom(*a, &geo))
                     continue;
+                for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++)
                 for (uint32_t seed = 464; seed < 466; seed++) {
+                    spec.rng = (mz_rng_kind)kind;
                     mz_grid g1 = {0};
                     mz_extra x1 = {0};
                     mz_status s1 = mz_generate_mt(&spec, seed, &geo, 1, &g1, NULL, &x1);
@@ -332,9 +334,10 @@ static void test_generators_any_threads(void **state)
                         mz_grid g = {0};
                         mz_extra x = {0};
                         char what[256];
-                        snprintf(what, sizeof what, "%s %llux%llu seed %u, %u threads", text,
-                                 (unsigned long long)geo.rows, (unsigned long long)geo.cols,
-                                 seed, t);
+                        snprintf(what, sizeof what, "%s %llux%llu seed %u of %s, %u threads",
+                                 text, (unsigned long long)geo.rows,
+                                 (unsigned long long)geo.cols, seed,
+                                 mz_rng_name((mz_rng_kind)kind), t);
                         mz_status st = mz_generate_mt(&spec, seed, &geo, t, &g, NULL, &x);
                         if (st != s1)
                             fail_msg("%s: status %d against %d", what, (int)st, (int)s1);
@@ -342,6 +345,10 @@ static void test_generators_any_threads(void **state)
                             if (g.rows != g1.rows || g.cols != g1.cols ||
                                 mz_digest(&g) != mz_digest(&g1))
                                 fail_msg("%s: another maze", what);
+                            if (g.draws != g1.draws || g.rng != g1.rng)
+                                fail_msg("%s: %llu draws against %llu", what,
+                                         (unsigned long long)g.draws,
+                                         (unsigned long long)g1.draws);
                             same_extra(&x1, &x, what);
                         }
                         mz_grid_free(&g);
@@ -370,30 +377,32 @@ static void test_binary_tree_source_end(void **state)
 {
     (void)state;
     static const uint64_t dims[][2] = {{1, 1}, {1, 9}, {9, 1}, {17, 3}, {33, 33}, {37, 23}};
+    for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++)
     for (size_t z = 0; z < sizeof dims / sizeof *dims; z++) {
-        uint32_t end[3];
+        uint64_t end[3];
         uint64_t digest[3];
         for (int k = 0; k < 3; k++) {
             mz_grid g = {0};
             assert_int_equal(mz_grid_init(&g, dims[z][0], dims[z][1]), MZ_OK);
             mz_rng rng;
-            mz_rng_init(&rng, 464);
+            mz_rng_init_kind(&rng, (mz_rng_kind)kind, 464);
             mz_extra x = {0};
             mz_args args = {{0}};
             mz_trace t = {accept_step, NULL, 0};
             /* 0: traced; 1: untraced, one thread; 2: untraced, three */
             mz_run run = {464, &rng, k == 0 ? &t : NULL, &x, k == 2 ? 3u : 1u, 0};
             assert_int_equal(mz_algo_binary_tree.gen(&g, &args, &run), MZ_OK);
-            end[k] = rng.a;
+            end[k] = mz_rng_draws(&rng);
             digest[k] = mz_digest(&g);
             mz_grid_free(&g);
         }
         for (int k = 1; k < 3; k++)
             if (end[k] != end[0] || digest[k] != digest[0])
-                fail_msg("binary-tree %llux%llu, %s: source at %u (traced %u), digest %016llx "
-                         "(traced %016llx)",
+                fail_msg("binary-tree %llux%llu, %s, %s: %llu draws (traced %llu), digest "
+                         "%016llx (traced %016llx)", mz_rng_name((mz_rng_kind)kind),
                          (unsigned long long)dims[z][0], (unsigned long long)dims[z][1],
-                         k == 1 ? "one thread" : "three threads", end[k], end[0],
+                         k == 1 ? "one thread" : "three threads", (unsigned long long)end[k],
+                         (unsigned long long)end[0],
                          (unsigned long long)digest[k], (unsigned long long)digest[0]);
     }
 }

@@ -92,7 +92,15 @@ void mzc_keep_std_fds(void);
 int mzc_flag(const char *arg, const char *name, const char *shortname);
 
 /* Value parsers that print their own error; 0 on success, -1 on error. */
-int mzc_parse_seed(const char *text, uint32_t *seed);
+int mzc_parse_seed(const char *text, uint64_t *seed);
+/* The --rng option: NULL or "auto" is MZ_RNG_AUTO, else a source's name;
+ * -1 with a message for another name. */
+int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want);
+/* Choose spec's source for a maze of geo at seed (mz_rng_resolve): a note
+ * on stderr when 'auto' switches to splitmix64; -1 with a message when
+ * mulberry32 was asked for and cannot serve (a usage error). */
+int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+                    uint64_t seed);
 int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols);
 /* Parse a grid of any shape (mz_parse_grid), printing why on failure;
  * 0 or -1. */
@@ -152,7 +160,7 @@ int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo);
  * at 1x1 as the sweep does, so that a size it never uses is neither checked
  * against the machine's memory nor allocated. 0 for another generator, 1
  * when replaced, -1 after a message when that run failed. */
-int mzc_fixed_size(const mz_spec *spec, uint32_t seed, uint64_t *rows, uint64_t *cols);
+int mzc_fixed_size(const mz_spec *spec, uint64_t seed, uint64_t *rows, uint64_t *cols);
 
 /* Peak resident memory of this process so far, in KiB (0 if unknown). */
 uint64_t mzc_peak_rss_kb(void);

@@ -378,20 +378,27 @@ enum format { FMT_CSV, FMT_JSON, FMT_ASCII };
 
 /* Options shared by gen and solve. */
 struct run_opts {
-    const char *spec, *solver, *trace, *size, *seed_text, *fmt_text, *threads_text;
+    const char *spec, *solver, *trace, *size, *seed_text, *fmt_text, *threads_text, *rng_text;
     const char *grid_opt; /* --grid, or its older name --size */
     bool have_seed, force;
-    uint32_t seed;
+    uint64_t seed;
+    mz_rng_kind rng;
     unsigned threads; /* 0: every online core */
     enum format fmt;
 };
 
 static const char gen_help[] =
-    "usage: mazebench gen SPEC --seed N --grid GRID [--format csv|json|ascii] [--trace FILE]\n\n"
+    "usage: mazebench gen SPEC --seed N --grid GRID [--rng NAME] [--format csv|json|ascii]\n"
+    "                     [--trace FILE]\n\n"
     "Generate one maze and print its figures (one CSV row with a header by default).\n\n"
     "  SPEC            name[:key=value,...][+post[:key=value,...]], e.g.\n"
     "                  dfs+braid:keep=0.4,offset=99 ('mazebench list' shows the names)\n"
-    "  --seed N        seed of the random source, 0..4294967295\n"
+    "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
+    "                  splitmix64)\n"
+    "  --rng NAME      the random source: auto (default: mulberry32, or splitmix64\n"
+    "                  with a note when the maze would take more than 2^28 draws\n"
+    "                  or the seed is past 32 bits), mulberry32 (refuses such a\n"
+    "                  maze), splitmix64 (docs/random.md)\n"
     "  --grid GRID     RxC (rows x columns of square cells), N (N x N), or\n"
     "                  SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC, polar:RINGS,\n"
     "                  3d:LEVELSxRxC ('mazebench list' shows the shapes each\n"
@@ -406,11 +413,13 @@ static const char gen_help[] =
 
 static const char solve_help[] =
     "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --grid GRID\n"
-    "                       [--format csv|json|ascii] [--trace FILE]\n\n"
+    "                       [--rng NAME] [--format csv|json|ascii] [--trace FILE]\n\n"
     "Generate a maze from SPEC, solve it with SOLVER and print the maze's and the\n"
     "solver's figures as one row.\n\n"
     "  --gen SPEC      the generator spec, as for 'mazebench gen'\n"
-    "  --seed N        seed of the random source, 0..4294967295\n"
+    "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
+    "                  splitmix64)\n"
+    "  --rng NAME      auto (default), mulberry32 or splitmix64, as for 'mazebench gen'\n"
     "  --grid GRID     RxC, N, or SHAPE:DIMS (hex:RxC, tri:RxC, weave:RxC,\n"
     "                  polar:RINGS, 3d:LEVELSxRxC); --size is its older name\n"
     "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
@@ -425,6 +434,7 @@ static const char solve_help[] =
 static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
 {
     memset(o, 0, sizeof *o);
+    o->rng = MZ_RNG_AUTO;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -438,6 +448,9 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
             if (r < 0 || mzc_parse_seed(o->seed_text, &o->seed) != 0)
                 return -1;
             o->have_seed = true;
+        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--rng", &o->rng_text, false)) != 0) {
+            if (r < 0 || mzc_parse_rng(argv[0], o->rng_text, &o->rng) != 0)
+                return -1;
         } else if ((r = mzc_opt_grid(argv[0], argc, argv, &k, &o->size, &o->grid_opt)) != 0) {
             if (r < 0)
                 return -1;
@@ -549,6 +562,8 @@ static int run(int argc, char **argv, bool solve)
     mz_geom_cells(&geo);
     if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||
         (solve && mzc_check_runs_on(NULL, &solver, &geo) != 0))
+        return MZC_USAGE;
+    if (mzc_resolve_rng(argv[0], o.rng, &spec, &geo, o.seed) != 0)
         return MZC_USAGE;
     if (geo.shape == MZ_SHAPE_ORTHO && mzc_fixed_size(&spec, o.seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;

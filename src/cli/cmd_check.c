@@ -86,7 +86,8 @@ struct crow {
     mz_spec spec;
     mz_stage st;
     bool has_solver;
-    uint32_t seed;
+    uint64_t seed;   /* its source is spec.rng: the rng column, mulberry32
+                      * when the file has none */
     uint64_t rows, cols, rep;
     mz_shape shape;  /* its topology column; square cells when the file has none */
     uint64_t levels;
@@ -195,8 +196,11 @@ static void describe(const struct crow *r, bool with_solver, char *buf, size_t l
         mz_topology_format(r->shape, r->levels, topo, sizeof topo - 1);
         strcat(topo, " ");
     }
-    snprintf(buf, len, "%s, seed %" PRIu32 ", %s%" PRIu64 "x%" PRIu64 "%s%s%s", r->gen_text,
-             r->seed, topo, r->rows, r->cols, rep, with_solver ? ", " : "",
+    char src[32] = "";
+    if (r->spec.rng != MZ_RNG_MULBERRY32)
+        snprintf(src, sizeof src, " (%s)", mz_rng_name(r->spec.rng));
+    snprintf(buf, len, "%s, seed %" PRIu64 "%s, %s%" PRIu64 "x%" PRIu64 "%s%s%s", r->gen_text,
+             r->seed, src, topo, r->rows, r->cols, rep, with_solver ? ", " : "",
              with_solver ? r->solv_text : "");
 }
 
@@ -284,7 +288,8 @@ static void run_group(const struct check *c, const struct group *gp, mz_grid *g,
         for (size_t k = 0; k < gp->n; k++) {
             struct crow *r = &c->row[gp->first + k];
             mz_row row = {gen_canon, r->seed, gen_ok ? g->rows : r->rows,
-                          gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0, MZ_RNG_MULBERRY32};
+                          gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0,
+                          r0->spec.rng};
             solv_canon[0] = '\0';
             if (r->has_solver) {
                 mz_stage_format(&r->st, solv_canon, sizeof solv_canon);
@@ -479,8 +484,11 @@ static void plan_row(const struct sect *s, uint64_t pos, char *buf, size_t len)
         mz_topology_format(t.size.shape, t.size.levels, topo, sizeof topo - 1);
         strcat(topo, " ");
     }
-    snprintf(buf, len, "%s, seed %" PRIu32 ", %s%" PRIu64 "x%" PRIu64 "%s%s%s", p->gen[t.gen],
-             t.seed, topo, t.size.rows, t.size.cols, rep, solver[0] ? ", " : "", solver);
+    char src[32] = "";
+    if (t.rng != MZ_RNG_MULBERRY32)
+        snprintf(src, sizeof src, " (%s)", mz_rng_name(t.rng));
+    snprintf(buf, len, "%s, seed %" PRIu64 "%s, %s%" PRIu64 "x%" PRIu64 "%s%s%s", p->gen[t.gen],
+             t.seed, src, topo, t.size.rows, t.size.cols, rep, solver[0] ? ", " : "", solver);
 }
 
 /* Is row r one of s's rows? Its place among them in *pos. */
@@ -491,6 +499,10 @@ static bool find_row(const struct sect *s, const struct crow *r, uint64_t *pos)
     sw_size z = {r->rows, r->cols, r->shape, r->levels};
     if (!sw_plan_find(p, r->gen_canon, r->seed, z, r->rep, &k) ||
         k % s->nshard != s->shard - 1)
+        return false;
+    sw_task t;
+    sw_plan_task(p, k, &t);
+    if (t.rng != r->spec.rng) /* the plan draws it from the other source */
         return false;
     size_t j = 0;
     if (p->nsolv) {
@@ -582,6 +594,8 @@ static int by_recipe(const void *a, const void *b)
         return d;
     if (x->seed != y->seed)
         return x->seed < y->seed ? -1 : 1;
+    if (x->spec.rng != y->spec.rng)
+        return x->spec.rng < y->spec.rng ? -1 : 1;
     if (x->shape != y->shape)
         return x->shape < y->shape ? -1 : 1;
     if (x->levels != y->levels)
@@ -615,7 +629,8 @@ static int refuse_repeats(struct check *c)
     for (size_t k = 1; k < c->nrows; k++) {
         const struct crow *x = v[k - 1], *y = v[k];
         if (x->sect == y->sect && strcmp(x->gen_canon, y->gen_canon) == 0 &&
-            x->seed == y->seed && x->shape == y->shape && x->levels == y->levels &&
+            x->seed == y->seed && x->spec.rng == y->spec.rng && x->shape == y->shape &&
+            x->levels == y->levels &&
             x->rows == y->rows && x->cols == y->cols && x->rep == y->rep &&
             strcmp(x->solv_canon, y->solv_canon) == 0 && (!b || y->index < b->index)) {
             a = x;
@@ -747,7 +762,7 @@ static int load(struct check *c, sw_file *f)
         return MZC_FAIL;
     }
     size_t col_gen = SIZE_MAX, col_seed = SIZE_MAX, col_rows = SIZE_MAX, col_cols = SIZE_MAX,
-           col_rep = SIZE_MAX, col_solv = SIZE_MAX, col_topo = SIZE_MAX;
+           col_rep = SIZE_MAX, col_solv = SIZE_MAX, col_topo = SIZE_MAX, col_rng = SIZE_MAX;
     for (size_t k = 0; k < nh; k++) {
         char name[128];
         size_t nl = sw_csv_value(&hf[k], name, sizeof name);
@@ -764,10 +779,11 @@ static int load(struct check *c, sw_file *f)
                 at[c->ncmp] = k;
                 c->cmp[c->ncmp++] = det.name[j];
             }
-        const char *const known[] = {"gen", "seed", "rows", "cols", "rep", "solver", "topology"};
+        const char *const known[] = {"gen", "seed", "rows", "cols", "rep", "solver", "topology",
+                                     "rng"};
         size_t *slot[] = {&col_gen, &col_seed, &col_rows, &col_cols, &col_rep, &col_solv,
-                          &col_topo};
-        for (size_t j = 0; j < 7; j++)
+                          &col_topo, &col_rng};
+        for (size_t j = 0; j < 8; j++)
             if (strcmp(name, known[j]) == 0)
                 *slot[j] = k;
     }
@@ -808,26 +824,37 @@ static int load(struct check *c, sw_file *f)
         char *seed = field_text(&fl[col_seed]), *rows = field_text(&fl[col_rows]),
              *cols = field_text(&fl[col_cols]),
              *rep = col_rep == SIZE_MAX ? NULL : field_text(&fl[col_rep]),
-             *topo = col_topo == SIZE_MAX ? NULL : field_text(&fl[col_topo]);
+             *topo = col_topo == SIZE_MAX ? NULL : field_text(&fl[col_topo]),
+             *rng = col_rng == SIZE_MAX ? NULL : field_text(&fl[col_rng]);
         for (size_t j = 0; r->want && j < c->ncmp; j++)
             r->want[j] = field_text(&fl[at[j]]);
         bool mem = r->want && r->gen_text && r->solv_text && seed && rows && cols &&
-                   (col_rep == SIZE_MAX || rep) && (col_topo == SIZE_MAX || topo);
+                   (col_rep == SIZE_MAX || rep) && (col_topo == SIZE_MAX || topo) &&
+                   (col_rng == SIZE_MAX || rng);
         for (size_t j = 0; mem && j < c->ncmp; j++)
             mem = r->want[j] != NULL;
         char reason[512];
         uint64_t v;
+        mz_rng_kind kind = MZ_RNG_MULBERRY32;
         r->rep = 1;
         r->shape = MZ_SHAPE_ORTHO;
         r->levels = 1;
         if (!mem) {
             mzc_error("check: out of memory");
             rc = MZC_FAIL;
-        } else if (!parse_num(seed, UINT32_MAX, &v)) {
-            mzc_error("check: '%s' line %zu: seed '%s' is not a 32-bit unsigned number",
+        } else if (!parse_num(seed, UINT64_MAX, &v)) {
+            mzc_error("check: '%s' line %zu: seed '%s' is not a 64-bit unsigned number",
                       c->path, r->line, seed);
             rc = MZC_USAGE;
-        } else if ((r->seed = (uint32_t)v, !parse_num(rows, UINT32_MAX, &r->rows)) ||
+        } else if (rng && mz_rng_parse(rng, &kind) != MZ_OK) {
+            mzc_error("check: '%s' line %zu: rng '%s' is not a random source (mulberry32, "
+                      "splitmix64)", c->path, r->line, rng);
+            rc = MZC_USAGE;
+        } else if ((r->seed = v) > UINT32_MAX && kind == MZ_RNG_MULBERRY32) {
+            mzc_error("check: '%s' line %zu: seed '%s' is past mulberry32's 32 bits", c->path,
+                      r->line, seed);
+            rc = MZC_USAGE;
+        } else if (!parse_num(rows, UINT32_MAX, &r->rows) ||
                    !parse_num(cols, UINT32_MAX, &r->cols) || r->rows == 0 || r->cols == 0) {
             mzc_error("check: '%s' line %zu: size '%sx%s' is not a grid size", c->path,
                       r->line, rows, cols);
@@ -849,6 +876,7 @@ static int load(struct check *c, sw_file *f)
                       r->line, reason);
             rc = MZC_USAGE;
         } else {
+            r->spec.rng = kind;
             char canon[512];
             mz_spec_format(&r->spec, canon, sizeof canon);
             r->gen_canon = strdup(canon);
@@ -866,10 +894,12 @@ static int load(struct check *c, sw_file *f)
         free(cols);
         free(rep);
         free(topo);
+        free(rng);
         /* Consecutive rows of one maze form a group. */
         if (rc == MZC_OK) {
             struct crow *p = k ? &c->row[k - 1] : NULL;
             if (p && strcmp(p->gen_text, r->gen_text) == 0 && p->seed == r->seed &&
+                p->spec.rng == r->spec.rng &&
                 p->shape == r->shape && p->levels == r->levels && p->rows == r->rows &&
                 p->cols == r->cols && p->rep == r->rep) {
                 c->grp[c->ngrp - 1].n++;

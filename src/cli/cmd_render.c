@@ -28,6 +28,8 @@ static const char render_help[] =
     "Options that do not apply to the cells or the format are refused.\n\n"
     "  --grid GRID           RxC (square cells), hex:RxC, tri:RxC, polar:RINGS,\n"
     "                        3d:LxRxC or weave:RxC (--size is the same option)\n"
+    "  --rng NAME            random source: auto (default), mulberry32 or\n"
+    "                        splitmix64, as for 'mazebench gen'\n"
     "  --style plain|hedge   a clean line drawing (default), or board 09's hedge\n"
     "                        garden (answer path, lantern, sun shadows, fog)\n"
     "  --solve S             the solver for route, closed and trail (default bfs)\n"
@@ -700,7 +702,8 @@ int cmd_render(int argc, char **argv)
     const char *grid_opt = NULL;
     const char *spec_text = NULL, *size = NULL, *out = NULL, *solver_text = NULL, *from = NULL;
     const char *v, *animate = NULL, *overlay_text = NULL;
-    uint32_t seed = 0;
+    uint64_t seed = 0;
+    mz_rng_kind rng = MZ_RNG_AUTO;
     bool have_seed = false, have_format = false, force = false;
     /* Options that apply to some pictures only, refused elsewhere. */
     const char *opt_time = NULL, *opt_stride = NULL, *opt_duration = NULL, *opt_hold = NULL;
@@ -728,6 +731,9 @@ int cmd_render(int argc, char **argv)
             if (r < 0 || mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--rng", &v)) != 0) {
+            if (r < 0 || mzc_parse_rng("render", v, &rng) != 0)
+                return MZC_USAGE;
         } else if ((r = mzc_opt_grid("render", argc, argv, &k, &size, &grid_opt)) != 0) {
             /* --grid and --size are one option: both given is refused */
             if (r < 0)
@@ -886,6 +892,9 @@ int cmd_render(int argc, char **argv)
     if (mzc_parse_grid(size, &geo) != 0)
         return MZC_USAGE;
     bool square = geo.shape == MZ_SHAPE_ORTHO;
+    mz_geom_cells(&geo);
+    if (mzc_resolve_rng("render", rng, &spec, &geo, seed) != 0)
+        return MZC_USAGE;
     if (square && mzc_fixed_size(&spec, seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
     for (size_t k = 0; k < nalgos; k++) {

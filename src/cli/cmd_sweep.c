@@ -21,7 +21,7 @@
 static const char sweep_help[] =
     "usage: mazebench sweep [PLAN] [--gen SPECS] [--solve SOLVERS] [--seeds LIST]\n"
     "                       [--grids LIST] [--skip-unsupported] [--reps N] [--jobs N]\n"
-    "                       [--out FILE] [--force]\n"
+    "                       [--rng auto|mulberry32|splitmix64] [--out FILE] [--force]\n"
     "                       [--resume] [--shard I/N] [--print-plan] [--progress SECS]\n"
     "                       [--count callgrind|perf|auto]\n\n"
     "Run every generator of a plan on every grid, seed and repetition, solve each\n"
@@ -33,8 +33,14 @@ static const char sweep_help[] =
     "  --gen SPECS     generator specs, comma-separated, replacing the plan's\n"
     "                  ('all' = every registered generator)\n"
     "  --solve SOLVERS solver specs, comma-separated ('all' = every solver, '' = none)\n"
-    "  --seeds LIST    e.g. 464..473 or 1,5,9..12 (0..4294967295 is fine: tasks\n"
-    "                  are computed as they run, never listed)\n"
+    "  --seeds LIST    e.g. 464..473 or 1,5,9..12 (any 64-bit seeds: tasks are\n"
+    "                  computed as they run, never listed)\n"
+    "  --rng NAME      the random source: 'auto' (default) draws from mulberry32\n"
+    "                  (the article's source) unless a maze would take more than\n"
+    "                  2^28 draws or its seed is past 32 bits, and then from\n"
+    "                  splitmix64, with a note; 'mulberry32' refuses such mazes;\n"
+    "                  'splitmix64' draws every maze from it. The rng column\n"
+    "                  names each row's source (docs/random.md)\n"
     "  --grids LIST    e.g. 31,101,31x61,hex:31x31,polar:16,3d:4x15x15 (N means\n"
     "                  N x N square cells; SHAPE:DIMS as for 'gen --grid');\n"
     "                  --sizes is its older name\n"
@@ -69,7 +75,8 @@ static const char sweep_help[] =
     "Plan file lines: 'gen SPEC', 'gen? SPEC' (skipped with a note when not\n"
     "registered), 'gen all', the same for 'solve', 'seeds LIST', 'sizes LIST'\n"
     "(grids; 'grids LIST' is the same), 'reps N', 'limit GENERATOR SIZE' (that\n"
-    "generator only up to SIZE's cells), 'skip unsupported', '# comments'.\n"
+    "generator only up to SIZE's cells), 'skip unsupported', 'rng NAME',\n"
+    "'# comments'.\n"
     "Duplicate generators, solvers, seeds and grids run once.\n"
     "See docs/sweeps.md.\n";
 
@@ -127,7 +134,7 @@ static void flush_notes(struct notes *n)
 
 struct opts {
     const char *plan_path, *gens, *solvers, *seeds, *sizes, *reps, *out, *jobs_text, *threads_text,
-        *shard_text, *progress_text, *count_text, *sizes_opt;
+        *shard_text, *progress_text, *count_text, *sizes_opt, *rng;
     mz_counter count;
     unsigned jobs, threads, shard, nshard;
     uint64_t progress_secs;
@@ -210,6 +217,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
                 (r = mzc_opt_synonym("sweep", argc, argv, &k, "--grids", "--sizes", &o->sizes,
                                      &o->sizes_opt)) ||
                 (r = once(argc, argv, &k, "--reps", &o->reps, false)) ||
+                (r = once(argc, argv, &k, "--rng", &o->rng, false)) ||
                 (r = once(argc, argv, &k, "--out", &o->out, false)) ||
                 (r = once(argc, argv, &k, "--jobs", &o->jobs_text, false)) ||
                 (r = once(argc, argv, &k, "--threads", &o->threads_text, false)) ||
@@ -361,6 +369,8 @@ static int build_plan(const struct opts *o, sw_plan *p)
         rc = sw_plan_set_sizes(p, o->sizes, err, sizeof err);
     if (rc == SW_OK && o->reps)
         rc = sw_plan_set_reps(p, o->reps, err, sizeof err);
+    if (rc == SW_OK && o->rng)
+        rc = sw_plan_set_rng(p, o->rng, err, sizeof err);
     if (o->skip_unsupported)
         p->skip_unsupported = true;
     if (rc == SW_OK)
@@ -793,6 +803,7 @@ int cmd_sweep(int argc, char **argv)
         sw_provenance_write(f, "sweep", argc, argv, o.jobs);
         if (counter[0])
             fprintf(f, "# counter: %s\n", counter);
+        sw_plan_write_rng(f, &plan);
         fputs("# columns: those before gen_ns are deterministic; gen_ns and solve_ns are the "
               "timing engine's clock (ns), gen_setup_ns and solve_setup_ns the work before "
               "it, gen_peak_bytes and solve_peak_bytes its heap peaks; peak_rss_kb is the "

@@ -125,12 +125,34 @@ int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max
     return 0;
 }
 
-int mzc_parse_seed(const char *text, uint32_t *seed)
+int mzc_parse_seed(const char *text, uint64_t *seed)
 {
-    uint64_t v;
-    if (mzc_parse_u64("seed", text, 0, UINT32_MAX, &v) != 0)
+    return mzc_parse_u64("seed", text, 0, UINT64_MAX, seed);
+}
+
+int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want)
+{
+    if (!text || strcmp(text, "auto") == 0) {
+        *want = MZ_RNG_AUTO;
+        return 0;
+    }
+    if (mz_rng_parse(text, want) == MZ_OK)
+        return 0;
+    mzc_error("%s: unknown random source '%s' (valid: auto, mulberry32, splitmix64)", cmd, text);
+    return -1;
+}
+
+int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+                    uint64_t seed)
+{
+    bool switched;
+    char why[400];
+    if (mz_rng_resolve(spec, geo, seed, want, &switched, why, sizeof why) != MZ_OK) {
+        mzc_error("%s: %s (--rng splitmix64)", cmd, why);
         return -1;
-    *seed = (uint32_t)v;
+    }
+    if (switched)
+        fprintf(stderr, "mazebench: %s: note: %s (--rng mulberry32 refuses it)\n", cmd, why);
     return 0;
 }
 
@@ -390,7 +412,7 @@ int mzc_flush_stdout(const char *cmd)
     return reported ? MZC_FAIL : MZC_OK;
 }
 
-int mzc_fixed_size(const mz_spec *spec, uint32_t seed, uint64_t *rows, uint64_t *cols)
+int mzc_fixed_size(const mz_spec *spec, uint64_t seed, uint64_t *rows, uint64_t *cols)
 {
     if (spec->n == 0 || !(spec->stage[0].algo->flags & MZ_F_FIXED_SIZE))
         return 0;

@@ -96,6 +96,7 @@ void sw_plan_init(sw_plan *p, sw_note_fn note_fn, void *user)
 {
     memset(p, 0, sizeof *p);
     p->reps = 1;
+    p->rng = MZ_RNG_AUTO;
     p->note = note_fn;
     p->note_user = user;
 }
@@ -107,6 +108,8 @@ static void clear_derived(sw_plan *p)
     free(p->elig);
     free(p->fixed);
     free(p->gen_first);
+    free(p->rngk);
+    p->rngk = NULL;
     p->seed_first = NULL;
     p->nelig = NULL;
     p->elig = NULL;
@@ -407,7 +410,7 @@ static int each_spec(sw_plan *p, bool solver, const char *list, const char *wher
 }
 
 /* Add seeds lo..hi minus every seed already in the plan. */
-static int add_range(sw_plan *p, uint32_t lo, uint32_t hi, size_t from, char *err,
+static int add_range(sw_plan *p, uint64_t lo, uint64_t hi, size_t from, char *err,
                      size_t errlen)
 {
     for (size_t k = from; k < p->nrange; k++) {
@@ -421,7 +424,7 @@ static int add_range(sw_plan *p, uint32_t lo, uint32_t hi, size_t from, char *er
             rc = add_range(p, r.hi + 1, hi, k + 1, err, errlen);
         return rc;
     }
-    if (p->nrange && p->range[p->nrange - 1].hi != UINT32_MAX &&
+    if (p->nrange && p->range[p->nrange - 1].hi != UINT64_MAX &&
         p->range[p->nrange - 1].hi + 1 == lo) {
         p->range[p->nrange - 1].hi = hi;
         return SW_OK;
@@ -451,8 +454,8 @@ static int add_seeds(sw_plan *p, const char *list, const char *where, char *err,
         uint64_t a, b;
         if (dots)
             *dots = '\0';
-        if ((rc = parse_u64("seed", piece, 0, UINT32_MAX, &a, where, err, errlen)) != 0 ||
-            (dots && (rc = parse_u64("seed", dots + 2, 0, UINT32_MAX, &b, where, err,
+        if ((rc = parse_u64("seed", piece, 0, UINT64_MAX, &a, where, err, errlen)) != 0 ||
+            (dots && (rc = parse_u64("seed", dots + 2, 0, UINT64_MAX, &b, where, err,
                                      errlen)) != 0))
             break;
         if (!dots)
@@ -462,7 +465,12 @@ static int add_seeds(sw_plan *p, const char *list, const char *where, char *err,
                       dots + 2);
             break;
         }
-        if ((rc = add_range(p, (uint32_t)a, (uint32_t)b, 0, err, errlen)) != 0)
+        if (b - a >= (UINT64_C(1) << 62)) {
+            rc = sw_fail(err, errlen, SW_BAD, "%sseed range '%s..%s' holds more than 2^62 seeds",
+                         where, piece, dots + 2);
+            break;
+        }
+        if ((rc = add_range(p, a, b, 0, err, errlen)) != 0)
             break;
         if (!comma)
             break;
@@ -585,6 +593,24 @@ int sw_plan_set_sizes(sw_plan *p, const char *list, char *err, size_t errlen)
     return add_sizes(p, list, "", err, errlen);
 }
 
+int sw_plan_set_rng_at(sw_plan *p, const char *name, const char *where, char *err,
+                       size_t errlen)
+{
+    mz_rng_kind k;
+    if (strcmp(name, "auto") == 0)
+        k = MZ_RNG_AUTO;
+    else if (mz_rng_parse(name, &k) != MZ_OK)
+        return sw_fail(err, errlen, SW_BAD, "%sunknown random source '%.40s' (valid: auto, "
+                       "mulberry32, splitmix64)", where, name);
+    p->rng = k;
+    return SW_OK;
+}
+
+int sw_plan_set_rng(sw_plan *p, const char *name, char *err, size_t errlen)
+{
+    return sw_plan_set_rng_at(p, name, "", err, errlen);
+}
+
 int sw_plan_set_reps(sw_plan *p, const char *text, char *err, size_t errlen)
 {
     return parse_u64("reps", text, 1, 1000000, &p->reps, "", err, errlen);
@@ -645,10 +671,10 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
                    strcmp(s, "solve?") != 0 && strcmp(s, "seeds") != 0 &&
                    strcmp(s, "sizes") != 0 && strcmp(s, "grids") != 0 &&
                    strcmp(s, "reps") != 0 && strcmp(s, "limit") != 0 &&
-                   strcmp(s, "skip") != 0) {
+                   strcmp(s, "skip") != 0 && strcmp(s, "rng") != 0) {
             rc = sw_fail(err, errlen, SW_BAD,
                       "%sunknown plan line '%.40s' (valid: gen, gen?, solve, solve?, seeds, "
-                      "sizes, grids, reps, limit, skip)", where, s);
+                      "sizes, grids, reps, limit, skip, rng)", where, s);
         } else if (*arg == '\0') {
             rc = sw_fail(err, errlen, SW_BAD, "%s'%s' needs a value", where, s);
         } else if (strcmp(s, "gen") == 0 || strcmp(s, "gen?") == 0) {
@@ -659,6 +685,8 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
             rc = add_seeds(p, arg, where, err, errlen);
         } else if (strcmp(s, "sizes") == 0 || strcmp(s, "grids") == 0) {
             rc = add_sizes(p, arg, where, err, errlen);
+        } else if (strcmp(s, "rng") == 0) {
+            rc = sw_plan_set_rng_at(p, arg, where, err, errlen);
         } else if (strcmp(s, "skip") == 0) {
             if (strcmp(arg, "unsupported") != 0)
                 rc = sw_fail(err, errlen, SW_BAD, "%s'skip' takes 'unsupported', not '%.40s'",
@@ -678,6 +706,22 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
     return rc;
 }
 
+void sw_plan_write_rng(FILE *f, const sw_plan *p)
+{
+    if (p->rng != MZ_RNG_AUTO || !p->rngk)
+        return;
+    for (size_t g = 0; g < p->ngen; g++)
+        for (size_t e = 0; e < p->nelig[g]; e++) {
+            if (p->rngk[g * p->nsize + e] != MZ_RNG_SPLITMIX64)
+                continue;
+            sw_size z = p->fixed[g].rows ? p->fixed[g] : p->size[p->elig[g * p->nsize + e]];
+            char grid[128];
+            sw_size_format(z, grid, sizeof grid);
+            fprintf(f, "# rng: %s at %s draws from splitmix64 (its estimated draws are past "
+                    "mulberry32's budget of 2^28)\n", p->gen[g], grid);
+        }
+}
+
 int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix)
 {
     for (size_t k = 0; k < p->ngen; k++)
@@ -686,9 +730,9 @@ int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix)
         fprintf(f, "%ssolve %s\n", prefix, p->solv[k]);
     fprintf(f, "%sseeds ", prefix);
     for (size_t k = 0; k < p->nrange; k++) {
-        fprintf(f, "%s%lu", k ? "," : "", (unsigned long)p->range[k].lo);
+        fprintf(f, "%s%llu", k ? "," : "", (unsigned long long)p->range[k].lo);
         if (p->range[k].hi > p->range[k].lo)
-            fprintf(f, "..%lu", (unsigned long)p->range[k].hi);
+            fprintf(f, "..%llu", (unsigned long long)p->range[k].hi);
     }
     fprintf(f, "\n%ssizes ", prefix);
     for (size_t k = 0; k < p->nsize; k++) {
@@ -697,6 +741,8 @@ int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix)
         fprintf(f, "%s%s", k ? "," : "", grid);
     }
     fprintf(f, "\n%sreps %llu\n", prefix, (unsigned long long)p->reps);
+    if (p->rng != MZ_RNG_AUTO)
+        fprintf(f, "%srng %s\n", prefix, mz_rng_name(p->rng));
     if (p->skip_unsupported)
         fprintf(f, "%sskip unsupported\n", prefix);
     for (size_t k = 0; k < p->nlimit; k++)
@@ -806,11 +852,25 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
     p->elig = calloc(p->ngen * p->nsize, sizeof *p->elig);
     p->fixed = calloc(p->ngen, sizeof *p->fixed);
     p->gen_first = calloc(p->ngen + 1, sizeof *p->gen_first);
-    if (!p->seed_first || !p->nelig || !p->elig || !p->fixed || !p->gen_first)
+    p->rngk = calloc(p->ngen * p->nsize, sizeof *p->rngk);
+    if (!p->seed_first || !p->nelig || !p->elig || !p->fixed || !p->gen_first || !p->rngk)
         return OOM(err, errlen);
-    for (size_t k = 0; k < p->nrange; k++)
-        p->seed_first[k + 1] = p->seed_first[k] + ((uint64_t)p->range[k].hi - p->range[k].lo + 1);
+    for (size_t k = 0; k < p->nrange; k++) {
+        uint64_t n = p->range[k].hi - p->range[k].lo + 1;
+        if (p->seed_first[k] > MAX_TASKS - n)
+            return sw_fail(err, errlen, SW_BAD, "the plan has more than 2^62 seeds");
+        p->seed_first[k + 1] = p->seed_first[k] + n;
+    }
     p->nseed = p->seed_first[p->nrange];
+    uint64_t top_seed = 0;
+    for (size_t k = 0; k < p->nrange; k++)
+        top_seed = p->range[k].hi > top_seed ? p->range[k].hi : top_seed;
+    if (top_seed > UINT32_MAX && p->rng == MZ_RNG_MULBERRY32)
+        return sw_fail(err, errlen, SW_BAD, "seed %llu is past mulberry32's 32 bits: 'rng "
+                       "splitmix64' in the plan (--rng splitmix64) draws from a source with "
+                       "64-bit seeds", (unsigned long long)top_seed);
+    if (top_seed > UINT32_MAX)
+        note(p, "seeds past 4294967295 draw from splitmix64 (mulberry32's seeds have 32 bits)");
     p->per_task = p->nsolv ? p->nsolv : 1;
 
     uint64_t have = machine_bytes();
@@ -868,6 +928,20 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             sw_size z = fixed_size(&p->gspec[g]) ? p->fixed[g] : p->size[el[e]];
             char grid[128];
             sw_size_format(z, grid, sizeof grid);
+            /* The source of its mazes of this size: one decision for
+             * every seed below 2^32 (docs/random.md). */
+            {
+                mz_spec sp = p->gspec[g];
+                const mz_geom zg = sw_size_geom(z);
+                bool switched;
+                char why[400];
+                if (mz_rng_resolve(&sp, &zg, 0, p->rng, &switched, why, sizeof why) != MZ_OK)
+                    return sw_fail(err, errlen, SW_BAD, "%s ('rng splitmix64' in the plan, "
+                                   "--rng splitmix64)", why);
+                if (switched)
+                    note(p, "%s", why);
+                p->rngk[g * p->nsize + e] = (unsigned char)sp.rng;
+            }
             for (size_t j = 0; j < p->nsolv; j++) {
                 char why[512];
                 /* A solver that does not run on the grid keeps its rows
@@ -939,10 +1013,12 @@ void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t)
         else
             b = mid;
     }
-    t->seed = (uint32_t)(p->range[a].lo + (si - p->seed_first[a]));
+    t->seed = p->range[a].lo + (si - p->seed_first[a]);
+    t->rng = t->seed > UINT32_MAX ? MZ_RNG_SPLITMIX64
+                                  : (mz_rng_kind)p->rngk[lo * p->nsize + e];
 }
 
-bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, sw_size size, uint64_t rep,
+bool sw_plan_find(const sw_plan *p, const char *gen, uint64_t seed, sw_size size, uint64_t rep,
                   uint64_t *k)
 {
     size_t g = 0;

@@ -35,16 +35,18 @@ static char *header_text(void)
 }
 
 /* The recipe columns' indices in the header. */
-enum { R_GEN, R_SEED, R_TOPO, R_ROWS, R_COLS, R_REP, R_SOLVER, R_N };
-static const char *const recipe_cols[R_N] = {"gen",  "seed", "topology", "rows",
+enum { R_GEN, R_SEED, R_RNG, R_TOPO, R_ROWS, R_COLS, R_REP, R_SOLVER, R_N };
+static const char *const recipe_cols[R_N] = {"gen",  "seed", "rng", "topology", "rows",
                                              "cols", "rep",  "solver"};
 
-static void describe(char *buf, size_t len, const char *gen, const char *seed, const char *topo,
-                     const char *rows, const char *cols, const char *rep, const char *solver)
+static void describe(char *buf, size_t len, const char *gen, const char *seed, const char *rng,
+                     const char *topo, const char *rows, const char *cols, const char *rep,
+                     const char *solver)
 {
     bool sq = strcmp(topo, "ortho") == 0;
-    snprintf(buf, len, "%.200s seed %.24s %.24s%s%.24sx%.24s rep %.24s%s%.200s", gen, seed,
-             sq ? "" : topo, sq ? "" : " ", rows, cols, rep, solver[0] ? " solver " : "", solver);
+    snprintf(buf, len, "%.200s seed %.24s (%.24s) %.24s%s%.24sx%.24s rep %.24s%s%.200s", gen,
+             seed, rng, sq ? "" : topo, sq ? "" : " ", rows, cols, rep,
+             solver[0] ? " solver " : "", solver);
 }
 
 int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned nshard,
@@ -84,7 +86,8 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
         sw_plan_task(p, (uint64_t)(shard - 1) + i * nshard, &t);
         char seed[24], rows[24], cols[24], rep[24], topo[40];
         mz_topology_format(t.size.shape, t.size.levels, topo, sizeof topo);
-        snprintf(seed, sizeof seed, "%lu", (unsigned long)t.seed);
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)t.seed);
+        const char *rng = mz_rng_name(t.rng);
         snprintf(rows, sizeof rows, "%llu", (unsigned long long)t.size.rows);
         snprintf(cols, sizeof cols, "%llu", (unsigned long long)t.size.cols);
         snprintf(rep, sizeof rep, "%llu", (unsigned long long)t.rep);
@@ -93,6 +96,7 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
         sw_csv_read_row(f->text, f->len, &off, fld, maxf, &n);
         bool ok = sw_csv_equals(&fld[at[R_GEN]], p->gen[t.gen]) &&
                   sw_csv_equals(&fld[at[R_SEED]], seed) && sw_csv_equals(&fld[at[R_REP]], rep) &&
+                  sw_csv_equals(&fld[at[R_RNG]], rng) &&
                   sw_csv_equals(&fld[at[R_SOLVER]], solver) &&
                   sw_csv_equals(&fld[at[R_TOPO]], topo) &&
                   sw_csv_equals(&fld[at[R_ROWS]], rows) && sw_csv_equals(&fld[at[R_COLS]], cols);
@@ -100,9 +104,10 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
             char v[R_N][128], have[640], wanted[640];
             for (int c = 0; c < R_N; c++)
                 sw_csv_value(&fld[at[c]], v[c], sizeof v[c]);
-            describe(have, sizeof have, v[R_GEN], v[R_SEED], v[R_TOPO], v[R_ROWS], v[R_COLS],
-                     v[R_REP], v[R_SOLVER]);
-            describe(wanted, sizeof wanted, p->gen[t.gen], seed, topo, rows, cols, rep, solver);
+            describe(have, sizeof have, v[R_GEN], v[R_SEED], v[R_RNG], v[R_TOPO], v[R_ROWS],
+                     v[R_COLS], v[R_REP], v[R_SOLVER]);
+            describe(wanted, sizeof wanted, p->gen[t.gen], seed, rng, topo, rows, cols, rep,
+                     solver);
             rc = sw_fail(err, errlen, SW_BAD, "row %zu is %s, but the plan's task %llu wants %s "
                       "(a row missing, moved or repeated)", r + 1, have,
                       (unsigned long long)t.index + 1, wanted);

@@ -104,7 +104,8 @@ void sw_write_header(FILE *f, const mz_cols *cols)
 
 bool sw_is_recipe_col(const char *c)
 {
-    return strcmp(c, "gen") == 0 || strcmp(c, "seed") == 0 || strcmp(c, "topology") == 0 ||
+    return strcmp(c, "gen") == 0 || strcmp(c, "seed") == 0 || strcmp(c, "rng") == 0 ||
+           strcmp(c, "topology") == 0 ||
            strcmp(c, "rows") == 0 || strcmp(c, "cols") == 0 || strcmp(c, "rep") == 0 ||
            strcmp(c, "solver") == 0;
 }
@@ -198,7 +199,9 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
                     size_t msglen)
 {
     const sw_plan *p = pl->run->plan;
-    const mz_spec *spec = &p->gspec[t->gen];
+    mz_spec task_spec = p->gspec[t->gen];
+    task_spec.rng = t->rng;
+    const mz_spec *spec = &task_spec;
     mz_timing gt, st;
     mz_metrics m;
     memset(&m, 0, sizeof m);
@@ -211,8 +214,8 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
         s = mz_metrics_compute_mt(&b->grid, pl->threads, &m);
     bool gen_ok = s == MZ_OK;
     if (!gen_ok && s != MZ_EUNSUPPORTED) {
-        snprintf(msg, msglen, "%s seed %lu grid %s failed: %s", p->gen[t->gen],
-                 (unsigned long)t->seed, grid, mz_status_str(s));
+        snprintf(msg, msglen, "%s seed %llu grid %s failed: %s", p->gen[t->gen],
+                 (unsigned long long)t->seed, grid, mz_status_str(s));
         return -1;
     }
     if (!gen_ok && t->seed == p->range[0].lo && t->rep == 1 && p->note) {
@@ -223,7 +226,7 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     }
     mz_row row = {p->gen[t->gen], t->seed, gen_ok ? b->grid.rows : t->size.rows,
                   gen_ok ? b->grid.cols : t->size.cols, t->rep, &m, &b->gx, NULL, NULL, true,
-                  gen_ok ? gt.ns : 0, 0, 0, MZ_RNG_MULBERRY32};
+                  gen_ok ? gt.ns : 0, 0, 0, t->rng};
     struct row_extra x = {gen_ok, false, gen_ok ? b->grid.shape : t->size.shape,
                           gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st};
     if (p->nsolv == 0) {
@@ -245,8 +248,8 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
                 row.sol = &b->sol;
                 row.solve_ns = st.ns;
             } else if (s != MZ_EUNSUPPORTED) {
-                snprintf(msg, msglen, "%s on %s seed %lu grid %s failed: %s",
-                         p->solv[j], p->gen[t->gen], (unsigned long)t->seed, grid,
+                snprintf(msg, msglen, "%s on %s seed %llu grid %s failed: %s",
+                         p->solv[j], p->gen[t->gen], (unsigned long long)t->seed, grid,
                          mz_status_str(s));
                 return -1;
             }

@@ -59,7 +59,7 @@ bool sw_refuses(const mz_spec *spec, const mz_stage *st, sw_size z, char *why, s
 void sw_shapes_text(const mz_algo *a, char *buf, size_t len);
 
 typedef struct sw_range {
-    uint32_t lo, hi; /* inclusive */
+    uint64_t lo, hi; /* inclusive */
 } sw_range;
 
 typedef struct sw_plan {
@@ -76,6 +76,8 @@ typedef struct sw_plan {
     bool reps_set;
     bool skip_unsupported; /* 'skip unsupported': drop a generator's grids it
                             * refuses instead of refusing the plan */
+    mz_rng_kind rng;     /* 'rng NAME': the source asked for, MZ_RNG_AUTO
+                          * unless the plan names one (docs/random.md) */
     sw_note_fn note;
     void *note_user;
     /* Filled by sw_plan_finish: */
@@ -83,6 +85,9 @@ typedef struct sw_plan {
     uint64_t *seed_first; /* nrange + 1: index of each range's first seed */
     size_t *nelig;       /* per generator: sizes it runs at */
     size_t *elig;        /* ngen x nsize: those sizes' indices */
+    unsigned char *rngk; /* ngen x nsize, by elig's places: the source of
+                          * that generator's mazes of that size (seeds
+                          * past 2^32 always draw from splitmix64) */
     sw_size *fixed;      /* per generator: the size a fixed-size one makes */
     uint64_t *gen_first; /* ngen + 1: first task of each generator */
     uint64_t ntask;      /* tasks in all */
@@ -95,7 +100,8 @@ typedef struct sw_task {
     uint64_t index;
     size_t gen;        /* index into gen/gspec */
     sw_size size;      /* requested */
-    uint32_t seed;
+    uint64_t seed;
+    mz_rng_kind rng;   /* the source its seed feeds */
     uint64_t rep;      /* 1-based */
 } sw_task;
 
@@ -109,7 +115,8 @@ void sw_plan_free(sw_plan *p);
 /* Add the lines of a plan text buf[0..len) to p (safe on any bytes: a NUL
  * byte, a directory's or a binary file's contents are refused). Lines:
  * "gen SPEC", "gen? SPEC", "gen all", the same for "solve", "seeds LIST",
- * "sizes LIST", "reps N", "limit GENERATOR SIZE" (or "... N cells"), blank
+ * "sizes LIST", "reps N", "limit GENERATOR SIZE" (or "... N cells"), "rng
+ * NAME" (auto, mulberry32 or splitmix64: docs/random.md), blank
  * lines, "# comments", and a trailing "# comment" after a directive; a
  * UTF-8 byte-order mark is skipped. what names the source in messages
  * ("FILE:LINE: ..."). Duplicates (a generator, solver, seed or size given
@@ -123,6 +130,14 @@ int sw_plan_parse_text(sw_plan *p, const char *buf, size_t len, const char *what
 int sw_plan_set_gens(sw_plan *p, const char *list, char *err, size_t errlen);
 int sw_plan_set_solvers(sw_plan *p, const char *list, char *err, size_t errlen);
 int sw_plan_set_seeds(sw_plan *p, const char *list, char *err, size_t errlen);
+/* The plan's random source: auto, mulberry32 or splitmix64 (the plan line
+ * 'rng NAME'; where prefixes a message, "" for none). */
+int sw_plan_set_rng(sw_plan *p, const char *name, char *err, size_t errlen);
+/* A '# rng: ...' provenance line for each generator and size whose mazes
+ * the plan's 'rng auto' switched to splitmix64; nothing otherwise. */
+void sw_plan_write_rng(FILE *f, const sw_plan *p);
+int sw_plan_set_rng_at(sw_plan *p, const char *name, const char *where, char *err,
+                       size_t errlen);
 int sw_plan_set_sizes(sw_plan *p, const char *list, char *err, size_t errlen);
 int sw_plan_set_reps(sw_plan *p, const char *text, char *err, size_t errlen);
 
@@ -140,7 +155,7 @@ void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t);
  * generator gen (its canonical spec, as in p->gen) with seed on grid size
  * (for a fixed-size generator, the size it makes), repetition rep (1-based).
  * false when the plan has no such task. */
-bool sw_plan_find(const sw_plan *p, const char *gen, uint32_t seed, sw_size size, uint64_t rep,
+bool sw_plan_find(const sw_plan *p, const char *gen, uint64_t seed, sw_size size, uint64_t rep,
                   uint64_t *k);
 
 /* The effective plan as plan text, each line prefixed by prefix ("# plan: "
