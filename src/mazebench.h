@@ -101,8 +101,19 @@ static inline uint64_t mz_splitmix64_mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* The full 128-bit product of two 64-bit numbers, portable: the same
- * result with or without a compiler's 128-bit type. */
+/* The full 128-bit product of two 64-bit numbers from 32-bit halves: the
+ * high half returned, the low one in *lo. */
+static inline uint64_t mz_mul64_wide_portable(uint64_t a, uint64_t b, uint64_t *lo)
+{
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+/* The same product with the compiler's 128-bit type where it has one
+ * (tests/test_rng.c checks that both agree). */
 static inline uint64_t mz_mul64_wide(uint64_t a, uint64_t b, uint64_t *lo)
 {
 #if defined(__SIZEOF_INT128__)
@@ -110,11 +121,7 @@ static inline uint64_t mz_mul64_wide(uint64_t a, uint64_t b, uint64_t *lo)
     *lo = (uint64_t)p;
     return (uint64_t)(p >> 64);
 #else
-    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return mz_mul64_wide_portable(a, b, lo);
 #endif
 }
 

@@ -95,7 +95,7 @@ static int write_row(void *user, uint64_t row, const uint8_t *cells, uint64_t co
 int cmd_eller_stream(int argc, char **argv)
 {
     const char *size = NULL, *out = NULL;
-    uint32_t seed = 0;
+    uint64_t seed = 0;
     bool have_seed = false, json = false, force = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
@@ -188,7 +188,7 @@ int cmd_eller_stream(int argc, char **argv)
     const double n = (double)st.cells;
     const uint64_t rss = mzc_peak_rss_kb();
     if (json) {
-        printf("{\"gen\": \"eller\", \"seed\": %" PRIu32 ", \"rows\": %" PRIu64 ", \"cols\": %" PRIu64
+        printf("{\"gen\": \"eller\", \"seed\": %" PRIu64 ", \"rows\": %" PRIu64 ", \"cols\": %" PRIu64
                ", \"cells\": %" PRIu64 ", \"passages\": %" PRIu64 ", \"dead_ends\": %" PRIu64
                ", \"dead_end_share\": %.6f, \"deg1_share\": %.6f, \"deg2_share\": %.6f"
                ", \"deg3_share\": %.6f, \"deg4_share\": %.6f, \"digest\": \"%016" PRIx64
@@ -201,7 +201,7 @@ int cmd_eller_stream(int argc, char **argv)
     } else {
         printf("gen,seed,rows,cols,cells,passages,dead_ends,dead_end_share,deg1_share,deg2_share,"
                "deg3_share,deg4_share,digest,route,longest,tree_nodes,seconds,peak_rss_kb\n");
-        printf("eller,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+        printf("eller,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
                ",%.6f,%.6f,%.6f,%.6f,%.6f,%016" PRIx64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64
                ",%.3f,%" PRIu64 "\n",
                seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,

@@ -1,0 +1,266 @@
+/*
+ * test_draws.c - every registry entry's declared draws a cell
+ * (mz_algo.draws_per_cell) against the draws it takes, and every entry
+ * drawing from the source its run names and from no other.
+ *
+ * Each generator, with each of its variants, and each post-processor
+ * after the first generator that runs on the grid, runs on every shape it
+ * runs on at two sizes (about 64x64 and 128x128 cells) and three seeds,
+ * under both sources. The mean draws must stay within a factor 1.5 of the
+ * declaration (mz_draws_estimate), plus 16 draws for the few an entry
+ * takes whatever the size; a variant may take fewer (the declaration is
+ * the entry's most). An entry that declares none must take at most those
+ * 16. Then each entry runs on its own with a source of each kind: the
+ * other kind's state must not move, and an entry that draws must make
+ * another maze from splitmix64 than from mulberry32 at one seed or more.
+ *
+ * MZ_DRAWS_VERBOSE=1 prints every measurement (what a declaration is fit
+ * to: docs/random.md, "Draws").
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebench.h"
+
+static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,
+                                  MZ_SHAPE_POLAR, MZ_SHAPE_CUBE, MZ_SHAPE_WEAVE};
+
+static bool verbose;
+static size_t nproblems;
+
+/* A grid of shape s with about side x side cells. */
+static mz_geom geom_near(mz_shape s, uint64_t side)
+{
+    mz_geom g = {s, 1, side, side};
+    if (s == MZ_SHAPE_POLAR) {
+        uint64_t r = 2;
+        for (;; r++) {
+            mz_geom p = {s, 1, r, 0};
+            if (mz_geom_cells(&p) >= side * side)
+                break;
+        }
+        g.rows = r;
+    } else if (s == MZ_SHAPE_CUBE) {
+        g.levels = 4;
+        g.rows = g.cols = side / 2;
+    }
+    mz_geom_cells(&g);
+    return g;
+}
+
+static bool runs_on(const mz_algo *a, mz_shape s)
+{
+    return mz_runs_on(a, s);
+}
+
+static const mz_algo *first_gen_on(const mz_geom *geo)
+{
+    for (const mz_algo *const *a = mz_registry; *a; a++)
+        if ((*a)->kind == MZ_GEN && !((*a)->flags & MZ_F_FIXED_SIZE) && runs_on(*a, geo->shape) &&
+            !mz_refuses_geom(*a, geo))
+            return *a;
+    return NULL;
+}
+
+/* Variants of an entry: one for each choice of each enum parameter. */
+static unsigned variants(const mz_algo *a)
+{
+    unsigned n = 1;
+    for (unsigned k = 0; k < a->nparams; k++)
+        if (a->params[k].type == MZ_P_ENUM)
+            for (const char *c = a->params[k].choices; *c; c++)
+                n += *c == '|';
+    return n;
+}
+
+static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *label, size_t len)
+{
+    mz_args_default(a, args);
+    label[0] = '\0';
+    for (unsigned k = 0; k < a->nparams && v > 0; k++) {
+        const mz_param_def *p = &a->params[k];
+        if (p->type != MZ_P_ENUM)
+            continue;
+        unsigned nch = 1;
+        for (const char *c = p->choices; *c; c++)
+            nch += *c == '|';
+        if (v < nch) {
+            unsigned ch = ((unsigned)p->def + v) % nch;
+            args->v[k] = ch;
+            const char *c = p->choices;
+            for (unsigned j = 0; j < ch; j++)
+                c = strchr(c, '|') + 1;
+            snprintf(label, len, ":%s=%.*s", p->name, (int)strcspn(c, "|"), c);
+            return;
+        }
+        v -= nch - 1;
+    }
+}
+
+/* Mean draws of spec (under kind) over three seeds on geo; the grid made
+ * (a fixed-size generator makes its own) in *made. */
+static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_geom *geo,
+                         mz_geom *made)
+{
+    mz_spec spec = *spec0;
+    spec.rng = kind;
+    double sum = 0;
+    for (uint32_t seed = 464; seed < 467; seed++) {
+        mz_grid g = {0};
+        mz_extra x = {0};
+        mz_status s = mz_generate_geom(&spec, seed, geo, &g, NULL, &x);
+        if (s != MZ_OK)
+            fail_msg("%s: %s", spec.stage[0].algo->name, mz_status_str(s));
+        sum += (double)g.draws;
+        *made = mz_grid_geom(&g);
+        mz_grid_free(&g);
+    }
+    return sum / 3;
+}
+
+static void check_entry(const mz_algo *a, mz_shape shape, uint64_t side)
+{
+    mz_geom geo = geom_near(shape, side);
+    if (mz_refuses_geom(a, &geo))
+        return;
+    const mz_algo *base = NULL;
+    if (a->kind == MZ_POST && !(base = first_gen_on(&geo)))
+        return;
+    for (unsigned v = 0; v < variants(a); v++) {
+        char label[64], gtext[96];
+        mz_spec spec;
+        memset(&spec, 0, sizeof spec);
+        mz_args args;
+        variant_args(a, v, &args, label, sizeof label);
+        if (base) {
+            spec.stage[spec.n].algo = base;
+            mz_args_default(base, &spec.stage[spec.n++].args);
+        }
+        spec.stage[spec.n].algo = a;
+        spec.stage[spec.n++].args = args;
+        for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
+            mz_geom made;
+            double m = mean_draws(&spec, (mz_rng_kind)kind, &geo, &made);
+            double est;
+            if (base) { /* the post-processor's own share */
+                mz_spec alone = spec;
+                alone.n = 1;
+                mz_geom made0;
+                m -= mean_draws(&alone, (mz_rng_kind)kind, &geo, &made0);
+                alone.stage[0] = spec.stage[1];
+                est = mz_draws_estimate(&alone, &made);
+            } else {
+                est = mz_draws_estimate(&spec, &made);
+            }
+            mz_geom_format(&made, gtext, sizeof gtext);
+            double cells = (double)mz_geom_cells(&made);
+            if (verbose)
+                printf("%-20s %-12s %-18s %-10s cells %8.0f draws/cell %9.4f declared %9.4f\n",
+                       a->name, label, gtext, mz_rng_name((mz_rng_kind)kind), cells, m / cells,
+                       est / cells);
+            bool over = m > est * 1.5 + 16, under = v == 0 && m < est / 1.5 - 16;
+            if (over || under) {
+                print_error("%s%s on %s (%s): %.0f draws (%.4f a cell), declared %.0f (%.4f a "
+                            "cell)\n", a->name, label, gtext, mz_rng_name((mz_rng_kind)kind), m,
+                            m / cells, est, est / cells);
+                nproblems++;
+            }
+        }
+    }
+}
+
+static void test_declared_draws(void **state)
+{
+    (void)state;
+    verbose = getenv("MZ_DRAWS_VERBOSE") != NULL;
+    nproblems = 0;
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind == MZ_SOLVER)
+            continue;
+        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+            if (!runs_on(*a, shapes[s]))
+                continue;
+            check_entry(*a, shapes[s], 64);
+            check_entry(*a, shapes[s], 128);
+        }
+    }
+    if (nproblems)
+        fail_msg("%zu measurements stray from their declarations (docs/random.md, \"Draws\")",
+                 nproblems);
+}
+
+/* Each entry draws from the kind its run names, and from no other. */
+static void test_source_kept(void **state)
+{
+    (void)state;
+    size_t bad = 0;
+    for (const mz_algo *const *a = mz_registry; *a; a++) {
+        if ((*a)->kind == MZ_SOLVER)
+            continue;
+        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+            if (!runs_on(*a, shapes[s]))
+                continue;
+            mz_geom geo = geom_near(shapes[s], 24);
+            if (mz_refuses_geom(*a, &geo))
+                continue;
+            const mz_algo *base = (*a)->kind == MZ_POST ? first_gen_on(&geo) : NULL;
+            if ((*a)->kind == MZ_POST && !base)
+                continue;
+            bool differs = false;
+            uint64_t drawn = 0;
+            for (uint32_t seed = 464; seed < 467; seed++) {
+                uint64_t digest[MZ_RNG_KIND_COUNT];
+                for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
+                    mz_grid g = {0};
+                    assert_int_equal(mz_grid_init_geom(&g, &geo, NULL), MZ_OK);
+                    mz_extra x = {0};
+                    mz_rng rng;
+                    mz_args args;
+                    if (base) { /* the maze it works on: the same for both kinds */
+                        mz_rng_init(&rng, seed);
+                        mz_run run = {seed, &rng, NULL, &x, 1, 0};
+                        mz_args_default(base, &args);
+                        assert_int_equal(base->gen(&g, &args, &run), MZ_OK);
+                    }
+                    mz_rng_init_kind(&rng, (mz_rng_kind)kind, seed);
+                    mz_run run = {seed, &rng, NULL, &x, 1, 0};
+                    mz_args_default(*a, &args);
+                    assert_int_equal((*a)->gen(&g, &args, &run), MZ_OK);
+                    bool moved = kind == MZ_RNG_MULBERRY32 ? rng.x != seed : rng.a != seed;
+                    if (moved) {
+                        print_error("%s on %s, seed %u: its %s run moved the other source's "
+                                    "state\n", (*a)->name, mz_shape_name(shapes[s]), seed,
+                                    mz_rng_name((mz_rng_kind)kind));
+                        bad++;
+                    }
+                    drawn += mz_rng_draws(&rng) + run.draws;
+                    digest[kind] = mz_digest(&g);
+                    mz_grid_free(&g);
+                }
+                differs |= digest[0] != digest[1];
+            }
+            if (drawn && !differs) {
+                print_error("%s on %s: the same mazes from splitmix64 as from mulberry32\n",
+                            (*a)->name, mz_shape_name(shapes[s]));
+                bad++;
+            }
+        }
+    }
+    if (bad)
+        fail_msg("%zu entries do not draw from their run's source", bad);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_source_kept),
+        cmocka_unit_test(test_declared_draws),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
