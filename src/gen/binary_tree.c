@@ -36,7 +36,8 @@
  */
 #include "classic.h"
 
-MZ_INLINE mz_status bt_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
+MZ_INLINE mz_status bt_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                           const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
@@ -55,7 +56,7 @@ MZ_INLINE mz_status bt_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
             } else if (x + 1 == cols) {
                 d = MZ_N;
             } else {
-                d = cl_bit(&rb) ? MZ_N : MZ_E;
+                d = cl_bitk(&rb, rk) ? MZ_N : MZ_E;
             }
             if (d == MZ_N) {
                 row[x] &= (uint8_t)~MZ_WALL_N;
@@ -77,8 +78,8 @@ out:
 }
 
 /* ---- The untraced pass, on any number of threads ----
- * The random source is a counter (draw j is mix(a0 + (j + 1) * inc)), so
- * the bit of any cell is known by its index: cell (y, x) of step 3 takes
+ * Both random sources are counters (draw j is mix(state + (j + 1) * inc),
+ * mz_rngk_u32_at), so the bit of any cell is known by its index: cell (y, x) of step 3 takes
  * bit k = (y - 1) * (cols - 1) + x, bit k % 32 of draw k / 32. A cell's
  * byte depends on three choices only: its own (N or E), its west
  * neighbour's (E opens its W) and the cell below's (N opens its S). Each
@@ -89,14 +90,14 @@ out:
 
 /* The 32 bits from bit k on: bits k % 32.. of draw k / 32, then the low
  * bits of the draw after it. */
-static uint32_t bt_bits32(uint32_t a0, uint64_t k)
+MZ_INLINE uint32_t bt_bits32(const mz_rng *r0, uint64_t k, const mz_rng_kind rk)
 {
     const uint64_t j = k / 32;
     const unsigned off = (unsigned)(k % 32);
-    const uint32_t lo = mz_mulberry32_mix(a0 + (uint32_t)(j + 1) * MZ_MULBERRY32_INC);
+    const uint32_t lo = mz_rngk_u32_at(r0, j, rk);
     if (off == 0)
         return lo;
-    const uint32_t hi = mz_mulberry32_mix(a0 + (uint32_t)(j + 2) * MZ_MULBERRY32_INC);
+    const uint32_t hi = mz_rngk_u32_at(r0, j + 1, rk);
     return (lo >> off) | (hi << (32 - off));
 }
 
@@ -111,13 +112,13 @@ static inline uint64_t bt_spread8(uint64_t b)
 
 typedef struct bt_job {
     mz_grid *g;
-    uint32_t a0;
+    mz_rng r0; /* the source before the pass's first draw */
     unsigned nbands;
 } bt_job;
 
 /* One band of rows, 32 cells a step: the open sides of the step's cells
  * as four masks (bit i for cell x0 + i), then eight bytes at a time. */
-static void bt_band(void *ctx, unsigned k)
+MZ_INLINE void bt_band(void *ctx, unsigned k, const mz_rng_kind rk)
 {
     const bt_job *j = ctx;
     uint8_t *c = j->g->c;
@@ -137,11 +138,11 @@ static void bt_band(void *ctx, unsigned k)
                 north = 0;
                 east = valid & ~last;
             } else {
-                north = ((bt_bits32(j->a0, (y - 1) * (cols - 1) + x0) & ~last) | last) & valid;
+                north = ((bt_bits32(&j->r0, (y - 1) * (cols - 1) + x0, rk) & ~last) | last) & valid;
                 east = valid & ~north;
             }
             if (below)
-                south = ((bt_bits32(j->a0, y * (cols - 1) + x0) & ~last) | last) & valid;
+                south = ((bt_bits32(&j->r0, y * (cols - 1) + x0, rk) & ~last) | last) & valid;
             const uint32_t west = ((east << 1) | carry) & valid;
             carry = east >> 31;
             for (unsigned g8 = 0; g8 < n; g8 += 8) {
@@ -161,22 +162,30 @@ static void bt_band(void *ctx, unsigned k)
     }
 }
 
+/* The band function for each source, its kind a constant. */
+static void bt_band_mulberry32(void *ctx, unsigned k) { bt_band(ctx, k, MZ_RNG_MULBERRY32); }
+static void bt_band_splitmix64(void *ctx, unsigned k) { bt_band(ctx, k, MZ_RNG_SPLITMIX64); }
+
 static void bt_bands(mz_grid *g, mz_rng *rng, unsigned threads)
 {
     const uint64_t rows = g->rows, cols = g->cols;
     uint64_t nb = threads == 1 ? 1 : (uint64_t)threads * 4;
     if (nb > rows)
         nb = rows;
-    bt_job j = {g, rng->a, (unsigned)nb};
-    mz_par_tasks(threads, j.nbands, bt_band, &j);
-    /* Where the traced pass leaves the source: past every draw it took. */
+    bt_job j = {g, *rng, (unsigned)nb};
+    const mz_rng_kind rk = (mz_rng_kind)rng->kind;
+    mz_par_tasks(threads, j.nbands,
+                 rk == MZ_RNG_MULBERRY32 ? bt_band_mulberry32 : bt_band_splitmix64, &j);
+    /* Where the traced pass leaves the source: past every draw it took
+     * (bits only, never a pick, so no draw is ever rejected). */
     const uint64_t bits = (rows - 1) * (cols - 1);
-    rng->a += (uint32_t)((bits + 31) / 32) * MZ_MULBERRY32_INC;
+    mz_rngk_skip(rng, (bits + 31) / 32, rk);
 }
 
 enum { POLAR_CW = 0, POLAR_IN = 2 };
 
-MZ_INLINE mz_status bt_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
+MZ_INLINE mz_status bt_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                             const mz_rng_kind rk)
 {
     cl_bits rb;
     cl_bits_init(&rb, rng);
@@ -185,7 +194,7 @@ MZ_INLINE mz_status bt_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tr
     for (uint64_t ring = 1; ring < g->rows; ring++) {
         const uint64_t first = mz_polar_ring_first(ring), n = mz_polar_ring_cells(ring);
         for (uint64_t pos = 0; pos < n; pos++) {
-            const unsigned p = pos + 1 == n || cl_bit(&rb) ? POLAR_IN : POLAR_CW;
+            const unsigned p = pos + 1 == n || cl_bitk(&rb, rk) ? POLAR_IN : POLAR_CW;
             mz_port_knock(g, first + pos, p);
             made++;
             if (tracing && mz_trace_emit(t, "carve", first + pos, (int)p, made)) {
@@ -204,13 +213,19 @@ static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
-    if (g->shape == MZ_SHAPE_POLAR)
-        return run->trace ? bt_polar(g, run->rng, run->trace, true)
-                          : bt_polar(g, run->rng, NULL, false);
+    const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
+    if (g->shape == MZ_SHAPE_POLAR) {
+        if (mb)
+            return run->trace ? bt_polar(g, run->rng, run->trace, true, MZ_RNG_MULBERRY32)
+                              : bt_polar(g, run->rng, NULL, false, MZ_RNG_MULBERRY32);
+        return run->trace ? bt_polar(g, run->rng, run->trace, true, MZ_RNG_SPLITMIX64)
+                          : bt_polar(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64);
+    }
     if (g->shape != MZ_SHAPE_ORTHO)
         return MZ_EUNSUPPORTED; /* not reached: the registry refuses other shapes */
     if (run->trace)
-        return bt_run(g, run->rng, run->trace, true);
+        return mb ? bt_run(g, run->rng, run->trace, true, MZ_RNG_MULBERRY32)
+                  : bt_run(g, run->rng, run->trace, true, MZ_RNG_SPLITMIX64);
     bt_bands(g, run->rng, run->threads > 1 ? run->threads : 1);
     return MZ_OK;
 }

@@ -15,29 +15,33 @@
 
 /* A source of small random fields cut from 32-bit draws, low bits first:
  * draw u gives 32 one-bit fields or 16 two-bit fields. Every generator that
- * uses it documents which; the maze is a function of the seed alone. */
+ * uses it documents which; the maze is a function of the seed alone. The
+ * draws are the run's source's 32-bit outputs (mulberry32's, or the high
+ * half of splitmix64's); a pick takes a whole draw as mz_rngk_pick does.
+ * The _k forms take the source's kind as a compile-time constant, so a
+ * loop specialised on it (rk) draws with no branch on the kind; the plain
+ * forms read the kind from the state. */
 typedef struct cl_bits {
-    uint32_t a;    /* the mulberry32 state */
+    mz_rng r;      /* a copy of the run's source */
     uint32_t bits; /* unused bits of the last draw */
     unsigned left; /* how many fields remain in bits */
 } cl_bits;
 
 MZ_INLINE void cl_bits_init(cl_bits *b, const mz_rng *r)
 {
-    b->a = r->a;
+    b->r = *r;
     b->bits = 0;
     b->left = 0;
 }
 
 /* The state goes back to the run's source: later stages continue after the
  * last whole draw taken. */
-MZ_INLINE void cl_bits_done(const cl_bits *b, mz_rng *r) { r->a = b->a; }
+MZ_INLINE void cl_bits_done(const cl_bits *b, mz_rng *r) { *r = b->r; }
 
-MZ_INLINE unsigned cl_bit(cl_bits *b)
+MZ_INLINE unsigned cl_bitk(cl_bits *b, const mz_rng_kind rk)
 {
     if (MZ_UNLIKELY(b->left == 0)) {
-        b->a += MZ_MULBERRY32_INC;
-        b->bits = mz_mulberry32_mix(b->a);
+        b->bits = mz_rngk_u32(&b->r, rk);
         b->left = 32;
     }
     unsigned v = b->bits & 1u;
@@ -46,11 +50,10 @@ MZ_INLINE unsigned cl_bit(cl_bits *b)
     return v;
 }
 
-MZ_INLINE unsigned cl_two_bits(cl_bits *b)
+MZ_INLINE unsigned cl_two_bitsk(cl_bits *b, const mz_rng_kind rk)
 {
     if (MZ_UNLIKELY(b->left == 0)) {
-        b->a += MZ_MULBERRY32_INC;
-        b->bits = mz_mulberry32_mix(b->a);
+        b->bits = mz_rngk_u32(&b->r, rk);
         b->left = 16;
     }
     unsigned v = b->bits & 3u;
@@ -59,14 +62,20 @@ MZ_INLINE unsigned cl_two_bits(cl_bits *b)
     return v;
 }
 
-/* A whole draw (pick(n) = (u * n) >> 32), from the same state. */
+/* A whole draw, pick(n), from the same state; the fields left in bits
+ * stay for later. */
+MZ_INLINE uint64_t cl_pickk(cl_bits *b, uint64_t n, const mz_rng_kind rk)
+{
+    return mz_rngk_pick(&b->r, n, rk);
+}
+
+MZ_INLINE unsigned cl_bit(cl_bits *b) { return cl_bitk(b, (mz_rng_kind)b->r.kind); }
+
+MZ_INLINE unsigned cl_two_bits(cl_bits *b) { return cl_two_bitsk(b, (mz_rng_kind)b->r.kind); }
+
 MZ_INLINE uint64_t cl_pick(cl_bits *b, uint64_t n)
 {
-    mz_rng r;
-    mz_rng_init(&r, b->a);
-    uint64_t k = mz_rng_pick(&r, n);
-    b->a = r.a;
-    return k;
+    return cl_pickk(b, n, (mz_rng_kind)b->r.kind);
 }
 
 /* Directions of cell cur (column col) that lead to a cell of the grid, as

@@ -36,7 +36,9 @@
  * order) and sel = the draw's picks for len 2, 3 and 4 packed as 1+2+2 bits
  * (pick(n) = (u * n) >> 32). The picks depend only on the draw, which is a
  * counter away from being known, so they are computed off the critical
- * path; the choice itself is then one table load. 16 x 32 bytes. */
+ * path; the choice itself is then one table load. 16 x 32 bytes.
+ * Under splitmix64 the picks are Lemire's on the 64-bit draw x, packed the
+ * same way: x >> 63, floor(3x / 2^64), x >> 62 (dfs_sel). */
 static const uint8_t choose[16][32] = {
     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -56,8 +58,44 @@ static const uint8_t choose[16][32] = {
     {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3},
 };
 
+/* sel for the next draw of r (output 0 after its state), and in *zero
+ * whether that draw is splitmix64's 0: the one draw Lemire's pick(3)
+ * rejects (2^64 mod 3 = 1, and x * 3 = 0 mod 2^64 only for x = 0); pick(2)
+ * and pick(4) never reject. mulberry32's picks never reject. */
+MZ_INLINE unsigned dfs_sel(const mz_rng *r, const mz_rng_kind rk, bool *zero)
+{
+    if (rk == MZ_RNG_MULBERRY32) {
+        const uint32_t u = mz_rngk_u32_at(r, 0, rk);
+        *zero = false;
+        return (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+    }
+    const uint64_t x = mz_rng_u64_sm_at(r, 0);
+    uint64_t lo;
+    *zero = x == 0;
+    return (unsigned)(x >> 63) | (unsigned)mz_mul64_wide(x, 3, &lo) << 1 |
+           (unsigned)(x >> 62) << 3;
+}
+
+/* Take the carve's draw: one draw, the direction choose[mask][sel] found.
+ * When that draw is splitmix64's 0 (zero; a chance of 2^-64 a carve), the
+ * pick is made as mz_rngk_pick makes it, which for three options rejects
+ * it and takes the next draw too; returns the direction. */
+MZ_INLINE unsigned dfs_take(mz_rng *r, unsigned mask, unsigned d, bool zero,
+                            const mz_rng_kind rk)
+{
+    if (rk == MZ_RNG_MULBERRY32 || MZ_LIKELY(!zero)) {
+        mz_rngk_skip(r, 1, rk);
+        return d;
+    }
+    unsigned opts[4], n = 0;
+    for (unsigned k = 0; k < 4; k++)
+        if (mask >> k & 1u)
+            opts[n++] = k;
+    return opts[mz_rngk_pick(r, n, rk)];
+}
+
 MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                              uint64_t *max_depth_out)
+                              uint64_t *max_depth_out, const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -66,10 +104,10 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
     mz_idx cur = 0;
     uint64_t col = 0;
     uint64_t depth = 1, max_depth = 1;
-    uint32_t a = rng->a;
+    mz_rng r = *rng;
     /* The picks of the next draw, ready before the options are known. */
-    uint32_t u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
-    unsigned sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+    bool zero;
+    unsigned sel = dfs_sel(&r, rk, &zero);
 
     for (;;) {
         /* Unvisited = all four walls still up. Each neighbour is read at a
@@ -86,10 +124,8 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
                         ((unsigned)(has_s & ((c[is] & MZ_WALLS) == MZ_WALLS)) << MZ_S) |
                         ((unsigned)(has_w & ((c[iw] & MZ_WALLS) == MZ_WALLS)) << MZ_W);
         if (mask) {
-            unsigned d = choose[mask][sel];
-            a += MZ_MULBERRY32_INC;
-            u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
-            sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+            unsigned d = dfs_take(&r, mask, choose[mask][sel], zero, rk);
+            sel = dfs_sel(&r, rk, &zero);
             unsigned back = (d + 2) & 3;
             mz_idx next = (mz_idx)((int64_t)cur + step[d]);
             c[cur] &= (uint8_t)~(1u << d);
@@ -99,14 +135,14 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
             depth++;
             max_depth = depth > max_depth ? depth : max_depth;
             if (tracing && mz_trace_emit(t, "push", cur, (int)d, depth)) {
-                rng->a = a;
+                *rng = r;
                 return MZ_EIO;
             }
         } else {
             uint8_t v = c[cur];
             depth--;
             if (tracing && mz_trace_emit(t, "pop", cur, -1, depth)) {
-                rng->a = a;
+                *rng = r;
                 return MZ_EIO;
             }
             if (!(v & HAS_PARENT))
@@ -117,7 +153,7 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
             col = (uint64_t)((int64_t)col + dcol[back]);
         }
     }
-    rng->a = a;
+    *rng = r;
     *max_depth_out = max_depth;
     return MZ_OK;
 }
@@ -128,7 +164,8 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
  * cell is exactly the byte 15; the start cell is marked with a scratch bit
  * until the end, so it never looks unvisited, and an off-grid neighbour is
  * read as the current cell (visited), so no in-grid flags are needed. */
-static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
+MZ_INLINE void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out,
+                              const mz_rng_kind rk)
 {
     /* A cell entered in direction d: every wall but the one behind it,
      * and the way back in its scratch bits. */
@@ -145,9 +182,9 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
     mz_idx cur = 0;
     uint64_t col = 0;
     uint64_t depth = 1, max_depth = 1;
-    uint32_t a = rng->a;
-    uint32_t u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
-    unsigned sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+    mz_rng r = *rng;
+    bool zero;
+    unsigned sel = dfs_sel(&r, rk, &zero);
 
     /* The index step of each choice, so the next cell is one load away
      * from the option mask (the direction itself is off that path). */
@@ -164,11 +201,15 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
         unsigned mask = (unsigned)(c[in] == MZ_WALLS) | (unsigned)(c[ie] == MZ_WALLS) << 1 |
                         (unsigned)(c[is] == MZ_WALLS) << 2 | (unsigned)(c[iw] == MZ_WALLS) << 3;
         if (mask) {
-            const unsigned d = choose[mask][sel];
-            const int64_t jmp = jump[mask * 32 + sel];
-            a += MZ_MULBERRY32_INC;
-            u = mz_mulberry32_mix(a + MZ_MULBERRY32_INC);
-            sel = (u >> 31) | (unsigned)(((uint64_t)u * 3) >> 32) << 1 | (u >> 30) << 3;
+            unsigned d = choose[mask][sel];
+            int64_t jmp = jump[mask * 32 + sel];
+            if (rk == MZ_RNG_MULBERRY32 || MZ_LIKELY(!zero)) {
+                mz_rngk_skip(&r, 1, rk);
+            } else {
+                d = dfs_take(&r, mask, d, zero, rk);
+                jmp = step[d];
+            }
+            sel = dfs_sel(&r, rk, &zero);
             c[cur] &= (uint8_t)~(1u << d);
             cur = (mz_idx)((int64_t)cur + jmp);
             c[cur] = entered[d];
@@ -188,7 +229,7 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
         }
     }
     c[0] &= (uint8_t)~MZ_SCRATCH;
-    rng->a = a;
+    *rng = r;
     *max_depth_out = max_depth;
 }
 
@@ -197,7 +238,8 @@ static void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out)
 #define BACK_ROOT 0xFFu
 
 MZ_INLINE mz_status dfs_shape_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_trace *t,
-                                  const bool tracing, uint64_t *max_depth_out)
+                                  const bool tracing, uint64_t *max_depth_out,
+                                  const mz_rng_kind rk)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     mz_idx cur = 0;
@@ -211,7 +253,7 @@ MZ_INLINE mz_status dfs_shape_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_tra
                 opts[n++] = p;
         }
         if (n) {
-            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
             const mz_idx y = mz_port_nbr(g, cur, p);
             mz_port_knock(g, cur, p);
             back[y] = (uint8_t)mz_port_back(g, cur, p);
@@ -239,8 +281,17 @@ static mz_status dfs_shape(mz_grid *g, mz_run *run, uint64_t *max_depth)
     if (!back)
         return MZ_ENOMEM;
     memset(back, BACK_UNSEEN, (size_t)g->cells);
-    mz_status s = run->trace ? dfs_shape_run(g, run->rng, back, run->trace, true, max_depth)
-                             : dfs_shape_run(g, run->rng, back, NULL, false, max_depth);
+    mz_status s;
+    if (run->rng->kind == MZ_RNG_MULBERRY32)
+        s = run->trace ? dfs_shape_run(g, run->rng, back, run->trace, true, max_depth,
+                                       MZ_RNG_MULBERRY32)
+                       : dfs_shape_run(g, run->rng, back, NULL, false, max_depth,
+                                       MZ_RNG_MULBERRY32);
+    else
+        s = run->trace ? dfs_shape_run(g, run->rng, back, run->trace, true, max_depth,
+                                       MZ_RNG_SPLITMIX64)
+                       : dfs_shape_run(g, run->rng, back, NULL, false, max_depth,
+                                       MZ_RNG_SPLITMIX64);
     mz_mem_free(g->mem, back);
     return s;
 }
@@ -252,12 +303,16 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
         return MZ_EUNSUPPORTED;
     uint64_t max_depth = 0;
     mz_status s = MZ_OK;
+    const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
     if (g->shape != MZ_SHAPE_ORTHO)
         s = dfs_shape(g, run, &max_depth);
     else if (run->trace)
-        s = dfs_carve(g, run->rng, run->trace, true, &max_depth);
+        s = mb ? dfs_carve(g, run->rng, run->trace, true, &max_depth, MZ_RNG_MULBERRY32)
+               : dfs_carve(g, run->rng, run->trace, true, &max_depth, MZ_RNG_SPLITMIX64);
+    else if (mb)
+        dfs_carve_fast(g, run->rng, &max_depth, MZ_RNG_MULBERRY32);
     else
-        dfs_carve_fast(g, run->rng, &max_depth);
+        dfs_carve_fast(g, run->rng, &max_depth, MZ_RNG_SPLITMIX64);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "max_depth", (int64_t)max_depth);
     return s;

@@ -76,7 +76,8 @@ static void eller_free(eller *e, const mz_allocator *mem)
 /* Make one row: row[0..cols) gets its final bytes. prev is the row above
  * (NULL for the first); y is the row's number, for the trace. */
 MZ_INLINE mz_status eller_row(eller *e, uint8_t *restrict row, const uint8_t *restrict prev,
-                              bool last, uint64_t y, mz_trace *t, const bool tracing)
+                              bool last, uint64_t y, mz_trace *t, const bool tracing,
+                              const mz_rng_kind rk)
 {
     const uint64_t cols = e->cols;
     uint32_t *restrict L = e->L, *restrict R = e->R;
@@ -100,8 +101,7 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *restrict row, const uint8_t *re
         unsigned j = diff;
         if (!last) {
             if (MZ_UNLIKELY(rb.left == 0) && diff) {
-                rb.a += MZ_MULBERRY32_INC;
-                rb.bits = mz_mulberry32_mix(rb.a);
+                rb.bits = mz_rngk_u32(&rb.r, rk);
                 rb.left = 32;
             }
             j = diff & rb.bits;
@@ -134,8 +134,7 @@ MZ_INLINE mz_status eller_row(eller *e, uint8_t *restrict row, const uint8_t *re
         const uint32_t lx = L[x], rx = R[x];
         const unsigned shared = lx != x;
         if (MZ_UNLIKELY(rb.left == 0) && shared) {
-            rb.a += MZ_MULBERRY32_INC;
-            rb.bits = mz_mulberry32_mix(rb.a);
+            rb.bits = mz_rngk_u32(&rb.r, rk);
             rb.left = 32;
         }
         /* leave: x leaves its set; the cell below starts a new one. */
@@ -164,12 +163,14 @@ out:
     return s;
 }
 
-MZ_INLINE mz_status eller_grid(mz_grid *g, eller *e, mz_trace *t, const bool tracing)
+MZ_INLINE mz_status eller_grid(mz_grid *g, eller *e, mz_trace *t, const bool tracing,
+                               const mz_rng_kind rk)
 {
     const uint64_t cols = g->cols, rows = g->rows;
     for (uint64_t y = 0; y < rows; y++) {
         uint8_t *row = g->c + y * cols;
-        mz_status s = eller_row(e, row, y ? row - cols : NULL, y + 1 == rows, y, t, tracing);
+        mz_status s =
+            eller_row(e, row, y ? row - cols : NULL, y + 1 == rows, y, t, tracing, rk);
         if (s != MZ_OK)
             return s;
     }
@@ -184,7 +185,14 @@ static mz_status eller_gen(mz_grid *g, const mz_args *args, mz_run *run)
     eller e;
     if (eller_init(&e, g->mem, g->cols, run->rng) != MZ_OK)
         return MZ_ENOMEM;
-    mz_status s = run->trace ? eller_grid(g, &e, run->trace, true) : eller_grid(g, &e, NULL, false);
+    /* The loops specialised on the source: its kind a constant in each. */
+    mz_status s;
+    if (run->rng->kind == MZ_RNG_MULBERRY32)
+        s = run->trace ? eller_grid(g, &e, run->trace, true, MZ_RNG_MULBERRY32)
+                       : eller_grid(g, &e, NULL, false, MZ_RNG_MULBERRY32);
+    else
+        s = run->trace ? eller_grid(g, &e, run->trace, true, MZ_RNG_SPLITMIX64)
+                       : eller_grid(g, &e, NULL, false, MZ_RNG_SPLITMIX64);
     cl_bits_done(&e.rb, run->rng);
     eller_free(&e, g->mem);
     return s;
@@ -230,7 +238,8 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
     unsigned fill = 0;
     mz_status s = MZ_OK;
     for (uint64_t y = 0; y < rows; y++) {
-        s = eller_row(&e, cur, y ? prev : NULL, y + 1 == rows, y, NULL, false);
+        s = eller_row(&e, cur, y ? prev : NULL, y + 1 == rows, y, NULL, false,
+                      MZ_RNG_MULBERRY32);
         if (s != MZ_OK)
             break;
         uint64_t x = 0;

@@ -19,9 +19,11 @@
  * Bias: short corridors and many dead ends (about 30% of cells, against
  * dfs's 10%); not a uniform spanning tree (Wilson's algorithm gives that).
  * Complexity: O(cells * alpha(cells)) time. Both passes touch memory at
- * random, so they prefetch ahead: the random source is a counter (draw k is
- * mix(seed + (k+1) * inc)), so every swap target is known in advance, and
- * the cells of the next checks are read off the shuffled list.
+ * random, so they prefetch ahead: every swap target is drawn AHEAD swaps
+ * early (mulberry32 is a counter, draw k is mix(seed + (k+1) * inc), read
+ * where it is; splitmix64's picks, which a Lemire rejection can shift,
+ * come from a copy of the source run ahead in order), and the cells of the
+ * next checks are read off the shuffled list.
  *
  * Other shapes (shape_common.h): the wall list holds code a * 8 + p for
  * a = 0..cells-1 and each port p = 0..ports-1 in order whose neighbour b
@@ -179,8 +181,21 @@ MZ_INLINE uint64_t find_root(void *p, const bool wide, uint64_t x)
     return r;
 }
 
+/* The target of the swap whose pick is pick(m), drawn ahead: under
+ * mulberry32 from draw k of r0 (the source before the shuffle), under
+ * splitmix64 the next pick of ahead, the source run ahead in swap order
+ * (a rejected draw takes the next, exactly as the sequential shuffle). */
+MZ_INLINE uint64_t swap_target(const mz_rng *r0, mz_rng *ahead, uint64_t k, uint64_t m,
+                               const mz_rng_kind rk)
+{
+    if (rk == MZ_RNG_MULBERRY32)
+        return pick_of(mz_rngk_u32_at(r0, k, rk), m);
+    return mz_rngk_pick(ahead, m, rk);
+}
+
 MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                                const bool wide, void *code, void *p, uint64_t *merged_at)
+                                const bool wide, void *code, void *p, uint64_t *merged_at,
+                                const mz_rng_kind rk)
 {
     const uint64_t rows = g->rows, cols = g->cols, cells = g->cells;
     uint8_t *c = g->c;
@@ -195,13 +210,13 @@ MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool
     }
     /* Fisher-Yates downward; swap k uses draw k, so its target is computed
      * AHEAD swaps early and its cache line prefetched. */
-    const uint32_t a0 = rng->a;
+    const mz_rng r0 = *rng;
+    mz_rng ahead = *rng;
     if (n > 1) {
         const uint64_t swaps = n - 1;
         uint64_t jbuf[AHEAD];
         for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {
-            uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(k + 1) * MZ_MULBERRY32_INC);
-            jbuf[k] = pick_of(u, n - k);
+            jbuf[k] = swap_target(&r0, &ahead, k, n - k, rk);
             MZ_PREFETCHW(code_at(code, wide, jbuf[k]));
         }
         for (uint64_t k = 0; k < swaps; k++) {
@@ -209,8 +224,7 @@ MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool
             const uint64_t j = jbuf[k % AHEAD];
             const uint64_t kk = k + AHEAD;
             if (kk < swaps) {
-                uint32_t u = mz_mulberry32_mix(a0 + (uint32_t)(kk + 1) * MZ_MULBERRY32_INC);
-                uint64_t jn = pick_of(u, n - kk);
+                uint64_t jn = swap_target(&r0, &ahead, kk, n - kk, rk);
                 jbuf[kk % AHEAD] = jn;
                 MZ_PREFETCHW(code_at(code, wide, jn));
             }
@@ -218,7 +232,10 @@ MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool
             code_set(code, wide, i, code_get(code, wide, j));
             code_set(code, wide, j, tmp);
         }
-        rng->a = a0 + (uint32_t)swaps * MZ_MULBERRY32_INC;
+        if (rk == MZ_RNG_MULBERRY32)
+            mz_rngk_skip(rng, swaps, rk);
+        else
+            *rng = ahead;
     }
     for (uint64_t a = 0; a < cells; a++)
         par_set(p, wide, a, -1);
@@ -285,9 +302,18 @@ static mz_status kruskal_arrays(mz_grid *g, mz_run *run, const bool wide, uint64
     void *code = big_array(g->mem, walls, width);
     void *p = big_array(g->mem, g->cells, width);
     mz_status s = MZ_ENOMEM;
-    if (code && p)
-        s = run->trace ? kruskal_run(g, run->rng, run->trace, true, wide, code, p, merged_at)
-                       : kruskal_run(g, run->rng, NULL, false, wide, code, p, merged_at);
+    if (code && p) {
+        if (run->rng->kind == MZ_RNG_MULBERRY32)
+            s = run->trace ? kruskal_run(g, run->rng, run->trace, true, wide, code, p, merged_at,
+                                         MZ_RNG_MULBERRY32)
+                           : kruskal_run(g, run->rng, NULL, false, wide, code, p, merged_at,
+                                         MZ_RNG_MULBERRY32);
+        else
+            s = run->trace ? kruskal_run(g, run->rng, run->trace, true, wide, code, p, merged_at,
+                                         MZ_RNG_SPLITMIX64)
+                           : kruskal_run(g, run->rng, NULL, false, wide, code, p, merged_at,
+                                         MZ_RNG_SPLITMIX64);
+    }
     mz_mem_free(g->mem, code);
     mz_mem_free(g->mem, p);
     return s;
@@ -333,7 +359,8 @@ MZ_INLINE mz_status kruskal_shape_pass(mz_grid *g, const uint64_t *code, int64_t
 }
 
 MZ_INLINE mz_status kruskal_shape_run(mz_grid *g, mz_rng *rng, uint64_t *code, int64_t *p,
-                                      mz_trace *t, const bool tracing, uint64_t *merged_at)
+                                      mz_trace *t, const bool tracing, uint64_t *merged_at,
+                                      const mz_rng_kind rk)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     const uint64_t cells = g->cells;
@@ -345,7 +372,7 @@ MZ_INLINE mz_status kruskal_shape_run(mz_grid *g, mz_rng *rng, uint64_t *code, i
                 code[n++] = a << 3 | d;
         }
     for (uint64_t i = n; i-- > 1;) {
-        const uint64_t j = mz_rng_pick(rng, i + 1);
+        const uint64_t j = mz_rngk_pick(rng, i + 1, rk);
         const uint64_t tmp = code[i];
         code[i] = code[j];
         code[j] = tmp;
@@ -379,9 +406,18 @@ static mz_status kruskal_shape(mz_grid *g, mz_run *run, uint64_t *merged_at)
     uint64_t *code = big_array(g->mem, walls ? walls : 1, 8);
     int64_t *p = code ? big_array(g->mem, g->cells, 8) : NULL;
     mz_status s = MZ_ENOMEM;
-    if (p)
-        s = run->trace ? kruskal_shape_run(g, run->rng, code, p, run->trace, true, merged_at)
-                       : kruskal_shape_run(g, run->rng, code, p, NULL, false, merged_at);
+    if (p) {
+        if (run->rng->kind == MZ_RNG_MULBERRY32)
+            s = run->trace ? kruskal_shape_run(g, run->rng, code, p, run->trace, true, merged_at,
+                                               MZ_RNG_MULBERRY32)
+                           : kruskal_shape_run(g, run->rng, code, p, NULL, false, merged_at,
+                                               MZ_RNG_MULBERRY32);
+        else
+            s = run->trace ? kruskal_shape_run(g, run->rng, code, p, run->trace, true, merged_at,
+                                               MZ_RNG_SPLITMIX64)
+                           : kruskal_shape_run(g, run->rng, code, p, NULL, false, merged_at,
+                                               MZ_RNG_SPLITMIX64);
+    }
     mz_mem_free(g->mem, code);
     mz_mem_free(g->mem, p);
     return s;

@@ -41,7 +41,8 @@
  */
 #include "classic.h"
 
-MZ_INLINE mz_status sw_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
+MZ_INLINE mz_status sw_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                           const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
@@ -62,7 +63,7 @@ MZ_INLINE mz_status sw_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
         uint8_t *row = c + y * cols, *up = row - cols;
         uint64_t run = 0; /* the run's first column */
         for (uint64_t x = 0; x < cols; x++) {
-            if (x + 1 < cols && cl_bit(&rb)) {
+            if (x + 1 < cols && cl_bitk(&rb, rk)) {
                 row[x] &= (uint8_t)~MZ_WALL_E;
                 row[x + 1] &= (uint8_t)~MZ_WALL_W;
                 if (tracing && mz_trace_emit(t, "carve", y * cols + x, MZ_E, x + 2 - run)) {
@@ -70,7 +71,7 @@ MZ_INLINE mz_status sw_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
                     goto out;
                 }
             } else {
-                uint64_t k = run + cl_pick(&rb, x + 1 - run);
+                uint64_t k = run + cl_pickk(&rb, x + 1 - run, rk);
                 row[k] &= (uint8_t)~MZ_WALL_N;
                 up[k] &= (uint8_t)~MZ_WALL_S;
                 if (tracing && mz_trace_emit(t, "join", y * cols + k, MZ_N, x + 1 - run)) {
@@ -94,8 +95,8 @@ out:
  *     E of the cell and W of the next), with no branch on the coin;
  *   - the runs it closes are its 0 bits, visited in order with a
  *     count-trailing-zeros loop: one iteration a run, so no per-cell
- *     branch that misses half the time, and a pick (one mulberry32 mix)
- *     only where a run closes, not at every cell.
+ *     branch that misses half the time, and a pick (one draw) only where
+ *     a run closes, not at every cell.
  * The order of draws is sw_run's: the picks take whole draws as they come
  * while the chunk's bits stay from the older draw, and the next chunk's
  * draw follows the last pick. The row's last cell closes its run with no
@@ -114,23 +115,25 @@ MZ_INLINE unsigned sw_ctz32(uint32_t v)
 #endif
 }
 
-/* Close the run [run, x]: knock the north wall of a cell picked from it.
- * len <= 2^32 (a row has at most 2^32 cells), so u * len fits 64 bits and
- * equals mz_rng_pick's (u * n) >> 32. */
-MZ_INLINE void sw_close(uint8_t *row, uint8_t *up, uint32_t *a, uint64_t run, uint64_t x)
+/* Close the run [run, x]: knock the north wall of a cell picked from it
+ * (mz_rngk_pick's draw; for mulberry32 written out, as len <= 2^32 (a row
+ * has at most 2^32 cells) so u * len fits 64 bits and no branch on the
+ * size is needed). */
+MZ_INLINE void sw_close(uint8_t *row, uint8_t *up, mz_rng *r, uint64_t run, uint64_t x,
+                        const mz_rng_kind rk)
 {
-    *a += MZ_MULBERRY32_INC;
-    const uint64_t u = mz_mulberry32_mix(*a);
-    const uint64_t k = run + ((u * (x + 1 - run)) >> 32);
+    const uint64_t k = run + (rk == MZ_RNG_MULBERRY32
+                                  ? ((uint64_t)mz_rngk_u32(r, rk) * (x + 1 - run)) >> 32
+                                  : mz_rngk_pick(r, x + 1 - run, rk));
     row[k] &= (uint8_t)~MZ_WALL_N;
     up[k] &= (uint8_t)~MZ_WALL_S;
 }
 
-static void sw_fast(mz_grid *g, mz_rng *rng)
+MZ_INLINE void sw_fast(mz_grid *g, mz_rng *rng, const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
-    uint32_t a = rng->a; /* the mulberry32 state */
+    mz_rng r = *rng;     /* the source, in a local */
     uint32_t bits = 0;   /* unused bits of the last draw, low first */
     unsigned left = 0;   /* how many */
     for (uint64_t x = 0; x + 1 < cols; x++) {
@@ -143,8 +146,7 @@ static void sw_fast(mz_grid *g, mz_rng *rng)
         unsigned west_in = 0; /* did the cell west of x open east? */
         while (x + 1 < cols) {
             if (left == 0) {
-                a += MZ_MULBERRY32_INC;
-                bits = mz_mulberry32_mix(a);
+                bits = mz_rngk_u32(&r, rk);
                 left = 32;
             }
             const unsigned n = cols - 1 - x < left ? (unsigned)(cols - 1 - x) : left;
@@ -166,20 +168,21 @@ static void sw_fast(mz_grid *g, mz_rng *rng)
             while (closes) {
                 const uint64_t xc = x + sw_ctz32(closes);
                 closes &= closes - 1;
-                sw_close(row, up, &a, run, xc);
+                sw_close(row, up, &r, run, xc, rk);
                 run = xc + 1;
             }
             x += n;
         }
         row[cols - 1] &= (uint8_t)~(west_in * MZ_WALL_W);
-        sw_close(row, up, &a, run, cols - 1);
+        sw_close(row, up, &r, run, cols - 1, rk);
     }
-    rng->a = a;
+    *rng = r;
 }
 
 enum { POLAR_CW = 0, POLAR_IN = 2 };
 
-MZ_INLINE mz_status sw_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing)
+MZ_INLINE mz_status sw_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                             const mz_rng_kind rk)
 {
     cl_bits rb;
     cl_bits_init(&rb, rng);
@@ -188,14 +191,14 @@ MZ_INLINE mz_status sw_polar(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tr
         const uint64_t first = mz_polar_ring_first(ring), n = mz_polar_ring_cells(ring);
         uint64_t run = 0; /* the run's first position */
         for (uint64_t x = 0; x < n; x++) {
-            if (x + 1 < n && cl_bit(&rb)) {
+            if (x + 1 < n && cl_bitk(&rb, rk)) {
                 mz_port_knock(g, first + x, POLAR_CW);
                 if (tracing && mz_trace_emit(t, "carve", first + x, POLAR_CW, x + 2 - run)) {
                     s = MZ_EIO;
                     goto out;
                 }
             } else {
-                const uint64_t k = run + cl_pick(&rb, x + 1 - run);
+                const uint64_t k = run + cl_pickk(&rb, x + 1 - run, rk);
                 mz_port_knock(g, first + k, POLAR_IN);
                 if (tracing && mz_trace_emit(t, "join", first + k, POLAR_IN, x + 1 - run)) {
                     s = MZ_EIO;
@@ -215,14 +218,24 @@ static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
     (void)args;
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
-    if (g->shape == MZ_SHAPE_POLAR)
-        return run->trace ? sw_polar(g, run->rng, run->trace, true)
-                          : sw_polar(g, run->rng, NULL, false);
+    /* Every loop specialised on the source: its kind a constant in each. */
+    const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
+    if (g->shape == MZ_SHAPE_POLAR) {
+        if (mb)
+            return run->trace ? sw_polar(g, run->rng, run->trace, true, MZ_RNG_MULBERRY32)
+                              : sw_polar(g, run->rng, NULL, false, MZ_RNG_MULBERRY32);
+        return run->trace ? sw_polar(g, run->rng, run->trace, true, MZ_RNG_SPLITMIX64)
+                          : sw_polar(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64);
+    }
     if (g->shape != MZ_SHAPE_ORTHO)
         return MZ_EUNSUPPORTED; /* not reached: the registry refuses other shapes */
     if (run->trace)
-        return sw_run(g, run->rng, run->trace, true);
-    sw_fast(g, run->rng);
+        return mb ? sw_run(g, run->rng, run->trace, true, MZ_RNG_MULBERRY32)
+                  : sw_run(g, run->rng, run->trace, true, MZ_RNG_SPLITMIX64);
+    if (mb)
+        sw_fast(g, run->rng, MZ_RNG_MULBERRY32);
+    else
+        sw_fast(g, run->rng, MZ_RNG_SPLITMIX64);
     return MZ_OK;
 }
 
