@@ -8,8 +8,9 @@
 #      square cells and on every other cell shape;
 #   3. the golden files, checked directly on every machine: data/article.csv
 #      (figures and trace aggregates), data/digests.csv, data/seeds-golden.csv,
-#      data/registry-golden.csv, data/registry-golden-large.csv and
-#      data/registry-golden-shapes.csv ('mazebench check') and
+#      data/registry-golden.csv, data/registry-golden-large.csv,
+#      data/registry-golden-shapes.csv and data/registry-golden-splitmix64.csv
+#      (the second random source; 'mazebench check') and
 #      data/sweep-small.csv.
 #
 #   sh scripts/cross.sh [--targets "s390x aarch64 i686"] [--plan small|full]
@@ -238,6 +239,15 @@ golden() {
             echo "ok registry-golden-shapes ($(tail -1 "$gout/check-shapes.txt" | sed 's/.*: all \([0-9]*\) rows.*/\1/') rows)"
         else
             echo "FAIL registry-golden-shapes: $(tail -1 "$gout/check-shapes.txt")"
+        fi
+    fi
+    # data/registry-golden-splitmix64.csv (every generator on every shape
+    # under the second random source, 64-bit seeds included) the same way
+    if [ -f data/registry-golden-splitmix64.csv ]; then
+        if $R check data/registry-golden-splitmix64.csv --jobs "$jobs" >"$gout/check-sm64.txt" 2>&1; then
+            echo "ok registry-golden-splitmix64 ($(tail -1 "$gout/check-sm64.txt" | sed 's/.*: all \([0-9]*\) rows.*/\1/') rows)"
+        else
+            echo "FAIL registry-golden-splitmix64: $(tail -1 "$gout/check-sm64.txt")"
         fi
     fi
     # data/registry-golden-large.csv (every entry past its size thresholds

@@ -65,6 +65,14 @@ NR == 1 {
             steps_by[a] = steps_by[a] ", " f[col["name"]] " " st
         }
         if (!(a in first_steps)) { first_steps[a] = st; same[a] = 1 }
+        # draws a cell and the cells past mulberry32's budget, by shape
+        dr = f[col["draws_per_cell"]]; bc = f[col["mulberry32_cells"]]
+        sh = f[col["name"]]
+        if (kind[a] != "solver") {
+            if (!(a in first_draws)) { first_draws[a] = dr; dsame[a] = 1; draws_by[a] = sh " " dr }
+            else { if (dr != first_draws[a]) dsame[a] = 0; draws_by[a] = draws_by[a] ", " sh " " dr }
+            if (sh == "ortho" || !(a in budget)) budget[a] = (bc == "" ? "never" : bc)
+        }
     } else if (rec == "column") {
         cols[a] = cols[a] (cols[a] == "" ? "" : ", ") code(f[col["name"]])
     } else if (rec == "trace_op") {
@@ -125,6 +133,25 @@ END {
     if (missing != "") {
         print ""
         print "No steps declared: " missing "."
+    }
+    print ""
+    print "## Random draws"
+    print ""
+    print "The draws a cell each generator and post-processor takes from its random"
+    print "source at its defaults (the most over its variants), by shape where they"
+    print "differ; `L` is log2 of the cells (the random walks take more a cell on"
+    print "larger grids). Measured, and checked by tests/test_draws.c. From them a"
+    print "run's draws are estimated before it starts; `--rng auto` draws from"
+    print "mulberry32 up to 2^28 draws and from splitmix64 past them"
+    print "([random.md](random.md)). The last column is the cells (of a square grid, or"
+    print "of its first shape) past which the entry alone takes splitmix64."
+    print ""
+    print "| algorithm | draws a cell | splitmix64 past (cells) |"
+    print "|---|---|---|"
+    for (k = 1; k <= na; k++) {
+        a = order[k]
+        if (kind[a] == "solver") continue
+        print "| " code(a) " | " (dsame[a] ? first_draws[a] : draws_by[a]) " | " budget[a] " |"
     }
 }
 AWK

@@ -27,6 +27,10 @@
 # data/registry-golden-shapes.csv from data/registry-golden-shapes.plan and
 # data/registry-golden-shapes-solvers.plan: every generator on every cell
 # shape it declares (hex, tri, polar, 3d, weave), solved by every solver.
+# With --splitmix64 it writes data/registry-golden-splitmix64.csv from
+# data/registry-golden-splitmix64.plan and its -solvers plan: every
+# generator on every shape drawn from the second random source, splitmix64,
+# 64-bit seeds included (docs/random.md).
 set -eu
 cd "$(dirname "$0")/.."
 name=registry-golden
@@ -38,6 +42,10 @@ if [ "${1:-}" = --large ]; then
 elif [ "${1:-}" = --shapes ]; then
     name=registry-golden-shapes
     about="every cell shape"
+    shift
+elif [ "${1:-}" = --splitmix64 ]; then
+    name=registry-golden-splitmix64
+    about="every generator and shape under splitmix64"
     shift
 fi
 prog=regen-$name
@@ -84,6 +92,13 @@ h2=$(grep -v '^#' "$tmp/$name-solvers.csv" | head -1)
         echo "# data/registry-golden-shapes-solvers.plan (the '# solvers plan:' lines), the"
         echo "# columns before gen_ns. Regenerate with 'scripts/regen-registry-golden.sh --shapes',"
         echo "# review with git diff; check with 'mazebench check data/registry-golden-shapes.csv'."
+    elif [ "$name" = registry-golden-splitmix64 ]; then
+        echo "# Golden figures under the random source splitmix64: 'mazebench sweep' of"
+        echo "# data/registry-golden-splitmix64.plan (the '# plan:' lines), then of"
+        echo "# data/registry-golden-splitmix64-solvers.plan (the '# solvers plan:' lines),"
+        echo "# the columns before gen_ns. Regenerate with 'scripts/regen-registry-golden.sh"
+        echo "# --splitmix64', review with git diff; check with 'mazebench check"
+        echo "# data/registry-golden-splitmix64.csv'."
     else
         echo "# Golden figures at every size regime: 'mazebench sweep' of"
         echo "# data/registry-golden-large.plan (the '# plan:' lines), then of"

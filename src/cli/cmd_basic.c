@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static const char *kind_title(mz_kind k)
@@ -131,10 +132,49 @@ static void fmt_steps(const mz_algo *a, mz_shape s, char *buf, size_t len)
         fmt_num(v, buf, len);
 }
 
+/* The draws a cell an entry declares on shape s as text: "c0", or
+ * "c0 + c1 L" and "c0 + c1 L + c2 L^2" (L = log2 of the cells). */
+static void fmt_draws(const mz_algo *a, mz_shape s, char *buf, size_t len)
+{
+    const double *c = a->draws_per_cell[s];
+    char t[3][40];
+    for (int k = 0; k < 3; k++)
+        fmt_num(mz_runs_on(a, s) ? c[k] : 0, t[k], sizeof t[k]);
+    if (c[2] != 0)
+        snprintf(buf, len, "%s + %s L + %s L^2", t[0], t[1], t[2]);
+    else if (c[1] != 0)
+        snprintf(buf, len, "%s + %s L", t[0], t[1]);
+    else
+        snprintf(buf, len, "%s", t[0]);
+}
+
+/* The cells of the smallest near-square grid of shape s on which the
+ * entry alone is estimated to take more than MZ_MULBERRY32_BUDGET draws
+ * (where 'rng auto' switches to splitmix64), as text; "" when no grid up
+ * to MZ_MAX_CELLS does. */
+static void fmt_budget_cells(const mz_algo *a, mz_shape s, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (!mz_runs_on(a, s) || a->kind == MZ_SOLVER)
+        return;
+    /* mz_draws_estimate's sum for this entry alone, by cells */
+    const double *c = a->draws_per_cell[s];
+    for (uint64_t side = 16; side <= (UINT64_C(1) << 20); side += side / 64 + 1) {
+        uint64_t cells = side * side;
+        double L = log2((double)cells);
+        double est = (c[0] + c[1] * L + c[2] * L * L) * (double)cells;
+        if (est > (double)MZ_MULBERRY32_BUDGET) {
+            snprintf(buf, len, "%.3g", (double)cells);
+            return;
+        }
+    }
+}
+
 /* The memory and trace figures an entry declares on shape s, as text:
- * bytes_fixed, bytes_per_col, trace_steps_per_cell. */
+ * bytes_fixed, bytes_per_col, trace_steps_per_cell, draws_per_cell and
+ * the cells past which mulberry32's budget is spent. */
 typedef struct decl_text {
-    char fixed[64], col[64], steps[64];
+    char fixed[64], col[64], steps[64], draws[160], budget[64];
 } decl_text;
 
 static void decl_of(const mz_algo *a, mz_shape s, decl_text *d)
@@ -143,11 +183,17 @@ static void decl_of(const mz_algo *a, mz_shape s, decl_text *d)
     fmt_num(on ? a->bytes_fixed[s] : 0, d->fixed, sizeof d->fixed);
     fmt_num(on ? a->bytes_per_col[s] : 0, d->col, sizeof d->col);
     fmt_steps(a, s, d->steps, sizeof d->steps);
+    d->draws[0] = d->budget[0] = '\0';
+    if (a->kind != MZ_SOLVER) {
+        fmt_draws(a, s, d->draws, sizeof d->draws);
+        fmt_budget_cells(a, s, d->budget, sizeof d->budget);
+    }
 }
 
 /* One CSV record of the long list: record,algo,kind,name,type,default,min,
  * max,choices,flags,bytes_per_cell,bytes_fixed,bytes_per_col,
- * trace_steps_per_cell,text (empty fields where they do not apply). The
+ * trace_steps_per_cell,draws_per_cell,mulberry32_cells,text (empty fields
+ * where they do not apply). The
  * declared figures are the entry's values on square cells in its algo
  * record and its values on that shape in each shape record. */
 static void csv_record(const char *record, const mz_algo *a, const char *name, const char *type,
@@ -156,7 +202,7 @@ static void csv_record(const char *record, const mz_algo *a, const char *name, c
 {
     const char *f[] = {record, a->name, kind_name(a->kind), name, type, def, min, max,
                        choices, flags, bpc, d ? d->fixed : NULL, d ? d->col : NULL,
-                       d ? d->steps : NULL, text};
+                       d ? d->steps : NULL, d ? d->draws : NULL, d ? d->budget : NULL, text};
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
         if (k)
             putchar(',');
@@ -169,7 +215,7 @@ static void list_csv(void)
 {
     char flags[256], bpc[64], def[128], min[64], max[64];
     puts("record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,bytes_fixed,"
-         "bytes_per_col,trace_steps_per_cell,text");
+         "bytes_per_col,trace_steps_per_cell,draws_per_cell,mulberry32_cells,text");
     decl_text d;
     for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
         const mz_algo *a = *ap;
@@ -253,8 +299,9 @@ static void list_json(void)
         /* the other declared figures, by shape (trace steps: a number or
          * "unbounded") */
         static const char *const keys[] = {"shape_bytes_fixed", "shape_bytes_per_col",
-                                           "shape_trace_steps_per_cell"};
-        for (int w = 0; w < 3; w++) {
+                                           "shape_trace_steps_per_cell",
+                                           "shape_draws_per_cell"};
+        for (int w = 0; w < 4; w++) {
             printf(", \"%s\": {", keys[w]);
             for (unsigned k = 0, n = 0; k < MZ_SHAPE_COUNT; k++)
                 if (mz_runs_on(a, (mz_shape)k)) {
@@ -264,7 +311,16 @@ static void list_json(void)
                     json_string(mz_shape_name((mz_shape)k));
                     if (w == 2 && a->trace_steps_per_cell[k] < 0)
                         printf(": \"unbounded\"");
-                    else
+                    else if (w == 3) {
+                        printf(": [");
+                        for (int j = 0; j < 3; j++) {
+                            char v[64];
+                            fmt_num(a->kind == MZ_SOLVER ? 0 : a->draws_per_cell[k][j], v,
+                                    sizeof v);
+                            printf("%s%s", j ? ", " : "", v);
+                        }
+                        printf("]");
+                    } else
                         printf(": %s", w == 0 ? d.fixed : w == 1 ? d.col : d.steps);
                 }
             printf("}");
