@@ -39,7 +39,7 @@ check "scale --out /dev/full says so in one line" \
 # '-' is stdout, not a file named '-'.
 "$cli" scale $S --out - >out 2>err
 check "scale --out - exits 0" [ $? -eq 0 ]
-check "scale --out - writes the CSV to stdout" grep -q '^gen,solver,seed,reps,topology,rows,cols' out
+check "scale --out - writes the CSV to stdout" grep -q '^gen,solver,seed,rng,reps,topology,rows,cols' out
 check "scale --out - makes no file named '-'" [ ! -e ./- ]
 
 # A directory that does not exist is refused, never made.
@@ -54,7 +54,7 @@ rmdir "$missing" 2>/dev/null
 "$cli" scale --gen pacman --max-cells 8000 --no-chart --reps 1 --out - >out 2>err
 check "scale --gen pacman exits 0" [ $? -eq 0 ]
 check "scale --gen pacman writes one row of 31x28" \
-    sh -c "[ \$(grep -vc '^#' out) -eq 2 ] && grep -q '^pacman,,464,1,ortho,31,28,868,' out"
+    sh -c "[ \$(grep -vc '^#' out) -eq 2 ] && grep -q '^pacman,,464,mulberry32,1,ortho,31,28,868,' out"
 check "scale --gen pacman notes the fixed size" grep -q "^# note: 'pacman' makes a fixed-size" out
 
 # --reps: the engine's minimum is at most its median, for both stages.
@@ -80,7 +80,7 @@ check "scale --reps 1: the spread columns are empty" awk -F, '
     END { exit bad || NR < 3 }' out
 check "scale --reps 5: the spread columns are numbers" sh -c "'$cli' scale --gen dfs --solve bfs \
     --max-cells 2000 --no-chart --reps 5 --out - | awk -F, '/^#/ { next } !h { h = 1; next }
-    \$11 == \"\" || \$15 == \"\" { bad = 1 } END { exit bad }'"
+    \$12 == \"\" || \$16 == \"\" { bad = 1 } END { exit bad }'"
 
 # The progress line (a terminal on stderr) is whole, with or without a solver.
 if command -v script >/dev/null 2>&1; then
@@ -109,7 +109,7 @@ done
 # A run never replaces a file by accident: the default is stdout, and an
 # existing --out file is kept unless --force.
 "$cli" scale $S >out 2>err
-check "scale with no --out writes the CSV to stdout" grep -q '^gen,solver,seed,reps,topology,rows,cols' out
+check "scale with no --out writes the CSV to stdout" grep -q '^gen,solver,seed,rng,reps,topology,rows,cols' out
 echo keep >kept.csv
 "$cli" scale $S --out kept.csv >out 2>err
 rc=$?
@@ -162,7 +162,7 @@ check "scale --force removes the stale FILE.partial" [ ! -e st.csv.partial ]
 # sizes measured are kept, the others measured, the file then complete.
 R="--gen dfs --solve bfs --max-cells 16000 --no-chart --reps 1"
 "$cli" scale $R --out whole.csv >out 2>err
-grep -v '^#' whole.csv | cut -d, -f1-8 >whole.sizes
+grep -v '^#' whole.csv | cut -d, -f1-9 >whole.sizes
 rm -f re.csv re.csv.partial
 head -n -2 whole.csv >re.csv.partial # two sizes short
 "$cli" scale $R --out re.csv >out 2>err
@@ -171,7 +171,7 @@ check "scale over a FILE.partial without --resume exits 2" [ $? -eq 2 ]
 check "scale --resume exits 0" [ $? -eq 0 ]
 check "scale --resume makes FILE and removes FILE.partial" sh -c "[ -s re.csv ] && [ ! -e re.csv.partial ]"
 check "scale --resume has every size of the whole run" sh -c \
-    "grep -v '^#' re.csv | cut -d, -f1-8 | cmp -s - whole.sizes"
+    "grep -v '^#' re.csv | cut -d, -f1-9 | cmp -s - whole.sizes"
 check "scale --resume keeps the sizes measured" sh -c \
     "[ \"\$(grep -v '^#' re.csv | head -n 4)\" = \"\$(grep -v '^#' whole.csv | head -n 4)\" ]"
 check "scale --resume says it resumed" grep -q '^# resumed: .* after 3 sizes' re.csv
@@ -181,7 +181,7 @@ head -n -1 whole.csv | head -c -30 >re.csv.partial
 "$cli" scale $R --out re.csv --resume >out 2>err
 check "scale --resume over a row cut short exits 0" [ $? -eq 0 ]
 check "scale --resume over a row cut short has every size" sh -c \
-    "grep -v '^#' re.csv | cut -d, -f1-8 | cmp -s - whole.sizes"
+    "grep -v '^#' re.csv | cut -d, -f1-9 | cmp -s - whole.sizes"
 # each mismatch: exit 2, one line, the partial untouched
 refused() { # refused WHAT EDIT ARGS...
     what=$1 edit=$2
@@ -199,13 +199,14 @@ refused() { # refused WHAT EDIT ARGS...
     check "scale --resume refusing $what makes no FILE" [ ! -e re.csv ]
 }
 refused "another seed" ":" $R --seed 7
+refused "another random source" ":" $R --rng splitmix64
 refused "another generator" ":" --gen kruskal --solve bfs --max-cells 16000 --no-chart --reps 1
 refused "another solver" ":" --gen dfs --solve bibfs --max-cells 16000 --no-chart --reps 1
 refused "another --reps" ":" --gen dfs --solve bfs --max-cells 16000 --no-chart --reps 2
 refused "another shape" ":" $R --shape hex
 refused "another build" "sed -i 's/^# commit: .*/# commit: 0123456789/' re.csv.partial" $R
 refused "another registry" "sed -i 's/^# registry: .*/# registry: 0123456789abcdef/' re.csv.partial" $R
-refused "a damaged row" "sed -i '/^dfs,bfs,464,1,ortho,44,/s/,ortho,/,/' re.csv.partial" $R
+refused "a damaged row" "sed -i '/^dfs,bfs,464,mulberry32,1,ortho,44,/s/,ortho,/,/' re.csv.partial" $R
 refused "a file of another command" "sed -i 's/^# mazebench \\(.*\\) scale\$/# mazebench \\1 sweep/' re.csv.partial" $R
 refused "fewer --max-cells" ":" --gen dfs --solve bfs --max-cells 2000 --no-chart --reps 1
 # a run whose last size its --max-cells capped (5000: 4970 cells) is not
@@ -241,6 +242,27 @@ else
     check "scale --resume after SIGKILL has every size" sh -c \
         "[ \$(grep -vc '^#' k.csv) -eq 10 ] && [ ! -e k.csv.partial ]"
 fi
+
+# The source of each size: the rng column names it and draws counts the
+# draws; mulberry32 asked for with a seed past 32 bits is refused before
+# any work (exit 2, one line, no file); 'auto' notes the switch once.
+"$cli" scale $S --rng splitmix64 --out - >out 2>err
+check "scale --rng splitmix64 exits 0" [ $? -eq 0 ]
+check "scale --rng splitmix64: every row says splitmix64 and counts its draws" awk -F, '
+    /^#/ { next }
+    !h { for (k = 1; k <= NF; k++) c[$k] = k; h = 1; next }
+    $c["rng"] != "splitmix64" || $c["draws"] !~ /^[1-9][0-9]*$/ { bad = 1 }
+    END { exit bad || NR < 3 }' out
+"$cli" scale $S --seed 5000000000 --rng mulberry32 --out big.csv >out 2>err
+check "scale --rng mulberry32 with a 33-bit seed exits 2" [ $? -eq 2 ]
+check "scale --rng mulberry32 with a 33-bit seed: one line, no file" sh -c \
+    "[ \$(wc -l <err) -eq 1 ] && [ ! -e big.csv ] && [ ! -e big.csv.partial ]"
+"$cli" scale $S --seed 5000000000 --out - >out 2>err
+check "scale with a 33-bit seed exits 0" [ $? -eq 0 ]
+check "scale with a 33-bit seed notes splitmix64 once" sh -c \
+    "[ \$(grep -c 'note: .*splitmix64' err) -eq 1 ]"
+check "scale with a 33-bit seed: its rows say splitmix64" sh -c \
+    "grep -q '^dfs,,5000000000,splitmix64,1,ortho,' out && ! grep -q ',mulberry32,' out"
 
 # The child's message to its parent carries no uninitialised bytes.
 if [ "$sanitized" != ON ] && command -v valgrind >/dev/null 2>&1; then

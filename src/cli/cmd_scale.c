@@ -35,15 +35,16 @@
 
 static const char scale_help[] =
     "usage: mazebench scale --gen SPEC [--solve SOLVER] [--shape SHAPE] [--max-cells N]\n"
-    "                       [--seed N] [--reps N] [--out FILE [--force | --resume]]\n"
-    "                       [--no-chart]\n\n"
+    "                       [--seed N] [--rng NAME] [--reps N]\n"
+    "                       [--out FILE [--force | --resume]] [--no-chart]\n\n"
     "Double the grid from 1000 cells up to N (default 100000000), near-square\n"
     "sizes of at most that many cells (10^8 is 10000x10000); for each size run\n"
     "the generator (and the solver) in a child process, timed by the library's\n"
     "engine (docs/measurement.md), and write one CSV row: the maze's real size,\n"
     "generator and solver time a cell in ns (median and minimum of the timed runs,\n"
     "and their spread), heap a cell, the child's peak resident memory and the\n"
-    "maze's digest. A generator that makes a fixed-size maze is measured once.\n\n"
+    "maze's digest, its random source (rng) and the draws its generation took. A\n"
+    "generator that makes a fixed-size maze is measured once.\n\n"
     "  --gen SPEC      generator spec, as for 'mazebench gen'\n"
     "  --solve SOLVER  also time this solver on each maze\n"
     "  --shape SHAPE   the grids' cell shape: ortho (default), hex, tri, weave\n"
@@ -51,14 +52,21 @@ static const char scale_help[] =
     "                  the cells) or 3d (near-cubic levels x rows x cols); the\n"
     "                  topology column names it\n"
     "  --max-cells N   largest cell count (at least 1000)\n"
-    "  --seed N        seed of the random source (default 464)\n"
+    "  --seed N        seed of the random source (default 464; 64 bits with\n"
+    "                  splitmix64)\n"
+    "  --rng NAME      the random source of each size: auto (default: mulberry32,\n"
+    "                  and splitmix64 from the first size whose maze would take\n"
+    "                  more than 2^28 draws, or for a seed past 32 bits, with a\n"
+    "                  note), mulberry32 (refused, exit 2, when a size would\n"
+    "                  need more) or splitmix64 (docs/random.md)\n"
     "  --reps N        timed runs a size, after one warm-up run (default 3, 1..1000)\n"
     "  --out FILE      CSV file (default, or '-': stdout); its directory must\n"
     "                  exist, and an existing file is kept unless --force\n"
     "  --force         replace an existing --out FILE (its charts and FILE.partial)\n"
     "  --resume        carry on FILE.partial (or FILE): keep the sizes it holds and\n"
     "                  measure the rest; refused (exit 2) unless it was made by the\n"
-    "                  same command (generator, solver, seed, reps, shape, sizes)\n"
+    "                  same command (generator, solver, seed, source, reps,\n"
+    "                  shape, sizes)\n"
     "                  and this build, and is whole\n"
     "  --no-chart      do not run gnuplot; otherwise, when gnuplot and\n"
     "                  scripts/scale.gp are found, FILE's .png and .svg charts\n"
@@ -87,10 +95,12 @@ enum {
     R_SOLVE_MAX,
     R_SOLVE_HEAP,
     R_SOLVE_CLOSED, /* cells the solver closed, as int64; -1 when not a search */
+    R_RNG,          /* mz_rng_kind the generation drew from */
+    R_DRAWS,        /* draws it took */
     R_FIELDS
 };
 
-static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint32_t seed,
+static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint64_t seed,
                       const mz_geom *geo, unsigned reps)
 {
     uint64_t r[R_FIELDS] = {0};
@@ -109,6 +119,8 @@ static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint3
         r[R_GEN_MEDIAN] = t.median_ns;
         r[R_GEN_MAX] = t.max_ns;
         r[R_GEN_HEAP] = t.heap_peak;
+        r[R_RNG] = (uint64_t)b.grid.rng;
+        r[R_DRAWS] = b.grid.draws;
     }
     if (s == MZ_OK && solver) {
         s = mz_bench_solve(&b, solver, NULL, reps, &t);
@@ -125,7 +137,7 @@ static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint3
 }
 
 /* Run one size in a child; fills r and the child's peak RSS in KiB. */
-static int run_size(const mz_spec *spec, const mz_stage *solver, uint32_t seed,
+static int run_size(const mz_spec *spec, const mz_stage *solver, uint64_t seed,
                     const mz_geom *geo, unsigned reps, uint64_t r[R_FIELDS], uint64_t *rss_kb)
 {
     int fds[2];
@@ -265,8 +277,9 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
         snprintf(sspread, sizeof sspread, "%.1f",
                  spread_pct(r[R_SOLVE_MIN], r[R_SOLVE_MEDIAN], r[R_SOLVE_MAX]));
     }
-    if (fprintf(f, ",%llu,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%s,%.3f,", (unsigned long long)seed,
-                reps, topo, (unsigned long long)rows, (unsigned long long)cols,
+    const char *rng = mz_rng_name((mz_rng_kind)r[R_RNG]);
+    if (fprintf(f, ",%llu,%s,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%s,%.3f,", (unsigned long long)seed,
+                rng ? rng : "", reps, topo, (unsigned long long)rows, (unsigned long long)cols,
                 (unsigned long long)r[R_CELLS], (double)r[R_GEN_MEDIAN] / cells,
                 (double)r[R_GEN_MIN] / cells, gspread, (double)r[R_GEN_HEAP] / cells) < 0)
         return -1;
@@ -279,8 +292,9 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
         return -1;
     if (!solve && fputs(",,,,", f) == EOF)
         return -1;
-    if (fprintf(f, ",%llu,%.3f,%016llx\n", (unsigned long long)rss_kb,
-                (double)rss_kb * 1024.0 / cells, (unsigned long long)r[R_DIGEST]) < 0)
+    if (fprintf(f, ",%llu,%.3f,%016llx,%llu\n", (unsigned long long)rss_kb,
+                (double)rss_kb * 1024.0 / cells, (unsigned long long)r[R_DIGEST],
+                (unsigned long long)r[R_DRAWS]) < 0)
         return -1;
     return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
@@ -342,10 +356,10 @@ static mz_geom grid_near(mz_shape shape, uint64_t target)
 }
 
 static const char scale_header[] =
-    "gen,solver,seed,reps,topology,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
+    "gen,solver,seed,rng,reps,topology,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
     "gen_spread_pct,gen_heap_bytes_per_cell,solve_ns_per_cell,solve_min_ns_per_cell,"
     "solve_spread_pct,solve_heap_bytes_per_cell,solve_closed,peak_rss_kb,bytes_per_cell,"
-    "digest\n";
+    "digest,draws\n";
 
 static const char *gen_name_of(const mz_spec *spec)
 {
@@ -364,13 +378,14 @@ static const char *solver_name_of(const mz_stage *st)
 /* --resume: read path (FILE.partial or FILE) into f and check that it is
  * whole and was made by this command: a scale file of this build and
  * registry, its header, and row k the k-th size of this command's
- * doubling (gen, solver, seed, reps, the grid's topology and cells). *kept
+ * doubling (gen, solver, seed, its source rng[k] (nrng sizes), reps, the
+ * grid's topology and cells). *kept
  * gets its rows (a row cut short at the end, an interrupted write, is
  * dropped). MZC_OK; -1 when path does not exist; MZC_USAGE or MZC_FAIL
  * after one line. */
 static int resume_check(const char *path, sw_file *f, const char *gen, const char *solver,
-                        uint64_t seed, unsigned reps, mz_shape shape, uint64_t max_cells,
-                        bool fixed, size_t *kept)
+                        uint64_t seed, const mz_rng_kind *rng, size_t nrng, unsigned reps,
+                        mz_shape shape, uint64_t max_cells, bool fixed, size_t *kept)
 {
     char err[1024];
     int r = sw_file_read(path, f, err, sizeof err);
@@ -401,26 +416,28 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
     free(first);
     free(reg);
     /* Row k: the k-th size of this command. */
-    static const char *const col[] = {"gen", "solver", "seed", "reps", "topology", "cells"};
-    size_t at[6];
-    for (int c = 0; c < 6 && !why; c++)
+    static const char *const col[] = {"gen",  "solver",   "seed", "rng",
+                                      "reps", "topology", "cells"};
+    size_t at[7];
+    for (int c = 0; c < 7 && !why; c++)
         at[c] = sw_file_column(f, col[c]);
     uint64_t target = 1000;
     char row_why[1024];
     for (size_t k = 0; k < f->nrows && !why; k++) {
         mz_geom geo = grid_near(shape, target);
-        char want[6][96];
+        char want[7][96];
         snprintf(want[0], sizeof want[0], "%.95s", gen);
         snprintf(want[1], sizeof want[1], "%.95s", solver);
         snprintf(want[2], sizeof want[2], "%llu", (unsigned long long)seed);
-        snprintf(want[3], sizeof want[3], "%u", reps);
-        mz_topology_format(shape, geo.levels, want[4], sizeof want[4]);
-        snprintf(want[5], sizeof want[5], "%llu", (unsigned long long)mz_geom_cells(&geo));
+        snprintf(want[3], sizeof want[3], "%s", mz_rng_name(rng[k < nrng ? k : nrng - 1]));
+        snprintf(want[4], sizeof want[4], "%u", reps);
+        mz_topology_format(shape, geo.levels, want[5], sizeof want[5]);
+        snprintf(want[6], sizeof want[6], "%llu", (unsigned long long)mz_geom_cells(&geo));
         sw_csv_field fld[32];
         size_t n, off = k ? f->row_end[k - 1] : f->rows_at;
         sw_csv_read_row(f->text, f->len, &off, fld, 32, &n);
         /* a fixed-size generator's one row holds the size it makes */
-        for (int c = 0; c < (fixed ? 4 : 6); c++) {
+        for (int c = 0; c < (fixed ? 5 : 7); c++) {
             if (n > at[c] && sw_csv_equals(&fld[at[c]], want[c]))
                 continue;
             char have[96] = "";
@@ -430,9 +447,9 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
             snprintf(row_why, sizeof row_why, "its row %zu has %s '%s', this command's size %zu "
                      "wants '%s' (%s)",
                      k + 1, col[c], have, k + 1, want[c],
-                     c == 5 ? "another --max-cells: a size capped by a smaller --max-cells is "
+                     c == 6 ? "another --max-cells: a size capped by a smaller --max-cells is "
                               "not one of a larger one's"
-                            : "another --gen, --solve, --seed, --reps or --shape");
+                            : "another --gen, --solve, --seed, --rng, --reps or --shape");
             why = row_why;
             break;
         }
@@ -458,7 +475,8 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
 
 int cmd_scale(int argc, char **argv)
 {
-    const char *gen = NULL, *solve = NULL, *out = NULL, *shape_text = NULL;
+    const char *gen = NULL, *solve = NULL, *out = NULL, *shape_text = NULL, *rng_text = NULL;
+    mz_rng_kind want_rng = MZ_RNG_AUTO;
     uint64_t max_cells = 100000000, seed64 = 464, reps64 = 3;
     bool chart = true, force = false, resume = false;
     for (int k = 1; k < argc; k++) {
@@ -498,7 +516,10 @@ int cmd_scale(int argc, char **argv)
             if (r < 0 || mzc_parse_u64("max-cells", v, 1000, MZ_MAX_CELLS, &max_cells) != 0)
                 return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("seed", v, 0, UINT32_MAX, &seed64) != 0)
+            if (r < 0 || mzc_parse_seed(v, &seed64) != 0)
+                return MZC_USAGE;
+        } else if ((r = mzc_opt_once("scale", argc, argv, &k, "--rng", &rng_text, false)) != 0) {
+            if (r < 0 || mzc_parse_rng("scale", rng_text, &want_rng) != 0)
                 return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--reps", &v)) != 0) {
             if (r < 0 || mzc_parse_u64("reps", v, 1, MZ_MAX_REPS, &reps64) != 0)
@@ -532,6 +553,29 @@ int cmd_scale(int argc, char **argv)
     }
     const unsigned reps = (unsigned)reps64;
     const bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
+    /* The source of every size, chosen before anything runs (a size that
+     * mulberry32, asked for by name, cannot serve is refused now, exit 2).
+     * The estimate grows with the cells, so under 'auto' the sizes switch
+     * to splitmix64 from one size on: the note names that first one, and
+     * each row's rng column its own. */
+    mz_rng_kind size_rng[64];
+    size_t nsizes = 0;
+    for (uint64_t t = 1000; nsizes < sizeof size_rng / sizeof *size_rng;) {
+        mz_geom geo = grid_near(shape, t);
+        mz_spec sp = spec;
+        bool switched;
+        char why[400];
+        if (mz_rng_resolve(&sp, &geo, seed64, want_rng, &switched, why, sizeof why) != MZ_OK ||
+            (switched && (nsizes == 0 || size_rng[nsizes - 1] != MZ_RNG_SPLITMIX64))) {
+            /* says why (a refusal, exit 2) or notes the switch */
+            if (mzc_resolve_rng("scale", want_rng, &sp, &geo, seed64) != 0)
+                return MZC_USAGE;
+        }
+        size_rng[nsizes++] = sp.rng;
+        if (fixed || t >= max_cells)
+            break;
+        t = t * 2 > max_cells ? max_cells : t * 2;
+    }
 
     /* Output: stdout by default (a run never lands on the reference
      * results by accident). A file is replaced atomically (written beside
@@ -570,7 +614,8 @@ int cmd_scale(int argc, char **argv)
     if (resume) {
         const char *from = have_partial ? partial : out;
         int r = resume_check(from, &old, gen_name_of(&spec), solve ? solver_name_of(&solver) : "",
-                             seed64, (unsigned)reps64, shape, max_cells, fixed, &kept);
+                             seed64, size_rng, nsizes, (unsigned)reps64, shape, max_cells, fixed,
+                             &kept);
         if (r != MZC_OK && r != -1)
             return r;
         have_old = r == MZC_OK;
@@ -702,8 +747,8 @@ int cmd_scale(int argc, char **argv)
         }
         uint64_t r[R_FIELDS];
         uint64_t rss_kb = 0;
-        if (run_size(&spec, solve ? &solver : NULL, (uint32_t)seed64, &geo, reps, r, &rss_kb) !=
-            0) {
+        spec.rng = size_rng[measured < nsizes ? measured : nsizes - 1];
+        if (run_size(&spec, solve ? &solver : NULL, seed64, &geo, reps, r, &rss_kb) != 0) {
             rc = MZC_FAIL;
             break;
         }
