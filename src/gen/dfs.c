@@ -94,6 +94,16 @@ MZ_INLINE unsigned dfs_take(mz_rng *r, unsigned mask, unsigned d, bool zero,
     return opts[mz_rngk_pick(r, n, rk)];
 }
 
+/* The source's state back from a loop's local copy: only the kind's own
+ * word, so the copy's other fields are dead in the loop. */
+MZ_INLINE void dfs_rng_back(mz_rng *rng, const mz_rng *r, const mz_rng_kind rk)
+{
+    if (rk == MZ_RNG_MULBERRY32)
+        rng->a = r->a;
+    else
+        rng->x = r->x;
+}
+
 MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                               uint64_t *max_depth_out, const mz_rng_kind rk)
 {
@@ -135,14 +145,14 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
             depth++;
             max_depth = depth > max_depth ? depth : max_depth;
             if (tracing && mz_trace_emit(t, "push", cur, (int)d, depth)) {
-                *rng = r;
+                dfs_rng_back(rng, &r, rk);
                 return MZ_EIO;
             }
         } else {
             uint8_t v = c[cur];
             depth--;
             if (tracing && mz_trace_emit(t, "pop", cur, -1, depth)) {
-                *rng = r;
+                dfs_rng_back(rng, &r, rk);
                 return MZ_EIO;
             }
             if (!(v & HAS_PARENT))
@@ -153,7 +163,7 @@ MZ_INLINE mz_status dfs_carve(mz_grid *g, mz_rng *rng, mz_trace *t, const bool t
             col = (uint64_t)((int64_t)col + dcol[back]);
         }
     }
-    *rng = r;
+    dfs_rng_back(rng, &r, rk);
     *max_depth_out = max_depth;
     return MZ_OK;
 }
@@ -229,8 +239,19 @@ MZ_INLINE void dfs_carve_fast(mz_grid *g, mz_rng *rng, uint64_t *max_depth_out,
         }
     }
     c[0] &= (uint8_t)~MZ_SCRATCH;
-    *rng = r;
+    dfs_rng_back(rng, &r, rk);
     *max_depth_out = max_depth;
+}
+
+/* The untraced loop for each source, each its own function. */
+static void dfs_fast_mulberry32(mz_grid *g, mz_rng *rng, uint64_t *max_depth)
+{
+    dfs_carve_fast(g, rng, max_depth, MZ_RNG_MULBERRY32);
+}
+
+static void dfs_fast_splitmix64(mz_grid *g, mz_rng *rng, uint64_t *max_depth)
+{
+    dfs_carve_fast(g, rng, max_depth, MZ_RNG_SPLITMIX64);
 }
 
 /* The back-port bytes of the other shapes: a fresh cell, the start. */
@@ -310,9 +331,9 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
         s = mb ? dfs_carve(g, run->rng, run->trace, true, &max_depth, MZ_RNG_MULBERRY32)
                : dfs_carve(g, run->rng, run->trace, true, &max_depth, MZ_RNG_SPLITMIX64);
     else if (mb)
-        dfs_carve_fast(g, run->rng, &max_depth, MZ_RNG_MULBERRY32);
+        dfs_fast_mulberry32(g, run->rng, &max_depth);
     else
-        dfs_carve_fast(g, run->rng, &max_depth, MZ_RNG_SPLITMIX64);
+        dfs_fast_splitmix64(g, run->rng, &max_depth);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "max_depth", (int64_t)max_depth);
     return s;

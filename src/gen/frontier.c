@@ -145,16 +145,26 @@ MZ_INLINE mz_status push_new(mz_grid *g, ring *r, const bool wide, mz_idx i, uin
 /* The random rule reads the grid round a random cell each round, a cache
  * miss or three on a large grid, and nothing predicts that cell far ahead.
  * One round ahead is possible: the next round's pick(len') uses a known
- * output of the source (two draws a round, so output a + 3 from this
- * round's first), and len' is this round's len - 1 plus 0..3 pushes. The
- * candidates are at most four consecutive entries; fetch their rows now so
- * their misses overlap this round's work. A guess that turns out wrong
- * (an entry this round moves) costs a wasted fetch, never a wrong maze. */
-MZ_INLINE void prefetch_next(const mz_grid *g, const ring *r, const bool wide, uint32_t a,
-                             uint64_t len)
+ * output of the source (two draws a round, so output 1 after the state
+ * this round's pick left), and len' is this round's len - 1 plus 0..3
+ * pushes. The candidates are at most four consecutive entries; fetch their
+ * rows now so their misses overlap this round's work. A guess that turns
+ * out wrong (an entry this round moves, or under splitmix64 a rejected
+ * draw shifts the next pick) costs a wasted fetch, never a wrong maze. */
+MZ_INLINE void prefetch_next(const mz_grid *g, const ring *r, const bool wide, const mz_rng *rng,
+                             uint64_t len, const mz_rng_kind rk)
 {
-    uint32_t u = mz_mulberry32_mix(a + 2 * MZ_MULBERRY32_INC);
-    uint64_t lo = ((uint64_t)u * (len - 1)) >> 32, hi = ((uint64_t)u * (len + 2)) >> 32;
+    uint64_t lo, hi;
+    if (rk == MZ_RNG_MULBERRY32) {
+        const uint32_t u = mz_rngk_u32_at(rng, 1, rk);
+        lo = ((uint64_t)u * (len - 1)) >> 32;
+        hi = ((uint64_t)u * (len + 2)) >> 32;
+    } else {
+        const uint64_t x = mz_rng_u64_sm_at(rng, 1);
+        uint64_t low;
+        lo = mz_mul64_wide(x, len - 1, &low);
+        hi = mz_mul64_wide(x, len + 2, &low);
+    }
     for (uint64_t j = lo; j <= hi && j < len; j++) {
         mz_idx p = ring_at(r, wide, j);
         MZ_PREFETCH(&g->c[p]);
@@ -167,7 +177,7 @@ MZ_INLINE void prefetch_next(const mz_grid *g, const ring *r, const bool wide, u
 
 MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
                                   const bool wide, mz_trace *t, const bool tracing,
-                                  uint64_t *peak_out)
+                                  uint64_t *peak_out, const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
@@ -181,12 +191,12 @@ MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *
         mz_idx cur;
         if (rule == PICK_RANDOM) {
             const uint64_t len = r->len;
-            uint64_t k = mz_rng_pick(rng, len);
+            uint64_t k = mz_rngk_pick(rng, len, rk);
             cur = ring_at(r, wide, k);
             ring_put(r, wide, k, ring_at(r, wide, len - 1));
             r->len--;
             if (len + 2 <= UINT32_MAX)
-                prefetch_next(g, r, wide, rng->a, len);
+                prefetch_next(g, r, wide, rng, len, rk);
         } else if (rule == PICK_NEWEST) {
             cur = ring_at(r, wide, r->len - 1);
             r->len--;
@@ -207,7 +217,7 @@ MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *
         if (col > 0 && (c[cur - 1] & IN_MAZE))
             links[nl++] = MZ_W;
         /* A frontier cell was pushed by a maze cell, so nl >= 1. */
-        unsigned d = links[mz_rng_pick(rng, nl)];
+        unsigned d = links[mz_rngk_pick(rng, nl, rk)];
         mz_knock(g, cur, d);
         /* 3, 4. Join; grow the frontier. */
         c[cur] = (uint8_t)((c[cur] & ~IN_FRONT) | IN_MAZE);
@@ -242,7 +252,8 @@ MZ_INLINE mz_status push_new_shape(const mz_grid *g, ring *r, const bool wide, c
 
 MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
                                         const bool wide, uint64_t *in, uint64_t *front,
-                                        mz_trace *t, const bool tracing, uint64_t *peak_out)
+                                        mz_trace *t, const bool tracing, uint64_t *peak_out,
+                                        const mz_rng_kind rk)
 {
     const mz_idx centre = mz_cell_resolve(g, MZ_CELL_CENTRE);
     mz_bit_set(in, centre);
@@ -253,7 +264,7 @@ MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, 
         mz_idx cur;
         if (rule == PICK_RANDOM) {
             const uint64_t len = r->len;
-            uint64_t k = mz_rng_pick(rng, len);
+            uint64_t k = mz_rngk_pick(rng, len, rk);
             cur = ring_at(r, wide, k);
             ring_put(r, wide, k, ring_at(r, wide, len - 1));
             r->len--;
@@ -270,7 +281,7 @@ MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, 
         const unsigned nl = sh_ports_where(g, in, cur, true, links);
         if (nl == 0)
             continue; /* weave only: pushed through a passage no longer allowed */
-        const unsigned d = links[mz_rng_pick(rng, nl)];
+        const unsigned d = links[mz_rngk_pick(rng, nl, rk)];
         mz_port_knock(g, cur, d);
         mz_bit_set(in, cur);
         if (push_new_shape(g, r, wide, in, front, cur) != MZ_OK)
@@ -294,13 +305,28 @@ static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t
     mz_status s = MZ_ENOMEM;
     mz_trace *t = run->trace;
     if (r.buf) {
-        if (wide)
-            s = t ? frontier_shape_grow(g, rule, run->rng, &r, true, in, front, t, true, peak)
-                  : frontier_shape_grow(g, rule, run->rng, &r, true, in, front, NULL, false, peak);
-        else
-            s = t ? frontier_shape_grow(g, rule, run->rng, &r, false, in, front, t, true, peak)
-                  : frontier_shape_grow(g, rule, run->rng, &r, false, in, front, NULL, false,
-                                        peak);
+        mz_rng *rng = run->rng;
+        if (rng->kind == MZ_RNG_MULBERRY32) {
+            const mz_rng_kind rk = MZ_RNG_MULBERRY32;
+            if (wide)
+                s = t ? frontier_shape_grow(g, rule, rng, &r, true, in, front, t, true, peak, rk)
+                      : frontier_shape_grow(g, rule, rng, &r, true, in, front, NULL, false, peak,
+                                            rk);
+            else
+                s = t ? frontier_shape_grow(g, rule, rng, &r, false, in, front, t, true, peak, rk)
+                      : frontier_shape_grow(g, rule, rng, &r, false, in, front, NULL, false,
+                                            peak, rk);
+        } else {
+            const mz_rng_kind rk = MZ_RNG_SPLITMIX64;
+            if (wide)
+                s = t ? frontier_shape_grow(g, rule, rng, &r, true, in, front, t, true, peak, rk)
+                      : frontier_shape_grow(g, rule, rng, &r, true, in, front, NULL, false, peak,
+                                            rk);
+            else
+                s = t ? frontier_shape_grow(g, rule, rng, &r, false, in, front, t, true, peak, rk)
+                      : frontier_shape_grow(g, rule, rng, &r, false, in, front, NULL, false,
+                                            peak, rk);
+        }
     }
     mz_mem_free(g->mem, r.buf);
     mz_mem_free(g->mem, front);
@@ -327,12 +353,24 @@ static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (!r.buf)
         return MZ_ENOMEM;
     mz_trace *t = run->trace;
-    if (wide)
-        s = t ? frontier_grow(g, rule, run->rng, &r, true, t, true, &peak)
-              : frontier_grow(g, rule, run->rng, &r, true, NULL, false, &peak);
-    else
-        s = t ? frontier_grow(g, rule, run->rng, &r, false, t, true, &peak)
-              : frontier_grow(g, rule, run->rng, &r, false, NULL, false, &peak);
+    mz_rng *rng = run->rng;
+    if (rng->kind == MZ_RNG_MULBERRY32) {
+        const mz_rng_kind rk = MZ_RNG_MULBERRY32;
+        if (wide)
+            s = t ? frontier_grow(g, rule, rng, &r, true, t, true, &peak, rk)
+                  : frontier_grow(g, rule, rng, &r, true, NULL, false, &peak, rk);
+        else
+            s = t ? frontier_grow(g, rule, rng, &r, false, t, true, &peak, rk)
+                  : frontier_grow(g, rule, rng, &r, false, NULL, false, &peak, rk);
+    } else {
+        const mz_rng_kind rk = MZ_RNG_SPLITMIX64;
+        if (wide)
+            s = t ? frontier_grow(g, rule, rng, &r, true, t, true, &peak, rk)
+                  : frontier_grow(g, rule, rng, &r, true, NULL, false, &peak, rk);
+        else
+            s = t ? frontier_grow(g, rule, rng, &r, false, t, true, &peak, rk)
+                  : frontier_grow(g, rule, rng, &r, false, NULL, false, &peak, rk);
+    }
     mz_mem_free(g->mem, r.buf);
     /* Leave the scratch bits zero, also after a failure. */
     for (mz_idx i = 0; i < g->cells; i++)

@@ -73,11 +73,12 @@
  *     fill, so it can never grow or draw again); and (a) only visits the
  *     frontier, the occupied cells that still have an empty neighbour.
  *     A branch started anywhere else is inert, so its draw's value does
- *     not matter - but its position in the sequence does: mulberry32 is a
- *     counter (output k of state a is mix(a + (k+1) * 0x6D2B79F5)), so a
- *     frontier cell that is the k-th occupied cell in row-major order
+ *     not matter - but its position in the sequence does: both sources
+ *     are counters (output k of state a is mix(a + (k+1) * increment)),
+ *     so a frontier cell that is the k-th occupied cell in row-major order
  *     (k from a Fenwick tree of occupied cells) reads draw k directly,
- *     and the state then jumps by the number of occupied cells.
+ *     and the state then jumps by the number of occupied cells. rnd() is
+ *     a unit draw, which never rejects, so no draw ever shifts.
  *     O(frontier * log cells) a round.
  *
  * Columns: main_path (cells), restarts, rounds.
@@ -167,12 +168,12 @@ MZ_INLINE unsigned path_empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_i
 
 /* Step 1. Cells backed out of carry TABU until the next restart. */
 MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *t,
-                              const bool tracing, uint64_t *restarts_out)
+                              const bool tracing, uint64_t *restarts_out, const mz_rng_kind rk)
 {
     uint64_t restarts = 0;
     cellvec tabu = {g->mem, NULL, 0, 0};
     mz_status s = MZ_OK;
-    mz_idx start = mz_rng_pick(rng, g->rows) * g->cols;
+    mz_idx start = mz_rngk_pick(rng, g->rows, rk) * g->cols;
     g->c[start] |= OCC;
     path->n = 0;
     if ((s = vec_push(path, start)) != MZ_OK)
@@ -183,7 +184,7 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
         mz_idx cand[4];
         unsigned n = path_empties(g, head, dirs, cand);
         if (n) {
-            mz_idx next = cand[mz_rng_pick(rng, n)];
+            mz_idx next = cand[mz_rngk_pick(rng, n, rk)];
             g->c[next] |= OCC;
             if ((s = vec_push(path, next)) != MZ_OK)
                 goto out;
@@ -198,7 +199,7 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
                 g->c[tabu.v[k]] &= (uint8_t)~TABU;
             tabu.n = 0;
             restarts++;
-            start = mz_rng_pick(rng, g->rows) * g->cols;
+            start = mz_rngk_pick(rng, g->rows, rk) * g->cols;
             g->c[start] |= OCC;
             path->n = 1;
             path->v[0] = start;
@@ -237,7 +238,7 @@ out:
 /* Step 2b for one branch: grow its tip. Returns false when it has no
  * empty neighbour (no draw was made). */
 MZ_INLINE mz_status grow(mz_grid *g, mz_idx *tip, mz_rng *rng, uint64_t *empty, mz_trace *t,
-                         const bool tracing, bool *grew)
+                         const bool tracing, bool *grew, const mz_rng_kind rk)
 {
     unsigned dirs[4];
     mz_idx cand[4];
@@ -245,7 +246,7 @@ MZ_INLINE mz_status grow(mz_grid *g, mz_idx *tip, mz_rng *rng, uint64_t *empty, 
     *grew = n > 0;
     if (!n)
         return MZ_OK;
-    unsigned k = (unsigned)mz_rng_pick(rng, n);
+    unsigned k = (unsigned)mz_rngk_pick(rng, n, rk);
     mz_knock(g, *tip, dirs[k]);
     g->c[cand[k]] |= OCC;
     (*empty)--;
@@ -257,7 +258,7 @@ MZ_INLINE mz_status grow(mz_grid *g, mz_idx *tip, mz_rng *rng, uint64_t *empty, 
 
 /* Step 2 as the document writes it. */
 MZ_INLINE mz_status rounds_faithful(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                                    uint64_t *rounds_out)
+                                    uint64_t *rounds_out, const mz_rng_kind rk)
 {
     cellvec br = {g->mem, NULL, 0, 0};
     mz_status s = MZ_OK;
@@ -276,7 +277,7 @@ MZ_INLINE mz_status rounds_faithful(mz_grid *g, mz_rng *rng, mz_trace *t, const 
                 empty++;
                 continue;
             }
-            if (mz_rng_unit(rng) < 0.1 && (s = vec_push(&br, i)) != MZ_OK)
+            if (mz_rngk_unit(rng, rk) < 0.1 && (s = vec_push(&br, i)) != MZ_OK)
                 goto out;
         }
         /* Walk every branch. One whose tip found no empty neighbour made
@@ -285,7 +286,7 @@ MZ_INLINE mz_status rounds_faithful(mz_grid *g, mz_rng *rng, mz_trace *t, const 
         uint64_t live = 0;
         for (uint64_t k = 0; k < br.n; k++) {
             bool grew;
-            if ((s = grow(g, &br.v[k], rng, &empty, t, tracing, &grew)) != MZ_OK)
+            if ((s = grow(g, &br.v[k], rng, &empty, t, tracing, &grew, rk)) != MZ_OK)
                 goto out;
             if (grew)
                 br.v[live++] = br.v[k];
@@ -320,8 +321,17 @@ static int cmp_idx(const void *a, const void *b)
 }
 
 /* Step 2, fast. */
+/* rnd() < 0.1 for draw k after the state of r, without advancing: the
+ * unit draw of mz_rngk_unit. */
+MZ_INLINE bool unit_below_tenth(const mz_rng *r, uint64_t k, const mz_rng_kind rk)
+{
+    if (rk == MZ_RNG_MULBERRY32)
+        return (double)mz_rngk_u32_at(r, k, rk) * (1.0 / 4294967296.0) < 0.1;
+    return (double)(mz_rng_u64_sm_at(r, k) >> 11) * (1.0 / 9007199254740992.0) < 0.1;
+}
+
 MZ_INLINE mz_status rounds_fast(mz_grid *g, const cellvec *path, mz_rng *rng, mz_trace *t,
-                                const bool tracing, uint64_t *rounds_out)
+                                const bool tracing, uint64_t *rounds_out, const mz_rng_kind rk)
 {
     cellvec br = {g->mem, NULL, 0, 0}, front = br, next = br, fresh = br;
     mz_status s = MZ_OK;
@@ -356,21 +366,20 @@ MZ_INLINE mz_status rounds_fast(mz_grid *g, const cellvec *path, mz_rng *rng, mz
             break;
         rounds++;
         /* (a): draw k of this round belongs to the k-th occupied cell. */
-        uint32_t a0 = rng->a;
+        const mz_rng r0 = *rng;
         for (uint64_t k = 0; k < front.n; k++) {
             mz_idx c = front.v[k];
-            uint32_t rank = (uint32_t)fen_before(fen, c);
-            uint32_t u = mz_mulberry32_mix(a0 + (rank + 1u) * MZ_MULBERRY32_INC);
-            if ((double)u * (1.0 / 4294967296.0) < 0.1 && (s = vec_push(&br, c)) != MZ_OK)
+            uint64_t rank = fen_before(fen, c);
+            if (unit_below_tenth(&r0, rank, rk) && (s = vec_push(&br, c)) != MZ_OK)
                 goto out;
         }
-        rng->a = a0 + (uint32_t)occ * MZ_MULBERRY32_INC;
+        mz_rngk_skip(rng, occ, rk);
         /* (b), dropping branches that cannot grow again. */
         uint64_t keep = 0;
         for (uint64_t k = 0; k < br.n; k++) {
             bool grew;
             mz_idx tip = br.v[k];
-            if ((s = grow(g, &tip, rng, &empty, t, tracing, &grew)) != MZ_OK)
+            if ((s = grow(g, &tip, rng, &empty, t, tracing, &grew, rk)) != MZ_OK)
                 goto out;
             if (!grew)
                 continue;
@@ -393,16 +402,16 @@ out:
 }
 
 MZ_INLINE mz_status mainpath_run(mz_grid *g, unsigned mode, mz_rng *rng, mz_trace *t,
-                                 const bool tracing, mz_extra *x)
+                                 const bool tracing, mz_extra *x, const mz_rng_kind rk)
 {
     cellvec path = {g->mem, NULL, 0, 0};
     uint64_t restarts = 0, rounds = 0;
-    mz_status s = main_path(g, &path, rng, t, tracing, &restarts);
+    mz_status s = main_path(g, &path, rng, t, tracing, &restarts, rk);
     if (s == MZ_OK) {
         g->entrance = path.v[0];
         g->exit = path.v[path.n - 1];
-        s = mode == MODE_FAST ? rounds_fast(g, &path, rng, t, tracing, &rounds)
-                              : rounds_faithful(g, rng, t, tracing, &rounds);
+        s = mode == MODE_FAST ? rounds_fast(g, &path, rng, t, tracing, &rounds, rk)
+                              : rounds_faithful(g, rng, t, tracing, &rounds, rk);
     }
     for (mz_idx i = 0; i < g->cells; i++)
         g->c[i] &= (uint8_t)~MZ_SCRATCH;
@@ -420,8 +429,15 @@ static mz_status mainpath_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     unsigned mode = (unsigned)args->v[P_MODE];
-    return run->trace ? mainpath_run(g, mode, run->rng, run->trace, true, run->extra)
-                      : mainpath_run(g, mode, run->rng, NULL, false, run->extra);
+    if (run->rng->kind == MZ_RNG_MULBERRY32)
+        return run->trace ? mainpath_run(g, mode, run->rng, run->trace, true, run->extra,
+                                         MZ_RNG_MULBERRY32)
+                          : mainpath_run(g, mode, run->rng, NULL, false, run->extra,
+                                         MZ_RNG_MULBERRY32);
+    return run->trace ? mainpath_run(g, mode, run->rng, run->trace, true, run->extra,
+                                     MZ_RNG_SPLITMIX64)
+                      : mainpath_run(g, mode, run->rng, NULL, false, run->extra,
+                                     MZ_RNG_SPLITMIX64);
 }
 
 static const mz_param_def mainpath_params[] = {
