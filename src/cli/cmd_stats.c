@@ -14,7 +14,7 @@
 #include <string.h>
 
 static const char stats_help[] =
-    "usage: mazebench stats GEN... [--grid LIST] [--seeds LIST] [--band N]\n"
+    "usage: mazebench stats GEN... [--grid LIST] [--seeds LIST] [--rng NAME] [--band N]\n"
     "                       [--format text|csv|json|markdown] [--published FILE]\n\n"
     "Generate each GEN spec (or 'all': every generator at its defaults plus every\n"
     "spec of the published file) on each grid and seed, and summarise over the\n"
@@ -38,7 +38,13 @@ static const char stats_help[] =
     "                    generator that does not run on a shape is skipped\n"
     "                    there. --sizes and --size: older names\n"
     "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
-    "                    (default 1..10)\n"
+    "                    (default 1..10; 64-bit seeds)\n"
+    "  --rng NAME        the random source of each generator and grid: auto\n"
+    "                    (default: mulberry32, or splitmix64 with a note when a\n"
+    "                    maze would take more than 2^28 draws or a seed is past\n"
+    "                    32 bits), mulberry32 (refused, exit 2, when it cannot\n"
+    "                    serve) or splitmix64 (docs/random.md). Every output\n"
+    "                    names each row's source (rng)\n"
     "  --band N          border band left out of inner_dead_ends (default 10)\n"
     "  --format F        text (default), csv, json or markdown (one table row a\n"
     "                    generator and size)\n"
@@ -181,7 +187,7 @@ static const published *find_published(const pub_table *t, const char *canon)
 /* Seeds use the sweep's list syntax (ranges A..B, duplicates dropped),
  * parsed by the sweep engine so the two commands agree; grids are
  * comma-separated, each parsed by mz_parse_grid, duplicates dropped. */
-static int parse_lists(const char *seeds_text, const char *grids_text, uint32_t **seeds,
+static int parse_lists(const char *seeds_text, const char *grids_text, uint64_t **seeds,
                        size_t *nseeds, mz_geom *grids, size_t *ngrids)
 {
     sw_plan p;
@@ -236,7 +242,7 @@ static int parse_lists(const char *seeds_text, const char *grids_text, uint32_t 
     *nseeds = 0;
     for (size_t k = 0; k < p.nrange; k++)
         for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
-            (*seeds)[(*nseeds)++] = (uint32_t)v;
+            (*seeds)[(*nseeds)++] = v;
     rc = 0;
 out:
     sw_plan_free(&p);
@@ -248,6 +254,7 @@ typedef struct result {
     mz_geom geo;        /* the grid made (a fixed-size generator's own size) */
     char grid[96];      /* geo as mz_geom_format writes it */
     char topo[64];      /* the topology column, as mz_topology_format writes it */
+    const char *rng;    /* the random source's name (the rng column) */
     uint64_t rows, cols, cells;
     unsigned max_degree; /* degree_1..max_degree are printed */
     size_t seeds;
@@ -259,7 +266,7 @@ typedef struct result {
 
 /* Run one generator on one grid over the seeds. */
 static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
-                   const uint32_t *seeds, size_t nseeds, uint64_t band, double *buf, result *r)
+                   const uint64_t *seeds, size_t nseeds, uint64_t band, double *buf, result *r)
 {
     char grid[96];
     mz_geom_format(geo, grid, sizeof grid);
@@ -268,6 +275,7 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
     memset(r, 0, sizeof *r);
     snprintf(r->gen, sizeof r->gen, "%s", canon);
     r->seeds = nseeds;
+    r->rng = mz_rng_name(spec->rng);
     r->longest_exact = r->route_all = true;
     size_t routes = 0;
     /* A progress line on stderr every 10 s: 20,000 seeds of a large size
@@ -288,7 +296,7 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
         if (s == MZ_OK)
             s = mz_maze_stats_compute(&g, band, &ms);
         if (s != MZ_OK) {
-            mzc_error("stats: '%s' at %s seed %lu: %s", canon, grid, (unsigned long)seeds[k],
+            mzc_error("stats: '%s' at %s seed %llu: %s", canon, grid, (unsigned long long)seeds[k],
                       mz_status_str(s));
             mz_grid_free(&g);
             return -1;
@@ -369,11 +377,11 @@ static bool shown(const result *r, unsigned st)
 static void print_text(FILE *f, const result *r, uint64_t band)
 {
     if (r->geo.shape == MZ_SHAPE_ORTHO)
-        fprintf(f, "%s  %llux%llu  %zu seeds\n", r->gen, (unsigned long long)r->rows,
-                (unsigned long long)r->cols, r->seeds);
+        fprintf(f, "%s  %llux%llu  %zu seeds  rng %s\n", r->gen, (unsigned long long)r->rows,
+                (unsigned long long)r->cols, r->seeds, r->rng);
     else
-        fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)\n", r->gen, r->grid, r->seeds,
-                r->topo, (unsigned long long)r->cells);
+        fprintf(f, "%s  %s  %zu seeds  rng %s  (topology %s, %llu cells)\n", r->gen, r->grid,
+                r->seeds, r->rng, r->topo, (unsigned long long)r->cells);
     fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->s[st];
@@ -415,12 +423,12 @@ static void print_text(FILE *f, const result *r, uint64_t band)
 }
 
 /* The topology before rows, as in result CSVs (docs/shapes.md), and the
- * cells after cols. */
+ * cells after cols; the rng column last (added after the others). */
 static void csv_header(FILE *f, bool topo)
 {
     fputs(topo ? "gen,topology,rows,cols,cells," : "gen,rows,cols,", f);
     fputs("seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,published_lo,published_hi,"
-          "published_source\n",
+          "published_source,rng\n",
           f);
 }
 
@@ -450,7 +458,7 @@ static void print_csv(FILE *f, const result *r, bool topo)
         } else {
             fputs(",,", f);
         }
-        fputc('\n', f);
+        fprintf(f, ",%s\n", r->rng);
     }
 }
 
@@ -463,8 +471,9 @@ static void print_json(FILE *f, const result *r, bool first, bool topo)
         sw_json_string(f, r->grid);
         fprintf(f, ", \"cells\": %llu", (unsigned long long)r->cells);
     }
-    fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"longest_exact\": %s",
-            (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds,
+    fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"rng\": \"%s\", "
+            "\"longest_exact\": %s",
+            (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds, r->rng,
             r->longest_exact ? "true" : "false");
     if (r->pub) {
         fprintf(f, ", \"published\": {\"name\": ");
@@ -499,14 +508,14 @@ static void markdown_header(FILE *f, bool topo)
     if (topo) {
         fputs("| generator | topology | grid | cells | seeds | dead ends % (95% CI) | "
               "published % | inner dead ends % | degree 1/2/3/... % | straight % | turn % | "
-              "route (95% CI) | longest (95% CI) |\n"
-              "|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n",
+              "route (95% CI) | longest (95% CI) | rng |\n"
+              "|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|\n",
               f);
         return;
     }
     fputs("| generator | size | seeds | dead ends % (95% CI) | published % | inner dead ends % "
-          "| straight % | turn % | route | longest |\n"
-          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+          "| straight % | turn % | route | longest | rng |\n"
+          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
           f);
 }
 
@@ -550,12 +559,13 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     else
         fputs("-", f);
     if (topo && has_spread(lo))
-        fprintf(f, " | %s%.0f [%.0f, %.0f] |\n", r->longest_exact ? "" : ">= ", lo->mean,
+        fprintf(f, " | %s%.0f [%.0f, %.0f]", r->longest_exact ? "" : ">= ", lo->mean,
                 lo->ci_lo, lo->ci_hi);
     else if (topo)
-        fprintf(f, " | %s%.0f (n/a) |\n", r->longest_exact ? "" : ">= ", lo->mean);
+        fprintf(f, " | %s%.0f (n/a)", r->longest_exact ? "" : ">= ", lo->mean);
     else
-        fprintf(f, " | %s%.0f |\n", r->longest_exact ? "" : ">= ", lo->mean);
+        fprintf(f, " | %s%.0f", r->longest_exact ? "" : ">= ", lo->mean);
+    fprintf(f, " | %s |\n", r->rng);
 }
 
 /* Does some stage of spec not run on the grid's shape? */
@@ -570,7 +580,8 @@ static bool skipped(const mz_spec *spec, const mz_geom *geo)
 int cmd_stats(int argc, char **argv)
 {
     const char *grids_text = NULL, *grids_opt = NULL, *seeds_text = "1..10", *format = "text";
-    const char *pub_path = "data/published-deadends.csv";
+    const char *pub_path = "data/published-deadends.csv", *rng_text = NULL;
+    mz_rng_kind want_rng = MZ_RNG_AUTO;
     bool pub_required = false;
     uint64_t band = 10;
     const char *gens[MAX_GENS];
@@ -603,6 +614,9 @@ int cmd_stats(int argc, char **argv)
             if (r < 0)
                 return MZC_USAGE;
             seeds_text = v;
+        } else if ((r = mzc_opt_once("stats", argc, argv, &k, "--rng", &rng_text, false)) != 0) {
+            if (r < 0 || mzc_parse_rng("stats", rng_text, &want_rng) != 0)
+                return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -637,7 +651,7 @@ int cmd_stats(int argc, char **argv)
     }
     mz_geom grids[MAX_SIZES];
     size_t ngrids;
-    uint32_t *seeds = NULL;
+    uint64_t *seeds = NULL;
     size_t nseeds;
     if (parse_lists(seeds_text, grids_text ? grids_text : "101", &seeds, &nseeds, grids,
                     &ngrids) != 0)
@@ -713,6 +727,34 @@ int cmd_stats(int argc, char **argv)
         rc = MZC_USAGE;
     }
 
+    /* The source of each generator and grid, chosen before any maze is
+     * made: one source a row, decided by its largest seed (under 'auto' a
+     * seed past 32 bits moves the whole row to splitmix64). mulberry32
+     * asked for where it cannot serve is refused here (exit 2); a switch is
+     * noted once for each reason. */
+    static unsigned char rngk[MAX_GENS * 2][MAX_SIZES];
+    uint64_t top_seed = 0;
+    for (size_t k = 0; k < nseeds; k++)
+        if (seeds[k] > top_seed)
+            top_seed = seeds[k];
+    char last_note[400] = "";
+    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++)
+        for (size_t z = 0; z < ngrids && rc == MZC_OK; z++) {
+            if (skipped(&specs[k], &grids[z]))
+                continue;
+            mz_spec sp = specs[k];
+            bool switched;
+            char why[400];
+            mz_status s = mz_rng_resolve(&sp, &grids[z], top_seed, want_rng, &switched, why,
+                                         sizeof why);
+            if (s != MZ_OK || (switched && strcmp(why, last_note) != 0)) {
+                snprintf(last_note, sizeof last_note, "%s", why);
+                if (mzc_resolve_rng("stats", want_rng, &sp, &grids[z], top_seed) != 0)
+                    rc = MZC_USAGE;
+            }
+            rngk[k][z] = (unsigned char)sp.rng;
+        }
+
     double *buf = rc == MZC_OK ? malloc(nseeds * NSTATS * sizeof *buf) : NULL;
     if (rc == MZC_OK && !buf) {
         mzc_error("out of memory");
@@ -750,7 +792,9 @@ int cmd_stats(int argc, char **argv)
                 rc = MZC_FAIL;
                 break;
             }
-            if (run_one(&specs[k], canon[k], &grids[z], seeds, nseeds, band, buf, &r) != 0) {
+            mz_spec sp = specs[k];
+            sp.rng = (mz_rng_kind)rngk[k][z];
+            if (run_one(&sp, canon[k], &grids[z], seeds, nseeds, band, buf, &r) != 0) {
                 rc = MZC_FAIL;
                 break;
             }
