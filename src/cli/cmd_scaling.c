@@ -17,7 +17,7 @@
 static const char scaling_help[] =
     "usage: mazebench scaling GEN... [--sizes LIST] [--seeds LIST]\n"
     "                         [--stream-sizes LIST] [--stream-seeds LIST]\n"
-    "                         [--shape SHAPE] [--points FILE] [--force]\n"
+    "                         [--shape SHAPE] [--rng NAME] [--points FILE] [--force]\n"
     "                         [--format text|csv]\n\n"
     "Measure how the route (entrance to exit steps, corner to corner) of each\n"
     "GEN's square n x n mazes grows with n, and fit route = c * n^b by least\n"
@@ -33,7 +33,7 @@ static const char scaling_help[] =
     "  --sizes LIST         sides n, comma-separated (N or NxN; default\n"
     "                       16,32,64,128,256)\n"
     "  --seeds LIST         seeds, comma-separated, each a seed or a range A..B\n"
-    "                       (default 1..10)\n"
+    "                       (default 1..10; 64-bit seeds)\n"
     "  --stream-sizes LIST  sides for eller-stream (default: --sizes)\n"
     "  --stream-seeds LIST  seeds for eller-stream (default: --seeds)\n"
     "  --shape SHAPE        cells of another shape, side n: hex:nxn, tri:nxn,\n"
@@ -42,6 +42,15 @@ static const char scaling_help[] =
     "                       about 1.624, for wilson and aldous-broder; default:\n"
     "                       ortho, square cells). The CSV outputs name it in\n"
     "                       their topology column\n"
+    "  --rng NAME           the random source of each generator and size: auto\n"
+    "                       (default: mulberry32, or splitmix64 with a note when a\n"
+    "                       maze would take more than 2^28 draws or a seed is past\n"
+    "                       32 bits), mulberry32 (refused, exit 2, when it cannot\n"
+    "                       serve) or splitmix64 (docs/random.md). The outputs name\n"
+    "                       it (rng; 'mulberry32+splitmix64' for a fit over both,\n"
+    "                       the points file a size's own). eller-stream draws from\n"
+    "                       mulberry32 only: splitmix64 or a seed past 32 bits is\n"
+    "                       refused for it\n"
     "  --points FILE        also write one CSV row a generator and size: the mean,\n"
     "                       sd and geometric mean route, the fitted and the\n"
     "                       theoretical line there, the local slope (for a chart:\n"
@@ -61,8 +70,9 @@ static const char scaling_help[] =
 typedef struct list {
     uint64_t n[MAX_SIZES];
     size_t nsizes;
-    uint32_t *seed;
+    uint64_t *seed;
     size_t nseeds;
+    uint64_t top_seed; /* the largest seed */
 } list;
 
 /* Seeds and sizes in the sweep's list syntax; every size square. */
@@ -105,7 +115,10 @@ static int parse_list(const char *seeds_text, const char *sizes_text, list *l)
     }
     for (size_t k = 0; k < p.nrange; k++)
         for (uint64_t v = p.range[k].lo; v <= p.range[k].hi; v++)
-            l->seed[l->nseeds++] = (uint32_t)v;
+            l->seed[l->nseeds++] = v;
+    for (size_t k = 0; k < l->nseeds; k++)
+        if (l->seed[k] > l->top_seed)
+            l->top_seed = l->seed[k];
     if (l->nsizes < 2) {
         mzc_error("scaling: a fit needs two sizes or more");
         goto out;
@@ -169,13 +182,14 @@ static bool undefined_seen, undefined_fit;
  * only the name). */
 static const char *topo_name(void) { return mz_shape_name(run_shape); }
 
-static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint32_t seed,
+static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint64_t seed,
                     mz_grid *g, double *route)
 {
     mz_status s;
     if (!spec) {
         mz_stream_stats st;
-        s = mz_eller_stream(n, n, seed, NULL, NULL, NULL, &st);
+        /* mulberry32 only: a larger seed was refused before any run */
+        s = mz_eller_stream(n, n, (uint32_t)seed, NULL, NULL, NULL, &st);
         if (s == MZ_OK)
             *route = (double)st.route;
     } else {
@@ -197,13 +211,13 @@ static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint32_t
     const mz_geom geo = geom_of(n);
     mz_geom_format(&geo, grid, sizeof grid);
     if (s != MZ_OK) {
-        mzc_error("scaling: '%s' at %s seed %lu: %s", canon, grid, (unsigned long)seed,
+        mzc_error("scaling: '%s' at %s seed %llu: %s", canon, grid, (unsigned long long)seed,
                   mz_status_str(s));
         return -1;
     }
     if (mzc_now_ns() >= next_ns) {
-        fprintf(stderr, "mazebench: scaling: %s at %s seed %lu\n", canon, grid,
-                (unsigned long)seed);
+        fprintf(stderr, "mazebench: scaling: %s at %s seed %llu\n", canon, grid,
+                (unsigned long long)seed);
         next_ns = mzc_now_ns() + UINT64_C(10000000000);
     }
     return 0;
@@ -216,12 +230,17 @@ typedef struct gen_result {
     const char *theory_what;
     uint64_t nmin, nmax;
     size_t sizes, seeds;
+    const char *rng; /* the sources its mazes drew from */
 } gen_result;
 
-/* One generator over its sizes and seeds: the fit, and the points rows. */
-static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *points,
-                   gen_result *r)
+/* One generator over its sizes and seeds: the fit, and the points rows.
+ * rngk[i] is the source of size i (spec NULL: eller-stream, mulberry32). */
+static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *rngk,
+                   const list *l, FILE *points, gen_result *r)
 {
+    mz_spec sp;
+    if (spec)
+        sp = *spec;
     const size_t total = l->nsizes * l->nseeds;
     double *x = malloc(total * sizeof *x), *y = malloc(total * sizeof *y);
     mz_grid g;
@@ -237,7 +256,9 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
     for (size_t i = 0; i < l->nsizes; i++)
         for (size_t k = 0; k < l->nseeds; k++) {
             x[m] = (double)l->n[i];
-            if (route_of(canon, spec, l->n[i], l->seed[k], &g, &y[m]) != 0)
+            if (spec)
+                sp.rng = (mz_rng_kind)rngk[i];
+            if (route_of(canon, spec ? &sp : NULL, l->n[i], l->seed[k], &g, &y[m]) != 0)
                 goto out;
             m++;
         }
@@ -248,6 +269,12 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
     r->theory = theory_of(canon, &r->theory_what);
     r->sizes = l->nsizes;
     r->seeds = l->nseeds;
+    bool used[MZ_RNG_KIND_COUNT] = {false};
+    for (size_t i = 0; i < l->nsizes; i++)
+        used[spec ? rngk[i] : MZ_RNG_MULBERRY32] = true;
+    r->rng = used[MZ_RNG_MULBERRY32] && used[MZ_RNG_SPLITMIX64] ? "mulberry32+splitmix64"
+             : used[MZ_RNG_SPLITMIX64]                          ? "splitmix64"
+                                                                : "mulberry32";
     r->nmin = r->nmax = l->n[0];
     for (size_t i = 0; i < l->nsizes; i++) {
         if (l->n[i] < r->nmin)
@@ -289,7 +316,8 @@ static int run_gen(const char *canon, const mz_spec *spec, const list *l, FILE *
             fputc(',', points);
             if (i)
                 fprintf(points, "%.4f", local);
-            fputc('\n', points);
+            fprintf(points, ",%s\n",
+                    mz_rng_name(spec ? (mz_rng_kind)rngk[i] : MZ_RNG_MULBERRY32));
         }
         prev_lm = lm;
         prev_ln = log(n);
@@ -326,7 +354,7 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
             fprintf(f, "%.2f,", r->theory);
         else
             fputc(',', f);
-        fputc('\n', f);
+        fprintf(f, ",%s\n", r->rng);
         return;
     }
     char label[320];
@@ -339,9 +367,9 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
         snprintf(err_text, sizeof err_text, "se %.4f, 95%% ci %.4f..%.4f", r->fit.se,
                  r->fit.ci_lo, r->fit.ci_hi);
     fprintf(f, "%-24s n %" PRIu64 "..%" PRIu64 ", %zu sizes x %zu seeds: exponent %.4f "
-               "(%s), R^2 %.4f, local slope %.4f",
+               "(%s), R^2 %.4f, local slope %.4f, rng %s",
             label, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, err_text, r->fit.r2,
-            r->local);
+            r->local, r->rng);
     if (!isnan(r->theory) && spread)
         fprintf(f, "; published %.2f (%s) %s the interval", r->theory, r->theory_what,
                 r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "inside" : "outside");
@@ -354,6 +382,8 @@ int cmd_scaling(int argc, char **argv)
 {
     const char *sizes_text = "16,32,64,128,256", *seeds_text = "1..10", *format = "text";
     const char *ssizes_text = NULL, *sseeds_text = NULL, *points_path = NULL, *shape_text = NULL;
+    const char *rng_text = NULL;
+    mz_rng_kind want_rng = MZ_RNG_AUTO;
     bool force = false;
     const char *gens[MAX_GENS];
     size_t ngens = 0;
@@ -384,6 +414,10 @@ int cmd_scaling(int argc, char **argv)
             if (r < 0)
                 return MZC_USAGE;
             shape_text = v;
+        } else if ((r = mzc_opt_once("scaling", argc, argv, &k, "--rng", &rng_text, false)) !=
+                   0) {
+            if (r < 0 || mzc_parse_rng("scaling", rng_text, &want_rng) != 0)
+                return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--points", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -497,6 +531,41 @@ int cmd_scaling(int argc, char **argv)
         if (mzc_check_estimate(&geo, a, specs[k].n, MZ_EST_STATS) != 0)
             rc = MZC_FAIL;
     }
+    /* The source of each generator and size, chosen before anything runs:
+     * one source a maze size, decided by the largest seed (under 'auto' a
+     * seed past 32 bits moves every size to splitmix64). mulberry32 asked
+     * for where it cannot serve is refused (exit 2); a switch is noted once
+     * a reason. eller-stream is mulberry32's only. */
+    static unsigned char rngk[MAX_GENS][MAX_SIZES];
+    char last_note[400] = "";
+    for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
+        if (strcmp(canon[k], "eller-stream") == 0) {
+            if (want_rng == MZ_RNG_SPLITMIX64 || stream.top_seed > UINT32_MAX) {
+                char why[96] = "--rng splitmix64";
+                if (want_rng != MZ_RNG_SPLITMIX64)
+                    snprintf(why, sizeof why, "seed %llu",
+                             (unsigned long long)stream.top_seed);
+                mzc_error("scaling: eller-stream draws from mulberry32 only (%s): give "
+                          "'eller' to fit the stored maze instead", why);
+                rc = MZC_USAGE;
+            }
+            continue;
+        }
+        for (size_t i = 0; i < grid.nsizes && rc == MZC_OK; i++) {
+            mz_spec sp = specs[k];
+            const mz_geom geo = geom_of(grid.n[i]);
+            bool switched;
+            char why[400];
+            mz_status s = mz_rng_resolve(&sp, &geo, grid.top_seed, want_rng, &switched, why,
+                                         sizeof why);
+            if (s != MZ_OK || (switched && strcmp(why, last_note) != 0)) {
+                snprintf(last_note, sizeof last_note, "%s", why);
+                if (mzc_resolve_rng("scaling", want_rng, &sp, &geo, grid.top_seed) != 0)
+                    rc = MZC_USAGE;
+            }
+            rngk[k][i] = (unsigned char)sp.rng;
+        }
+    }
     /* The points file is committed with the result: only after the
      * result reached stdout (mzc_outs). */
     mzc_outs outs;
@@ -505,17 +574,18 @@ int cmd_scaling(int argc, char **argv)
     if (rc == MZC_OK && points_path &&
         (pf = mzc_outs_open(&outs, "--points", points_path, force, &rc)) != NULL)
         fprintf(pf, "gen,%sn,seeds,route_mean,route_sd,route_geomean,fit_route,"
-                    "theory_route,local_slope\n",
+                    "theory_route,local_slope,rng\n",
                 "topology,");
     if (rc == MZC_OK && csv)
         printf("gen,%ssizes,seeds,mazes,n_min,n_max,exponent,se,ci95_lo,ci95_hi,r2,local_slope,"
-               "published,published_inside\n",
+               "published,published_inside,rng\n",
                "topology,");
     next_ns = mzc_now_ns() + UINT64_C(10000000000);
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         const bool st = strcmp(canon[k], "eller-stream") == 0;
         gen_result r;
-        if (run_gen(canon[k], st ? NULL : &specs[k], st ? &stream : &grid, pf, &r) != 0) {
+        if (run_gen(canon[k], st ? NULL : &specs[k], rngk[k], st ? &stream : &grid, pf, &r) !=
+            0) {
             rc = MZC_FAIL;
             break;
         }
