@@ -89,8 +89,8 @@ has 'compare: 1 slower, 0 faster, 3 unchanged of 4 algorithms' "strict alpha"
 # A deterministic column that moved: dfs seed 1's first row (bfs).
 awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "dead_ends") d = i }
     !/^#/ && !/^gen,/ && ++n == 1 { $d = $d + 1 } { print }' "$tmp/base.csv" >"$tmp/det.csv"
-line=$(grep -n '^dfs,1,ortho,31,31,' "$tmp/det.csv" | head -1 | cut -d: -f1)
-dead=$(grep '^dfs,1,ortho,31,31,' "$tmp/base.csv" | head -1 | cut -d, -f9)
+line=$(grep -n '^dfs,1,mulberry32,ortho,31,31,' "$tmp/det.csv" | head -1 | cut -d: -f1)
+dead=$(grep '^dfs,1,mulberry32,ortho,31,31,' "$tmp/base.csv" | head -1 | cut -d, -f10)
 expect 1 "a deterministic column differs" "$tmp/base.csv" "$tmp/det.csv"
 has "^$tmp/det.csv:$line: row 1 (dfs, seed 1, 31x31, bfs): column 'dead_ends': expected '$dead', got '$((dead + 1))'\$" "determinism"
 has 'compare: 1 deterministic values differ' "determinism"
@@ -160,8 +160,8 @@ echo "$gm" | awk '{ exit !($2 <= 1 && 1 <= $3 && $3 - $2 < 0.02) }' || bad "pair
 # (2 generators x 5 seeds).
 grep -E '^unchanged +solve +bfs, 31x31 +10 ' "$tmp/out" >/dev/null || bad "paired A/A: no solver algorithm 'bfs, 31x31' over 10 mazes: $(cat "$tmp/out")"
 expect 0 "paired A/A, csv" "$tmp/p-base.csv" "$tmp/p-same.csv" --format csv
-has '^recipe,gen,dfs,1,ortho,31,31,,1,12,12,.*,signed-rank-exact,unchanged,,12,$' "paired csv"
-has '^algorithm,solve,,,ortho,31,31,bfs,10,120,120,.*,signed-rank-exact,unchanged,,12,$' "paired csv"
+has '^recipe,gen,dfs,1,ortho,31,31,,1,12,12,.*,signed-rank-exact,unchanged,,12,,mulberry32$' "paired csv"
+has '^algorithm,solve,,,ortho,31,31,bfs,10,120,120,.*,signed-rank-exact,unchanged,,12,,mulberry32$' "paired csv"
 
 # A recipe timed on both sides but never in the same round cannot be
 # paired: it is counted as not compared, never silently dropped.
@@ -205,8 +205,8 @@ if head -30 "$tmp/base.csv" | grep -q '^gen,.*gen_instr'; then
             { $(c["gen_instr"]) = int(5000 * f); $(c["solve_instr"]) = 4000; print }' "$tmp/base.csv" >"$tmp/instr$f.csv"
     done
     expect 0 "instruction counts" "$tmp/instr1.csv" "$tmp/instr1.1.csv" --format csv
-    grep -q '^recipe,gen,dfs,1,ortho,31,31,,1,10,10,.*,unchanged,1.100000,,$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
-    grep -q '^recipe,solve,dfs,1,ortho,31,31,bfs,.*,unchanged,1.000000,,$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
+    grep -q '^recipe,gen,dfs,1,ortho,31,31,,1,10,10,.*,unchanged,1.100000,,,mulberry32$' "$tmp/out" || bad "instruction counts: no gen ratio 1.1: $(head -3 "$tmp/out")"
+    grep -q '^recipe,solve,dfs,1,ortho,31,31,bfs,.*,unchanged,1.000000,,,mulberry32$' "$tmp/out" || bad "instruction counts: no solve ratio 1"
 fi
 
 # Unpaired, the ratio is the Hodges-Lehmann point of its own interval. On
@@ -247,11 +247,11 @@ assert r["ci95"][0] <= r["ratio"] <= r["ci95"][1], r
 ' "$tmp/out" || bad "json: fields"
 expect 1 "csv" "$tmp/base.csv" "$tmp/slow.csv" --format csv
 [ "$(wc -l <"$tmp/out")" = 35 ] || bad "csv: not a header and 34 rows"
-has '^level,kind,gen,seed,topology,rows,cols,solver,strata,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds,note$' "csv header"
+has '^level,kind,gen,seed,topology,rows,cols,solver,strata,n_base,n_new,median_base_ns,median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds,note,rng$' "csv header"
 has '^algorithm,gen,kruskal,,ortho,31,31,,5,50,50,,,1.2' "csv algorithm row"
 # Every kruskal seed exactly 1.2 slower: no spread between the strata, so
 # no t-interval (never one of zero width), and the note says why.
-has '^algorithm,gen,kruskal,,ortho,31,31,,5,50,50,,,1.200000,,,[0-9.e-]*,[0-9.e-]*,van-elteren,slower,,,"every recipe.s ratio the same: no spread between recipes, no interval"$' "csv undefined interval"
+has '^algorithm,gen,kruskal,,ortho,31,31,,5,50,50,,,1.200000,,,[0-9.e-]*,[0-9.e-]*,van-elteren,slower,,,"every recipe.s ratio the same: no spread between recipes, no interval",mulberry32$' "csv undefined interval"
 expect 1 "markdown" "$tmp/base.csv" "$tmp/slow.csv" --format markdown
 has '^### mazebench compare: \*\*regression\*\*' "markdown"
 has '^| \*\*slower\*\* | algorithm | gen | kruskal, 31x31 | 1.2' "markdown"
@@ -309,7 +309,7 @@ awk -F, '/^#/ || /^gen,/ || $1 == "dfs"' "$tmp/base.csv" >"$tmp/dfs.csv"
 awk -F, '/^#/ || /^gen,/ || $1 == "kruskal"' "$tmp/base.csv" >"$tmp/kruskal.csv"
 expect 2 "no recipe in common" "$tmp/dfs.csv" "$tmp/kruskal.csv"
 grep -q 'no timed recipe in common' "$tmp/err" || bad "no common: $(cat "$tmp/err")"
-awk -F, '/^#/ || /^gen,/ || $14 <= 2' "$tmp/base.csv" | awk -F, '/^#/ || /^gen,/ || ($1 == "dfs" && $2 == 1)' >"$tmp/two-reps.csv"
+awk -F, '/^#/ || /^gen,/ || $16 <= 2' "$tmp/base.csv" | awk -F, '/^#/ || /^gen,/ || ($1 == "dfs" && $2 == 1)' >"$tmp/two-reps.csv"
 expect 2 "too few samples" "$tmp/two-reps.csv" "$tmp/two-reps.csv"
 grep -q 'too few samples to test: 2 a side at most, at least [0-9]* a side needed' "$tmp/err" || bad "too few: $(cat "$tmp/err")"
 awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "solve_ns") c = i }
@@ -461,7 +461,7 @@ assert d["summary"]["solve_geomean_ci95"] is None and d["summary"]["solve_geomea
 awk -F, -v OFS=, '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
     { $(c["solve_ns"]) = $(c["rep"]) == 1 ? 5100 : 5000; print }' "$tmp/base.csv" >"$tmp/tied.csv"
 expect 0 "tied, csv" "$tmp/tied.csv" "$tmp/tied.csv" --format csv
-has '^recipe,solve,dfs,1,ortho,31,31,bfs,1,10,10,5000.0,5000.0,1.000000,,,1,1,mann-whitney-normal,unchanged,,,"tied samples: an interval of zero width, so none"$' "tied csv"
+has '^recipe,solve,dfs,1,ortho,31,31,bfs,1,10,10,5000.0,5000.0,1.000000,,,1,1,mann-whitney-normal,unchanged,,,"tied samples: an interval of zero width, so none",mulberry32$' "tied csv"
 expect 0 "identical files, no zero-width interval" "$tmp/base.csv" "$tmp/base.csv"
 has 'gen geomean 1.000 (no interval: every recipe.s ratio the same, no spread)' "identical, summary"
 
@@ -495,6 +495,36 @@ else # a sanitized build: its allocator fails the large blocks instead
     [ $rc = 1 ] || bad "out of memory: exit $rc, expected 1: $(cat "$tmp/err")"
     grep -q '^mazebench: compare: out of memory' "$tmp/err" || bad "out of memory: $(cat "$tmp/err")"
 fi
+
+# The random source is part of a recipe: a file written before the rng
+# column drew from mulberry32 and pairs with one that names it; the same
+# recipes drawn from splitmix64 are other recipes (never paired: no recipe
+# in common, exit 2, naming the sources); the outputs name the source.
+awk -F, -v OFS=, '/^#/ { print; next }
+    !h { h = 1; for (i = 1; i <= NF; i++) if ($i == "rng") c = i }
+    { out = ""; for (i = 1; i <= NF; i++) if (i != c) out = out (out == "" && i == 1 ? "" : OFS) $i; print out }' \
+    "$tmp/base.csv" >"$tmp/norng.csv"
+grep -q ',rng,' "$tmp/norng.csv" && bad "rng: the column was not removed"
+expect 0 "a file without an rng column pairs as mulberry32" "$tmp/norng.csv" "$tmp/base.csv"
+has 'compare: 0 slower, 0 faster, 30 unchanged of 30 recipes' "no rng column"
+awk -F, -v OFS=, '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) if ($i == "rng") c = i; print; next }
+    { $c = "splitmix64"; print }' "$tmp/base.csv" >"$tmp/sm.csv"
+expect 2 "the same recipes from another source" "$tmp/base.csv" "$tmp/sm.csv"
+grep -q 'no timed recipe in common (their rows were drawn from different random sources, mulberry32 and splitmix64' "$tmp/err" ||
+    bad "another source: $(cat "$tmp/err")"
+{ cat "$tmp/base.csv"; grep -v '^#' "$tmp/sm.csv" | tail -n +2; } >"$tmp/both.csv" # one round
+expect 0 "both sources in one file" "$tmp/both.csv" "$tmp/both.csv" --format csv
+has '^recipe,gen,dfs,1,ortho,31,31,,1,10,10,.*,mulberry32$' "rng csv"
+has '^recipe,gen,dfs,1,ortho,31,31,,1,10,10,.*,splitmix64$' "rng csv"
+has '^algorithm,gen,dfs,,ortho,31,31,,5,50,50,.*,splitmix64$' "rng csv: an algorithm a source"
+expect 0 "both sources, json" "$tmp/both.csv" "$tmp/both.csv" --format json
+has '"seed": 1, "rng": "splitmix64", "topology": "ortho"' "rng json"
+expect 0 "both sources, text" "$tmp/both.csv" "$tmp/both.csv"
+has 'of 60 recipes' "rng text: the sources are 60 recipes"
+awk -F, -v OFS=, '/^gen,/ { for (i = 1; i <= NF; i++) if ($i == "dead_ends") d = i }
+    !/^#/ && !/^gen,/ && ++n == 1 { $d = $d + 1 } { print }' "$tmp/sm.csv" >"$tmp/sm-det.csv"
+expect 1 "a deterministic column differs under splitmix64" "$tmp/sm.csv" "$tmp/sm-det.csv"
+has "row 1 (dfs, seed 1, rng splitmix64, 31x31, bfs): column 'dead_ends'" "rng determinism"
 
 [ "$fails" = 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "compare_cli: all passed"

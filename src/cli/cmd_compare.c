@@ -4,14 +4,16 @@
  * a multiple-comparison adjustment, plus the determinism check of every
  * column before gen_ns (docs/compare.md).
  *
- * Rows pair by recipe, (gen, seed, rows, cols, solver): every row of a
- * recipe is one sample, whatever its rep, and a file may concatenate
+ * Rows pair by recipe, (gen, seed, rng, rows, cols, solver): every row of a
+ * recipe is one sample (a file without an rng column drew from mulberry32;
+ * a maze of another source is another recipe, never paired with it), whatever its rep, and a file may concatenate
  * several rounds of the same sweep (their '#' lines and headers included).
  * gen_ns belongs to the maze, so it is taken once per maze occurrence
- * (consecutive rows of one gen, seed, size and rep) for the generator
- * recipe (gen, seed, rows, cols); solve_ns of each row goes to its solver
- * recipe. Recipes group into algorithms: a generator spec and size over
- * its seeds, a solver spec and size over every maze of that size.
+ * (consecutive rows of one gen, seed, rng, size and rep) for the generator
+ * recipe (gen, seed, rng, rows, cols); solve_ns of each row goes to its solver
+ * recipe. Recipes group into algorithms: a generator spec, source and
+ * size over its seeds, a solver spec, source and size over every maze of
+ * that size.
  *
  * Every header starts a round. When both files hold as many rounds, two
  * or more, round r of one pairs with round r of the other (scripts/ab.sh
@@ -56,10 +58,14 @@ static const char compare_help[] =
     "Compare the timings of two sweep CSVs ('mazebench sweep' output, one file may\n"
     "hold several rounds concatenated), BASE the old build's and NEW the new one's,\n"
     "and check that every deterministic column (those before gen_ns) is equal.\n\n"
-    "Rows pair by recipe (gen, seed, rows, cols, solver). gen_ns is taken once per\n"
-    "maze (generator recipes), solve_ns per row (solver recipes). An algorithm is a\n"
-    "generator at one size over its seeds, or a solver at one size over every maze\n"
-    "of that size. Every header line starts a round.\n\n"
+    "Rows pair by recipe (gen, seed, rng, rows, cols, solver): the random source\n"
+    "(rng) is part of a maze's recipe, so rows drawn from different sources are\n"
+    "never paired; rows of a file without an rng column count as mulberry32.\n"
+    "gen_ns is taken once per maze (generator recipes), solve_ns per row (solver\n"
+    "recipes). An algorithm is a generator at one size and source over its seeds,\n"
+    "or a solver at one size and source over every maze of that size. Every header\n"
+    "line starts a round. The outputs name a source other than mulberry32 in\n"
+    "text and markdown, and every row's in csv and json (rng).\n\n"
     "Paired by round, when both files hold as many rounds, 2 or more (scripts/ab.sh):\n"
     "per recipe and round, d = log(NEW median) - log(BASE median); per algorithm and\n"
     "round, the mean d of its recipes; over the rounds, Wilcoxon's signed-rank test,\n"
@@ -210,6 +216,7 @@ static int vec_push(struct vec *a, double x)
 struct recipe {
     int kind;
     char *gen, *seed, *topo, *rows, *cols, *solver; /* as written; topo "ortho" when absent */
+    char *rng; /* the rng column; "mulberry32" when absent */
     size_t algo;
     struct vec t[2], in[2]; /* times and instruction counts: [0] base, [1] new */
     struct vec rd[2];       /* the round of each time in t (0, 1, ...) */
@@ -238,7 +245,7 @@ struct diff {
     char *line;
 };
 
-/* The reference row of a (gen, seed, rows, cols, solver): its compared values. */
+/* The reference row of a (gen, seed, rng, rows, cols, solver): its compared values. */
 struct ref {
     char **val;
 };
@@ -253,6 +260,8 @@ struct side {
     char **header;   /* header names */
     size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
     size_t at_topo; /* SIZE_MAX in a file of square cells written before the column */
+    size_t at_rng;  /* SIZE_MAX in a file written before the column: mulberry32 */
+    unsigned rng_seen; /* bit k: a row drew from source k (bit 2: an unknown name) */
     size_t at_gt, at_st; /* the timings compared: gen_ns and solve_ns, or the CPU times */
     size_t nrows;
     size_t rounds;   /* headers met: each starts a round */
@@ -329,18 +338,30 @@ static void grid_text(const char *topo, const char *rows, const char *cols, char
         snprintf(buf, len, "%s%s%sx%s", topo, strncmp(topo, "3d:", 3) ? ":" : "x", rows, cols);
 }
 
+/* ", rng NAME" for a source other than mulberry32 (the default, left
+ * unsaid as a spec leaves its defaults), else "". */
+static void rng_text(const char *rng, char *buf, size_t len)
+{
+    if (!*rng || !strcmp(rng, "mulberry32"))
+        buf[0] = '\0';
+    else
+        snprintf(buf, len, ", rng %s", rng);
+}
+
 /* A recipe (with_seed) or the algorithm of recipe r: a generator and a
- * size, or a solver and a size (over every maze of that size). */
+ * size, or a solver and a size (over every maze of that size); its source
+ * when not mulberry32. */
 static void describe(const struct recipe *r, bool with_seed, char *buf, size_t len)
 {
     const bool solver = r->kind == KIND_SOLVE;
-    char grid[512];
+    char grid[512], rng[96];
     grid_text(r->topo, r->rows, r->cols, grid, sizeof grid);
+    rng_text(r->rng, rng, sizeof rng);
     if (with_seed)
-        snprintf(buf, len, "%s, seed %s, %s%s%s", r->gen, r->seed, grid, solver ? ", " : "",
-                 solver ? r->solver : "");
+        snprintf(buf, len, "%s, seed %s%s, %s%s%s", r->gen, r->seed, rng, grid,
+                 solver ? ", " : "", solver ? r->solver : "");
     else
-        snprintf(buf, len, "%s, %s", solver ? r->solver : r->gen, grid);
+        snprintf(buf, len, "%s, %s%s", solver ? r->solver : r->gen, grid, rng);
 }
 
 /* The design, for the reports: "paired by round, 20 rounds" or "unpaired". */
@@ -511,6 +532,7 @@ static int read_side(struct compare *c, struct side *s)
     s->at_rows = col_of(s, "rows");
     s->at_cols = col_of(s, "cols");
     s->at_topo = col_of(s, "topology");
+    s->at_rng = col_of(s, "rng");
     s->at_rep = col_of(s, "rep");
     s->at_solver = col_of(s, "solver");
     s->at_gns = col_of(s, "gen_ns");
@@ -580,12 +602,12 @@ static int add_diff(struct compare *c, const char *fmt, ...)
 }
 
 /* The recipe of kind with these names (created when new): f[0..4] gen,
- * seed, rows, cols, solver, f[10] the topology. */
+ * seed, rows, cols, solver, f[10] the topology, f[11] the source. */
 static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
 {
     char key[2048];
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[1], f[10],
-             f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind, f[0], f[1],
+             f[11], f[10], f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
     size_t idx;
     if (map_get(&c->rmap, key, true, c->nrec, &idx) != 0)
         return -1;
@@ -610,13 +632,16 @@ static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
     r->rows = dupstr(f[2]);
     r->cols = dupstr(f[3]);
     r->solver = dupstr(kind == KIND_SOLVE ? f[4] : "");
+    r->rng = dupstr(f[11]);
     c->nrec++;
-    if (!r->gen || !r->seed || !r->topo || !r->rows || !r->cols || !r->solver)
+    if (!r->gen || !r->seed || !r->topo || !r->rows || !r->cols || !r->solver || !r->rng)
         return -1;
     /* Its algorithm: a generator spec and size over its seeds; a solver
-     * spec and size over every maze (generator and seed) of that size. */
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind,
-             kind == KIND_SOLVE ? "" : f[0], f[10], f[2], f[3], kind == KIND_SOLVE ? f[4] : "");
+     * spec and size over every maze (generator and seed) of that size;
+     * each of one source. */
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", kind,
+             kind == KIND_SOLVE ? "" : f[0], f[11], f[10], f[2], f[3],
+             kind == KIND_SOLVE ? f[4] : "");
     if (map_get(&c->amap, key, true, c->nalg, &r->algo) != 0)
         return -1;
     if (r->algo == c->nalg) {
@@ -648,14 +673,14 @@ static int recipe_of(struct compare *c, int kind, char *const *f, size_t *out)
 }
 
 /* Compare a row's values with its recipe's reference row (the first row of
- * BASE with that gen, seed, size and solver), one line per recipe, column
- * and file. */
+ * BASE with that gen, seed, source, size and solver), one line per recipe,
+ * column and file. */
 static int check_row(struct compare *c, int sd, size_t line, size_t index, char *const *f,
                      char **val)
 {
     char key[2048];
-    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", f[0], f[1], f[10], f[2], f[3],
-             f[4]);
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", f[0], f[1], f[11], f[10],
+             f[2], f[3], f[4]);
     size_t idx;
     if (map_get(&c->refmap, key, true, c->nref, &idx) != 0)
         return -1;
@@ -689,11 +714,12 @@ static int check_row(struct compare *c, int sd, size_t line, size_t index, char 
             return -1;
         if (seen != before)
             continue; /* this recipe, column and file already reported */
-        char what[1024], grid[512];
+        char what[1024], grid[512], rng[96];
         const bool solver = f[4][0] != '\0';
         grid_text(f[10], f[2], f[3], grid, sizeof grid);
-        snprintf(what, sizeof what, "%s, seed %s, %s%s%s", f[0], f[1], grid, solver ? ", " : "",
-                 solver ? f[4] : "");
+        rng_text(f[11], rng, sizeof rng);
+        snprintf(what, sizeof what, "%s, seed %s%s, %s%s%s", f[0], f[1], rng, grid,
+                 solver ? ", " : "", solver ? f[4] : "");
         if (add_diff(c, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'",
                      c->side[sd].path, line, index, what, c->cmp[k], want[k], val[k]) != 0)
             return -1;
@@ -793,7 +819,8 @@ static int load_rows(struct compare *c, int sd)
     raw_row(&rp, 0, true); /* past the provenance and the header */
     sw_csv_field fl[MZ_MAX_COLS + 9];
     char *val[MZ_MAX_COLS + 8];
-    char *occ[5] = {NULL, NULL, NULL, NULL, NULL}; /* gen, seed, rows, cols, rep of this maze */
+    /* gen, seed, rows, cols, rep and source of this maze */
+    char *occ[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     char **occ_solv = NULL;
     size_t nocc_solv = 0, capocc = 0;
     int rc = MZC_OK;
@@ -833,12 +860,12 @@ static int load_rows(struct compare *c, int sd)
             size_t n, start = off;
             sw_csv_read_row(f.text, f.len, &off, fl, MZ_MAX_COLS + 9, &n);
             line = raw_row(&rp, newlines(f.text + start, off - start), sec > 0 && r == 0);
-            char *t[11] = {NULL};
-            const size_t at[11] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
+            char *t[12] = {NULL};
+            const size_t at[12] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
                                    s->at_solver, s->at_rep, s->at_gt, s->at_st,
-                                   s->at_gin, s->at_sin, s->at_topo};
+                                   s->at_gin, s->at_sin, s->at_topo, s->at_rng};
             bool mem = true;
-            for (size_t k = 0; k < 11; k++) {
+            for (size_t k = 0; k < 12; k++) {
                 t[k] = at[k] == SIZE_MAX ? dupstr("") : field_text(&fl[at[k]]);
                 mem = mem && t[k];
             }
@@ -853,6 +880,16 @@ static int load_rows(struct compare *c, int sd)
                 free(t[10]);
                 mem = (t[10] = dupstr("ortho")) != NULL;
             }
+            /* So is the source; a file written before the column drew
+             * from mulberry32. */
+            if (mem && !*t[11]) {
+                free(t[11]);
+                mem = (t[11] = dupstr("mulberry32")) != NULL;
+            }
+            if (mem && !header_again) {
+                mz_rng_kind rk;
+                s->rng_seen |= mz_rng_parse(t[11], &rk) == MZ_OK ? 1u << rk : 4u;
+            }
             /* Another round's header: the same columns, or the rows are
              * not comparable. */
             if (mem && header_again) {
@@ -863,7 +900,7 @@ static int load_rows(struct compare *c, int sd)
             }
             if (mem && header_again) { /* another round's header: a new maze follows */
                 round++;
-                for (size_t k = 0; k < 5; k++) {
+                for (size_t k = 0; k < 6; k++) {
                     free(occ[k]);
                     occ[k] = NULL;
                 }
@@ -885,19 +922,20 @@ static int load_rows(struct compare *c, int sd)
                     mzc_error("%s: out of memory", c->cmd);
                     rc = MZC_FAIL;
                 } else {
-                    /* A new maze: another gen, seed, size or rep, or a
-                     * solver met again (the next round of one maze). */
+                    /* A new maze: another gen, seed, size, rep or
+                     * source, or a solver met again (the next round of
+                     * one maze). */
                     bool same = occ[0] != NULL;
                     for (size_t k = 0; same && k < 4; k++)
                         same = !strcmp(occ[k], t[k]);
-                    same = same && !strcmp(occ[4], t[5]);
+                    same = same && !strcmp(occ[4], t[5]) && !strcmp(occ[5], t[11]);
                     for (size_t k = 0; same && k < nocc_solv; k++)
                         same = strcmp(occ_solv[k], t[4]) != 0;
                     size_t ri;
                     if (!same) {
-                        for (size_t k = 0; k < 5; k++) {
+                        for (size_t k = 0; k < 6; k++) {
                             free(occ[k]);
-                            occ[k] = dupstr(t[k < 4 ? k : 5]);
+                            occ[k] = dupstr(t[k < 4 ? k : k == 4 ? 5 : 11]);
                         }
                         for (size_t k = 0; k < nocc_solv; k++)
                             free(occ_solv[k]);
@@ -931,7 +969,7 @@ static int load_rows(struct compare *c, int sd)
                         mzc_error("%s: out of memory", c->cmd);
                 }
             }
-            for (size_t k = 0; k < 11; k++)
+            for (size_t k = 0; k < 12; k++)
                 free(t[k]);
             for (size_t k = 0; k < nv; k++)
                 free(val[k]);
@@ -952,13 +990,13 @@ static int load_rows(struct compare *c, int sd)
             break;
         }
         /* A new maze starts with the next file's rows. */
-        for (size_t k = 0; k < 5; k++) {
+        for (size_t k = 0; k < 6; k++) {
             free(occ[k]);
             occ[k] = NULL;
         }
         sec += end;
     }
-    for (size_t k = 0; k < 5; k++)
+    for (size_t k = 0; k < 6; k++)
         free(occ[k]);
     for (size_t k = 0; k < nocc_solv; k++)
         free(occ_solv[k]);
@@ -1376,8 +1414,17 @@ static int analyse(struct compare *c)
 
     rc = MZC_USAGE;
     if (np == 0) {
-        mzc_error("%s: '%s' and '%s' have no timed recipe in common%s", c->cmd,
-                  c->side[0].path, c->side[1].path, paired ? " in the same round" : "");
+        /* rows of different sources are not one recipe: say so when that
+         * is why */
+        char why[160] = "";
+        const unsigned b = c->side[0].rng_seen, n = c->side[1].rng_seen;
+        if (b && n && !(b & n) && !((b | n) & 4u))
+            snprintf(why, sizeof why, " (their rows were drawn from different random sources, "
+                     "%s and %s: the rng column)", mz_rng_name(b & 1u ? MZ_RNG_MULBERRY32
+                                                                        : MZ_RNG_SPLITMIX64),
+                     mz_rng_name(n & 1u ? MZ_RNG_MULBERRY32 : MZ_RNG_SPLITMIX64));
+        mzc_error("%s: '%s' and '%s' have no timed recipe in common%s%s", c->cmd,
+                  c->side[0].path, c->side[1].path, paired ? " in the same round" : "", why);
         goto out;
     }
     /* Could any test flag anything? Holm multiplies the smallest p by the
@@ -1648,7 +1695,7 @@ static const char *test_name(const struct compare *c, bool algo, size_t k)
 static int write_csv(FILE *f, const struct compare *c)
 {
     fputs("level,kind,gen,seed,topology,rows,cols,solver,strata,n_base,n_new,median_base_ns,"
-          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds,note\n",
+          "median_new_ns,ratio,ci_lo,ci_hi,p,p_adj,test,verdict,instr_ratio,rounds,note,rng\n",
           f);
     for (int level = 0; level < 2; level++) {
         size_t n;
@@ -1693,6 +1740,8 @@ static int write_csv(FILE *f, const struct compare *c)
                 fputs(",,", f);
             const char *note = level ? a->note : r->note;
             sw_csv_string(f, note ? note : "");
+            fputc(',', f);
+            sw_csv_string(f, r->rng);
             fputc('\n', f);
         }
         free(o);
@@ -1736,6 +1785,8 @@ static int write_json(FILE *f, const struct compare *c)
                 fputs(", \"seed\": ", f);
                 put_json_int(f, r->seed);
             }
+            fputs(", \"rng\": ", f);
+            sw_json_string(f, r->rng);
             fputs(", \"topology\": ", f);
             sw_json_string(f, r->topo);
             fputs(", \"rows\": ", f);
@@ -2109,6 +2160,7 @@ static void release(struct compare *c)
         free(r->rows);
         free(r->cols);
         free(r->solver);
+        free(r->rng);
         for (int s = 0; s < 2; s++) {
             free(r->t[s].v);
             free(r->in[s].v);
