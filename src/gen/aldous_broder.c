@@ -37,14 +37,25 @@
 #include "classic.h"
 #include "shape_common.h"
 
+/* cl_bits_done for a source of known kind: only its state goes back (the
+ * other fields of the copy are unchanged), so the walk's loop carries the
+ * one state word it draws from and nothing else. */
+MZ_INLINE void ab_bits_done(const cl_bits *b, mz_rng *r, const mz_rng_kind rk)
+{
+    if (rk == MZ_RNG_MULBERRY32)
+        r->a = b->r.a;
+    else
+        r->x = b->r.x;
+}
+
 MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                           uint64_t *steps_out)
+                           const mz_rng_kind rk, uint64_t *steps_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
     const int64_t step[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
     const int64_t dcol[4] = {0, 1, 0, -1};
-    mz_idx cur = mz_rng_pick(rng, cells);
+    mz_idx cur = mz_rngk_pick(rng, cells, rk);
     const mz_idx start = cur;
     uint64_t col = cur % cols, visited = 1, steps = 0;
     cl_bits rb;
@@ -55,7 +66,7 @@ MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
         const unsigned inside = cl_inside(cur, col, cols, cells);
         unsigned d;
         do
-            d = cl_two_bits(&rb);
+            d = cl_two_bitsk(&rb, rk);
         while (!(inside >> d & 1u));
         const mz_idx next = (mz_idx)((int64_t)cur + step[d]);
         steps++;
@@ -72,23 +83,23 @@ MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
             break;
         }
     }
-    cl_bits_done(&rb, rng);
+    ab_bits_done(&rb, rng, rk);
     c[start] &= (uint8_t)~CL_MARK;
     *steps_out = steps;
     return s;
 }
 
 MZ_INLINE mz_status ab_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
-                                 const bool tracing, uint64_t *steps_out)
+                                 const bool tracing, const mz_rng_kind rk, uint64_t *steps_out)
 {
     const uint64_t cells = g->cells;
-    mz_idx cur = mz_rng_pick(rng, cells);
+    mz_idx cur = mz_rngk_pick(rng, cells, rk);
     uint64_t visited = 1, steps = 0;
     mz_bit_set(in, cur);
     while (visited < cells) {
         unsigned opts[SH_MAX_PORTS];
         const unsigned n = sh_ports_inside(g, cur, opts);
-        const unsigned p = opts[mz_rng_pick(rng, n)];
+        const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
         const mz_idx next = mz_port_nbr(g, cur, p);
         steps++;
         const bool fresh = !mz_bit_get(in, next);
@@ -110,8 +121,14 @@ static mz_status ab_shape(mz_grid *g, mz_run *run, uint64_t *steps)
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
         return MZ_ENOMEM;
-    mz_status s = run->trace ? ab_shape_run(g, run->rng, in, run->trace, true, steps)
-                             : ab_shape_run(g, run->rng, in, NULL, false, steps);
+    mz_rng *rng = run->rng;
+    mz_status s;
+    if (run->trace)
+        s = ab_shape_run(g, rng, in, run->trace, true, (mz_rng_kind)rng->kind, steps);
+    else if (rng->kind == MZ_RNG_MULBERRY32)
+        s = ab_shape_run(g, rng, in, NULL, false, MZ_RNG_MULBERRY32, steps);
+    else
+        s = ab_shape_run(g, rng, in, NULL, false, MZ_RNG_SPLITMIX64, steps);
     mz_mem_free(g->mem, in);
     return s;
 }
@@ -125,9 +142,12 @@ static mz_status ab_gen(mz_grid *g, const mz_args *args, mz_run *run)
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO)
         s = ab_shape(g, run, &steps);
+    else if (run->trace) /* a traced run reads the source's kind as it goes */
+        s = ab_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &steps);
+    else if (run->rng->kind == MZ_RNG_MULBERRY32)
+        s = ab_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &steps);
     else
-        s = run->trace ? ab_run(g, run->rng, run->trace, true, &steps)
-                       : ab_run(g, run->rng, NULL, false, &steps);
+        s = ab_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &steps);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
     return s;

@@ -2,7 +2,9 @@
  * braid.c - braiding: reopen dead ends into loops. A post-processor.
  * Recipe: docs/algorithms.md, board 04.
  *
- *   1. A second source rnd = mulberry32(seed + offset) (offset 1 by default).
+ *   1. A second source rnd = mulberry32(seed + offset) (offset 1 by default;
+ *      the run's own kind of source: splitmix64(seed + offset) under
+ *      splitmix64). Its draws count among the run's (run->draws).
  *   2. Scan cells 0..cells-1 once, in order. For each cell that is a dead
  *      end at that moment: draw rnd() (even when keep is 0); if < keep,
  *      leave it.
@@ -26,7 +28,7 @@
 enum { P_KEEP, P_OFFSET };
 
 MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t,
-                               const bool tracing, uint64_t *splices_out)
+                               const bool tracing, const mz_rng_kind rk, uint64_t *splices_out)
 {
     uint64_t splices = 0, dead_left = 0;
     if (tracing)
@@ -35,7 +37,7 @@ MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t
     for (mz_idx i = 0; i < g->cells; i++) {
         if ((g->c[i] & MZ_BLOCKED) || mz_open_sides(g, i) != 1)
             continue;
-        if (mz_rng_unit(rng) < keep)
+        if (mz_rngk_unit(rng, rk) < keep)
             continue;
         unsigned shut[4], dead[4], ns = 0, nd = 0;
         for (unsigned d = 0; d < 4; d++) {
@@ -50,7 +52,7 @@ MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t
         }
         if (ns == 0)
             continue; /* a 1xN corridor end: nothing to open */
-        unsigned d = nd ? dead[mz_rng_pick(rng, nd)] : shut[mz_rng_pick(rng, ns)];
+        unsigned d = nd ? dead[mz_rngk_pick(rng, nd, rk)] : shut[mz_rngk_pick(rng, ns, rk)];
         mz_idx n = mz_neighbour(g, i, d);
         if (tracing) {
             unsigned before = mz_open_sides(g, n);
@@ -70,7 +72,8 @@ MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t
 }
 
 MZ_INLINE mz_status braid_shape_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t,
-                                     const bool tracing, uint64_t *splices_out)
+                                     const bool tracing, const mz_rng_kind rk,
+                                     uint64_t *splices_out)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     uint64_t splices = 0, dead_left = 0;
@@ -80,7 +83,7 @@ MZ_INLINE mz_status braid_shape_scan(mz_grid *g, double keep, mz_rng *rng, mz_tr
     for (mz_idx i = 0; i < g->cells; i++) {
         if (mz_port_degree(g, i) != 1)
             continue;
-        if (mz_rng_unit(rng) < keep)
+        if (mz_rngk_unit(rng, rk) < keep)
             continue;
         unsigned shut[SH_MAX_PORTS], dead[SH_MAX_PORTS], ns = 0, nd = 0;
         for (unsigned p = 0; p < ports; p++) {
@@ -92,7 +95,7 @@ MZ_INLINE mz_status braid_shape_scan(mz_grid *g, double keep, mz_rng *rng, mz_tr
         }
         if (ns == 0)
             continue; /* nothing to open: a strip's end, a weave cell boxed in by crossings */
-        const unsigned p = nd ? dead[mz_rng_pick(rng, nd)] : shut[mz_rng_pick(rng, ns)];
+        const unsigned p = nd ? dead[mz_rngk_pick(rng, nd, rk)] : shut[mz_rngk_pick(rng, ns, rk)];
         const mz_idx n = mz_port_nbr(g, i, p);
         const unsigned before = tracing ? mz_port_degree(g, n) : 0;
         mz_port_knock(g, i, p);
@@ -117,13 +120,27 @@ static mz_status braid_post(mz_grid *g, const mz_args *args, mz_run *run)
     mz_rng_init_kind(&rng, (mz_rng_kind)run->rng->kind, run->seed + (uint64_t)args->v[P_OFFSET]);
     uint64_t splices = 0;
     double keep = args->v[P_KEEP];
+    const mz_rng_kind kind = (mz_rng_kind)rng.kind;
     mz_status s;
-    if (g->shape != MZ_SHAPE_ORTHO)
-        s = run->trace ? braid_shape_scan(g, keep, &rng, run->trace, true, &splices)
-                       : braid_shape_scan(g, keep, &rng, NULL, false, &splices);
-    else
-        s = run->trace ? braid_scan(g, keep, &rng, run->trace, true, &splices)
-                       : braid_scan(g, keep, &rng, NULL, false, &splices);
+    /* Untraced scans are specialised on the source's kind; a traced one
+     * reads it as it goes. */
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        if (run->trace)
+            s = braid_shape_scan(g, keep, &rng, run->trace, true, kind, &splices);
+        else if (kind == MZ_RNG_MULBERRY32)
+            s = braid_shape_scan(g, keep, &rng, NULL, false, MZ_RNG_MULBERRY32, &splices);
+        else
+            s = braid_shape_scan(g, keep, &rng, NULL, false, MZ_RNG_SPLITMIX64, &splices);
+    } else {
+        if (run->trace)
+            s = braid_scan(g, keep, &rng, run->trace, true, kind, &splices);
+        else if (kind == MZ_RNG_MULBERRY32)
+            s = braid_scan(g, keep, &rng, NULL, false, MZ_RNG_MULBERRY32, &splices);
+        else
+            s = braid_scan(g, keep, &rng, NULL, false, MZ_RNG_SPLITMIX64, &splices);
+    }
+    /* Its stream's draws count among the run's. */
+    run->draws += mz_rng_draws(&rng);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "splices", (int64_t)splices);
     return s;

@@ -125,7 +125,7 @@ MZ_INLINE void gl_remove(glist *l, const bool wide, uint64_t k)
 
 MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool always_newest,
                             bool never_newest, glist *l, const bool wide, mz_trace *t,
-                            const bool tracing, uint64_t *peak_out)
+                            const bool tracing, const mz_rng_kind rk, uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -138,7 +138,7 @@ MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool
         /* 2. Pick. */
         bool newest = always_newest;
         if (!always_newest && !never_newest)
-            newest = mz_rng_u32(rng) < newest_below;
+            newest = mz_rngk_u32(rng, rk) < newest_below;
         uint64_t k;
         mz_idx x;
         if (newest) {
@@ -146,7 +146,7 @@ MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool
             x = gl_at(l, wide, k);
         } else {
             do {
-                k = mz_rng_pick(rng, l->len);
+                k = mz_rngk_pick(rng, l->len, rk);
                 x = gl_at(l, wide, k);
             } while (x == HOLE64);
         }
@@ -160,7 +160,8 @@ MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool
                               (unsigned)(c[is] == MZ_WALLS) << 2 |
                               (unsigned)(c[iw] == MZ_WALLS) << 3;
         if (mask) {
-            const unsigned d = cl_nth_dir(mask, (unsigned)mz_rng_pick(rng, cl_popcount4(mask)));
+            const unsigned d =
+                cl_nth_dir(mask, (unsigned)mz_rngk_pick(rng, cl_popcount4(mask), rk));
             const mz_idx n = (mz_idx)((int64_t)x + step[d]);
             c[x] &= (uint8_t)~(1u << d);
             c[n] = (uint8_t)(MZ_WALLS & ~(1u << mz_opposite(d)));
@@ -183,7 +184,7 @@ MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool
 MZ_INLINE mz_status gt_shape_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below,
                                   bool always_newest, bool never_newest, glist *l, const bool wide,
                                   uint64_t *in, mz_trace *t, const bool tracing,
-                                  uint64_t *peak_out)
+                                  const mz_rng_kind rk, uint64_t *peak_out)
 {
     uint64_t peak = 1;
     mz_bit_set(in, 0);
@@ -192,7 +193,7 @@ MZ_INLINE mz_status gt_shape_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below
     while (l->live) {
         bool newest = always_newest;
         if (!always_newest && !never_newest)
-            newest = mz_rng_u32(rng) < newest_below;
+            newest = mz_rngk_u32(rng, rk) < newest_below;
         uint64_t k;
         mz_idx x;
         if (newest) {
@@ -200,14 +201,14 @@ MZ_INLINE mz_status gt_shape_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below
             x = gl_at(l, wide, k);
         } else {
             do {
-                k = mz_rng_pick(rng, l->len);
+                k = mz_rngk_pick(rng, l->len, rk);
                 x = gl_at(l, wide, k);
             } while (x == HOLE64);
         }
         unsigned opts[SH_MAX_PORTS];
         const unsigned n = sh_ports_where(g, in, x, false, opts);
         if (n) {
-            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
             const mz_idx y = mz_port_nbr(g, x, p);
             mz_port_knock(g, x, p);
             mz_bit_set(in, y);
@@ -242,13 +243,24 @@ static mz_status gt_shape(mz_grid *g, uint64_t below, bool always, bool never, m
         return MZ_ENOMEM;
     }
     mz_trace *t = run->trace;
+    mz_rng *rng = run->rng;
+    const mz_rng_kind kind = (mz_rng_kind)rng->kind;
     mz_status s;
-    if (wide)
-        s = t ? gt_shape_grow(g, run->rng, below, always, never, &l, true, in, t, true, peak)
-              : gt_shape_grow(g, run->rng, below, always, never, &l, true, in, NULL, false, peak);
+    /* Untraced runs are specialised on the source's kind; a traced run
+     * reads it as it goes. */
+    if (t)
+        s = wide ? gt_shape_grow(g, rng, below, always, never, &l, true, in, t, true, kind, peak)
+                 : gt_shape_grow(g, rng, below, always, never, &l, false, in, t, true, kind, peak);
+    else if (kind == MZ_RNG_MULBERRY32)
+        s = wide ? gt_shape_grow(g, rng, below, always, never, &l, true, in, NULL, false,
+                                 MZ_RNG_MULBERRY32, peak)
+                 : gt_shape_grow(g, rng, below, always, never, &l, false, in, NULL, false,
+                                 MZ_RNG_MULBERRY32, peak);
     else
-        s = t ? gt_shape_grow(g, run->rng, below, always, never, &l, false, in, t, true, peak)
-              : gt_shape_grow(g, run->rng, below, always, never, &l, false, in, NULL, false, peak);
+        s = wide ? gt_shape_grow(g, rng, below, always, never, &l, true, in, NULL, false,
+                                 MZ_RNG_SPLITMIX64, peak)
+                 : gt_shape_grow(g, rng, below, always, never, &l, false, in, NULL, false,
+                                 MZ_RNG_SPLITMIX64, peak);
     mz_mem_free(g->mem, l.buf);
     mz_mem_free(g->mem, in);
     return s;
@@ -270,13 +282,23 @@ static mz_status growing_tree(mz_grid *g, double p, mz_run *run, uint64_t *peak)
     if (!l.buf)
         return MZ_ENOMEM;
     mz_trace *t = run->trace;
+    mz_rng *rng = run->rng;
+    const mz_rng_kind kind = (mz_rng_kind)rng->kind;
     mz_status s;
-    if (wide)
-        s = t ? gt_grow(g, run->rng, below, always, never, &l, true, t, true, peak)
-              : gt_grow(g, run->rng, below, always, never, &l, true, NULL, false, peak);
+    /* As in gt_shape: specialised on the kind when untraced. */
+    if (t)
+        s = wide ? gt_grow(g, rng, below, always, never, &l, true, t, true, kind, peak)
+                 : gt_grow(g, rng, below, always, never, &l, false, t, true, kind, peak);
+    else if (kind == MZ_RNG_MULBERRY32)
+        s = wide ? gt_grow(g, rng, below, always, never, &l, true, NULL, false,
+                           MZ_RNG_MULBERRY32, peak)
+                 : gt_grow(g, rng, below, always, never, &l, false, NULL, false,
+                           MZ_RNG_MULBERRY32, peak);
     else
-        s = t ? gt_grow(g, run->rng, below, always, never, &l, false, t, true, peak)
-              : gt_grow(g, run->rng, below, always, never, &l, false, NULL, false, peak);
+        s = wide ? gt_grow(g, rng, below, always, never, &l, true, NULL, false,
+                           MZ_RNG_SPLITMIX64, peak)
+                 : gt_grow(g, rng, below, always, never, &l, false, NULL, false,
+                           MZ_RNG_SPLITMIX64, peak);
     mz_mem_free(g->mem, l.buf);
     g->c[0] &= (uint8_t)~CL_MARK;
     return s;

@@ -44,7 +44,7 @@
 #include "shape_common.h"
 
 MZ_INLINE mz_status hk_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                           uint64_t *hunts_out)
+                           const mz_rng_kind rk, uint64_t *hunts_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -64,7 +64,8 @@ MZ_INLINE mz_status hk_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
                               (unsigned)(c[is] == MZ_WALLS) << 2 |
                               (unsigned)(c[iw] == MZ_WALLS) << 3;
         if (mask) {
-            const unsigned d = cl_nth_dir(mask, (unsigned)mz_rng_pick(rng, cl_popcount4(mask)));
+            const unsigned d =
+                cl_nth_dir(mask, (unsigned)mz_rngk_pick(rng, cl_popcount4(mask), rk));
             const mz_idx next = (mz_idx)((int64_t)cur + step[d]);
             c[cur] &= (uint8_t)~(1u << d);
             c[next] = (uint8_t)(MZ_WALLS & ~(1u << mz_opposite(d)));
@@ -89,7 +90,8 @@ MZ_INLINE mz_status hk_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
         for (unsigned d = 0; d < 4; d++)
             if ((inside >> d & 1u) && c[(mz_idx)((int64_t)cur + step[d])] != MZ_WALLS)
                 links |= 1u << d;
-        const unsigned d = cl_nth_dir(links, (unsigned)mz_rng_pick(rng, cl_popcount4(links)));
+        const unsigned d =
+            cl_nth_dir(links, (unsigned)mz_rngk_pick(rng, cl_popcount4(links), rk));
         c[cur] = (uint8_t)(MZ_WALLS & ~(1u << d));
         c[(mz_idx)((int64_t)cur + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
         visited++;
@@ -106,7 +108,7 @@ eio:
 }
 
 MZ_INLINE mz_status hk_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
-                                 const bool tracing, uint64_t *hunts_out)
+                                 const bool tracing, const mz_rng_kind rk, uint64_t *hunts_out)
 {
     const uint64_t cells = g->cells;
     mz_idx cur = 0, first = 0;
@@ -116,7 +118,7 @@ MZ_INLINE mz_status hk_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace
         unsigned opts[SH_MAX_PORTS];
         unsigned n = sh_ports_where(g, in, cur, false, opts);
         if (n) {
-            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
             const mz_idx next = mz_port_nbr(g, cur, p);
             mz_port_knock(g, cur, p);
             mz_bit_set(in, next);
@@ -142,7 +144,7 @@ MZ_INLINE mz_status hk_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace
             if (n)
                 break;
         }
-        const unsigned p = opts[mz_rng_pick(rng, n)];
+        const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
         mz_port_knock(g, cur, p);
         mz_bit_set(in, cur);
         visited++;
@@ -159,8 +161,13 @@ static mz_status hk_shape(mz_grid *g, mz_run *run, uint64_t *hunts)
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
         return MZ_ENOMEM;
-    mz_status s = run->trace ? hk_shape_run(g, run->rng, in, run->trace, true, hunts)
-                             : hk_shape_run(g, run->rng, in, NULL, false, hunts);
+    mz_status s;
+    if (run->trace)
+        s = hk_shape_run(g, run->rng, in, run->trace, true, (mz_rng_kind)run->rng->kind, hunts);
+    else if (run->rng->kind == MZ_RNG_MULBERRY32)
+        s = hk_shape_run(g, run->rng, in, NULL, false, MZ_RNG_MULBERRY32, hunts);
+    else
+        s = hk_shape_run(g, run->rng, in, NULL, false, MZ_RNG_SPLITMIX64, hunts);
     mz_mem_free(g->mem, in);
     return s;
 }
@@ -174,9 +181,12 @@ static mz_status hk_gen(mz_grid *g, const mz_args *args, mz_run *run)
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO)
         s = hk_shape(g, run, &hunts);
+    else if (run->trace) /* a traced run reads the source's kind as it goes */
+        s = hk_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &hunts);
+    else if (run->rng->kind == MZ_RNG_MULBERRY32)
+        s = hk_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &hunts);
     else
-        s = run->trace ? hk_run(g, run->rng, run->trace, true, &hunts)
-                       : hk_run(g, run->rng, NULL, false, &hunts);
+        s = hk_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &hunts);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "hunts", (int64_t)hunts);
     return s;

@@ -206,7 +206,7 @@ static bool try_wall(map *mp, unsigned s)
 /* The segment on side d (N, E, S, W) of block (band, m) and the block
  * beyond it (BORDER for the outer wall; the centre block's east side is
  * its own mirror, NBLK + 1: never a candidate). */
-static unsigned block_side(unsigned band, unsigned m, unsigned d, unsigned *beyond)
+MZ_INLINE unsigned block_side(unsigned band, unsigned m, unsigned d, unsigned *beyond)
 {
     switch (d) {
     case MZ_N:
@@ -236,7 +236,8 @@ static mz_idx seg_tile(unsigned s)
     return (mz_idx)hrow[s - 76] * COLS;
 }
 
-MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing, unsigned *pairs)
+MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing,
+                          const mz_rng_kind rk, unsigned *pairs)
 {
     bool used[NBLK + 2] = {false};
     for (unsigned s = 0; s < NSEG; s++)
@@ -248,9 +249,9 @@ MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing,
 
     /* 1. Teleports. */
     unsigned rows[6] = {2, 3, 4, 5, 6, 7}, nrows = 6;
-    *pairs = 1 + (unsigned)mz_rng_pick(rng, 2);
+    *pairs = 1 + (unsigned)mz_rngk_pick(rng, 2, rk);
     for (unsigned p = 0; p < *pairs; p++) {
-        unsigned k = rows[mz_rng_pick(rng, nrows)], left = 0;
+        unsigned k = rows[mz_rngk_pick(rng, nrows, rk)], left = 0;
         /* Drop k and k +- 2 (in order): two tunnels two rows apart would
          * leave the junction between them one open segment. */
         for (unsigned i = 0; i < nrows; i++)
@@ -276,7 +277,7 @@ MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing,
         if (b != BLK(HOUSE_BAND, 3))
             order[n++] = b;
     for (unsigned i = n - 1; i > 0; i--) {
-        unsigned j = (unsigned)mz_rng_pick(rng, i + 1);
+        unsigned j = (unsigned)mz_rngk_pick(rng, i + 1, rk);
         unsigned tmp = order[i];
         order[i] = order[j];
         order[j] = tmp;
@@ -284,7 +285,7 @@ MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing,
     for (unsigned o = 0; o < n; o++) {
         if (used[order[o]])
             continue;
-        unsigned piece[4], size = 0, want = 1 + (unsigned)mz_rng_pick(rng, 4);
+        unsigned piece[4], size = 0, want = 1 + (unsigned)mz_rngk_pick(rng, 4, rk);
         bool tried[NSEG] = {false};
         piece[size++] = order[o];
         used[order[o]] = true;
@@ -302,7 +303,7 @@ MZ_INLINE mz_status build(map *mp, mz_rng *rng, mz_trace *t, const bool tracing,
             }
             if (nc == 0)
                 break;
-            unsigned c = (unsigned)mz_rng_pick(rng, nc);
+            unsigned c = (unsigned)mz_rngk_pick(rng, nc, rk);
             if (!try_wall(mp, cand[c])) {
                 tried[cand[c]] = true;
                 continue;
@@ -387,11 +388,11 @@ static mz_status far_tile(mz_grid *g)
 }
 
 MZ_INLINE mz_status pacman_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                               mz_extra *x)
+                               const mz_rng_kind rk, mz_extra *x)
 {
     map mp;
     unsigned pairs;
-    mz_status s = build(&mp, rng, t, tracing, &pairs);
+    mz_status s = build(&mp, rng, t, tracing, rk, &pairs);
     if (s != MZ_OK)
         return s;
     paint(g, &mp);
@@ -418,8 +419,13 @@ static mz_status pacman_gen(mz_grid *g, const mz_args *args, mz_run *run)
         s = mz_grid_alloc_tiles(g);
     if (s != MZ_OK)
         return s;
-    return run->trace ? pacman_run(g, run->rng, run->trace, true, run->extra)
-                      : pacman_run(g, run->rng, NULL, false, run->extra);
+    /* Untraced runs are specialised on the source's kind; a traced run
+     * reads it as it goes. */
+    if (run->trace)
+        return pacman_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, run->extra);
+    return run->rng->kind == MZ_RNG_MULBERRY32
+               ? pacman_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, run->extra)
+               : pacman_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, run->extra);
 }
 
 static const char *const pacman_columns[] = {"dots", "pills", "teleports", NULL};

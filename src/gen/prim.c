@@ -233,7 +233,8 @@ static void pq_free(pq *q)
 }
 
 MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
-                                  mz_trace *t, const bool tracing, uint64_t *peak_out)
+                                  mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                  uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -258,7 +259,7 @@ MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
             const mz_idx n = (mz_idx)((int64_t)x + step[d]);
             if (mz_bit_get(in, n))
                 continue;
-            const uint64_t w = (uint64_t)(mz_rng_u32(rng) >> (32 - wbits));
+            const uint64_t w = (uint64_t)(mz_rngk_u32(rng, rk) >> (32 - wbits));
             if (pq_push(q, w << wshift | (n << 2 | mz_opposite(d))) != MZ_OK)
                 return MZ_ENOMEM;
         }
@@ -350,7 +351,8 @@ MZ_INLINE mz_status fl_push(flist *f, const bool wide, mz_idx v)
 MZ_INLINE bool in_maze(uint8_t v) { return (v & (CL_MARK | MZ_WALLS)) != MZ_WALLS; }
 
 MZ_INLINE mz_status prim_modified_run(mz_grid *g, mz_rng *rng, flist *f, const bool wide,
-                                      mz_trace *t, const bool tracing, uint64_t *peak_out)
+                                      mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                      uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -376,7 +378,7 @@ MZ_INLINE mz_status prim_modified_run(mz_grid *g, mz_rng *rng, flist *f, const b
         if (!f->len)
             break;
         /* A random frontier cell links to a random maze neighbour. */
-        const uint64_t k = mz_rng_pick(rng, f->len);
+        const uint64_t k = mz_rngk_pick(rng, f->len, rk);
         x = fl_at(f, wide, k);
         fl_put(f, wide, k, fl_at(f, wide, f->len - 1));
         f->len--;
@@ -385,7 +387,8 @@ MZ_INLINE mz_status prim_modified_run(mz_grid *g, mz_rng *rng, flist *f, const b
         for (unsigned d = 0; d < 4; d++)
             if ((in2 >> d & 1u) && in_maze(c[(mz_idx)((int64_t)x + step[d])]))
                 links |= 1u << d;
-        const unsigned d = cl_nth_dir(links, (unsigned)mz_rng_pick(rng, cl_popcount4(links)));
+        const unsigned d =
+            cl_nth_dir(links, (unsigned)mz_rngk_pick(rng, cl_popcount4(links), rk));
         c[x] = (uint8_t)(MZ_WALLS & ~(1u << d));
         c[(mz_idx)((int64_t)x + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
         if (tracing && mz_trace_emit(t, "join", x, (int)d, f->len))
@@ -398,7 +401,8 @@ MZ_INLINE mz_status prim_modified_run(mz_grid *g, mz_rng *rng, flist *f, const b
 /* ---- simplified mode: a list of frontier edges ---- */
 
 MZ_INLINE mz_status prim_simplified_run(mz_grid *g, mz_rng *rng, flist *f, const bool wide,
-                                        mz_trace *t, const bool tracing, uint64_t *peak_out)
+                                        mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                        uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -426,7 +430,7 @@ MZ_INLINE mz_status prim_simplified_run(mz_grid *g, mz_rng *rng, flist *f, const
         mz_idx n;
         unsigned d;
         do {
-            const uint64_t k = mz_rng_pick(rng, f->len);
+            const uint64_t k = mz_rngk_pick(rng, f->len, rk);
             const mz_idx code = fl_at(f, wide, k);
             fl_put(f, wide, k, fl_at(f, wide, f->len - 1));
             f->len--;
@@ -447,7 +451,8 @@ MZ_INLINE mz_status prim_simplified_run(mz_grid *g, mz_rng *rng, flist *f, const
 /* ---- Other shapes ---- */
 
 MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
-                                        mz_trace *t, const bool tracing, uint64_t *peak_out)
+                                        mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                        uint64_t *peak_out)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     const uint64_t cells = g->cells;
@@ -466,7 +471,7 @@ MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t
             const mz_idx n = mz_port_nbr(g, x, p);
             if (n == MZ_NONE || mz_bit_get(in, n) || !mz_port_can_open(g, x, p))
                 continue;
-            const uint64_t w = (uint64_t)(mz_rng_u32(rng) >> (32 - wbits));
+            const uint64_t w = (uint64_t)(mz_rngk_u32(rng, rk) >> (32 - wbits));
             if (pq_push(q, w << wshift | (n << 3 | mz_port_back(g, x, p))) != MZ_OK)
                 return MZ_ENOMEM;
         }
@@ -497,7 +502,7 @@ MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t
 
 MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
                                               mz_trace *t, const bool tracing,
-                                              uint64_t *peak_out)
+                                              const mz_rng_kind rk, uint64_t *peak_out)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     uint64_t peak = 0, joined = 1;
@@ -520,7 +525,7 @@ MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f
         do {
             if (f->len == 0)
                 return MZ_EINVAL; /* not reached, as in true mode */
-            const uint64_t k = mz_rng_pick(rng, f->len);
+            const uint64_t k = mz_rngk_pick(rng, f->len, rk);
             const uint64_t code = f->a[k];
             f->a[k] = f->a[--f->len];
             n = code >> 3;
@@ -539,7 +544,7 @@ MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f
 
 MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
                                             uint64_t *front, mz_trace *t, const bool tracing,
-                                            uint64_t *peak_out)
+                                            const mz_rng_kind rk, uint64_t *peak_out)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     uint64_t peak = 0;
@@ -561,7 +566,7 @@ MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
         }
         if (!f->len)
             break;
-        const uint64_t k = mz_rng_pick(rng, f->len);
+        const uint64_t k = mz_rngk_pick(rng, f->len, rk);
         x = f->a[k];
         f->a[k] = f->a[--f->len];
         front[x >> 6] &= ~(UINT64_C(1) << (x & 63));
@@ -571,7 +576,7 @@ MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
             x = MZ_NONE; /* weave only: its one link passed under a cell that changed */
             continue;
         }
-        const unsigned d = links[mz_rng_pick(rng, nl)];
+        const unsigned d = links[mz_rngk_pick(rng, nl, rk)];
         mz_port_knock(g, x, d);
         mz_bit_set(in, x);
         if (tracing && mz_trace_emit(t, "join", x, (int)d, f->len))
@@ -583,7 +588,11 @@ MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
 
 static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *peak)
 {
+    /* Untraced runs are specialised on the source's kind; a traced run
+     * reads it as it goes. */
     mz_trace *t = run->trace;
+    mz_rng *rng = run->rng;
+    const mz_rng_kind kind = (mz_rng_kind)rng->kind;
     mz_status s = MZ_ENOMEM;
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
@@ -594,20 +603,33 @@ static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
         q.mem = g->mem;
         q.limit = TRIM_MIN;
         q.b = mz_mem_calloc(g->mem, NBUCKET, sizeof *q.b);
-        if (q.b)
-            s = t ? prim_true_shape_run(g, run->rng, &q, in, t, true, peak)
-                  : prim_true_shape_run(g, run->rng, &q, in, NULL, false, peak);
+        if (q.b && t)
+            s = prim_true_shape_run(g, rng, &q, in, t, true, kind, peak);
+        else if (q.b && kind == MZ_RNG_MULBERRY32)
+            s = prim_true_shape_run(g, rng, &q, in, NULL, false, MZ_RNG_MULBERRY32, peak);
+        else if (q.b)
+            s = prim_true_shape_run(g, rng, &q, in, NULL, false, MZ_RNG_SPLITMIX64, peak);
         pq_free(&q);
     } else {
         uint64_t *front = mode == MODE_MODIFIED ? mz_bits_new(g->mem, g->cells) : NULL;
         sh_vec f = {0};
         if ((mode != MODE_MODIFIED || front) && sh_vec_init(&f, g->mem, 256) == MZ_OK) {
-            if (mode == MODE_SIMPLIFIED)
-                s = t ? prim_simplified_shape_run(g, run->rng, &f, in, t, true, peak)
-                      : prim_simplified_shape_run(g, run->rng, &f, in, NULL, false, peak);
+            if (mode == MODE_SIMPLIFIED && t)
+                s = prim_simplified_shape_run(g, rng, &f, in, t, true, kind, peak);
+            else if (mode == MODE_SIMPLIFIED && kind == MZ_RNG_MULBERRY32)
+                s = prim_simplified_shape_run(g, rng, &f, in, NULL, false, MZ_RNG_MULBERRY32,
+                                              peak);
+            else if (mode == MODE_SIMPLIFIED)
+                s = prim_simplified_shape_run(g, rng, &f, in, NULL, false, MZ_RNG_SPLITMIX64,
+                                              peak);
+            else if (t)
+                s = prim_modified_shape_run(g, rng, &f, in, front, t, true, kind, peak);
+            else if (kind == MZ_RNG_MULBERRY32)
+                s = prim_modified_shape_run(g, rng, &f, in, front, NULL, false,
+                                            MZ_RNG_MULBERRY32, peak);
             else
-                s = t ? prim_modified_shape_run(g, run->rng, &f, in, front, t, true, peak)
-                      : prim_modified_shape_run(g, run->rng, &f, in, front, NULL, false, peak);
+                s = prim_modified_shape_run(g, rng, &f, in, front, NULL, false,
+                                            MZ_RNG_SPLITMIX64, peak);
         }
         sh_vec_free(&f);
         mz_mem_free(g->mem, front);
@@ -629,7 +651,11 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
             mz_extra_int(run->extra, "frontier_peak", (int64_t)peak);
         return s;
     }
+    /* As in prim_shape: specialised on the kind when untraced. */
     mz_trace *t = run->trace;
+    mz_rng *rng = run->rng;
+    const mz_rng_kind kind = (mz_rng_kind)rng->kind;
+    const bool m32 = kind == MZ_RNG_MULBERRY32;
     if (mode == MODE_TRUE) {
         pq q;
         memset(&q, 0, sizeof q);
@@ -641,8 +667,11 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
             mz_mem_free(g->mem, q.b);
             return MZ_ENOMEM;
         }
-        s = t ? prim_true_run(g, run->rng, &q, in, t, true, &peak)
-              : prim_true_run(g, run->rng, &q, in, NULL, false, &peak);
+        if (t)
+            s = prim_true_run(g, rng, &q, in, t, true, kind, &peak);
+        else
+            s = m32 ? prim_true_run(g, rng, &q, in, NULL, false, MZ_RNG_MULBERRY32, &peak)
+                    : prim_true_run(g, rng, &q, in, NULL, false, MZ_RNG_SPLITMIX64, &peak);
         pq_free(&q);
         mz_mem_free(g->mem, in);
         if (s == MZ_OK)
@@ -654,12 +683,15 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
         f.buf = mz_alloc_array(g->mem, f.cap, wide ? 8 : 4);
         if (!f.buf)
             return MZ_ENOMEM;
-        if (wide)
-            s = t ? prim_simplified_run(g, run->rng, &f, true, t, true, &peak)
-                  : prim_simplified_run(g, run->rng, &f, true, NULL, false, &peak);
+        if (t)
+            s = wide ? prim_simplified_run(g, rng, &f, true, t, true, kind, &peak)
+                     : prim_simplified_run(g, rng, &f, false, t, true, kind, &peak);
+        else if (m32)
+            s = wide ? prim_simplified_run(g, rng, &f, true, NULL, false, MZ_RNG_MULBERRY32, &peak)
+                     : prim_simplified_run(g, rng, &f, false, NULL, false, MZ_RNG_MULBERRY32, &peak);
         else
-            s = t ? prim_simplified_run(g, run->rng, &f, false, t, true, &peak)
-                  : prim_simplified_run(g, run->rng, &f, false, NULL, false, &peak);
+            s = wide ? prim_simplified_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64, &peak)
+                     : prim_simplified_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64, &peak);
         mz_mem_free(g->mem, f.buf);
     } else {
         const bool wide = g->cells > UINT32_MAX;
@@ -667,12 +699,15 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
         f.buf = mz_alloc_array(g->mem, f.cap, wide ? 8 : 4);
         if (!f.buf)
             return MZ_ENOMEM;
-        if (wide)
-            s = t ? prim_modified_run(g, run->rng, &f, true, t, true, &peak)
-                  : prim_modified_run(g, run->rng, &f, true, NULL, false, &peak);
+        if (t)
+            s = wide ? prim_modified_run(g, rng, &f, true, t, true, kind, &peak)
+                     : prim_modified_run(g, rng, &f, false, t, true, kind, &peak);
+        else if (m32)
+            s = wide ? prim_modified_run(g, rng, &f, true, NULL, false, MZ_RNG_MULBERRY32, &peak)
+                     : prim_modified_run(g, rng, &f, false, NULL, false, MZ_RNG_MULBERRY32, &peak);
         else
-            s = t ? prim_modified_run(g, run->rng, &f, false, t, true, &peak)
-                  : prim_modified_run(g, run->rng, &f, false, NULL, false, &peak);
+            s = wide ? prim_modified_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64, &peak)
+                     : prim_modified_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64, &peak);
         mz_mem_free(g->mem, f.buf);
     }
     if (s == MZ_OK)

@@ -55,7 +55,7 @@ enum { P_ORIENT };
 enum { ORIENT_WEIGHTED = 0, ORIENT_LONGER = 1 };
 
 MZ_INLINE mz_status rd_run(mz_grid *g, unsigned orient, mz_rng *rng, mz_trace *t,
-                           const bool tracing)
+                           const bool tracing, const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
@@ -75,16 +75,16 @@ MZ_INLINE mz_status rd_run(mz_grid *g, unsigned orient, mz_rng *rng, mz_trace *t
             continue;
         bool horizontal;
         if (orient == ORIENT_WEIGHTED) {
-            horizontal = mz_rng_pick(rng, r.w + r.h) < r.h;
+            horizontal = mz_rngk_pick(rng, r.w + r.h, rk) < r.h;
         } else {
             horizontal = r.h > r.w;
             if (r.h == r.w)
-                horizontal = mz_rng_u32(rng) < UINT32_C(0x80000000);
+                horizontal = mz_rngk_u32(rng, rk) < UINT32_C(0x80000000);
         }
         room a, b;
         mz_idx gapcell;
         if (horizontal) {
-            const uint64_t k = mz_rng_pick(rng, r.h - 1), gap = mz_rng_pick(rng, r.w);
+            const uint64_t k = mz_rngk_pick(rng, r.h - 1, rk), gap = mz_rngk_pick(rng, r.w, rk);
             uint8_t *above = c + (r.y + k) * cols + r.x, *below = above + cols;
             for (uint64_t x = 0; x < r.w; x++) {
                 if (x == gap)
@@ -96,7 +96,7 @@ MZ_INLINE mz_status rd_run(mz_grid *g, unsigned orient, mz_rng *rng, mz_trace *t
             a = (room){r.x, r.y, r.w, k + 1};
             b = (room){r.x, r.y + k + 1, r.w, r.h - k - 1};
         } else {
-            const uint64_t k = mz_rng_pick(rng, r.w - 1), gap = mz_rng_pick(rng, r.h);
+            const uint64_t k = mz_rngk_pick(rng, r.w - 1, rk), gap = mz_rngk_pick(rng, r.h, rk);
             uint8_t *west = c + r.y * cols + r.x + k;
             for (uint64_t y = 0; y < r.h; y++, west += cols) {
                 if (y == gap)
@@ -127,8 +127,13 @@ static mz_status rd_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     const unsigned orient = (unsigned)args->v[P_ORIENT];
-    return run->trace ? rd_run(g, orient, run->rng, run->trace, true)
-                      : rd_run(g, orient, run->rng, NULL, false);
+    /* Untraced runs are specialised on the source's kind; a traced run
+     * reads it as it goes. */
+    if (run->trace)
+        return rd_run(g, orient, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind);
+    return run->rng->kind == MZ_RNG_MULBERRY32
+               ? rd_run(g, orient, run->rng, NULL, false, MZ_RNG_MULBERRY32)
+               : rd_run(g, orient, run->rng, NULL, false, MZ_RNG_SPLITMIX64);
 }
 
 static const mz_param_def rd_params[] = {

@@ -163,7 +163,8 @@ static uint64_t build_fallback(mz_grid *g)
 }
 
 /* Phase 1. Returns true when the path reached T. */
-MZ_INLINE mz_status carve_path(board *b, mz_rng *rng, mz_trace *t, const bool tracing, bool *ok)
+MZ_INLINE mz_status carve_path(board *b, mz_rng *rng, mz_trace *t, const bool tracing,
+                               const mz_rng_kind rk, bool *ok)
 {
     mz_grid *g = b->g;
     const mz_idx target = g->cells - 1;
@@ -181,12 +182,12 @@ MZ_INLINE mz_status carve_path(board *b, mz_rng *rng, mz_trace *t, const bool tr
         for (unsigned d = 0; d < 4; d++)
             nb[d] = mz_neighbour(g, head, d);
         for (unsigned i = 3; i > 0; i--) {
-            unsigned j = (unsigned)mz_rng_pick(rng, i + 1);
+            unsigned j = (unsigned)mz_rngk_pick(rng, i + 1, rk);
             mz_idx tmp = nb[i];
             nb[i] = nb[j];
             nb[j] = tmp;
         }
-        bool toward = mz_rng_unit(rng) < 0.68;
+        bool toward = mz_rngk_unit(rng, rk) < 0.68;
         mz_idx cand[4];
         uint64_t dist[4];
         unsigned nc = 0;
@@ -230,12 +231,12 @@ MZ_INLINE mz_status carve_path(board *b, mz_rng *rng, mz_trace *t, const bool tr
 
 /* Phase 2. */
 MZ_INLINE mz_status add_dead_ends(board *b, uint64_t target_open, mz_rng *rng, mz_trace *t,
-                                  const bool tracing)
+                                  const bool tracing, const mz_rng_kind rk)
 {
     mz_grid *g = b->g;
     for (unsigned guard = 0; b->open < target_open && guard < MAX_TRIES; guard++) {
-        uint64_t r = mz_rng_pick(rng, g->rows);
-        uint64_t c = mz_rng_pick(rng, g->cols);
+        uint64_t r = mz_rngk_pick(rng, g->rows, rk);
+        uint64_t c = mz_rngk_pick(rng, g->cols, rk);
         mz_idx i = r * g->cols + c;
         if (is_open(g, i) || open_neighbours(g, i) != 1)
             continue;
@@ -259,7 +260,7 @@ static void undo(board *b)
 }
 
 MZ_INLINE mz_status treasure_run(board *b, const mz_args *a, mz_rng *rng, mz_trace *t,
-                                 const bool tracing, mz_extra *x)
+                                 const bool tracing, const mz_rng_kind rk, mz_extra *x)
 {
     mz_grid *g = b->g;
     const uint64_t target_open = (uint64_t)floor((double)g->rows * (double)g->cols * a->v[P_DENSITY]);
@@ -272,10 +273,10 @@ MZ_INLINE mz_status treasure_run(board *b, const mz_args *a, mz_rng *rng, mz_tra
     int64_t route = -1;
     for (attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         bool ok;
-        if ((s = carve_path(b, rng, t, tracing, &ok)) != MZ_OK)
+        if ((s = carve_path(b, rng, t, tracing, rk, &ok)) != MZ_OK)
             return s;
         if (ok) {
-            if ((s = add_dead_ends(b, target_open, rng, t, tracing)) != MZ_OK)
+            if ((s = add_dead_ends(b, target_open, rng, t, tracing, rk)) != MZ_OK)
                 return s;
             /* Force S and T open: both are on the path already. */
             for (uint64_t k = 0; k < b->nlist; k++)
@@ -320,8 +321,18 @@ static mz_status treasure_gen(mz_grid *g, const mz_args *args, mz_run *run)
         return MZ_ENOMEM;
     }
     memset(g->c, SHUT, (size_t)g->cells);
-    mz_status s = run->trace ? treasure_run(&b, args, run->rng, run->trace, true, run->extra)
-                             : treasure_run(&b, args, run->rng, NULL, false, run->extra);
+    /* Untraced runs are specialised on the source's kind; a traced run
+     * reads it as it goes. The source is drawn from a local copy, which the
+     * board's byte stores cannot alias, and goes back at the end. */
+    mz_rng rng = *run->rng;
+    mz_status s;
+    if (run->trace)
+        s = treasure_run(&b, args, &rng, run->trace, true, (mz_rng_kind)rng.kind, run->extra);
+    else if (rng.kind == MZ_RNG_MULBERRY32)
+        s = treasure_run(&b, args, &rng, NULL, false, MZ_RNG_MULBERRY32, run->extra);
+    else
+        s = treasure_run(&b, args, &rng, NULL, false, MZ_RNG_SPLITMIX64, run->extra);
+    *run->rng = rng;
     mz_mem_free(g->mem, b.list);
     mz_mem_free(g->mem, b.path);
     return s;

@@ -50,13 +50,13 @@
 MZ_INLINE bool in_tree(uint8_t v) { return (v & (CL_MARK | MZ_WALLS)) != MZ_WALLS; }
 
 MZ_INLINE mz_status wilson_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                               uint64_t *steps_out)
+                               const mz_rng_kind rk, uint64_t *steps_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
     const int64_t step[4] = {-(int64_t)cols, 1, (int64_t)cols, -1};
     const int64_t dcol[4] = {0, 1, 0, -1};
-    const mz_idx root = mz_rng_pick(rng, cells);
+    const mz_idx root = mz_rngk_pick(rng, cells, rk);
     cl_bits rb;
     cl_bits_init(&rb, rng);
     c[root] |= CL_MARK;
@@ -74,7 +74,7 @@ MZ_INLINE mz_status wilson_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool 
             const unsigned inside = cl_inside(cur, col, cols, cells);
             unsigned d;
             do
-                d = cl_two_bits(&rb);
+                d = cl_two_bitsk(&rb, rk);
             while (!(inside >> d & 1u));
             c[cur] = (uint8_t)(MZ_WALLS | d << DIR_SHIFT);
             cur = (mz_idx)((int64_t)cur + step[d]);
@@ -118,10 +118,11 @@ out:
 }
 
 MZ_INLINE mz_status wilson_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint8_t *way,
-                                     mz_trace *t, const bool tracing, uint64_t *steps_out)
+                                     mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                     uint64_t *steps_out)
 {
     const uint64_t cells = g->cells;
-    const mz_idx root = mz_rng_pick(rng, cells);
+    const mz_idx root = mz_rngk_pick(rng, cells, rk);
     mz_bit_set(in, root);
     uint64_t tree = 1, steps = 0;
     for (mz_idx start = 0; start < cells; start++) {
@@ -132,7 +133,7 @@ MZ_INLINE mz_status wilson_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint
         do {
             unsigned opts[SH_MAX_PORTS];
             const unsigned n = sh_ports_inside(g, cur, opts);
-            const unsigned p = opts[mz_rng_pick(rng, n)];
+            const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
             way[cur] = (uint8_t)p;
             cur = mz_port_nbr(g, cur, p);
             walked++;
@@ -163,9 +164,13 @@ static mz_status wilson_shape(mz_grid *g, mz_run *run, uint64_t *steps)
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     uint8_t *way = in ? mz_alloc_array(g->mem, g->cells, 1) : NULL;
     mz_status s = MZ_ENOMEM;
-    if (way)
-        s = run->trace ? wilson_shape_run(g, run->rng, in, way, run->trace, true, steps)
-                       : wilson_shape_run(g, run->rng, in, way, NULL, false, steps);
+    mz_rng *rng = run->rng;
+    if (way && run->trace)
+        s = wilson_shape_run(g, rng, in, way, run->trace, true, (mz_rng_kind)rng->kind, steps);
+    else if (way && rng->kind == MZ_RNG_MULBERRY32)
+        s = wilson_shape_run(g, rng, in, way, NULL, false, MZ_RNG_MULBERRY32, steps);
+    else if (way)
+        s = wilson_shape_run(g, rng, in, way, NULL, false, MZ_RNG_SPLITMIX64, steps);
     mz_mem_free(g->mem, way);
     mz_mem_free(g->mem, in);
     return s;
@@ -180,9 +185,12 @@ static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO)
         s = wilson_shape(g, run, &steps);
+    else if (run->trace) /* a traced run reads the source's kind as it goes */
+        s = wilson_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &steps);
+    else if (run->rng->kind == MZ_RNG_MULBERRY32)
+        s = wilson_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &steps);
     else
-        s = run->trace ? wilson_run(g, run->rng, run->trace, true, &steps)
-                       : wilson_run(g, run->rng, NULL, false, &steps);
+        s = wilson_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &steps);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
     return s;
