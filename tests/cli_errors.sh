@@ -87,7 +87,37 @@ expect 2 "wall does not run on polar grids (it runs on: ortho)" solve wall --gen
 expect 2 "eller does not run on tri grids" solve bfs --gen eller --seed 1 --grid tri:5x5
 expect 2 "cell 70 for 'from' of 'flood' is off the polar:3 grid" solve flood:from=70 --gen dfs --seed 1 --grid polar:3
 expect 2 "seed '-1'" gen dfs --seed -1 --size 5
-expect 2 "seed '4294967296'" gen dfs --seed 4294967296 --size 5
+# A seed past 32 bits: mulberry32 refuses it; auto (the default) draws from
+# splitmix64 with a note; a seed past 64 bits is refused by every source.
+expect 2 "seed 4294967296 is past mulberry32's 32 bits" gen dfs --seed 4294967296 --size 5 --rng mulberry32
+expect 2 "seed 4294967296 is past mulberry32's 32 bits" solve bfs --gen dfs --seed 4294967296 --size 5 --rng mulberry32
+expect 2 "seed 4294967296 is past mulberry32's 32 bits" sweep --gen dfs --seeds 4294967296 --sizes 5 --rng mulberry32
+expect 2 "seed '18446744073709551616' is out of range" gen dfs --seed 18446744073709551616 --size 5
+expect 2 "seed '18446744073709551616' is out of range" gen dfs --seed 18446744073709551616 --size 5 --rng splitmix64
+expect 2 "unknown random source 'bogus' (valid: auto, mulberry32, splitmix64)" gen dfs --seed 1 --size 5 --rng bogus
+expect 2 "unknown random source 'bogus'" sweep --gen dfs --seeds 1 --sizes 5 --rng bogus
+expect 2 "option '--rng' needs a value" gen dfs --seed 1 --size 5 --rng
+expect 2 "option '--rng' given twice" gen dfs --seed 1 --size 5 --rng mulberry32 --rng splitmix64
+# auto_switch ARGS...: exit 0, one note on stderr, every row's rng splitmix64.
+auto_switch() {
+    timeout 20 "$cli" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -q "^mazebench: [a-z]*: note: .*splitmix64" "$tmp/err" &&
+        awk -F, '/^#/ { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; next }
+                 { n++; if (!("rng" in c) || $c["rng"] != "splitmix64" || $c["seed"] != "4294967296") bad = 1 }
+                 END { exit bad || n < 1 }' "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: mazebench $* -> exit $got, not one note and a splitmix64 row; stderr:" >&2
+        sed 's/^/    /' "$tmp/err" "$tmp/out" >&2
+    fi
+}
+auto_switch gen dfs --seed 4294967296 --size 5
+auto_switch gen dfs --seed 4294967296 --size 5 --rng auto
+auto_switch solve bfs --gen dfs --seed 4294967296 --size 5
+auto_switch sweep --gen dfs --seeds 4294967296 --sizes 5
 expect 2 "seed '12a'" gen dfs --seed 12a --size 5
 expect 2 "missing --seed" gen dfs --size 5
 expect 2 "missing --grid" gen dfs --seed 1
@@ -188,7 +218,7 @@ if mkfifo "$tmp/pipe" 2>/dev/null; then
     timeout 20 "$cli" sweep --gen dfs --seeds 1 --sizes 5 --out "$tmp/pipe" --force 2>/dev/null
     got=$?
     wait
-    if [ "$got" -eq 0 ] && [ -p "$tmp/pipe" ] && grep -q '^dfs,1,ortho,5,5' "$tmp/drained"; then
+    if [ "$got" -eq 0 ] && [ -p "$tmp/pipe" ] && grep -q '^dfs,1,mulberry32,ortho,5,5,' "$tmp/drained"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
