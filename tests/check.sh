@@ -1,7 +1,9 @@
 #!/bin/sh
 # check.sh - 'mazebench check' end to end: a clean sweep file matches (with
 # one worker or two); an edited figure fails naming its line, row and column;
-# timing columns and dropped columns are not compared; an unknown column, a
+# timing columns and dropped columns are not compared; columns are found by
+# name; a row's rng column is a recipe column (edited, it differs; a source
+# that is not one is refused naming its line); an unknown column, a
 # foreign registry hash, a row cut short, an unknown recipe and a missing
 # file are refused with one stderr line and exit status 2; a recipe that
 # fails is one line with its status, counted in the summary; --junit writes
@@ -34,6 +36,42 @@ expect() {
     fi
 }
 
+# by_name PROG FILE: copy a sweep file through awk PROG, which runs on each
+# row (not on '#' lines nor the header) with n the row's number (1 the first)
+# and col(NAME) the field of column NAME in that row (one more on a row whose
+# quoted spec holds a comma): columns are found by name, not by position.
+by_name() {
+    awk -F, -v OFS=, '
+        function col(name) {
+            if (!(name in c)) { print "by_name: no column " name >"/dev/stderr"; exit 3 }
+            return c[name] + ($0 ~ /^"/)
+        }
+        /^#/ { print; next }
+        !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+        { n++ }
+        '"$1"'
+        { print }' "$2"
+}
+# keep_cols NAMES FILE: the header and rows of FILE (no '#' lines, no row
+# with a quoted spec) cut to the columns NAMES (comma-separated), in the
+# file's order.
+keep_cols() {
+    grep -v -e '^#' -e '^"' "$2" | awk -F, -v OFS=, -v names="$1" '
+        NR == 1 { k = split(names, w, ","); for (j = 1; j <= k; j++) want[w[j]] = 1
+                  for (i = 1; i <= NF; i++) if ($i in want) { keep[++m] = i; found[$i] = 1 }
+                  for (j = 1; j <= k; j++) if (!(w[j] in found)) { print "keep_cols: no column " w[j] >"/dev/stderr"; exit 3 } }
+        { line = $keep[1]; for (j = 2; j <= m; j++) line = line OFS $keep[j]; print line }'
+}
+# drop_cols NAMES FILE: FILE ('#' lines kept) without the columns NAMES.
+drop_cols() {
+    awk -F, -v OFS=, -v names="$1" '
+        /^#/ { print; next }
+        !h { h = 1; k = split(names, w, ","); for (j = 1; j <= k; j++) gone[w[j]] = 1
+             for (i = 1; i <= NF; i++) if (!($i in gone)) keep[++m] = i
+             if (m != NF - k) { print "drop_cols: not every column found" >"/dev/stderr"; exit 3 } }
+        { line = $keep[1]; for (j = 2; j <= m; j++) line = line OFS $keep[j]; print line }' "$2"
+}
+
 "$bin" sweep --gen 'dfs,dfs+braid:keep=0.4,offset=99,pacman' --solve 'bfs,wall:hand=right,astar:k=2.2' \
     --seeds 464..465 --sizes 31,5x7 --out "$tmp/s.csv" 2>/dev/null || { echo "FAIL: sweep"; exit 1; }
 
@@ -45,16 +83,17 @@ expect 0 "--help" --help
 grep -q '^usage: mazebench check' "$tmp/out" || bad "--help prints no usage"
 
 # Row 1 is dfs seed 464 31x31 with bfs: 96 dead ends, a 320-step route.
-awk -F, -v OFS=, '!/^#/ && ++n == 2 { $9 = 95 } { print }' "$tmp/s.csv" >"$tmp/edit.csv"
-line=$(grep -n '^dfs,464,ortho,31,31,961,960,1024,95,' "$tmp/edit.csv" | cut -d: -f1)
+by_name 'n == 1 { $col("dead_ends") = 95 }' "$tmp/s.csv" >"$tmp/edit.csv"
+line=$(grep -n '^dfs,464,mulberry32,ortho,31,31,961,960,1024,95,' "$tmp/edit.csv" | cut -d: -f1)
+[ -n "$line" ] || bad "edited figure: the row was not edited"
 expect 1 "edited figure" "$tmp/edit.csv"
 grep -q "^$tmp/edit.csv:$line: row 1 (dfs, seed 464, 31x31, bfs): column 'dead_ends': expected '95', got '96'\$" "$tmp/out" ||
     bad "edited figure: no line naming it: $(cat "$tmp/out")"
 grep -q '^check: .*1 difference in 1 of 30 rows' "$tmp/out" || bad "edited figure: summary: $(tail -1 "$tmp/out")"
 
 # The digest of a braided row, and a solver figure of another.
-# (awk splits the quoted spec in two: the digest is field 14 there)
-awk -F, -v OFS=, '$1 == "\"dfs+braid:keep=0.4" && $3 == 465 && $5 == 31 { $14 = "0000000000000000" } { print }' \
+# (awk splits the quoted spec in two: col() counts one more field there)
+by_name '$1 == "\"dfs+braid:keep=0.4" && $col("seed") == 465 && $col("rows") == 31 { $col("digest") = "0000000000000000" }' \
     "$tmp/s.csv" >"$tmp/edit2.csv"
 expect 1 "edited digest" "$tmp/edit2.csv"
 [ "$(grep -c "column 'digest'" "$tmp/out")" = 3 ] || bad "edited digest: three rows (one per solver) expected: $(cat "$tmp/out")"
@@ -69,17 +108,27 @@ sed 's/$/\r/' "$tmp/s.csv" >"$tmp/crlf.csv"
 expect 0 "CR LF lines" "$tmp/crlf.csv"
 
 # A file trimmed to a few columns is checked on those (the recipe columns
-# kept; rep may go: it is 1).
-grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-13,15 >"$tmp/cut.csv"
+# kept; rep may go: it is 1; rng may go: a file without it is mulberry32's).
+keep_cols gen,seed,topology,rows,cols,cells,passages,walls,dead_ends,loops,components,route,digest,solver \
+    "$tmp/s.csv" >"$tmp/cut.csv"
 expect 0 "trimmed columns" "$tmp/cut.csv"
 grep -q 'completeness not checked' "$tmp/out" || bad "trimmed columns: summary: $(cat "$tmp/out")"
+grep -q 'all 18 rows match (252 values compared in 14 columns)' "$tmp/out" || bad "trimmed columns: not 14 columns compared: $(cat "$tmp/out")"
+keep_cols gen,seed,rng,topology,rows,cols,cells,digest,draws,solver "$tmp/s.csv" >"$tmp/cut2.csv"
+expect 0 "trimmed columns, rng and draws kept" "$tmp/cut2.csv"
+by_name 'n == 1 { $col("draws") = 959 }' "$tmp/cut2.csv" >"$tmp/cut2-edit.csv"
+expect 1 "trimmed columns, draws edited" "$tmp/cut2-edit.csv"
+grep -q "row 1 (dfs, seed 464, 31x31, bfs): column 'draws': expected '959', got '960'\$" "$tmp/out" ||
+    bad "draws edited: $(cat "$tmp/out")"
 
 # A file written before the topology column existed (no such column): every
 # row is square cells, checked as before, its plan too.
-grep -q '^gen,seed,topology,rows,cols,' "$tmp/s.csv" || bad "no topology column before rows"
+# (nor the rng and draws columns, newer still: its rows are mulberry32's)
+grep -q '^gen,seed,rng,topology,rows,cols,' "$tmp/s.csv" || bad "no rng and topology columns before rows"
+grep -q ',digest,draws,rep,solver,' "$tmp/s.csv" || bad "no draws column after digest"
 "$bin" sweep --gen dfs,kruskal --solve bfs,wall --seeds 464..465 --sizes 31,5x7 \
     --out "$tmp/sq.csv" 2>/dev/null || bad "old file: sweep"
-sed '/^#/!s/^\([^,]*,[^,]*\),[^,]*,/\1,/' "$tmp/sq.csv" >"$tmp/old.csv"
+drop_cols rng,topology,draws "$tmp/sq.csv" >"$tmp/old.csv"
 grep -q '^gen,seed,rows,cols,' "$tmp/old.csv" || bad "old file: the column was not dropped"
 expect 0 "old file without topology" "$tmp/old.csv"
 grep -q 'all 16 rows match .*; all 16 rows of its plan, in order' "$tmp/out" || bad "old file: $(cat "$tmp/out")"
@@ -88,9 +137,33 @@ expect 1 "old file, an edited figure" "$tmp/old-edit.csv"
 grep -q "column 'walls': expected '1023', got '1024'" "$tmp/out" || bad "old file edited: $(cat "$tmp/out")"
 # A topology that is not a shape is refused; another shape than the maze's
 # is a difference in that column.
-awk -F, -v OFS=, '!/^#/ && ++n == 2 { $3 = "cube" } { print }' "$tmp/s.csv" >"$tmp/topo.csv"
+by_name 'n == 1 { $col("topology") = "cube" }' "$tmp/s.csv" >"$tmp/topo.csv"
 expect 2 "topology 3d without levels" "$tmp/topo.csv"
 grep -q "topology 'cube'" "$tmp/err" || bad "bad topology: $(cat "$tmp/err")"
+
+# The rng column is a recipe column: a row moved to the other source is made
+# again from it and differs (and is not the plan's); a source that is not one
+# is refused, naming its line; a seed past 32 bits under mulberry32 too.
+by_name 'n == 1 { $col("rng") = "splitmix64" }' "$tmp/s.csv" >"$tmp/rng.csv"
+expect 1 "rng edited" "$tmp/rng.csv"
+grep -q "^$tmp/rng.csv:$line: row 1 (dfs, seed 464 (splitmix64), 31x31, bfs): column 'digest': expected 'e9571c0a5c942582', got '" "$tmp/out" ||
+    bad "rng edited: the digest not named: $(cat "$tmp/out")"
+grep -q "^$tmp/rng.csv:$line: row 1 .*: not in the plan" "$tmp/out" || bad "rng edited: the row is the plan's: $(cat "$tmp/out")"
+grep -q '^check: .* in 1 of 30 rows .*1 missing, 1 extra' "$tmp/out" || bad "rng edited: summary: $(tail -1 "$tmp/out")"
+by_name 'n == 1 { $col("rng") = "bogus" }' "$tmp/s.csv" >"$tmp/rng-bogus.csv"
+expect 2 "rng bogus" "$tmp/rng-bogus.csv"
+grep -q "line $line: rng 'bogus' is not a random source" "$tmp/err" || bad "rng bogus: the line not named: $(cat "$tmp/err")"
+"$bin" sweep --gen dfs,kruskal --solve bfs --seeds 4294967296,7 --sizes 31,5x7 --rng splitmix64 \
+    --out "$tmp/sm.csv" 2>/dev/null || bad "splitmix64 sweep"
+grep -q '^# plan: rng splitmix64$' "$tmp/sm.csv" || bad "splitmix64 sweep: no 'rng splitmix64' plan line"
+expect 0 "splitmix64 file" "$tmp/sm.csv"
+grep -q 'all 8 rows match.*all 8 rows of its plan, in order' "$tmp/out" || bad "splitmix64 file: $(cat "$tmp/out")"
+by_name 'n == 2 { $col("rng") = "mulberry32" }' "$tmp/sm.csv" >"$tmp/sm-edit.csv"
+expect 1 "splitmix64 file, a row moved to mulberry32" "$tmp/sm-edit.csv"
+grep -q "row 2 (dfs, seed 7, 31x31, bfs): column 'digest'" "$tmp/out" || bad "splitmix64 file, rng edited: $(cat "$tmp/out")"
+by_name 'n == 1 { $col("rng") = "mulberry32" }' "$tmp/sm.csv" >"$tmp/sm-seed.csv"
+expect 2 "a 64-bit seed under mulberry32" "$tmp/sm-seed.csv"
+grep -q "seed '4294967296' is past mulberry32's 32 bits" "$tmp/err" || bad "a 64-bit seed under mulberry32: $(cat "$tmp/err")"
 
 sed '/^gen,/s/,digest,/,fingerprint,/' "$tmp/s.csv" >"$tmp/col.csv"
 expect 2 "unknown column" "$tmp/col.csv"
@@ -120,8 +193,8 @@ expect 2 "not a sweep" "$tmp/other.csv"
 # Recipes that fail: a solver given a cell off the grid (MZ_EINVAL) and a
 # maze too large to make (MZ_ETOOBIG, refused before any allocation): one
 # line each, naming the row and the status, their rows not compared.
-awk -F, -v OFS=, '!/^#/ && ++n == 2 { $4 = "4294967295"; $5 = "4294967295" } { print }' "$tmp/s.csv" |
-    awk -F, -v OFS=, '!/^#/ && ++n == 5 { $15 = "flood:from=5000" } { print }' |
+by_name 'n == 1 { $col("rows") = "4294967295"; $col("cols") = "4294967295" }
+         n == 4 { $col("solver") = "flood:from=5000" }' "$tmp/s.csv" |
     grep -v -e '^# plan: ' -e '^# shard: ' >"$tmp/fail.csv"
 expect 1 "failing recipes" "$tmp/fail.csv"
 grep -q 'row 1 (dfs, seed 464, 4294967295x4294967295): generator failed: size too large (1 row of this maze not compared)' "$tmp/out" ||
@@ -137,18 +210,18 @@ grep -q '2 recipes failed (2 rows not compared), the other 28 rows match' "$tmp/
 awk '/^#/ || !n++' "$tmp/s.csv" | grep -v -e '^# plan: ' -e '^# shard: ' >"$tmp/empty.csv"
 expect 2 "header, no rows" "$tmp/empty.csv"
 grep -q 'no rows' "$tmp/err" || bad "header, no rows: $(cat "$tmp/err")"
-sed 's/^\(dfs,464,ortho,31,31,961,960,1024,96\),/\1@junk,/' "$tmp/s.csv" | tr '@' '\000' >"$tmp/nul.csv"
+sed 's/^\(dfs,464,mulberry32,ortho,31,31,961,960,1024,96\),/\1@junk,/' "$tmp/s.csv" | tr '@' '\000' >"$tmp/nul.csv"
 expect 2 "a NUL byte in a value" "$tmp/nul.csv"
 grep -q 'NUL' "$tmp/err" || bad "a NUL byte: $(cat "$tmp/err")"
 expect 2 "a directory" "$tmp"
 sed '/^gen,/s/,walls,/,cells,/' "$tmp/s.csv" >"$tmp/twice.csv"
 expect 2 "a column named twice" "$tmp/twice.csv"
 grep -q "'cells' twice" "$tmp/err" || bad "a column named twice: $(cat "$tmp/err")"
-grep -v -e '^#' -e '^"' "$tmp/s.csv" | cut -d, -f1-14,16- >"$tmp/nosolver.csv"
+grep -v -e '^#' -e '^"' "$tmp/s.csv" | drop_cols solver /dev/stdin >"$tmp/nosolver.csv"
 expect 2 "no solver column" "$tmp/nosolver.csv"
 grep -q "'solver'" "$tmp/err" || bad "no solver column: $(cat "$tmp/err")"
 awk '!/^#/ && ++n == 3 { print } { print }' "$tmp/s.csv" >"$tmp/dup.csv"
-l=$(grep -n '^dfs,464,ortho,31,31,.*,wall:hand=right,' "$tmp/dup.csv" | head -1 | cut -d: -f1)
+l=$(grep -n '^dfs,464,mulberry32,ortho,31,31,.*,wall:hand=right,' "$tmp/dup.csv" | head -1 | cut -d: -f1)
 expect 2 "a recipe twice" "$tmp/dup.csv"
 grep -q "lines $l and $((l + 1)): rows 2 and 3 .*dfs, seed 464, 31x31, wall:hand=right" "$tmp/err" ||
     bad "a recipe twice: not both lines: $(cat "$tmp/err")"
