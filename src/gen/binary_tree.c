@@ -249,6 +249,8 @@ const mz_algo mz_algo_binary_tree = {
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
                              [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+    /* measured (docs/random.md, "Draws"): a bit a cell, 32 bits a draw */
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.03125}, [MZ_SHAPE_POLAR] = {0.03125}},
     .trace_ops = binary_tree_trace_ops,
     .trace_size = "cells carved so far",
 };

@@ -324,6 +324,8 @@ const mz_algo mz_algo_eller = {
     .refuses = NULL,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
                              [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+    /* measured (docs/random.md, "Draws"): about 1.6 bits a cell, 32 a draw */
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.05}},
     .trace_ops = eller_trace_ops,
     .trace_size = "sets in the current row after the step",
 };

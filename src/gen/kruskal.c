@@ -480,6 +480,11 @@ const mz_algo mz_algo_kruskal = {
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2,
                              [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 3.5, [MZ_SHAPE_WEAVE] = 5},
+    /* measured (docs/random.md, "Draws"): one draw a wall of the list but
+     * one, the walls a cell of each shape */
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2}, [MZ_SHAPE_HEX] = {3}, [MZ_SHAPE_TRI] = {1.5},
+                       [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2.75},
+                       [MZ_SHAPE_WEAVE] = {4}},
     .trace_ops = kruskal_trace_ops,
     .trace_size = "islands after the step",
 };

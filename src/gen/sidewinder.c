@@ -259,6 +259,9 @@ const mz_algo mz_algo_sidewinder = {
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
                              [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+    /* measured (docs/random.md, "Draws"): a bit a cell, 32 a draw, and a
+     * pick for each run, about one cell in two */
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.53125}, [MZ_SHAPE_POLAR] = {0.53}},
     .trace_ops = sidewinder_trace_ops,
     .trace_size = "the run's length",
 };
