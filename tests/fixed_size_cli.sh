@@ -17,7 +17,7 @@ huge=1000000x1000000 # 10^12 cells: about 1 TiB, refused on any machine
 cmp -s "$tmp/small" "$tmp/out" || bad "gen pacman $huge: not the 31x28 row: $(cat "$tmp/out")"
 "$bin" solve bfs --gen pacman --seed 464 --size $huge >"$tmp/out" 2>&1 ||
     bad "solve pacman $huge: exit $?: $(cat "$tmp/out")"
-grep -q '^pacman,464,ortho,31,28,' "$tmp/out" || bad "solve pacman $huge: $(cat "$tmp/out")"
+grep -q '^pacman,464,mulberry32,ortho,31,28,' "$tmp/out" || bad "solve pacman $huge: $(cat "$tmp/out")"
 # Cell parameters against the size made: 800 is on 31x28 (868 cells), 900 is not.
 "$bin" solve flood:from=800 --gen pacman --seed 464 --size 2 >"$tmp/out" 2>&1 ||
     bad "flood:from=800 on pacman asked at 2x2: exit $?: $(cat "$tmp/out")"
