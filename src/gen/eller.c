@@ -206,17 +206,16 @@ static inline uint64_t digest_step(uint64_t h, uint64_t w)
     return h ^ (h >> 32);
 }
 
-mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
-                          void *user, const mz_allocator *mem, mz_stream_stats *st)
+/* The stream with the rows' loops specialised on the source (rk, a
+ * constant at each call); its arguments checked by mz_eller_stream. */
+MZ_INLINE mz_status eller_stream_run(uint64_t rows, uint64_t cols, uint64_t seed,
+                                     mz_eller_row_fn fn, void *user, const mz_allocator *mem,
+                                     mz_stream_stats *st, const mz_rng_kind rk)
 {
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
-    if (!st || rows == 0 || cols == 0)
-        return MZ_EINVAL;
-    if (cols >= (UINT64_C(1) << 31) || rows > UINT64_MAX / cols)
-        return MZ_ETOOBIG;
     memset(st, 0, sizeof *st);
     mz_rng rng;
-    mz_rng_init(&rng, seed);
+    mz_rng_init_kind(&rng, rk, seed);
     eller e;
     if (eller_init(&e, mem, cols, &rng) != MZ_OK)
         return MZ_ENOMEM;
@@ -238,8 +237,7 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
     unsigned fill = 0;
     mz_status s = MZ_OK;
     for (uint64_t y = 0; y < rows; y++) {
-        s = eller_row(&e, cur, y ? prev : NULL, y + 1 == rows, y, NULL, false,
-                      MZ_RNG_MULBERRY32);
+        s = eller_row(&e, cur, y ? prev : NULL, y + 1 == rows, y, NULL, false, rk);
         if (s != MZ_OK)
             break;
         uint64_t x = 0;
@@ -299,6 +297,21 @@ mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_
     mz_mem_free(mem, buf);
     eller_free(&e, mem);
     return s;
+}
+
+mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
+                          void *user, const mz_allocator *mem, mz_stream_stats *st)
+{
+    /* Its source: mulberry32, the stream's seed being 32-bit; the rows'
+     * loops are compiled for each source. */
+    const mz_rng_kind kind = MZ_RNG_MULBERRY32;
+    if (!st || rows == 0 || cols == 0)
+        return MZ_EINVAL;
+    if (cols >= (UINT64_C(1) << 31) || rows > UINT64_MAX / cols)
+        return MZ_ETOOBIG;
+    return kind == MZ_RNG_MULBERRY32
+               ? eller_stream_run(rows, cols, seed, fn, user, mem, st, MZ_RNG_MULBERRY32)
+               : eller_stream_run(rows, cols, seed, fn, user, mem, st, MZ_RNG_SPLITMIX64);
 }
 
 static const mz_trace_op eller_trace_ops[] = {
