@@ -29,15 +29,22 @@ static const uint32_t seeds[] = {0, 1, 464, 465, 99991, 4294967295u};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 #define NSEEDS (sizeof seeds / sizeof seeds[0])
 
-static void generate(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
-                     mz_extra *x)
+static void generate_kind(const char *text, mz_rng_kind kind, uint64_t seed, uint64_t rows,
+                          uint64_t cols, mz_grid *g, mz_extra *x, mz_trace *t)
 {
     char err[256];
     mz_spec spec;
     if (mz_spec_parse(text, &spec, err, sizeof err) != MZ_OK)
         fail_msg("%s: %s", text, err);
+    spec.rng = kind;
     memset(x, 0, sizeof *x);
-    assert_int_equal(mz_generate(&spec, seed, rows, cols, g, NULL, x), MZ_OK);
+    assert_int_equal(mz_generate(&spec, seed, rows, cols, g, t, x), MZ_OK);
+}
+
+static void generate(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
+                     mz_extra *x)
+{
+    generate_kind(text, MZ_RNG_MULBERRY32, seed, rows, cols, g, x, NULL);
 }
 
 static int64_t extra_int(const mz_extra *x, const char *name)
@@ -73,10 +80,11 @@ static uint64_t ref_digest(const mz_grid *g)
 /* dfs: board 01 with an explicit stack                              */
 /* ---------------------------------------------------------------- */
 
-static void ref_dfs(mz_grid *g, uint32_t seed, uint64_t *max_depth)
+static void ref_dfs(mz_grid *g, mz_rng_kind kind, uint64_t seed, uint64_t *max_depth,
+                    uint64_t *draws)
 {
     mz_rng rng;
-    mz_rng_init(&rng, seed);
+    mz_rng_init_kind(&rng, kind, seed);
     bool *seen = calloc(g->cells, 1);
     mz_idx *stack = malloc(g->cells * sizeof *stack);
     assert_non_null(seen);
@@ -105,6 +113,7 @@ static void ref_dfs(mz_grid *g, uint32_t seed, uint64_t *max_depth)
             top--;
         }
     }
+    *draws = mz_rng_draws(&rng);
     free(seen);
     free(stack);
 }
@@ -116,42 +125,56 @@ static int count_steps(void *user, const mz_step *s)
     return 0;
 }
 
-static void test_dfs_matches_reference(void **state)
+/* dfs against the reference from one source and seed: the untraced and
+ * the traced loop, maze, depth and draws. */
+static void check_dfs(mz_rng_kind kind, uint64_t seed, uint64_t rows, uint64_t cols)
 {
-    (void)state;
-    for (size_t z = 0; z < NSIZES; z++) {
-        for (size_t s = 0; s < NSEEDS; s++) {
             mz_grid fast = {0}, ref = {0};
             mz_extra x;
-            generate("dfs", seeds[s], sizes[z].rows, sizes[z].cols, &fast, &x);
-            assert_int_equal(mz_grid_init(&ref, sizes[z].rows, sizes[z].cols), MZ_OK);
-            uint64_t max_depth;
-            ref_dfs(&ref, seeds[s], &max_depth);
+            generate_kind("dfs", kind, seed, rows, cols, &fast, &x, NULL);
+            assert_int_equal(mz_grid_init(&ref, rows, cols), MZ_OK);
+            uint64_t max_depth, draws;
+            ref_dfs(&ref, kind, seed, &max_depth, &draws);
             assert_memory_equal(fast.c, ref.c, ref.cells);
             assert_int_equal(mz_digest(&fast), ref_digest(&ref));
             assert_int_equal(extra_int(&x, "max_depth"), max_depth);
+            assert_int_equal(fast.draws, draws);
 
             /* The traced loop is a separate copy: same maze, cells - 1
              * pushes and cells pops. */
             mz_grid traced = {0};
             uint64_t counts[2] = {0, 0};
             mz_trace t = {count_steps, counts, 0};
-            mz_spec spec;
-            char err[64];
-            assert_int_equal(mz_spec_parse("dfs", &spec, err, sizeof err), MZ_OK);
             mz_extra tx = {0};
-            assert_int_equal(mz_generate(&spec, seeds[s], sizes[z].rows, sizes[z].cols, &traced,
-                                         &t, &tx),
-                             MZ_OK);
+            generate_kind("dfs", kind, seed, rows, cols, &traced, &tx, &t);
             assert_memory_equal(traced.c, ref.c, ref.cells);
+            assert_int_equal(traced.draws, draws);
             assert_int_equal(counts[0], ref.cells - 1);
             assert_int_equal(counts[1], ref.cells);
             assert_int_equal(extra_int(&tx, "max_depth"), max_depth);
             mz_grid_free(&fast);
             mz_grid_free(&ref);
             mz_grid_free(&traced);
-        }
-    }
+}
+
+static void test_dfs_matches_reference(void **state)
+{
+    (void)state;
+    for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++)
+        for (size_t z = 0; z < NSIZES; z++)
+            for (size_t s = 0; s < NSEEDS; s++)
+                check_dfs((mz_rng_kind)kind, seeds[s], sizes[z].rows, sizes[z].cols);
+}
+
+/* splitmix64's draw 0 is the one Lemire's pick(3) rejects: seed
+ * -(k + 1) * gamma makes draw k exactly 0 (the mix maps 0 to 0), so over
+ * k = 0..63 some carve with three options draws it, and the table-driven
+ * loops must take the next draw as the plain pick does. */
+static void test_dfs_rejected_draw(void **state)
+{
+    (void)state;
+    for (uint64_t k = 0; k < 64; k++)
+        check_dfs(MZ_RNG_SPLITMIX64, (uint64_t)0 - (k + 1) * MZ_SPLITMIX64_GAMMA, 9, 9);
 }
 
 /* ---------------------------------------------------------------- */
@@ -165,10 +188,10 @@ static uint64_t ref_find(uint64_t *p, uint64_t x)
     return x;
 }
 
-static void ref_kruskal(mz_grid *g, uint32_t seed, uint64_t *merged_at)
+static void ref_kruskal(mz_grid *g, mz_rng_kind kind, uint64_t seed, uint64_t *merged_at)
 {
     mz_rng rng;
-    mz_rng_init(&rng, seed);
+    mz_rng_init_kind(&rng, kind, seed);
     uint64_t n = 0, cells = g->cells;
     uint64_t *code = malloc((2 * cells + 1) * sizeof *code);
     uint64_t *p = malloc(cells * sizeof *p);
@@ -207,14 +230,16 @@ static void ref_kruskal(mz_grid *g, uint32_t seed, uint64_t *merged_at)
 static void test_kruskal_matches_reference(void **state)
 {
     (void)state;
+    for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++)
     for (size_t z = 0; z < NSIZES; z++) {
         for (size_t s = 0; s < NSEEDS; s++) {
             mz_grid fast = {0}, ref = {0};
             mz_extra x;
-            generate("kruskal", seeds[s], sizes[z].rows, sizes[z].cols, &fast, &x);
+            generate_kind("kruskal", (mz_rng_kind)kind, seeds[s], sizes[z].rows, sizes[z].cols,
+                          &fast, &x, NULL);
             assert_int_equal(mz_grid_init(&ref, sizes[z].rows, sizes[z].cols), MZ_OK);
             uint64_t merged_at;
-            ref_kruskal(&ref, seeds[s], &merged_at);
+            ref_kruskal(&ref, (mz_rng_kind)kind, seeds[s], &merged_at);
             assert_memory_equal(fast.c, ref.c, ref.cells);
             assert_int_equal(extra_int(&x, "merged_at"), merged_at);
             mz_grid_free(&fast);
@@ -520,6 +545,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dfs_matches_reference),
+        cmocka_unit_test(test_dfs_rejected_draw),
         cmocka_unit_test(test_kruskal_matches_reference),
         cmocka_unit_test(test_kruskal_board03),
         cmocka_unit_test(test_metrics_match_reference),
