@@ -81,11 +81,14 @@ typedef struct mz_rng {
 #define MZ_SPLITMIX64_GAMMA UINT64_C(0x9E3779B97F4A7C15)
 #define MZ_SPLITMIX64_GAMMA_INV UINT64_C(0xF1DE83E19937733D) /* mod 2^64 */
 
-/* The most draws a run may take from mulberry32 (a sixteenth of its cycle,
- * docs/random.md): a run estimated to need more takes splitmix64 when its
- * source was left to choose (MZ_RNG_AUTO), and is refused when mulberry32
- * was asked for by name. */
+/* The most draws a run takes from mulberry32 when its source is left to
+ * choose (MZ_RNG_AUTO; a sixteenth of the cycle, docs/random.md): a run
+ * estimated to need more draws from splitmix64. */
 #define MZ_MULBERRY32_BUDGET (UINT64_C(1) << 28)
+/* The most draws a run may take from mulberry32 asked for by name (half
+ * the cycle: an estimate off by a factor 2 still does not wrap); a run
+ * estimated to need more is refused. */
+#define MZ_MULBERRY32_LIMIT (UINT64_C(1) << 31)
 
 static inline uint32_t mz_mulberry32_mix(uint32_t t)
 {
@@ -861,13 +864,14 @@ typedef struct mz_algo {
      * An animation's recorded trace is estimated from it. */
     double trace_steps_per_cell[MZ_SHAPE_COUNT];
     /* Draws a cell its run takes from the random source, by shape, as
-     * c[0] + c[1] * L + c[2] * L^2 with L = log2(cells): constant for most
-     * entries, growing for the random walks (wilson, aldous-broder).
+     * c[0] + c[1] * L + c[2] * L^2 + c[3] * sqrt(cells) with L =
+     * log2(cells): constant for most entries, growing with L for the
+     * random walks (wilson, aldous-broder), with the side for mainpath.
      * Measured (docs/random.md, "Draws"), not guessed: tests/test_draws.c
      * runs every entry on every shape it runs on and fails when the count
      * it takes strays from the declaration. mz_draws_estimate sums them;
      * mz_rng_resolve decides a run's source from that sum. */
-    double draws_per_cell[MZ_SHAPE_COUNT][3];
+    double draws_per_cell[MZ_SHAPE_COUNT][4];
     mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
     mz_solve_fn solve;          /* MZ_SOLVER */
     /* The sizes the entry refuses, declared: true for a rows x cols grid
@@ -1057,7 +1061,8 @@ double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo);
  * below 2^32 and the estimate within MZ_MULBERRY32_BUDGET, else
  * splitmix64, with *switched set and a one-line note in err). Sets
  * spec->rng. MZ_ETOOBIG, with a one-line reason in err, when mulberry32 is
- * asked for by name and the seed or the estimate is past it. */
+ * asked for by name with a seed past 32 bits or an estimate past
+ * MZ_MULBERRY32_LIMIT. */
 mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rng_kind want,
                          bool *switched, char *err, size_t errlen);
 size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len);

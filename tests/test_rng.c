@@ -216,9 +216,23 @@ static void test_resolve(void **state)
     assert_int_equal(sp.rng, MZ_RNG_SPLITMIX64);
     assert_true(sw);
     assert_non_null(strstr(err, "splitmix64"));
+    /* By name, mulberry32 serves up to its limit (half the cycle). */
     assert_int_equal(mz_rng_resolve(&sp, &past, 464, MZ_RNG_MULBERRY32, &sw, err, sizeof err),
+                     MZ_OK);
+    assert_int_equal(sp.rng, MZ_RNG_MULBERRY32);
+    assert_false(sw);
+    uint64_t lside = side;
+    while (mz_draws_estimate(&sp, &(mz_geom){MZ_SHAPE_ORTHO, 1, lside, lside}) <=
+           (double)MZ_MULBERRY32_LIMIT)
+        lside++;
+    mz_geom beyond = {MZ_SHAPE_ORTHO, 1, lside, lside}, within = {MZ_SHAPE_ORTHO, 1, lside - 1, lside - 1};
+    assert_int_equal(mz_rng_resolve(&sp, &within, 464, MZ_RNG_MULBERRY32, &sw, err, sizeof err),
+                     MZ_OK);
+    assert_int_equal(mz_rng_resolve(&sp, &beyond, 464, MZ_RNG_MULBERRY32, &sw, err, sizeof err),
                      MZ_ETOOBIG);
-    assert_non_null(strstr(err, "budget"));
+    assert_non_null(strstr(err, "limit"));
+    assert_int_equal(mz_rng_resolve(&sp, &beyond, 464, MZ_RNG_AUTO, &sw, err, sizeof err), MZ_OK);
+    assert_int_equal(sp.rng, MZ_RNG_SPLITMIX64);
     assert_int_equal(mz_rng_resolve(&sp, &below, 464, MZ_RNG_MULBERRY32, &sw, err, sizeof err),
                      MZ_OK);
     assert_int_equal(sp.rng, MZ_RNG_MULBERRY32);

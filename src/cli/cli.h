@@ -101,6 +101,10 @@ int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want);
  * mulberry32 was asked for and cannot serve (a usage error). */
 int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
                     uint64_t seed);
+/* The same, the note (a whole stderr line, or "") kept in note for the
+ * caller to print once its other checks have passed. */
+int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+                         uint64_t seed, char *note, size_t notelen);
 int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols);
 /* Parse a grid of any shape (mz_parse_grid), printing why on failure;
  * 0 or -1. */

@@ -132,20 +132,22 @@ static void fmt_steps(const mz_algo *a, mz_shape s, char *buf, size_t len)
         fmt_num(v, buf, len);
 }
 
-/* The draws a cell an entry declares on shape s as text: "c0", or
- * "c0 + c1 L" and "c0 + c1 L + c2 L^2" (L = log2 of the cells). */
+/* The draws a cell an entry declares on shape s as text: "c0", then
+ * " + c1 L", " + c2 L^2" and " + c3 sqrt(cells)" for the terms it has
+ * (L = log2 of the cells). */
 static void fmt_draws(const mz_algo *a, mz_shape s, char *buf, size_t len)
 {
     const double *c = a->draws_per_cell[s];
-    char t[3][40];
-    for (int k = 0; k < 3; k++)
-        fmt_num(mz_runs_on(a, s) ? c[k] : 0, t[k], sizeof t[k]);
-    if (c[2] != 0)
-        snprintf(buf, len, "%s + %s L + %s L^2", t[0], t[1], t[2]);
-    else if (c[1] != 0)
-        snprintf(buf, len, "%s + %s L", t[0], t[1]);
-    else
-        snprintf(buf, len, "%s", t[0]);
+    static const char *const unit[4] = {"", " L", " L^2", " sqrt(cells)"};
+    size_t at = 0;
+    for (int k = 0; k < 4 && at < len; k++) {
+        if (k > 0 && c[k] == 0)
+            continue;
+        char t[40];
+        fmt_num(mz_runs_on(a, s) ? c[k] : 0, t, sizeof t);
+        int n = snprintf(buf + at, len - at, "%s%s%s", k ? " + " : "", t, unit[k]);
+        at += n > 0 ? (size_t)n : 0;
+    }
 }
 
 /* The cells of the smallest near-square grid of shape s on which the
@@ -162,7 +164,7 @@ static void fmt_budget_cells(const mz_algo *a, mz_shape s, char *buf, size_t len
     for (uint64_t side = 16; side <= (UINT64_C(1) << 20); side += side / 64 + 1) {
         uint64_t cells = side * side;
         double L = log2((double)cells);
-        double est = (c[0] + c[1] * L + c[2] * L * L) * (double)cells;
+        double est = (c[0] + c[1] * L + c[2] * L * L + c[3] * (double)side) * (double)cells;
         if (est > (double)MZ_MULBERRY32_BUDGET) {
             snprintf(buf, len, "%.3g", (double)cells);
             return;
@@ -313,7 +315,7 @@ static void list_json(void)
                         printf(": \"unbounded\"");
                     else if (w == 3) {
                         printf(": [");
-                        for (int j = 0; j < 3; j++) {
+                        for (int j = 0; j < 4; j++) {
                             char v[64];
                             fmt_num(a->kind == MZ_SOLVER ? 0 : a->draws_per_cell[k][j], v,
                                     sizeof v);
@@ -453,8 +455,9 @@ static const char gen_help[] =
     "                  splitmix64)\n"
     "  --rng NAME      the random source: auto (default: mulberry32, or splitmix64\n"
     "                  with a note when the maze would take more than 2^28 draws\n"
-    "                  or the seed is past 32 bits), mulberry32 (refuses such a\n"
-    "                  maze), splitmix64 (docs/random.md)\n"
+    "                  or the seed is past 32 bits), mulberry32 (up to 2^31\n"
+    "                  draws and 32-bit seeds; refuses others), splitmix64\n"
+    "                  (docs/random.md)\n"
     "  --grid GRID     RxC (rows x columns of square cells), N (N x N), or\n"
     "                  SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC, polar:RINGS,\n"
     "                  3d:LEVELSxRxC ('mazebench list' shows the shapes each\n"
@@ -619,7 +622,8 @@ static int run(int argc, char **argv, bool solve)
     if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||
         (solve && mzc_check_runs_on(NULL, &solver, &geo) != 0))
         return MZC_USAGE;
-    if (mzc_resolve_rng(argv[0], o.rng, &spec, &geo, o.seed) != 0)
+    char rng_note[512];
+    if (mzc_resolve_rng_note(argv[0], o.rng, &spec, &geo, o.seed, rng_note, sizeof rng_note) != 0)
         return MZC_USAGE;
     if (geo.shape == MZ_SHAPE_ORTHO && mzc_fixed_size(&spec, o.seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
@@ -651,6 +655,7 @@ static int run(int argc, char **argv, bool solve)
         fputs("step,op,cell,dir,size\n", tf);
     }
 
+    fputs(rng_note, stderr);
     int rc = MZC_OK;
     mz_grid g = {0};
     mz_extra gx = {0};

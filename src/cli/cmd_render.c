@@ -893,7 +893,8 @@ int cmd_render(int argc, char **argv)
         return MZC_USAGE;
     bool square = geo.shape == MZ_SHAPE_ORTHO;
     mz_geom_cells(&geo);
-    if (mzc_resolve_rng("render", rng, &spec, &geo, seed) != 0)
+    char rng_note[512];
+    if (mzc_resolve_rng_note("render", rng, &spec, &geo, seed, rng_note, sizeof rng_note) != 0)
         return MZC_USAGE;
     if (square && mzc_fixed_size(&spec, seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
@@ -1023,6 +1024,7 @@ int cmd_render(int argc, char **argv)
         mzc_error("render: cannot make a folder beside '%s': %s", fs.dir, strerror(errno));
         return MZC_FAIL;
     }
+    fputs(rng_note, stderr);
     uint64_t anim_frames = 0;
     if (anim) {
         s = mz_anim_render_geom(&spec, seed, &geo, strcmp(animate, "solve") == 0 ? &solver : NULL,

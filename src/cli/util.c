@@ -142,17 +142,28 @@ int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want)
     return -1;
 }
 
-int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
-                    uint64_t seed)
+int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+                         uint64_t seed, char *note, size_t notelen)
 {
     bool switched;
     char why[400];
+    note[0] = '\0';
     if (mz_rng_resolve(spec, geo, seed, want, &switched, why, sizeof why) != MZ_OK) {
         mzc_error("%s: %s (--rng splitmix64)", cmd, why);
         return -1;
     }
     if (switched)
-        fprintf(stderr, "mazebench: %s: note: %s (--rng mulberry32 refuses it)\n", cmd, why);
+        snprintf(note, notelen, "mazebench: %s: note: %s (docs/random.md)\n", cmd, why);
+    return 0;
+}
+
+int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+                    uint64_t seed)
+{
+    char note[512];
+    if (mzc_resolve_rng_note(cmd, want, spec, geo, seed, note, sizeof note) != 0)
+        return -1;
+    fputs(note, stderr);
     return 0;
 }
 

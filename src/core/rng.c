@@ -38,7 +38,7 @@ double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo)
     double L = log2(cells), sum = 0;
     for (unsigned k = 0; k < spec->n; k++) {
         const double *c = spec->stage[k].algo->draws_per_cell[v.shape];
-        double per = c[0] + c[1] * L + c[2] * L * L;
+        double per = c[0] + c[1] * L + c[2] * L * L + c[3] * sqrt(cells);
         sum += per > 0 ? per * cells : 0;
     }
     return sum;
@@ -59,7 +59,8 @@ mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rn
     }
     double need = mz_draws_estimate(spec, geo);
     bool big_seed = seed > UINT32_MAX;
-    bool past = need > (double)MZ_MULBERRY32_BUDGET;
+    bool past = need > (double)(want == MZ_RNG_MULBERRY32 ? MZ_MULBERRY32_LIMIT
+                                                         : MZ_MULBERRY32_BUDGET);
     if (!big_seed && !past) {
         spec->rng = MZ_RNG_MULBERRY32;
         return MZ_OK;
@@ -72,10 +73,11 @@ mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rn
         char grid[96];
         mz_geom v = *geo;
         mz_geom_format(&v, grid, sizeof grid);
-        snprintf(why, sizeof why,
-                 "%s on a %s grid takes about %.3g draws, past mulberry32's budget of "
-                 "2^28 (a sixteenth of its cycle)",
-                 spec->stage[0].algo->name, grid, need);
+        snprintf(why, sizeof why, "%s on a %s grid takes about %.3g draws, past %s",
+                 spec->stage[0].algo->name, grid, need,
+                 want == MZ_RNG_MULBERRY32 ? "mulberry32's limit of 2^31 (half its cycle)"
+                                           : "mulberry32's budget of 2^28 (a sixteenth of its "
+                                             "cycle)");
     }
     if (want == MZ_RNG_MULBERRY32) {
         if (err && errlen)

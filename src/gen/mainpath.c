@@ -471,11 +471,11 @@ const mz_algo mz_algo_mainpath = {
     .gen = mainpath_gen,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
                              [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5},
-    /* measured (docs/random.md, "Draws"): a draw an occupied cell a round,
-     * and the rounds grow with the side, so the draws a cell grow as the
-     * square root of the cells; fit at 2^10..2^20 cells (24, 45, 83, 158,
-     * 298 and 666 a cell), within 25% of them, an underestimate past that */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {819, -147, 6.8}},
+    /* Draws: its rounds grow with the side, so the draws a cell grow as
+     * the square root of the cells: 5 + 0.62 sqrt(cells), fit at 2^10..2^20
+     * cells (24, 45, 83, 158, 298 and 666 a cell measured; within 8%) and
+     * about 2,400 a cell at 2^24 */
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {5, 0, 0, 0.62}},
     .trace_ops = mainpath_trace_ops,
     .trace_size = "path length (advance, backout), restarts (restart), empty cells left (grow)",
 };

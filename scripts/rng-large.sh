@@ -1,0 +1,33 @@
+#!/bin/sh
+# Large mazes under both random sources (docs/random.md, "Large mazes"):
+# kruskal, wilson and dfs at the largest sizes this machine holds in a
+# reasonable time, seeds 464 and 465, each drawn once from mulberry32 (by
+# name: past its budget 'mazebench' itself would refuse it, this program
+# does not) and once from splitmix64, with their figures, the draws and
+# their share of the cycle, and for each source whether the two seeds'
+# stretches of the cycle overlap and how alike their mazes are
+# (bench/rng_large.c). Writes results/rng/large.csv (or FILE).
+#
+#   sh scripts/rng-large.sh [path/to/mazebench_rng_large] [FILE]   # about 30 min, 4 GB
+#
+# RNG_LARGE_SIZES="kruskal:20000x20000 wilson:10000x10000 dfs:31623x31623"
+# overrides the generators and sizes.
+set -eu
+cd "$(dirname "$0")/.."
+bin=${1:-build/mazebench_rng_large}
+out=${2:-results/rng/large.csv}
+[ -x "$bin" ] || { echo "rng-large: no executable '$bin' (build first)" >&2; exit 1; }
+sizes=${RNG_LARGE_SIZES:-"dfs:31623x31623 kruskal:20000x20000 wilson:10000x10000"}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+first=1
+for gs in $sizes; do
+    gen=${gs%%:*}
+    size=${gs#*:}
+    echo "rng-large: $gen $size ..." >&2
+    "$bin" "$gen" "$size" 464 465 >"$tmp/one.csv"
+    if [ $first = 1 ]; then cat "$tmp/one.csv"; first=0; else tail -n +2 "$tmp/one.csv"; fi >>"$tmp/large.csv"
+done
+mkdir -p "$(dirname "$out")"
+mv "$tmp/large.csv" "$out"
+echo "rng-large: wrote $out" >&2
