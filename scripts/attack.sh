@@ -117,6 +117,8 @@ regen-registry-golden.sh: rewrites a committed golden file
 regen-render-digests.sh: rewrites a committed golden file
 regen-seeds-golden.sh: rewrites a committed golden file
 regen-sweep-golden.sh: rewrites a committed golden file
+rng-cost.sh: a measurement run (Callgrind, minutes)
+rng-large.sh: a measurement run of about 30 minutes (4 GB)
 renders.sh: draws pictures with render, attacked as render
 scaling-chart.sh: runs scaling and gnuplot, attacked as scaling
 setup.sh: installs packages
@@ -510,7 +512,9 @@ fi
 bad_maze() { # ROW COMMAND [SOLVER --gen]
     r=$1 c=$2
     shift 2
-    for a in "--seed 1 --size 0" "--seed -1 --size 5" "--seed 4294967296 --size 5" "--seed 1 --size 5x" \
+    for a in "--seed 1 --size 0" "--seed -1 --size 5" "--seed 4294967296 --size 5 --rng mulberry32" \
+        "--seed 18446744073709551616 --size 5" "--seed 1 --size 5 --rng bogus" "--seed 1 --size 5 --rng" \
+        "--seed 1 --size 5 --rng auto --rng splitmix64" "--seed 1 --size 5x" \
         "--seed 1 --size 99999999999" "--seed 1 --grid hex:0x5" "--seed 1 --grid polar:0" \
         "--seed 1 --grid 3d:1x0x5" "--seed 1 --grid nosuch:5x5" "--seed 1 --size 5 --size=6" \
         "--seed 1 --size 5 --nosuch" "--seed 1 --size 5 --force --force" "--seed 1" \
@@ -703,6 +707,8 @@ timing sweep
 if wants sweep bad; then
     c_bad sweep 2 sweep --gen nosuch --seeds 1 --sizes 5
     c_bad sweep 2 sweep --gen dfs --seeds 1..0 --sizes 5
+    c_bad sweep 2 sweep --gen dfs --seeds 4294967296 --sizes 5 --rng mulberry32
+    c_bad sweep 2 sweep --gen dfs --seeds 1 --sizes 5 --rng bogus
     c_bad sweep 2 sweep --gen dfs --seeds 1 --sizes 5 --out K --force --resume
     c_bad sweep 2 sweep --gen dfs --seeds 1 --sizes 5 --out "$FX/adir" --resume
     c_bad sweep 2 sweep --gen dfs --seeds 1 --sizes 5 --out "$FX/adir" --force
@@ -841,8 +847,9 @@ fi
 if wants check mem; then
     slow && c_mem check 150000 J check "$FX/big.csv" --junit J --force
     # a row asking for a maze past the limit
-    awk -F, 'BEGIN { OFS = "," } /^#/ || !h { if (!/^#/) h = 1; print; next }
-        { $4 = 20000; $5 = 20000; print; exit }' "$FX/big.csv" >"$FX/huge-row.csv"
+    awk -F, 'BEGIN { OFS = "," } /^#/ { print; next }
+        !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+        { $c["rows"] = 20000; $c["cols"] = 20000; print; exit }' "$FX/big.csv" >"$FX/huge-row.csv"
     c_mem check 150000 J check "$FX/huge-row.csv" --junit J --force
 fi
 if wants check kill; then
