@@ -338,6 +338,10 @@ const mz_algo mz_algo_growing_tree = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 2.75, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2.25,
                        [MZ_SHAPE_POLAR] = 5.125, [MZ_SHAPE_CUBE] = 6, [MZ_SHAPE_WEAVE] = 4.125},
+    /* measured at p = 0.5 (docs/random.md, "Draws") */
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {4.5}, [MZ_SHAPE_HEX] = {4.5}, [MZ_SHAPE_TRI] = {4.5},
+                       [MZ_SHAPE_POLAR] = {4.5}, [MZ_SHAPE_CUBE] = {4.5},
+                       [MZ_SHAPE_WEAVE] = {4.5}},
     .gen = gt_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,
