@@ -1112,10 +1112,16 @@ typedef struct mz_stream_stats {
     int64_t route;      /* entrance (cell 0) -> exit (the last cell) steps */
     uint64_t longest;   /* the longest path: the tree's diameter, in steps */
     uint64_t tree_nodes; /* most nodes the compressed tree held at once */
+    uint64_t draws;     /* draws taken from the random source */
 } mz_stream_stats;
 
 mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
                           void *user, const mz_allocator *mem, mz_stream_stats *st);
+/* The same from either random source (mz_eller_stream is mulberry32's);
+ * MZ_EINVAL for a mulberry32 seed past 32 bits. */
+mz_status mz_eller_stream_rng(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
+                              mz_eller_row_fn fn, void *user, const mz_allocator *mem,
+                              mz_stream_stats *st);
 
 /* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
 mz_idx mz_cell_resolve(const mz_grid *g, double v);

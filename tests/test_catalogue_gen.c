@@ -42,13 +42,14 @@ static const struct {
 #define NSEEDS (sizeof seeds / sizeof seeds[0])
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
-static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
-                mz_trace *t, mz_extra *x)
+static void gen_rng(const char *text, mz_rng_kind kind, uint32_t seed, uint64_t rows,
+                    uint64_t cols, mz_grid *g, mz_trace *t, mz_extra *x)
 {
     mz_spec spec;
     char err[256];
     if (mz_spec_parse(text, &spec, err, sizeof err) != MZ_OK)
         fail_msg("%s: %s", text, err);
+    spec.rng = kind;
     mz_extra local;
     memset(&local, 0, sizeof local);
     memset(g, 0, sizeof *g);
@@ -56,6 +57,12 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
     if (s != MZ_OK)
         fail_msg("%s seed %" PRIu32 " %" PRIu64 "x%" PRIu64 ": %s", text, seed, rows, cols,
                  mz_status_str(s));
+}
+
+static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
+                mz_trace *t, mz_extra *x)
+{
+    gen_rng(text, MZ_RNG_MULBERRY32, seed, rows, cols, g, t, x);
 }
 
 static bool open_side(const mz_grid *g, uint64_t r, uint64_t c, unsigned d)
@@ -244,10 +251,11 @@ static void test_eller_stream_matches(void **state)
         uint64_t rows, cols;
     } es[] = {{1, 1}, {1, 9}, {9, 1}, {2, 2}, {3, 5}, {5, 3}, {8, 8}, {7, 9}, {37, 53}, {64, 3}};
     static const uint8_t oc[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
+    for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++)
     for (size_t z = 0; z < sizeof es / sizeof es[0]; z++)
         for (size_t s = 0; s < NSEEDS; s++) {
             mz_grid g;
-            gen("eller", seeds[s], es[z].rows, es[z].cols, &g, NULL, NULL);
+            gen_rng("eller", (mz_rng_kind)kind, seeds[s], es[z].rows, es[z].cols, &g, NULL, NULL);
             mz_metrics m;
             assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
             uint64_t deg[5] = {0};
@@ -255,9 +263,10 @@ static void test_eller_stream_matches(void **state)
                 deg[oc[g.c[i] & MZ_WALLS]]++;
             rows_check rc = {&g, 0, -1};
             mz_stream_stats st;
-            assert_int_equal(mz_eller_stream(es[z].rows, es[z].cols, seeds[s], check_row, &rc, NULL,
-                                             &st),
+            assert_int_equal(mz_eller_stream_rng(es[z].rows, es[z].cols, (mz_rng_kind)kind,
+                                                 seeds[s], check_row, &rc, NULL, &st),
                              MZ_OK);
+            assert_int_equal(st.draws, g.draws);
             assert_int_equal(rc.seen, g.rows);
             assert_int_equal(st.rows, g.rows);
             assert_int_equal(st.cols, g.cols);

@@ -48,9 +48,8 @@ static const char scaling_help[] =
     "                       32 bits), mulberry32 (refused, exit 2, when it cannot\n"
     "                       serve) or splitmix64 (docs/random.md). The outputs name\n"
     "                       it (rng; 'mulberry32+splitmix64' for a fit over both,\n"
-    "                       the points file a size's own). eller-stream draws from\n"
-    "                       mulberry32 only: splitmix64 or a seed past 32 bits is\n"
-    "                       refused for it\n"
+    "                       the points file a size's own); eller-stream chooses\n"
+    "                       as 'eller' would\n"
     "  --points FILE        also write one CSV row a generator and size: the mean,\n"
     "                       sd and geometric mean route, the fitted and the\n"
     "                       theoretical line there, the local slope (for a chart:\n"
@@ -182,14 +181,13 @@ static bool undefined_seen, undefined_fit;
  * only the name). */
 static const char *topo_name(void) { return mz_shape_name(run_shape); }
 
-static int route_of(const char *canon, const mz_spec *spec, uint64_t n, uint64_t seed,
-                    mz_grid *g, double *route)
+static int route_of(const char *canon, const mz_spec *spec, mz_rng_kind stream_rng, uint64_t n,
+                    uint64_t seed, mz_grid *g, double *route)
 {
     mz_status s;
     if (!spec) {
         mz_stream_stats st;
-        /* mulberry32 only: a larger seed was refused before any run */
-        s = mz_eller_stream(n, n, (uint32_t)seed, NULL, NULL, NULL, &st);
+        s = mz_eller_stream_rng(n, n, stream_rng, seed, NULL, NULL, NULL, &st);
         if (s == MZ_OK)
             *route = (double)st.route;
     } else {
@@ -234,7 +232,7 @@ typedef struct gen_result {
 } gen_result;
 
 /* One generator over its sizes and seeds: the fit, and the points rows.
- * rngk[i] is the source of size i (spec NULL: eller-stream, mulberry32). */
+ * rngk[i] is the source of size i (spec NULL: eller-stream). */
 static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *rngk,
                    const list *l, FILE *points, gen_result *r)
 {
@@ -258,7 +256,8 @@ static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *
             x[m] = (double)l->n[i];
             if (spec)
                 sp.rng = (mz_rng_kind)rngk[i];
-            if (route_of(canon, spec ? &sp : NULL, l->n[i], l->seed[k], &g, &y[m]) != 0)
+            if (route_of(canon, spec ? &sp : NULL, (mz_rng_kind)rngk[i], l->n[i], l->seed[k], &g,
+                         &y[m]) != 0)
                 goto out;
             m++;
         }
@@ -271,7 +270,7 @@ static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *
     r->seeds = l->nseeds;
     bool used[MZ_RNG_KIND_COUNT] = {false};
     for (size_t i = 0; i < l->nsizes; i++)
-        used[spec ? rngk[i] : MZ_RNG_MULBERRY32] = true;
+        used[rngk[i]] = true;
     r->rng = used[MZ_RNG_MULBERRY32] && used[MZ_RNG_SPLITMIX64] ? "mulberry32+splitmix64"
              : used[MZ_RNG_SPLITMIX64]                          ? "splitmix64"
                                                                 : "mulberry32";
@@ -317,7 +316,7 @@ static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *
             if (i)
                 fprintf(points, "%.4f", local);
             fprintf(points, ",%s\n",
-                    mz_rng_name(spec ? (mz_rng_kind)rngk[i] : MZ_RNG_MULBERRY32));
+                    mz_rng_name((mz_rng_kind)rngk[i]));
         }
         prev_lm = lm;
         prev_ln = log(n);
@@ -535,32 +534,28 @@ int cmd_scaling(int argc, char **argv)
      * one source a maze size, decided by the largest seed (under 'auto' a
      * seed past 32 bits moves every size to splitmix64). mulberry32 asked
      * for where it cannot serve is refused (exit 2); a switch is noted once
-     * a reason. eller-stream is mulberry32's only. */
+     * a reason. eller-stream chooses as 'eller' would at its sizes. */
     static unsigned char rngk[MAX_GENS][MAX_SIZES];
     char last_note[400] = "";
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
-        if (strcmp(canon[k], "eller-stream") == 0) {
-            if (want_rng == MZ_RNG_SPLITMIX64 || stream.top_seed > UINT32_MAX) {
-                char why[96] = "--rng splitmix64";
-                if (want_rng != MZ_RNG_SPLITMIX64)
-                    snprintf(why, sizeof why, "seed %llu",
-                             (unsigned long long)stream.top_seed);
-                mzc_error("scaling: eller-stream draws from mulberry32 only (%s): give "
-                          "'eller' to fit the stored maze instead", why);
-                rc = MZC_USAGE;
-            }
-            continue;
-        }
-        for (size_t i = 0; i < grid.nsizes && rc == MZC_OK; i++) {
+        const bool is_stream = strcmp(canon[k], "eller-stream") == 0;
+        const list *l = is_stream ? &stream : &grid;
+        for (size_t i = 0; i < l->nsizes && rc == MZC_OK; i++) {
             mz_spec sp = specs[k];
-            const mz_geom geo = geom_of(grid.n[i]);
+            char perr[128];
+            if (is_stream && mz_spec_parse("eller", &sp, perr, sizeof perr) != MZ_OK) {
+                mzc_error("scaling: %s", perr);
+                rc = MZC_FAIL;
+                break;
+            }
+            const mz_geom geo = is_stream ? mz_geom_ortho(l->n[i], l->n[i]) : geom_of(l->n[i]);
             bool switched;
             char why[400];
-            mz_status s = mz_rng_resolve(&sp, &geo, grid.top_seed, want_rng, &switched, why,
+            mz_status s = mz_rng_resolve(&sp, &geo, l->top_seed, want_rng, &switched, why,
                                          sizeof why);
             if (s != MZ_OK || (switched && strcmp(why, last_note) != 0)) {
                 snprintf(last_note, sizeof last_note, "%s", why);
-                if (mzc_resolve_rng("scaling", want_rng, &sp, &geo, grid.top_seed) != 0)
+                if (mzc_resolve_rng("scaling", want_rng, &sp, &geo, l->top_seed) != 0)
                     rc = MZC_USAGE;
             }
             rngk[k][i] = (unsigned char)sp.rng;

@@ -12,7 +12,8 @@
 #include <string.h>
 
 static const char stream_help[] =
-    "usage: mazebench eller-stream --size RxC --seed N [--out FILE] [--format csv|json]\n\n"
+    "usage: mazebench eller-stream --size RxC --seed N [--rng NAME] [--out FILE]\n"
+    "                              [--format csv|json]\n\n"
     "Make the maze 'mazebench gen eller' makes at the same seed and size, one row\n"
     "at a time, without holding it: memory grows with the columns only (about 80\n"
     "bytes a column), so the rows may number in the millions. Prints the maze's\n"
@@ -21,7 +22,12 @@ static const char stream_help[] =
     "to the in-memory maze's), the most nodes its compressed tree of the rows held,\n"
     "then the time and peak memory.\n\n"
     "  --size RxC      rows x columns (columns below 2^31, rows x columns below 2^64)\n"
-    "  --seed N        seed of the random source, 0..4294967295\n"
+    "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
+    "                  splitmix64)\n"
+    "  --rng NAME      auto (default), mulberry32 or splitmix64, as for\n"
+    "                  'mazebench gen' (docs/random.md): eller takes about 0.05\n"
+    "                  draws a cell, so auto leaves mulberry32 past about 5x10^9\n"
+    "                  cells\n"
     "  --out FILE      also write the cells, one byte a cell (its wall bits: N 1,\n"
     "                  E 2, S 4, W 8), row after row, as they are made; FILE is\n"
     "                  written beside its name and renamed at the end, once the\n"
@@ -96,6 +102,7 @@ int cmd_eller_stream(int argc, char **argv)
 {
     const char *size = NULL, *out = NULL;
     uint64_t seed = 0;
+    mz_rng_kind want = MZ_RNG_AUTO;
     bool have_seed = false, json = false, force = false;
     for (int k = 1; k < argc; k++) {
         const char *v;
@@ -108,6 +115,9 @@ int cmd_eller_stream(int argc, char **argv)
             if (r < 0 || mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
+        } else if ((r = mzc_opt(argc, argv, &k, "--rng", &v)) != 0) {
+            if (r < 0 || mzc_parse_rng("eller-stream", v, &want) != 0)
+                return MZC_USAGE;
         } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0) {
             if (r < 0)
                 return MZC_USAGE;
@@ -160,6 +170,17 @@ int cmd_eller_stream(int argc, char **argv)
         mzc_error("eller-stream: size '%s' is too big (columns below 2^31)", size);
         return MZC_USAGE;
     }
+    /* Its random source, as 'gen eller' would choose it. */
+    mz_spec spec;
+    char err[256], rng_note[512];
+    if (mz_spec_parse("eller", &spec, err, sizeof err) != MZ_OK) {
+        mzc_error("eller-stream: %s", err);
+        return MZC_FAIL;
+    }
+    mz_geom geo = mz_geom_ortho(rows, cols);
+    if (mzc_resolve_rng_note("eller-stream", want, &spec, &geo, seed, rng_note,
+                             sizeof rng_note) != 0)
+        return MZC_USAGE;
     /* The rows file is written beside FILE and renamed at the end, after
      * the figures reached stdout (mzc_outs); an existing one is kept
      * unless --force. */
@@ -171,10 +192,11 @@ int cmd_eller_stream(int argc, char **argv)
         if (!(of = mzc_outs_open(&outs, "--out", out, force, &orc)))
             return orc;
     }
+    fputs(rng_note, stderr);
     mz_stream_stats st;
     uint64_t t0 = mzc_now_ns();
     stream_sink sink = {of, rows, 0, t0, 0};
-    mz_status s = mz_eller_stream(rows, cols, seed, write_row, &sink, NULL, &st);
+    mz_status s = mz_eller_stream_rng(rows, cols, spec.rng, seed, write_row, &sink, NULL, &st);
     uint64_t ns = mzc_now_ns() - t0;
     if (s != MZ_OK) {
         mzc_outs_abort(&outs);
@@ -188,26 +210,28 @@ int cmd_eller_stream(int argc, char **argv)
     const double n = (double)st.cells;
     const uint64_t rss = mzc_peak_rss_kb();
     if (json) {
-        printf("{\"gen\": \"eller\", \"seed\": %" PRIu64 ", \"rows\": %" PRIu64 ", \"cols\": %" PRIu64
+        printf("{\"gen\": \"eller\", \"seed\": %" PRIu64 ", \"rng\": \"%s\", \"rows\": %" PRIu64
+               ", \"cols\": %" PRIu64
                ", \"cells\": %" PRIu64 ", \"passages\": %" PRIu64 ", \"dead_ends\": %" PRIu64
                ", \"dead_end_share\": %.6f, \"deg1_share\": %.6f, \"deg2_share\": %.6f"
                ", \"deg3_share\": %.6f, \"deg4_share\": %.6f, \"digest\": \"%016" PRIx64
-               "\", \"route\": %" PRId64 ", \"longest\": %" PRIu64 ", \"tree_nodes\": %" PRIu64
-               ", \"seconds\": %.3f, \"peak_rss_kb\": %" PRIu64 "}\n",
-               seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,
-               (double)st.dead_ends / n, (double)st.degree[1] / n, (double)st.degree[2] / n,
-               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, st.route,
-               st.longest, st.tree_nodes, (double)ns / 1e9, rss);
+               "\", \"draws\": %" PRIu64 ", \"route\": %" PRId64 ", \"longest\": %" PRIu64
+               ", \"tree_nodes\": %" PRIu64 ", \"seconds\": %.3f, \"peak_rss_kb\": %" PRIu64 "}\n",
+               seed, mz_rng_name(spec.rng), st.rows, st.cols, st.cells, st.passages,
+               st.dead_ends, (double)st.dead_ends / n, (double)st.degree[1] / n,
+               (double)st.degree[2] / n, (double)st.degree[3] / n, (double)st.degree[4] / n,
+               st.digest, st.draws, st.route, st.longest, st.tree_nodes, (double)ns / 1e9, rss);
     } else {
-        printf("gen,seed,rows,cols,cells,passages,dead_ends,dead_end_share,deg1_share,deg2_share,"
-               "deg3_share,deg4_share,digest,route,longest,tree_nodes,seconds,peak_rss_kb\n");
-        printf("eller,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-               ",%.6f,%.6f,%.6f,%.6f,%.6f,%016" PRIx64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64
-               ",%.3f,%" PRIu64 "\n",
-               seed, st.rows, st.cols, st.cells, st.passages, st.dead_ends,
-               (double)st.dead_ends / n, (double)st.degree[1] / n, (double)st.degree[2] / n,
-               (double)st.degree[3] / n, (double)st.degree[4] / n, st.digest, st.route,
-               st.longest, st.tree_nodes, (double)ns / 1e9, rss);
+        printf("gen,seed,rng,rows,cols,cells,passages,dead_ends,dead_end_share,deg1_share,"
+               "deg2_share,deg3_share,deg4_share,digest,draws,route,longest,tree_nodes,seconds,"
+               "peak_rss_kb\n");
+        printf("eller,%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+               ",%.6f,%.6f,%.6f,%.6f,%.6f,%016" PRIx64 ",%" PRIu64 ",%" PRId64 ",%" PRIu64
+               ",%" PRIu64 ",%.3f,%" PRIu64 "\n",
+               seed, mz_rng_name(spec.rng), st.rows, st.cols, st.cells, st.passages,
+               st.dead_ends, (double)st.dead_ends / n, (double)st.degree[1] / n,
+               (double)st.degree[2] / n, (double)st.degree[3] / n, (double)st.degree[4] / n,
+               st.digest, st.draws, st.route, st.longest, st.tree_nodes, (double)ns / 1e9, rss);
     }
     return mzc_outs_finish(&outs, MZC_OK);
 }

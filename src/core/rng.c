@@ -33,6 +33,8 @@ double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo)
 {
     mz_geom v = *geo;
     double cells = (double)mz_geom_cells(&v);
+    if (cells < 1 && v.shape == MZ_SHAPE_ORTHO) /* past MZ_MAX_CELLS: a stream's rows */
+        cells = (double)v.rows * (double)v.cols;
     if (cells < 1 || (unsigned)v.shape >= MZ_SHAPE_COUNT)
         return 0;
     double L = log2(cells), sum = 0;

@@ -292,6 +292,7 @@ MZ_INLINE mz_status eller_stream_run(uint64_t rows, uint64_t cols, uint64_t seed
         st->dead_ends = deg[1];
         st->passages = (deg[1] + 2 * deg[2] + 3 * deg[3] + 4 * deg[4]) / 2;
         st->digest = h;
+        st->draws = mz_rng_draws(&e.rb.r);
     }
     mz_rowtree_free(&rt);
     mz_mem_free(mem, buf);
@@ -302,10 +303,16 @@ MZ_INLINE mz_status eller_stream_run(uint64_t rows, uint64_t cols, uint64_t seed
 mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
                           void *user, const mz_allocator *mem, mz_stream_stats *st)
 {
-    /* Its source: mulberry32, the stream's seed being 32-bit; the rows'
-     * loops are compiled for each source. */
-    const mz_rng_kind kind = MZ_RNG_MULBERRY32;
-    if (!st || rows == 0 || cols == 0)
+    return mz_eller_stream_rng(rows, cols, MZ_RNG_MULBERRY32, seed, fn, user, mem, st);
+}
+
+mz_status mz_eller_stream_rng(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
+                              mz_eller_row_fn fn, void *user, const mz_allocator *mem,
+                              mz_stream_stats *st)
+{
+    /* The rows' loops are compiled for each source. */
+    if (!st || rows == 0 || cols == 0 || (unsigned)kind >= MZ_RNG_KIND_COUNT ||
+        (kind == MZ_RNG_MULBERRY32 && seed > UINT32_MAX))
         return MZ_EINVAL;
     if (cols >= (UINT64_C(1) << 31) || rows > UINT64_MAX / cols)
         return MZ_ETOOBIG;
