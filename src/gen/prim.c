@@ -667,11 +667,15 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
             mz_mem_free(g->mem, q.b);
             return MZ_ENOMEM;
         }
+        /* The weights come from a local copy of the source, which the
+         * grid's byte stores cannot alias; it goes back at the end. */
+        mz_rng r = *rng;
         if (t)
-            s = prim_true_run(g, rng, &q, in, t, true, kind, &peak);
+            s = prim_true_run(g, &r, &q, in, t, true, kind, &peak);
         else
-            s = m32 ? prim_true_run(g, rng, &q, in, NULL, false, MZ_RNG_MULBERRY32, &peak)
-                    : prim_true_run(g, rng, &q, in, NULL, false, MZ_RNG_SPLITMIX64, &peak);
+            s = m32 ? prim_true_run(g, &r, &q, in, NULL, false, MZ_RNG_MULBERRY32, &peak)
+                    : prim_true_run(g, &r, &q, in, NULL, false, MZ_RNG_SPLITMIX64, &peak);
+        *rng = r;
         pq_free(&q);
         mz_mem_free(g->mem, in);
         if (s == MZ_OK)
