@@ -39,14 +39,21 @@ done
 "$bin" gen dfs --seed 77 --size 513x40 >"$tmp/out" 2>&1
 cmp -s "$tmp/one" "$tmp/out" || bad "gen without --threads: $(cat "$tmp/out")"
 
-# A sweep's figures at any --threads (its timing columns aside: the first 12
-# columns are the maze's figures).
+# A sweep's figures at any --threads (its timing columns aside: the columns
+# before gen_ns, found by name, are the recipe, the maze's figures, its digest
+# and draws, and the solver's figures).
+figures() {
+    grep -v '^#' | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "gen_ns") n = i - 1 }
+        n { s = $1; for (i = 2; i <= n; i++) s = s FS $i; print s }'
+}
 for t in 1 3; do
     "$bin" sweep --gen dfs,kruskal+braid,treasure --solve bfs --sizes 300,513x40,2x300 --seeds 1..2 \
-        --jobs 2 --threads $t 2>"$tmp/err" | grep -v '^#' | cut -d, -f1-12 >"$tmp/sweep$t" ||
+        --jobs 2 --threads $t 2>"$tmp/err" | figures >"$tmp/sweep$t" ||
         bad "sweep --threads $t: $(cat "$tmp/err")"
 done
 [ "$(wc -l <"$tmp/sweep1")" = 19 ] || bad "sweep: $(wc -l <"$tmp/sweep1") lines, not 19"
+head -1 "$tmp/sweep1" | grep -q '^gen,seed,rng,.*,route,digest,draws,rep,solver,' ||
+    bad "sweep: not the figures' columns: $(head -1 "$tmp/sweep1")"
 cmp -s "$tmp/sweep1" "$tmp/sweep3" || bad "sweep --threads 3: figures differ from --threads 1"
 "$bin" sweep --help | grep -q -- '--threads N' || bad "sweep --help does not show --threads"
 
