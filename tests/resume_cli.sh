@@ -2,11 +2,12 @@
 # resume_cli.sh - what 'sweep --resume' carries on must be whole and made
 # by the same plan, seeds, registry and build; each mismatch is refused
 # with one line, exit 2, and the file is left untouched:
-#   another plan, another seed range, another registry (or none), another
-#   build (commit, compiler or cflags), another counter, a whole line that
-#   is not a row; while a partial last row (an interrupted write) and the
-#   FILE.partial of a sweep killed with SIGKILL are carried on to the
-#   uninterrupted figures. An interrupted sweep (SIGTERM, once or twice)
+#   another plan, another seed range, another random source (the plan's
+#   or a row's), another registry (or none), another build (commit,
+#   compiler or cflags), another counter, a whole line that is not a row;
+#   while a partial last row (an interrupted write) and the FILE.partial of
+#   a sweep killed with SIGKILL are carried on to the uninterrupted
+#   figures. An interrupted sweep (SIGTERM, once or twice)
 #   leaves FILE as it was and its finished tasks in FILE.partial only: a
 #   file in place is never part of a sweep.
 # Usage: sh tests/resume_cli.sh path/to/mazebench
@@ -70,6 +71,8 @@ refused() {
     refused "another counter" -- "sed -i '/^# jobs:/a # counter: callgrind (other)' r.csv" \
         -- $plan
     refused "a damaged row before others" -- "sed -i '22s/^[a-z]*,/nosuch,x,/' r.csv" -- $plan
+    refused "another random source" -- ":" -- $plan --rng splitmix64
+    refused "a row of another random source" -- "sed -i '22s/,mulberry32,/,splitmix64,/' r.csv" -- $plan
 }
 
 # A last row cut short (an interrupted write): dropped with its task, and
