@@ -10,14 +10,14 @@
 #
 #   sh scripts/rng-large.sh [path/to/mazebench_rng_large] [FILE]   # about 30 min, 4 GB
 #
-# RNG_LARGE_SIZES="kruskal:20000x20000 wilson:10000x10000 dfs:31623x31623"
+# RNG_LARGE_SIZES="dfs:31623x31623 kruskal:23170x23170 wilson:31623x31623"
 # overrides the generators and sizes.
 set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-build/mazebench_rng_large}
 out=${2:-results/rng/large.csv}
 [ -x "$bin" ] || { echo "rng-large: no executable '$bin' (build first)" >&2; exit 1; }
-sizes=${RNG_LARGE_SIZES:-"dfs:31623x31623 kruskal:20000x20000 wilson:10000x10000"}
+sizes=${RNG_LARGE_SIZES:-"dfs:31623x31623 kruskal:23170x23170 wilson:31623x31623"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 first=1

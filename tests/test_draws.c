@@ -8,7 +8,10 @@
  * runs on at two sizes (about 64x64 and 128x128 cells) and three seeds,
  * under both sources. The mean draws must stay within a factor 1.5 of the
  * declaration (mz_draws_estimate), plus 16 draws for the few an entry
- * takes whatever the size; a variant may take fewer (the declaration is
+ * takes whatever the size (a random walk, whose declaration grows with
+ * the cells: the mean of twelve seeds within a factor 2, its walks'
+ * lengths varying several times over between seeds); a variant may take
+ * fewer (the declaration is
  * the entry's most). An entry that declares none must take at most those
  * 16. Then each entry runs on its own with a source of each kind: the
  * other kind's state must not move, and an entry that draws must make
@@ -103,15 +106,23 @@ static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *labe
     }
 }
 
-/* Mean draws of spec (under kind) over three seeds on geo; the grid made
- * (a fixed-size generator makes its own) in *made. */
+/* Mean draws of spec (under kind) over three seeds on geo, twelve for a
+ * random walk (a declaration that grows with the cells: its walks' lengths
+ * vary by a factor of several from seed to seed); the grid made (a
+ * fixed-size generator makes its own) in *made. */
 static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_geom *geo,
                          mz_geom *made)
 {
     mz_spec spec = *spec0;
     spec.rng = kind;
+    uint32_t nseeds = 3;
+    for (unsigned k = 0; k < spec.n; k++) {
+        const double *c = spec.stage[k].algo->draws_per_cell[geo->shape];
+        if (c[1] != 0 || c[2] != 0)
+            nseeds = 12;
+    }
     double sum = 0;
-    for (uint32_t seed = 464; seed < 467; seed++) {
+    for (uint32_t seed = 464; seed < 464 + nseeds; seed++) {
         mz_grid g = {0};
         mz_extra x = {0};
         mz_status s = mz_generate_geom(&spec, seed, geo, &g, NULL, &x);
@@ -121,7 +132,7 @@ static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_geom *
         *made = mz_grid_geom(&g);
         mz_grid_free(&g);
     }
-    return sum / 3;
+    return sum / nseeds;
 }
 
 static void check_entry(const mz_algo *a, mz_shape shape, uint64_t side)
@@ -164,7 +175,15 @@ static void check_entry(const mz_algo *a, mz_shape shape, uint64_t side)
                 printf("%-20s %-12s %-18s %-10s cells %8.0f draws/cell %9.4f declared %9.4f\n",
                        a->name, label, gtext, mz_rng_name((mz_rng_kind)kind), cells, m / cells,
                        est / cells);
-            bool over = m > est * 1.5 + 16, under = v == 0 && m < est / 1.5 - 16;
+            /* A random walk's draws vary by a factor of several from seed
+             * to seed at these sizes: within a factor 2 of the mean of
+             * twelve; every other entry within 1.5 of the mean of three. */
+            bool walk = false;
+            for (unsigned k = 0; k < spec.n; k++)
+                walk |= spec.stage[k].algo->draws_per_cell[made.shape][1] != 0 ||
+                        spec.stage[k].algo->draws_per_cell[made.shape][2] != 0;
+            const double tol = walk ? 2.0 : 1.5;
+            bool over = m > est * tol + 16, under = v == 0 && m < est / tol - 16;
             if (over || under) {
                 print_error("%s%s on %s (%s): %.0f draws (%.4f a cell), declared %.0f (%.4f a "
                             "cell)\n", a->name, label, gtext, mz_rng_name((mz_rng_kind)kind), m,

@@ -241,11 +241,12 @@ static void test_cli(void **state)
         snprintf(cmd, sizeof cmd, "'%s' eller-stream --size %s --seed 5", MZ_CLI, size[k]);
         FILE *f = popen(cmd, "r");
         assert_non_null(f);
-        /* route, longest: the 14th and 15th fields of the second line */
+        /* route, longest: the 16th and 17th fields of the second line
+         * (after gen, seed, rng, ..., digest, draws) */
         while (fgets(line, sizeof line, f))
             if (strncmp(line, "eller,", 6) == 0) {
                 char *p = line;
-                for (int c = 0; c < 13 && p; c++)
+                for (int c = 0; c < 15 && p; c++)
                     p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
                 assert_non_null(p);
                 assert_int_equal(sscanf(p, "%lld,%lld", &route, &longest), 2);
