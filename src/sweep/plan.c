@@ -894,7 +894,11 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             memset(&grid, 0, sizeof grid);
             mz_extra gx;
             memset(&gx, 0, sizeof gx);
-            mz_status s = mz_generate(&p->gspec[g], p->range[0].lo, 1, 1, &grid, NULL, &gx);
+            mz_spec sp = p->gspec[g]; /* a source its first seed can feed */
+            sp.rng = p->rng == MZ_RNG_SPLITMIX64 || p->range[0].lo > UINT32_MAX
+                         ? MZ_RNG_SPLITMIX64
+                         : MZ_RNG_MULBERRY32;
+            mz_status s = mz_generate(&sp, p->range[0].lo, 1, 1, &grid, NULL, &gx);
             p->fixed[g] = (sw_size){grid.rows, grid.cols, MZ_SHAPE_ORTHO, 1};
             mz_grid_free(&grid);
             if (s != MZ_OK)
