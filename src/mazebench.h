@@ -190,6 +190,11 @@ static inline double mz_rngk_unit(mz_rng *r, mz_rng_kind kind)
     return (double)(mz_rng_u64_sm(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* The rare end of splitmix64's pick(n): the candidate hi of a draw whose
+ * product's low half lo fell below n: hi when lo clears 2^64 mod n, else
+ * the pick of the next draws (src/core/rng.c). */
+uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo);
+
 /* A draw uniform on [0, n), n >= 1.
  * mulberry32: floor(rnd() * n) in its integer form ((u64)u32 * n) >> 32,
  * one draw; equal to the double form for every n < 2^21 (the product is
@@ -211,10 +216,12 @@ static inline uint64_t mz_rngk_pick(mz_rng *r, uint64_t n, mz_rng_kind kind)
         uint64_t hi = (uint64_t)u * (n >> 32);
         return hi + (lo >> 32);
     }
-    uint64_t v;
-    while (!mz_lemire(mz_rng_u64_sm(r), n, &v))
-        ;
-    return v;
+    /* Lemire's test inline; a possible rejection (low half below n,
+     * probability below n / 2^64) is settled out of line. */
+    uint64_t lo, hi = mz_mul64_wide(mz_rng_u64_sm(r), n, &lo);
+    if (lo < n)
+        return mz_rng_pick_sm_tail(r, n, hi, lo);
+    return hi;
 }
 
 /* Output k after the current state (k = 0 is the next one) as 32 bits,

@@ -29,6 +29,16 @@ mz_status mz_rng_parse(const char *name, mz_rng_kind *kind)
     return MZ_ENOTFOUND;
 }
 
+uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo)
+{
+    if (lo >= (0 - n) % n)
+        return hi;
+    uint64_t v;
+    while (!mz_lemire(mz_rng_u64_sm(r), n, &v))
+        ;
+    return v;
+}
+
 double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo)
 {
     mz_geom v = *geo;
