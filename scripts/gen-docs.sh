@@ -66,12 +66,14 @@ NR == 1 {
         }
         if (!(a in first_steps)) { first_steps[a] = st; same[a] = 1 }
         # draws a cell and the cells past mulberry32's budget, by shape
-        dr = f[col["draws_per_cell"]]; bc = f[col["mulberry32_cells"]]
+        dr = f[col["draws_per_cell"]]; bc = f[col["mulberry32_cells"]]; wc = f[col["mulberry32_wrap_cells"]]
         sh = f[col["name"]]
         if (kind[a] != "solver") {
             if (!(a in first_draws)) { first_draws[a] = dr; dsame[a] = 1; draws_by[a] = sh " " dr }
             else { if (dr != first_draws[a]) dsame[a] = 0; draws_by[a] = draws_by[a] ", " sh " " dr }
-            if (sh == "ortho" || !(a in budget)) budget[a] = (bc == "" ? "never" : bc)
+            if (sh == "ortho" || !(a in budget)) {
+                budget[a] = (bc == "" ? "never" : bc); wrap[a] = (wc == "" ? "never" : wc)
+            }
         }
     } else if (rec == "column") {
         cols[a] = cols[a] (cols[a] == "" ? "" : ", ") code(f[col["name"]])
@@ -143,15 +145,16 @@ END {
     print "larger grids). Measured, and checked by tests/test_draws.c. From them a"
     print "run's draws are estimated before it starts; `--rng auto` draws from"
     print "mulberry32 up to 2^28 draws and from splitmix64 past them"
-    print "([random.md](random.md)). The last column is the cells (of a square grid, or"
-    print "of its first shape) past which the entry alone takes splitmix64."
+    print "([random.md](random.md)). The last columns are the cells (of a square grid, or"
+    print "of its first shape) past which the entry alone takes splitmix64, and past"
+    print "which it would go round mulberry32's whole cycle of 2^32 draws."
     print ""
-    print "| algorithm | draws a cell | splitmix64 past (cells) |"
-    print "|---|---|---|"
+    print "| algorithm | draws a cell | splitmix64 past (cells) | 2^32 draws past (cells) |"
+    print "|---|---|---|---|"
     for (k = 1; k <= na; k++) {
         a = order[k]
         if (kind[a] == "solver") continue
-        print "| " code(a) " | " (dsame[a] ? first_draws[a] : draws_by[a]) " | " budget[a] " |"
+        print "| " code(a) " | " (dsame[a] ? first_draws[a] : draws_by[a]) " | " budget[a] " | " wrap[a] " |"
     }
 }
 AWK

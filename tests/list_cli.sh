@@ -22,7 +22,7 @@ check() {
 "$cli" list --format csv >"$tmp/csv" 2>"$tmp/err"
 check "list --format csv exits 0" [ $? -eq 0 ]
 check "list csv header" sh -c "head -1 '$tmp/csv' |
-    grep -qx 'record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,bytes_fixed,bytes_per_col,trace_steps_per_cell,draws_per_cell,mulberry32_cells,text'"
+    grep -qx 'record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,bytes_fixed,bytes_per_col,trace_steps_per_cell,draws_per_cell,mulberry32_cells,mulberry32_wrap_cells,text'"
 names=$(awk -F, '$1 == "algo" { print $2 }' "$tmp/csv")
 check "list csv has entries" [ -n "$names" ]
 check "list csv: dfs is a perfect generator" grep -q '^algo,dfs,generator,dfs,,,,,,perfect,' "$tmp/csv"
@@ -34,10 +34,10 @@ check "list csv: eller keeps 8 bytes a column, dfs 2.5 trace steps a cell" sh -c
 check "list csv: aldous-broder's trace is unbounded" \
     grep -q '^algo,aldous-broder,generator,aldous-broder,,,,,,perfect,[0-9.]*,0,0,unbounded,' "$tmp/csv"
 check "list csv: wilson's draws a cell grow with L, kruskal leaves mulberry32 past some cells" sh -c \
-    "grep -q '^algo,wilson,generator,wilson,,,,,,perfect,[0-9.]*,0,0,unbounded,[0-9.]* + [0-9.]* L,[0-9.e+]*,' '$tmp/csv' &&
-     grep -q '^algo,kruskal,generator,kruskal,,,,,,perfect,[0-9.]*,0,0,[0-9.]*,[0-9.]*,[0-9.e+]*,' '$tmp/csv'"
+    "grep -q '^algo,wilson,generator,wilson,,,,,,perfect,[0-9.]*,0,0,unbounded,[0-9.]* + [0-9.]* L,[0-9.e+]*,[0-9.e+]*,' '$tmp/csv' &&
+     grep -q '^algo,kruskal,generator,kruskal,,,,,,perfect,[0-9.]*,0,0,[0-9.]*,[0-9.]*,[0-9.e+]*,[0-9.e+]*,' '$tmp/csv'"
 check "list csv: solvers declare no draws" \
-    grep -q '^algo,bfs,solver,bfs,,,,,,shortest,[0-9.]*,0,0,[0-9.]*,,,' "$tmp/csv"
+    grep -q '^algo,bfs,solver,bfs,,,,,,shortest,[0-9.]*,0,0,[0-9.]*,,,,' "$tmp/csv"
 check "list csv: dfs declares push and pop" sh -c \
     "grep -q '^trace_op,dfs,generator,push,' '$tmp/csv' && grep -q '^trace_op,dfs,generator,pop,' '$tmp/csv'"
 

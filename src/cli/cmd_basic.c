@@ -151,21 +151,22 @@ static void fmt_draws(const mz_algo *a, mz_shape s, char *buf, size_t len)
 }
 
 /* The cells of the smallest near-square grid of shape s on which the
- * entry alone is estimated to take more than MZ_MULBERRY32_BUDGET draws
- * (where 'rng auto' switches to splitmix64), as text; "" when no grid up
- * to MZ_MAX_CELLS does. */
-static void fmt_budget_cells(const mz_algo *a, mz_shape s, char *buf, size_t len)
+ * entry alone is estimated to take more than draws draws (with
+ * MZ_MULBERRY32_BUDGET: where 'rng auto' switches to splitmix64; with 2^32:
+ * where mulberry32 would go round its cycle), as text; "" when no grid up
+ * to MZ_MAX_CELLS does, and for a fixed-size generator. */
+static void fmt_past_cells(const mz_algo *a, mz_shape s, double draws, char *buf, size_t len)
 {
     buf[0] = '\0';
-    if (!mz_runs_on(a, s) || a->kind == MZ_SOLVER)
-        return;
+    if (!mz_runs_on(a, s) || a->kind == MZ_SOLVER || (a->flags & MZ_F_FIXED_SIZE))
+        return; /* a fixed-size generator's draws do not grow with a size asked */
     /* mz_draws_estimate's sum for this entry alone, by cells */
     const double *c = a->draws_per_cell[s];
     for (uint64_t side = 16; side <= (UINT64_C(1) << 20); side += side / 64 + 1) {
         uint64_t cells = side * side;
         double L = log2((double)cells);
         double est = (c[0] + c[1] * L + c[2] * L * L + c[3] * (double)side) * (double)cells;
-        if (est > (double)MZ_MULBERRY32_BUDGET) {
+        if (est > draws) {
             snprintf(buf, len, "%.3g", (double)cells);
             return;
         }
@@ -176,7 +177,7 @@ static void fmt_budget_cells(const mz_algo *a, mz_shape s, char *buf, size_t len
  * bytes_fixed, bytes_per_col, trace_steps_per_cell, draws_per_cell and
  * the cells past which mulberry32's budget is spent. */
 typedef struct decl_text {
-    char fixed[64], col[64], steps[64], draws[160], budget[64];
+    char fixed[64], col[64], steps[64], draws[160], budget[64], wrap[64];
 } decl_text;
 
 static void decl_of(const mz_algo *a, mz_shape s, decl_text *d)
@@ -185,16 +186,18 @@ static void decl_of(const mz_algo *a, mz_shape s, decl_text *d)
     fmt_num(on ? a->bytes_fixed[s] : 0, d->fixed, sizeof d->fixed);
     fmt_num(on ? a->bytes_per_col[s] : 0, d->col, sizeof d->col);
     fmt_steps(a, s, d->steps, sizeof d->steps);
-    d->draws[0] = d->budget[0] = '\0';
+    d->draws[0] = d->budget[0] = d->wrap[0] = '\0';
     if (a->kind != MZ_SOLVER) {
         fmt_draws(a, s, d->draws, sizeof d->draws);
-        fmt_budget_cells(a, s, d->budget, sizeof d->budget);
+        fmt_past_cells(a, s, (double)MZ_MULBERRY32_BUDGET, d->budget, sizeof d->budget);
+        fmt_past_cells(a, s, 4294967296.0, d->wrap, sizeof d->wrap);
     }
 }
 
 /* One CSV record of the long list: record,algo,kind,name,type,default,min,
  * max,choices,flags,bytes_per_cell,bytes_fixed,bytes_per_col,
- * trace_steps_per_cell,draws_per_cell,mulberry32_cells,text (empty fields
+ * trace_steps_per_cell,draws_per_cell,mulberry32_cells,mulberry32_wrap_cells,
+ * text (empty fields
  * where they do not apply). The
  * declared figures are the entry's values on square cells in its algo
  * record and its values on that shape in each shape record. */
@@ -204,7 +207,8 @@ static void csv_record(const char *record, const mz_algo *a, const char *name, c
 {
     const char *f[] = {record, a->name, kind_name(a->kind), name, type, def, min, max,
                        choices, flags, bpc, d ? d->fixed : NULL, d ? d->col : NULL,
-                       d ? d->steps : NULL, d ? d->draws : NULL, d ? d->budget : NULL, text};
+                       d ? d->steps : NULL, d ? d->draws : NULL, d ? d->budget : NULL,
+                       d ? d->wrap : NULL, text};
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
         if (k)
             putchar(',');
@@ -217,7 +221,8 @@ static void list_csv(void)
 {
     char flags[256], bpc[64], def[128], min[64], max[64];
     puts("record,algo,kind,name,type,default,min,max,choices,flags,bytes_per_cell,bytes_fixed,"
-         "bytes_per_col,trace_steps_per_cell,draws_per_cell,mulberry32_cells,text");
+         "bytes_per_col,trace_steps_per_cell,draws_per_cell,mulberry32_cells,"
+         "mulberry32_wrap_cells,text");
     decl_text d;
     for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
         const mz_algo *a = *ap;
