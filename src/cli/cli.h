@@ -101,6 +101,13 @@ int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want);
  * mulberry32 was asked for and cannot serve (a usage error). */
 int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
                     uint64_t seed);
+/* A source that can feed seed before the maze's size is known (a
+ * fixed-size generator's trial run): splitmix64 when asked for, or under
+ * auto for a seed past 32 bits; otherwise mulberry32. */
+mz_rng_kind mzc_rng_for_seed(mz_rng_kind want, uint64_t seed);
+/* -1 with mz_rng_resolve's message when mulberry32 is asked for with a
+ * seed past 32 bits (a usage error), before any maze is made. */
+int mzc_rng_seed_check(const char *cmd, mz_rng_kind want, uint64_t seed);
 /* The same, the note (a whole stderr line, or "") kept in note for the
  * caller to print once its other checks have passed. */
 int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,

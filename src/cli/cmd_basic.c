@@ -627,11 +627,17 @@ static int run(int argc, char **argv, bool solve)
     if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||
         (solve && mzc_check_runs_on(NULL, &solver, &geo) != 0))
         return MZC_USAGE;
+    /* A fixed-size generator's own size first (its source then follows from
+     * the maze it makes, not the size asked for). */
     char rng_note[512];
-    if (mzc_resolve_rng_note(argv[0], o.rng, &spec, &geo, o.seed, rng_note, sizeof rng_note) != 0)
+    if (mzc_rng_seed_check(argv[0], o.rng, o.seed) != 0)
         return MZC_USAGE;
+    spec.rng = mzc_rng_for_seed(o.rng, o.seed);
     if (geo.shape == MZ_SHAPE_ORTHO && mzc_fixed_size(&spec, o.seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
+    mz_geom_cells(&geo);
+    if (mzc_resolve_rng_note(argv[0], o.rng, &spec, &geo, o.seed, rng_note, sizeof rng_note) != 0)
+        return MZC_USAGE;
     if (solve && mzc_check_cells_geom(&solver, &geo) != 0)
         return MZC_USAGE;
     if (mzc_check_estimate(&geo, algos, nalgos,

@@ -894,10 +894,14 @@ int cmd_render(int argc, char **argv)
     bool square = geo.shape == MZ_SHAPE_ORTHO;
     mz_geom_cells(&geo);
     char rng_note[512];
-    if (mzc_resolve_rng_note("render", rng, &spec, &geo, seed, rng_note, sizeof rng_note) != 0)
+    if (mzc_rng_seed_check("render", rng, seed) != 0)
         return MZC_USAGE;
+    spec.rng = mzc_rng_for_seed(rng, seed);
     if (square && mzc_fixed_size(&spec, seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
+    mz_geom_cells(&geo);
+    if (mzc_resolve_rng_note("render", rng, &spec, &geo, seed, rng_note, sizeof rng_note) != 0)
+        return MZC_USAGE;
     for (size_t k = 0; k < nalgos; k++) {
         if (!mz_runs_on(algos[k], geo.shape)) {
             mzc_error("'%s' does not run on %s cells", algos[k]->name, mz_shape_name(geo.shape));

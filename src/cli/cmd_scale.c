@@ -560,16 +560,22 @@ int cmd_scale(int argc, char **argv)
      * to splitmix64 from one size on: the note names that first one, and
      * each row's rng column its own. */
     mz_rng_kind size_rng[64];
-    size_t nsizes = 0;
+    size_t nsizes = 0, note_size = SIZE_MAX;
+    char rng_note[512] = "";
     for (uint64_t t = 1000; nsizes < sizeof size_rng / sizeof *size_rng;) {
         mz_geom geo = grid_near(shape, t);
         mz_spec sp = spec;
         bool switched;
         char why[400];
-        if (mz_rng_resolve(&sp, &geo, seed64, want_rng, &switched, why, sizeof why) != MZ_OK ||
-            (switched && (nsizes == 0 || size_rng[nsizes - 1] != MZ_RNG_SPLITMIX64))) {
-            /* says why (a refusal, exit 2) or notes the switch */
+        if (mz_rng_resolve(&sp, &geo, seed64, want_rng, &switched, why, sizeof why) != MZ_OK) {
+            /* says why: a refusal, exit 2 */
             if (mzc_resolve_rng("scale", want_rng, &sp, &geo, seed64) != 0)
+                return MZC_USAGE;
+        } else if (switched && note_size == SIZE_MAX) {
+            /* the note, printed when that size runs (after its memory check) */
+            note_size = nsizes;
+            if (mzc_resolve_rng_note("scale", want_rng, &sp, &geo, seed64, rng_note,
+                                     sizeof rng_note) != 0)
                 return MZC_USAGE;
         }
         size_rng[nsizes++] = sp.rng;
@@ -749,6 +755,8 @@ int cmd_scale(int argc, char **argv)
         uint64_t r[R_FIELDS];
         uint64_t rss_kb = 0;
         spec.rng = size_rng[measured < nsizes ? measured : nsizes - 1];
+        if (measured == note_size)
+            fputs(rng_note, stderr);
         if (run_size(&spec, solve ? &solver : NULL, seed64, &geo, reps, r, &rss_kb) != 0) {
             rc = MZC_FAIL;
             break;

@@ -380,8 +380,8 @@ static void print_text(FILE *f, const result *r, uint64_t band)
         fprintf(f, "%s  %llux%llu  %zu seeds  rng %s\n", r->gen, (unsigned long long)r->rows,
                 (unsigned long long)r->cols, r->seeds, r->rng);
     else
-        fprintf(f, "%s  %s  %zu seeds  rng %s  (topology %s, %llu cells)\n", r->gen, r->grid,
-                r->seeds, r->rng, r->topo, (unsigned long long)r->cells);
+        fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)  rng %s\n", r->gen, r->grid,
+                r->seeds, r->topo, (unsigned long long)r->cells, r->rng);
     fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->s[st];
@@ -733,6 +733,9 @@ int cmd_stats(int argc, char **argv)
      * asked for where it cannot serve is refused here (exit 2); a switch is
      * noted once for each reason. */
     static unsigned char rngk[MAX_GENS * 2][MAX_SIZES];
+    /* A switch's note is printed just before its maze runs, once its
+     * memory check passed: one line on stderr for a refusal. */
+    static bool note_at[MAX_GENS * 2][MAX_SIZES];
     uint64_t top_seed = 0;
     for (size_t k = 0; k < nseeds; k++)
         if (seeds[k] > top_seed)
@@ -747,10 +750,13 @@ int cmd_stats(int argc, char **argv)
             char why[400];
             mz_status s = mz_rng_resolve(&sp, &grids[z], top_seed, want_rng, &switched, why,
                                          sizeof why);
-            if (s != MZ_OK || (switched && strcmp(why, last_note) != 0)) {
-                snprintf(last_note, sizeof last_note, "%s", why);
+            note_at[k][z] = false;
+            if (s != MZ_OK) {
                 if (mzc_resolve_rng("stats", want_rng, &sp, &grids[z], top_seed) != 0)
                     rc = MZC_USAGE;
+            } else if (switched && strcmp(why, last_note) != 0) {
+                snprintf(last_note, sizeof last_note, "%s", why);
+                note_at[k][z] = true;
             }
             rngk[k][z] = (unsigned char)sp.rng;
         }
@@ -793,6 +799,11 @@ int cmd_stats(int argc, char **argv)
                 break;
             }
             mz_spec sp = specs[k];
+            if (note_at[k][z] &&
+                mzc_resolve_rng("stats", want_rng, &sp, &grids[z], top_seed) != 0) {
+                rc = MZC_USAGE;
+                break;
+            }
             sp.rng = (mz_rng_kind)rngk[k][z];
             if (run_one(&sp, canon[k], &grids[z], seeds, nseeds, band, buf, &r) != 0) {
                 rc = MZC_FAIL;

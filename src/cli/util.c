@@ -142,6 +142,22 @@ int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want)
     return -1;
 }
 
+int mzc_rng_seed_check(const char *cmd, mz_rng_kind want, uint64_t seed)
+{
+    if (want != MZ_RNG_MULBERRY32 || seed <= UINT32_MAX)
+        return 0;
+    mzc_error("%s: seed %llu is past mulberry32's 32 bits: choose the splitmix64 source "
+              "instead (--rng splitmix64)", cmd, (unsigned long long)seed);
+    return -1;
+}
+
+mz_rng_kind mzc_rng_for_seed(mz_rng_kind want, uint64_t seed)
+{
+    if (want == MZ_RNG_SPLITMIX64 || (want == MZ_RNG_AUTO && seed > UINT32_MAX))
+        return MZ_RNG_SPLITMIX64;
+    return MZ_RNG_MULBERRY32;
+}
+
 int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
                          uint64_t seed, char *note, size_t notelen)
 {

@@ -869,7 +869,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
         return sw_fail(err, errlen, SW_BAD, "seed %llu is past mulberry32's 32 bits: 'rng "
                        "splitmix64' in the plan (--rng splitmix64) draws from a source with "
                        "64-bit seeds", (unsigned long long)top_seed);
-    if (top_seed > UINT32_MAX)
+    if (top_seed > UINT32_MAX && p->rng == MZ_RNG_AUTO)
         note(p, "seeds past 4294967295 draw from splitmix64 (mulberry32's seeds have 32 bits)");
     p->per_task = p->nsolv ? p->nsolv : 1;
 
