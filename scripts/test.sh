@@ -39,7 +39,8 @@ sh tests/costs_check.sh build/mazebench
 
 echo "== clang, optimised" >&2
 # CMakePresets.json: clang is build-clang/, Release, -Werror; its test
-# preset runs the golden, invariant, core, hedge, seeds, article and fast-path tests,
+# preset runs the golden, invariant, core, hedge, seeds, article, fast-path,
+# random-source and draws tests,
 # and the script tests whose memory-limit cases need an unsanitized build
 # ('ulimit -v': estimate_cli, compare_cli, robust_cli, render_cli and the
 # promise suite's quick form).

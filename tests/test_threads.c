@@ -398,7 +398,7 @@ static void test_binary_tree_source_end(void **state)
         }
         for (int k = 1; k < 3; k++)
             if (end[k] != end[0] || digest[k] != digest[0])
-                fail_msg("binary-tree %llux%llu, %s, %s: %llu draws (traced %llu), digest "
+                fail_msg("binary-tree %s %llux%llu, %s: %llu draws (traced %llu), digest "
                          "%016llx (traced %016llx)", mz_rng_name((mz_rng_kind)kind),
                          (unsigned long long)dims[z][0], (unsigned long long)dims[z][1],
                          k == 1 ? "one thread" : "three threads", (unsigned long long)end[k],
