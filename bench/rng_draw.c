@@ -17,14 +17,26 @@
 
 #include "mazebench.h"
 
-/* The loops, one a source and form, each specialised on its kind. */
-#define LOOP(rk, expr)                                                                        \
-    do {                                                                                      \
-        mz_rng r;                                                                             \
-        mz_rng_init_kind(&r, rk, 464);                                                        \
-        for (uint64_t k = 0; k < n; k++)                                                      \
-            acc += (expr);                                                                    \
-    } while (0)
+/* The loops of one source, its kind a constant once inlined. */
+static inline __attribute__((always_inline)) void loops(const mz_rng_kind rk, const char *form,
+                                                        uint64_t n, uint64_t *acc, double *dacc)
+{
+    const uint64_t big = UINT64_C(100000007);
+    mz_rng r;
+    mz_rng_init_kind(&r, rk, 464);
+    if (strcmp(form, "u32") == 0)
+        for (uint64_t k = 0; k < n; k++)
+            *acc += mz_rngk_u32(&r, rk);
+    else if (strcmp(form, "pick3") == 0)
+        for (uint64_t k = 0; k < n; k++)
+            *acc += mz_rngk_pick(&r, 3, rk);
+    else if (strcmp(form, "pickbig") == 0)
+        for (uint64_t k = 0; k < n; k++)
+            *acc += mz_rngk_pick(&r, big, rk);
+    else
+        for (uint64_t k = 0; k < n; k++)
+            *dacc += mz_rngk_unit(&r, rk);
+}
 
 int main(int argc, char **argv)
 {
@@ -38,38 +50,13 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *form = argv[2];
-    const uint64_t n = strtoull(argv[3], NULL, 10), big = UINT64_C(100000007);
+    const uint64_t n = strtoull(argv[3], NULL, 10);
     uint64_t acc = 0;
     double dacc = 0;
-    if (kind == MZ_RNG_MULBERRY32) {
-        const mz_rng_kind rk = MZ_RNG_MULBERRY32;
-        if (strcmp(form, "u32") == 0)
-            LOOP(rk, mz_rngk_u32(&r, rk));
-        else if (strcmp(form, "pick3") == 0)
-            LOOP(rk, mz_rngk_pick(&r, 3, rk));
-        else if (strcmp(form, "pickbig") == 0)
-            LOOP(rk, mz_rngk_pick(&r, big, rk));
-        else {
-            mz_rng r;
-            mz_rng_init_kind(&r, rk, 464);
-            for (uint64_t k = 0; k < n; k++)
-                dacc += mz_rngk_unit(&r, rk);
-        }
-    } else {
-        const mz_rng_kind rk = MZ_RNG_SPLITMIX64;
-        if (strcmp(form, "u32") == 0)
-            LOOP(rk, mz_rngk_u32(&r, rk));
-        else if (strcmp(form, "pick3") == 0)
-            LOOP(rk, mz_rngk_pick(&r, 3, rk));
-        else if (strcmp(form, "pickbig") == 0)
-            LOOP(rk, mz_rngk_pick(&r, big, rk));
-        else {
-            mz_rng r;
-            mz_rng_init_kind(&r, rk, 464);
-            for (uint64_t k = 0; k < n; k++)
-                dacc += mz_rngk_unit(&r, rk);
-        }
-    }
+    if (kind == MZ_RNG_MULBERRY32)
+        loops(MZ_RNG_MULBERRY32, form, n, &acc, &dacc);
+    else
+        loops(MZ_RNG_SPLITMIX64, form, n, &acc, &dacc);
     printf("%" PRIu64 " %.6f\n", acc, dacc);
     return 0;
 }

@@ -30,32 +30,13 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "recipes.h"
 
 static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,
                                   MZ_SHAPE_POLAR, MZ_SHAPE_CUBE, MZ_SHAPE_WEAVE};
 
 static bool verbose;
 static size_t nproblems;
-
-/* A grid of shape s with about side x side cells. */
-static mz_geom geom_near(mz_shape s, uint64_t side)
-{
-    mz_geom g = {s, 1, side, side};
-    if (s == MZ_SHAPE_POLAR) {
-        uint64_t r = 2;
-        for (;; r++) {
-            mz_geom p = {s, 1, r, 0};
-            if (mz_geom_cells(&p) >= side * side)
-                break;
-        }
-        g.rows = r;
-    } else if (s == MZ_SHAPE_CUBE) {
-        g.levels = 4;
-        g.rows = g.cols = side / 2;
-    }
-    mz_geom_cells(&g);
-    return g;
-}
 
 static bool runs_on(const mz_algo *a, mz_shape s)
 {
@@ -69,41 +50,6 @@ static const mz_algo *first_gen_on(const mz_geom *geo)
             !mz_refuses_geom(*a, geo))
             return *a;
     return NULL;
-}
-
-/* Variants of an entry: one for each choice of each enum parameter. */
-static unsigned variants(const mz_algo *a)
-{
-    unsigned n = 1;
-    for (unsigned k = 0; k < a->nparams; k++)
-        if (a->params[k].type == MZ_P_ENUM)
-            for (const char *c = a->params[k].choices; *c; c++)
-                n += *c == '|';
-    return n;
-}
-
-static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *label, size_t len)
-{
-    mz_args_default(a, args);
-    label[0] = '\0';
-    for (unsigned k = 0; k < a->nparams && v > 0; k++) {
-        const mz_param_def *p = &a->params[k];
-        if (p->type != MZ_P_ENUM)
-            continue;
-        unsigned nch = 1;
-        for (const char *c = p->choices; *c; c++)
-            nch += *c == '|';
-        if (v < nch) {
-            unsigned ch = ((unsigned)p->def + v) % nch;
-            args->v[k] = ch;
-            const char *c = p->choices;
-            for (unsigned j = 0; j < ch; j++)
-                c = strchr(c, '|') + 1;
-            snprintf(label, len, ":%s=%.*s", p->name, (int)strcspn(c, "|"), c);
-            return;
-        }
-        v -= nch - 1;
-    }
 }
 
 /* Mean draws of spec (under kind) over three seeds on geo, twelve for a
@@ -143,7 +89,7 @@ static void check_entry(const mz_algo *a, mz_shape shape, uint64_t side)
     const mz_algo *base = NULL;
     if (a->kind == MZ_POST && !(base = first_gen_on(&geo)))
         return;
-    for (unsigned v = 0; v < variants(a); v++) {
+    for (unsigned v = 0; v <= variants(a); v++) {
         char label[64], gtext[96];
         mz_spec spec;
         memset(&spec, 0, sizeof spec);

@@ -29,32 +29,13 @@
 
 #include "mazebench.h"
 #include "expect.h"
+#include "recipes.h"
 
 /* The fixed part of every estimate (estimate.c's FIXED_BYTES). */
 #define SLACK (UINT64_C(64) << 10)
 
 static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,
                                   MZ_SHAPE_POLAR, MZ_SHAPE_CUBE, MZ_SHAPE_WEAVE};
-
-/* A grid of shape s with about side x side cells. */
-static mz_geom geom_near(mz_shape s, uint64_t side)
-{
-    mz_geom g = {s, 1, side, side};
-    if (s == MZ_SHAPE_POLAR) {
-        uint64_t r = 2;
-        for (;; r++) {
-            mz_geom p = {s, 1, r, 0};
-            if (mz_geom_cells(&p) >= side * side)
-                break;
-        }
-        g.rows = r;
-    } else if (s == MZ_SHAPE_CUBE) {
-        g.levels = 4;
-        g.rows = g.cols = side / 2;
-    }
-    mz_geom_cells(&g);
-    return g;
-}
 
 /* A wide thin grid of shape s: a few rows and WIDE_COLS columns, where
  * what an entry keeps a column (eller's row state, 8 bytes) outweighs its
@@ -91,44 +72,6 @@ static void add_stage(mz_spec *sp, const mz_algo *a)
     sp->stage[sp->n].algo = a;
     mz_args_default(a, &sp->stage[sp->n].args);
     sp->n++;
-}
-
-/* Variants of an entry beyond its defaults: one for each choice of each
- * enum parameter but its default. */
-static unsigned variants(const mz_algo *a)
-{
-    unsigned n = 0;
-    for (unsigned k = 0; k < a->nparams; k++)
-        if (a->params[k].type == MZ_P_ENUM)
-            for (const char *c = a->params[k].choices; *c; c++)
-                n += *c == '|';
-    return n;
-}
-
-/* The arguments of variant v (0: the defaults) and its label ":k=v". */
-static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *label, size_t len)
-{
-    mz_args_default(a, args);
-    label[0] = '\0';
-    for (unsigned k = 0; k < a->nparams && v > 0; k++) {
-        const mz_param_def *p = &a->params[k];
-        if (p->type != MZ_P_ENUM)
-            continue;
-        unsigned nch = 1;
-        for (const char *c = p->choices; *c; c++)
-            nch += *c == '|';
-        if (v < nch) {
-            /* the v-th choice after the default, wrapping */
-            unsigned ch = ((unsigned)p->def + v) % nch;
-            args->v[k] = ch;
-            const char *c = p->choices;
-            for (unsigned j = 0; j < ch; j++)
-                c = strchr(c, '|') + 1;
-            snprintf(label, len, ":%s=%.*s", p->name, (int)strcspn(c, "|"), c);
-            return;
-        }
-        v -= nch - 1;
-    }
 }
 
 /* The first entry of a kind that runs on geo at its size, or NULL. */

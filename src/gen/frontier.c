@@ -295,6 +295,19 @@ MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, 
     return MZ_OK;
 }
 
+/* frontier_shape_grow compiled for one source: with wide or narrow ring
+ * entries, traced or not. */
+MZ_INLINE mz_status frontier_shape_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                      const bool wide, uint64_t *in, uint64_t *front,
+                                      mz_trace *t, uint64_t *peak, const mz_rng_kind rk)
+{
+    if (wide)
+        return t ? frontier_shape_grow(g, rule, rng, r, true, in, front, t, true, peak, rk)
+                 : frontier_shape_grow(g, rule, rng, r, true, in, front, NULL, false, peak, rk);
+    return t ? frontier_shape_grow(g, rule, rng, r, false, in, front, t, true, peak, rk)
+             : frontier_shape_grow(g, rule, rng, r, false, in, front, NULL, false, peak, rk);
+}
+
 static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t *peak)
 {
     const bool wide = g->cells > UINT32_MAX;
@@ -306,27 +319,9 @@ static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t
     mz_trace *t = run->trace;
     if (r.buf) {
         mz_rng *rng = run->rng;
-        if (rng->kind == MZ_RNG_MULBERRY32) {
-            const mz_rng_kind rk = MZ_RNG_MULBERRY32;
-            if (wide)
-                s = t ? frontier_shape_grow(g, rule, rng, &r, true, in, front, t, true, peak, rk)
-                      : frontier_shape_grow(g, rule, rng, &r, true, in, front, NULL, false, peak,
-                                            rk);
-            else
-                s = t ? frontier_shape_grow(g, rule, rng, &r, false, in, front, t, true, peak, rk)
-                      : frontier_shape_grow(g, rule, rng, &r, false, in, front, NULL, false,
-                                            peak, rk);
-        } else {
-            const mz_rng_kind rk = MZ_RNG_SPLITMIX64;
-            if (wide)
-                s = t ? frontier_shape_grow(g, rule, rng, &r, true, in, front, t, true, peak, rk)
-                      : frontier_shape_grow(g, rule, rng, &r, true, in, front, NULL, false, peak,
-                                            rk);
-            else
-                s = t ? frontier_shape_grow(g, rule, rng, &r, false, in, front, t, true, peak, rk)
-                      : frontier_shape_grow(g, rule, rng, &r, false, in, front, NULL, false,
-                                            peak, rk);
-        }
+        s = rng->kind == MZ_RNG_MULBERRY32
+                ? frontier_shape_of(g, rule, rng, &r, wide, in, front, t, peak, MZ_RNG_MULBERRY32)
+                : frontier_shape_of(g, rule, rng, &r, wide, in, front, t, peak, MZ_RNG_SPLITMIX64);
     }
     mz_mem_free(g->mem, r.buf);
     mz_mem_free(g->mem, front);

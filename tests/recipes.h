@@ -1,0 +1,73 @@
+/*
+ * recipes.h - the sample grids and variants the registry-wide tests walk
+ * (tests/test_estimate.c, tests/test_draws.c): a grid of each shape of
+ * about a given number of cells, and each entry's variants (every choice
+ * of every enum parameter).
+ */
+#ifndef MZ_TESTS_RECIPES_H
+#define MZ_TESTS_RECIPES_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mazebench.h"
+
+/* A grid of shape s with about side x side cells. */
+static mz_geom geom_near(mz_shape s, uint64_t side)
+{
+    mz_geom g = {s, 1, side, side};
+    if (s == MZ_SHAPE_POLAR) {
+        uint64_t r = 2;
+        for (;; r++) {
+            mz_geom p = {s, 1, r, 0};
+            if (mz_geom_cells(&p) >= side * side)
+                break;
+        }
+        g.rows = r;
+    } else if (s == MZ_SHAPE_CUBE) {
+        g.levels = 4;
+        g.rows = g.cols = side / 2;
+    }
+    mz_geom_cells(&g);
+    return g;
+}
+
+/* Variants of an entry beyond its defaults: one for each choice of each
+ * enum parameter but its default. */
+static unsigned variants(const mz_algo *a)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < a->nparams; k++)
+        if (a->params[k].type == MZ_P_ENUM)
+            for (const char *c = a->params[k].choices; *c; c++)
+                n += *c == '|';
+    return n;
+}
+
+/* The arguments of variant v (0: the defaults) and its label ":k=v". */
+static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *label, size_t len)
+{
+    mz_args_default(a, args);
+    label[0] = '\0';
+    for (unsigned k = 0; k < a->nparams && v > 0; k++) {
+        const mz_param_def *p = &a->params[k];
+        if (p->type != MZ_P_ENUM)
+            continue;
+        unsigned nch = 1;
+        for (const char *c = p->choices; *c; c++)
+            nch += *c == '|';
+        if (v < nch) {
+            /* the v-th choice after the default, wrapping */
+            unsigned ch = ((unsigned)p->def + v) % nch;
+            args->v[k] = ch;
+            const char *c = p->choices;
+            for (unsigned j = 0; j < ch; j++)
+                c = strchr(c, '|') + 1;
+            snprintf(label, len, ":%s=%.*s", p->name, (int)strcspn(c, "|"), c);
+            return;
+        }
+        v -= nch - 1;
+    }
+}
+
+#endif
