@@ -39,7 +39,10 @@ typedef enum mz_status {
     MZ_ENOTFOUND,    /* a name that is not in the registry */
     MZ_EPARAM,       /* an unknown, malformed or out-of-range parameter */
     MZ_EUNSUPPORTED, /* the algorithm cannot run on this grid */
-    MZ_EIO           /* a trace or output callback reported failure */
+    MZ_EIO,          /* a trace or output callback reported failure */
+    MZ_ESPENT        /* a random walk took more than MZ_MULBERRY32_LIMIT draws
+                      * from mulberry32 (docs/random.md): its estimate fell
+                      * short; splitmix64 serves such a run */
 } mz_status;
 
 /* A short lower-case message for a status; cannot fail. */

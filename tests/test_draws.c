@@ -221,9 +221,45 @@ static void test_source_kept(void **state)
         fail_msg("%zu entries do not draw from their run's source", bad);
 }
 
+/* The random walks stop with MZ_ESPENT rather than take mulberry32 past
+ * its limit: a source already MZ_MULBERRY32_LIMIT - 100 draws past its
+ * seed leaves wilson (square cells and hex) and aldous-broder (hex) a
+ * hundred draws; splitmix64 at the same point runs on. */
+static void test_walks_stop_at_the_limit(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *gen;
+        mz_geom geo;
+    } cases[] = {{"wilson", {MZ_SHAPE_ORTHO, 1, 40, 40}},
+                 {"wilson", {MZ_SHAPE_HEX, 1, 30, 30}},
+                 {"aldous-broder", {MZ_SHAPE_HEX, 1, 30, 30}}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+        for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
+            const mz_algo *a = mz_find(MZ_GEN, cases[k].gen);
+            assert_non_null(a);
+            mz_geom geo = cases[k].geo;
+            mz_grid g = {0};
+            assert_int_equal(mz_grid_init_geom(&g, &geo, NULL), MZ_OK);
+            mz_rng rng;
+            mz_rng_init_kind(&rng, (mz_rng_kind)kind, 464);
+            mz_rngk_skip(&rng, MZ_MULBERRY32_LIMIT - 100, (mz_rng_kind)kind);
+            mz_extra x = {0};
+            mz_args args;
+            mz_args_default(a, &args);
+            mz_run run = {464, &rng, NULL, &x, 1, 0};
+            mz_status s = a->gen(&g, &args, &run);
+            if (s != (kind == MZ_RNG_MULBERRY32 ? MZ_ESPENT : MZ_OK))
+                fail_msg("%s on %s under %s: %s", cases[k].gen, mz_shape_name(geo.shape),
+                         mz_rng_name((mz_rng_kind)kind), mz_status_str(s));
+            mz_grid_free(&g);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_walks_stop_at_the_limit),
         cmocka_unit_test(test_source_kept),
         cmocka_unit_test(test_declared_draws),
     };

@@ -107,6 +107,8 @@ MZ_INLINE mz_status ab_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace
             mz_port_knock(g, cur, p);
             mz_bit_set(in, next);
             visited++;
+            if (cl_spent(rng, rk))
+                return MZ_ESPENT;
         }
         cur = next;
         if (tracing && mz_trace_emit(t, fresh ? "carve" : "walk", cur, (int)p, visited))

@@ -34,6 +34,23 @@ MZ_INLINE void cl_bits_init(cl_bits *b, const mz_rng *r)
     b->left = 0;
 }
 
+/* The random walks' guard (their draws cannot be known ahead,
+ * docs/random.md): true once mulberry32 has taken more than
+ * MZ_MULBERRY32_LIMIT draws since the run began. wilson checks it at each
+ * walk's start, aldous-broder on other shapes at each fresh cell, far
+ * fewer than 2^31 draws apart, so the count, kept mod 2^32, cannot wrap
+ * unseen and the run stops with MZ_ESPENT before going round the cycle.
+ * (aldous-broder on square cells does not check: a check in its one hot
+ * loop costs 2-5% of its instructions, and its cover time concentrates
+ * about its mean, which its declared draws follow.) Always false under
+ * splitmix64. */
+MZ_INLINE bool cl_spent(const mz_rng *r, const mz_rng_kind rk)
+{
+    return rk == MZ_RNG_MULBERRY32 &&
+           MZ_UNLIKELY((uint32_t)((r->a - (uint32_t)r->seed) * MZ_MULBERRY32_INC_INV) >
+                       MZ_MULBERRY32_LIMIT);
+}
+
 /* The state goes back to the run's source: later stages continue after the
  * last whole draw taken. */
 MZ_INLINE void cl_bits_done(const cl_bits *b, mz_rng *r) { *r = b->r; }

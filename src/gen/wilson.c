@@ -66,6 +66,10 @@ MZ_INLINE mz_status wilson_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool 
     for (mz_idx start = 0; start < cells; start++, scol = scol + 1 == cols ? 0 : scol + 1) {
         if (in_tree(c[start]))
             continue;
+        if (cl_spent(&rb.r, rk)) {
+            s = MZ_ESPENT;
+            goto out;
+        }
         /* 2. Walk until the tree. */
         mz_idx cur = start;
         uint64_t col = scol, walked = 0;
@@ -128,6 +132,8 @@ MZ_INLINE mz_status wilson_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint
     for (mz_idx start = 0; start < cells; start++) {
         if (mz_bit_get(in, start))
             continue;
+        if (cl_spent(rng, rk))
+            return MZ_ESPENT;
         mz_idx cur = start;
         uint64_t walked = 0;
         do {
