@@ -26,6 +26,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +83,7 @@ int main(int argc, char **argv)
     uint64_t seed[2] = {strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10)};
     const char *which = argc > 5 ? argv[5] : "both";
     printf("record,gen,rows,cols,rng,seed,draws,cycle_share,dead_end_share,route,longest,gen_s,"
-           "shift_draws,overlap,agreement,agreement_independent,agreement_z\n");
+           "shift_draws,overlap,agreement,agreement_independent,agreement_z,status\n");
     for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
         if (strcmp(which, "both") != 0 && strcmp(which, mz_rng_name((mz_rng_kind)kind)) != 0)
             continue;
@@ -90,6 +91,7 @@ int main(int argc, char **argv)
         mz_grid g[2];
         memset(g, 0, sizeof g);
         uint64_t draws[2];
+        bool made[2] = {false, false};
         for (int s = 0; s < 2; s++) {
             if (kind == MZ_RNG_MULBERRY32 && seed[s] > UINT32_MAX)
                 return die("seed", MZ_EINVAL);
@@ -97,19 +99,31 @@ int main(int argc, char **argv)
             double t0 = now_s();
             mz_status st = mz_generate(&spec, seed[s], rows, cols, &g[s], NULL, &x);
             double t = now_s() - t0;
+            if (st == MZ_ESPENT) { /* a walk stopped at mulberry32's limit */
+                printf("maze,%s,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",,,,,,%.2f,,,,,,spent\n",
+                       argv[1], rows, cols, mz_rng_name((mz_rng_kind)kind), seed[s], t);
+                fflush(stdout);
+                continue;
+            }
             if (st != MZ_OK)
                 return die("generate", st);
+            made[s] = true;
             mz_maze_stats ms;
             if ((st = mz_maze_stats_compute(&g[s], 0, &ms)) != MZ_OK)
                 return die("statistics", st);
             draws[s] = g[s].draws;
             printf("maze,%s,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",%.4f,%.6f,%" PRId64
-                   ",%" PRIu64 ",%.2f,,,,,\n",
+                   ",%" PRIu64 ",%.2f,,,,,,ok\n",
                    argv[1], rows, cols, mz_rng_name((mz_rng_kind)kind), seed[s], g[s].draws,
                    kind == MZ_RNG_MULBERRY32 ? (double)g[s].draws / 4294967296.0
                                              : (double)g[s].draws / 18446744073709551616.0,
                    (double)ms.degree[1] / (double)ms.cells, ms.route, ms.longest, t);
             fflush(stdout);
+        }
+        if (!made[0] || !made[1]) {
+            mz_grid_free(&g[0]);
+            mz_grid_free(&g[1]);
+            continue;
         }
         /* Cell by cell, inner cells only: the wall patterns of the two
          * mazes, by bands of rows. */
@@ -148,7 +162,7 @@ int main(int argc, char **argv)
         double cycle, sh = shift_draws((mz_rng_kind)kind, seed[0], seed[1], &cycle);
         uint64_t most = draws[0] > draws[1] ? draws[0] : draws[1];
         printf("pair,%s,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 "/%" PRIu64 ",,,,,,,%.0f,%s,%.6f,"
-               "%.6f,%.2f\n",
+               "%.6f,%.2f,ok\n",
                argv[1], rows, cols, mz_rng_name((mz_rng_kind)kind), seed[0], seed[1], sh,
                sh < (double)most ? "yes" : "no", obs, p0, z);
         fflush(stdout);
