@@ -49,8 +49,9 @@
 
 static const char check_help[] =
     "usage: mazebench check FILE.csv [--jobs N] [--any-registry] [--junit FILE [--force]]\n\n"
-    "Re-run every row of a sweep CSV (its gen, seed, rows, cols, rep and solver\n"
-    "columns) and compare every deterministic column, those before gen_ns, with\n"
+    "Re-run every row of a sweep CSV (its gen, seed, rng, topology, rows, cols,\n"
+    "rep and solver columns; a file without rng is mulberry32's) and compare\n"
+    "every deterministic column, those before gen_ns, with\n"
     "the file. Timing and memory columns are ignored; columns the file lacks are\n"
     "not compared. Prints one line per difference (FILE:LINE, the row, the\n"
     "column, the expected and the obtained value), one line per recipe that\n"

@@ -15,7 +15,8 @@
  * so a plan of 2^32 seeds costs no memory. A task is one maze and writes
  * one row per solver (one row when the plan has no solver): a row's place
  * in a file names its task, which --resume, --shard and merge check row by
- * row against the recipe columns (gen, seed, rows, cols, rep, solver).
+ * row against the recipe columns (gen, seed, rng, topology, rows, cols, rep,
+ * solver).
  */
 #ifndef MZ_SWEEP_ENGINE_H
 #define MZ_SWEEP_ENGINE_H
@@ -359,7 +360,7 @@ typedef struct sw_run {
 int sw_columns(mz_cols *cols);
 /* Write the header line of cols. */
 void sw_write_header(FILE *f, const mz_cols *cols);
-/* Is c a recipe column (gen, seed, rows, cols, rep, solver): a column that
+/* Is c a recipe column (gen, seed, rng, topology, rows, cols, rep, solver): a column that
  * names what a row is rather than a figure it measured? */
 bool sw_is_recipe_col(const char *c);
 /* "# shard: I/N, tasks T, rows per task K" and "# plan: " lines. */
