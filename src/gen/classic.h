@@ -18,9 +18,9 @@
  * uses it documents which; the maze is a function of the seed alone. The
  * draws are the run's source's 32-bit outputs (mulberry32's, or the high
  * half of splitmix64's); a pick takes a whole draw as mz_rngk_pick does.
- * The _k forms take the source's kind as a compile-time constant, so a
- * loop specialised on it (rk) draws with no branch on the kind; the plain
- * forms read the kind from the state. */
+ * Its forms take the source's kind as a compile-time constant, so a loop
+ * specialised on it (rk) draws with no branch on the kind (a traced loop
+ * passes the state's kind). */
 typedef struct cl_bits {
     mz_rng r;      /* a copy of the run's source */
     uint32_t bits; /* unused bits of the last draw */
@@ -86,14 +86,6 @@ MZ_INLINE uint64_t cl_pickk(cl_bits *b, uint64_t n, const mz_rng_kind rk)
     return mz_rngk_pick(&b->r, n, rk);
 }
 
-MZ_INLINE unsigned cl_bit(cl_bits *b) { return cl_bitk(b, (mz_rng_kind)b->r.kind); }
-
-MZ_INLINE unsigned cl_two_bits(cl_bits *b) { return cl_two_bitsk(b, (mz_rng_kind)b->r.kind); }
-
-MZ_INLINE uint64_t cl_pick(cl_bits *b, uint64_t n)
-{
-    return cl_pickk(b, n, (mz_rng_kind)b->r.kind);
-}
 
 /* Directions of cell cur (column col) that lead to a cell of the grid, as
  * bits 1 << d. */
