@@ -5,7 +5,7 @@
  *
  * Each generator, with each of its variants, and each post-processor
  * after the first generator that runs on the grid, runs on every shape it
- * runs on at two sizes (about 64x64 and 128x128 cells) and three seeds,
+ * runs on at two sizes (about 48x48 and 96x96 cells) and three seeds,
  * under both sources. The mean draws must stay within a factor 1.5 of the
  * declaration (mz_draws_estimate), plus 16 draws for the few an entry
  * takes whatever the size (a random walk, whose declaration grows with
@@ -151,8 +151,8 @@ static void test_declared_draws(void **state)
         for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
             if (!runs_on(*a, shapes[s]))
                 continue;
-            check_entry(*a, shapes[s], 64);
-            check_entry(*a, shapes[s], 128);
+            check_entry(*a, shapes[s], 48);
+            check_entry(*a, shapes[s], 96);
         }
     }
     if (nproblems)
