@@ -295,6 +295,19 @@ MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, 
     return MZ_OK;
 }
 
+/* frontier_grow compiled for one source: with wide or narrow ring
+ * entries, traced or not. */
+MZ_INLINE mz_status frontier_grow_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                     const bool wide, mz_trace *t, uint64_t *peak,
+                                     const mz_rng_kind rk)
+{
+    if (wide)
+        return t ? frontier_grow(g, rule, rng, r, true, t, true, peak, rk)
+                 : frontier_grow(g, rule, rng, r, true, NULL, false, peak, rk);
+    return t ? frontier_grow(g, rule, rng, r, false, t, true, peak, rk)
+             : frontier_grow(g, rule, rng, r, false, NULL, false, peak, rk);
+}
+
 /* frontier_shape_grow compiled for one source: with wide or narrow ring
  * entries, traced or not. */
 MZ_INLINE mz_status frontier_shape_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
@@ -349,23 +362,9 @@ static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
         return MZ_ENOMEM;
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
-    if (rng->kind == MZ_RNG_MULBERRY32) {
-        const mz_rng_kind rk = MZ_RNG_MULBERRY32;
-        if (wide)
-            s = t ? frontier_grow(g, rule, rng, &r, true, t, true, &peak, rk)
-                  : frontier_grow(g, rule, rng, &r, true, NULL, false, &peak, rk);
-        else
-            s = t ? frontier_grow(g, rule, rng, &r, false, t, true, &peak, rk)
-                  : frontier_grow(g, rule, rng, &r, false, NULL, false, &peak, rk);
-    } else {
-        const mz_rng_kind rk = MZ_RNG_SPLITMIX64;
-        if (wide)
-            s = t ? frontier_grow(g, rule, rng, &r, true, t, true, &peak, rk)
-                  : frontier_grow(g, rule, rng, &r, true, NULL, false, &peak, rk);
-        else
-            s = t ? frontier_grow(g, rule, rng, &r, false, t, true, &peak, rk)
-                  : frontier_grow(g, rule, rng, &r, false, NULL, false, &peak, rk);
-    }
+    s = rng->kind == MZ_RNG_MULBERRY32
+            ? frontier_grow_of(g, rule, rng, &r, wide, t, &peak, MZ_RNG_MULBERRY32)
+            : frontier_grow_of(g, rule, rng, &r, wide, t, &peak, MZ_RNG_SPLITMIX64);
     mz_mem_free(g->mem, r.buf);
     /* Leave the scratch bits zero, also after a failure. */
     for (mz_idx i = 0; i < g->cells; i++)
