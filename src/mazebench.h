@@ -1084,7 +1084,8 @@ mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out);
 void mz_args_default(const mz_algo *a, mz_args *args);
 
 /* Run a generator spec on g at the given size and seed. g is (re)initialised
- * here. extra receives every stage's columns; trace may be NULL. */
+ * here. extra receives every stage's columns (NULL: they are dropped);
+ * trace may be NULL. */
 mz_status mz_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
                       mz_grid *g, mz_trace *trace, mz_extra *extra);
 /* As mz_generate, on a grid of any geometry. MZ_EUNSUPPORTED when a stage

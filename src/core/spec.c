@@ -402,6 +402,11 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
     if ((unsigned)spec->rng >= MZ_RNG_KIND_COUNT ||
         (spec->rng == MZ_RNG_MULBERRY32 && seed > UINT32_MAX))
         return MZ_EINVAL;
+    mz_extra own; /* extra is optional: its columns then go nowhere */
+    if (!extra) {
+        memset(&own, 0, sizeof own);
+        extra = &own;
+    }
     mz_rng rng;
     mz_rng_init_kind(&rng, spec->rng, seed);
     mz_run run = {seed, &rng, trace, extra, threads, 0};
