@@ -80,9 +80,8 @@ o1=$(cat "$tmp"/aa/rounds/order-*)
 if command -v python3 >/dev/null 2>&1; then
     python3 -m json.tool "$tmp/aa/compare.json" >/dev/null || bad "compare.json is not JSON"
 fi
-if command -v xmllint >/dev/null 2>&1; then
-    xmllint --noout "$tmp/aa/compare.xml" || bad "compare.xml is not XML"
-fi
+command -v xmllint >/dev/null 2>&1 || { echo "FAIL: xmllint is missing (Debian package libxml2-utils; scripts/setup.sh installs it)" >&2; exit 1; }
+xmllint --noout "$tmp/aa/compare.xml" || bad "compare.xml is not XML"
 
 # A 30% slower kruskal: exit 1, named.
 # shellcheck disable=SC2086

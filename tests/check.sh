@@ -307,7 +307,7 @@ expect 0 "a byte-order mark" "$tmp/bom.csv"
 
 # --junit: well-formed, one test case per row; a differing row and a failed
 # recipe are failures; an existing report is kept unless --force.
-if command -v xmllint >/dev/null 2>&1; then xml=xmllint; else xml=; fi
+command -v xmllint >/dev/null 2>&1 || { echo "FAIL: xmllint is missing (Debian package libxml2-utils; scripts/setup.sh installs it)" >&2; exit 1; }
 expect 0 "junit, clean file" "$tmp/s.csv" --junit "$tmp/ok.xml"
 [ "$(grep -c '<testcase ' "$tmp/ok.xml")" = 31 ] || bad "junit: not 30 test cases and one for completeness"
 grep -q '<testcase [^>]*name="completeness: the rows of its plan"' "$tmp/ok.xml" || bad "junit: no completeness case"
@@ -324,11 +324,9 @@ expect 1 "junit, a row dropped" "$tmp/drop.csv" --junit "$tmp/drop.xml"
 [ "$(grep -c '<failure' "$tmp/drop.xml")" = 1 ] || bad "junit: a row dropped is not one <failure>"
 grep -q '<failure message="[^"]*1 row missing after row 4 ' "$tmp/drop.xml" ||
     bad "junit: the completeness failure does not say what is missing: $(grep '<failure' "$tmp/drop.xml")"
-if [ -n "$xml" ]; then
-    for f in ok edit fail drop; do
-        $xml --noout "$tmp/$f.xml" || bad "junit: $f.xml is not well-formed XML"
-    done
-fi
+for f in ok edit fail drop; do
+    xmllint --noout "$tmp/$f.xml" || bad "junit: $f.xml is not well-formed XML"
+done
 expect 2 "junit exists" "$tmp/s.csv" --junit "$tmp/ok.xml"
 expect 0 "junit, --force" "$tmp/s.csv" --junit "$tmp/ok.xml" --force
 expect 2 "junit twice" "$tmp/s.csv" --junit "$tmp/a.xml" --junit "$tmp/b.xml"

@@ -259,9 +259,8 @@ expect 0 "markdown, no regression" "$tmp/base.csv" "$tmp/fast.csv" --format mark
 has '^### mazebench compare: no regression' "markdown"
 
 expect 1 "junit" "$tmp/base.csv" "$tmp/det.csv" --junit "$tmp/j.xml"
-if command -v xmllint >/dev/null; then
-    xmllint --noout "$tmp/j.xml" || bad "junit: not well-formed XML"
-fi
+command -v xmllint >/dev/null 2>&1 || { echo "FAIL: xmllint is missing (Debian package libxml2-utils; scripts/setup.sh installs it)" >&2; exit 1; }
+xmllint --noout "$tmp/j.xml" || bad "junit: not well-formed XML"
 grep -q 'tests="35" failures="1"' "$tmp/j.xml" || bad "junit: 35 cases, 1 failure expected: $(head -3 "$tmp/j.xml")"
 grep -q "<failure message=\"$tmp/det.csv:$line: row 1 (dfs, seed 1, 31x31, bfs): column &apos;dead_ends&apos;" "$tmp/j.xml" ||
     bad "junit: the difference is not a failure"
@@ -279,13 +278,12 @@ head -1 "$tmp/report.txt" | grep -q '^level,' || bad "--force: not replaced"
 expect 2 "--out is an input" "$tmp/base.csv" "$tmp/fast.csv" --out "$tmp/fast.csv" --force
 ls -a "$tmp" | grep -q '\.tmp' && bad "a temporary file left behind: $(ls -a "$tmp")"
 
-if command -v gnuplot >/dev/null; then
-    expect 1 "chart" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.svg"
-    command -v xmllint >/dev/null && { xmllint --noout "$tmp/c.svg" || bad "chart: not XML"; }
-    grep -q 'kruskal, 31x31' "$tmp/c.svg" || bad "chart: no algorithm label"
-    expect 1 "chart png" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.png"
-    [ "$(head -c 4 "$tmp/c.png" | tail -c 3)" = PNG ] || bad "chart: not a PNG"
-fi
+command -v gnuplot >/dev/null 2>&1 || { echo "FAIL: gnuplot is missing (Debian package gnuplot-nox; scripts/setup.sh installs it)" >&2; exit 1; }
+expect 1 "chart" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.svg"
+xmllint --noout "$tmp/c.svg" || bad "chart: not XML"
+grep -q 'kruskal, 31x31' "$tmp/c.svg" || bad "chart: no algorithm label"
+expect 1 "chart png" "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/c.png"
+[ "$(head -c 4 "$tmp/c.png" | tail -c 3)" = PNG ] || bad "chart: not a PNG"
 PATH=/nonexistent "$bin" compare "$tmp/base.csv" "$tmp/slow.csv" --chart "$tmp/d.svg" >"$tmp/out" 2>"$tmp/err"
 [ $? = 2 ] && grep -q 'needs gnuplot, which was not found' "$tmp/err" || bad "chart without gnuplot: $(cat "$tmp/err")"
 [ -e "$tmp/d.svg" ] && bad "chart without gnuplot: a file written"

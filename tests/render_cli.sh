@@ -26,11 +26,8 @@ fi
 "$mz" render dfs+braid:keep=0.4,offset=99 --seed 464 --size 31x31 --solve astar \
     --overlay route,heat,closed --out "$t/b.svg" || fail "svg render again"
 cmp -s "$t/a.svg" "$t/b.svg" || fail "two runs give different SVG bytes"
-if command -v xmllint >/dev/null 2>&1; then
-    xmllint --noout "$t/a.svg" || fail "xmllint rejects the SVG"
-else
-    echo "note: no xmllint (Debian package libxml2-utils)"
-fi
+command -v xmllint >/dev/null 2>&1 || { echo "FAIL: xmllint is missing (Debian package libxml2-utils; scripts/setup.sh installs it)" >&2; exit 1; }
+xmllint --noout "$t/a.svg" || fail "xmllint rejects the SVG"
 "$mz" render dfs --seed 464 --size 201x201 --style hedge --overlay route --out "$t/big.svg" ||
     fail "svg 201x201"
 long=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$t/big.svg")

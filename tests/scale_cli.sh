@@ -121,30 +121,29 @@ check "scale --out EXISTING --force replaces it" grep -q '^gen,solver,seed' kept
 # The charts (FILE's .png and .svg) are outputs committed with FILE: all
 # three or none. An existing chart is kept unless --force; a chart gnuplot
 # cannot draw fails the command and keeps the three old files.
-if command -v gnuplot >/dev/null 2>&1; then
-    mkdir -p scripts
-    cp "$src/scripts/scale.gp" scripts/scale.gp
-    C="--gen dfs --max-cells 2000 --reps 1"
-    "$cli" scale $C --out ch.csv >out 2>err
-    check "scale draws its charts" sh -c "[ -s ch.csv ] && [ -s ch.png ] && [ -s ch.svg ]"
-    rm -f ch.csv
-    echo old >ch.png
-    "$cli" scale $C --out ch.csv >out 2>err
-    check "scale refuses an existing chart without --force (exit 2)" [ $? -eq 2 ]
-    check "scale then writes no CSV" [ ! -e ch.csv ]
-    check "scale keeps the existing chart" grep -qx old ch.png
-    echo old >ch.csv
-    echo old >ch.svg
-    echo 'plot no_such_variable' >>scripts/scale.gp
-    "$cli" scale $C --out ch.csv --force >out 2>err
-    check "scale with a chart that fails exits 1" [ $? -eq 1 ]
-    check "scale with a chart that fails says so in one line" [ "$(wc -l <err)" -eq 1 ]
-    check "scale with a chart that fails keeps the three old files" sh -c \
-        "grep -qx old ch.csv && grep -qx old ch.png && grep -qx old ch.svg"
-    check "scale with a chart that fails leaves no partial" [ ! -e ch.csv.partial ]
-    check "scale with a chart that fails leaves no temporary file" sh -c "! ls -a | grep -q 'tmp-'"
-    rm -rf scripts ch.*
-fi
+command -v gnuplot >/dev/null 2>&1 || { echo "FAIL: gnuplot is missing (Debian package gnuplot-nox; scripts/setup.sh installs it)" >&2; exit 1; }
+mkdir -p scripts
+cp "$src/scripts/scale.gp" scripts/scale.gp
+C="--gen dfs --max-cells 2000 --reps 1"
+"$cli" scale $C --out ch.csv >out 2>err
+check "scale draws its charts" sh -c "[ -s ch.csv ] && [ -s ch.png ] && [ -s ch.svg ]"
+rm -f ch.csv
+echo old >ch.png
+"$cli" scale $C --out ch.csv >out 2>err
+check "scale refuses an existing chart without --force (exit 2)" [ $? -eq 2 ]
+check "scale then writes no CSV" [ ! -e ch.csv ]
+check "scale keeps the existing chart" grep -qx old ch.png
+echo old >ch.csv
+echo old >ch.svg
+echo 'plot no_such_variable' >>scripts/scale.gp
+"$cli" scale $C --out ch.csv --force >out 2>err
+check "scale with a chart that fails exits 1" [ $? -eq 1 ]
+check "scale with a chart that fails says so in one line" [ "$(wc -l <err)" -eq 1 ]
+check "scale with a chart that fails keeps the three old files" sh -c \
+    "grep -qx old ch.csv && grep -qx old ch.png && grep -qx old ch.svg"
+check "scale with a chart that fails leaves no partial" [ ! -e ch.csv.partial ]
+check "scale with a chart that fails leaves no temporary file" sh -c "! ls -a | grep -q 'tmp-'"
+rm -rf scripts ch.*
 
 # A FILE.partial (the sizes of a run that stopped at a size) is never left
 # stale beside a newer FILE: refused without --force, removed by a run

@@ -5,10 +5,10 @@
 # sweep refused with one line and exit status 2. Run by ctest from the
 # source tree as
 #   sh tests/sweep_charts.sh path/to/mazebench
-# Exit 77 (skipped) without gnuplot.
+# Fails without gnuplot (scripts/setup.sh installs it).
 set -eu
 cli=$1
-command -v gnuplot >/dev/null 2>&1 || { echo "gnuplot not installed: skipped"; exit 77; }
+command -v gnuplot >/dev/null 2>&1 || { echo "FAIL: gnuplot is missing (Debian package gnuplot-nox; scripts/setup.sh installs it)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 all="deadends routes astar wall-hands gen-time solve-time gen-memory solve-memory"
