@@ -96,11 +96,17 @@ int mzc_parse_seed(const char *text, uint64_t *seed);
 /* The --rng option: NULL or "auto" is MZ_RNG_AUTO, else a source's name;
  * -1 with a message for another name. */
 int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want);
+
+/* The random source of a maze (docs/random.md). */
 /* Choose spec's source for a maze of geo at seed (mz_rng_resolve): a note
  * on stderr when 'auto' switches to splitmix64; -1 with a message when
  * mulberry32 was asked for and cannot serve (a usage error). */
 int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
                     uint64_t seed);
+/* The same, the note (a whole stderr line, or "") kept in note for the
+ * caller to print once its other checks have passed. */
+int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+                         uint64_t seed, char *note, size_t notelen);
 /* A source that can feed seed before the maze's size is known (a
  * fixed-size generator's trial run): splitmix64 when asked for, or under
  * auto for a seed past 32 bits; otherwise mulberry32. */
@@ -108,11 +114,7 @@ mz_rng_kind mzc_rng_for_seed(mz_rng_kind want, uint64_t seed);
 /* -1 with mz_rng_resolve's message when mulberry32 is asked for with a
  * seed past 32 bits (a usage error), before any maze is made. */
 int mzc_rng_seed_check(const char *cmd, mz_rng_kind want, uint64_t seed);
-/* The same, the note (a whole stderr line, or "") kept in note for the
- * caller to print once its other checks have passed. */
-int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
-                         uint64_t seed, char *note, size_t notelen);
-int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols);
+
 /* Parse a grid of any shape (mz_parse_grid), printing why on failure;
  * 0 or -1. */
 int mzc_parse_grid(const char *text, mz_geom *geo);

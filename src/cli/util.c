@@ -183,20 +183,6 @@ int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_g
     return 0;
 }
 
-int mzc_parse_size(const char *text, uint64_t *rows, uint64_t *cols)
-{
-    mz_status s = mz_parse_size(text, rows, cols);
-    if (s == MZ_ETOOBIG) {
-        mzc_error("size '%s' is too large (at most 2^40 cells)", text);
-        return -1;
-    }
-    if (s != MZ_OK) {
-        mzc_error("size '%s' is not ROWSxCOLS or N with each from 1 to 4294967296", text);
-        return -1;
-    }
-    return 0;
-}
-
 int mzc_parse_grid(const char *text, mz_geom *geo)
 {
     mz_status s = mz_parse_grid(text, geo);
