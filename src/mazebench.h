@@ -8,7 +8,8 @@
  * Conventions (docs/conventions.md):
  *   - cell index i = row * cols + col, 64-bit everywhere (mz_idx);
  *   - directions 0 = north, 1 = east, 2 = south, 3 = west;
- *   - wall bits N = 1, E = 2, S = 4, W = 8; every cell starts at 15.
+ *   - wall bits N = 1, E = 2, S = 4, W = 8 on square cells (a port a bit
+ *     on other shapes, docs/shapes.md); a new grid has every wall closed.
  *
  * Ownership: the caller owns every object it creates with a *_new or
  * *_init function and frees it with the matching *_free. The library never
@@ -696,9 +697,9 @@ uint64_t mz_digest(const mz_grid *g);
  * reachable, -2 when memory runs out. */
 int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b);
 
-/* Shared helper: BFS distances from src into dist (cells entries, UINT32_MAX
- * or UINT64_MAX for unreached, per the width). Used by valley, flood and the
- * tests. Returns MZ_ENOMEM on failure. */
+/* Shared helper: BFS distances from src into dist (cells entries,
+ * UINT32_MAX for unreached). Used by valley, flood and the tests. Returns
+ * MZ_ENOMEM on failure. */
 mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 
 /* ------------------------------------------------------------------ */
