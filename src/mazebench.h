@@ -263,11 +263,16 @@ static inline uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
 /* Draws taken since mz_rng_init: exact for splitmix64; for mulberry32
  * exact below 2^32 (its count wraps with its cycle: runs stay within
  * MZ_MULBERRY32_BUDGET). */
-static inline uint64_t mz_rng_draws(const mz_rng *r)
+static inline uint64_t mz_rngk_draws(const mz_rng *r, mz_rng_kind kind)
 {
-    if (r->kind == MZ_RNG_MULBERRY32)
+    if (kind == MZ_RNG_MULBERRY32)
         return (uint32_t)((r->a - (uint32_t)r->seed) * MZ_MULBERRY32_INC_INV);
     return (r->x - r->seed) * MZ_SPLITMIX64_GAMMA_INV;
+}
+
+static inline uint64_t mz_rng_draws(const mz_rng *r)
+{
+    return mz_rngk_draws(r, (mz_rng_kind)r->kind);
 }
 
 /* A source's name ("mulberry32", "splitmix64"), or NULL for a bad kind. */
@@ -1066,6 +1071,9 @@ size_t mz_stage_format(const mz_stage *st, char *buf, size_t len);
  * the sum over its stages of their draws_per_cell declarations times the
  * cells. Cannot fail; 0 for an empty spec. */
 double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo);
+/* One entry's share of it: its draws_per_cell declaration on shape times
+ * cells (never below 0). */
+double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells);
 
 /* Choose the random source of a run of spec at geo and seed: want is a
  * kind, or MZ_RNG_AUTO to let the run choose (mulberry32 when the seed is

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <math.h>
 #include <string.h>
 
 static const char *kind_title(mz_kind k)
@@ -160,13 +159,9 @@ static void fmt_past_cells(const mz_algo *a, mz_shape s, double draws, char *buf
     buf[0] = '\0';
     if (!mz_runs_on(a, s) || a->kind == MZ_SOLVER || (a->flags & MZ_F_FIXED_SIZE))
         return; /* a fixed-size generator's draws do not grow with a size asked */
-    /* mz_draws_estimate's sum for this entry alone, by cells */
-    const double *c = a->draws_per_cell[s];
     for (uint64_t side = 16; side <= (UINT64_C(1) << 20); side += side / 64 + 1) {
         uint64_t cells = side * side;
-        double L = log2((double)cells);
-        double est = (c[0] + c[1] * L + c[2] * L * L + c[3] * (double)side) * (double)cells;
-        if (est > draws) {
+        if (mz_algo_draws(a, s, (double)cells) > draws) {
             snprintf(buf, len, "%.3g", (double)cells);
             return;
         }

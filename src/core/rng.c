@@ -47,13 +47,20 @@ double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo)
         cells = (double)v.rows * (double)v.cols;
     if (cells < 1 || (unsigned)v.shape >= MZ_SHAPE_COUNT)
         return 0;
-    double L = log2(cells), sum = 0;
-    for (unsigned k = 0; k < spec->n; k++) {
-        const double *c = spec->stage[k].algo->draws_per_cell[v.shape];
-        double per = c[0] + c[1] * L + c[2] * L * L + c[3] * sqrt(cells);
-        sum += per > 0 ? per * cells : 0;
-    }
+    double sum = 0;
+    for (unsigned k = 0; k < spec->n; k++)
+        sum += mz_algo_draws(spec->stage[k].algo, v.shape, cells);
     return sum;
+}
+
+double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells)
+{
+    if ((unsigned)shape >= MZ_SHAPE_COUNT || cells < 1)
+        return 0;
+    const double *c = a->draws_per_cell[shape];
+    const double L = log2(cells);
+    const double per = c[0] + c[1] * L + c[2] * L * L + c[3] * sqrt(cells);
+    return per > 0 ? per * cells : 0;
 }
 
 mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rng_kind want,

@@ -46,9 +46,7 @@ MZ_INLINE void cl_bits_init(cl_bits *b, const mz_rng *r)
  * splitmix64. */
 MZ_INLINE bool cl_spent(const mz_rng *r, const mz_rng_kind rk)
 {
-    return rk == MZ_RNG_MULBERRY32 &&
-           MZ_UNLIKELY((uint32_t)((r->a - (uint32_t)r->seed) * MZ_MULBERRY32_INC_INV) >
-                       MZ_MULBERRY32_LIMIT);
+    return rk == MZ_RNG_MULBERRY32 && MZ_UNLIKELY(mz_rngk_draws(r, rk) > MZ_MULBERRY32_LIMIT);
 }
 
 /* The state goes back to the run's source: later stages continue after the
