@@ -565,18 +565,14 @@ int cmd_scale(int argc, char **argv)
     for (uint64_t t = 1000; nsizes < sizeof size_rng / sizeof *size_rng;) {
         mz_geom geo = grid_near(shape, t);
         mz_spec sp = spec;
-        bool switched;
-        char why[400];
-        if (mz_rng_resolve(&sp, &geo, seed64, want_rng, &switched, why, sizeof why) != MZ_OK) {
-            /* says why: a refusal, exit 2 */
-            if (mzc_resolve_rng("scale", want_rng, &sp, &geo, seed64) != 0)
-                return MZC_USAGE;
-        } else if (switched && note_size == SIZE_MAX) {
-            /* the note, printed when that size runs (after its memory check) */
+        char note[512];
+        if (mzc_resolve_rng_note("scale", want_rng, &sp, &geo, seed64, note, sizeof note) != 0)
+            return MZC_USAGE; /* a refusal, exit 2 */
+        if (note[0] && note_size == SIZE_MAX) {
+            /* the first switch's note, printed when that size runs (after
+             * its memory check) */
             note_size = nsizes;
-            if (mzc_resolve_rng_note("scale", want_rng, &sp, &geo, seed64, rng_note,
-                                     sizeof rng_note) != 0)
-                return MZC_USAGE;
+            snprintf(rng_note, sizeof rng_note, "%s", note);
         }
         size_rng[nsizes++] = sp.rng;
         if (fixed || t >= max_cells)

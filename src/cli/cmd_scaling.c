@@ -536,7 +536,7 @@ int cmd_scaling(int argc, char **argv)
      * for where it cannot serve is refused (exit 2); a switch is noted once
      * a reason. eller-stream chooses as 'eller' would at its sizes. */
     static unsigned char rngk[MAX_GENS][MAX_SIZES];
-    char last_note[400] = "";
+    char last_note[512] = "";
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         const bool is_stream = strcmp(canon[k], "eller-stream") == 0;
         const list *l = is_stream ? &stream : &grid;
@@ -549,14 +549,13 @@ int cmd_scaling(int argc, char **argv)
                 break;
             }
             const mz_geom geo = is_stream ? mz_geom_ortho(l->n[i], l->n[i]) : geom_of(l->n[i]);
-            bool switched;
-            char why[400];
-            mz_status s = mz_rng_resolve(&sp, &geo, l->top_seed, want_rng, &switched, why,
-                                         sizeof why);
-            if (s != MZ_OK || (switched && strcmp(why, last_note) != 0)) {
-                snprintf(last_note, sizeof last_note, "%s", why);
-                if (mzc_resolve_rng("scaling", want_rng, &sp, &geo, l->top_seed) != 0)
-                    rc = MZC_USAGE;
+            char note[512];
+            if (mzc_resolve_rng_note("scaling", want_rng, &sp, &geo, l->top_seed, note,
+                                     sizeof note) != 0) {
+                rc = MZC_USAGE;
+            } else if (note[0] && strcmp(note, last_note) != 0) { /* once a reason */
+                snprintf(last_note, sizeof last_note, "%s", note);
+                fputs(note, stderr);
             }
             rngk[k][i] = (unsigned char)sp.rng;
         }

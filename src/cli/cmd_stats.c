@@ -740,22 +740,19 @@ int cmd_stats(int argc, char **argv)
     for (size_t k = 0; k < nseeds; k++)
         if (seeds[k] > top_seed)
             top_seed = seeds[k];
-    char last_note[400] = "";
+    char last_note[512] = "";
     for (size_t k = 0; k < nspecs && rc == MZC_OK; k++)
         for (size_t z = 0; z < ngrids && rc == MZC_OK; z++) {
             if (skipped(&specs[k], &grids[z]))
                 continue;
             mz_spec sp = specs[k];
-            bool switched;
-            char why[400];
-            mz_status s = mz_rng_resolve(&sp, &grids[z], top_seed, want_rng, &switched, why,
-                                         sizeof why);
+            char note[512];
             note_at[k][z] = false;
-            if (s != MZ_OK) {
-                if (mzc_resolve_rng("stats", want_rng, &sp, &grids[z], top_seed) != 0)
-                    rc = MZC_USAGE;
-            } else if (switched && strcmp(why, last_note) != 0) {
-                snprintf(last_note, sizeof last_note, "%s", why);
+            if (mzc_resolve_rng_note("stats", want_rng, &sp, &grids[z], top_seed, note,
+                                     sizeof note) != 0) {
+                rc = MZC_USAGE;
+            } else if (note[0] && strcmp(note, last_note) != 0) {
+                snprintf(last_note, sizeof last_note, "%s", note);
                 note_at[k][z] = true;
             }
             rngk[k][z] = (unsigned char)sp.rng;
