@@ -9,19 +9,30 @@
 #     counts it, summed over the seeds (the two sources make different
 #     mazes, and a maze's work varies by tens of percent from seed to seed:
 #     one seed compares mazes, not sources).
-# Writes results/rng/cost.csv and results/rng/draw-cost.csv (or FILE and
-# FILE's draw-cost.csv beside it): per generator and size, both sums of
+# Writes FILE and draw-cost.csv beside it (FILE's place: below): per
+# generator and size, both sums of
 # instructions and of draws, their ratio and the instructions a draw that
 # splitmix64 adds (negative: fewer); per source and form, a draw's
 # instructions.
 #
 #   sh scripts/rng-cost.sh [path/to/mazebench] [FILE]   # about 5 minutes
+#   sh scripts/rng-cost.sh --reference [path/to/mazebench]
+#
+# FILE defaults to results/runs/rng-<UTC time>/cost.csv (git ignores
+# results/runs/), so a run never overwrites an earlier one; --reference
+# rewrites the committed results/rng/cost.csv, to be reviewed.
 #
 # docs/random.md ("Cost") shows and explains the table.
 set -eu
 cd "$(dirname "$0")/.."
+ref=""
+if [ "${1:-}" = --reference ]; then
+    ref=1
+    shift
+fi
 bin=${1:-build/mazebench}
-out=${2:-results/rng/cost.csv}
+if [ -n "$ref" ]; then out=results/rng/cost.csv
+else out=${2:-results/runs/rng-$(date -u +%Y%m%dT%H%M%SZ)/cost.csv}; fi
 [ -x "$bin" ] || { echo "rng-cost: no executable '$bin' (build first)" >&2; exit 1; }
 command -v valgrind >/dev/null 2>&1 || { echo "rng-cost: valgrind is not installed" >&2; exit 1; }
 tmp=$(mktemp -d)
