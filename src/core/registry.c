@@ -124,7 +124,9 @@ uint64_t mz_registry_hash(void)
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         hash_str(&h, (*a)->name);
         hash_u64(&h, (uint64_t)(*a)->kind);
-        hash_u64(&h, (*a)->flags);
+        /* MZ_F_TWINS_DIFFER says how the tests compare an entry, nothing
+         * about the rows it writes: left out. */
+        hash_u64(&h, (*a)->flags & ~(unsigned)MZ_F_TWINS_DIFFER);
         hash_u64(&h, (*a)->nparams);
         for (unsigned k = 0; k < (*a)->nparams; k++) {
             const mz_param_def *p = &(*a)->params[k];
