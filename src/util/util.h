@@ -1,0 +1,155 @@
+/*
+ * util.h - the small utilities every part of the project shares: one
+ * growable array, one strict integer parser, one memory budget and one
+ * CSV field reader. Compiled into the library: nothing here prints or
+ * exits; each function returns a status.
+ */
+#ifndef MZ_UTIL_H
+#define MZ_UTIL_H
+
+#include "../mazebench.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MZU_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define MZU_UNLIKELY(x) (x)
+#endif
+
+/* ---- the growable array ---- */
+
+/* An array of len elements of elem bytes each, room for cap, in one
+ * block of memory from mem (NULL: the C library's malloc, realloc and
+ * free, so such a block may be handed on and freed with free). Zeroed
+ * (MZU_VEC_INIT) or mzu_vec_init'ed, it is empty and owns no memory.
+ * Growth doubles the room (from 8 elements when it has none), or goes
+ * straight to a larger request; every size is overflow-checked. On a
+ * failure the array keeps its elements and its room. */
+typedef struct mzu_vec {
+    const mz_allocator *mem;
+    void *data;
+    size_t len, cap; /* elements */
+    size_t elem;     /* bytes per element */
+} mzu_vec;
+
+#define MZU_VEC_INIT(type, mem) {(mem), NULL, 0, 0, sizeof(type)}
+
+/* element k as a value of type T (no bounds check) */
+#define MZU_AT(v, T, k) (((T *)(v)->data)[k])
+
+void mzu_vec_init(mzu_vec *v, size_t elem, const mz_allocator *mem);
+
+/* Room for at least n elements: MZ_OK, MZ_ETOOBIG when n elements do not
+ * fit in a size_t, MZ_ENOMEM when the allocation fails. */
+mz_status mzu_vec_reserve(mzu_vec *v, size_t n);
+
+/* Room for one more element than cap (the cold path of mzu_vec_push). */
+mz_status mzu_vec_grow(mzu_vec *v);
+
+/* A new last element, uninitialised: its address, or NULL when the array
+ * cannot grow. */
+static inline void *mzu_vec_push(mzu_vec *v)
+{
+    if (MZU_UNLIKELY(v->len == v->cap) && mzu_vec_grow(v) != MZ_OK)
+        return NULL;
+    return (char *)v->data + v->len++ * v->elem;
+}
+
+/* Append a copy of the elem bytes at x. */
+static inline mz_status mzu_vec_append(mzu_vec *v, const void *x)
+{
+    if (MZU_UNLIKELY(v->len == v->cap)) {
+        mz_status s = mzu_vec_grow(v);
+        if (s != MZ_OK)
+            return s;
+    }
+    memcpy((char *)v->data + v->len++ * v->elem, x, v->elem);
+    return MZ_OK;
+}
+
+/* The block and its length; the array is left empty, owning nothing.
+ * The caller frees the block on the array's allocator (with free when
+ * mem is NULL). */
+void *mzu_vec_take(mzu_vec *v, size_t *len);
+
+/* Free the memory; the array is left empty and usable. */
+void mzu_vec_free(mzu_vec *v);
+
+/* ---- integers ---- */
+
+/* Why a text is not an integer of the range asked for. */
+typedef enum mzu_int_status {
+    MZU_INT_OK = 0,
+    MZU_INT_EMPTY,     /* no text at all */
+    MZU_INT_SIGN,      /* a '-', or a '+' not asked for (MZU_INT_PLUS) */
+    MZU_INT_NOT_DIGIT, /* no digit first (after an allowed '+') */
+    MZU_INT_JUNK,      /* digits followed by something else */
+    MZU_INT_OVERFLOW,  /* more than 2^64 - 1 */
+    MZU_INT_RANGE      /* a number outside [min, max] */
+} mzu_int_status;
+
+#define MZU_INT_PLUS 1u /* flag: accept one leading '+' */
+
+/* The decimal integer that is the whole of text (no space, no sign
+ * unless flags ask for it, no trailing characters) into *out, when it
+ * is in [min, max]; *out is untouched on any other answer. A number past
+ * 2^64 - 1 is MZU_INT_OVERFLOW even when other characters follow. */
+mzu_int_status mzu_parse_u64(const char *text, uint64_t min, uint64_t max, unsigned flags,
+                             uint64_t *out);
+
+/* The same for the decimal integer at the start of *s: digits are read
+ * up to the first other character, where *s is left on MZU_INT_OK (it is
+ * untouched otherwise). MZU_INT_JUNK is never returned. */
+mzu_int_status mzu_scan_u64(const char **s, uint64_t min, uint64_t max, unsigned flags,
+                            uint64_t *out);
+
+/* A short lower-case description ("not a number", "out of range" ...). */
+const char *mzu_int_status_str(mzu_int_status s);
+
+/* ---- the memory budget ---- */
+
+/* The bytes a new piece of work may take, and what limits them. The one
+ * policy: 90% of the machine's memory (a margin for the system and the
+ * process's other blocks), and no more than the address-space limit
+ * (ulimit -v) leaves beyond what the process maps already. */
+typedef struct mzu_budget {
+    uint64_t machine;  /* the machine's memory; UINT64_MAX when unknown */
+    uint64_t as_left;  /* address space left under the limit; UINT64_MAX when none */
+    double bytes;      /* the budget: min(0.9 * machine, as_left) */
+} mzu_budget;
+
+typedef enum mzu_fit {
+    MZU_FITS = 0,
+    MZU_PAST_MACHINE, /* more than 90% of the machine's memory */
+    MZU_PAST_LIMIT    /* more than the address-space limit leaves */
+} mzu_fit;
+
+/* Read the machine's memory and the process's limit into *b. */
+void mzu_mem_budget(mzu_budget *b);
+
+/* Does a piece of work needing need bytes fit budget b? */
+mzu_fit mzu_budget_fits(const mzu_budget *b, double need);
+
+/* ---- CSV fields ---- */
+
+/* The value of a CSV field given as its raw text (quotes included,
+ * RFC 4180) into out, always NUL-terminated when outlen > 0. Returns the
+ * value's length (which may exceed outlen - 1: then out holds its start). */
+size_t mzu_csv_unquote(const char *raw, size_t len, char *out, size_t outlen);
+
+/* The value of a CSV field as a new string (freed with free), a trailing
+ * CR dropped (a file whose lines end in CR LF); NULL when out of memory. */
+char *mzu_field_text(const char *raw, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MZ_UTIL_H */
