@@ -1,6 +1,7 @@
 /* topo.c - cell shapes: geometry, parsing, and the ports of each shape
  * (src/mazebench.h, "Cell shapes"; docs/shapes.md). */
 #include "internal.h"
+#include "shape_ports.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -45,45 +46,13 @@ uint8_t mz_shape_walls(mz_shape s)
     return (uint8_t)((1u << mz_shape_ports(s)) - 1u);
 }
 
-/* ---- Polar rings ----
- * Ring 0 is the centre (one cell); ring r >= 1 has 6 * 2^k cells where
- * k = floor(log2 r). Rings 1 << k .. (2 << k) - 1 hold 6 << k cells each,
- * and the first cell of ring 1 << k is 1 + sum_{j<k} (1 << j)(6 << j)
- * = 2 * 4^k - 1, so every position is a closed form. */
+/* ---- Polar rings (shape_ports.h) ---- */
 
-static unsigned floor_log2(uint64_t v) /* v >= 1 */
-{
-    return 63u - (unsigned)__builtin_clzll(v);
-}
+uint64_t mz_polar_ring_cells(uint64_t r) { return mz_sp_polar_ring_cells(r); }
 
-uint64_t mz_polar_ring_cells(uint64_t r)
-{
-    return r == 0 ? 1 : UINT64_C(6) << floor_log2(r);
-}
+uint64_t mz_polar_ring_first(uint64_t r) { return mz_sp_polar_ring_first(r); }
 
-uint64_t mz_polar_ring_first(uint64_t r)
-{
-    if (r == 0)
-        return 0;
-    unsigned k = floor_log2(r);
-    uint64_t base = (UINT64_C(2) << (2 * k)) - 1; /* first cell of ring 2^k */
-    return base + (r - (UINT64_C(1) << k)) * (UINT64_C(6) << k);
-}
-
-void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos)
-{
-    if (i == 0) {
-        *ring = 0;
-        *pos = 0;
-        return;
-    }
-    /* The largest k with 2 * 4^k - 1 <= i, that is 4^k <= (i + 1) / 2. */
-    unsigned k = floor_log2((i + 1) >> 1) / 2;
-    uint64_t base = (UINT64_C(2) << (2 * k)) - 1, per = UINT64_C(6) << k;
-    uint64_t off = i - base;
-    *ring = (UINT64_C(1) << k) + off / per;
-    *pos = off % per;
-}
+void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos) { mz_sp_polar_locate(i, ring, pos); }
 
 /* ---- Geometry ---- */
 
@@ -232,203 +201,27 @@ size_t mz_geom_format(const mz_geom *g, char *buf, size_t len)
     return n < 0 ? 0 : (size_t)n;
 }
 
-/* ---- Ports ---- */
+/* ---- Ports (shape_ports.h) ---- */
 
-static mz_idx hex_nbr(const mz_grid *g, mz_idx i, unsigned p)
-{
-    uint64_t r = i / g->cols, c = i % g->cols;
-    bool odd = c & 1;
-    /* r offsets of the east/west neighbours: even columns sit half a cell
-     * higher, so their NE/NW are one row up and their SE/SW in the same row */
-    int64_t dr;
-    int64_t dc;
-    switch (p) {
-    case 0: dr = -1; dc = 0; break;
-    case 1: dr = odd ? 0 : -1; dc = 1; break;
-    case 2: dr = odd ? 1 : 0; dc = 1; break;
-    case 3: dr = 1; dc = 0; break;
-    case 4: dr = odd ? 1 : 0; dc = -1; break;
-    case 5: dr = odd ? 0 : -1; dc = -1; break;
-    default: return MZ_NONE;
-    }
-    if ((dr < 0 && r == 0) || (dr > 0 && r + 1 >= g->rows) || (dc < 0 && c == 0) ||
-        (dc > 0 && c + 1 >= g->cols))
-        return MZ_NONE;
-    return (mz_idx)((int64_t)i + dr * (int64_t)g->cols + dc);
-}
-
-static mz_idx tri_nbr(const mz_grid *g, mz_idx i, unsigned p)
-{
-    uint64_t r = i / g->cols, c = i % g->cols;
-    switch (p) {
-    case 0: return c > 0 ? i - 1 : MZ_NONE;
-    case 1: return c + 1 < g->cols ? i + 1 : MZ_NONE;
-    case 2:
-        if (((r + c) & 1) == 0) /* points up: the base is south */
-            return r + 1 < g->rows ? i + g->cols : MZ_NONE;
-        return r > 0 ? i - g->cols : MZ_NONE;
-    default: return MZ_NONE;
-    }
-}
-
-static mz_idx polar_nbr(const mz_grid *g, mz_idx i, unsigned p)
-{
-    uint64_t ring, pos;
-    mz_polar_locate(i, &ring, &pos);
-    if (ring == 0)
-        return p < 6 && g->rows > 1 ? 1 + p : MZ_NONE;
-    uint64_t n = mz_polar_ring_cells(ring), first = mz_polar_ring_first(ring);
-    switch (p) {
-    case 0: return first + (pos + 1) % n;
-    case 1: return first + (pos + n - 1) % n;
-    case 2: {
-        if (ring == 1)
-            return 0;
-        uint64_t pn = mz_polar_ring_cells(ring - 1);
-        return mz_polar_ring_first(ring - 1) + (pn == n ? pos : pos / 2);
-    }
-    case 3:
-    case 4: {
-        if (ring + 1 >= g->rows)
-            return MZ_NONE;
-        uint64_t nn = mz_polar_ring_cells(ring + 1), nf = mz_polar_ring_first(ring + 1);
-        if (nn == n)
-            return p == 3 ? nf + pos : MZ_NONE;
-        return nf + 2 * pos + (p - 3);
-    }
-    default: return MZ_NONE;
-    }
-}
-
-static mz_idx cube_nbr(const mz_grid *g, mz_idx i, unsigned p)
-{
-    uint64_t plane = g->rows * g->cols;
-    uint64_t in = i % plane, c = in % g->cols;
-    switch (p) {
-    case MZ_N: return in >= g->cols ? i - g->cols : MZ_NONE;
-    case MZ_S: return in + g->cols < plane ? i + g->cols : MZ_NONE;
-    case MZ_E: return c + 1 < g->cols ? i + 1 : MZ_NONE;
-    case MZ_W: return c > 0 ? i - 1 : MZ_NONE;
-    case 4: return i + plane < g->cells ? i + plane : MZ_NONE;
-    case 5: return i >= plane ? i - plane : MZ_NONE;
-    default: return MZ_NONE;
-    }
-}
-
-/* The square neighbour without wrap. */
-static mz_idx flat_nbr(const mz_grid *g, mz_idx i, unsigned d)
-{
-    switch (d) {
-    case MZ_N: return i >= g->cols ? i - g->cols : MZ_NONE;
-    case MZ_S: return i + g->cols < g->cells ? i + g->cols : MZ_NONE;
-    case MZ_E: return (i % g->cols) + 1 < g->cols ? i + 1 : MZ_NONE;
-    default: return i % g->cols > 0 ? i - 1 : MZ_NONE;
-    }
-}
-
-static mz_idx weave_nbr(const mz_grid *g, mz_idx i, unsigned p)
-{
-    if (p < 4)
-        return flat_nbr(g, i, p);
-    if (p > 7)
-        return MZ_NONE;
-    mz_idx b = flat_nbr(g, i, p - 4);
-    return b == MZ_NONE ? MZ_NONE : flat_nbr(g, b, p - 4);
-}
-
-mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p)
-{
-    switch (g->shape) {
-    case MZ_SHAPE_ORTHO: return p < 4 ? mz_neighbour(g, i, p) : MZ_NONE;
-    case MZ_SHAPE_HEX: return hex_nbr(g, i, p);
-    case MZ_SHAPE_TRI: return tri_nbr(g, i, p);
-    case MZ_SHAPE_POLAR: return polar_nbr(g, i, p);
-    case MZ_SHAPE_CUBE: return cube_nbr(g, i, p);
-    case MZ_SHAPE_WEAVE: return weave_nbr(g, i, p);
-    default: return MZ_NONE;
-    }
-}
+mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_nbr(g, g->shape, i, p); }
 
 unsigned mz_port_back(const mz_grid *g, mz_idx i, unsigned p)
 {
-    switch (g->shape) {
-    case MZ_SHAPE_HEX: return (p + 3) % 6;
-    case MZ_SHAPE_TRI: return p == 2 ? 2 : p ^ 1;
-    case MZ_SHAPE_POLAR: {
-        uint64_t ring, pos;
-        mz_polar_locate(i, &ring, &pos);
-        if (ring == 0)
-            return 2; /* ring 1's inward port */
-        if (p <= 1)
-            return p ^ 1;
-        if (p >= 3)
-            return 2;
-        /* inward: which outward port of the parent leads here */
-        if (ring == 1)
-            return (unsigned)pos; /* the centre's port pos */
-        return mz_polar_ring_cells(ring - 1) == mz_polar_ring_cells(ring) ? 3 : 3 + (unsigned)(pos & 1);
-    }
-    case MZ_SHAPE_CUBE: return p >= 4 ? p ^ 1 : mz_opposite(p);
-    case MZ_SHAPE_WEAVE: return (p & 4) | mz_opposite(p & 3);
-    default: return mz_opposite(p);
-    }
-}
-
-/* Weave: is there a passage under cell x along the axis of direction d? A
- * passage under x joins its two neighbours on that axis by their ports 4+. */
-static bool weave_under(const mz_grid *g, mz_idx x, unsigned d)
-{
-    mz_idx a = flat_nbr(g, x, d);
-    return a != MZ_NONE && !(g->c[a] & (1u << (4 + mz_opposite(d))));
-}
-
-/* Weave: side d of x is free (neither its wall nor its under-port open)
- * and no passage runs under x along that axis. */
-static bool weave_side_free(const mz_grid *g, mz_idx x, unsigned d)
-{
-    unsigned c = g->c[x];
-    return (c & (1u << d)) && (c & (1u << (4 + d))) && !weave_under(g, x, d);
-}
-
-static bool weave_can_open(const mz_grid *g, mz_idx i, unsigned p)
-{
-    unsigned d = p & 3;
-    mz_idx n = weave_nbr(g, i, p);
-    if (n == MZ_NONE || !weave_side_free(g, i, d) || !weave_side_free(g, n, mz_opposite(d)))
-        return false;
-    if (p < 4)
-        return true;
-    /* Under b: b must be a straight corridor across the axis, with no
-     * passage of its own along it and nothing under it yet. */
-    mz_idx b = flat_nbr(g, i, d);
-    unsigned c = g->c[b], e = (d + 1) & 3;
-    unsigned along = (1u << d) | (1u << mz_opposite(d));
-    unsigned across = (1u << e) | (1u << mz_opposite(e));
-    return (c & along) == along && (c & across) == 0 && (c & 0xF0u) == 0xF0u &&
-           !weave_under(g, b, e);
+    return mz_sp_back(g, g->shape, i, p);
 }
 
 bool mz_port_can_open(const mz_grid *g, mz_idx i, unsigned p)
 {
-    if (p >= mz_shape_ports(g->shape) || !(g->c[i] & (1u << p)))
-        return false;
-    if (g->shape == MZ_SHAPE_WEAVE)
-        return weave_can_open(g, i, p);
-    return mz_port_nbr(g, i, p) != MZ_NONE;
+    return mz_sp_can_open(g, g->shape, i, p);
 }
 
-void mz_port_knock(mz_grid *g, mz_idx i, unsigned p)
-{
-    mz_idx n = mz_port_nbr(g, i, p);
-    g->c[i] &= (uint8_t)~(1u << p);
-    g->c[n] &= (uint8_t)~(1u << mz_port_back(g, i, p));
-}
+void mz_port_knock(mz_grid *g, mz_idx i, unsigned p) { mz_sp_knock(g, g->shape, i, p); }
 
 void mz_port_close(mz_grid *g, mz_idx i, unsigned p)
 {
-    mz_idx n = mz_port_nbr(g, i, p);
+    mz_idx n = mz_sp_nbr(g, g->shape, i, p);
     g->c[i] |= (uint8_t)(1u << p);
-    g->c[n] |= (uint8_t)(1u << mz_port_back(g, i, p));
+    g->c[n] |= (uint8_t)(1u << mz_sp_back(g, g->shape, i, p));
 }
 
 unsigned mz_port_degree(const mz_grid *g, mz_idx i)
