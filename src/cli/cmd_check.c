@@ -1135,7 +1135,7 @@ int cmd_check(int argc, char **argv)
         return MZC_USAGE;
     }
     if (junit) {
-        if (strcmp(junit, path) == 0 || sw_same_file(junit, path)) {
+        if (strcmp(junit, path) == 0 || mzo_same_file(junit, path)) {
             mzc_error("check: '%s' is the file checked: it may not be the --junit report too",
                       junit);
             return MZC_USAGE;

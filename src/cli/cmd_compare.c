@@ -30,7 +30,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "escape.h"
+#include "out/out.h"
 #include "junit.h"
 #include "stats_ab.h"
 #include "sweep.h"
@@ -1679,7 +1679,7 @@ static void put_json_int(FILE *f, const char *s)
     if (digits)
         fputs(s, f);
     else
-        sw_json_string(f, s);
+        mzo_json_string(f, s);
 }
 
 static const char *test_name(const struct compare *c, bool algo, size_t k)
@@ -1706,17 +1706,17 @@ static int write_csv(FILE *f, const struct compare *c)
             const struct algo *a = level ? &c->alg[o[k]] : NULL;
             const struct recipe *r = level ? &c->rec[a->first] : &c->rec[o[k]];
             fprintf(f, "%s,%s,", level ? "algorithm" : "recipe", kind_name[r->kind]);
-            sw_csv_string(f, level && r->kind == KIND_SOLVE ? "" : r->gen);
+            mzo_csv_string(f, level && r->kind == KIND_SOLVE ? "" : r->gen);
             fputc(',', f);
-            sw_csv_string(f, level ? "" : r->seed);
+            mzo_csv_string(f, level ? "" : r->seed);
             fputc(',', f);
-            sw_csv_string(f, r->topo);
+            mzo_csv_string(f, r->topo);
             fputc(',', f);
-            sw_csv_string(f, r->rows);
+            mzo_csv_string(f, r->rows);
             fputc(',', f);
-            sw_csv_string(f, r->cols);
+            mzo_csv_string(f, r->cols);
             fputc(',', f);
-            sw_csv_string(f, r->solver);
+            mzo_csv_string(f, r->solver);
             if (level)
                 fprintf(f, ",%zu,%zu,%zu,,,", a->strata, a->n[0], a->n[1]);
             else
@@ -1739,9 +1739,9 @@ static int write_csv(FILE *f, const struct compare *c)
             else
                 fputs(",,", f);
             const char *note = level ? a->note : r->note;
-            sw_csv_string(f, note ? note : "");
+            mzo_csv_string(f, note ? note : "");
             fputc(',', f);
-            sw_csv_string(f, r->rng);
+            mzo_csv_string(f, r->rng);
             fputc('\n', f);
         }
         free(o);
@@ -1752,14 +1752,14 @@ static int write_csv(FILE *f, const struct compare *c)
 static int write_json(FILE *f, const struct compare *c)
 {
     fputs("{\n  \"base\": {\"file\": ", f);
-    sw_json_string(f, c->side[0].path);
+    mzo_json_string(f, c->side[0].path);
     fputs(", \"commit\": ", f);
-    sw_json_string(f, c->side[0].commit);
+    mzo_json_string(f, c->side[0].commit);
     fprintf(f, ", \"rows\": %zu, \"rounds\": %zu},\n  \"new\": {\"file\": ", c->side[0].nrows,
             c->side[0].rounds);
-    sw_json_string(f, c->side[1].path);
+    mzo_json_string(f, c->side[1].path);
     fputs(", \"commit\": ", f);
-    sw_json_string(f, c->side[1].commit);
+    mzo_json_string(f, c->side[1].commit);
     fprintf(f, ", \"rows\": %zu, \"rounds\": %zu},\n  \"alpha\": %g, \"threshold\": %g,\n",
             c->side[1].nrows, c->side[1].rounds, c->alpha, c->threshold);
     fprintf(f, "  \"design\": \"%s\", \"rounds\": ", c->paired ? "paired" : "unpaired");
@@ -1780,22 +1780,22 @@ static int write_json(FILE *f, const struct compare *c)
             if (level && r->kind == KIND_SOLVE)
                 fputs("null", f);
             else
-                sw_json_string(f, r->gen);
+                mzo_json_string(f, r->gen);
             if (!level) {
                 fputs(", \"seed\": ", f);
                 put_json_int(f, r->seed);
             }
             fputs(", \"rng\": ", f);
-            sw_json_string(f, r->rng);
+            mzo_json_string(f, r->rng);
             fputs(", \"topology\": ", f);
-            sw_json_string(f, r->topo);
+            mzo_json_string(f, r->topo);
             fputs(", \"rows\": ", f);
             put_json_int(f, r->rows);
             fputs(", \"cols\": ", f);
             put_json_int(f, r->cols);
             fputs(", \"solver\": ", f);
             if (r->kind == KIND_SOLVE)
-                sw_json_string(f, r->solver);
+                mzo_json_string(f, r->solver);
             else
                 fputs("null", f);
             if (level) {
@@ -1838,7 +1838,7 @@ static int write_json(FILE *f, const struct compare *c)
             const char *note = level ? a->note : r->note;
             fputs(", \"note\": ", f);
             if (note)
-                sw_json_string(f, note);
+                mzo_json_string(f, note);
             else
                 fputs("null", f);
             fputc('}', f);
@@ -1861,7 +1861,7 @@ static int write_json(FILE *f, const struct compare *c)
             fprintf(f, "[%.6f, %.6f]", c->gm_lo[k], c->gm_hi[k]);
         fprintf(f, ", \"%s_geomean_note\": ", kind_name[k]);
         if (c->gm_note[k])
-            sw_json_string(f, c->gm_note[k]);
+            mzo_json_string(f, c->gm_note[k]);
         else
             fputs("null", f);
         fputs(", ", f);
@@ -1871,7 +1871,7 @@ static int write_json(FILE *f, const struct compare *c)
     fputs("  \"differences\": [", f);
     for (size_t k = 0; k < c->ndiff; k++) {
         fputs(k ? ",\n    " : "\n    ", f);
-        sw_json_string(f, c->diff[k].line);
+        mzo_json_string(f, c->diff[k].line);
     }
     fputs(c->ndiff ? "\n  ]\n}\n" : "]\n}\n", f);
     return 0;
@@ -1995,7 +1995,7 @@ static int write_junit(const struct compare *c, FILE *f)
 /* The chart: each algorithm's ratio and interval as a horizontal error
  * bar, log scale, the threshold band shaded. gnuplot reads the program
  * on a pipe and writes the picture to its stdout, which is the temporary
- * output file (sw_out_open) renamed into place when gnuplot succeeds. */
+ * output file (mzo_out_open) renamed into place when gnuplot succeeds. */
 static void chart_program(FILE *g, const struct compare *c, const size_t *ord, size_t n,
                           bool png)
 {
@@ -2307,7 +2307,7 @@ int cmd_compare(int argc, char **argv)
         if (!outs[k])
             continue;
         for (int s = 0; s < 2; s++)
-            if (!strcmp(outs[k], path[s]) || sw_same_file(outs[k], path[s])) {
+            if (!strcmp(outs[k], path[s]) || mzo_same_file(outs[k], path[s])) {
                 mzc_error("%s: '%s' is an input file: it may not be an output too", cmd,
                           outs[k]);
                 return MZC_USAGE;
