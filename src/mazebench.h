@@ -1041,6 +1041,12 @@ size_t mz_registry_count(void);
  * every machine: files that record it (a sweep's '# registry:' line) tell
  * a different registry apart. Cannot fail. */
 uint64_t mz_registry_hash(void);
+/* The same hash over the shapes given (MZ_SHAPE_BIT bits) only: an entry's
+ * shapes outside them are left out, so a file of rows on those shapes
+ * (a golden file of square grids: MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)) keeps its
+ * hash when another shape is added or an entry gains one.
+ * mz_registry_hash() is mz_registry_hash_on(MZ_SHAPES_ALL). Cannot fail. */
+uint64_t mz_registry_hash_on(unsigned shapes);
 
 /* ------------------------------------------------------------------ */
 /* Specs: "name[:k=v,...][+post[:k=v,...]]"                            */

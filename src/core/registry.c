@@ -120,6 +120,11 @@ static void hash_real(uint64_t *h, double d)
 
 uint64_t mz_registry_hash(void)
 {
+    return mz_registry_hash_on(MZ_SHAPES_ALL);
+}
+
+uint64_t mz_registry_hash_on(unsigned shapes)
+{
     uint64_t h = UINT64_C(0xcbf29ce484222325);
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         hash_str(&h, (*a)->name);
@@ -139,8 +144,12 @@ uint64_t mz_registry_hash(void)
         }
         for (const char *const *c = (*a)->columns; c && *c; c++)
             hash_str(&h, *c);
-        if ((*a)->shapes) /* square-only entries hash as before shapes existed */
-            hash_u64(&h, UINT64_C(0x5348415045000000) | (*a)->shapes);
+        /* Only the shapes asked about: an entry that gains or loses
+         * another shape leaves the hash over these unchanged. Square-only
+         * entries hash as before shapes existed. */
+        unsigned on = (*a)->shapes & shapes;
+        if (on)
+            hash_u64(&h, UINT64_C(0x5348415045000000) | on);
         hash_u64(&h, UINT64_MAX); /* end of entry */
     }
     return h;
