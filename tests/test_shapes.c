@@ -1,6 +1,7 @@
 /*
- * test_shapes.c - the cell shapes' geometry (src/core/topo.c): every port
- * leads back through mz_port_back, polar rings follow their defining rule
+ * test_shapes.c - the cell shapes' geometry (src/core/topo.c): every shape
+ * has sample grids (tests/samples.h), on each of them every port leads
+ * back through mz_port_back, polar rings follow their defining rule
  * (computed here ring by ring, not from the closed forms), grids parse and
  * print back, the shape distance never exceeds the true distance on a grid
  * with every port open, the weave's crossing rules, and the figures of a
@@ -16,11 +17,7 @@
 #include <string.h>
 
 #include "mazebench.h"
-
-static const char *const grids[] = {
-    "7x9",   "1x5",     "hex:6x7", "hex:1x8",     "hex:5x1",    "tri:5x8",     "tri:1x6",
-    "polar:1", "polar:2", "polar:9", "3d:3x4x5", "3d:1x2x2",   "weave:6x7",   "weave:2x3",
-};
+#include "samples.h"
 
 static void make(mz_grid *g, const char *text)
 {
@@ -29,14 +26,32 @@ static void make(mz_grid *g, const char *text)
     assert_int_equal(mz_grid_init_geom(g, &geo, NULL), MZ_OK);
 }
 
+/* Every shape's sample grids (tests/samples.h), square cells included. */
+static size_t sample_grids(mz_geom *geo)
+{
+    return mzt_samples_all(MZT_ALL, true, geo, MZT_MAX_SAMPLES);
+}
+
+/* Every shape of mz_shape has sample grids, so the tests that iterate
+ * them test a new shape as soon as it exists. */
+static void test_every_shape_has_samples(void **state)
+{
+    (void)state;
+    mzt_check_samples();
+}
+
 /* Every port that leads somewhere leads back, and distinct ports of a
  * cell reach distinct cells. */
 static void test_ports_round_trip(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof grids / sizeof *grids; k++) {
+    mz_geom geo[MZT_MAX_SAMPLES];
+    size_t ngeo = sample_grids(geo);
+    for (size_t k = 0; k < ngeo; k++) {
         mz_grid g;
-        make(&g, grids[k]);
+        char grid[64];
+        mzt_name(&geo[k], grid, sizeof grid);
+        assert_int_equal(mz_grid_init_geom(&g, &geo[k], NULL), MZ_OK);
         unsigned ports = mz_shape_ports(g.shape);
         uint64_t links = 0;
         for (mz_idx i = 0; i < g.cells; i++) {
@@ -47,15 +62,15 @@ static void test_ports_round_trip(void **state)
                 if (n == MZ_NONE)
                     continue;
                 if (n >= g.cells || n == i)
-                    fail_msg("%s: cell %llu port %u -> %llu", grids[k], (unsigned long long)i, p,
+                    fail_msg("%s: cell %llu port %u -> %llu", grid, (unsigned long long)i, p,
                              (unsigned long long)n);
                 unsigned b = mz_port_back(&g, i, p);
                 if (b >= ports || mz_port_nbr(&g, n, b) != i)
-                    fail_msg("%s: cell %llu port %u -> %llu, back %u does not return", grids[k],
+                    fail_msg("%s: cell %llu port %u -> %llu, back %u does not return", grid,
                              (unsigned long long)i, p, (unsigned long long)n, b);
                 for (unsigned t = 0; t < ns; t++)
                     if (seen[t] == n)
-                        fail_msg("%s: cell %llu reaches %llu twice", grids[k],
+                        fail_msg("%s: cell %llu reaches %llu twice", grid,
                                  (unsigned long long)i, (unsigned long long)n);
                 seen[ns++] = n;
                 links++;
@@ -181,9 +196,13 @@ static void test_parse_format(void **state)
 static void test_distance_admissible(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof grids / sizeof *grids; k++) {
+    mz_geom geo[MZT_MAX_SAMPLES];
+    size_t ngeo = sample_grids(geo);
+    for (size_t k = 0; k < ngeo; k++) {
         mz_grid g;
-        make(&g, grids[k]);
+        char grid[64];
+        mzt_name(&geo[k], grid, sizeof grid);
+        assert_int_equal(mz_grid_init_geom(&g, &geo[k], NULL), MZ_OK);
         unsigned ports = mz_shape_ports(g.shape);
         for (mz_idx i = 0; i < g.cells; i++)
             for (unsigned p = 0; p < ports; p++)
@@ -195,13 +214,28 @@ static void test_distance_admissible(void **state)
             assert_int_equal(mz_bfs_dist32(&g, a, dist), MZ_OK);
             for (mz_idx b = 0; b < g.cells; b++)
                 if (mz_shape_distance(&g, a, b) > dist[b])
-                    fail_msg("%s: distance %llu -> %llu is %u, bound %llu", grids[k],
+                    fail_msg("%s: distance %llu -> %llu is %u, bound %llu", grid,
                              (unsigned long long)a, (unsigned long long)b, dist[b],
                              (unsigned long long)mz_shape_distance(&g, a, b));
         }
         free(dist);
         mz_grid_free(&g);
     }
+}
+
+/* The registry hash over some shapes: over all of them it is
+ * mz_registry_hash(); over square cells alone it leaves the other shapes
+ * out, so it differs, and a shape bit no entry has changes nothing. */
+static void test_registry_hash_on(void **state)
+{
+    (void)state;
+    const unsigned square = MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);
+    assert_true(mz_registry_hash_on(MZ_SHAPES_ALL) == mz_registry_hash());
+    assert_true(mz_registry_hash_on(square) != mz_registry_hash());
+    assert_true(mz_registry_hash_on(square | (1u << 31)) == mz_registry_hash_on(square));
+    assert_true(mz_registry_hash_on(MZ_SHAPES_ALL | (1u << 31)) == mz_registry_hash());
+    for (unsigned s = 1; s < MZ_SHAPE_COUNT; s++)
+        assert_true(mz_registry_hash_on(square | MZ_SHAPE_BIT(s)) != mz_registry_hash_on(square));
 }
 
 /* The weave: a passage may pass under a straight corridor across it, and
@@ -277,10 +311,11 @@ static void test_polar_figures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_shape_has_samples),
         cmocka_unit_test(test_ports_round_trip), cmocka_unit_test(test_port_counts),
         cmocka_unit_test(test_polar_rule),       cmocka_unit_test(test_parse_format),
         cmocka_unit_test(test_distance_admissible), cmocka_unit_test(test_weave_rules),
-        cmocka_unit_test(test_polar_figures),
+        cmocka_unit_test(test_polar_figures), cmocka_unit_test(test_registry_hash_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
