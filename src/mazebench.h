@@ -895,18 +895,18 @@ typedef struct mz_algo {
     double draws_per_cell[MZ_SHAPE_COUNT][4];
     mz_gen_fn gen;              /* MZ_GEN and MZ_POST */
     mz_solve_fn solve;          /* MZ_SOLVER */
-    /* The sizes the entry refuses, declared: true for a rows x cols grid
-     * (the requested size for a generator, the maze's for a post-processor
-     * or a solver) on which its function returns MZ_EUNSUPPORTED. NULL: it
-     * runs on every size. An MZ_EUNSUPPORTED it did not declare is a bug:
+    /* The grids the entry refuses, declared: true for a geometry (the
+     * requested one for a generator, the maze's for a post-processor or a
+     * solver) of a shape it runs on, on which its function returns
+     * MZ_EUNSUPPORTED. NULL: it runs on every size of those shapes. An MZ_EUNSUPPORTED it did not declare is a bug:
      * tests/test_invariants.c runs every entry on many sizes and fails,
      * naming the entry, on any status but MZ_OK outside the declared sizes
      * and on anything but MZ_EUNSUPPORTED inside them. */
-    bool (*refuses)(uint64_t rows, uint64_t cols);
+    bool (*refuses)(const mz_geom *g);
     /* The shapes beyond square cells it runs on, as MZ_SHAPE_BIT bits (0:
      * square cells only). On any other shape its function is never called:
-     * mz_generate_on and mz_solve return MZ_EUNSUPPORTED. refuses applies
-     * to square cells only. */
+     * mz_generate_on and mz_solve return MZ_EUNSUPPORTED; refuses is asked
+     * only about the shapes it runs on. */
     unsigned shapes;
     /* Its step trace, as data (docs/registry.md is generated from it): the
      * ops its steps carry, each with what it means, ended by {NULL, NULL},
@@ -961,25 +961,26 @@ typedef struct mz_trace_op {
     mz_draw draw;
 } mz_trace_op;
 
-/* Does entry a declare that it refuses a rows x cols grid? Cannot fail. */
-static inline bool mz_refuses(const mz_algo *a, uint64_t rows, uint64_t cols)
-{
-    return a->refuses != NULL && a->refuses(rows, cols);
-}
-
 /* Does entry a run on shape s at all? Cannot fail. */
 static inline bool mz_runs_on(const mz_algo *a, mz_shape s)
 {
     return s == MZ_SHAPE_ORTHO || (a->shapes & MZ_SHAPE_BIT(s)) != 0;
 }
 
-/* Does entry a refuse a grid of geometry g (its shape, or its size on
- * square cells)? Cannot fail. */
+/* Does entry a refuse a grid of geometry g (its shape, or a size it
+ * declares)? Cannot fail. */
 static inline bool mz_refuses_geom(const mz_algo *a, const mz_geom *g)
 {
     if (!mz_runs_on(a, g->shape))
         return true;
-    return g->shape == MZ_SHAPE_ORTHO && mz_refuses(a, g->rows, g->cols);
+    return a->refuses != NULL && a->refuses(g);
+}
+
+/* Does entry a refuse a rows x cols grid of square cells? Cannot fail. */
+static inline bool mz_refuses(const mz_algo *a, uint64_t rows, uint64_t cols)
+{
+    const mz_geom g = mz_geom_ortho(rows, cols);
+    return mz_refuses_geom(a, &g);
 }
 
 /* The peak bytes a cell entry a declares on shape s (0 for a shape it does
