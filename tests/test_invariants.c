@@ -26,7 +26,8 @@
  *   - thin grids, 1 x N and N x 1, pass all of the above;
  *   - tracing changes nothing, for generators and solvers alike;
  *   - all of the above on every cell shape an entry declares (mz_algo.shapes:
- *     hex, tri, polar, 3d, weave grids, thin ones included), and on the
+ *     every shape's sample grids of tests/samples.h, thin and degenerate
+ *     ones included), and on the
  *     shapes it does not declare the status is MZ_EUNSUPPORTED.
  */
 #include <stdarg.h>
@@ -41,6 +42,7 @@
 
 #include "mazebench.h"
 #include "expect.h"
+#include "samples.h"
 
 static const struct {
     uint64_t rows, cols;
@@ -53,21 +55,12 @@ static const struct {
               * end there before its restart limit */
              {2, 200}};
 
-/* Grids of the other cell shapes, thin ones included (every shape is run
- * by every entry: the ones that do not declare it must refuse it). */
-static const char *const shape_grids[] = {
-    "hex:1x1", "hex:1x7", "hex:7x1", "hex:5x6", "hex:12x13", "tri:1x5", "tri:2x1", "tri:4x7",
-    "tri:9x14", "polar:1", "polar:2", "polar:3", "polar:7", "3d:1x1x5", "3d:5x1x1", "3d:2x3x4",
-    "3d:3x5x6", "weave:1x9", "weave:9x1", "weave:2x2", "weave:6x6", "weave:11x12",
-};
-#define NSHAPE_GRIDS (sizeof shape_grids / sizeof shape_grids[0])
-
-static mz_geom shape_geom(size_t k)
+/* Grids of the other cell shapes: every shape's sample grids but the
+ * large one (tests/samples.h), typical, thin and degenerate (every shape
+ * is run by every entry: the ones that do not declare it must refuse it). */
+static size_t shape_grids(mz_geom *geo)
 {
-    mz_geom geo;
-    if (mz_parse_grid(shape_grids[k], &geo) != MZ_OK)
-        fail_msg("bad test grid '%s'", shape_grids[k]);
-    return geo;
+    return mzt_samples_all(MZT_ALL, false, geo, MZT_MAX_SAMPLES);
 }
 
 static const uint32_t seeds[] = {0, 1, 464, 4294967295u};
@@ -604,34 +597,32 @@ static void test_trace_is_transparent(void **state)
     static const struct {
         uint64_t rows, cols;
     } tsizes[] = {{31, 31}, {12, 7}, {1, 9}, {9, 1}};
-    static const char *const tgrids[] = {"hex:12x13", "tri:9x14", "polar:7", "3d:3x5x6",
-                                         "weave:11x12", "polar:2"};
+    /* every other shape's small and degenerate sample grids */
+    mz_geom tgrids[MZT_MAX_SAMPLES];
+    size_t ntgrids = mzt_samples_all(MZT_SMALL | MZT_DEGENERATE, false, tgrids, MZT_MAX_SAMPLES);
     for (size_t k = 0; k < nspecs; k++) {
         for (size_t z = 0; z < sizeof tsizes / sizeof tsizes[0]; z++) {
             mz_geom geo = mz_geom_ortho(tsizes[z].rows, tsizes[z].cols);
             trace_one(&specs[k], &geo);
         }
-        for (size_t z = 0; z < sizeof tgrids / sizeof tgrids[0]; z++) {
-            mz_geom geo;
-            assert_int_equal(mz_parse_grid(tgrids[z], &geo), MZ_OK);
-            trace_one(&specs[k], &geo);
-        }
+        for (size_t z = 0; z < ntgrids; z++)
+            trace_one(&specs[k], &tgrids[z]);
     }
 }
 
-/* Every entry on every grid of shape_grids: what test_registry_runs checks
+/* Every entry on every grid of shape_grids(): what test_registry_runs checks
  * on square cells, on the shapes an entry declares; MZ_EUNSUPPORTED on the
  * others. Every solver that runs on some shape must meet loops there. */
 static void test_shapes_run(void **state)
 {
     (void)state;
     unsigned looped[MAX_SOLVERS] = {0};
+    mz_geom geo[MZT_MAX_SAMPLES];
+    size_t ngeo = shape_grids(geo);
     for (size_t k = 0; k < nspecs; k++)
-        for (size_t z = 0; z < NSHAPE_GRIDS; z++)
-            for (size_t s = 0; s < NSEEDS; s++) {
-                mz_geom geo = shape_geom(z);
-                check_one(&specs[k], seeds[s], &geo, looped);
-            }
+        for (size_t z = 0; z < ngeo; z++)
+            for (size_t s = 0; s < NSEEDS; s++)
+                check_one(&specs[k], seeds[s], &geo[z], looped);
     for (size_t k = 0; k < nsolvers; k++) {
         if (solvers[k].algo->shapes == 0)
             continue;
