@@ -1,6 +1,6 @@
 /*
  * test_shapes_solve.c - every registry solver on every cell shape it
- * declares, on mazes built here (a random depth-first spanning tree over
+ * declares (the sample grids of tests/samples.h), on mazes built here (a random depth-first spanning tree over
  * the ports, mz_port_can_open before each knock, then extra passages for
  * loops, and a grid cut in two), so the test does not rest on any
  * generator of the registry:
@@ -28,25 +28,23 @@
 
 #include "failing_alloc.h"
 #include "mazebench.h"
+#include "samples.h"
 #include "trace_rec.h"
 
-static const char *const grids[] = {
-    "hex:1x7",   "tri:1x5",   "polar:1",    "polar:2",   "3d:1x1x5",  "weave:1x9",
-    "hex:12x13", "tri:9x14",  "polar:7",    "3d:3x5x6",  "weave:9x9", "hex:30x31",
-    "tri:25x40", "polar:12",  "3d:4x9x10",  "weave:25x25", "hex:7x1", "tri:6x2",
-    "weave:9x1", "3d:5x1x1",
-};
-#define NGRIDS (sizeof grids / sizeof grids[0])
+/* Every other shape's sample grids (tests/samples.h): typical, thin,
+ * degenerate and large. */
+static size_t sample_grids(mz_geom *geo)
+{
+    return mzt_samples_all(MZT_ALL | MZT_LARGE, false, geo, MZT_MAX_SAMPLES);
+}
 
 /* The maze kinds: a spanning tree, a tree with loops, two parts. */
 enum { TREE, LOOPS, SPLIT, NKINDS };
 static const char *const kind_name[NKINDS] = {"tree", "loops", "split"};
 
-static void make(mz_grid *g, const char *text, const mz_allocator *mem)
+static void make(mz_grid *g, const mz_geom *geo, const mz_allocator *mem)
 {
-    mz_geom geo;
-    assert_int_equal(mz_parse_grid(text, &geo), MZ_OK);
-    assert_int_equal(mz_grid_init_geom(g, &geo, mem), MZ_OK);
+    assert_int_equal(mz_grid_init_geom(g, geo, mem), MZ_OK);
 }
 
 /* Cells of g in the part [lo, hi) of the index range. */
@@ -193,7 +191,8 @@ static mz_status run(const mz_algo *a, const mz_grid *g, mz_trace *t, mz_solutio
 static bool gives_path(const mz_algo *a)
 {
     mz_grid g;
-    make(&g, "9x9", NULL);
+    mz_geom nine = mz_geom_ortho(9, 9);
+    make(&g, &nine, NULL);
     build(&g, TREE, 7);
     mz_solution sol;
     assert_int_equal(run(a, &g, NULL, &sol), MZ_OK);
@@ -213,18 +212,20 @@ static void test_solvers_on_shapes(void **state)
             continue;
         const bool path_wanted = gives_path(*a);
         const bool shortest = ((*a)->flags & MZ_F_SHORTEST) != 0;
-        for (size_t z = 0; z < NGRIDS; z++) {
-            mz_geom geo;
-            assert_int_equal(mz_parse_grid(grids[z], &geo), MZ_OK);
-            if (!mz_runs_on(*a, geo.shape))
+        mz_geom grids[MZT_MAX_SAMPLES];
+        size_t ngrids = sample_grids(grids);
+        for (size_t z = 0; z < ngrids; z++) {
+            char grid[64];
+            mzt_name(&grids[z], grid, sizeof grid);
+            if (!mz_runs_on(*a, grids[z].shape))
                 continue;
             for (int kind = 0; kind < NKINDS; kind++) {
                 for (uint32_t seed = 1; seed <= 3; seed++) {
                     char what[128];
-                    snprintf(what, sizeof what, "%s on %s (%s, seed %u)", (*a)->name, grids[z],
+                    snprintf(what, sizeof what, "%s on %s (%s, seed %u)", (*a)->name, grid,
                              kind_name[kind], (unsigned)seed);
                     mz_grid g;
-                    make(&g, grids[z], NULL);
+                    make(&g, &grids[z], NULL);
                     if (kind == SPLIT && g.cells < 2) {
                         mz_grid_free(&g);
                         continue;
@@ -318,18 +319,18 @@ static void test_undeclared_shapes(void **state)
         for (unsigned sh = 1; sh < MZ_SHAPE_COUNT; sh++) {
             if (mz_runs_on(*a, (mz_shape)sh))
                 continue;
-            for (size_t z = 0; z < NGRIDS; z++) {
-                mz_geom geo;
-                assert_int_equal(mz_parse_grid(grids[z], &geo), MZ_OK);
-                if (geo.shape != (mz_shape)sh)
-                    continue;
+            mz_geom grids[MZT_MAX_SAMPLES];
+            size_t ngrids = mzt_samples_of((mz_shape)sh, MZT_ALL, grids, MZT_MAX_SAMPLES);
+            for (size_t z = 0; z < ngrids; z++) {
+                char grid[64];
+                mzt_name(&grids[z], grid, sizeof grid);
                 mz_grid g;
-                make(&g, grids[z], NULL);
+                make(&g, &grids[z], NULL);
                 build(&g, LOOPS, 5);
                 mz_solution sol;
                 if (run(*a, &g, NULL, &sol) != MZ_EUNSUPPORTED)
                     fail_msg("%s on %s, a shape it does not declare: not refused", (*a)->name,
-                             grids[z]);
+                             grid);
                 mz_solution_free(&sol);
                 mz_grid_free(&g);
             }
@@ -342,18 +343,20 @@ static void test_undeclared_shapes(void **state)
 static void test_enomem(void **state)
 {
     (void)state;
-    static const char *const small[] = {"hex:5x6", "tri:5x7", "polar:5", "3d:2x3x4", "weave:7x7"};
-    for (size_t z = 0; z < sizeof small / sizeof *small; z++) {
+    /* every other shape's small sample grid */
+    mz_geom small[MZT_MAX_SAMPLES];
+    size_t nsmall = mzt_samples_all(MZT_SMALL, false, small, MZT_MAX_SAMPLES);
+    for (size_t z = 0; z < nsmall; z++) {
+        char grid[64];
+        mzt_name(&small[z], grid, sizeof grid);
         for (const mz_algo *const *a = mz_registry; *a; a++) {
-            mz_geom geo;
-            assert_int_equal(mz_parse_grid(small[z], &geo), MZ_OK);
-            if ((*a)->kind != MZ_SOLVER || !mz_runs_on(*a, geo.shape))
+            if ((*a)->kind != MZ_SOLVER || !mz_runs_on(*a, small[z].shape))
                 continue;
             for (long n = 1;; n++) {
                 failing f = {0, n, 0};
                 mz_allocator al = {fail_alloc, fail_free, &f};
                 mz_grid h;
-                make(&h, small[z], NULL);
+                make(&h, &small[z], NULL);
                 build(&h, LOOPS, 11);
                 h.mem = &al; /* the solver's blocks from here on */
                 mz_solution sol;
@@ -368,12 +371,12 @@ static void test_enomem(void **state)
                 mz_grid_free(&h);
                 if (f.live != 0)
                     fail_msg("%s on %s: %ld blocks leaked when allocation %ld failed", (*a)->name,
-                             small[z], f.live, n);
+                             grid, f.live, n);
                 if (s == MZ_OK)
                     break;
                 if (s != MZ_ENOMEM)
                     fail_msg("%s on %s: allocation %ld failed and it said %s", (*a)->name,
-                             small[z], n, mz_status_str(s));
+                             grid, n, mz_status_str(s));
             }
         }
     }
