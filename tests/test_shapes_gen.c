@@ -1,9 +1,9 @@
 /*
  * test_shapes_gen.c - the generators and post-processors on every cell
  * shape they declare (src/gen/shape_common.h): every registry entry (and
- * every documented value of its parameters) on grids of each shape, thin
- * ones included, and several seeds. A perfect generator gives a spanning
- * tree; a seed gives one maze, tracing or not; another seed usually
+ * every documented value of its parameters) on the sample grids of each
+ * shape (tests/samples.h), thin and degenerate ones included, and several
+ * seeds. A perfect generator gives a spanning tree; a seed gives one maze, tracing or not; another seed usually
  * another; braid keeps its promise about dead ends; the uniform samplers
  * hit every spanning tree of a small graph about equally often (the count
  * computed by hand); growing-tree at p = 1 is dfs; weave mazes do cross;
@@ -26,21 +26,32 @@
 #include "expect.h"
 #include "failing_alloc.h"
 #include "mazebench.h"
+#include "samples.h"
 #include "trace_rec.h"
 
-/* roomy: big enough that two seeds nearly always give two mazes. */
-static const struct {
-    const char *grid;
+/* Every other shape's sample grids (tests/samples.h), typical, thin and
+ * degenerate; roomy (the typical ones): big enough that two seeds nearly
+ * always give two mazes. Filled by load_grids. */
+static struct {
+    char grid[64];
     bool roomy;
-} grids[] = {
-    {"hex:1x7", false},   {"hex:7x1", false},    {"hex:2x2", false},   {"hex:6x9", true},
-    {"hex:13x11", true},  {"tri:1x5", false},    {"tri:2x1", false},   {"tri:2x2", false},
-    {"tri:6x9", true},    {"tri:11x14", true},   {"polar:1", false},   {"polar:2", false},
-    {"polar:3", true},    {"polar:9", true},     {"3d:1x1x5", false},  {"3d:5x1x1", false},
-    {"3d:2x4x5", true},   {"3d:4x6x7", true},    {"weave:1x9", false}, {"weave:9x1", false},
-    {"weave:2x2", false}, {"weave:8x8", true},   {"weave:15x13", true},
-};
-#define NGRIDS (sizeof grids / sizeof grids[0])
+} grids[MZT_MAX_SAMPLES];
+static size_t ngrids;
+
+static int load_grids(void **state)
+{
+    (void)state;
+    mz_geom geo[MZT_MAX_SAMPLES];
+    size_t nroomy = mzt_samples_all(MZT_TYPICAL, false, geo, MZT_MAX_SAMPLES);
+    ngrids = nroomy;
+    ngrids += mzt_samples_all(MZT_THIN | MZT_DEGENERATE, false, geo + ngrids,
+                              MZT_MAX_SAMPLES - ngrids);
+    for (size_t z = 0; z < ngrids; z++) {
+        mzt_name(&geo[z], grids[z].grid, sizeof grids[z].grid);
+        grids[z].roomy = z < nroomy;
+    }
+    return 0;
+}
 
 static const uint32_t seeds[] = {1, 2, 464, 4294967295u};
 #define NSEEDS (sizeof seeds / sizeof seeds[0])
@@ -317,7 +328,7 @@ static void test_every_entry_every_shape(void **state)
 {
     (void)state;
     static mz_spec specs[MAX_SPECS];
-    for (size_t z = 0; z < NGRIDS; z++) {
+    for (size_t z = 0; z < ngrids; z++) {
         mz_geom geo = geom_of(grids[z].grid);
         size_t n = specs_for(geo.shape, specs, MAX_SPECS);
         for (size_t k = 0; k < n; k++)
@@ -359,7 +370,7 @@ static void test_growing_tree_is_dfs(void **state)
     mz_spec d, gt;
     assert_int_equal(mz_spec_parse("dfs", &d, err, sizeof err), MZ_OK);
     assert_int_equal(mz_spec_parse("growing-tree:p=1", &gt, err, sizeof err), MZ_OK);
-    for (size_t z = 0; z < NGRIDS; z++) {
+    for (size_t z = 0; z < ngrids; z++) {
         mz_geom geo = geom_of(grids[z].grid);
         for (size_t k = 0; k < NSEEDS; k++) {
             mz_grid a = {0}, b = {0};
@@ -473,16 +484,20 @@ static void test_uniform_samplers(void **state)
 static void test_enomem(void **state)
 {
     (void)state;
-    static const char *const small[] = {"hex:5x6", "tri:4x7", "polar:4", "3d:2x3x4", "weave:6x6"};
+    /* every other shape's small sample grid */
+    mz_geom geos[MZT_MAX_SAMPLES];
+    size_t nsmall = mzt_samples_all(MZT_SMALL, false, geos, MZT_MAX_SAMPLES);
     static mz_spec specs[MAX_SPECS];
-    for (size_t z = 0; z < sizeof small / sizeof *small; z++) {
-        mz_geom geo = geom_of(small[z]);
+    for (size_t z = 0; z < nsmall; z++) {
+        mz_geom geo = geos[z];
+        char small_z[64];
+        mzt_name(&geo, small_z, sizeof small_z);
         size_t n = specs_for(geo.shape, specs, MAX_SPECS);
         for (size_t k = 0; k < n; k++) {
             if (!runs_on(&specs[k], geo.shape))
                 continue;
             char what[400];
-            name_of(&specs[k], small[z], 7, what, sizeof what);
+            name_of(&specs[k], small_z, 7, what, sizeof what);
             for (int tracing = 0; tracing < 2; tracing++) {
                 for (long at = 1;; at++) {
                     failing f = {0, at, 0};
@@ -521,5 +536,5 @@ int main(void)
         cmocka_unit_test(test_uniform_samplers),
         cmocka_unit_test(test_enomem),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, load_grids, NULL);
 }
