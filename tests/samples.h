@@ -4,8 +4,8 @@
  * grids from here, so a shape is tested the moment it has a row, and a
  * shape added to mz_shape without one fails test_shapes ("shape NAME has
  * no sample grids"). Each shape gives:
- *   typical     ordinary grids, the small one first (the small one is the
- *               one picture and measurement tests draw);
+ *   typical     ordinary grids: a small one (the one picture and
+ *               allocation-failure tests draw), then a medium one;
  *   thin        one or two cells across, both ways;
  *   degenerate  the least grids of the shape: 1x1 where valid, the centre
  *               alone, one level, 2x2;
@@ -23,7 +23,8 @@
 #define MZT_THIN 2u
 #define MZT_DEGENERATE 4u
 #define MZT_LARGE 8u
-#define MZT_SMALL 16u /* the first typical grid alone */
+#define MZT_SMALL 16u  /* the first typical grid alone */
+#define MZT_MEDIUM 32u /* the second typical grid alone */
 #define MZT_ALL (MZT_TYPICAL | MZT_THIN | MZT_DEGENERATE)
 
 #define MZT_MAX_ROLE 4
@@ -93,7 +94,7 @@ static inline size_t mzt_append(const mz_geom *list, size_t nlist, mz_geom *out,
 }
 
 /* The sample grids of shape s with any of the roles (MZT_* bits), in the
- * order typical (or small), thin, degenerate, large, into out (at most
+ * order typical (or small, medium), thin, degenerate, large, into out (at most
  * max). Returns how many. */
 static inline size_t mzt_samples_of(mz_shape s, unsigned roles, mz_geom *out, size_t max)
 {
@@ -101,8 +102,12 @@ static inline size_t mzt_samples_of(mz_shape s, unsigned roles, mz_geom *out, si
     size_t n = 0;
     if (roles & MZT_TYPICAL)
         n = mzt_append(t->typical, MZT_MAX_ROLE, out, n, max);
-    else if (roles & MZT_SMALL)
-        n = mzt_append(t->typical, 1, out, n, max);
+    else {
+        if (roles & MZT_SMALL)
+            n = mzt_append(t->typical, 1, out, n, max);
+        if (roles & MZT_MEDIUM)
+            n = mzt_append(t->typical + 1, 1, out, n, max);
+    }
     if (roles & MZT_THIN)
         n = mzt_append(t->thin, MZT_MAX_ROLE, out, n, max);
     if (roles & MZT_DEGENERATE)
@@ -128,16 +133,16 @@ static inline const char *mzt_name(const mz_geom *g, char *buf, size_t len)
     return buf;
 }
 
-/* Every shape has typical, thin and degenerate grids and a large one, each
- * valid, of its shape and connected: else fail, naming the shape. */
+/* Every shape has two typical grids, thin and degenerate ones and a large
+ * one, each valid, of its shape and connected: else fail, naming the shape. */
 static inline void mzt_check_samples(void)
 {
     for (unsigned s = 0; s < MZ_SHAPE_COUNT; s++) {
         const mzt_samples *t = &mzt_sample_table[s];
         const char *name = mz_shape_name((mz_shape)s);
-        if (!t->typical[0].rows || !t->thin[0].rows || !t->degenerate[0].rows || !t->large.rows)
-            fail_msg("shape %s has no sample grids (typical, thin, degenerate and large): add "
-                     "them to tests/samples.h", name ? name : "?");
+        if (!t->typical[1].rows || !t->thin[0].rows || !t->degenerate[0].rows || !t->large.rows)
+            fail_msg("shape %s has no sample grids (two typical, thin, degenerate and a "
+                     "large one): add them to tests/samples.h", name ? name : "?");
         mz_geom g[MZT_MAX_SAMPLES];
         size_t n = mzt_samples_of((mz_shape)s, MZT_ALL | MZT_LARGE, g, MZT_MAX_SAMPLES);
         for (size_t k = 0; k < n; k++) {

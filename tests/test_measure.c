@@ -23,6 +23,17 @@
 #include "mazebench.h"
 #include "failing_alloc.h"
 #include "expect.h"
+#include "samples.h"
+
+/* The names of the sample grids of the roles (tests/samples.h). */
+static size_t sample_names(unsigned roles, bool with_square, char (*names)[64])
+{
+    mz_geom geo[MZT_MAX_SAMPLES];
+    size_t n = mzt_samples_all(roles, with_square, geo, MZT_MAX_SAMPLES);
+    for (size_t k = 0; k < n; k++)
+        mzt_name(&geo[k], names[k], 64);
+    return n;
+}
 
 static void test_pool_counts(void **state)
 {
@@ -108,15 +119,16 @@ static void test_gen_engine(void **state)
             mz_grid_free(&ref);
         }
     }
-    /* every other shape an entry declares: the engine's maze is
-     * mz_generate_geom's, and nothing is allocated inside the clock */
-    static const char *const grids[] = {"hex:9x8", "tri:7x9", "polar:6", "3d:3x4x5",
-                                        "weave:9x9"};
+    /* every other shape an entry declares (its small sample grid): the
+     * engine's maze is mz_generate_geom's, and nothing is allocated inside
+     * the clock */
+    char grids[MZT_MAX_SAMPLES][64];
+    size_t ngrids = sample_names(MZT_SMALL, false, grids);
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind != MZ_GEN)
             continue;
         mz_spec sp = spec_of(*a);
-        for (size_t k = 0; k < sizeof grids / sizeof grids[0]; k++) {
+        for (size_t k = 0; k < ngrids; k++) {
             mz_geom geo;
             assert_int_equal(mz_parse_grid(grids[k], &geo), MZ_OK);
             mz_grid ref;
@@ -150,10 +162,10 @@ static void test_solve_engine(void **state)
     mz_bench b;
     assert_int_equal(mz_bench_init(&b), MZ_OK);
     const char *mazes[] = {"dfs", "dfs+braid:keep=0.4"};
-    static const char *const grids[] = {"31x31", "hex:12x13", "tri:9x14", "polar:7",
-                                        "3d:3x5x6", "weave:11x12"};
+    char grids[MZT_MAX_SAMPLES][64];
+    size_t ngrids = sample_names(MZT_MEDIUM, true, grids);
     for (size_t m = 0; m < 2; m++) {
-        for (size_t z = 0; z < sizeof grids / sizeof grids[0]; z++) {
+        for (size_t z = 0; z < ngrids; z++) {
             mz_spec sp;
             char err[128], what[96];
             if (mz_spec_parse(mazes[m], &sp, err, sizeof err) != MZ_OK)
@@ -205,15 +217,15 @@ static const mz_algo *maze_maker(mz_shape shape)
     return NULL;
 }
 
-/* Every allocation of every entry fails in turn, on one small grid of
- * each shape the entry runs on (a solver on a maze of a generator that runs
+/* Every allocation of every entry fails in turn, on the small sample grid
+ * of each shape the entry runs on (a solver on a maze of a generator that runs
  * there): the status is MZ_ENOMEM and nothing leaks. */
 static void test_enomem_everywhere(void **state)
 {
     (void)state;
-    static const char *const grids[] = {"15x15", "hex:7x8", "tri:6x9", "polar:5", "3d:2x4x5",
-                                        "weave:8x8"};
-    for (size_t z = 0; z < sizeof grids / sizeof grids[0]; z++) {
+    char grids[MZT_MAX_SAMPLES][64];
+    size_t ngrids = sample_names(MZT_SMALL, true, grids);
+    for (size_t z = 0; z < ngrids; z++) {
         mz_geom geo;
         assert_int_equal(mz_parse_grid(grids[z], &geo), MZ_OK);
         const mz_algo *maker = maze_maker(geo.shape);
