@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "sweep.h"
+#include "tools/tools.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -420,168 +421,16 @@ static void on_progress(void *user, uint64_t done, uint64_t total, double work, 
 
 /* ---- instruction counts ---- */
 
-/* Where a sweep started under Callgrind by --count callgrind finds the dumps:
- * valgrind's --callgrind-out-file. */
-#define CG_OUT_ENV "MZ_CALLGRIND_OUT"
-
-/* Callgrind's options: collection off until the meter turns it on around
- * the timed call, and a fixed simulated cache (not the host's), so the miss
- * counts are the same on every machine. */
-static const char *const cg_opts[] = {
-    "--tool=callgrind", "-q", "--collect-atstart=no", "--cache-sim=yes",
-    "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64", "--dump-instr=no",
-    "--dump-line=no"};
-
-/* An executable named name on PATH, into buf; false when there is none. */
-static bool find_in_path(const char *name, char *buf, size_t len)
-{
-    const char *path = getenv("PATH");
-    if (!path || !*path)
-        path = "/usr/bin:/bin";
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        if (n > 0 && (size_t)snprintf(buf, len, "%.*s/%s", (int)n, path, name) < len &&
-            access(buf, X_OK) == 0)
-            return true;
-        path += n + (path[n] == ':');
-    }
-    return false;
-}
-
-static volatile pid_t cg_child;
-
-static void forward_signal(int sig)
-{
-    if (cg_child > 0)
-        kill(cg_child, sig);
-}
-
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (d) {
-        struct dirent *e;
-        char path[4200];
-        while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            remove(path);
-        }
-        closedir(d);
-    }
-    rmdir(dir);
-}
-
-/* valgrind's first message that is not about its cache configuration. */
-static void say_valgrind_log(const char *log)
-{
-    FILE *f = fopen(log, "r");
-    if (!f)
-        return;
-    char line[1024];
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = '\0';
-        if (!line[0] || strstr(line, "cache found") || strstr(line, " LL cache:"))
-            continue;
-        mzc_error("sweep: valgrind: %s", line);
-        break;
-    }
-    fclose(f);
-}
-
-/* Run this very command again under Callgrind and return its exit status:
- * the child, finding itself under valgrind with CG_OUT_ENV set, counts. The
- * dumps and valgrind's log live in a temporary directory removed here. */
+/* The sweep run again under Callgrind (src/tools/count.c): its exit
+ * status, after what went wrong when it could not run. */
 static int run_under_callgrind(int argc, char **argv)
 {
-    char valgrind[4096], exe[4096], dir[1024], out[1100], logopt[1200], outopt[1200];
-    if (!find_in_path("valgrind", valgrind, sizeof valgrind)) {
-        mzc_error("sweep: --count callgrind needs valgrind on PATH (Debian package valgrind; "
-                  "scripts/setup.sh installs it)");
-        return MZC_FAIL;
-    }
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) {
-        mzc_error("sweep: cannot find this program's own file to run it under valgrind: %s",
-                  strerror(errno));
-        return MZC_FAIL;
-    }
-    exe[n] = '\0';
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/mazebench-callgrind-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
-        mzc_error("sweep: cannot make a directory for Callgrind's dumps: %s", strerror(errno));
-        return MZC_FAIL;
-    }
-    snprintf(out, sizeof out, "%s/cg.out", dir);
-    snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
-    snprintf(logopt, sizeof logopt, "--log-file=%s/valgrind.log", dir);
-    size_t nopt = sizeof cg_opts / sizeof cg_opts[0];
-    char **av = calloc(nopt + (size_t)argc + 6, sizeof *av);
-    if (!av || setenv(CG_OUT_ENV, out, 1) != 0) {
-        free(av);
-        remove_dir(dir);
-        mzc_error("sweep: out of memory");
-        return MZC_FAIL;
-    }
-    size_t k = 0;
-    av[k++] = valgrind;
-    for (size_t j = 0; j < nopt; j++)
-        av[k++] = (char *)cg_opts[j];
-    av[k++] = logopt;
-    av[k++] = outopt;
-    av[k++] = exe;
-    for (int j = 0; j < argc; j++)
-        av[k++] = argv[j];
-    av[k] = NULL;
-    fflush(NULL);
-    /* Ctrl-C reaches the child too (one process group): the parent waits
-     * for it; a SIGTERM sent to the parent alone is passed on. */
-    struct sigaction ign, fwd, old_int, old_term;
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    memset(&fwd, 0, sizeof fwd);
-    fwd.sa_handler = forward_signal;
-    sigemptyset(&ign.sa_mask);
-    sigemptyset(&fwd.sa_mask);
-    sigaction(SIGINT, &ign, &old_int);
-    sigaction(SIGTERM, &fwd, &old_term);
-    pid_t pid = fork();
-    if (pid == 0) {
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGTERM, &old_term, NULL);
-        execv(valgrind, av);
-        _exit(127);
-    }
-    int rc = MZC_FAIL, status = 0;
-    if (pid < 0) {
-        mzc_error("sweep: cannot start valgrind: %s", strerror(errno));
-    } else {
-        cg_child = pid;
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-            ;
-        cg_child = 0;
-        if (WIFEXITED(status))
-            rc = WEXITSTATUS(status);
-        else if (WIFSIGNALED(status))
-            rc = 128 + WTERMSIG(status);
-        /* The child speaks for itself (0, 1, 2, 130, 143); anything else
-         * is valgrind's. */
-        if (rc != MZC_OK && rc != MZC_FAIL && rc != MZC_USAGE && rc != 130 && rc != 143) {
-            char log[1100];
-            snprintf(log, sizeof log, "%s/valgrind.log", dir);
-            say_valgrind_log(log);
-            mzc_error("sweep: the sweep under valgrind ended with status %d", rc);
-            if (rc < 3)
-                rc = MZC_FAIL;
-        }
-    }
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    unsetenv(CG_OUT_ENV);
-    free(av);
-    remove_dir(dir);
+    mzt_count_result res;
+    int rc = mzt_count_rerun(argc, argv, &res);
+    if (res.valgrind_said[0])
+        mzc_error("sweep: valgrind: %s", res.valgrind_said);
+    if (res.err[0])
+        mzc_error("sweep: %s", res.err);
     return rc;
 }
 
@@ -599,7 +448,7 @@ static int count_setup(struct opts *o, int argc, char **argv, char *about, size_
             o->count = MZ_COUNTER_CALLGRIND;
         } else if (mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) == MZ_OK) {
             o->count = MZ_COUNTER_PERF;
-        } else if (mz_callgrind_built() && find_in_path("valgrind", vg, sizeof vg)) {
+        } else if (mz_callgrind_built() && mzt_find_in_path("valgrind", vg, sizeof vg)) {
             o->count = MZ_COUNTER_CALLGRIND;
         } else {
             mzc_error("sweep: --count auto: no counter: %s; and %s", why,
@@ -620,9 +469,9 @@ static int count_setup(struct opts *o, int argc, char **argv, char *about, size_
         }
         if (!mz_under_valgrind())
             return run_under_callgrind(argc, argv);
-        const char *cg = getenv(CG_OUT_ENV);
+        const char *cg = getenv(MZT_CG_OUT_ENV);
         if (!cg || !*cg) {
-            mzc_error("sweep: --count callgrind under valgrind needs " CG_OUT_ENV " set to "
+            mzc_error("sweep: --count callgrind under valgrind needs " MZT_CG_OUT_ENV " set to "
                       "Callgrind's --callgrind-out-file (or run it without valgrind: it "
                       "starts valgrind itself)");
             return MZC_FAIL;
@@ -848,7 +697,7 @@ int cmd_sweep(int argc, char **argv)
     run.out_path = to_stdout ? NULL : o.out;
     run.start = start;
     run.count = o.count_text ? o.count : MZ_COUNTER_NONE;
-    run.count_out = getenv(CG_OUT_ENV);
+    run.count_out = getenv(MZT_CG_OUT_ENV);
     if (pr.tty || o.progress_secs) {
         run.progress = on_progress;
         run.progress_user = &pr;

@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
 #include "internal.h"
+#include "../tools/tools.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1074,36 +1075,11 @@ int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *e
                 peak = need;
         }
         cells *= (double)p->nseed * (double)p->reps;
-        /* Calibrate on the generator's largest maze, at most 256x256 cells
-         * (cache effects make small mazes cheaper a cell). */
         if (p->nelig[g] == 0)
             continue;
-        sw_size cz = fixed ? p->fixed[g] : p->size[el[0]];
-        for (size_t e = 1; !fixed && e < p->nelig[g]; e++)
-            if (sw_size_cells(p->size[el[e]]) > sw_size_cells(cz))
-                cz = p->size[el[e]];
-        if (sw_size_cells(cz) > 256 * 256) {
-            /* the same shape, about 256 x 256 cells */
-            if (cz.shape == MZ_SHAPE_POLAR)
-                cz.rows = 100;
-            else if (cz.shape == MZ_SHAPE_CUBE)
-                cz = (sw_size){40, 40, MZ_SHAPE_CUBE, 40};
-            else
-                cz.rows = cz.cols = 256;
-        }
-        mz_timing t;
-        mz_geom cg = sw_size_geom(cz);
-        if (mz_bench_gen_geom(&b, &p->gspec[g], p->range[0].lo, &cg, NULL, 1, &t) != MZ_OK)
+        double per_cell;
+        if (!mzt_calibrate(&b, p, g, fixed, &per_cell))
             continue;
-        double mc = (double)b.grid.cells;
-        /* Each run is timed after a warm-up run (setup): both count. */
-        double per_cell = (double)(t.ns + t.setup_ns) / mc;
-        for (size_t j = 0; j < p->nsolv; j++) {
-            /* a solver that refuses the grid, or whose cell parameter is off
-             * it, adds nothing */
-            if (mz_bench_solve(&b, &p->sstage[j], NULL, 1, &t) == MZ_OK)
-                per_cell += (double)(t.ns + t.setup_ns) / mc;
-        }
         secs += cells * per_cell / 1e9;
     }
     mz_bench_free(&b);

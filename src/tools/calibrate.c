@@ -1,0 +1,41 @@
+/*
+ * calibrate.c - the timing calibration behind a sweep plan's time estimate
+ * (sw_plan_estimate): one maze of a generator, generated and solved by
+ * every solver of the plan, timed once after a warm-up run.
+ */
+#include "tools.h"
+
+bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *per_cell)
+{
+    const size_t *el = p->elig + g * p->nsize;
+    /* Calibrate on the generator's largest maze, at most 256x256 cells
+     * (cache effects make small mazes cheaper a cell). */
+    sw_size cz = fixed ? p->fixed[g] : p->size[el[0]];
+    for (size_t e = 1; !fixed && e < p->nelig[g]; e++)
+        if (sw_size_cells(p->size[el[e]]) > sw_size_cells(cz))
+            cz = p->size[el[e]];
+    if (sw_size_cells(cz) > 256 * 256) {
+        /* the same shape, about 256 x 256 cells */
+        if (cz.shape == MZ_SHAPE_POLAR)
+            cz.rows = 100;
+        else if (cz.shape == MZ_SHAPE_CUBE)
+            cz = (sw_size){40, 40, MZ_SHAPE_CUBE, 40};
+        else
+            cz.rows = cz.cols = 256;
+    }
+    mz_timing t;
+    mz_geom cg = sw_size_geom(cz);
+    if (mz_bench_gen_geom(b, &p->gspec[g], p->range[0].lo, &cg, NULL, 1, &t) != MZ_OK)
+        return false;
+    double mc = (double)b->grid.cells;
+    /* Each run is timed after a warm-up run (setup): both count. */
+    double pc = (double)(t.ns + t.setup_ns) / mc;
+    for (size_t j = 0; j < p->nsolv; j++) {
+        /* a solver that refuses the grid, or whose cell parameter is off
+         * it, adds nothing */
+        if (mz_bench_solve(b, &p->sstage[j], NULL, 1, &t) == MZ_OK)
+            pc += (double)(t.ns + t.setup_ns) / mc;
+    }
+    *per_cell = pc;
+    return true;
+}

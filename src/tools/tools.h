@@ -1,0 +1,235 @@
+/*
+ * tools.h - the library layer under the mazebench command's tools: the
+ * reading, pairing and analysis of sweep CSVs behind 'compare', the checks
+ * behind 'check', the timing calibration of a plan's estimate and the
+ * re-execution of a sweep under Callgrind. Nothing here prints or exits:
+ * every fallible call returns MZT_OK, MZT_BAD (the input is wrong) or
+ * MZT_FAIL (memory, a system call), with the message in an mzt_err that
+ * names the file and the line at fault; the command writes it.
+ */
+#ifndef MZT_TOOLS_H
+#define MZT_TOOLS_H
+
+#include "mazebench.h"
+#include "sweep.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { MZT_OK = 0, MZT_FAIL = 1, MZT_BAD = 2 };
+
+/* What went wrong: the whole message (naming the file and line when there
+ * are some), and the file and line apart. */
+typedef struct mzt_err {
+    const char *path; /* the file at fault, or NULL */
+    size_t line;      /* its line (1-based), or 0 */
+    char msg[2048];
+} mzt_err;
+
+/* ---- growable arrays of doubles ---- */
+
+typedef struct mzt_vec {
+    double *v;
+    size_t n, cap;
+} mzt_vec;
+
+int mzt_vec_push(mzt_vec *a, double x);
+
+/* ---- a string -> index map (FNV-1a, open addressing) ---- */
+
+typedef struct mzt_map {
+    size_t cap, n;
+    char **key;
+    size_t *val;
+} mzt_map;
+
+/* Index of key into *out, or SIZE_MAX; with add, insert it with value val
+ * when absent (the key is copied). -1 on memory. */
+int mzt_map_get(mzt_map *m, const char *key, bool add, size_t val, size_t *out);
+void mzt_map_free(mzt_map *m);
+
+/* ---- a sweep CSV, read once ---- */
+
+typedef struct mzt_sweep {
+    const char *path;
+    char *raw;      /* the bytes on disk (line numbers come from them) */
+    size_t rawlen;
+    char *registry; /* first '# registry:' line, "" when none */
+    char *commit;   /* first '# commit:' value, "" when none */
+    size_t ncols;   /* the first header's fields */
+    char **header;  /* its names */
+    char *text;     /* the parsed text (sw_file_parse: no BOM, LF line ends) */
+    size_t len;
+} mzt_sweep;
+
+/* Read path once. MZT_OK; MZT_BAD for a missing file, no header, too many
+ * columns or (unless any_registry) a later round of another registry;
+ * MZT_FAIL for memory or a read error. */
+int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *err);
+size_t mzt_sweep_col(const mzt_sweep *s, const char *name); /* SIZE_MAX: none */
+void mzt_sweep_free(mzt_sweep *s);
+
+/* A row of a sweep file with its place: the line it starts on in the file
+ * (blank and '#' lines, a byte-order mark and CRs counted), its round (each
+ * header starts one, the first round 0) and its fields. */
+typedef struct mzt_row {
+    size_t line, round, index; /* index: 1-based among the file's rows */
+    bool new_round;            /* the first row since a header */
+    size_t n;                  /* fields (at most MZ_MAX_COLS + 9 kept) */
+    sw_csv_field f[MZ_MAX_COLS + 9];
+} mzt_row;
+
+/* The rows of a sweep file in order, in one pass over its text. */
+typedef struct mzt_rows {
+    const mzt_sweep *s;
+    size_t sec, line, index, round, r, off, at_gen, at_seed;
+    size_t rawat, rawline;
+    bool in_sec, started, new_round;
+    sw_file f;
+} mzt_rows;
+
+void mzt_rows_begin(mzt_rows *it, const mzt_sweep *s);
+/* The next row into *row (*got true), or the end (*got false). MZT_BAD for
+ * a row cut short, a later round's different header, '#' lines with no
+ * header after them; MZT_FAIL for memory. */
+int mzt_rows_next(mzt_rows *it, mzt_row *row, bool *got, mzt_err *err);
+size_t mzt_rows_rounds(const mzt_rows *it); /* rounds met so far */
+void mzt_rows_end(mzt_rows *it);
+
+/* A field's value (a trailing CR dropped), malloc'ed; NULL on memory. */
+char *mzt_field_text(const sw_csv_field *f);
+
+/* ---- compare: two sweep CSVs paired by recipe, and the analysis ---- */
+
+enum { MZT_KIND_GEN = 0, MZT_KIND_SOLVE = 1 };
+
+/* Why a figure is undefined for its sample (the CSV's and JSON's note). */
+extern const char MZT_NOTE_ROUNDS[], MZT_NOTE_SAMPLES[], MZT_NOTE_SPREAD[], MZT_NOTE_TIED[],
+    MZT_NOTE_STRATA_SPREAD[], MZT_NOTE_ONE_ROUND[], MZT_NOTE_ONE_RECIPE[],
+    MZT_NOTE_SAME_ROUNDS[], MZT_NOTE_SAME_RECIPES[];
+
+typedef struct mzt_recipe {
+    int kind;
+    char *gen, *seed, *topo, *rows, *cols, *solver; /* as written; topo "ortho" when absent */
+    char *rng; /* the rng column; "mulberry32" when absent */
+    size_t algo;
+    mzt_vec t[2], in[2]; /* times and instruction counts: [0] base, [1] new */
+    mzt_vec rd[2];       /* the round of each time in t (0, 1, ...) */
+    /* Results: */
+    double med[2], ratio, lo, hi, p, padj, pmin, instr;
+    const char *note; /* why the interval (or p) is undefined, or NULL */
+    double *d;    /* paired: per round, log(new median) - log(base median); NAN: none */
+    size_t pairs; /* paired: rounds with times on both sides */
+    bool exact, tested;
+    int verdict;
+} mzt_recipe;
+
+typedef struct mzt_algo {
+    int kind;
+    size_t first; /* its first recipe (names) */
+    size_t *rec, nrec, cap;
+    double ratio, lo, hi, z, p, padj, pmin;
+    size_t n[2], strata, pairs; /* samples a side, recipes tested, rounds (paired) */
+    const char *note; /* why the interval (or p) is undefined, or NULL */
+    bool tested, exact;
+    int verdict;
+} mzt_algo;
+
+typedef struct mzt_cmp_side {
+    mzt_sweep f;
+    const char *path;
+    size_t at_gen, at_seed, at_rows, at_cols, at_rep, at_solver, at_gns, at_sns, at_gin, at_sin;
+    size_t at_topo; /* SIZE_MAX in a file of square cells written before the column */
+    size_t at_rng;  /* SIZE_MAX in a file written before the column: mulberry32 */
+    unsigned rng_seen; /* bit k: a row drew from source k (bit 2: an unknown name) */
+    size_t at_gt, at_st; /* the timings compared: gen_ns and solve_ns, or the CPU times */
+    size_t nrows;
+    size_t rounds; /* headers met: each starts a round */
+} mzt_cmp_side;
+
+typedef struct mzt_compare {
+    const char *cmd;     /* for the command's own messages */
+    bool any_registry;
+    bool cpu;            /* gen_cpu_ns and solve_cpu_ns */
+    double alpha, threshold;
+    bool paired;         /* both files have the same rounds, 2 or more: paired by round */
+    size_t rounds;       /* then how many */
+    mzt_cmp_side side[2];
+    size_t ncmp;
+    char **cmp;          /* compared column names (common, before gen_ns, not recipe) */
+    size_t cmp_at[2][MZ_MAX_COLS + 8];
+    bool instr[2];       /* gen_instr / solve_instr compared (both files have the column) */
+    mzt_map rmap, amap, refmap;
+    mzt_recipe *rec;
+    size_t nrec, caprec;
+    mzt_algo *alg;
+    size_t nalg, capalg;
+    char ***ref;         /* per reference row: its compared values */
+    size_t nref, capref;
+    char **diff;         /* determinism differences, one line each */
+    size_t ndiff, capdiff;
+    mzt_map diffseen;    /* (recipe, column, side) already reported */
+    size_t ndiff_rows;   /* differing values in all, reported or not */
+    struct mzt_cdf {
+        size_t m, n;
+        double *cdf;
+    } *cdf;              /* the exact test's distributions met */
+    size_t ncdf;
+    /* The summary. */
+    double gm[2], gm_lo[2], gm_hi[2];
+    const char *gm_note[2]; /* why a geometric mean's interval is undefined */
+    size_t count[2][3], tested[2]; /* [recipe, algo][verdict] */
+    size_t only[2];                /* recipes with samples on one side only */
+    size_t no_pair;                /* paired: recipes timed on both sides, never in one round */
+} mzt_compare;
+
+/* Set up c: alpha 0.05, threshold 0.05, wall times. */
+void mzt_cmp_init(mzt_compare *c);
+/* Read side sd from path and check its columns (gen, seed, rows, cols,
+ * gen_ns, and the CPU times with cpu). */
+int mzt_cmp_read_side(mzt_compare *c, int sd, const char *path, mzt_err *err);
+/* Both sides read: the same registry (unless any_registry), the columns
+ * compared. */
+int mzt_cmp_columns(mzt_compare *c, mzt_err *err);
+/* Pair side sd's rows into recipes (the determinism check on the way). */
+int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err);
+/* Both sides loaded: paired by round when both have as many, 2 or more. */
+void mzt_cmp_design(mzt_compare *c);
+/* All of the above, for paths[0] (BASE) and paths[1] (NEW). */
+int mzt_cmp_read(mzt_compare *c, const char *const paths[2], mzt_err *err);
+/* Ratios, intervals, p-values and verdicts: MZT_BAD when no recipe is in
+ * common or no test could reach significance. */
+int mzt_cmp_analyse(mzt_compare *c, mzt_err *err);
+void mzt_cmp_free(mzt_compare *c);
+/* A recipe (with_seed) or its algorithm as the reports name it. */
+void mzt_cmp_describe(const mzt_recipe *r, bool with_seed, char *buf, size_t len);
+void mzt_grid_text(const char *topo, const char *rows, const char *cols, char *buf, size_t len);
+void mzt_rng_text(const char *rng, char *buf, size_t len);
+
+/* ---- the timing calibration of a plan's estimate ---- */
+
+/* Nanoseconds a cell of generator g's mazes takes, generated and solved by
+ * each of the plan's solvers, timed on one maze of about 256x256 cells at
+ * most; false when the generator refuses it. */
+bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *per_cell);
+
+/* ---- instruction counts under Callgrind ---- */
+
+/* Where a sweep started under Callgrind finds the dumps: valgrind's
+ * --callgrind-out-file. */
+#define MZT_CG_OUT_ENV "MZ_CALLGRIND_OUT"
+
+typedef struct mzt_count_result {
+    char valgrind_said[1024]; /* valgrind's own first message, or "" */
+    char err[1024];           /* what failed, or "" */
+} mzt_count_result;
+
+/* An executable named name on PATH, into buf; false when there is none. */
+bool mzt_find_in_path(const char *name, char *buf, size_t len);
+/* Run this very program again under Callgrind with argv[0..argc) and
+ * return the child's exit status (MZT_FAIL when it could not run, with
+ * res->err). */
+int mzt_count_rerun(int argc, char **argv, mzt_count_result *res);
+
+#endif
