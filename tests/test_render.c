@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "samples.h"
 #include "mazebench.h"
 #include "../src/render/picture/picture.h"
 
@@ -325,6 +326,9 @@ static void test_estimates(void **state)
     static const char *const large[][2] = {
         {"100x100", "1000x1000"}, {"hex:100x100", "hex:300x300"}, {"tri:100x200", "tri:300x600"},
         {"polar:50", "polar:150"}, {"3d:4x50x50", "3d:4x150x150"}, {"weave:100x100", "weave:300x300"}};
+    _Static_assert(sizeof small / sizeof small[0] == MZ_SHAPE_COUNT &&
+                       sizeof large / sizeof large[0] == MZ_SHAPE_COUNT,
+                   "picture estimate sizes for every shape");
     static const char *const gens[] = {"dfs", "kruskal"};
     static const mz_pic_format fmts[] = {MZ_PIC_SVG, MZ_PIC_PDF, MZ_PIC_PNG};
     for (unsigned sh = 0; sh < MZ_SHAPE_COUNT; sh++) {
@@ -505,19 +509,22 @@ static void test_golden_digests(void **state)
     }
 }
 
-/* One small maze of every shape: renders plain and with every overlay
- * that runs on it (trail needs a walker, which squares alone have), each
- * overlay changes the picture, the PNG has the announced size, and the
- * pictures match their committed digests. MZ_RENDER_DUMP=DIR writes the
- * PNGs there to look at. */
-static const char *const shape_grids[] = {"hex:7x9", "tri:6x11", "polar:6", "3d:3x5x5",
-                                          "weave:7x7"};
-
+/* One small maze of every other shape (its small sample grid,
+ * tests/samples.h): renders plain and with every overlay that runs on it
+ * (trail needs a walker, which squares alone have), each overlay changes
+ * the picture, the PNG has the announced size, and the pictures match
+ * their committed digests. MZ_RENDER_DUMP=DIR writes the PNGs there to
+ * look at. */
 static void test_shapes(void **state)
 {
     (void)state;
     const char *dump = getenv("MZ_RENDER_DUMP");
-    for (size_t k = 0; k < sizeof shape_grids / sizeof *shape_grids; k++) {
+    mz_geom geo_k[MZT_MAX_SAMPLES];
+    char shape_grids[MZT_MAX_SAMPLES][64];
+    size_t ngrids = mzt_samples_all(MZT_SMALL, false, geo_k, MZT_MAX_SAMPLES);
+    for (size_t k = 0; k < ngrids; k++)
+        mzt_name(&geo_k[k], shape_grids[k], sizeof shape_grids[k]);
+    for (size_t k = 0; k < ngrids; k++) {
         mz_grid g;
         shape_maze(shape_grids[k], 464, &g);
         mz_geom geo = mz_grid_geom(&g);
