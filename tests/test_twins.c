@@ -10,21 +10,22 @@
  *     every documented value of its parameters): the walls N E S W of
  *     every cell (and UP and DOWN closed on the 3d one), entrance and exit, the draws taken, the
  *     figures (mz_metrics_compute but the digest and the wall count, whose
- *     definitions differ by shape; mz_maze_stats_compute) and the extra
- *     columns;
+ *     definitions differ by shape; mz_maze_stats_compute), the extra
+ *     columns and the trace, step by step;
  *   - solvers (every entry that runs on 3d grids, every documented value
  *     of its parameters), on one maze copied into both grids: status,
  *     found, the path's cells in order, path_steps, closed, steps,
- *     forward, turns and the extra columns.
+ *     forward, turns, the extra columns and the trace.
  * Seeds 1, 464 and 465 under both random sources and 2^32+5 under
  * splitmix64; sizes 1x1, 1x7, 7x1, 2x2, 9x13 and 31x31.
  *
  * An entry whose two paths differ by design (a random walk that walks the
  * graph in another order) declares MZ_F_TWINS_DIFFER; its mazes are not
  * compared, and the test fails when such an entry in fact never differs.
- * twins_known_to_differ lists entries that differ without declaring it:
- * known defects, reported and not failed, and the test fails once one of
- * them agrees again so that the list only shrinks.
+ * twins_known_to_differ lists entries that differ without declaring it,
+ * twins_trace_known_to_differ those whose results agree but whose traces
+ * differ: known defects, reported and not failed, and the test fails once
+ * one of them agrees again so that the lists only shrink.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,10 +39,18 @@
 
 #include "expect.h"
 #include "mazebench.h"
+#include "trace_rec.h"
 
 /* Entries that differ without declaring MZ_F_TWINS_DIFFER: defects to fix,
  * then remove from this list. */
 static const char *const twins_known_to_differ[] = {
+    NULL,
+};
+
+/* Entries whose results agree but whose traces (the order of their steps)
+ * differ: the same, for the traces alone. */
+static const char *const twins_trace_known_to_differ[] = {
+    "deadend-fill",
     NULL,
 };
 
@@ -66,12 +75,17 @@ static const char *kind_name(mz_rng_kind k)
     return k == MZ_RNG_MULBERRY32 ? "mulberry32" : "splitmix64";
 }
 
-static bool known_to_differ(const mz_algo *a)
+static bool listed(const char *const *list, const mz_algo *a)
 {
-    for (const char *const *n = twins_known_to_differ; *n; n++)
+    for (const char *const *n = list; *n; n++)
         if (strcmp(*n, a->name) == 0)
             return true;
     return false;
+}
+
+static bool known_to_differ(const mz_algo *a)
+{
+    return listed(twins_known_to_differ, a);
 }
 
 #define MAX_VARIANTS 32
@@ -218,18 +232,39 @@ static void compare_mazes(const mz_grid *sq, const mz_grid *tw, const char *name
 /* Run spec on both grids; false when the square path refuses the size
  * (declared refusals: nothing to compare). */
 static bool twin_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
-                          mz_grid *sq, mz_grid *tw, mz_extra *xs, mz_extra *xt,
-                          const char *name)
+                          mz_grid *sq, mz_grid *tw, mz_extra *xs, mz_extra *xt, rec *rs,
+                          rec *rt, const char *name)
 {
     mz_geom gs = mz_geom_ortho(rows, cols), gt = twin_geom(rows, cols);
     memset(xs, 0, sizeof *xs);
     memset(xt, 0, sizeof *xt);
-    mz_status s = mz_generate_geom(spec, seed, &gs, sq, NULL, xs);
+    rs->n = rt->n = 0;
+    mz_trace ts = {record, rs, 0}, tt = {record, rt, 0};
+    mz_status s = mz_generate_geom(spec, seed, &gs, sq, &ts, xs);
     if (s == MZ_EUNSUPPORTED)
         return false;
     expect_ok(s, "%s: square", name);
-    expect_ok(mz_generate_geom(spec, seed, &gt, tw, NULL, xt), "%s: 3d", name);
+    expect_ok(mz_generate_geom(spec, seed, &gt, tw, &tt, xt), "%s: 3d", name);
     return true;
+}
+
+/* The two traces step by step: op, cell, dir and size. */
+static void compare_traces(const rec *a, const rec *b, const char *name, struct finding *f)
+{
+    for (uint64_t k = 0; k < a->n && k < b->n; k++) {
+        const mz_step *x = &a->s[k], *y = &b->s[k];
+        if (strcmp(x->op, y->op) != 0 || x->cell != y->cell || x->dir != y->dir ||
+            x->size != y->size) {
+            note(f, "%s: trace step %" PRIu64 ": square %s cell %" PRIu64 " dir %d size %" PRIu64
+                    ", 3d %s cell %" PRIu64 " dir %d size %" PRIu64,
+                 name, k + 1, x->op, (uint64_t)x->cell, x->dir, x->size, y->op,
+                 (uint64_t)y->cell, y->dir, y->size);
+            return;
+        }
+    }
+    if (a->n != b->n)
+        note(f, "%s: trace of %" PRIu64 " steps on square cells, %" PRIu64 " on 3d", name, a->n,
+             b->n);
 }
 
 static void case_name(char *buf, size_t len, const mz_spec *spec, size_t k, size_t z)
@@ -252,25 +287,43 @@ static const mz_algo *base_generator(void)
     return NULL;
 }
 
-/* Report what each entry's comparisons found; fail on an undeclared
- * difference not listed as known, and on a declaration or a listing that
- * no comparison bears out. */
-static void judge(const mz_algo *a, const struct finding *f, bool compared, bool *failed)
+/* Report what each entry's comparisons found (f: results, ft: traces);
+ * fail on an undeclared difference not listed as known, and on a
+ * declaration or a listing that no comparison bears out. */
+static void judge(const mz_algo *a, const struct finding *f, const struct finding *ft,
+                  bool compared, bool *failed)
 {
     bool declared = (a->flags & MZ_F_TWINS_DIFFER) != 0;
     if (!compared)
         return;
-    if (f->differs && !declared && !known_to_differ(a)) {
-        print_error("%s: the square and 3d:1xRxC paths differ: %s\n", a->name, f->first);
-        *failed = true;
-    } else if (f->differs && !declared) {
-        print_message("%s (known to differ): %s\n", a->name, f->first);
-    } else if (!f->differs && declared) {
-        print_error("%s declares MZ_F_TWINS_DIFFER but its twins agree everywhere\n", a->name);
-        *failed = true;
-    } else if (!f->differs && known_to_differ(a)) {
-        print_error("%s is in twins_known_to_differ but its twins agree: remove it\n", a->name);
-        *failed = true;
+    if (declared) {
+        if (!f->differs && !ft->differs) {
+            print_error("%s declares MZ_F_TWINS_DIFFER but its twins agree everywhere\n",
+                        a->name);
+            *failed = true;
+        }
+        return;
+    }
+    const struct {
+        const struct finding *f;
+        const char *const *known;
+        const char *what, *list;
+    } part[2] = {{f, twins_known_to_differ, "results", "twins_known_to_differ"},
+                 {ft, twins_trace_known_to_differ, "traces", "twins_trace_known_to_differ"}};
+    for (int k = 0; k < 2; k++) {
+        bool known = listed(part[k].known, a);
+        if (part[k].f->differs && !known) {
+            print_error("%s: the %s of the square and 3d:1xRxC paths differ: %s\n", a->name,
+                        part[k].what, part[k].f->first);
+            *failed = true;
+        } else if (part[k].f->differs) {
+            print_message("%s (%s known to differ): %s\n", a->name, part[k].what,
+                          part[k].f->first);
+        } else if (known) {
+            print_error("%s is in %s but its %s agree: remove it\n", a->name, part[k].list,
+                        part[k].what);
+            *failed = true;
+        }
     }
 }
 
@@ -283,13 +336,14 @@ static void test_generators(void **state)
     memset(&sq, 0, sizeof sq);
     memset(&tw, 0, sizeof tw);
     mz_extra xs, xt;
+    rec rs = {0}, rt = {0};
     bool failed = false;
     size_t tried = 0;
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind == MZ_SOLVER || !mz_runs_on(*a, MZ_SHAPE_CUBE))
             continue;
         tried++;
-        struct finding f = {0};
+        struct finding f = {0}, ft = {0};
         bool compared = false;
         mz_stage v[MAX_VARIANTS];
         size_t nv = variants(*a, v, MAX_VARIANTS);
@@ -311,19 +365,22 @@ static void test_generators(void **state)
                     char name[512];
                     case_name(name, sizeof name, &spec, k, z);
                     if (!twin_generate(&spec, seeds[k].seed, sizes[z].rows, sizes[z].cols, &sq,
-                                       &tw, &xs, &xt, name))
+                                       &tw, &xs, &xt, &rs, &rt, name))
                         continue;
                     compared = true;
                     compare_mazes(&sq, &tw, name, &f);
+                    compare_traces(&rs, &rt, name, &ft);
                     char what[256];
                     if (!same_extra(&xs, &xt, what, sizeof what))
                         note(&f, "%s: %s", name, what);
                 }
         }
-        judge(*a, &f, compared, &failed);
+        judge(*a, &f, &ft, compared, &failed);
     }
     mz_grid_free(&sq);
     mz_grid_free(&tw);
+    free(rs.s);
+    free(rt.s);
     assert_true(tried > 0);
     if (failed)
         fail_msg("entries whose square and generic paths differ (above)");
@@ -387,9 +444,10 @@ static void test_solvers(void **state)
     }
     mazes[2].stage[1].args.v[0] = 0.5; /* keep half the dead ends */
 
-    struct finding f[64];
+    struct finding f[64], ft[64];
     bool ran[64];
     memset(f, 0, sizeof f);
+    memset(ft, 0, sizeof ft);
     memset(ran, 0, sizeof ran);
     mz_grid sq, tw;
     memset(&sq, 0, sizeof sq);
@@ -398,6 +456,7 @@ static void test_solvers(void **state)
     memset(&ss, 0, sizeof ss);
     memset(&st, 0, sizeof st);
     ss.want_path = st.want_path = true;
+    rec trs = {0}, trt = {0};
     size_t tried = 0;
     for (size_t m = 0; m < 3; m++)
         for (size_t k = 0; k < NSEEDS; k++)
@@ -420,8 +479,10 @@ static void test_solvers(void **state)
                         case_name(maze, sizeof maze, &mazes[m], k, z);
                         mz_stage_format(&v[j], solver, sizeof solver);
                         snprintf(name, sizeof name, "%s on %s", solver, maze);
-                        mz_status rs = mz_solve(&v[j], &sq, NULL, &ss);
-                        mz_status rt = mz_solve(&v[j], &tw, NULL, &st);
+                        trs.n = trt.n = 0;
+                        mz_trace ts = {record, &trs, 0}, tt = {record, &trt, 0};
+                        mz_status rs = mz_solve(&v[j], &sq, &ts, &ss);
+                        mz_status rt = mz_solve(&v[j], &tw, &tt, &st);
                         if (rs == MZ_EUNSUPPORTED || rs == MZ_EPARAM)
                             continue;
                         ran[e] = true;
@@ -430,15 +491,18 @@ static void test_solvers(void **state)
                                  mz_status_str(rt));
                         else
                             compare_solutions(&ss, &st, name, &f[e]);
+                        compare_traces(&trs, &trt, name, &ft[e]);
                     }
                 }
             }
     bool failed = false;
     for (size_t e = 0; mz_registry[e]; e++)
         if (e < 64)
-            judge(mz_registry[e], &f[e], ran[e], &failed);
+            judge(mz_registry[e], &f[e], &ft[e], ran[e], &failed);
     mz_solution_free(&ss);
     mz_solution_free(&st);
+    free(trs.s);
+    free(trt.s);
     mz_grid_free(&sq);
     mz_grid_free(&tw);
     assert_true(tried > 0);
