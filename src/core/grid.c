@@ -17,8 +17,8 @@ mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *
     memset(g, 0, sizeof *g);
     g->mem = mem;
     g->levels = 1;
-    if (geo->rows == 0 || (geo->shape != MZ_SHAPE_POLAR && geo->cols == 0) ||
-        (unsigned)geo->shape >= MZ_SHAPE_COUNT || (geo->shape == MZ_SHAPE_CUBE && geo->levels == 0))
+    const mz_shape_ops *o = mz_shape_ops_of(geo->shape);
+    if (!o || geo->rows == 0 || !o->sized(geo))
         return MZ_EINVAL;
     mz_geom v = *geo;
     if (!mz_geom_connected(&v))
@@ -75,8 +75,9 @@ void mz_grid_reset(mz_grid *g)
     mz_mem_free(g->mem, g->tiles);
     g->tiles = NULL;
     g->flags = 0;
-    g->entrance = 0;
-    g->exit = g->cells ? g->cells - 1 : 0;
+    const mz_shape_ops *o = mz_shape_table[g->shape];
+    g->entrance = o->entrance(g);
+    g->exit = o->exit(g);
 }
 
 void mz_grid_free(mz_grid *g)

@@ -5,6 +5,7 @@
 #define MZ_INTERNAL_H
 
 #include "../mazebench.h"
+#include "shape.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -69,7 +69,8 @@ size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len
     int n;
     if (!name)
         name = "?";
-    if (shape == MZ_SHAPE_CUBE)
+    const mz_shape_ops *o = mz_shape_ops_of(shape);
+    if (o && o->layered)
         n = snprintf(buf, len, "%s:%" PRIu64, name, levels ? levels : 1);
     else
         n = snprintf(buf, len, "%s", name);
@@ -92,7 +93,7 @@ mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels)
     if (mz_shape_parse(name, &s) != MZ_OK)
         return MZ_EINVAL;
     uint64_t lv = 1;
-    if (s == MZ_SHAPE_CUBE) {
+    if (mz_shape_table[s]->layered) {
         const char *d = text + n;
         if (*d++ != ':' || *d == '\0')
             return MZ_EINVAL;
@@ -115,7 +116,8 @@ mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels)
 mz_status mz_row_geom(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
                       mz_geom *g)
 {
-    mz_geom t = {shape, shape == MZ_SHAPE_CUBE ? levels : 1, rows, cols};
+    const mz_shape_ops *o = mz_shape_ops_of(shape);
+    mz_geom t = {shape, o && o->layered ? levels : 1, rows, cols};
     if (mz_geom_cells(&t) == 0 || t.cols != cols)
         return MZ_EINVAL;
     *g = t;
@@ -124,11 +126,12 @@ mz_status mz_row_geom(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t c
 
 static void value_text(const mz_value *v, char *buf, size_t len)
 {
+    buf[0] = '\0';
     switch (v ? v->type : MZ_V_EMPTY) {
     case MZ_V_INT: snprintf(buf, len, "%" PRId64, v->i); break;
     case MZ_V_REAL: snprintf(buf, len, "%.10g", v->d); break;
     case MZ_V_BOOL: snprintf(buf, len, "%d", v->i ? 1 : 0); break;
-    default: buf[0] = '\0'; break;
+    case MZ_V_EMPTY: break;
     }
 }
 

@@ -115,12 +115,8 @@ mz_idx mz_cell_resolve(const mz_grid *g, double v)
         return g->entrance;
     if (v == MZ_CELL_EXIT)
         return g->exit;
-    if (v == MZ_CELL_CENTRE) {
-        if (g->shape == MZ_SHAPE_POLAR)
-            return 0;
-        uint64_t levels = g->levels ? g->levels : 1;
-        return (levels / 2) * g->rows * g->cols + (g->rows / 2) * g->cols + g->cols / 2;
-    }
+    if (v == MZ_CELL_CENTRE)
+        return mz_shape_table[g->shape]->centre(g);
     if (v < 0 || v >= (double)g->cells)
         return MZ_NONE;
     return (mz_idx)v;

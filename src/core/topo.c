@@ -4,31 +4,36 @@
 #include "shape_ports.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 
-static const struct {
-    const char *name;
-    const char *alias;
-    unsigned ports;
-} shape_info[MZ_SHAPE_COUNT] = {
-    [MZ_SHAPE_ORTHO] = {"ortho", "square", 4},
-    [MZ_SHAPE_HEX] = {"hex", "sigma", 6},
-    [MZ_SHAPE_TRI] = {"tri", "delta", 3},
-    [MZ_SHAPE_POLAR] = {"polar", "theta", 6},
-    [MZ_SHAPE_CUBE] = {"3d", "cube", 6},
-    [MZ_SHAPE_WEAVE] = {"weave", NULL, 8},
+/* ---- The shape table ---- */
+
+/* A new mz_shape value needs its record here, its case in every switch
+ * over mz_shape (-Wswitch-enum, no default anywhere) and its drawing in
+ * src/render/picture/shapes.c; tests/test_shape_table.c checks each record. */
+_Static_assert(MZ_SHAPE_COUNT == 6, "a new shape: add its record to mz_shape_table");
+
+const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT] = {
+    [MZ_SHAPE_ORTHO] = &mz_shape_ortho,
+    [MZ_SHAPE_HEX] = &mz_shape_hex,
+    [MZ_SHAPE_TRI] = &mz_shape_tri,
+    [MZ_SHAPE_POLAR] = &mz_shape_polar,
+    [MZ_SHAPE_CUBE] = &mz_shape_cube,
+    [MZ_SHAPE_WEAVE] = &mz_shape_weave,
 };
 
 const char *mz_shape_name(mz_shape s)
 {
-    return (unsigned)s < MZ_SHAPE_COUNT ? shape_info[s].name : NULL;
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    return o ? o->name : NULL;
 }
 
 mz_status mz_shape_parse(const char *name, mz_shape *s)
 {
     for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++) {
-        if (strcmp(name, shape_info[k].name) == 0 ||
-            (shape_info[k].alias && strcmp(name, shape_info[k].alias) == 0)) {
+        const mz_shape_ops *o = mz_shape_table[k];
+        if (strcmp(name, o->name) == 0 || (o->alias && strcmp(name, o->alias) == 0)) {
             *s = (mz_shape)k;
             return MZ_OK;
         }
@@ -38,12 +43,77 @@ mz_status mz_shape_parse(const char *name, mz_shape *s)
 
 unsigned mz_shape_ports(mz_shape s)
 {
-    return (unsigned)s < MZ_SHAPE_COUNT ? shape_info[s].ports : 0;
+    return (unsigned)s < MZ_SHAPE_COUNT ? mz_sp_ports(s) : 0;
 }
 
 uint8_t mz_shape_walls(mz_shape s)
 {
     return (uint8_t)((1u << mz_shape_ports(s)) - 1u);
+}
+
+/* ---- What the records share ---- */
+
+int mz_shape_format_rc(const mz_geom *g, char *buf, size_t len)
+{
+    return snprintf(buf, len, "%s:%llux%llu", mz_shape_name(g->shape),
+                    (unsigned long long)g->rows, (unsigned long long)g->cols);
+}
+
+bool mz_shape_sized_rc(const mz_geom *g) { return g->rows != 0 && g->cols != 0; }
+
+uint64_t mz_shape_cells_rc(mz_geom *g)
+{
+    g->levels = 1;
+    return mz_grid_bytes(g->rows, g->cols);
+}
+
+mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_geom *g)
+{
+    if (n == 1) {
+        g->rows = g->cols = v[0];
+    } else if (n == 2) {
+        g->rows = v[0];
+        g->cols = v[1];
+    } else {
+        return MZ_EINVAL;
+    }
+    return MZ_OK;
+}
+
+mz_geom mz_shape_near_rc(mz_shape s, uint64_t target)
+{
+    mz_geom g = {s, 1, 1, 1};
+    uint64_t rows = (uint64_t)sqrt((double)target);
+    while (rows > 1 && rows * rows > target)
+        rows--;
+    while ((rows + 1) * (rows + 1) <= target)
+        rows++;
+    g.rows = rows;
+    g.cols = target / rows; /* never past the target */
+    if (g.cols == 0)
+        g.cols = 1;
+    mz_geom_cells(&g);
+    return g;
+}
+
+mz_idx mz_shape_first_cell(const mz_grid *g)
+{
+    (void)g;
+    return 0;
+}
+
+mz_idx mz_shape_last_cell(const mz_grid *g) { return g->cells ? g->cells - 1 : 0; }
+
+mz_idx mz_shape_centre_rc(const mz_grid *g)
+{
+    uint64_t levels = g->levels ? g->levels : 1;
+    return (levels / 2) * g->rows * g->cols + (g->rows / 2) * g->cols + g->cols / 2;
+}
+
+unsigned mz_shape_all_ports(const mz_grid *g, mz_idx i)
+{
+    (void)i;
+    return mz_shape_ports(g->shape);
 }
 
 /* ---- Polar rings (shape_ports.h) ---- */
@@ -58,34 +128,16 @@ void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos) { mz_sp_polar_loca
 
 uint64_t mz_geom_cells(mz_geom *g)
 {
-    if ((unsigned)g->shape >= MZ_SHAPE_COUNT || g->rows == 0)
+    const mz_shape_ops *o = mz_shape_ops_of(g->shape);
+    if (!o || g->rows == 0 || !o->sized(g))
         return 0;
-    if (g->shape == MZ_SHAPE_POLAR) {
-        /* rings up to 2^20 keep every figure of a ring in 64 bits and past
-         * 2^40 cells anyway */
-        if (g->rows > (UINT64_C(1) << 20))
-            return 0;
-        uint64_t cells = mz_polar_ring_first(g->rows);
-        if (cells > MZ_MAX_CELLS)
-            return 0;
-        g->levels = 1;
-        g->cols = mz_polar_ring_cells(g->rows - 1);
-        return cells;
-    }
-    if (g->shape != MZ_SHAPE_CUBE)
-        g->levels = 1;
-    if (g->levels == 0 || g->cols == 0)
-        return 0;
-    uint64_t plane = mz_grid_bytes(g->rows, g->cols);
-    if (plane == 0 || g->levels > MZ_MAX_CELLS / plane)
-        return 0;
-    return plane * g->levels;
+    return o->cells(g);
 }
 
 bool mz_geom_connected(const mz_geom *g)
 {
-    /* a single column of triangles pairs them off: up with the one below */
-    return !(g->shape == MZ_SHAPE_TRI && g->cols == 1 && g->rows > 2);
+    const mz_shape_ops *o = mz_shape_ops_of(g->shape);
+    return !o || o->connected(g);
 }
 
 mz_geom mz_grid_geom(const mz_grid *g)
@@ -148,29 +200,8 @@ mz_status mz_parse_grid(const char *s, mz_geom *g)
     }
     uint64_t v[3];
     unsigned n = parse_dims(dims, v, 3);
-    switch (geo.shape) {
-    case MZ_SHAPE_POLAR:
-        if (n != 1)
-            return MZ_EINVAL;
-        geo.rows = v[0];
-        break;
-    case MZ_SHAPE_CUBE:
-        if (n != 3)
-            return MZ_EINVAL;
-        geo.levels = v[0];
-        geo.rows = v[1];
-        geo.cols = v[2];
-        break;
-    default:
-        if (n == 1) {
-            geo.rows = geo.cols = v[0];
-        } else if (n == 2) {
-            geo.rows = v[0];
-            geo.cols = v[1];
-        } else {
-            return MZ_EINVAL;
-        }
-    }
+    if (n == 0 || mz_shape_table[geo.shape]->parse_dims(v, n, &geo) != MZ_OK)
+        return MZ_EINVAL;
     if (!mz_geom_connected(&geo))
         return MZ_EINVAL;
     if (mz_geom_cells(&geo) == 0)
@@ -181,23 +212,8 @@ mz_status mz_parse_grid(const char *s, mz_geom *g)
 
 size_t mz_geom_format(const mz_geom *g, char *buf, size_t len)
 {
-    int n;
-    switch (g->shape) {
-    case MZ_SHAPE_ORTHO:
-        n = snprintf(buf, len, "%llux%llu", (unsigned long long)g->rows,
-                     (unsigned long long)g->cols);
-        break;
-    case MZ_SHAPE_POLAR:
-        n = snprintf(buf, len, "polar:%llu", (unsigned long long)g->rows);
-        break;
-    case MZ_SHAPE_CUBE:
-        n = snprintf(buf, len, "3d:%llux%llux%llu", (unsigned long long)g->levels,
-                     (unsigned long long)g->rows, (unsigned long long)g->cols);
-        break;
-    default:
-        n = snprintf(buf, len, "%s:%llux%llu", mz_shape_name(g->shape),
-                     (unsigned long long)g->rows, (unsigned long long)g->cols);
-    }
+    const mz_shape_ops *o = mz_shape_ops_of(g->shape);
+    int n = o ? o->format(g, buf, len) : snprintf(buf, len, "?");
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -235,66 +251,12 @@ unsigned mz_port_degree(const mz_grid *g, mz_idx i)
 
 int mz_port_across(const mz_grid *g, mz_idx i, unsigned p)
 {
-    switch (g->shape) {
-    case MZ_SHAPE_HEX: return (int)((p + 3) % 6);
-    case MZ_SHAPE_TRI: return -1;
-    case MZ_SHAPE_POLAR: {
-        if (i == 0)
-            return -1;
-        if (p <= 1)
-            return (int)(p ^ 1);
-        if (p == 2)
-            return 3; /* in -> out0 (and out1 where the ring doubles) */
-        return 2;
-    }
-    case MZ_SHAPE_CUBE: return p >= 4 ? (int)(p ^ 1) : (int)mz_opposite(p);
-    case MZ_SHAPE_WEAVE: return (int)((p & 4) | mz_opposite(p & 3));
-    default: return (int)mz_opposite(p);
-    }
+    const mz_shape_ops *o = mz_shape_ops_of(g->shape);
+    return o ? o->across(g, i, p) : -1;
 }
-
-static uint64_t absdiff(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
 
 uint64_t mz_shape_distance(const mz_grid *g, mz_idx a, mz_idx b)
 {
-    switch (g->shape) {
-    case MZ_SHAPE_ORTHO:
-        if (g->flags & MZ_GRID_WRAP_EW)
-            return absdiff(a / g->cols, b / g->cols);
-        return absdiff(a / g->cols, b / g->cols) + absdiff(a % g->cols, b % g->cols);
-    case MZ_SHAPE_WEAVE: {
-        /* an under-passage moves two cells in one step */
-        uint64_t d = absdiff(a / g->cols, b / g->cols) + absdiff(a % g->cols, b % g->cols);
-        return (d + 1) / 2;
-    }
-    case MZ_SHAPE_CUBE: {
-        uint64_t plane = g->rows * g->cols, pa = a % plane, pb = b % plane;
-        return absdiff(a / plane, b / plane) + absdiff(pa / g->cols, pb / g->cols) +
-               absdiff(pa % g->cols, pb % g->cols);
-    }
-    case MZ_SHAPE_HEX: {
-        /* offset columns to cube coordinates (odd columns lower) */
-        int64_t ca = (int64_t)(a % g->cols), cb = (int64_t)(b % g->cols);
-        int64_t za = (int64_t)(a / g->cols) - (ca - (ca & 1)) / 2;
-        int64_t zb = (int64_t)(b / g->cols) - (cb - (cb & 1)) / 2;
-        int64_t dx = ca - cb, dz = za - zb, dy = -dx - dz;
-        int64_t m = dx < 0 ? -dx : dx;
-        if ((dz < 0 ? -dz : dz) > m)
-            m = dz < 0 ? -dz : dz;
-        if ((dy < 0 ? -dy : dy) > m)
-            m = dy < 0 ? -dy : dy;
-        return (uint64_t)m;
-    }
-    case MZ_SHAPE_TRI: {
-        /* a step changes the row or the column by one, never both */
-        return absdiff(a / g->cols, b / g->cols) + absdiff(a % g->cols, b % g->cols);
-    }
-    case MZ_SHAPE_POLAR: {
-        uint64_t ra, rb, pa, pb;
-        mz_polar_locate(a, &ra, &pa);
-        mz_polar_locate(b, &rb, &pb);
-        return absdiff(ra, rb);
-    }
-    default: return 0;
-    }
+    const mz_shape_ops *o = mz_shape_ops_of(g->shape);
+    return o ? o->distance(g, a, b) : 0;
 }

@@ -34,18 +34,12 @@ uint64_t mz_topo_digest(const mz_grid *g)
     return h;
 }
 
-/* Ports that are wall segments of the drawing: a port with no cell behind
- * it counts as a border wall. WEAVE's under-ports and CUBE's floors and
- * ceilings are not walls; POLAR's OUT1 is not a wall of the rim (the rim's
- * one outer segment is OUT0), nor are the centre's ports. */
+/* Ports 0 .. side_ports - 1 are wall segments of the drawing (the shape's
+ * record says which, shape.h); a port with no cell behind it counts as a
+ * border wall. */
 static unsigned side_ports(const mz_grid *g, mz_idx i)
 {
-    switch (g->shape) {
-    case MZ_SHAPE_WEAVE:
-    case MZ_SHAPE_CUBE: return 4;
-    case MZ_SHAPE_POLAR: return i == 0 ? 0 : 4;
-    default: return mz_shape_ports(g->shape);
-    }
+    return mz_shape_table[g->shape]->side_ports(g, i);
 }
 
 mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
@@ -115,7 +109,7 @@ mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
             mz_idx j = mz_port_nbr(g, i, p);
             bool open = !(g->c[i] & (1u << p));
             if (j == MZ_NONE) {
-                border += p < sides && !(g->shape == MZ_SHAPE_POLAR && p == 4);
+                border += p < sides;
                 continue;
             }
             if (open) {

@@ -1,0 +1,126 @@
+/*
+ * shape.h - a cell shape as one record of operations (docs/shapes.md, "The
+ * shape table"). Not part of the API.
+ *
+ * Everything the library knows about a shape is in its record, one file
+ * per shape under src/core/shapes/, and mz_shape_table (topo.c) holds one
+ * record per mz_shape value. The public shape functions of
+ * src/mazebench.h ("Cell shapes") dispatch through the table; the port
+ * functions (mz_port_nbr, mz_port_back, mz_port_can_open, mz_port_knock)
+ * go through the inline switch of shape_ports.h, whose per-shape
+ * functions the records' nbr, back and can_open wrap.
+ *
+ * Adding a shape: its enum value in src/mazebench.h (before
+ * MZ_SHAPE_COUNT); its port arithmetic in shape_ports.h (one case in each
+ * dispatch switch); a file src/core/shapes/NAME.c defining
+ * `const mz_shape_ops mz_shape_NAME` with every op; its declaration below
+ * and its line in mz_shape_table; its drawing record in
+ * src/render/picture/shapes.c. Every switch over mz_shape has no default
+ * (-Wswitch-enum names each one missing), and tests/test_shape_table.c
+ * checks that every record is complete and that its ports, distance,
+ * geometry text and default entrance and exit agree with each other.
+ */
+#ifndef MZ_SHAPE_H
+#define MZ_SHAPE_H
+
+#include "../mazebench.h"
+
+#include <stddef.h>
+
+typedef struct mz_shape_ops {
+    /* The name (mz_shape_name, the "SHAPE:" of a grid's text, the
+     * topology column) and an older name mz_shape_parse also accepts
+     * (NULL: none). */
+    const char *name;
+    const char *alias;
+    /* Ports a cell may have (at most 8: a cell's byte). */
+    unsigned ports;
+    /* True when the geometry has levels (mz_geom.levels counts; the
+     * topology column reads "NAME:LEVELS"); false: levels is always 1. */
+    bool layered;
+
+    /* ---- Geometry ---- */
+    /* Does every dimension the shape reads have a non-zero value? (An
+     * ignored one, such as a polar grid's cols, may be anything.) */
+    bool (*sized)(const mz_geom *g);
+    /* Are the cells one connected graph when every wall is open? */
+    bool (*connected)(const mz_geom *g);
+    /* The cells of a sized geometry, or 0 past the shape's size limits
+     * (MZ_MAX_CELLS and any of its own). Fills the derived fields: levels
+     * (1 when not layered) and whatever else the shape derives (polar:
+     * cols, the outer ring's cells). */
+    uint64_t (*cells)(mz_geom *g);
+    /* The DIMS of "SHAPE:DIMS": n (1..3) numbers v read from "AxBxC";
+     * sets g's dimensions. MZ_EINVAL for a count the shape does not take. */
+    mz_status (*parse_dims)(const uint64_t *v, unsigned n, mz_geom *g);
+    /* Write the geometry as mz_parse_grid reads it back ("SHAPE:DIMS", or
+     * the bare "RxC" of square cells); snprintf's return value. */
+    int (*format)(const mz_geom *g, char *buf, size_t len);
+    /* A geometry of the shape with about target (>= 1) cells, never more
+     * (but at least one cell a side), as near square (cubic) as the shape
+     * allows; its cells filled in as by cells(). */
+    mz_geom (*near)(uint64_t target);
+    /* A geometry of side n: n x n, n levels of n x n, n rings; its cells
+     * filled in as by cells(). */
+    mz_geom (*of_side)(uint64_t n);
+
+    /* ---- Cells of a grid ---- */
+    /* The default entrance and exit of a fresh grid (mz_grid_reset): two
+     * cells far apart by the shape's own distance. */
+    mz_idx (*entrance)(const mz_grid *g);
+    mz_idx (*exit)(const mz_grid *g);
+    /* The cell at the centre (MZ_CELL_CENTRE). */
+    mz_idx (*centre)(const mz_grid *g);
+
+    /* ---- Ports ---- */
+    /* The cell behind port p of i, or MZ_NONE off the grid (or p not a
+     * port). */
+    mz_idx (*nbr)(const mz_grid *g, mz_idx i, unsigned p);
+    /* The port of that neighbour leading back to i (it must exist). */
+    unsigned (*back)(const mz_grid *g, mz_idx i, unsigned p);
+    /* The crossing rules for port p (< ports) of i, whose wall is closed:
+     * may it be opened now? NULL: whenever the neighbour exists. */
+    bool (*can_open)(const mz_grid *g, mz_idx i, unsigned p);
+    /* The port across the cell from p (a straight passage), or -1. */
+    int (*across)(const mz_grid *g, mz_idx i, unsigned p);
+    /* The ports of i that are wall segments of the drawing are 0 ..
+     * side_ports - 1 (one with no cell behind it is a border wall):
+     * under-passages, floors and ceilings are not, nor is a polar cell's
+     * OUT1 or any port of the centre. */
+    unsigned (*side_ports)(const mz_grid *g, mz_idx i);
+    /* A lower bound on the steps between two cells (A*'s distance). */
+    uint64_t (*distance)(const mz_grid *g, mz_idx a, mz_idx b);
+} mz_shape_ops;
+
+extern const mz_shape_ops mz_shape_ortho;
+extern const mz_shape_ops mz_shape_hex;
+extern const mz_shape_ops mz_shape_tri;
+extern const mz_shape_ops mz_shape_polar;
+extern const mz_shape_ops mz_shape_cube;
+extern const mz_shape_ops mz_shape_weave;
+
+/* One record per shape, indexed by mz_shape (topo.c). */
+extern const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT];
+
+/* The record of shape s, or NULL for a value out of range. */
+static inline const mz_shape_ops *mz_shape_ops_of(mz_shape s)
+{
+    return (unsigned)s < MZ_SHAPE_COUNT ? mz_shape_table[s] : NULL;
+}
+
+/* Shared by the records (topo.c): |a - b|; the flat shapes' (rows x cols,
+ * levels 1) text "NAME:RxC", near-square geometry of about target cells,
+ * sized, cells and dimensions ("N" or "RxC"); cell 0 and the last cell;
+ * the middle cell of the middle row (and level); every port a side. */
+static inline uint64_t mz_absdiff(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
+int mz_shape_format_rc(const mz_geom *g, char *buf, size_t len);
+mz_geom mz_shape_near_rc(mz_shape s, uint64_t target);
+bool mz_shape_sized_rc(const mz_geom *g);
+uint64_t mz_shape_cells_rc(mz_geom *g);
+mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_geom *g);
+mz_idx mz_shape_first_cell(const mz_grid *g);
+mz_idx mz_shape_last_cell(const mz_grid *g);
+mz_idx mz_shape_centre_rc(const mz_grid *g);
+unsigned mz_shape_all_ports(const mz_grid *g, mz_idx i);
+
+#endif /* MZ_SHAPE_H */

@@ -1,0 +1,67 @@
+/* hex.c - hexagonal cells (MZ_SHAPE_HEX): rows x cols in columns, odd
+ * columns half a cell lower; ports N NE SE S SW NW. */
+#include "../shape_ports.h"
+
+static bool hex_connected(const mz_geom *g)
+{
+    (void)g;
+    return true;
+}
+
+static mz_geom hex_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_HEX, target); }
+
+static mz_geom hex_of_side(uint64_t n)
+{
+    mz_geom g = {MZ_SHAPE_HEX, 1, n, n};
+    mz_geom_cells(&g);
+    return g;
+}
+
+static mz_idx hex_nbr(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_hex_nbr(g, i, p); }
+
+static unsigned hex_back(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_hex_back(g, i, p); }
+
+static int hex_across(const mz_grid *g, mz_idx i, unsigned p)
+{
+    (void)g;
+    (void)i;
+    return (int)((p + 3) % 6);
+}
+
+static uint64_t hex_distance(const mz_grid *g, mz_idx a, mz_idx b)
+{
+    /* offset columns to cube coordinates (odd columns lower) */
+    int64_t ca = (int64_t)(a % g->cols), cb = (int64_t)(b % g->cols);
+    int64_t za = (int64_t)(a / g->cols) - (ca - (ca & 1)) / 2;
+    int64_t zb = (int64_t)(b / g->cols) - (cb - (cb & 1)) / 2;
+    int64_t dx = ca - cb, dz = za - zb, dy = -dx - dz;
+    int64_t m = dx < 0 ? -dx : dx;
+    if ((dz < 0 ? -dz : dz) > m)
+        m = dz < 0 ? -dz : dz;
+    if ((dy < 0 ? -dy : dy) > m)
+        m = dy < 0 ? -dy : dy;
+    return (uint64_t)m;
+}
+
+const mz_shape_ops mz_shape_hex = {
+    .name = "hex",
+    .alias = "sigma",
+    .ports = 6,
+    .layered = false,
+    .sized = mz_shape_sized_rc,
+    .connected = hex_connected,
+    .cells = mz_shape_cells_rc,
+    .parse_dims = mz_shape_parse_rc,
+    .format = mz_shape_format_rc,
+    .near = hex_near,
+    .of_side = hex_of_side,
+    .entrance = mz_shape_first_cell,
+    .exit = mz_shape_last_cell,
+    .centre = mz_shape_centre_rc,
+    .nbr = hex_nbr,
+    .back = hex_back,
+    .can_open = NULL,
+    .across = hex_across,
+    .side_ports = mz_shape_all_ports,
+    .distance = hex_distance,
+};

@@ -1,0 +1,59 @@
+/* tri.c - triangular cells (MZ_SHAPE_TRI): rows x cols, cell (r, c)
+ * points up when r + c is even; ports W E and the base. */
+#include "../shape_ports.h"
+
+static bool tri_connected(const mz_geom *g)
+{
+    /* a single column of triangles pairs them off: up with the one below */
+    return !(g->cols == 1 && g->rows > 2);
+}
+
+static mz_geom tri_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_TRI, target); }
+
+static mz_geom tri_of_side(uint64_t n)
+{
+    mz_geom g = {MZ_SHAPE_TRI, 1, n, n};
+    mz_geom_cells(&g);
+    return g;
+}
+
+static mz_idx tri_nbr(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_tri_nbr(g, i, p); }
+
+static unsigned tri_back(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_tri_back(g, i, p); }
+
+static int tri_across(const mz_grid *g, mz_idx i, unsigned p)
+{
+    (void)g;
+    (void)i;
+    (void)p;
+    return -1; /* a passage through a triangle always turns */
+}
+
+static uint64_t tri_distance(const mz_grid *g, mz_idx a, mz_idx b)
+{
+    /* a step changes the row or the column by one, never both */
+    return mz_absdiff(a / g->cols, b / g->cols) + mz_absdiff(a % g->cols, b % g->cols);
+}
+
+const mz_shape_ops mz_shape_tri = {
+    .name = "tri",
+    .alias = "delta",
+    .ports = 3,
+    .layered = false,
+    .sized = mz_shape_sized_rc,
+    .connected = tri_connected,
+    .cells = mz_shape_cells_rc,
+    .parse_dims = mz_shape_parse_rc,
+    .format = mz_shape_format_rc,
+    .near = tri_near,
+    .of_side = tri_of_side,
+    .entrance = mz_shape_first_cell,
+    .exit = mz_shape_last_cell,
+    .centre = mz_shape_centre_rc,
+    .nbr = tri_nbr,
+    .back = tri_back,
+    .can_open = NULL,
+    .across = tri_across,
+    .side_ports = mz_shape_all_ports,
+    .distance = tri_distance,
+};

@@ -1,0 +1,76 @@
+/* weave.c - weave cells (MZ_SHAPE_WEAVE): square cells whose passages
+ * may pass under a neighbour; ports N E S W, then 4..7 the same
+ * directions under the next cell. */
+#include "../shape_ports.h"
+
+static bool weave_connected(const mz_geom *g)
+{
+    (void)g;
+    return true;
+}
+
+static mz_geom weave_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_WEAVE, target); }
+
+static mz_geom weave_of_side(uint64_t n)
+{
+    mz_geom g = {MZ_SHAPE_WEAVE, 1, n, n};
+    mz_geom_cells(&g);
+    return g;
+}
+
+static mz_idx weave_nbr(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_weave_nbr(g, i, p); }
+
+static unsigned weave_back(const mz_grid *g, mz_idx i, unsigned p)
+{
+    return mz_sp_weave_back(g, i, p);
+}
+
+static bool weave_can_open(const mz_grid *g, mz_idx i, unsigned p)
+{
+    return mz_sp_weave_can_open(g, i, p);
+}
+
+static int weave_across(const mz_grid *g, mz_idx i, unsigned p)
+{
+    (void)g;
+    (void)i;
+    return (int)((p & 4) | mz_opposite(p & 3));
+}
+
+/* Ports 0..3 are walls; the under-passages 4..7 are not. */
+static unsigned weave_side_ports(const mz_grid *g, mz_idx i)
+{
+    (void)g;
+    (void)i;
+    return 4;
+}
+
+static uint64_t weave_distance(const mz_grid *g, mz_idx a, mz_idx b)
+{
+    /* an under-passage moves two cells in one step */
+    uint64_t d = mz_absdiff(a / g->cols, b / g->cols) + mz_absdiff(a % g->cols, b % g->cols);
+    return (d + 1) / 2;
+}
+
+const mz_shape_ops mz_shape_weave = {
+    .name = "weave",
+    .alias = NULL,
+    .ports = 8,
+    .layered = false,
+    .sized = mz_shape_sized_rc,
+    .connected = weave_connected,
+    .cells = mz_shape_cells_rc,
+    .parse_dims = mz_shape_parse_rc,
+    .format = mz_shape_format_rc,
+    .near = weave_near,
+    .of_side = weave_of_side,
+    .entrance = mz_shape_first_cell,
+    .exit = mz_shape_last_cell,
+    .centre = mz_shape_centre_rc,
+    .nbr = weave_nbr,
+    .back = weave_back,
+    .can_open = weave_can_open,
+    .across = weave_across,
+    .side_ports = weave_side_ports,
+    .distance = weave_distance,
+};
