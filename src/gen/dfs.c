@@ -258,63 +258,119 @@ static void dfs_fast_splitmix64(mz_grid *g, mz_rng *rng, uint64_t *max_depth)
 #define BACK_UNSEEN 0xFEu
 #define BACK_ROOT 0xFFu
 
-MZ_INLINE mz_status dfs_shape_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_trace *t,
+/* The walk through ports, compiled once per shape S (a constant: the port
+ * arithmetic folds to that shape's, sh_at), each source and tracing. The
+ * cell walked holds its coordinates, so its neighbours take no division.
+ * A port toward an unvisited neighbour can always be opened on a shape
+ * other than the weave (its wall is closed: only a knock from or into a
+ * visited cell opens one, and two ports of a cell never share a
+ * neighbour), so only the weave asks its crossing rules, for a fresh
+ * neighbour (sh_weave_can_open_fresh). */
+MZ_INLINE mz_status dfs_ports_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_trace *t,
                                   const bool tracing, uint64_t *max_depth_out,
-                                  const mz_rng_kind rk)
+                                  const mz_rng_kind rk, const mz_shape S)
 {
-    const unsigned ports = mz_shape_ports(g->shape);
-    mz_idx cur = 0;
+    const unsigned ports = mz_sp_ports(S);
+    uint8_t *c = g->c;
+    sh_at cur = sh_at_of(g, S, 0);
     uint64_t depth = 1, max_depth = 1;
+    mz_rng r = *rng;
+    mz_status s = MZ_OK;
     back[0] = BACK_ROOT;
     for (;;) {
         unsigned opts[SH_MAX_PORTS], n = 0;
+        mz_idx ys[SH_MAX_PORTS];
+        SH_UNROLL
         for (unsigned p = 0; p < ports; p++) {
-            const mz_idx y = mz_port_nbr(g, cur, p);
-            if (y != MZ_NONE && back[y] == BACK_UNSEEN && mz_port_can_open(g, cur, p))
-                opts[n++] = p;
+            const mz_idx y = sh_at_nbr(g, S, &cur, p);
+            if (y != MZ_NONE && back[y] == BACK_UNSEEN &&
+                (S != MZ_SHAPE_WEAVE || sh_weave_can_open_fresh(g, &cur, p))) {
+                opts[n] = p;
+                ys[n++] = y;
+            }
         }
         if (n) {
-            const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
-            const mz_idx y = mz_port_nbr(g, cur, p);
-            mz_port_knock(g, cur, p);
-            back[y] = (uint8_t)mz_port_back(g, cur, p);
-            cur = y;
+            const unsigned k = (unsigned)mz_rngk_pick(&r, n, rk);
+            const unsigned p = opts[k];
+            const mz_idx y = ys[k];
+            const unsigned bp = sh_at_back(S, &cur, p);
+            c[cur.i] &= (uint8_t)~(1u << p);
+            c[y] &= (uint8_t)~(1u << bp);
+            back[y] = (uint8_t)bp;
+            cur = sh_at_step(g, S, &cur, p, y);
             depth++;
             max_depth = depth > max_depth ? depth : max_depth;
-            if (tracing && mz_trace_emit(t, "push", cur, (int)p, depth))
-                return MZ_EIO;
+            if (tracing && mz_trace_emit(t, "push", cur.i, (int)p, depth)) {
+                s = MZ_EIO;
+                break;
+            }
         } else {
             depth--;
-            if (tracing && mz_trace_emit(t, "pop", cur, -1, depth))
-                return MZ_EIO;
-            if (back[cur] == BACK_ROOT)
+            if (tracing && mz_trace_emit(t, "pop", cur.i, -1, depth)) {
+                s = MZ_EIO;
                 break;
-            cur = mz_port_nbr(g, cur, back[cur]);
+            }
+            const unsigned bp = back[cur.i];
+            if (bp == BACK_ROOT)
+                break;
+            cur = sh_at_step(g, S, &cur, bp, sh_at_nbr(g, S, &cur, bp));
         }
     }
+    dfs_rng_back(rng, &r, rk);
     *max_depth_out = max_depth;
-    return MZ_OK;
+    return s;
 }
 
-static mz_status dfs_shape(mz_grid *g, mz_run *run, uint64_t *max_depth)
+/* One untraced copy a shape and source; the traced run by shape. */
+#define DFS_PORTS(S, NAME)                                                                      \
+    static mz_status dfs_ports_##NAME(mz_grid *g, mz_rng *rng, uint8_t *back, mz_trace *t,     \
+                                      uint64_t *max_depth)                                     \
+    {                                                                                          \
+        if (t)                                                                                 \
+            return dfs_ports_run(g, rng, back, t, true, max_depth, (mz_rng_kind)rng->kind, S); \
+        if (rng->kind == MZ_RNG_MULBERRY32)                                                    \
+            return dfs_ports_run(g, rng, back, NULL, false, max_depth, MZ_RNG_MULBERRY32, S);  \
+        return dfs_ports_run(g, rng, back, NULL, false, max_depth, MZ_RNG_SPLITMIX64, S);      \
+    }
+DFS_PORTS(MZ_SHAPE_HEX, hex)
+DFS_PORTS(MZ_SHAPE_TRI, tri)
+DFS_PORTS(MZ_SHAPE_POLAR, polar)
+DFS_PORTS(MZ_SHAPE_CUBE, cube)
+DFS_PORTS(MZ_SHAPE_WEAVE, weave)
+
+/* Every shape but square cells. */
+static mz_status dfs_ports(mz_grid *g, mz_run *run, uint64_t *max_depth)
 {
     uint8_t *back = mz_alloc_array(g->mem, g->cells, 1);
     if (!back)
         return MZ_ENOMEM;
     memset(back, BACK_UNSEEN, (size_t)g->cells);
-    mz_status s;
-    if (run->rng->kind == MZ_RNG_MULBERRY32)
-        s = run->trace ? dfs_shape_run(g, run->rng, back, run->trace, true, max_depth,
-                                       MZ_RNG_MULBERRY32)
-                       : dfs_shape_run(g, run->rng, back, NULL, false, max_depth,
-                                       MZ_RNG_MULBERRY32);
-    else
-        s = run->trace ? dfs_shape_run(g, run->rng, back, run->trace, true, max_depth,
-                                       MZ_RNG_SPLITMIX64)
-                       : dfs_shape_run(g, run->rng, back, NULL, false, max_depth,
-                                       MZ_RNG_SPLITMIX64);
+    mz_status s = MZ_EUNSUPPORTED;
+    switch (g->shape) {
+    case MZ_SHAPE_HEX: s = dfs_ports_hex(g, run->rng, back, run->trace, max_depth); break;
+    case MZ_SHAPE_TRI: s = dfs_ports_tri(g, run->rng, back, run->trace, max_depth); break;
+    case MZ_SHAPE_POLAR: s = dfs_ports_polar(g, run->rng, back, run->trace, max_depth); break;
+    case MZ_SHAPE_CUBE: s = dfs_ports_cube(g, run->rng, back, run->trace, max_depth); break;
+    case MZ_SHAPE_WEAVE: s = dfs_ports_weave(g, run->rng, back, run->trace, max_depth); break;
+    case MZ_SHAPE_ORTHO:
+    case MZ_SHAPE_COUNT: break;
+    }
     mz_mem_free(g->mem, back);
     return s;
+}
+
+/* Square cells: the traced loop, or the untraced one for each source. */
+static mz_status dfs_square(mz_grid *g, mz_run *run, uint64_t *max_depth)
+{
+    const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
+    if (run->trace)
+        return mb ? dfs_carve(g, run->rng, run->trace, true, max_depth, MZ_RNG_MULBERRY32)
+                  : dfs_carve(g, run->rng, run->trace, true, max_depth, MZ_RNG_SPLITMIX64);
+    if (mb)
+        dfs_fast_mulberry32(g, run->rng, max_depth);
+    else
+        dfs_fast_splitmix64(g, run->rng, max_depth);
+    return MZ_OK;
 }
 
 static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
@@ -323,17 +379,8 @@ static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     uint64_t max_depth = 0;
-    mz_status s = MZ_OK;
-    const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
-    if (g->shape != MZ_SHAPE_ORTHO)
-        s = dfs_shape(g, run, &max_depth);
-    else if (run->trace)
-        s = mb ? dfs_carve(g, run->rng, run->trace, true, &max_depth, MZ_RNG_MULBERRY32)
-               : dfs_carve(g, run->rng, run->trace, true, &max_depth, MZ_RNG_SPLITMIX64);
-    else if (mb)
-        dfs_fast_mulberry32(g, run->rng, &max_depth);
-    else
-        dfs_fast_splitmix64(g, run->rng, &max_depth);
+    const mz_status s = g->shape == MZ_SHAPE_ORTHO ? dfs_square(g, run, &max_depth)
+                                                   : dfs_ports(g, run, &max_depth);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "max_depth", (int64_t)max_depth);
     return s;
