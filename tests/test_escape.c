@@ -1,5 +1,5 @@
 /*
- * test_escape.c - the one escaping module (src/sweep/escape.c) that every
+ * test_escape.c - the one escaping module (src/out/escape.c) that every
  * CSV, JSON and XML writer of the project goes through:
  *
  *   - CSV: plain text as it is; a comma, quote, CR or LF quotes the field
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
+#include "out/out.h"
 #include "sweep.h"
 
 typedef void (*writer)(FILE *, const char *);
@@ -53,20 +53,20 @@ static void expect(writer w, const char *s, const char *want)
 static void test_csv(void **state)
 {
     (void)state;
-    expect(sw_csv_string, "", "");
-    expect(sw_csv_string, "dfs+braid:keep=0.4", "dfs+braid:keep=0.4");
-    expect(sw_csv_string, "dfs+braid:keep=0.4,offset=99", "\"dfs+braid:keep=0.4,offset=99\"");
-    expect(sw_csv_string, "say \"hi\"", "\"say \"\"hi\"\"\"");
-    expect(sw_csv_string, "a\nb", "\"a\nb\"");
-    expect(sw_csv_string, "a\rb", "\"a\rb\"");
-    expect(sw_csv_string, "tab\there", "tab\there");
-    expect(sw_csv_string, "caf" E_ACUTE " " ARROW, "caf" E_ACUTE " " ARROW);
+    expect(mzo_csv_string, "", "");
+    expect(mzo_csv_string, "dfs+braid:keep=0.4", "dfs+braid:keep=0.4");
+    expect(mzo_csv_string, "dfs+braid:keep=0.4,offset=99", "\"dfs+braid:keep=0.4,offset=99\"");
+    expect(mzo_csv_string, "say \"hi\"", "\"say \"\"hi\"\"\"");
+    expect(mzo_csv_string, "a\nb", "\"a\nb\"");
+    expect(mzo_csv_string, "a\rb", "\"a\rb\"");
+    expect(mzo_csv_string, "tab\there", "tab\there");
+    expect(mzo_csv_string, "caf" E_ACUTE " " ARROW, "caf" E_ACUTE " " ARROW);
 
     /* Every awkward field reads back as itself. */
     const char *const fields[] = {"x,y", "\"", "\"\"", "a\r\nb", ",", "caf" E_ACUTE ",\"q\""};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
         char line[256], back[256];
-        written(sw_csv_string, fields[k], line, sizeof line - 4);
+        written(mzo_csv_string, fields[k], line, sizeof line - 4);
         strcat(line, ",z\n");
         size_t off = 0, n;
         sw_csv_field fl[4];
@@ -81,18 +81,18 @@ static void test_csv(void **state)
 static void test_json(void **state)
 {
     (void)state;
-    expect(sw_json_string, "", "\"\"");
-    expect(sw_json_string, NULL, "\"\"");
-    expect(sw_json_string, "plain", "\"plain\"");
-    expect(sw_json_string, "q\"b\\s", "\"q\\\"b\\\\s\"");
-    expect(sw_json_string, "\x01\t\n\r\x1f\x7f", "\"\\u0001\\u0009\\u000a\\u000d\\u001f\\u007f\"");
-    expect(sw_json_string, "caf" E_ACUTE " " ARROW, "\"caf" E_ACUTE " " ARROW "\"");
+    expect(mzo_json_string, "", "\"\"");
+    expect(mzo_json_string, NULL, "\"\"");
+    expect(mzo_json_string, "plain", "\"plain\"");
+    expect(mzo_json_string, "q\"b\\s", "\"q\\\"b\\\\s\"");
+    expect(mzo_json_string, "\x01\t\n\r\x1f\x7f", "\"\\u0001\\u0009\\u000a\\u000d\\u001f\\u007f\"");
+    expect(mzo_json_string, "caf" E_ACUTE " " ARROW, "\"caf" E_ACUTE " " ARROW "\"");
     /* No byte below 0x20 ever comes out raw. */
     char all[32], out[512];
     for (int c = 1; c < 32; c++)
         all[c - 1] = (char)c;
     all[31] = '\0';
-    written(sw_json_string, all, out, sizeof out);
+    written(mzo_json_string, all, out, sizeof out);
     for (const char *p = out; *p; p++)
         assert_true((unsigned char)*p >= 0x20);
 }
@@ -100,12 +100,12 @@ static void test_json(void **state)
 static void test_xml(void **state)
 {
     (void)state;
-    expect(sw_xml_text, NULL, "");
-    expect(sw_xml_text, "a<b>&c", "a&lt;b&gt;&amp;c");
-    expect(sw_xml_text, "\"it's\"", "&quot;it&apos;s&quot;");
-    expect(sw_xml_text, "l1\nl2\tx\r", "l1&#10;l2&#9;x&#13;");
-    expect(sw_xml_text, "bell\x07!", "bell\xef\xbf\xbd!");
-    expect(sw_xml_text, "caf" E_ACUTE " " ARROW, "caf" E_ACUTE " " ARROW);
+    expect(mzo_xml_text, NULL, "");
+    expect(mzo_xml_text, "a<b>&c", "a&lt;b&gt;&amp;c");
+    expect(mzo_xml_text, "\"it's\"", "&quot;it&apos;s&quot;");
+    expect(mzo_xml_text, "l1\nl2\tx\r", "l1&#10;l2&#9;x&#13;");
+    expect(mzo_xml_text, "bell\x07!", "bell\xef\xbf\xbd!");
+    expect(mzo_xml_text, "caf" E_ACUTE " " ARROW, "caf" E_ACUTE " " ARROW);
 }
 
 int main(void)

@@ -11,6 +11,7 @@
 #define MZ_CLI_H
 
 #include "../mazebench.h"
+#include "../out/out.h"
 
 #include <stdio.h>
 
@@ -52,7 +53,7 @@ int mzc_flush_stdout(const char *cmd);
 /* The files a command writes beside a result it prints on stdout (scaling
  * --points, check --junit, eller-stream --out, compare's --out, --junit and
  * --chart): every one is opened as a temporary file beside its name
- * (sw_out_open), and all of them are committed together, only after the
+ * (mzo_out_open), and all of them are committed together, only after the
  * stdout result was written and flushed, so that a command that fails, or
  * whose result cannot be printed (a full disk, a closed pipe), replaces
  * none of them.
@@ -64,10 +65,10 @@ int mzc_flush_stdout(const char *cmd);
  *     return mzc_outs_finish(&outs, rc);   // commit all, or remove all
  *
  * '-' is refused (exit 2): stdout already carries the result. */
-struct sw_out;
+struct mzo_out;
 typedef struct mzc_outs {
     const char *cmd;
-    struct sw_out *o; /* malloc'd, n of them open */
+    struct mzo_out *o; /* malloc'd, n of them open */
     size_t n;
 } mzc_outs;
 void mzc_outs_init(mzc_outs *s, const char *cmd);
@@ -146,12 +147,6 @@ int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_
  * machine's memory or what 'ulimit -v' leaves; 0 when they fit. Called
  * before any allocation that grows with the input. */
 int mzc_check_bytes(const char *what, double need);
-
-void mzc_csv_header(FILE *f, const mz_cols *cols);
-/* A row of a maze of geometry geo (its topology column; NULL: square cells). */
-void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo);
-void mzc_csv_string(FILE *f, const char *s);
-void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo);
 
 /* A trace sink writing step,op,cell,dir,size CSV to a FILE. */
 int mzc_trace_csv(void *user, const mz_step *s);

@@ -1,6 +1,6 @@
 /* cmd_basic.c - the list, gen and solve commands. */
 #include "cli.h"
-#include "escape.h"
+#include "out/out.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -207,7 +207,7 @@ static void csv_record(const char *record, const mz_algo *a, const char *name, c
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
         if (k)
             putchar(',');
-        mzc_csv_string(stdout, f[k] ? f[k] : "");
+        mzo_csv_string(stdout, f[k] ? f[k] : "");
     }
     putchar('\n');
 }
@@ -258,7 +258,7 @@ static void list_csv(void)
 
 static void json_string(const char *s)
 {
-    sw_json_string(stdout, s);
+    mzo_json_string(stdout, s);
 }
 
 static void list_json(void)
@@ -642,7 +642,7 @@ static int run(int argc, char **argv, bool solve)
     /* A trace file is written beside its name and renamed at the end; an
      * existing one is kept unless --force. */
     FILE *tf = NULL;
-    sw_out tout;
+    mzo_out tout;
     memset(&tout, 0, sizeof tout);
     mz_trace trace = {mzc_trace_csv, NULL, 0};
     if (o.trace) {
@@ -650,7 +650,7 @@ static int run(int argc, char **argv, bool solve)
             tf = stdout;
         } else {
             char err[1024];
-            int r = sw_out_open(&tout, o.trace, o.force ? SW_OUT_FORCE : 0, err, sizeof err);
+            int r = mzo_out_open(&tout, o.trace, o.force ? MZO_OUT_FORCE : 0, err, sizeof err);
             if (r != SW_OK) {
                 mzc_error("%s: trace: %s", argv[0], err);
                 return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
@@ -712,10 +712,10 @@ static int run(int argc, char **argv, bool solve)
                     printf("%s: %s\n", colset.name[k], buf);
             }
         } else if (o.fmt == FMT_JSON) {
-            mzc_json_row(stdout, &colset, &row, &made);
+            mzo_json_row(stdout, &colset, &row, &made);
         } else {
-            mzc_csv_header(stdout, &colset);
-            mzc_csv_row(stdout, &colset, &row, &made);
+            mzo_csv_header(stdout, &colset);
+            mzo_csv_row(stdout, &colset, &row, &made);
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {
             mzc_error("%s: cannot write to stdout: %s", argv[0], strerror(errno));
@@ -726,8 +726,8 @@ static int run(int argc, char **argv, bool solve)
     if (tout.f) {
         char err[1024];
         if (rc != MZC_OK)
-            sw_out_abort(&tout);
-        else if (sw_out_commit(&tout, err, sizeof err) != SW_OK) {
+            mzo_out_abort(&tout);
+        else if (mzo_out_commit(&tout, err, sizeof err) != SW_OK) {
             mzc_error("%s: trace: %s", argv[0], err);
             rc = MZC_FAIL;
         }

@@ -116,11 +116,11 @@ static void fs_remove_tmp_sig(void)
     fs_active = 0;
 }
 
-/* Hold back the signals that end a command (sw_out_signals). */
+/* Hold back the signals that end a command (mzo_out_signals). */
 static void fs_block(sigset_t *old)
 {
     const int *sigs;
-    size_t n = sw_out_signals(&sigs);
+    size_t n = mzo_out_signals(&sigs);
     sigset_t set;
     sigemptyset(&set);
     for (size_t k = 0; k < n; k++)
@@ -294,7 +294,7 @@ static int fs_open(frameset *fs)
         }
         /* No signal between the folder's making and its registration. */
         sigset_t old;
-        sw_out_cleanup_hook(fs_remove_tmp_sig); /* the signals' clean-up (main installs it) */
+        mzo_out_cleanup_hook(fs_remove_tmp_sig); /* the signals' clean-up (main installs it) */
         fs_block(&old);
         if (!mkdtemp(fs->tmp)) {
             int e = errno;
@@ -484,7 +484,7 @@ static int fs_commit(frameset *fs, bool force)
     return 0;
 }
 
-/* Where the picture goes: one file (an sw_out: a temporary file beside its
+/* Where the picture goes: one file (an mzo_out: a temporary file beside its
  * name, unnamed where the system allows, renamed into place at the end),
  * stdout, or the frames of a sequence (a frameset, committed whole). A
  * failure or a signal leaves what was there. */
@@ -496,7 +496,7 @@ typedef struct writer {
     bool failed;
     int err;          /* errno of the failure, 0 when unknown */
     char name[4096];  /* the file being written, for messages */
-    sw_out out;
+    mzo_out out;
 } writer;
 
 static int write_part(void *user, uint64_t part, const unsigned char *data, size_t len)
@@ -523,7 +523,7 @@ static int write_part(void *user, uint64_t part, const unsigned char *data, size
             /* Existence was checked before any work (--force). */
             char err[512];
             errno = 0;
-            if (sw_out_open(&w->out, w->name, SW_OUT_FORCE, err, sizeof err) != SW_OK) {
+            if (mzo_out_open(&w->out, w->name, MZO_OUT_FORCE, err, sizeof err) != SW_OK) {
                 w->err = errno;
                 w->failed = true;
                 return 1;
@@ -560,12 +560,12 @@ static int writer_close(writer *w, bool ok, bool force)
     } else if (w->path && w->started) {
         if (ok && !bad) {
             errno = 0;
-            if (sw_out_commit(&w->out, err, sizeof err) != SW_OK) {
+            if (mzo_out_commit(&w->out, err, sizeof err) != SW_OK) {
                 w->err = errno;
                 bad = 1;
             }
         } else {
-            sw_out_abort(&w->out);
+            mzo_out_abort(&w->out);
         }
     }
     if (w->f == stdout) {

@@ -218,7 +218,7 @@ static void chart_base(const char *out, char *base, size_t len)
 
 /* A name gnuplot can open for the output o (an unnamed file through
  * /proc; a named temporary file by its name); false for neither. */
-static bool reach(const sw_out *o, char *buf, size_t len)
+static bool reach(const mzo_out *o, char *buf, size_t len)
 {
     if (o->unnamed)
         snprintf(buf, len, "/proc/%ld/fd/%d", (long)getpid(), fileno(o->f));
@@ -232,7 +232,7 @@ static bool reach(const sw_out *o, char *buf, size_t len)
 
 /* Draw the CSV (written, flushed) into the two chart files; 0, or -1
  * after one line. */
-static int draw_chart(const sw_out *csv, const sw_out *png, const sw_out *svg)
+static int draw_chart(const mzo_out *csv, const mzo_out *png, const mzo_out *svg)
 {
     char in[4300], pf[4300], sf[4300];
     if (!reach(csv, in, sizeof in) || !reach(png, pf, sizeof pf) || !reach(svg, sf, sizeof sf)) {
@@ -267,9 +267,9 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
     const double cells = (double)r[R_CELLS];
     char topo[48];
     mz_topology_format(shape, r[R_LEVELS], topo, sizeof topo);
-    mzc_csv_string(f, gen_name);
+    mzo_csv_string(f, gen_name);
     fputc(',', f);
-    mzc_csv_string(f, solver_name);
+    mzo_csv_string(f, solver_name);
     /* One timed run has no spread: its field is empty, not 0. */
     char gspread[32] = "", sspread[32] = "";
     if (reps > 1) {
@@ -583,9 +583,9 @@ int cmd_scale(int argc, char **argv)
     /* Output: stdout by default (a run never lands on the reference
      * results by accident). A file is replaced atomically (written beside
      * it, renamed at the end), only with --force when it exists; a device
-     * or a pipe is written in place (sw_out_open). */
+     * or a pipe is written in place (mzo_out_open). */
     const bool to_stdout = !out || strcmp(out, "-") == 0;
-    sw_out atomic;
+    mzo_out atomic;
     memset(&atomic, 0, sizeof atomic);
     char err[1024];
     FILE *f = stdout;
@@ -627,7 +627,7 @@ int cmd_scale(int argc, char **argv)
     }
     /* The charts are outputs too (FILE's .png and .svg), opened now and
      * committed with FILE: all three, or none. */
-    sw_out png, svg;
+    mzo_out png, svg;
     memset(&png, 0, sizeof png);
     memset(&svg, 0, sizeof svg);
     if (!to_stdout && chart) {
@@ -638,23 +638,23 @@ int cmd_scale(int argc, char **argv)
         }
     }
     if (!to_stdout) {
-        int r = sw_out_open(&atomic, out, (force || resume) ? SW_OUT_FORCE : 0, err, sizeof err);
+        int r = mzo_out_open(&atomic, out, (force || resume) ? MZO_OUT_FORCE : 0, err, sizeof err);
         if (r == SW_OK && !atomic.tmp && !atomic.unnamed)
             chart = false; /* a device or a pipe: no chart beside it */
         if (r == SW_OK && chart) {
             char base[4200], name[4300];
             chart_base(out, base, sizeof base);
             snprintf(name, sizeof name, "%s.png", base);
-            r = sw_out_open(&png, name, (force || resume) ? SW_OUT_FORCE : 0, err, sizeof err);
+            r = mzo_out_open(&png, name, (force || resume) ? MZO_OUT_FORCE : 0, err, sizeof err);
             snprintf(name, sizeof name, "%s.svg", base);
             if (r == SW_OK)
-                r = sw_out_open(&svg, name, (force || resume) ? SW_OUT_FORCE : 0, err,
+                r = mzo_out_open(&svg, name, (force || resume) ? MZO_OUT_FORCE : 0, err,
                                 sizeof err);
         }
         if (r != SW_OK) {
             mzc_error("scale: %s", err);
-            sw_out_abort(&atomic);
-            sw_out_abort(&png);
+            mzo_out_abort(&atomic);
+            mzo_out_abort(&png);
             sw_file_free(&old);
             return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
         }
@@ -716,7 +716,7 @@ int cmd_scale(int argc, char **argv)
     /* From here on the sizes measured survive any end of the process: the
      * file is FILE.partial until the commit renames it. */
     if (rc == MZC_OK && (atomic.tmp || atomic.unnamed) &&
-        sw_out_publish(&atomic, partial, err, sizeof err) != SW_OK) {
+        mzo_out_publish(&atomic, partial, err, sizeof err) != SW_OK) {
         mzc_error("scale: %s", err);
         rc = MZC_FAIL;
         write_failed = true;
@@ -789,44 +789,44 @@ int cmd_scale(int argc, char **argv)
         rc = MZC_FAIL; /* a chart that failed: none of the three */
         write_failed = chart_failed = true; /* and no partial: the CSV was whole */
     }
-    sw_out *charts[2] = {&png, &svg};
+    mzo_out *charts[2] = {&png, &svg};
     if (rc != MZC_OK || write_failed)
         for (int k = 0; k < 2; k++)
-            sw_out_abort(charts[k]);
+            mzo_out_abort(charts[k]);
     if (rc != MZC_OK && !write_failed && measured && atomic.path) {
         /* A size that failed (memory, a dead child): FILE is committed only
          * by a whole run, but the rows measured before are valid and kept
          * beside it, in FILE.partial. */
-        if (sw_out_publish(&atomic, partial, err, sizeof err) == SW_OK) {
+        if (mzo_out_publish(&atomic, partial, err, sizeof err) == SW_OK) {
             char note[10240];
             snprintf(note, sizeof note, "'%s' left as it was, the %u size%s measured in '%s'",
                      out, measured, measured == 1 ? "" : "s", partial);
             if (!mzc_error_release(note))
                 mzc_error("scale: %s", note);
         }
-        sw_out_abort(&atomic);
+        mzo_out_abort(&atomic);
     } else if (write_failed || rc != MZC_OK) {
         const bool published = atomic.partial;
-        sw_out_abort(&atomic);
+        mzo_out_abort(&atomic);
         if (published && (chart_failed || measured == 0))
             unlink(partial); /* nothing measured to keep, or the CSV was whole */
     } else {
-        /* The CSV and its charts together (sw_outs_commit); a partial of
+        /* The CSV and its charts together (mzo_outs_commit); a partial of
          * an earlier run goes. */
-        sw_out *all[3] = {&atomic};
+        mzo_out *all[3] = {&atomic};
         size_t nall = 1;
         for (int k = 0; k < 2; k++)
             if (charts[k]->f)
                 all[nall++] = charts[k];
-        if (sw_outs_commit(all, nall, err, sizeof err) != SW_OK) {
+        if (mzo_outs_commit(all, nall, err, sizeof err) != SW_OK) {
             mzc_error("scale: %s", err);
             rc = MZC_FAIL;
         }
         if (rc == MZC_OK)
             unlink(partial);
-        sw_out_abort(&atomic);
+        mzo_out_abort(&atomic);
         for (int k = 0; k < 2; k++)
-            sw_out_abort(charts[k]);
+            mzo_out_abort(charts[k]);
         if (rc == MZC_OK && chart && isatty(STDERR_FILENO))
             fprintf(stderr, "scale: wrote %s and its .png and .svg charts\n", out);
     }

@@ -301,7 +301,7 @@ static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *
         if (i)
             r->local = local;
         if (points) {
-            mzc_csv_string(points, canon);
+            mzo_csv_string(points, canon);
             fprintf(points, ",%s", topo_name());
             /* one seed: no standard deviation (empty) */
             fprintf(points, ",%" PRIu64 ",%zu,%.6g,", l->n[i], l->nseeds, s.mean);
@@ -337,7 +337,7 @@ static void print_result(FILE *f, const gen_result *r, bool csv)
     if (!spread)
         undefined_fit = true;
     if (csv) {
-        mzc_csv_string(f, r->canon);
+        mzo_csv_string(f, r->canon);
         fprintf(f, ",%s", topo_name());
         fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,", r->sizes, r->seeds,
                 r->fit.n, r->nmin, r->nmax, r->fit.exponent);

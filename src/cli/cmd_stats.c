@@ -5,7 +5,7 @@
  * The figures come from mz_maze_stats_compute; docs/stats.md.
  */
 #include "cli.h"
-#include "escape.h"
+#include "out/out.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -438,7 +438,7 @@ static void print_csv(FILE *f, const result *r, bool topo)
         const mz_summary *s = &r->s[st];
         if (!shown(r, st))
             continue;
-        mzc_csv_string(f, r->gen);
+        mzo_csv_string(f, r->gen);
         if (topo)
             fprintf(f, ",%s", r->topo);
         fprintf(f, ",%llu,%llu,", (unsigned long long)r->rows, (unsigned long long)r->cols);
@@ -454,7 +454,7 @@ static void print_csv(FILE *f, const result *r, bool topo)
         fprintf(f, ",%d,", st == S_LONGEST ? r->longest_exact : 1);
         if (st == S_DEAD && r->pub) {
             fprintf(f, "%.4f,%.4f,", r->pub->lo / 100, r->pub->hi / 100);
-            mzc_csv_string(f, r->pub->source);
+            mzo_csv_string(f, r->pub->source);
         } else {
             fputs(",,", f);
         }
@@ -465,10 +465,10 @@ static void print_csv(FILE *f, const result *r, bool topo)
 static void print_json(FILE *f, const result *r, bool first, bool topo)
 {
     fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
-    sw_json_string(f, r->gen);
+    mzo_json_string(f, r->gen);
     if (topo) {
         fprintf(f, ", \"topology\": \"%s\", \"grid\": ", r->topo);
-        sw_json_string(f, r->grid);
+        mzo_json_string(f, r->grid);
         fprintf(f, ", \"cells\": %llu", (unsigned long long)r->cells);
     }
     fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"rng\": \"%s\", "
@@ -477,10 +477,10 @@ static void print_json(FILE *f, const result *r, bool first, bool topo)
             r->longest_exact ? "true" : "false");
     if (r->pub) {
         fprintf(f, ", \"published\": {\"name\": ");
-        sw_json_string(f, r->pub->name);
+        mzo_json_string(f, r->pub->name);
         fprintf(f, ", \"dead_ends_lo\": %.4f, \"dead_ends_hi\": %.4f, \"source\": ",
                 r->pub->lo / 100, r->pub->hi / 100);
-        sw_json_string(f, r->pub->source);
+        mzo_json_string(f, r->pub->source);
         fputc('}', f);
     }
     fputs(", \"stats\": {", f);

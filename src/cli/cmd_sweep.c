@@ -291,8 +291,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
         return -1;
     }
     if (!to_stdout && o->plan_path &&
-        (strcmp(o->plan_path, "-") == 0 ? sw_same_file_fd(o->out, STDIN_FILENO)
-                                        : sw_same_file(o->out, o->plan_path))) {
+        (strcmp(o->plan_path, "-") == 0 ? mzo_same_file_fd(o->out, STDIN_FILENO)
+                                        : mzo_same_file(o->out, o->plan_path))) {
         mzc_error("sweep: --out '%s' is the plan file itself", o->out);
         return -1;
     }
@@ -579,7 +579,7 @@ int cmd_sweep(int argc, char **argv)
     char err[1536];
     int rc = MZC_OK;
     bool to_stdout = !o.out || strcmp(o.out, "-") == 0;
-    sw_out out;
+    mzo_out out;
     memset(&out, 0, sizeof out);
     sw_file old;
     bool have_old = false;
@@ -615,7 +615,7 @@ int cmd_sweep(int argc, char **argv)
             sw_file_free(&old);
     }
     if (!to_stdout) {
-        r = sw_out_open(&out, o.out, (o.force || o.resume) ? SW_OUT_FORCE : 0, err, sizeof err);
+        r = mzo_out_open(&out, o.out, (o.force || o.resume) ? MZO_OUT_FORCE : 0, err, sizeof err);
         if (r != SW_OK) {
             mzc_error("sweep: %s", err);
             rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
@@ -660,7 +660,7 @@ int cmd_sweep(int argc, char **argv)
               "process's high-water mark; gen_instr, solve_instr, gen_llc_miss and "
               "solve_llc_miss count the timed call (--count) (docs/sweeps.md)\n", f);
         sw_write_plan_lines(f, &plan, o.shard, o.nshard);
-        mzc_csv_header(f, &cols);
+        mzo_csv_header(f, &cols);
         if (o.resume)
             fprintf(stderr, "mazebench: sweep: note: '%s' has no header yet: starting afresh\n",
                     o.out);
@@ -674,7 +674,7 @@ int cmd_sweep(int argc, char **argv)
     /* From here on the rows written survive any end of the process: the
      * file is FILE.partial until the commit renames it. */
     if (!to_stdout && (out.tmp || out.unnamed) &&
-        sw_out_publish(&out, partial, err, sizeof err) != SW_OK) {
+        mzo_out_publish(&out, partial, err, sizeof err) != SW_OK) {
         mzc_error("sweep: %s", err);
         rc = MZC_FAIL;
         goto done;
@@ -711,7 +711,7 @@ int cmd_sweep(int argc, char **argv)
         } else {
             mzc_error("sweep: %s", err);
             if (out.partial) { /* nothing finished: nothing to keep */
-                sw_out_abort(&out);
+                mzo_out_abort(&out);
                 unlink(partial);
             }
         }
@@ -736,10 +736,10 @@ int cmd_sweep(int argc, char **argv)
             mzc_error("sweep: interrupted after %llu of %llu mazes; '%s' is left as it was",
                       (unsigned long long)run.done, (unsigned long long)run.ntask, o.out);
         rc = sig > 0 ? 128 + sig : MZC_FAIL;
-        goto done; /* sw_out_abort keeps a published partial */
+        goto done; /* mzo_out_abort keeps a published partial */
     }
     /* Finished: the file holds every task; put it in place. */
-    if (!to_stdout && sw_out_commit(&out, err, sizeof err) != SW_OK) {
+    if (!to_stdout && mzo_out_commit(&out, err, sizeof err) != SW_OK) {
         mzc_error("sweep: %s", err);
         rc = MZC_FAIL;
         goto done;
@@ -749,7 +749,7 @@ int cmd_sweep(int argc, char **argv)
         rc = MZC_FAIL;
     }
 done:
-    sw_out_abort(&out);
+    mzo_out_abort(&out);
     if (have_old)
         sw_file_free(&old);
     free(notes.buf);
@@ -810,7 +810,7 @@ int cmd_merge(int argc, char **argv)
         rc = MZC_USAGE;
     }
     for (size_t k = 0; rc == MZC_OK && !to_stdout && k < n; k++)
-        if (sw_same_file(out_path, names[k])) {
+        if (mzo_same_file(out_path, names[k])) {
             mzc_error("merge: --out '%s' is one of the files to merge ('%s')", out_path,
                       names[k]);
             rc = MZC_USAGE;
@@ -822,7 +822,7 @@ int cmd_merge(int argc, char **argv)
     sw_file *parts = calloc(n, sizeof *parts);
     size_t nread = 0;
     char err[1536];
-    sw_out out;
+    mzo_out out;
     memset(&out, 0, sizeof out);
     if (!parts) {
         rc = MZC_FAIL;
@@ -848,7 +848,7 @@ int cmd_merge(int argc, char **argv)
         }
     }
     if (!to_stdout) {
-        int r = sw_out_open(&out, out_path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+        int r = mzo_out_open(&out, out_path, force ? MZO_OUT_FORCE : 0, err, sizeof err);
         if (r != SW_OK) {
             mzc_error("merge: %s", err);
             rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
@@ -857,13 +857,13 @@ int cmd_merge(int argc, char **argv)
     }
     int r = sw_merge(parts, names, n, to_stdout ? stdout : out.f, err, sizeof err);
     if (r == SW_OK && !to_stdout)
-        r = sw_out_commit(&out, err, sizeof err);
+        r = mzo_out_commit(&out, err, sizeof err);
     if (r != SW_OK) {
         mzc_error("merge: %s", err);
         rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
     }
 done:
-    sw_out_abort(&out);
+    mzo_out_abort(&out);
     for (size_t k = 0; k < nread && parts; k++)
         sw_file_free(&parts[k]);
     free(parts);

@@ -3,7 +3,7 @@
  */
 #include "junit.h"
 #include "cli.h"
-#include "escape.h"
+#include "out/out.h"
 #include "sweep.h"
 
 #include <stdlib.h>
@@ -79,28 +79,28 @@ int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd)
     }
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
     fputs("<testsuites name=\"", f);
-    sw_xml_text(f, j->suite);
+    mzo_xml_text(f, j->suite);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->n,
             j->failures, j->skipped);
     fputs("  <testsuite name=\"", f);
-    sw_xml_text(f, j->suite);
+    mzo_xml_text(f, j->suite);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->n,
             j->failures, j->skipped);
     for (size_t k = 0; k < j->n; k++) {
         const mzc_junit_case *c = &j->c[k];
         fputs("    <testcase classname=\"", f);
-        sw_xml_text(f, c->classname);
+        mzo_xml_text(f, c->classname);
         fputs("\" name=\"", f);
-        sw_xml_text(f, c->name);
+        mzo_xml_text(f, c->name);
         if (!c->failure) {
             fputs("\"/>\n", f);
             continue;
         }
         fputs(c->skipped ? "\">\n      <skipped message=\"" : "\">\n      <failure message=\"", f);
-        sw_xml_text(f, c->failure);
+        mzo_xml_text(f, c->failure);
         if (c->detail) {
             fputs("\">", f);
-            sw_xml_text(f, c->detail);
+            mzo_xml_text(f, c->detail);
             fputs(c->skipped ? "</skipped>\n" : "</failure>\n", f);
         } else {
             fputs("\"/>\n", f);

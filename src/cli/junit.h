@@ -16,7 +16,7 @@
  * The file holds one <testsuites> with one <testsuite> named as given to
  * mzc_junit_init; each case has a classname (the report groups by it) and
  * a name. No times and no dates are written: the same cases give the same
- * bytes. Every text goes through sw_xml_text (src/sweep/escape.h), so any
+ * bytes. Every text goes through mzo_xml_text (src/out/out.h), so any
  * bytes are safe. The file follows the output rules of every command: an
  * existing file is refused unless force, and it is written beside and
  * renamed into place with the command's other outputs, after its stdout

@@ -59,7 +59,7 @@ int main(int argc, char **argv)
             if (mzc_refuse_repeats(argv[1], argc - 1, argv + 1) != 0)
                 return MZC_USAGE;
             /* A temporary output file never outlives a signal. */
-            sw_out_signals_install();
+            mzo_out_signals_install();
             int rc = commands[k].fn(argc - 1, argv + 1);
             /* Whatever the command printed (its --help too) must reach
              * stdout: a full disk or a closed pipe is a failure. */

@@ -464,14 +464,14 @@ FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, 
         return NULL;
     }
     for (size_t k = 0; k < s->n; k++)
-        if (strcmp(s->o[k].path, path) == 0 || sw_same_file(s->o[k].path, path)) {
+        if (strcmp(s->o[k].path, path) == 0 || mzo_same_file(s->o[k].path, path)) {
             mzc_error("%s: %s '%s' is already another output of the command", s->cmd, opt,
                       path);
             *rc = MZC_USAGE;
             mzc_outs_abort(s);
             return NULL;
         }
-    sw_out *o = realloc(s->o, (s->n + 1) * sizeof *o);
+    mzo_out *o = realloc(s->o, (s->n + 1) * sizeof *o);
     if (!o) {
         mzc_error("%s: out of memory", s->cmd);
         *rc = MZC_FAIL;
@@ -480,7 +480,7 @@ FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, 
     }
     s->o = o;
     char err[1024];
-    int r = sw_out_open(&s->o[s->n], path, force ? SW_OUT_FORCE : 0, err, sizeof err);
+    int r = mzo_out_open(&s->o[s->n], path, force ? MZO_OUT_FORCE : 0, err, sizeof err);
     if (r != SW_OK) {
         mzc_error("%s: %s", s->cmd, err);
         *rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
@@ -493,7 +493,7 @@ FILE *mzc_outs_open(mzc_outs *s, const char *opt, const char *path, bool force, 
 void mzc_outs_abort(mzc_outs *s)
 {
     for (size_t k = 0; k < s->n; k++)
-        sw_out_abort(&s->o[k]);
+        mzo_out_abort(&s->o[k]);
     free(s->o);
     s->o = NULL;
     s->n = 0;
@@ -504,7 +504,7 @@ int mzc_outs_finish(mzc_outs *s, int rc)
     if (rc == MZC_OK)
         rc = mzc_flush_stdout(s->cmd);
     if (rc == MZC_OK && s->n) {
-        sw_out **o = malloc(s->n * sizeof *o);
+        mzo_out **o = malloc(s->n * sizeof *o);
         char err[1024];
         if (!o) {
             mzc_error("%s: out of memory", s->cmd);
@@ -512,7 +512,7 @@ int mzc_outs_finish(mzc_outs *s, int rc)
         } else {
             for (size_t k = 0; k < s->n; k++)
                 o[k] = &s->o[k];
-            if (sw_outs_commit(o, s->n, err, sizeof err) != SW_OK) {
+            if (mzo_outs_commit(o, s->n, err, sizeof err) != SW_OK) {
                 mzc_error("%s: %s", s->cmd, err);
                 rc = MZC_FAIL;
             }

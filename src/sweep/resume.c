@@ -5,7 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
-#include "escape.h"
+#include "out/out.h"
 #include "internal.h"
 
 #include <errno.h>

@@ -17,7 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
-#include "escape.h"
+#include "out/out.h"
 #include "internal.h"
 
 #include <errno.h>
@@ -159,7 +159,7 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
         } else if (x->gen_ok || sw_is_recipe_col(c)) {
             mz_row_field_on(row, x->shape, x->levels, c, buf, sizeof buf);
         }
-        sw_csv_string(f, buf);
+        mzo_csv_string(f, buf);
     }
     fputc('\n', f);
 }

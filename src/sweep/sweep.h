@@ -1,7 +1,8 @@
 /*
  * sweep.h - the sweep engine: plans, task enumeration, the worker pool and
  * its reorder buffer, resume and merge checks, sweep CSV files, provenance
- * and atomic output files (docs/sweeps.md).
+ * (docs/sweeps.md); output files and escaping are the output layer's
+ * (src/out/out.h).
  *
  * The engine is a library (mazebench_sweep): it never prints and never
  * exits. A fallible call returns SW_OK, SW_BAD (the input is wrong: a
@@ -22,6 +23,7 @@
 #define MZ_SWEEP_ENGINE_H
 
 #include "mazebench.h"
+#include "out/out.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -240,7 +242,7 @@ int sw_file_need(const sw_file *f, const char *const *names, size_t n, char *err
                  size_t errlen);
 
 /* ------------------------------------------------------------------ */
-/* Provenance and output files (shared with scale and render)          */
+/* Provenance (shared with scale and render)                           */
 /* ------------------------------------------------------------------ */
 
 /* The build: version, commit ("-dirty" for local edits, read at build
@@ -253,53 +255,6 @@ const char *sw_build_cflags(void);
  * cflags, registry hash, cpu, date (UTC), the command (argv), and jobs when
  * jobs > 0. Returns 0, or -1 on a write error. */
 int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, unsigned jobs);
-
-/* An output file replaced atomically: written to a temporary file beside
- * the target, renamed over it by sw_out_commit. */
-typedef struct sw_out {
-    FILE *f;
-    char *path, *tmp; /* tmp: NULL for an unnamed file or a device */
-    bool unnamed;     /* an O_TMPFILE file: no name until the commit */
-    bool partial;     /* tmp is a kept partial name (sw_out_publish) */
-} sw_out;
-
-#define SW_OUT_FORCE 1u /* replace a file that exists */
-
-/* Open a temporary file for path. Without SW_OUT_FORCE an existing path is
- * refused (SW_BAD); with it, an existing path that is not a regular file
- * (a device, a pipe) is written in place, never renamed over. */
-int sw_out_open(sw_out *o, const char *path, unsigned flags, char *err, size_t errlen);
-/* Flush, sync and rename into place. SW_FAIL on error (the temp is removed). */
-int sw_out_commit(sw_out *o, char *err, size_t errlen);
-/* Commit several outputs together: each flushed and synced first (the
- * first that fails is named in err, SW_FAIL, none renamed), then each
- * renamed into place with SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
- * SIGXCPU and SIGXFSZ held back until the last. After SW_FAIL the caller
- * aborts them all (sw_out_abort is safe on a committed one). */
-int sw_outs_commit(sw_out *const *o, size_t n, char *err, size_t errlen);
-/* Remove the temporary file (a published partial is kept). Safe on a
- * zeroed or committed sw_out. */
-void sw_out_abort(sw_out *o);
-/* Flush, sync and give the temporary file the fixed name partial
- * (replacing a file of that name): from then on the rows written survive
- * any end of the process, SIGKILL included, and sw_out_commit renames
- * partial to the target. For a resumable command. */
-int sw_out_publish(sw_out *o, const char *partial, char *err, size_t errlen);
-/* Remove every named temporary file still open (async-signal-safe)
- * and install it for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU
- * and SIGXFSZ (the process then dies of the signal as before); a signal
- * the caller ignores stays ignored. */
-void sw_out_cleanup(void);
-void sw_out_signals_install(void);
-/* fn (async-signal-safe; NULL: none) runs first in sw_out_cleanup: a
- * command's own temporary things beyond files (render's frame folder). */
-void sw_out_cleanup_hook(void (*fn)(void));
-/* Those signals: *sigs gets the list, the count is returned. */
-size_t sw_out_signals(const int **sigs);
-/* Is path the file open on fd (a plan read from stdin, say)? */
-bool sw_same_file_fd(const char *path, int fd);
-/* Are a and b the same file (device and inode)? false when either is missing. */
-bool sw_same_file(const char *a, const char *b);
 
 /* ------------------------------------------------------------------ */
 /* Worker threads                                                      */

@@ -1,19 +1,13 @@
 /*
- * output.c - result rows as CSV (RFC 4180 quoting, LF line ends) and JSON;
- * the escaping itself is src/sweep/escape.c.
+ * rows.c - result rows as CSV (RFC 4180 quoting, LF line ends) and JSON
+ * (out.h); the escaping itself is escape.c.
  */
-#include "cli.h"
-#include "escape.h"
+#include "out.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-void mzc_csv_string(FILE *f, const char *s)
-{
-    sw_csv_string(f, s);
-}
-
-void mzc_csv_header(FILE *f, const mz_cols *cols)
+void mzo_csv_header(FILE *f, const mz_cols *cols)
 {
     for (unsigned k = 0; k < cols->n; k++) {
         if (k)
@@ -32,19 +26,19 @@ static void field(const mz_row *row, const mz_geom *geo, const char *col, char *
         mz_row_field(row, col, buf, len);
 }
 
-void mzc_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
+void mzo_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
 {
     char buf[512];
     for (unsigned k = 0; k < cols->n; k++) {
         if (k)
             fputc(',', f);
         field(row, geo, cols->name[k], buf, sizeof buf);
-        mzc_csv_string(f, buf);
+        mzo_csv_string(f, buf);
     }
     fputc('\n', f);
 }
 
-void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
+void mzo_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
 {
     char buf[512];
     fputc('{', f);
@@ -56,7 +50,7 @@ void mzc_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom
         else if (mz_col_numeric(cols->name[k]))
             fputs(buf, f);
         else
-            sw_json_string(f, buf);
+            mzo_json_string(f, buf);
     }
     fputs("}\n", f);
 }

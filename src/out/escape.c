@@ -1,11 +1,11 @@
 /*
  * escape.c - CSV fields, JSON strings and XML text (escape.h).
  */
-#include "escape.h"
+#include "out/out.h"
 
 #include <string.h>
 
-void sw_csv_string(FILE *f, const char *s)
+void mzo_csv_string(FILE *f, const char *s)
 {
     if (!strpbrk(s, ",\"\r\n")) {
         fputs(s, f);
@@ -20,7 +20,7 @@ void sw_csv_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void sw_json_string(FILE *f, const char *s)
+void mzo_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; s && *s; s++) {
@@ -35,7 +35,7 @@ void sw_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void sw_xml_text(FILE *f, const char *s)
+void mzo_xml_text(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
