@@ -6,7 +6,8 @@
  * to the cell itself, no two ports of a cell lead to the same neighbour,
  * the text of a geometry parses back to it, the default entrance and exit
  * are far apart by the shape's own distance, and that distance is a lower
- * bound of the steps on a grid with every wall open.
+ * bound of the steps on a grid with every wall open; and every shape has
+ * a complete drawing record.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +20,10 @@
 
 #include "core/internal.h"
 #include "core/shape_ports.h"
+
+/* The first shape without a complete drawing record, or -1
+ * (src/render/picture/shapes.c). */
+int pic_shape_missing(void);
 
 /* Grids of every shape: 1-wide, 2-wide and a few larger ones. */
 static const char *const grids[] = {
@@ -74,6 +79,9 @@ static void test_every_record_complete(void **state)
         if (!seen)
             fail_msg("no test grid of shape %s", o->name);
     }
+    int missing = pic_shape_missing();
+    if (missing >= 0)
+        fail_msg("shape %d has no complete drawing record (src/render/picture/shapes.c)", missing);
 }
 
 /* Ports: the way back, no loop to the cell itself, no double edge, and the

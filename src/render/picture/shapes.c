@@ -106,6 +106,47 @@ typedef struct sgeo {
     uint64_t D;    /* polar: angle steps a turn */
 } sgeo;
 
+/* ---- The drawing of each shape: one record per shape ----
+ * Every mz_shape value has a record in pic_shapes (designated
+ * initialisers; the _Static_assert below and pic_shape_missing, which
+ * tests/test_shape_table.c calls, catch a missing one): no shape falls back
+ * to another's drawing. */
+struct sdraw;
+typedef struct pic_shape_rec {
+    /* The shape's sizes in Q8 from G->c (hex, tri: side and height;
+     * polar: the angle steps a turn). */
+    void (*make)(sgeo *G);
+    /* The maze's extent in px at cell size cell. */
+    void (*box)(const mz_geom *geo, double cell, double *w, double *h);
+    /* The maze's extent in cells (the larger side). */
+    uint64_t (*span)(const mz_geom *geo);
+#ifdef MZ_HAVE_CAIRO
+    /* Cell i's centre (route, marks) in Q8. */
+    void (*centre)(const struct sdraw *d, mz_idx i, int64_t *x, int64_t *y);
+    /* Add cell i's area to the current path; false when out of memory. */
+    bool (*area)(struct sdraw *d, mz_idx i);
+    /* The wall of port p of cell i, as segments hw thick (false: out of
+     * memory); a port that is no wall segment draws nothing. */
+    bool (*wall)(struct sdraw *d, mz_idx i, unsigned p, int64_t hw);
+    /* Every closed wall of the maze, into the current path. */
+    bool (*walls)(struct sdraw *d, int64_t hw);
+    /* What is drawn over the walls (3d: the UP and DOWN marks). */
+    void (*marks)(struct sdraw *d);
+    /* Are two cells of a route side by side on the page? */
+    bool (*adjacent)(const struct sdraw *d, mz_idx a, mz_idx b);
+#endif
+    /* Ports whose walls walls() draws, by wall(). */
+    unsigned wall_ports;
+} pic_shape_rec;
+
+_Static_assert(MZ_SHAPE_COUNT == 6, "a new shape: add its drawing record to pic_shapes");
+static const pic_shape_rec *const pic_shapes[MZ_SHAPE_COUNT];
+
+static const pic_shape_rec *rec_of(mz_shape s)
+{
+    return (unsigned)s < MZ_SHAPE_COUNT ? pic_shapes[s] : NULL;
+}
+
 static void sgeo_make(sgeo *G, const mz_geom *geo, double cell)
 {
     memset(G, 0, sizeof *G);
@@ -114,79 +155,136 @@ static void sgeo_make(sgeo *G, const mz_geom *geo, double cell)
     G->rows = geo->rows;
     G->cols = geo->cols;
     G->c = (int64_t)(cell * Q8 + 0.5);
-    switch (geo->shape) {
-    case MZ_SHAPE_HEX:
-        G->s = (G->c * 9 / 16) & ~INT64_C(1);
-        G->h = (int64_t)isqrt64((uint64_t)(3 * G->s * G->s)) / 2;
-        break;
-    case MZ_SHAPE_TRI:
-        G->s = (G->c * 3 / 2) & ~INT64_C(1);
-        G->h = (int64_t)isqrt64((uint64_t)(3 * G->s * G->s)) / 2;
-        break;
-    case MZ_SHAPE_POLAR: {
-        uint64_t m = 2;
-        /* chords of about 3 px at the rim: 2 pi R / (cols m) <= 3 px */
-        while (3 * Q8 * G->cols * m < 7 * G->rows * (uint64_t)G->c && G->cols * m < POLAR_MAX_STEPS)
-            m *= 2;
-        G->D = G->cols * m;
-        break;
-    }
-    default: break;
-    }
+    const pic_shape_rec *r = rec_of(geo->shape);
+    if (r)
+        r->make(G);
 }
 
-/* The maze's extent in Q8. */
-static void sgeo_box(const sgeo *G, int64_t *w, int64_t *h)
+static void sq_make(sgeo *G) { (void)G; }
+
+static void hex_make(sgeo *G)
 {
-    int64_t c = G->c, R = (int64_t)G->rows, C = (int64_t)G->cols;
-    switch (G->shape) {
-    case MZ_SHAPE_HEX:
-        *w = G->s * (3 * C + 1) / 2;
-        *h = 2 * G->h * R + (C > 1 ? G->h : 0);
-        break;
-    case MZ_SHAPE_TRI:
-        *w = G->s * (C + 1) / 2;
-        *h = G->h * R;
-        break;
-    case MZ_SHAPE_POLAR: *w = *h = 2 * R * c; break;
-    case MZ_SHAPE_CUBE:
-        *w = c * ((int64_t)G->levels * (C + 1) - 1);
-        *h = c * R;
-        break;
-    default:
-        *w = c * C;
-        *h = c * R;
-        break;
-    }
+    G->s = (G->c * 9 / 16) & ~INT64_C(1);
+    G->h = (int64_t)isqrt64((uint64_t)(3 * G->s * G->s)) / 2;
+}
+
+static void tri_make(sgeo *G)
+{
+    G->s = (G->c * 3 / 2) & ~INT64_C(1);
+    G->h = (int64_t)isqrt64((uint64_t)(3 * G->s * G->s)) / 2;
+}
+
+static void polar_make(sgeo *G)
+{
+    uint64_t m = 2;
+    /* chords of about 3 px at the rim: 2 pi R / (cols m) <= 3 px */
+    while (3 * Q8 * G->cols * m < 7 * G->rows * (uint64_t)G->c && G->cols * m < POLAR_MAX_STEPS)
+        m *= 2;
+    G->D = G->cols * m;
+}
+
+/* The extent of a shape drawn in Q8: computed by box_q8 from the sizes. */
+static void box_q8(const mz_geom *geo, double cell, double *w, double *h,
+                   void (*q8)(const sgeo *G, int64_t *w, int64_t *h))
+{
+    sgeo G;
+    sgeo_make(&G, geo, cell);
+    int64_t bw, bh;
+    q8(&G, &bw, &bh);
+    *w = (double)bw / Q8;
+    *h = (double)bh / Q8;
+}
+
+static void hex_box_q8(const sgeo *G, int64_t *w, int64_t *h)
+{
+    int64_t R = (int64_t)G->rows, C = (int64_t)G->cols;
+    *w = G->s * (3 * C + 1) / 2;
+    *h = 2 * G->h * R + (C > 1 ? G->h : 0);
+}
+
+static void tri_box_q8(const sgeo *G, int64_t *w, int64_t *h)
+{
+    *w = G->s * ((int64_t)G->cols + 1) / 2;
+    *h = G->h * (int64_t)G->rows;
+}
+
+static void polar_box_q8(const sgeo *G, int64_t *w, int64_t *h)
+{
+    *w = *h = 2 * (int64_t)G->rows * G->c;
+}
+
+static void cube_box_q8(const sgeo *G, int64_t *w, int64_t *h)
+{
+    *w = G->c * ((int64_t)G->levels * ((int64_t)G->cols + 1) - 1);
+    *h = G->c * (int64_t)G->rows;
+}
+
+static void rc_box_q8(const sgeo *G, int64_t *w, int64_t *h)
+{
+    *w = G->c * (int64_t)G->cols;
+    *h = G->c * (int64_t)G->rows;
+}
+
+/* Square cells: exactly rows x cols cells of cell px. */
+static void ortho_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    *w = (double)geo->cols * cell;
+    *h = (double)geo->rows * cell;
+}
+
+static void hex_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    box_q8(geo, cell, w, h, hex_box_q8);
+}
+
+static void tri_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    box_q8(geo, cell, w, h, tri_box_q8);
+}
+
+static void polar_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    box_q8(geo, cell, w, h, polar_box_q8);
+}
+
+static void cube_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    box_q8(geo, cell, w, h, cube_box_q8);
+}
+
+static void weave_box(const mz_geom *geo, double cell, double *w, double *h)
+{
+    box_q8(geo, cell, w, h, rc_box_q8);
+}
+
+static uint64_t rc_span(const mz_geom *geo) { return geo->rows > geo->cols ? geo->rows : geo->cols; }
+
+static uint64_t polar_span_cells(const mz_geom *geo) { return 2 * geo->rows; }
+
+static uint64_t cube_span(const mz_geom *geo)
+{
+    uint64_t w = (geo->levels ? geo->levels : 1) * (geo->cols + 1);
+    return w > geo->rows ? w : geo->rows;
+}
+
+static uint64_t tri_span(const mz_geom *geo)
+{
+    uint64_t r = geo->rows, c = geo->cols;
+    return r * 3 / 2 > c * 3 / 4 ? r * 3 / 2 : c * 3 / 4 + 1;
 }
 
 uint64_t pic_shape_span(const mz_geom *geo)
 {
-    uint64_t r = geo->rows, c = geo->cols;
-    switch (geo->shape) {
-    case MZ_SHAPE_POLAR: return 2 * r;
-    case MZ_SHAPE_CUBE: {
-        uint64_t w = (geo->levels ? geo->levels : 1) * (c + 1);
-        return w > r ? w : r;
-    }
-    case MZ_SHAPE_TRI: return r * 3 / 2 > c * 3 / 4 ? r * 3 / 2 : c * 3 / 4 + 1;
-    default: return r > c ? r : c;
-    }
+    const pic_shape_rec *r = rec_of(geo->shape);
+    return r ? r->span(geo) : 0;
 }
 
 void pic_shape_box(const mz_geom *geo, double cell, double *w, double *h)
 {
-    sgeo G;
-    if (geo->shape == MZ_SHAPE_ORTHO) {
-        *w = (double)geo->cols * cell;
-        *h = (double)geo->rows * cell;
-        return;
-    }
-    sgeo_make(&G, geo, cell);
-    int64_t bw, bh;
-    sgeo_box(&G, &bw, &bh);
-    *w = (double)bw / Q8;
-    *h = (double)bh / Q8;
+    const pic_shape_rec *r = rec_of(geo->shape);
+    *w = *h = 0;
+    if (r)
+        r->box(geo, cell, w, h);
 }
 
 #ifdef MZ_HAVE_CAIRO
@@ -325,41 +423,48 @@ static void polar_span(const sdraw *d, mz_idx i, uint64_t *ring, uint64_t *a0, u
     *a1 = *a0 + w;
 }
 
-static void centre_of(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+static void hex_centre(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
 {
     const sgeo *G = &d->G;
-    switch (G->shape) {
-    case MZ_SHAPE_HEX: {
-        uint64_t r = i / G->cols, c = i % G->cols;
-        *x = d->ox + G->s + (int64_t)c * 3 * G->s / 2;
-        *y = d->oy + G->h + (int64_t)r * 2 * G->h + (c & 1 ? G->h : 0);
-        break;
+    uint64_t r = i / G->cols, c = i % G->cols;
+    *x = d->ox + G->s + (int64_t)c * 3 * G->s / 2;
+    *y = d->oy + G->h + (int64_t)r * 2 * G->h + (c & 1 ? G->h : 0);
+}
+
+static void tri_centre(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+{
+    const sgeo *G = &d->G;
+    uint64_t r = i / G->cols, c = i % G->cols;
+    *x = d->ox + (int64_t)(c + 1) * G->s / 2;
+    *y = d->oy + (int64_t)r * G->h + (tri_up(d, i) ? 2 * G->h / 3 : G->h / 3);
+}
+
+static void polar_centre(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+{
+    const sgeo *G = &d->G;
+    uint64_t ring, a0, a1;
+    polar_span(d, i, &ring, &a0, &a1);
+    if (ring == 0) {
+        *x = d->ox + (int64_t)G->rows * G->c;
+        *y = d->oy + (int64_t)G->rows * G->c;
+    } else {
+        pt p = polar_pt(d, (int64_t)(2 * ring + 1) * G->c / 2, (a0 + a1) / 2);
+        *x = p.x;
+        *y = p.y;
     }
-    case MZ_SHAPE_TRI: {
-        uint64_t r = i / G->cols, c = i % G->cols;
-        *x = d->ox + (int64_t)(c + 1) * G->s / 2;
-        *y = d->oy + (int64_t)r * G->h + (tri_up(d, i) ? 2 * G->h / 3 : G->h / 3);
-        break;
-    }
-    case MZ_SHAPE_POLAR: {
-        uint64_t ring, a0, a1;
-        polar_span(d, i, &ring, &a0, &a1);
-        if (ring == 0) {
-            *x = d->ox + (int64_t)G->rows * G->c;
-            *y = d->oy + (int64_t)G->rows * G->c;
-        } else {
-            pt p = polar_pt(d, (int64_t)(2 * ring + 1) * G->c / 2, (a0 + a1) / 2);
-            *x = p.x;
-            *y = p.y;
-        }
-        break;
-    }
-    default:
-        sq_corner(d, i, x, y);
-        *x += G->c / 2;
-        *y += G->c / 2;
-        break;
-    }
+}
+
+/* Square cells (square, 3d, weave). */
+static void sq_centre(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+{
+    sq_corner(d, i, x, y);
+    *x += d->G.c / 2;
+    *y += d->G.c / 2;
+}
+
+static void centre_of(const sdraw *d, mz_idx i, int64_t *x, int64_t *y)
+{
+    rec_of(d->G.shape)->centre(d, i, x, y);
 }
 
 /* Hex corners relative to the centre: 0 top-left, clockwise. */
@@ -414,68 +519,75 @@ static bool weave_under(const mz_grid *g, mz_idx i, unsigned dir)
 }
 
 /* Add cell i's area to the current path. */
-static bool cell_area(sdraw *d, mz_idx i)
+static bool hex_area(sdraw *d, mz_idx i)
+{
+    int64_t x, y;
+    centre_of(d, i, &x, &y);
+    pt q[6];
+    for (unsigned k = 0; k < 6; k++)
+        q[k] = hex_corner(d, x, y, k);
+    poly_add(d, q, 6);
+    return true;
+}
+
+static bool tri_area(sdraw *d, mz_idx i)
+{
+    pt q[3];
+    tri_corners(d, i, q);
+    poly_add(d, q, 3);
+    return true;
+}
+
+static bool polar_area(sdraw *d, mz_idx i)
 {
     const sgeo *G = &d->G;
-    switch (G->shape) {
-    case MZ_SHAPE_HEX: {
-        int64_t x, y;
-        centre_of(d, i, &x, &y);
-        pt q[6];
-        for (unsigned k = 0; k < 6; k++)
-            q[k] = hex_corner(d, x, y, k);
-        poly_add(d, q, 6);
-        return true;
+    uint64_t ring, a0, a1;
+    polar_span(d, i, &ring, &a0, &a1);
+    if (!buf_need(d, 2 * (a1 - a0) + 4))
+        return false;
+    size_t n;
+    if (ring == 0) {
+        n = arc_pts(d, 0, G->c, 0, G->D - 1, false);
+    } else {
+        n = arc_pts(d, 0, (int64_t)(ring + 1) * G->c, a0, a1, false);
+        n = arc_pts(d, n, (int64_t)ring * G->c, a0, a1, true);
     }
-    case MZ_SHAPE_TRI: {
-        pt q[3];
-        tri_corners(d, i, q);
-        poly_add(d, q, 3);
-        return true;
-    }
-    case MZ_SHAPE_POLAR: {
-        uint64_t ring, a0, a1;
-        polar_span(d, i, &ring, &a0, &a1);
-        if (!buf_need(d, 2 * (a1 - a0) + 4))
-            return false;
-        size_t n;
-        if (ring == 0) {
-            n = arc_pts(d, 0, G->c, 0, G->D - 1, false);
-        } else {
-            n = arc_pts(d, 0, (int64_t)(ring + 1) * G->c, a0, a1, false);
-            n = arc_pts(d, n, (int64_t)ring * G->c, a0, a1, true);
+    poly_add(d, d->buf, n);
+    return true;
+}
+
+static bool weave_area(sdraw *d, mz_idx i)
+{
+    const sgeo *G = &d->G;
+    int64_t x, y, c = G->c, t = G->c / 4;
+    sq_corner(d, i, &x, &y);
+    pt q[4] = {{x + t, y + t}, {x + c - t, y + t}, {x + c - t, y + c - t}, {x + t, y + c - t}};
+    poly_add(d, q, 4);
+    for (unsigned dir = 0; dir < 4; dir++) {
+        if (!weave_open(d->g, i, dir))
+            continue;
+        int64_t x0 = x + t, y0 = y + t, x1 = x + c - t, y1 = y + c - t;
+        switch (dir) {
+        case MZ_N: y1 = y0, y0 = y; break;
+        case MZ_S: y0 = y1, y1 = y + c; break;
+        case MZ_E: x0 = x1, x1 = x + c; break;
+        default: x1 = x0, x0 = x; break;
         }
-        poly_add(d, d->buf, n);
-        return true;
+        pt r[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+        poly_add(d, r, 4);
     }
-    case MZ_SHAPE_WEAVE: {
-        int64_t x, y, c = G->c, t = G->c / 4;
-        sq_corner(d, i, &x, &y);
-        pt q[4] = {{x + t, y + t}, {x + c - t, y + t}, {x + c - t, y + c - t}, {x + t, y + c - t}};
-        poly_add(d, q, 4);
-        for (unsigned dir = 0; dir < 4; dir++) {
-            if (!weave_open(d->g, i, dir))
-                continue;
-            int64_t x0 = x + t, y0 = y + t, x1 = x + c - t, y1 = y + c - t;
-            switch (dir) {
-            case MZ_N: y1 = y0, y0 = y; break;
-            case MZ_S: y0 = y1, y1 = y + c; break;
-            case MZ_E: x0 = x1, x1 = x + c; break;
-            default: x1 = x0, x0 = x; break;
-            }
-            pt r[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-            poly_add(d, r, 4);
-        }
-        return true;
-    }
-    default: {
-        int64_t x, y;
-        sq_corner(d, i, &x, &y);
-        pt q[4] = {{x, y}, {x + G->c, y}, {x + G->c, y + G->c}, {x, y + G->c}};
-        poly_add(d, q, 4);
-        return true;
-    }
-    }
+    return true;
+}
+
+/* Square cells (square, 3d). */
+static bool sq_area(sdraw *d, mz_idx i)
+{
+    const sgeo *G = &d->G;
+    int64_t x, y;
+    sq_corner(d, i, &x, &y);
+    pt q[4] = {{x, y}, {x + G->c, y}, {x + G->c, y + G->c}, {x, y + G->c}};
+    poly_add(d, q, 4);
+    return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -483,81 +595,102 @@ static bool cell_area(sdraw *d, mz_idx i)
 /* ------------------------------------------------------------------ */
 
 /* The wall of port p of cell i, as segments hw thick. */
-static bool port_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+static bool hex_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+{
+    int64_t x, y;
+    centre_of(d, i, &x, &y);
+    pt a = hex_corner(d, x, y, p), b = hex_corner(d, x, y, p + 1);
+    thick(d, a.x, a.y, b.x, b.y, hw, hw);
+    return true;
+}
+
+static bool tri_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+{
+    pt q[3];
+    tri_corners(d, i, q);
+    bool up = tri_up(d, i);
+    /* up: W = left base - apex, E = apex - right base, base; down: W =
+     * top left - apex, E = apex - top right, base = the top */
+    pt a, b;
+    if (p == 0)
+        a = up ? q[2] : q[0], b = up ? q[0] : q[2];
+    else if (p == 1)
+        a = up ? q[0] : q[2], b = q[1];
+    else
+        a = up ? q[2] : q[0], b = q[1];
+    thick(d, a.x, a.y, b.x, b.y, hw, hw);
+    return true;
+}
+
+/* Polar: OUT1 where the next ring does not double (the rim included) is
+ * no wall: OUT0 draws the whole outer arc. */
+static bool polar_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
 {
     const sgeo *G = &d->G;
-    switch (G->shape) {
-    case MZ_SHAPE_HEX: {
-        int64_t x, y;
-        centre_of(d, i, &x, &y);
-        pt a = hex_corner(d, x, y, p), b = hex_corner(d, x, y, p + 1);
+    uint64_t ring, a0, a1;
+    polar_span(d, i, &ring, &a0, &a1);
+    int64_t rin = (int64_t)ring * G->c, rout = rin + G->c;
+    if (ring == 0) { /* the arc toward ring 1's cell p */
+        uint64_t w = G->D / 6;
+        a0 = p * w;
+        a1 = a0 + w;
+        rin = rout;
+    } else if (p <= 1) {
+        pt a = polar_pt(d, rin, p == 0 ? a1 : a0), b = polar_pt(d, rout, p == 0 ? a1 : a0);
         thick(d, a.x, a.y, b.x, b.y, hw, hw);
         return true;
-    }
-    case MZ_SHAPE_TRI: {
-        pt q[3];
-        tri_corners(d, i, q);
-        bool up = tri_up(d, i);
-        /* up: W = left base - apex, E = apex - right base, base; down: W =
-         * top left - apex, E = apex - top right, base = the top */
-        pt a, b;
-        if (p == 0)
-            a = up ? q[2] : q[0], b = up ? q[0] : q[2];
-        else if (p == 1)
-            a = up ? q[0] : q[2], b = q[1];
-        else
-            a = up ? q[2] : q[0], b = q[1];
-        thick(d, a.x, a.y, b.x, b.y, hw, hw);
-        return true;
-    }
-    case MZ_SHAPE_POLAR: {
-        uint64_t ring, a0, a1;
-        polar_span(d, i, &ring, &a0, &a1);
-        int64_t rin = (int64_t)ring * G->c, rout = rin + G->c;
-        if (ring == 0) { /* the arc toward ring 1's cell p */
-            uint64_t w = G->D / 6;
-            a0 = p * w;
-            a1 = a0 + w;
-            rin = rout;
-        } else if (p <= 1) {
-            pt a = polar_pt(d, rin, p == 0 ? a1 : a0), b = polar_pt(d, rout, p == 0 ? a1 : a0);
-            thick(d, a.x, a.y, b.x, b.y, hw, hw);
+    } else if (p >= 3) {
+        bool doubles = ring + 1 < G->rows
+                           ? mz_polar_ring_cells(ring + 1) != mz_polar_ring_cells(ring)
+                           : false;
+        if (doubles && p == 3)
+            a1 = (a0 + a1) / 2;
+        else if (doubles)
+            a0 = (a0 + a1) / 2;
+        else if (p == 4)
             return true;
-        } else if (p >= 3) {
-            bool doubles = ring + 1 < G->rows
-                               ? mz_polar_ring_cells(ring + 1) != mz_polar_ring_cells(ring)
-                               : false;
-            if (doubles && p == 3)
-                a1 = (a0 + a1) / 2;
-            else if (doubles)
-                a0 = (a0 + a1) / 2;
-            else if (p == 4)
-                return true;
-            rin = rout;
-        }
-        if (!buf_need(d, a1 - a0 + 1))
-            return false;
-        size_t n = arc_pts(d, 0, rin, a0, a1, false);
-        for (size_t k = 0; k + 1 < n; k++)
-            thick(d, d->buf[k].x, d->buf[k].y, d->buf[k + 1].x, d->buf[k + 1].y, hw, hw);
-        return true;
+        rin = rout;
     }
-    default: { /* 3d, weave: the square's side */
-        int64_t x, y, c = G->c;
-        sq_corner(d, i, &x, &y);
-        if (G->shape == MZ_SHAPE_WEAVE) {
-            int64_t t = c / 4;
-            x += t, y += t, c -= 2 * t;
-        }
-        switch (p & 3) {
-        case MZ_N: thick(d, x, y, x + c, y, hw, hw); break;
-        case MZ_E: thick(d, x + c, y, x + c, y + c, hw, hw); break;
-        case MZ_S: thick(d, x, y + c, x + c, y + c, hw, hw); break;
-        default: thick(d, x, y, x, y + c, hw, hw); break;
-        }
-        return true;
+    if (!buf_need(d, a1 - a0 + 1))
+        return false;
+    size_t n = arc_pts(d, 0, rin, a0, a1, false);
+    for (size_t k = 0; k + 1 < n; k++)
+        thick(d, d->buf[k].x, d->buf[k].y, d->buf[k + 1].x, d->buf[k + 1].y, hw, hw);
+    return true;
+}
+
+/* The side p & 3 of a square of side c at (x, y). */
+static void sq_side(sdraw *d, int64_t x, int64_t y, int64_t c, unsigned p, int64_t hw)
+{
+    switch (p & 3) {
+    case MZ_N: thick(d, x, y, x + c, y, hw, hw); break;
+    case MZ_E: thick(d, x + c, y, x + c, y + c, hw, hw); break;
+    case MZ_S: thick(d, x, y + c, x + c, y + c, hw, hw); break;
+    default: thick(d, x, y, x, y + c, hw, hw); break;
     }
-    }
+}
+
+/* Square cells (square, 3d): the square's side. */
+static bool sq_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+{
+    int64_t x, y;
+    sq_corner(d, i, &x, &y);
+    sq_side(d, x, y, d->G.c, p, hw);
+    return true;
+}
+
+/* Weave: the side of the corridor square, inset c/4. */
+static bool weave_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+{
+    int64_t x, y, c = d->G.c, t = c / 4;
+    sq_corner(d, i, &x, &y);
+    sq_side(d, x + t, y + t, c - 2 * t, p, hw);
+    return true;
+}
+
+static bool port_wall(sdraw *d, mz_idx i, unsigned p, int64_t hw)
+{
+    return rec_of(d->G.shape)->wall(d, i, p, hw);
 }
 
 /* Weave: the walls of cell i's inset corridors. */
@@ -593,33 +726,43 @@ static void weave_walls(sdraw *d, mz_idx i, int64_t hw)
     }
 }
 
-static bool draw_walls(sdraw *d, int64_t hw)
+/* Every closed wall of the ports 0 .. wall_ports - 1, each once. */
+static bool port_walls(sdraw *d, int64_t hw)
 {
     const mz_grid *g = d->g;
-    unsigned ports = d->G.shape == MZ_SHAPE_CUBE ? 4 : mz_shape_ports(d->G.shape);
-    cairo_new_path(d->cr);
-    d->batched = 0;
+    const pic_shape_rec *r = rec_of(d->G.shape);
     for (mz_idx i = 0; i < g->cells; i++) {
-        if (d->G.shape == MZ_SHAPE_WEAVE) {
-            weave_walls(d, i, hw);
-            continue;
-        }
-        for (unsigned p = 0; p < ports; p++) {
+        for (unsigned p = 0; p < r->wall_ports; p++) {
             if (!(g->c[i] & (1u << p)))
                 continue;
             mz_idx n = mz_port_nbr(g, i, p);
             if (n != MZ_NONE && n < i)
                 continue;
-            /* polar: OUT1 off the grid is no wall (OUT0 draws the rim) */
-            if (n == MZ_NONE && d->G.shape == MZ_SHAPE_POLAR && p == 4)
-                continue;
-            if (!port_wall(d, i, p, hw))
+            if (!r->wall(d, i, p, hw))
                 return false;
         }
     }
+    return true;
+}
+
+static bool weave_all_walls(sdraw *d, int64_t hw)
+{
+    for (mz_idx i = 0; i < d->g->cells; i++)
+        weave_walls(d, i, hw);
+    return true;
+}
+
+static bool draw_walls(sdraw *d, int64_t hw)
+{
+    cairo_new_path(d->cr);
+    d->batched = 0;
+    if (!rec_of(d->G.shape)->walls(d, hw))
+        return false;
     cairo_fill(d->cr);
     return true;
 }
+
+static void no_marks(sdraw *d) { (void)d; }
 
 /* 3d: a triangle up (UP open) and down (DOWN open). */
 static void cube_marks(sdraw *d)
@@ -649,12 +792,18 @@ static void cube_marks(sdraw *d)
 /* ------------------------------------------------------------------ */
 
 /* Are two route cells side by side on the page? (3d: on one level.) */
-static bool page_adjacent(const sdraw *d, mz_idx a, mz_idx b)
+static bool cube_adjacent(const sdraw *d, mz_idx a, mz_idx b)
 {
-    if (d->G.shape != MZ_SHAPE_CUBE)
-        return true;
     uint64_t plane = d->G.rows * d->G.cols;
     return a / plane == b / plane;
+}
+
+static bool flat_adjacent(const sdraw *d, mz_idx a, mz_idx b)
+{
+    (void)d;
+    (void)a;
+    (void)b;
+    return true;
 }
 
 static void draw_route(sdraw *d, const mz_idx *p, uint64_t n, int64_t hw)
@@ -670,7 +819,7 @@ static void draw_route(sdraw *d, const mz_idx *p, uint64_t n, int64_t hw)
         int64_t x, y;
         centre_of(d, p[k], &x, &y);
         disc(d, x, y, hw);
-        if (k > 0 && page_adjacent(d, p[k - 1], p[k]))
+        if (k > 0 && rec_of(d->G.shape)->adjacent(d, p[k - 1], p[k]))
             thick(d, px, py, x, y, hw, 0);
         px = x, py = y;
     }
@@ -689,7 +838,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
     sgeo_make(&d.G, &geo, s->L.cell);
     d.ox = (int64_t)(s->L.ox * Q8 + 0.5);
     d.oy = (int64_t)(s->L.oy * Q8 + 0.5);
-    if (d.G.shape == MZ_SHAPE_POLAR) {
+    if (d.G.D) { /* polar: the angle steps' cos and sin */
         d.trig = malloc(2 * d.G.D * sizeof *d.trig);
         if (!d.trig)
             return (int)CAIRO_STATUS_NO_MEMORY;
@@ -718,7 +867,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
                 rgb(cr, c);
                 cur = c;
             }
-            ok = cell_area(&d, i);
+            ok = rec_of(d.G.shape)->area(&d, i);
         }
         cairo_fill(cr);
         cairo_set_antialias(cr, o->antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE);
@@ -729,8 +878,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
     rgb(cr, o->fg);
     if (ok)
         ok = draw_walls(&d, hw);
-    if (d.G.shape == MZ_SHAPE_CUBE)
-        cube_marks(&d);
+    rec_of(d.G.shape)->marks(&d);
     int64_t cell = d.G.c;
     if (s->route_len) {
         int64_t rw = cell * 3 / 20 < Q8 / 2 ? Q8 / 2 : cell * 3 / 20;
@@ -783,9 +931,75 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
 
 uint64_t pic_shape_steps(const mz_geom *geo, double cell)
 {
-    if (geo->shape != MZ_SHAPE_POLAR)
-        return 0;
     sgeo G;
     sgeo_make(&G, geo, cell);
-    return G.D;
+    return G.D; /* 0 but for polar */
+}
+
+/* ------------------------------------------------------------------ */
+/* The records                                                         */
+/* ------------------------------------------------------------------ */
+
+#ifdef MZ_HAVE_CAIRO
+#define DRAW_OPS(centre_, area_, wall_, walls_, marks_, adjacent_)                              \
+    .centre = centre_, .area = area_, .wall = wall_, .walls = walls_, .marks = marks_,           \
+    .adjacent = adjacent_,
+#else
+#define DRAW_OPS(centre_, area_, wall_, walls_, marks_, adjacent_)
+#endif
+
+/* Square cells: pictures of the square grid take draw.c's own path; this
+ * record draws the same cells and walls for any code that asks it. */
+static const pic_shape_rec pic_ortho = {
+    .make = sq_make, .box = ortho_box, .span = rc_span,
+    DRAW_OPS(sq_centre, sq_area, sq_wall, port_walls, no_marks, flat_adjacent)
+    .wall_ports = 4,
+};
+static const pic_shape_rec pic_hex = {
+    .make = hex_make, .box = hex_box, .span = rc_span,
+    DRAW_OPS(hex_centre, hex_area, hex_wall, port_walls, no_marks, flat_adjacent)
+    .wall_ports = 6,
+};
+static const pic_shape_rec pic_tri = {
+    .make = tri_make, .box = tri_box, .span = tri_span,
+    DRAW_OPS(tri_centre, tri_area, tri_wall, port_walls, no_marks, flat_adjacent)
+    .wall_ports = 3,
+};
+static const pic_shape_rec pic_polar = {
+    .make = polar_make, .box = polar_box, .span = polar_span_cells,
+    DRAW_OPS(polar_centre, polar_area, polar_wall, port_walls, no_marks, flat_adjacent)
+    .wall_ports = 6,
+};
+static const pic_shape_rec pic_cube = {
+    .make = sq_make, .box = cube_box, .span = cube_span,
+    DRAW_OPS(sq_centre, sq_area, sq_wall, port_walls, cube_marks, cube_adjacent)
+    .wall_ports = 4, /* UP and DOWN are marks, not walls */
+};
+static const pic_shape_rec pic_weave = {
+    .make = sq_make, .box = weave_box, .span = rc_span,
+    DRAW_OPS(sq_centre, weave_area, weave_wall, weave_all_walls, no_marks, flat_adjacent)
+    .wall_ports = 4,
+};
+
+static const pic_shape_rec *const pic_shapes[MZ_SHAPE_COUNT] = {
+    [MZ_SHAPE_ORTHO] = &pic_ortho,
+    [MZ_SHAPE_HEX] = &pic_hex,
+    [MZ_SHAPE_TRI] = &pic_tri,
+    [MZ_SHAPE_POLAR] = &pic_polar,
+    [MZ_SHAPE_CUBE] = &pic_cube,
+    [MZ_SHAPE_WEAVE] = &pic_weave,
+};
+
+int pic_shape_missing(void)
+{
+    for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++) {
+        const pic_shape_rec *r = pic_shapes[k];
+        if (!r || !r->make || !r->box || !r->span || r->wall_ports == 0)
+            return (int)k;
+#ifdef MZ_HAVE_CAIRO
+        if (!r->centre || !r->area || !r->wall || !r->walls || !r->marks || !r->adjacent)
+            return (int)k;
+#endif
+    }
+    return -1;
 }
