@@ -1,6 +1,8 @@
 /*
  * cmd_check.c - the check command: re-run every recipe of a sweep CSV and
- * compare every deterministic column with what the file holds.
+ * compare every deterministic column with what the file holds. The reading,
+ * the plan placement and the re-run are src/tools/check.c; this file holds
+ * the options, the memory estimate and the report.
  *
  * A sweep row names its maze and solver in its recipe columns (gen, seed,
  * rows, cols, rep, solver); everything else before gen_ns is a figure that
@@ -38,11 +40,10 @@
 #include "cli.h"
 #include "junit.h"
 #include "sweep.h"
+#include "tools/tools.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -77,856 +78,6 @@ static const char check_help[] =
     "Workflow: 'mazebench sweep PLAN --out golden.csv' once, commit golden.csv,\n"
     "run 'mazebench check golden.csv' on every push (docs/check.md).\n";
 
-/* One row of the file, parsed. */
-struct crow {
-    size_t line;     /* 1-based line number in the file */
-    size_t index;    /* 1-based row number (the header not counted) */
-    char *gen_text;  /* as written */
-    char *solv_text; /* as written, "" for a row without a solver */
-    char *gen_canon, *solv_canon; /* canonical forms: the recipe's identity */
-    mz_spec spec;
-    mz_stage st;
-    bool has_solver;
-    uint64_t seed;   /* its source is spec.rng: the rng column, mulberry32
-                      * when the file has none */
-    uint64_t rows, cols, rep;
-    mz_shape shape;  /* its topology column; square cells when the file has none */
-    uint64_t levels;
-    char **want; /* the compared columns' values, as written */
-    char *diff;  /* lines of differences and failures, malloc'd, NULL when none */
-    size_t ndiff;     /* differences among them */
-    size_t nfail;     /* failed recipes among them (one a maze or a solver) */
-    char *why;        /* not compared: why (the recipe's failure), malloc'd */
-    int sect;         /* the plan section it belongs to, -1 for none */
-    uint64_t pos;     /* its row in that section (0-based) */
-};
-
-/* A plan the file says it holds: its '# plan:' lines (the rows of shard
- * I/N of that plan), then its '# solvers plan:' lines when it has them
- * (data/registry-golden.csv: two sweeps under one header). */
-struct sect {
-    const char *name; /* "plan", "solvers plan" */
-    sw_plan plan;
-    unsigned shard, nshard;
-    uint64_t nrow; /* rows it should hold */
-};
-
-/* Rows [first, first + n) share one maze. */
-struct group {
-    size_t first, n;
-};
-
-struct check {
-    const char *path;
-    bool any_registry; /* compare a file from another registry anyway */
-    size_t ncmp;
-    const char **cmp; /* compared column names */
-    struct crow *row;
-    size_t nrows;
-    struct group *grp;
-    size_t ngrp;
-    atomic_size_t next;
-    struct sect sect[2];
-    size_t nsect;
-    char *plan_diff; /* lines of rows missing, extra or out of order, or NULL */
-    uint64_t nmissing, nextra, norder;
-};
-
-/* Append one formatted line to r->diff: a difference, or with fail a
- * recipe's failure. */
-static void add_line(struct crow *r, bool fail, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* Append line and a newline to *buf (left as it was when memory runs
- * out: the caller's counts still tell). */
-static void append(char **buf, const char *line)
-{
-    size_t old = *buf ? strlen(*buf) : 0, add = strlen(line);
-    char *d = realloc(*buf, old + add + 2);
-    if (!d)
-        return;
-    memcpy(d + old, line, add);
-    d[old + add] = '\n';
-    d[old + add + 1] = '\0';
-    *buf = d;
-}
-
-static void add_line(struct crow *r, bool fail, const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (fail)
-        r->nfail++;
-    else
-        r->ndiff++;
-    append(&r->diff, line);
-}
-
-/* Append one formatted line to c->plan_diff. */
-static void add_plan_line(struct check *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void add_plan_line(struct check *c, const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    append(&c->plan_diff, line);
-}
-
-/* The row's recipe; with_solver false: the maze's only. */
-static void describe(const struct crow *r, bool with_solver, char *buf, size_t len)
-{
-    with_solver = with_solver && r->has_solver;
-    char rep[32] = "";
-    if (r->rep != 1)
-        snprintf(rep, sizeof rep, ", rep %" PRIu64, r->rep);
-    char topo[48] = "";
-    if (r->shape != MZ_SHAPE_ORTHO) {
-        mz_topology_format(r->shape, r->levels, topo, sizeof topo - 1);
-        strcat(topo, " ");
-    }
-    char src[32] = "";
-    if (r->spec.rng != MZ_RNG_MULBERRY32)
-        snprintf(src, sizeof src, " (%s)", mz_rng_name(r->spec.rng));
-    snprintf(buf, len, "%s, seed %" PRIu64 "%s, %s%" PRIu64 "x%" PRIu64 "%s%s%s", r->gen_text,
-             r->seed, src, topo, r->rows, r->cols, rep, with_solver ? ", " : "",
-             with_solver ? r->solv_text : "");
-}
-
-/* Compare one row's columns with a regenerated row, as the sweep writes it:
- * the recipe always, the solver's spec always, the figures only when the
- * maze could be made. With record false nothing is written: the count of
- * differing columns only. */
-static size_t compare_row(const struct check *c, struct crow *r, const mz_row *row, bool gen_ok,
-                          const char *solver, bool record)
-{
-    char got[512], what[512];
-    size_t n = 0;
-    for (size_t k = 0; k < c->ncmp; k++) {
-        const char *col = c->cmp[k];
-        got[0] = '\0';
-        if (strcmp(col, "solver") == 0)
-            snprintf(got, sizeof got, "%s", solver);
-        else if (gen_ok || sw_is_recipe_col(col))
-            mz_row_field_on(row, r->shape, r->levels, col, got, sizeof got);
-        if (strcmp(got, r->want[k]) != 0) {
-            n++;
-            if (!record)
-                continue;
-            describe(r, true, what, sizeof what);
-            add_line(r, false, "%s:%zu: row %zu (%s): column '%s': expected '%s', got '%s'",
-                     c->path, r->line, r->index, what, col, r->want[k], got);
-        }
-    }
-    return n;
-}
-
-/* Rows [first, first + n) were not compared: their recipe failed, as
- * "STAGE failed: STATUS". One line, on the first row. */
-static void fail_rows(const struct check *c, struct crow *r, size_t n, bool with_solver,
-                      const char *stage, mz_status s)
-{
-    char what[512], why[256];
-    describe(r, with_solver, what, sizeof what);
-    snprintf(why, sizeof why, "%s failed: %s", stage, mz_status_str(s));
-    if (with_solver)
-        add_line(r, true, "%s:%zu: row %zu (%s): %s (row not compared)", c->path, r->line,
-                 r->index, what, why);
-    else
-        add_line(r, true, "%s:%zu: row %zu (%s): %s (%zu row%s of this maze not compared)",
-                 c->path, r->line, r->index, what, why, n, n == 1 ? "" : "s");
-    for (size_t k = 0; k < n; k++) {
-        free(r[k].why);
-        r[k].why = strdup(why);
-    }
-}
-
-static void run_group(const struct check *c, const struct group *gp, mz_grid *g,
-                      mz_solution *sol)
-{
-    struct crow *r0 = &c->row[gp->first];
-    char gen_canon[512], solv_canon[512];
-    mz_extra gx;
-    mz_metrics m;
-    memset(&gx, 0, sizeof gx);
-    memset(&m, 0, sizeof m);
-    /* The row's grid: its topology, rows and cols (a fixed-size generator
-     * ignores it and makes its own). */
-    mz_geom geo;
-    mz_status s = MZ_OK;
-    if (r0->shape == MZ_SHAPE_ORTHO)
-        geo = mz_geom_ortho(r0->rows, r0->cols);
-    else
-        s = mz_row_geom(r0->shape, r0->levels, r0->rows, r0->cols, &geo);
-    const char *stage = "the grid";
-    if (s == MZ_OK) {
-        s = mz_generate_geom(&r0->spec, r0->seed, &geo, g, NULL, &gx);
-        stage = "generator";
-    }
-    if (s == MZ_OK) {
-        s = mz_metrics_compute(g, &m);
-        stage = "the maze's figures";
-    }
-    const bool gen_ok = s == MZ_OK;
-    mz_spec_format(&r0->spec, gen_canon, sizeof gen_canon);
-    /* A refusal (MZ_EUNSUPPORTED) the file recorded, every figure empty as
-     * the sweep writes it, matches: a first pass only counts. Any other
-     * status, or a refusal where the file has figures, fails the maze. */
-    for (int pass = gen_ok ? 1 : 0; pass < 2; pass++) {
-        size_t moved = 0;
-        for (size_t k = 0; k < gp->n; k++) {
-            struct crow *r = &c->row[gp->first + k];
-            mz_row row = {gen_canon, r->seed, gen_ok ? g->rows : r->rows,
-                          gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0,
-                          r0->spec.rng};
-            solv_canon[0] = '\0';
-            if (r->has_solver) {
-                mz_stage_format(&r->st, solv_canon, sizeof solv_canon);
-                if (gen_ok) {
-                    mz_status ss = mz_solve(&r->st, g, NULL, sol);
-                    if (ss == MZ_OK) {
-                        row.solver = solv_canon;
-                        row.sol = sol;
-                    } else if (ss != MZ_EUNSUPPORTED ||
-                               compare_row(c, r, &row, true, solv_canon, false)) {
-                        fail_rows(c, r, 1, true, "solver", ss);
-                        continue;
-                    }
-                }
-            }
-            /* A solver that refused (or a maze that could not be made)
-             * keeps its spec in the solver column and its figures empty. */
-            moved += compare_row(c, r, &row, gen_ok, solv_canon, pass == 1);
-        }
-        if (pass == 0 && (s != MZ_EUNSUPPORTED || moved)) {
-            fail_rows(c, r0, gp->n, false, stage, s);
-            return;
-        }
-    }
-}
-
-static void *worker(void *arg)
-{
-    struct check *c = arg;
-    mz_grid g;
-    mz_solution sol;
-    memset(&g, 0, sizeof g);
-    memset(&sol, 0, sizeof sol);
-    for (;;) {
-        size_t k = atomic_fetch_add(&c->next, 1);
-        if (k >= c->ngrp)
-            break;
-        run_group(c, &c->grp[k], &g, &sol);
-    }
-    mz_solution_free(&sol);
-    mz_grid_free(&g);
-    return NULL;
-}
-
-/* ---- reading the file ---- */
-
-static char *field_text(const sw_csv_field *f)
-{
-    size_t n = sw_csv_value(f, NULL, 0);
-    char *s = malloc(n + 1);
-    if (s) {
-        sw_csv_value(f, s, n + 1);
-        if (n && s[n - 1] == '\r') /* a file whose lines end in CR LF */
-            s[n - 1] = '\0';
-    }
-    return s;
-}
-
-static size_t line_of(const sw_file *f, size_t off)
-{
-    size_t line = 1;
-    for (size_t k = 0; k < off && k < f->len; k++)
-        line += f->text[k] == '\n';
-    return line;
-}
-
-static bool in_cols(const mz_cols *c, const char *name, size_t upto)
-{
-    for (size_t k = 0; k < upto && k < c->n; k++)
-        if (strcmp(c->name[k], name) == 0)
-            return true;
-    return false;
-}
-
-/* Parse an unsigned decimal number of at most max. */
-static bool parse_num(const char *s, uint64_t max, uint64_t *out)
-{
-    if (!*s)
-        return false;
-    uint64_t v = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || v > (max - (uint64_t)(*s - '0')) / 10)
-            return false;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    *out = v;
-    return true;
-}
-
-/* ---- the rows against the plans the file carries ---- */
-
-static const char *const sect_prefix[2] = {"# plan: ", "# solvers plan: "};
-static const char *const sect_name[2] = {"plan", "solvers plan"};
-
-/* Does f have a provenance line starting with prefix? -1: out of memory. */
-static int has_lines(const sw_file *f, const char *prefix)
-{
-    char *t = sw_file_lines(f, prefix);
-    if (!t)
-        return -1;
-    int has = t[0] != '\0';
-    free(t);
-    return has;
-}
-
-/* "the plan", "the plan's shard 2/3", "the solvers plan". */
-static void sect_title(const struct sect *s, char *buf, size_t len)
-{
-    if (s->nshard > 1)
-        snprintf(buf, len, "the %s's shard %u/%u", s->name, s->shard, s->nshard);
-    else
-        snprintf(buf, len, "the %s", s->name);
-}
-
-/* Read the plans the file says it holds (c->nsect 0 when it says none):
- * its '# plan:' lines, with its '# shard:' line when it has one, then its
- * '# solvers plan:' lines. Lines that do not make a plan this build runs,
- * or a '# shard:' line that is not that plan's, leave a file that cannot
- * be vouched for: MZC_USAGE. */
-static int read_plans(struct check *c, const sw_file *f)
-{
-    int shard = has_lines(f, "# shard: ");
-    for (size_t k = 0; k < 2 && shard >= 0; k++) {
-        int has = has_lines(f, sect_prefix[k]);
-        if (has < 0) {
-            shard = -1; /* out of memory */
-            break;
-        }
-        if (!has && k == 0 && (shard || has_lines(f, sect_prefix[1]) != 0)) {
-            mzc_error("check: '%s' has '# %s:' lines but no '# plan:' lines", c->path,
-                      shard ? "shard" : "solvers plan");
-            return MZC_USAGE;
-        }
-        if (!has)
-            continue;
-        struct sect *s = &c->sect[c->nsect++];
-        sw_plan_init(&s->plan, NULL, NULL);
-        s->name = sect_name[k];
-        s->shard = s->nshard = 1;
-        char why[512];
-        int r = sw_file_plan(f, sect_prefix[k], sect_name[k], &s->plan, why, sizeof why);
-        if (r != SW_OK) {
-            mzc_error("check: '%s': its '%.*s' lines are not a plan this build runs: %s", c->path,
-                      (int)strlen(sect_prefix[k]) - 1, sect_prefix[k], why);
-            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-        }
-        const sw_plan *p = &s->plan;
-        if (k == 0 && shard) {
-            uint64_t v[4];
-            if (sw_file_shard(f, v) != 0 || v[1] < 1 || v[1] > UINT32_MAX || v[0] < 1 ||
-                v[0] > v[1]) {
-                mzc_error("check: '%s' has no valid '# shard: I/N, tasks T, rows per task K' "
-                          "line", c->path);
-                return MZC_USAGE;
-            }
-            if (v[2] != p->ntask || v[3] != p->per_task) {
-                mzc_error("check: '%s': its '# shard:' line says %" PRIu64 " tasks of %" PRIu64
-                          " rows, its '# plan:' lines make %" PRIu64 " of %zu", c->path, v[2],
-                          v[3], p->ntask, p->per_task);
-                return MZC_USAGE;
-            }
-            s->shard = (unsigned)v[0];
-            s->nshard = (unsigned)v[1];
-        }
-        uint64_t tasks = sw_shard_tasks(p, s->shard, s->nshard);
-        if (tasks > UINT64_MAX / p->per_task) {
-            mzc_error("check: '%s': its '%.*s' lines make more than 2^64 rows", c->path,
-                      (int)strlen(sect_prefix[k]) - 1, sect_prefix[k]);
-            return MZC_USAGE;
-        }
-        s->nrow = tasks * p->per_task;
-    }
-    if (shard < 0) {
-        mzc_error("check: out of memory");
-        return MZC_FAIL;
-    }
-    return MZC_OK;
-}
-
-/* Row pos of s's rows as "GEN, seed S, RxC[, rep N][, SOLVER]". */
-static void plan_row(const struct sect *s, uint64_t pos, char *buf, size_t len)
-{
-    const sw_plan *p = &s->plan;
-    sw_task t;
-    sw_plan_task(p, (uint64_t)(s->shard - 1) + pos / p->per_task * s->nshard, &t);
-    const char *solver = p->nsolv ? p->solv[pos % p->per_task] : "";
-    char rep[32] = "";
-    if (t.rep != 1)
-        snprintf(rep, sizeof rep, ", rep %" PRIu64, t.rep);
-    char topo[48] = "";
-    if (t.size.shape != MZ_SHAPE_ORTHO) {
-        mz_topology_format(t.size.shape, t.size.levels, topo, sizeof topo - 1);
-        strcat(topo, " ");
-    }
-    char src[32] = "";
-    if (t.rng != MZ_RNG_MULBERRY32)
-        snprintf(src, sizeof src, " (%s)", mz_rng_name(t.rng));
-    snprintf(buf, len, "%s, seed %" PRIu64 "%s, %s%" PRIu64 "x%" PRIu64 "%s%s%s", p->gen[t.gen],
-             t.seed, src, topo, t.size.rows, t.size.cols, rep, solver[0] ? ", " : "", solver);
-}
-
-/* Is row r one of s's rows? Its place among them in *pos. */
-static bool find_row(const struct sect *s, const struct crow *r, uint64_t *pos)
-{
-    const sw_plan *p = &s->plan;
-    uint64_t k;
-    sw_size z = {r->rows, r->cols, r->shape, r->levels};
-    if (!sw_plan_find(p, r->gen_canon, r->seed, z, r->rep, &k) ||
-        k % s->nshard != s->shard - 1)
-        return false;
-    sw_task t;
-    sw_plan_task(p, k, &t);
-    if (t.rng != r->spec.rng) /* the plan draws it from the other source */
-        return false;
-    size_t j = 0;
-    if (p->nsolv) {
-        while (j < p->nsolv && strcmp(p->solv[j], r->solv_canon) != 0)
-            j++;
-        if (j == p->nsolv)
-            return false;
-    } else if (r->solv_canon[0]) {
-        return false;
-    }
-    *pos = k / s->nshard * p->per_task + j;
-    return true;
-}
-
-/* Give every row its plan and place in it (sect -1: in none), in file
- * order: a row stays in the current plan while it moves forward there,
- * else goes to the next plan that has it (a recipe may be in two plans).
- * A row in no plan is extra; one behind an earlier row of its plan, or a
- * row of the first plan after rows of the second, is out of order. */
-static int place_rows(struct check *c)
-{
-    size_t cur = 0;
-    uint64_t last[2] = {0, 0};
-    bool any[2] = {false, false};
-    char what[512], title[64];
-    for (size_t k = 0; k < c->nrows; k++) {
-        struct crow *r = &c->row[k];
-        uint64_t pos[2] = {0, 0};
-        bool in[2] = {false, false};
-        r->sect = -1;
-        for (size_t s = 0; s < c->nsect; s++)
-            in[s] = find_row(&c->sect[s], r, &pos[s]);
-        size_t to = SIZE_MAX;
-        if (c->nsect && in[cur] && (!any[cur] || pos[cur] > last[cur]))
-            to = cur;
-        for (size_t s = cur + 1; to == SIZE_MAX && s < c->nsect; s++)
-            if (in[s])
-                to = s;
-        if (to == SIZE_MAX && c->nsect && in[cur])
-            to = cur;
-        for (size_t s = 0; to == SIZE_MAX && s < cur; s++)
-            if (in[s])
-                to = s;
-        if (to == SIZE_MAX) {
-            if (!c->nsect)
-                continue;
-            c->nextra++;
-            describe(r, true, what, sizeof what);
-            if (c->nsect > 1)
-                snprintf(title, sizeof title, "any of its plans");
-            else
-                sect_title(&c->sect[0], title, sizeof title);
-            add_plan_line(c, "%s:%zu: row %zu (%s): not in %s (an extra row)", c->path, r->line,
-                          r->index, what, title);
-            continue;
-        }
-        r->sect = (int)to;
-        r->pos = pos[to];
-        if (to < cur || (any[to] && pos[to] <= last[to])) {
-            c->norder++;
-            describe(r, true, what, sizeof what);
-            sect_title(&c->sect[to], title, sizeof title);
-            if (to < cur)
-                add_plan_line(c, "%s:%zu: row %zu (%s): out of order: row %" PRIu64 " of %s, "
-                              "after rows of the %s", c->path, r->line, r->index, what,
-                              pos[to] + 1, title, c->sect[cur].name);
-            else
-                add_plan_line(c, "%s:%zu: row %zu (%s): out of order: row %" PRIu64 " of %s, "
-                              "after its row %" PRIu64, c->path, r->line, r->index, what,
-                              pos[to] + 1, title, last[to] + 1);
-        }
-        if (to > cur)
-            cur = to;
-        if (!any[to] || pos[to] > last[to])
-            last[to] = pos[to];
-        any[to] = true;
-    }
-    return MZC_OK;
-}
-
-/* Rows by plan, recipe (canonical), then place in the file. */
-static int by_recipe(const void *a, const void *b)
-{
-    const struct crow *x = *(const struct crow *const *)a, *y = *(const struct crow *const *)b;
-    int d;
-    if (x->sect != y->sect)
-        return x->sect < y->sect ? -1 : 1;
-    if ((d = strcmp(x->gen_canon, y->gen_canon)) != 0)
-        return d;
-    if (x->seed != y->seed)
-        return x->seed < y->seed ? -1 : 1;
-    if (x->spec.rng != y->spec.rng)
-        return x->spec.rng < y->spec.rng ? -1 : 1;
-    if (x->shape != y->shape)
-        return x->shape < y->shape ? -1 : 1;
-    if (x->levels != y->levels)
-        return x->levels < y->levels ? -1 : 1;
-    if (x->rows != y->rows)
-        return x->rows < y->rows ? -1 : 1;
-    if (x->cols != y->cols)
-        return x->cols < y->cols ? -1 : 1;
-    if (x->rep != y->rep)
-        return x->rep < y->rep ? -1 : 1;
-    if ((d = strcmp(x->solv_canon, y->solv_canon)) != 0)
-        return d;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* A recipe given twice (in one plan: a file of two plans may hold a recipe
- * once in each) is refused, naming the first repeat's two lines. */
-static int refuse_repeats(struct check *c)
-{
-    if (c->nrows < 2)
-        return MZC_OK;
-    struct crow **v = malloc(c->nrows * sizeof *v);
-    if (!v) {
-        mzc_error("check: out of memory");
-        return MZC_FAIL;
-    }
-    for (size_t k = 0; k < c->nrows; k++)
-        v[k] = &c->row[k];
-    qsort(v, c->nrows, sizeof *v, by_recipe);
-    const struct crow *a = NULL, *b = NULL;
-    for (size_t k = 1; k < c->nrows; k++) {
-        const struct crow *x = v[k - 1], *y = v[k];
-        if (x->sect == y->sect && strcmp(x->gen_canon, y->gen_canon) == 0 &&
-            x->seed == y->seed && x->spec.rng == y->spec.rng && x->shape == y->shape &&
-            x->levels == y->levels &&
-            x->rows == y->rows && x->cols == y->cols && x->rep == y->rep &&
-            strcmp(x->solv_canon, y->solv_canon) == 0 && (!b || y->index < b->index)) {
-            a = x;
-            b = y;
-        }
-    }
-    free(v);
-    if (!b)
-        return MZC_OK;
-    char what[512];
-    describe(b, true, what, sizeof what);
-    mzc_error("check: '%s' lines %zu and %zu: rows %zu and %zu are the same recipe (%s): a row "
-              "repeated", c->path, a->line, b->line, a->index, b->index, what);
-    return MZC_USAGE;
-}
-
-static int by_place(const void *a, const void *b)
-{
-    const struct crow *x = *(const struct crow *const *)a, *y = *(const struct crow *const *)b;
-    return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-/* Each run of a plan's rows the file lacks: one line. */
-static int missing_rows(struct check *c)
-{
-    if (!c->nsect)
-        return MZC_OK;
-    struct crow **v = malloc((c->nrows ? c->nrows : 1) * sizeof *v);
-    if (!v) {
-        mzc_error("check: out of memory");
-        return MZC_FAIL;
-    }
-    for (size_t s = 0; s < c->nsect; s++) {
-        const struct sect *sp = &c->sect[s];
-        size_t n = 0;
-        for (size_t k = 0; k < c->nrows; k++)
-            if (c->row[k].sect == (int)s)
-                v[n++] = &c->row[k];
-        qsort(v, n, sizeof *v, by_place);
-        uint64_t want = 0; /* the first plan row not yet seen */
-        for (size_t k = 0; k <= n; k++) {
-            uint64_t next = k < n ? v[k]->pos : sp->nrow;
-            if (next > want) {
-                uint64_t miss = next - want;
-                char where[64], title[64], first[600];
-                c->nmissing += miss;
-                if (k > 0)
-                    snprintf(where, sizeof where, "after row %zu", v[k - 1]->index);
-                else if (n > 0)
-                    snprintf(where, sizeof where, "before row %zu", v[0]->index);
-                else if (c->nrows > 0)
-                    snprintf(where, sizeof where, "after row %zu", c->nrows);
-                else
-                    snprintf(where, sizeof where, "after the header");
-                sect_title(sp, title, sizeof title);
-                plan_row(sp, want, first, sizeof first);
-                add_plan_line(c, "%s: %" PRIu64 " row%s missing %s (%s has %" PRIu64 " row%s, "
-                              "the file %zu): first missing: %s", c->path, miss,
-                              miss == 1 ? "" : "s", where, title, sp->nrow,
-                              sp->nrow == 1 ? "" : "s", n, first);
-            }
-            want = next + 1;
-        }
-    }
-    free(v);
-    return MZC_OK;
-}
-
-/* Load and parse everything; MZC_OK, or MZC_USAGE / MZC_FAIL after a message. */
-static int load(struct check *c, sw_file *f)
-{
-    char err[512];
-    int r = sw_file_read(c->path, f, err, sizeof err);
-    if (r < 0) {
-        mzc_error("check: cannot read '%s': no such file", c->path);
-        return MZC_USAGE;
-    }
-    if (r != SW_OK) { /* SW_BAD: a directory, a NUL byte, a column named twice */
-        mzc_error("check: %s", err);
-        return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
-    }
-    if (f->header_at == SIZE_MAX) {
-        mzc_error("check: '%s' has no header line: not a sweep CSV", c->path);
-        return MZC_USAGE;
-    }
-    size_t end = f->nrows ? f->row_end[f->nrows - 1] : f->rows_at;
-    if (end != f->len) {
-        mzc_error("check: '%s' line %zu is not a complete row of %zu fields", c->path,
-                  line_of(f, end), f->ncols);
-        return MZC_USAGE;
-    }
-
-    /* The registry that wrote it. */
-    char *reg = sw_file_lines(f, "# registry: ");
-    if (reg && *reg && !c->any_registry) {
-        unsigned long long h = 0;
-        char tail = 0;
-        uint64_t mine = mz_registry_hash();
-        if (sscanf(reg, "# registry: %llx%c", &h, &tail) < 1 || (uint64_t)h != mine) {
-            reg[strcspn(reg, "\n")] = '\0';
-            mzc_error("check: '%s' was written by another registry ('%s', this build has "
-                      "%016" PRIx64 "): regenerate it with this build",
-                      c->path, reg + 12, mine);
-            free(reg);
-            return MZC_USAGE;
-        }
-    }
-    free(reg);
-
-    /* Columns: every one must be known; the deterministic ones are compared. */
-    mz_cols all, det;
-    if (sw_columns(&all) != 0) {
-        mzc_error("check: too many columns in this build");
-        return MZC_FAIL;
-    }
-    mz_row_columns(&det, true, true, false, mz_registry, mz_registry_count());
-    sw_csv_field hf[MZ_MAX_COLS + 1];
-    size_t off = f->header_at, nh;
-    sw_csv_read_row(f->text, f->len, &off, hf, MZ_MAX_COLS + 1, &nh);
-    if (nh > MZ_MAX_COLS) {
-        mzc_error("check: '%s' has %zu columns, more than any sweep writes", c->path, nh);
-        return MZC_USAGE;
-    }
-    size_t *at = calloc(nh, sizeof *at);
-    c->cmp = calloc(nh, sizeof *c->cmp);
-    if (!at || !c->cmp) {
-        free(at);
-        mzc_error("check: out of memory");
-        return MZC_FAIL;
-    }
-    size_t col_gen = SIZE_MAX, col_seed = SIZE_MAX, col_rows = SIZE_MAX, col_cols = SIZE_MAX,
-           col_rep = SIZE_MAX, col_solv = SIZE_MAX, col_topo = SIZE_MAX, col_rng = SIZE_MAX;
-    for (size_t k = 0; k < nh; k++) {
-        char name[128];
-        size_t nl = sw_csv_value(&hf[k], name, sizeof name);
-        if (nl && nl < sizeof name && name[nl - 1] == '\r')
-            name[nl - 1] = '\0';
-        if (!in_cols(&all, name, all.n)) {
-            mzc_error("check: '%s' has column '%s', which this build does not write (a file "
-                      "from another version?)", c->path, name);
-            free(at);
-            return MZC_USAGE;
-        }
-        for (size_t j = 0; j < det.n; j++)
-            if (strcmp(det.name[j], name) == 0) {
-                at[c->ncmp] = k;
-                c->cmp[c->ncmp++] = det.name[j];
-            }
-        const char *const known[] = {"gen", "seed", "rows", "cols", "rep", "solver", "topology",
-                                     "rng"};
-        size_t *slot[] = {&col_gen, &col_seed, &col_rows, &col_cols, &col_rep, &col_solv,
-                          &col_topo, &col_rng};
-        for (size_t j = 0; j < 8; j++)
-            if (strcmp(name, known[j]) == 0)
-                *slot[j] = k;
-    }
-    /* The recipe columns; rep may be left out (every row is then rep 1). */
-    static const char *const need[] = {"gen", "seed", "rows", "cols", "solver"};
-    if (sw_file_need(f, need, sizeof need / sizeof *need, err, sizeof err) != SW_OK) {
-        mzc_error("check: '%s': %s (gen, seed, rows, cols and solver are needed)", c->path, err);
-        free(at);
-        return MZC_USAGE;
-    }
-
-    /* Rows. */
-    c->nrows = f->nrows;
-    c->row = calloc(f->nrows ? f->nrows : 1, sizeof *c->row);
-    c->grp = calloc(f->nrows ? f->nrows : 1, sizeof *c->grp);
-    if (!c->row || !c->grp) {
-        free(at);
-        mzc_error("check: out of memory");
-        return MZC_FAIL;
-    }
-    off = f->rows_at;
-    size_t line = line_of(f, off);
-    int rc = MZC_OK;
-    for (size_t k = 0; k < f->nrows && rc == MZC_OK; k++) {
-        sw_csv_field fl[MZ_MAX_COLS + 1];
-        size_t n;
-        sw_csv_read_row(f->text, f->len, &off, fl, MZ_MAX_COLS + 1, &n);
-        struct crow *r = &c->row[k];
-        r->line = line;
-        r->index = k + 1;
-        for (size_t j = 0; j < n; j++) /* a quoted field may span lines */
-            for (size_t q = 0; q < fl[j].len; q++)
-                line += fl[j].p[q] == '\n';
-        line++;
-        r->want = calloc(c->ncmp ? c->ncmp : 1, sizeof *r->want);
-        r->gen_text = field_text(&fl[col_gen]);
-        r->solv_text = field_text(&fl[col_solv]);
-        char *seed = field_text(&fl[col_seed]), *rows = field_text(&fl[col_rows]),
-             *cols = field_text(&fl[col_cols]),
-             *rep = col_rep == SIZE_MAX ? NULL : field_text(&fl[col_rep]),
-             *topo = col_topo == SIZE_MAX ? NULL : field_text(&fl[col_topo]),
-             *rng = col_rng == SIZE_MAX ? NULL : field_text(&fl[col_rng]);
-        for (size_t j = 0; r->want && j < c->ncmp; j++)
-            r->want[j] = field_text(&fl[at[j]]);
-        bool mem = r->want && r->gen_text && r->solv_text && seed && rows && cols &&
-                   (col_rep == SIZE_MAX || rep) && (col_topo == SIZE_MAX || topo) &&
-                   (col_rng == SIZE_MAX || rng);
-        for (size_t j = 0; mem && j < c->ncmp; j++)
-            mem = r->want[j] != NULL;
-        char reason[512];
-        uint64_t v;
-        mz_rng_kind kind = MZ_RNG_MULBERRY32;
-        r->rep = 1;
-        r->shape = MZ_SHAPE_ORTHO;
-        r->levels = 1;
-        if (!mem) {
-            mzc_error("check: out of memory");
-            rc = MZC_FAIL;
-        } else if (!parse_num(seed, UINT64_MAX, &v)) {
-            mzc_error("check: '%s' line %zu: seed '%s' is not a 64-bit unsigned number",
-                      c->path, r->line, seed);
-            rc = MZC_USAGE;
-        } else if (rng && mz_rng_parse(rng, &kind) != MZ_OK) {
-            mzc_error("check: '%s' line %zu: rng '%s' is not a random source (mulberry32, "
-                      "splitmix64)", c->path, r->line, rng);
-            rc = MZC_USAGE;
-        } else if ((r->seed = v) > UINT32_MAX && kind == MZ_RNG_MULBERRY32) {
-            mzc_error("check: '%s' line %zu: seed '%s' is past mulberry32's 32 bits", c->path,
-                      r->line, seed);
-            rc = MZC_USAGE;
-        } else if (!parse_num(rows, UINT32_MAX, &r->rows) ||
-                   !parse_num(cols, UINT32_MAX, &r->cols) || r->rows == 0 || r->cols == 0) {
-            mzc_error("check: '%s' line %zu: size '%sx%s' is not a grid size", c->path,
-                      r->line, rows, cols);
-            rc = MZC_USAGE;
-        } else if (topo && mz_topology_parse(topo, &r->shape, &r->levels) != MZ_OK) {
-            mzc_error("check: '%s' line %zu: topology '%s' is not a shape (ortho, hex, tri, "
-                      "polar, weave, or 3d:LEVELS)", c->path, r->line, topo);
-            rc = MZC_USAGE;
-        } else if (rep && !parse_num(rep, UINT64_MAX, &r->rep)) {
-            mzc_error("check: '%s' line %zu: rep '%s' is not a number", c->path, r->line, rep);
-            rc = MZC_USAGE;
-        } else if (mz_spec_parse(r->gen_text, &r->spec, reason, sizeof reason) != MZ_OK) {
-            mzc_error("check: '%s' line %zu: %s (a file from another version?)", c->path,
-                      r->line, reason);
-            rc = MZC_USAGE;
-        } else if ((r->has_solver = r->solv_text[0] != '\0') &&
-                   mz_solver_parse(r->solv_text, &r->st, reason, sizeof reason) != MZ_OK) {
-            mzc_error("check: '%s' line %zu: %s (a file from another version?)", c->path,
-                      r->line, reason);
-            rc = MZC_USAGE;
-        } else {
-            r->spec.rng = kind;
-            char canon[512];
-            mz_spec_format(&r->spec, canon, sizeof canon);
-            r->gen_canon = strdup(canon);
-            canon[0] = '\0';
-            if (r->has_solver)
-                mz_stage_format(&r->st, canon, sizeof canon);
-            r->solv_canon = strdup(canon);
-            if (!r->gen_canon || !r->solv_canon) {
-                mzc_error("check: out of memory");
-                rc = MZC_FAIL;
-            }
-        }
-        free(seed);
-        free(rows);
-        free(cols);
-        free(rep);
-        free(topo);
-        free(rng);
-        /* Consecutive rows of one maze form a group. */
-        if (rc == MZC_OK) {
-            struct crow *p = k ? &c->row[k - 1] : NULL;
-            if (p && strcmp(p->gen_text, r->gen_text) == 0 && p->seed == r->seed &&
-                p->spec.rng == r->spec.rng &&
-                p->shape == r->shape && p->levels == r->levels && p->rows == r->rows &&
-                p->cols == r->cols && p->rep == r->rep) {
-                c->grp[c->ngrp - 1].n++;
-            } else {
-                c->grp[c->ngrp].first = k;
-                c->grp[c->ngrp].n = 1;
-                c->ngrp++;
-            }
-        }
-    }
-    free(at);
-    if (rc == MZC_OK)
-        rc = read_plans(c, f);
-    if (rc == MZC_OK && c->nrows == 0 && c->nsect == 0) {
-        mzc_error("check: '%s' has a header but no rows: nothing to check", c->path);
-        rc = MZC_USAGE;
-    }
-    if (rc == MZC_OK)
-        rc = place_rows(c);
-    if (rc == MZC_OK)
-        rc = refuse_repeats(c);
-    if (rc == MZC_OK)
-        rc = missing_rows(c);
-    return rc;
-}
-
 static int by_bytes_desc(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -937,7 +88,7 @@ static int by_bytes_desc(const void *a, const void *b)
  * (mz_estimate_bytes: the grid, the chain, the figures and the largest of
  * its solvers), and the jobs largest together, as they may run at once.
  * One line and MZC_FAIL for one that does not fit. */
-static int estimate_groups(const struct check *c, size_t jobs)
+static int estimate_groups(const mzt_check *c, size_t jobs)
 {
     double *need = malloc((c->ngrp ? c->ngrp : 1) * sizeof *need);
     if (!need) {
@@ -946,7 +97,7 @@ static int estimate_groups(const struct check *c, size_t jobs)
     }
     int rc = MZC_OK;
     for (size_t k = 0; k < c->ngrp && rc == MZC_OK; k++) {
-        const struct crow *r0 = &c->row[c->grp[k].first];
+        const mzt_check_row *r0 = &c->row[c->grp[k].first];
         mz_geom geo;
         need[k] = 0;
         if (r0->shape == MZ_SHAPE_ORTHO)
@@ -961,7 +112,7 @@ static int estimate_groups(const struct check *c, size_t jobs)
             algos[n++] = r0->spec.stage[s].algo;
         const mz_algo *hungry = NULL;
         for (size_t j = 0; j < c->grp[k].n; j++) {
-            const struct crow *r = &c->row[c->grp[k].first + j];
+            const mzt_check_row *r = &c->row[c->grp[k].first + j];
             if (r->has_solver && (!hungry || mz_algo_bytes_per_cell(r->st.algo, geo.shape) >
                                                  mz_algo_bytes_per_cell(hungry, geo.shape)))
                 hungry = r->st.algo;
@@ -989,79 +140,20 @@ static int estimate_groups(const struct check *c, size_t jobs)
     return rc;
 }
 
-static void release(struct check *c)
-{
-    for (size_t k = 0; c->row && k < c->nrows; k++) {
-        struct crow *r = &c->row[k];
-        for (size_t j = 0; r->want && j < c->ncmp; j++)
-            free(r->want[j]);
-        free(r->want);
-        free(r->gen_text);
-        free(r->solv_text);
-        free(r->gen_canon);
-        free(r->solv_canon);
-        free(r->diff);
-        free(r->why);
-    }
-    free(c->row);
-    free(c->grp);
-    free(c->cmp);
-    for (size_t k = 0; k < c->nsect; k++)
-        sw_plan_free(&c->sect[k].plan);
-    free(c->plan_diff);
-}
-
-/* The summary's word on completeness into buf; false when rows are
- * missing, extra or out of order. */
-static bool completeness(const struct check *c, char *buf, size_t len)
-{
-    if (!c->nsect) {
-        snprintf(buf, len, "completeness not checked (no '# plan:' lines)");
-        return true;
-    }
-    uint64_t n = 0;
-    for (size_t s = 0; s < c->nsect; s++)
-        n += c->sect[s].nrow;
-    char title[64];
-    if (c->nsect > 1)
-        snprintf(title, sizeof title, "its plans");
-    else if (c->sect[0].nshard > 1)
-        snprintf(title, sizeof title, "its plan's shard %u/%u", c->sect[0].shard,
-                 c->sect[0].nshard);
-    else
-        snprintf(title, sizeof title, "its plan");
-    if (!c->nmissing && !c->nextra && !c->norder) {
-        snprintf(buf, len, "all %" PRIu64 " row%s of %s, in order", n, n == 1 ? "" : "s", title);
-        return true;
-    }
-    size_t used = (size_t)snprintf(buf, len, "against %s (%" PRIu64 " row%s):", title, n,
-                                   n == 1 ? "" : "s");
-    const uint64_t count[3] = {c->nmissing, c->nextra, c->norder};
-    const char *const what[3] = {"missing", "extra", "out of order"};
-    const char *sep = " ";
-    for (size_t k = 0; k < 3 && used < len; k++)
-        if (count[k]) {
-            used += (size_t)snprintf(buf + used, len - used, "%s%" PRIu64 " %s", sep, count[k],
-                                     what[k]);
-            sep = ", ";
-        }
-    return false;
-}
-
 /* The JUnit report: one test case per row, named after its line and
  * recipe; a row that differs fails with its first line as the message and
  * every line as the body; a row not compared fails with its recipe's
  * failure. */
-static int write_junit(const struct check *c, FILE *out)
+static int write_junit(const mzt_check *c, FILE *out)
 {
     mzc_junit j;
     mzc_junit_init(&j, "mazebench check");
     char cls[512], name[1024];
     snprintf(cls, sizeof cls, "check.%s", c->path);
     for (size_t k = 0; k < c->nrows; k++) {
-        const struct crow *r = &c->row[k];
+        const mzt_check_row *r = &c->row[k];
         char what[512];
-        describe(r, true, what, sizeof what);
+        mzt_check_describe(r, true, what, sizeof what);
         snprintf(name, sizeof name, "line %zu: %s", r->line, what);
         if (r->diff) {
             size_t n = strcspn(r->diff, "\n");
@@ -1152,34 +244,23 @@ int cmd_check(int argc, char **argv)
             return jr;
     }
 
-    struct check c;
-    memset(&c, 0, sizeof c);
-    c.path = path;
-    c.any_registry = any_registry;
-    sw_file f;
-    memset(&f, 0, sizeof f);
-    int rc = load(&c, &f);
-    sw_file_free(&f);
+    mzt_check c;
+    mzt_err err;
+    int rc = mzt_check_load(&c, path, any_registry, &err);
     if (rc != MZC_OK) {
-        release(&c);
+        mzc_error("check: %s", err.msg);
+        mzt_check_free(&c);
         mzc_outs_abort(&outs);
         return rc;
     }
 
-    atomic_init(&c.next, 0);
-    if (jobs > c.ngrp)
-        jobs = c.ngrp ? c.ngrp : 1;
-    if ((rc = estimate_groups(&c, (size_t)jobs)) != MZC_OK) {
-        release(&c);
+    size_t njobs = jobs > c.ngrp ? (c.ngrp ? c.ngrp : 1) : (size_t)jobs;
+    if ((rc = estimate_groups(&c, njobs)) != MZC_OK) {
+        mzt_check_free(&c);
         mzc_outs_abort(&outs);
         return rc;
     }
-    /* jobs - 1 threads and the main thread; fewer threads (the system's
-     * limit) only make it slower: every group is still taken. */
-    sw_workers w;
-    sw_workers_start(&w, (unsigned)(jobs - 1), worker, &c);
-    worker(&c);
-    sw_workers_join(&w);
+    mzt_check_run(&c, njobs);
 
     size_t ndiff = 0, nbad = 0, nfail = 0, skipped = 0;
     for (size_t k = 0; k < c.nrows; k++) {
@@ -1210,7 +291,7 @@ int cmd_check(int argc, char **argv)
         printf("check: %s: all %zu rows match (%" PRIu64 " values compared in %zu columns)",
                path, c.nrows, figures, c.ncmp);
     char plan[256];
-    bool whole = completeness(&c, plan, sizeof plan);
+    bool whole = mzt_check_completeness(&c, plan, sizeof plan);
     printf("; %s\n", plan);
     rc = ndiff || nfail || !whole ? MZC_FAIL : MZC_OK;
     /* The report is committed when the result reached stdout, whatever
@@ -1219,6 +300,6 @@ int cmd_check(int argc, char **argv)
     out_rc = mzc_outs_finish(&outs, out_rc);
     if (out_rc != MZC_OK)
         rc = out_rc;
-    release(&c);
+    mzt_check_free(&c);
     return rc;
 }

@@ -26,7 +26,8 @@
  * per algorithm the geometric mean of the per-recipe ratios, a t-interval
  * over them and van Elteren's test stratified by recipe. Holm's
  * adjustment within recipes and within algorithms. The statistics are
- * src/sweep/stats_ab.c.
+ * src/sweep/stats_ab.c; the reading, pairing and analysis
+ * src/tools/compare.c; this file holds the options and the writers.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"

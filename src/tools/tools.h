@@ -13,6 +13,7 @@
 #include "mazebench.h"
 #include "sweep.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -206,6 +207,83 @@ void mzt_cmp_free(mzt_compare *c);
 void mzt_cmp_describe(const mzt_recipe *r, bool with_seed, char *buf, size_t len);
 void mzt_grid_text(const char *topo, const char *rows, const char *cols, char *buf, size_t len);
 void mzt_rng_text(const char *rng, char *buf, size_t len);
+
+/* ---- check: a sweep CSV re-run and compared ---- */
+
+/* One row of the file, parsed. */
+typedef struct mzt_check_row {
+    size_t line;     /* 1-based line number in the file */
+    size_t index;    /* 1-based row number (the header not counted) */
+    char *gen_text;  /* as written */
+    char *solv_text; /* as written, "" for a row without a solver */
+    char *gen_canon, *solv_canon; /* canonical forms: the recipe's identity */
+    mz_spec spec;
+    mz_stage st;
+    bool has_solver;
+    uint64_t seed;   /* its source is spec.rng: the rng column, mulberry32
+                      * when the file has none */
+    uint64_t rows, cols, rep;
+    mz_shape shape;  /* its topology column; square cells when the file has none */
+    uint64_t levels;
+    char **want; /* the compared columns' values, as written */
+    char *diff;  /* lines of differences and failures, malloc'd, NULL when none */
+    size_t ndiff;     /* differences among them */
+    size_t nfail;     /* failed recipes among them (one a maze or a solver) */
+    char *why;        /* not compared: why (the recipe's failure), malloc'd */
+    int sect;         /* the plan section it belongs to, -1 for none */
+    uint64_t pos;     /* its row in that section (0-based) */
+} mzt_check_row;
+
+/* A plan the file says it holds: its '# plan:' lines (the rows of shard
+ * I/N of that plan), then its '# solvers plan:' lines when it has them
+ * (data/registry-golden.csv: two sweeps under one header). */
+typedef struct mzt_check_sect {
+    const char *name; /* "plan", "solvers plan" */
+    sw_plan plan;
+    unsigned shard, nshard;
+    uint64_t nrow; /* rows it should hold */
+} mzt_check_sect;
+
+/* Rows [first, first + n) share one maze. */
+typedef struct mzt_check_group {
+    size_t first, n;
+} mzt_check_group;
+
+typedef struct mzt_check {
+    const char *path;
+    bool any_registry; /* compare a file from another registry anyway */
+    size_t ncmp;
+    const char **cmp; /* compared column names */
+    mzt_check_row *row;
+    size_t nrows;
+    mzt_check_group *grp;
+    size_t ngrp;
+    atomic_size_t next;
+    mzt_check_sect sect[2];
+    size_t nsect;
+    char *plan_diff; /* lines of rows missing, extra or out of order, or NULL */
+    uint64_t nmissing, nextra, norder;
+    mzt_err *err; /* where load puts what is wrong */
+} mzt_check;
+
+
+/* Read path (once) and everything it says: its rows parsed (recipes,
+ * compared values, lines), grouped by maze, and placed in the plans it
+ * carries (rows missing, extra, out of order: c->plan_diff). MZT_BAD for a
+ * file that cannot be checked (no such file, no header, a row cut short, an
+ * unknown column, a recipe that does not parse or is given twice, plan
+ * lines that are not a plan, another registry unless any_registry). */
+int mzt_check_load(mzt_check *c, const char *path, bool any_registry, mzt_err *err);
+/* Re-run every group (jobs threads at most, the caller's among them) and
+ * record each row's differences and failures (row[k].diff, ndiff, nfail,
+ * why). */
+void mzt_check_run(mzt_check *c, size_t jobs);
+/* The summary's word on completeness into buf; false when rows are
+ * missing, extra or out of order. */
+bool mzt_check_completeness(const mzt_check *c, char *buf, size_t len);
+/* A row's recipe; with_solver false: the maze's only. */
+void mzt_check_describe(const mzt_check_row *r, bool with_solver, char *buf, size_t len);
+void mzt_check_free(mzt_check *c);
 
 /* ---- the timing calibration of a plan's estimate ---- */
 
