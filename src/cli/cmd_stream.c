@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "sweep.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -39,25 +40,18 @@ static const char stream_help[] =
 /* RxC or N, each part a plain decimal number >= 1. */
 static int parse_stream_size(const char *text, uint64_t *rows, uint64_t *cols)
 {
-    const char *x = strchr(text, 'x');
-    char *end;
-    errno = 0;
-    if (text[0] < '0' || text[0] > '9')
+    const char *p = text;
+    uint64_t r, c;
+    if (mzu_scan_u64(&p, 1, UINT64_MAX, 0, &r) != MZU_INT_OK)
         goto bad;
-    unsigned long long r = strtoull(text, &end, 10), c;
-    if (errno || (x ? end != x : *end != '\0'))
-        goto bad;
-    if (x) {
-        if (x[1] < '0' || x[1] > '9')
+    if (*p == 'x') {
+        if (mzu_parse_u64(p + 1, 1, UINT64_MAX, 0, &c) != MZU_INT_OK)
             goto bad;
-        c = strtoull(x + 1, &end, 10);
-        if (errno || *end != '\0')
-            goto bad;
-    } else {
+    } else if (*p == '\0') {
         c = r;
-    }
-    if (r == 0 || c == 0)
+    } else {
         goto bad;
+    }
     if (c > (UINT64_C(1) << 32) || r > UINT64_MAX / c) {
         mzc_error("size '%s' is too big (columns up to 2^32, cells below 2^64)", text);
         return -1;

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "sweep.h"
 #include "tools/tools.h"
+#include "util/util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -146,24 +147,9 @@ struct opts {
 static int parse_shard(const char *v, unsigned *i, unsigned *n)
 {
     uint64_t a, b;
-    const char *slash = strchr(v, '/');
-    char left[32];
-    if (!slash || (size_t)(slash - v) >= sizeof left) {
-        mzc_error("sweep: shard '%s' is not I/N with 1 <= I <= N <= 1000000", v);
-        return -1;
-    }
-    memcpy(left, v, (size_t)(slash - v));
-    left[slash - v] = '\0';
-    uint64_t x = 0;
-    bool ok = left[0] && slash[1];
-    for (const char *c = left; ok && *c; c++)
-        ok = *c >= '0' && *c <= '9' && (x = x * 10 + (uint64_t)(*c - '0')) <= 1000000;
-    a = x;
-    x = 0;
-    for (const char *c = slash + 1; ok && *c; c++)
-        ok = *c >= '0' && *c <= '9' && (x = x * 10 + (uint64_t)(*c - '0')) <= 1000000;
-    b = x;
-    if (!ok || a < 1 || b < 1 || a > b) {
+    const char *p = v;
+    if (mzu_scan_u64(&p, 1, 1000000, 0, &a) != MZU_INT_OK || *p != '/' ||
+        mzu_parse_u64(p + 1, 1, 1000000, 0, &b) != MZU_INT_OK || a > b) {
         mzc_error("sweep: shard '%s' is not I/N with 1 <= I <= N <= 1000000", v);
         return -1;
     }

@@ -2,8 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "sweep.h"
+#include "util/util.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -97,32 +97,22 @@ int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value)
 
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    uint64_t v = 0;
-    const char *p = text;
-    if (!isdigit((unsigned char)*p)) {
-        mzc_error("%s '%s' is not a non-negative integer", what, text);
-        return -1;
-    }
-    for (; isdigit((unsigned char)*p); p++) {
-        unsigned dgt = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - dgt) / 10) {
-            mzc_error("%s '%s' is out of range [%llu, %llu]", what, text, (unsigned long long)min,
-                      (unsigned long long)max);
-            return -1;
-        }
-        v = v * 10 + dgt;
-    }
-    if (*p != '\0') {
-        mzc_error("%s '%s' is not a non-negative integer", what, text);
-        return -1;
-    }
-    if (v < min || v > max) {
+    switch (mzu_parse_u64(text, min, max, 0, out)) {
+    case MZU_INT_OK:
+        return 0;
+    case MZU_INT_OVERFLOW:
+    case MZU_INT_RANGE:
         mzc_error("%s '%s' is out of range [%llu, %llu]", what, text, (unsigned long long)min,
                   (unsigned long long)max);
         return -1;
+    case MZU_INT_EMPTY:
+    case MZU_INT_SIGN:
+    case MZU_INT_NOT_DIGIT:
+    case MZU_INT_JUNK:
+        break;
     }
-    *out = v;
-    return 0;
+    mzc_error("%s '%s' is not a non-negative integer", what, text);
+    return -1;
 }
 
 int mzc_parse_seed(const char *text, uint64_t *seed)
@@ -247,48 +237,22 @@ int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_geom *ge
     return -1;
 }
 
-static uint64_t machine_bytes(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return UINT64_MAX;
-    return (uint64_t)pages * (uint64_t)page;
-}
-
-/* Address space this process may still take under 'ulimit -v'
- * (RLIMIT_AS less what it maps now), UINT64_MAX without a limit. */
-static uint64_t address_space_left(void)
-{
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-        return UINT64_MAX;
-    uint64_t used = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (f) {
-        unsigned long long pages;
-        long page = sysconf(_SC_PAGESIZE);
-        if (fscanf(f, "%llu", &pages) == 1 && page > 0)
-            used = (uint64_t)pages * (uint64_t)page;
-        fclose(f);
-    }
-    return (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 0;
-}
-
 int mzc_check_bytes(const char *what, double need)
 {
-    uint64_t have = machine_bytes();
-    double room = (double)have * 0.9;
-    uint64_t as = address_space_left();
-    if (need > room) {
+    mzu_budget b;
+    mzu_mem_budget(&b);
+    switch (mzu_budget_fits(&b, need)) {
+    case MZU_PAST_MACHINE:
         mzc_error("%s needs about %.1f GiB, more than this machine's %.1f GiB", what,
-                  need / 1073741824.0, (double)have / 1073741824.0);
+                  need / 1073741824.0, (double)b.machine / 1073741824.0);
         return -1;
-    }
-    if (as != UINT64_MAX && need > (double)as) {
+    case MZU_PAST_LIMIT:
         mzc_error("%s needs about %.1f MiB, more than the %.1f MiB the address-space limit "
                   "(ulimit -v) leaves",
-                  what, need / 1048576.0, (double)as / 1048576.0);
+                  what, need / 1048576.0, (double)b.as_left / 1048576.0);
         return -1;
+    case MZU_FITS:
+        break;
     }
     return 0;
 }

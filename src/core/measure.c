@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* syscall(), for perf_event_open */
 #include "internal.h"
+#include "../util/util.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -143,15 +144,14 @@ static int cg_read(const char *path, cg_dump *d, char *about, size_t aboutlen)
                    (!have_totals && strncmp(line, "summary: ", 9) == 0)) {
             have_totals = line[0] == 't';
             memset(val, 0, sizeof val);
-            char *p = strchr(line, ':') + 1;
+            const char *p = strchr(line, ':') + 1;
             for (int k = 0; k < 16; k++) {
-                char *end;
-                errno = 0;
-                unsigned long long v = strtoull(p, &end, 10);
-                if (end == p || errno)
+                uint64_t v;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                if (mzu_scan_u64(&p, 0, UINT64_MAX, 0, &v) != MZU_INT_OK)
                     break;
                 val[k] = v;
-                p = end;
             }
         } else if (about && (strncmp(line, "creator: callgrind-", 19) == 0 ||
                              strncmp(line, "desc: I1 cache: ", 16) == 0 ||
@@ -219,6 +219,8 @@ mz_status mz_meter_open(mz_meter **out, mz_counter kind, const char *cg_out, cha
     m->kind = kind;
     m->fd[0] = m->fd[1] = -1;
     mz_status s = MZ_OK;
+    if ((unsigned)kind > MZ_COUNTER_PERF)
+        kind = MZ_COUNTER_NONE; /* no such counter either */
     switch (kind) {
     case MZ_COUNTER_CALLGRIND: {
 #if defined(MZ_HAVE_CALLGRIND)
@@ -286,7 +288,7 @@ mz_status mz_meter_open(mz_meter **out, mz_counter kind, const char *cg_out, cha
 #endif
         break;
     }
-    default:
+    case MZ_COUNTER_NONE:
         s = why_fail(MZ_EINVAL, why, whylen, "no such counter");
         break;
     }

@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -54,24 +55,7 @@ int sw_csv_read_row(const char *buf, size_t len, size_t *off, sw_csv_field *fiel
 
 size_t sw_csv_value(const sw_csv_field *f, char *out, size_t outlen)
 {
-    size_t n = 0;
-    const char *s = f->p;
-    size_t len = f->len;
-    bool q = len >= 2 && s[0] == '"' && s[len - 1] == '"';
-    if (q) {
-        s++;
-        len -= 2;
-    }
-    for (size_t k = 0; k < len; k++) {
-        if (q && s[k] == '"' && k + 1 < len && s[k + 1] == '"')
-            k++;
-        if (outlen && n + 1 < outlen)
-            out[n] = s[k];
-        n++;
-    }
-    if (outlen)
-        out[n < outlen ? n : outlen - 1] = '\0';
-    return n;
+    return mzu_csv_unquote(f->p, f->len, out, outlen);
 }
 
 bool sw_csv_equals(const sw_csv_field *f, const char *s)
@@ -164,7 +148,7 @@ int sw_file_parse(sw_file *f, const char *buf, size_t len, char *err, size_t err
     }
     /* Rows: blank and '#' lines among them are dropped, so that row k
      * always starts where row k-1 ends (w is where the next row goes). */
-    size_t cap = 0;
+    mzu_vec ends = MZU_VEC_INIT(size_t, NULL);
     w = off;
     while (off < len) {
         size_t at = off;
@@ -178,20 +162,18 @@ int sw_file_parse(sw_file *f, const char *buf, size_t len, char *err, size_t err
             off = at;
             break;
         }
-        if (f->nrows == cap) {
-            cap = cap ? cap * 2 : 1024;
-            size_t *r = realloc(f->row_end, cap * sizeof *r);
-            if (!r) {
-                sw_file_free(f);
-                snprintf(err, errlen, "out of memory");
-                return SW_FAIL;
-            }
-            f->row_end = r;
+        size_t *end = mzu_vec_push(&ends);
+        if (!end) {
+            mzu_vec_free(&ends);
+            sw_file_free(f);
+            snprintf(err, errlen, "out of memory");
+            return SW_FAIL;
         }
         memmove(t + w, t + at, off - at);
         w += off - at;
-        f->row_end[f->nrows++] = w;
+        *end = w;
     }
+    f->row_end = mzu_vec_take(&ends, &f->nrows);
     /* What follows the last complete row (a partial row, a bad one) stays
      * as it was, for the readers that refuse it. */
     memmove(t + w, t + off, len - off);
@@ -220,52 +202,52 @@ int sw_file_read(const char *path, sw_file *f, char *err, size_t errlen)
         }
         /* The text, its copy and the row offsets: about three times the
          * file, checked before reading it. */
-        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-        if (S_ISREG(st.st_mode) && pages > 0 && page > 0 &&
-            3.0 * (double)st.st_size > 0.9 * (double)pages * (double)page) {
+        mzu_budget b;
+        mzu_mem_budget(&b);
+        mzu_fit fit = S_ISREG(st.st_mode) ? mzu_budget_fits(&b, 3.0 * (double)st.st_size)
+                                          : MZU_FITS;
+        if (fit != MZU_FITS) {
             fclose(in);
-            snprintf(err, errlen, "reading '%s' needs about %.1f GiB, more than this machine has",
-                     path, 3.0 * (double)st.st_size / 1073741824.0);
+            snprintf(err, errlen, "reading '%s' needs about %.1f GiB, more than %s", path,
+                     3.0 * (double)st.st_size / 1073741824.0,
+                     fit == MZU_PAST_MACHINE ? "this machine has"
+                                             : "the address-space limit (ulimit -v) leaves");
             return SW_FAIL;
         }
     }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
+    mzu_vec text = MZU_VEC_INIT(char, NULL);
+    for (;;) { /* 64 KiB, then doubling */
+        if ((text.cap ? mzu_vec_grow(&text) : mzu_vec_reserve(&text, 1 << 16)) != MZ_OK) {
+            mzu_vec_free(&text);
             fclose(in);
             snprintf(err, errlen, "out of memory reading '%s'", path);
             return SW_FAIL;
         }
-        size_t got = fread(buf + len, 1, cap - len, in);
+        char *buf = text.data;
+        size_t got = fread(buf + text.len, 1, text.cap - text.len, in);
         /* A NUL byte: not a text file (stop now: /dev/zero never ends). */
-        const char *nul = memchr(buf + len, '\0', got);
-        len += got;
+        const char *nul = memchr(buf + text.len, '\0', got);
+        text.len += got;
         if (nul) {
             fclose(in);
             snprintf(err, errlen, "'%s' line %zu holds a NUL byte (not a text file)", path,
                      line_of(buf, (size_t)(nul - buf)));
-            free(buf);
+            mzu_vec_free(&text);
             return SW_BAD;
         }
-        if (len < cap)
+        if (text.len < text.cap)
             break;
-        cap *= 2;
-        char *b = realloc(buf, cap);
-        if (!b)
-            free(buf);
-        buf = b;
     }
     int bad = ferror(in);
     int e = errno;
     fclose(in);
     if (bad) {
-        free(buf);
+        mzu_vec_free(&text);
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(e));
         return e == EISDIR ? SW_BAD : SW_FAIL;
     }
-    int rc = sw_file_parse(f, buf, len, err, errlen);
-    free(buf);
+    int rc = sw_file_parse(f, text.data, text.len, err, errlen);
+    mzu_vec_free(&text);
     if (rc == SW_BAD && errlen) { /* "line N: ..." becomes "'PATH' line N: ..." */
         char why[512];
         snprintf(why, sizeof why, "%s", err);

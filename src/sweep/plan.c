@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
 #include "internal.h"
+#include "util/util.h"
 #include "../tools/tools.h"
 
 #include <ctype.h>
@@ -160,29 +161,21 @@ void sw_plan_free(sw_plan *p)
 static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t max,
                      uint64_t *out, const char *where, char *err, size_t errlen)
 {
-    uint64_t v = 0;
-    const char *s = text;
-    if (!isdigit((unsigned char)*s))
-        return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
-                    text);
-    for (; isdigit((unsigned char)*s); s++) {
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (UINT64_MAX - d) / 10) {
-            v = UINT64_MAX;
-            while (isdigit((unsigned char)s[1]))
-                s++;
-            break;
-        }
-        v = v * 10 + d;
-    }
-    if (*s != '\0' && !isdigit((unsigned char)*s))
-        return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
-                    text);
-    if (v < min || v > max)
+    switch (mzu_parse_u64(text, min, max, 0, out)) {
+    case MZU_INT_OK:
+        return SW_OK;
+    case MZU_INT_OVERFLOW:
+    case MZU_INT_RANGE:
         return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is out of range [%llu, %llu]", where, what,
                     text, (unsigned long long)min, (unsigned long long)max);
-    *out = v;
-    return SW_OK;
+    case MZU_INT_EMPTY:
+    case MZU_INT_SIGN:
+    case MZU_INT_NOT_DIGIT:
+    case MZU_INT_JUNK:
+        break;
+    }
+    return sw_fail(err, errlen, SW_BAD, "%s%s '%s' is not a non-negative integer", where, what,
+                   text);
 }
 
 /* ---- grids ---- */
@@ -768,19 +761,6 @@ static bool limited(const sw_plan *p, size_t g, sw_size z)
     return false;
 }
 
-/* The machine's memory, or the address-space limit (ulimit -v) when it
- * is smaller. */
-static uint64_t machine_bytes(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    uint64_t have = pages <= 0 || page <= 0 ? UINT64_MAX : (uint64_t)pages * (uint64_t)page;
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-        (uint64_t)rl.rlim_cur < have)
-        have = (uint64_t)rl.rlim_cur;
-    return have;
-}
-
 /* Estimated peak bytes of generator g at size z with the hungriest solver
  * on its shape (mz_estimate_bytes: the grid, the chain, the figures and
  * the solver, held together in the engine's pool). */
@@ -874,7 +854,8 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
         note(p, "seeds past 4294967295 draw from splitmix64 (mulberry32's seeds have 32 bits)");
     p->per_task = p->nsolv ? p->nsolv : 1;
 
-    uint64_t have = machine_bytes();
+    mzu_budget budget;
+    mzu_mem_budget(&budget);
     uint64_t total = 0;
     for (size_t g = 0; g < p->ngen; g++) {
         size_t *el = p->elig + g * p->nsize;
@@ -966,11 +947,17 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
                                 p->solv[j], grid, why);
             }
             double need = maze_bytes(p, g, z);
-            if (need > (double)have * 0.9)
+            mzu_fit fit = mzu_budget_fits(&budget, need);
+            if (fit == MZU_PAST_MACHINE)
                 return sw_fail(err, errlen, SW_FAIL,
                             "a %s '%s' maze needs about %.1f GiB, more than this "
                             "machine's %.1f GiB", grid, p->gen[g], need / 1073741824.0,
-                            (double)have / 1073741824.0);
+                            (double)budget.machine / 1073741824.0);
+            if (fit == MZU_PAST_LIMIT)
+                return sw_fail(err, errlen, SW_FAIL,
+                            "a %s '%s' maze needs about %.1f MiB, more than the %.1f MiB the "
+                            "address-space limit (ulimit -v) leaves", grid, p->gen[g],
+                            need / 1048576.0, (double)budget.as_left / 1048576.0);
         }
         uint64_t n = p->nelig[g];
         if (n && (p->nseed > MAX_TASKS / n || p->reps > MAX_TASKS / (n * p->nseed) ||

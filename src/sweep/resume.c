@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
 #include "out/out.h"
+#include "util/util.h"
 #include "internal.h"
 
 #include <errno.h>
@@ -123,18 +124,7 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
 /* Strict "# shard: I/N, tasks T, rows per task K" (no sign, no overflow). */
 static int read_u64(const char **s, uint64_t *v)
 {
-    const char *c = *s;
-    if (*c < '0' || *c > '9')
-        return -1;
-    uint64_t x = 0;
-    for (; *c >= '0' && *c <= '9'; c++) {
-        if (x > (UINT64_MAX - (uint64_t)(*c - '0')) / 10)
-            return -1;
-        x = x * 10 + (uint64_t)(*c - '0');
-    }
-    *v = x;
-    *s = c;
-    return 0;
+    return mzu_scan_u64(s, 0, UINT64_MAX, 0, v) == MZU_INT_OK ? 0 : -1;
 }
 
 static int lit(const char **s, const char *t)
