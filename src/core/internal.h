@@ -146,8 +146,8 @@ MZ_INLINE mz_idx mz_dir_step(const mz_grid *g, const bool fast, const int64_t de
 /* One breadth-first sweep ring by ring from src over the cells whose bits
  * in seen are clear (seen is marked as it goes; q is emptied first): the
  * rings, the cells reached, the passages among them, the first cell of the
- * last ring and the ring of the exit. flood's untraced pass (flood.c),
- * shared with the statistics' double sweep. MZ_ENOMEM when q cannot grow. */
+ * last ring and the ring of the exit (ring.c). flood's two passes and the
+ * statistics' double sweep. MZ_ENOMEM when q cannot grow. */
 typedef struct mz_ring_out {
     uint64_t rings, reached, passages;
     mz_idx last_first; /* first cell of the last ring */
@@ -156,6 +156,13 @@ typedef struct mz_ring_out {
 
 mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
                         mz_ring_out *o);
+/* Its two paths, square cells and the ports of any other shape, with a
+ * trace step a ring when t is not NULL (flood's trace): op, cell = the
+ * ring's first cell, dir -1, size = its cells; MZ_EIO when t refuses. */
+mz_status mz_ring_sweep_square(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                               const char *op, mz_trace *t, mz_ring_out *o);
+mz_status mz_ring_sweep_ports(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
+                              const char *op, mz_trace *t, mz_ring_out *o);
 
 /* Eight cells as one word, cell p[j] in bits 8j..8j+7 on every byte
  * order (the digest, the counts, dead-end filling's scan and the
@@ -205,8 +212,8 @@ void rt_free(const mz_grid *g, rt_band *bands, unsigned nbands);
 
 /* ---- Figures of the shapes beyond square cells (topo_metrics.c) ----
  * The public figure functions (mz_digest, mz_metrics_compute_mt, mz_route,
- * mz_bfs_dist32, mz_maze_stats_compute, mz_ring_sweep) hand a grid of any
- * other shape to these. */
+ * mz_bfs_dist32, mz_maze_stats_compute) hand a grid of any other shape to
+ * these. */
 uint64_t mz_topo_digest(const mz_grid *g);
 mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m);
 int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b);
@@ -216,12 +223,6 @@ mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s);
  * and longest_exact of s, through mz_ring_sweep (any shape). The caller
  * checks that entrance and exit are cells. MZ_ENOMEM. */
 mz_status mz_stats_sweeps(const mz_grid *g, mz_maze_stats *s);
-mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                             mz_ring_out *o);
-/* The same with a step a ring (flood's trace): op, cell = the ring's first
- * cell, dir -1, size = its cells, on t when t is not NULL. */
-mz_status mz_topo_ring_sweep_traced(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                                    const char *op, mz_trace *t, mz_ring_out *o);
 
 /* Ring codes: a breadth-first search that keeps each cell's distance mod 3
  * in two bits marks the cells of ring r with MZ_RING_CODE[r % 3] (1, 2, 3;

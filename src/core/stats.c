@@ -62,7 +62,7 @@ mz_status mz_stats_sweeps(const mz_grid *g, mz_maze_stats *s)
         mz_mem_free(g->mem, seen);
         return MZ_ENOMEM;
     }
-    /* flood's two passes (mz_ring_sweep), the second from the last ring. */
+    /* Two ring sweeps (ring.c, as flood), the second from the last ring. */
     mz_ring_out a, b;
     mz_status st = mz_ring_sweep(g, g->entrance, seen, &q, &a);
     if (st == MZ_OK) {

@@ -42,61 +42,6 @@ static unsigned side_ports(const mz_grid *g, mz_idx i)
     return mz_shape_table[g->shape]->side_ports(g, i);
 }
 
-mz_status mz_topo_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                             mz_ring_out *o)
-{
-    return mz_topo_ring_sweep_traced(g, src, seen, q, NULL, NULL, o);
-}
-
-mz_status mz_topo_ring_sweep_traced(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                                    const char *op, mz_trace *t, mz_ring_out *o)
-{
-    memset(o, 0, sizeof *o);
-    o->exit_ring = -1;
-    o->last_first = src;
-    q->head = q->len = 0;
-    const unsigned ports = mz_shape_ports(g->shape);
-    mz_bit_set(seen, src);
-    mz_status s = mz_queue_push(q, src);
-    if (s != MZ_OK)
-        return s;
-    uint64_t ring = 0;
-    uint64_t open2 = 0; /* open ports seen, each passage twice */
-    while (q->len) {
-        uint64_t n = q->len;
-        o->last_first = q->buf[q->head];
-        for (uint64_t k = 0; k < n; k++) {
-            mz_idx i = mz_queue_pop(q);
-            o->reached++;
-            if (i == g->exit)
-                o->exit_ring = (int64_t)ring;
-            unsigned open = (unsigned)~g->c[i] & ((1u << ports) - 1u);
-            for (unsigned p = 0; open; p++, open >>= 1) {
-                if (!(open & 1u))
-                    continue;
-                mz_idx j = mz_port_nbr(g, i, p);
-                if (j == MZ_NONE)
-                    continue;
-                open2++;
-                if (mz_bit_get(seen, j))
-                    continue;
-                mz_bit_set(seen, j);
-                s = mz_queue_push(q, j);
-                if (s != MZ_OK)
-                    return s;
-            }
-        }
-        if (q->len) {
-            ring++;
-            if (t && mz_trace_emit(t, op, q->buf[q->head], -1, q->len))
-                return MZ_EIO;
-        }
-    }
-    o->rings = ring;
-    o->passages = open2 / 2;
-    return MZ_OK;
-}
-
 mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
 {
     memset(m, 0, sizeof *m);
@@ -135,7 +80,7 @@ mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
     mz_status s = MZ_OK;
     mz_ring_out o;
     if (g->entrance < g->cells) {
-        s = mz_topo_ring_sweep(g, g->entrance, seen, &q, &o);
+        s = mz_ring_sweep_ports(g, g->entrance, seen, &q, NULL, NULL, &o);
         if (s == MZ_OK) {
             m->components = 1;
             m->route = o.exit_ring;
@@ -144,7 +89,7 @@ mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
     for (mz_idx i = 0; s == MZ_OK && i < g->cells; i++) {
         if (mz_bit_get(seen, i))
             continue;
-        s = mz_topo_ring_sweep(g, i, seen, &q, &o);
+        s = mz_ring_sweep_ports(g, i, seen, &q, NULL, NULL, &o);
         m->components++;
     }
     mz_queue_free(&q);
@@ -168,7 +113,7 @@ int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b)
     mz_grid h = *g;
     h.exit = b;
     mz_ring_out o;
-    mz_status s = mz_topo_ring_sweep(&h, a, seen, &q, &o);
+    mz_status s = mz_ring_sweep_ports(&h, a, seen, &q, NULL, NULL, &o);
     mz_queue_free(&q);
     mz_mem_free(g->mem, seen);
     return s != MZ_OK ? -2 : o.exit_ring;
@@ -247,5 +192,5 @@ mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s)
     }
     if (g->entrance >= g->cells || g->exit >= g->cells)
         return MZ_OK;
-    return mz_stats_sweeps(g, s); /* its mz_ring_sweep takes any shape */
+    return mz_stats_sweeps(g, s); /* mz_ring_sweep takes any shape */
 }

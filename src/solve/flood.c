@@ -28,87 +28,24 @@
  *
  * Memory: one bit a cell plus a FIFO queue as long as the widest ring.
  * Complexity: O(cells) time, two passes.
- * Runs on every cell shape: on other shapes than square cells both floods
- * are mz_topo_ring_sweep's (src/core/topo_metrics.c), through the ports 0..
- * in order in place of directions 0..3, with the same steps.
+ * Runs on every cell shape: both floods are the ring sweep of
+ * src/core/ring.h (as mz_ring_sweep), on other shapes through
+ * the ports 0.. in order in place of directions 0..3, with the same steps.
  */
+#include "../core/ring.h"
 #include "ports.h"
 
 enum { P_FROM };
 
-#define FLOOD_AHEAD 16
-
-MZ_INLINE mz_status flood_run(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                              const char *op, mz_trace *t, const bool tracing, mz_ring_out *o)
+/* Both floods are the ring sweep of src/core/ring.h: its square path
+ * inlined here with and without the trace, its ports path out of line. */
+MZ_INLINE mz_status flood_sweep(const bool any, const mz_grid *g, mz_idx src, uint64_t *seen,
+                                mz_queue *q, const char *op, mz_trace *t, mz_ring_out *o)
 {
-    const mz_idx exit = g->exit;
-    uint64_t ring = 0, reached = 1, open_sides = 0;
-    mz_idx last_first = src;
-    int64_t exit_ring = src == exit ? 0 : -1;
-    q->head = q->len = 0;
-    mz_bit_set(seen, src);
-    if (mz_queue_push(q, src) != MZ_OK)
-        return MZ_ENOMEM;
-    /* The queue holds exactly the current ring when a ring starts. */
-    while (q->len) {
-        uint64_t width = q->len, next = 0;
-        mz_idx next_first = MZ_NONE;
-        for (uint64_t k = 0; k < width; k++) {
-            /* The queue is the flood's future: fetch the grid byte and the
-             * seen words of a cell a few places ahead, so that the misses
-             * of a maze scattered over memory overlap. */
-            if (q->len > FLOOD_AHEAD) {
-                mz_idx a = q->buf[(q->head + FLOOD_AHEAD) & (q->cap - 1)];
-                MZ_PREFETCH(&g->c[a]);
-                MZ_PREFETCHW(&seen[a >> 6]);
-                if (a >= g->cols)
-                    MZ_PREFETCHW(&seen[(a - g->cols) >> 6]);
-                if (a + g->cols < g->cells)
-                    MZ_PREFETCHW(&seen[(a + g->cols) >> 6]);
-            }
-            mz_idx i = mz_queue_pop(q);
-            unsigned open = ~g->c[i] & MZ_WALLS;
-            for (unsigned d = 0; d < 4; d++) {
-                if (!(open & (1u << d)))
-                    continue;
-                mz_idx n = mz_neighbour(g, i, d);
-                if (n == MZ_NONE)
-                    continue;
-                open_sides++;
-                if (mz_bit_get(seen, n))
-                    continue;
-                mz_bit_set(seen, n);
-                if (next == 0)
-                    next_first = n;
-                next++;
-                if (n == exit)
-                    exit_ring = (int64_t)ring + 1;
-                if (mz_queue_push(q, n) != MZ_OK)
-                    return MZ_ENOMEM;
-            }
-        }
-        if (next == 0)
-            break;
-        ring++;
-        reached += next;
-        last_first = next_first;
-        if (tracing && mz_trace_emit(t, op, next_first, -1, next))
-            return MZ_EIO;
-    }
-    o->rings = ring;
-    o->reached = reached;
-    o->passages = open_sides / 2; /* each passage was seen from both ends */
-    o->last_first = last_first;
-    o->exit_ring = exit_ring;
-    return MZ_OK;
-}
-
-mz_status mz_ring_sweep(const mz_grid *g, mz_idx src, uint64_t *seen, mz_queue *q,
-                        mz_ring_out *o)
-{
-    if (g->shape != MZ_SHAPE_ORTHO)
-        return mz_topo_ring_sweep(g, src, seen, q, o);
-    return flood_run(g, src, seen, q, NULL, NULL, false, o);
+    if (any)
+        return mz_ring_sweep_ports(g, src, seen, q, op, t, o);
+    return t ? mz_ring_run_square(g, src, seen, q, op, t, true, o)
+             : mz_ring_run_square(g, src, seen, q, op, NULL, false, o);
 }
 
 MZ_INLINE mz_status flood_solve_on(const bool any, const mz_grid *g, const mz_args *args,
@@ -125,21 +62,12 @@ MZ_INLINE mz_status flood_solve_on(const bool any, const mz_grid *g, const mz_ar
         return MZ_ENOMEM;
     }
     mz_ring_out a, b;
-    mz_status s;
-    if (any)
-        s = mz_topo_ring_sweep_traced(g, src, seen, &q, "ring", t, &a);
-    else
-        s = t ? flood_run(g, src, seen, &q, "ring", t, true, &a)
-              : flood_run(g, src, seen, &q, "ring", NULL, false, &a);
+    mz_status s = flood_sweep(any, g, src, seen, &q, "ring", t, &a);
     if (s == MZ_OK) {
         /* The second sweep stays inside the same component: clearing the
          * bits is one pass over the bitset, cheaper than tracking them. */
         memset(seen, 0, (size_t)(g->cells / 64 + 1) * sizeof *seen);
-        if (any)
-            s = mz_topo_ring_sweep_traced(g, a.last_first, seen, &q, "sweep", t, &b);
-        else
-            s = t ? flood_run(g, a.last_first, seen, &q, "sweep", t, true, &b)
-                  : flood_run(g, a.last_first, seen, &q, "sweep", NULL, false, &b);
+        s = flood_sweep(any, g, a.last_first, seen, &q, "sweep", t, &b);
     }
     mz_queue_free(&q);
     mz_mem_free(g->mem, seen);
