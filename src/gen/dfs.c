@@ -293,7 +293,7 @@ MZ_INLINE mz_status dfs_ports_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_tra
             const unsigned k = (unsigned)mz_rngk_pick(&r, n, rk);
             const unsigned p = opts[k];
             const mz_idx y = ys[k];
-            const unsigned bp = sh_at_back(S, &cur, p);
+            const unsigned bp = sh_at_back(g, S, &cur, p);
             c[cur.i] &= (uint8_t)~(1u << p);
             c[y] &= (uint8_t)~(1u << bp);
             back[y] = (uint8_t)bp;

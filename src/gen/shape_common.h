@@ -81,11 +81,16 @@ MZ_INLINE unsigned sh_ports_inside(const mz_grid *g, mz_idx x, unsigned opts[SH_
  * a walk that steps to a neighbour updates the coordinates (sh_at_step).
  * Results are exactly mz_port_nbr's and mz_port_back's. Not for square
  * cells (their loops are their own). */
+/* In place of a shape: the grid's own, read at run time (the calls fall
+ * back to mz_port_nbr and mz_port_back), for a loop not worth a copy per
+ * shape (a traced run). */
+#define SH_ANY MZ_SHAPE_COUNT
+
 typedef struct sh_at {
     mz_idx i;
-    uint64_t a; /* hex, tri, weave: the row; 3d: i % (rows * cols); polar: the ring */
+    uint64_t a; /* hex, tri, weave, 3d: the row (3d: in its level); polar: the ring */
     uint64_t b; /* hex, tri, weave, 3d: the column; polar: the position in the ring */
-    uint64_t n, first; /* polar: the ring's cells and its first cell */
+    uint64_t n, first; /* polar: the ring's cells and its first cell; 3d: n is the level */
 } sh_at;
 
 /* Before a loop over a cell's ports (at most SH_MAX_PORTS, a constant
@@ -114,16 +119,19 @@ MZ_INLINE sh_at sh_at_of(const mz_grid *g, const mz_shape S, mz_idx i)
         x.a = i / g->cols;
         x.b = i % g->cols;
         break;
-    case MZ_SHAPE_CUBE:
-        x.a = i % (g->rows * g->cols);
-        x.b = x.a % g->cols;
+    case MZ_SHAPE_CUBE: {
+        const uint64_t q = i / g->cols;
+        x.b = i % g->cols;
+        x.a = q % g->rows;
+        x.n = q / g->rows;
         break;
+    }
     case MZ_SHAPE_POLAR:
         mz_sp_polar_locate(i, &x.a, &x.b);
         x.n = mz_sp_polar_ring_cells(x.a);
         x.first = i - x.b;
         break;
-    case MZ_SHAPE_COUNT: break;
+    case SH_ANY: break;
     }
     return x;
 }
@@ -136,7 +144,19 @@ MZ_INLINE mz_idx sh_at_nbr(const mz_grid *g, const mz_shape S, const sh_at *x, u
     switch (S) {
     case MZ_SHAPE_HEX: return mz_sp_hex_nbr_rc(g, i, x->a, x->b, p);
     case MZ_SHAPE_TRI: return mz_sp_tri_nbr_rc(g, i, x->a, x->b, p);
-    case MZ_SHAPE_CUBE: return mz_sp_cube_nbr_pc(g, i, x->a, x->b, p);
+    case MZ_SHAPE_CUBE: {
+        /* mz_sp_cube_nbr with the row, column and level */
+        const uint64_t plane = g->rows * cols;
+        switch (p) {
+        case MZ_N: return x->a > 0 ? i - cols : MZ_NONE;
+        case MZ_S: return x->a + 1 < g->rows ? i + cols : MZ_NONE;
+        case MZ_E: return x->b + 1 < cols ? i + 1 : MZ_NONE;
+        case MZ_W: return x->b > 0 ? i - 1 : MZ_NONE;
+        case 4: return i + plane < g->cells ? i + plane : MZ_NONE;
+        case 5: return i >= plane ? i - plane : MZ_NONE;
+        default: return MZ_NONE;
+        }
+    }
     case MZ_SHAPE_WEAVE: {
         /* p < 4 the next cell in direction p & 3, p >= 4 the one after */
         const uint64_t k = p < 4 ? 1 : 2;
@@ -171,14 +191,14 @@ MZ_INLINE mz_idx sh_at_nbr(const mz_grid *g, const mz_shape S, const sh_at *x, u
         }
     }
     case MZ_SHAPE_ORTHO: return mz_sp_ortho_nbr(g, i, p);
-    case MZ_SHAPE_COUNT: break;
+    case SH_ANY: break;
     }
-    return MZ_NONE;
+    return mz_port_nbr(g, i, p);
 }
 
 /* The port of x's neighbour behind port p that leads back to x
  * (mz_port_back). */
-MZ_INLINE unsigned sh_at_back(const mz_shape S, const sh_at *x, unsigned p)
+MZ_INLINE unsigned sh_at_back(const mz_grid *g, const mz_shape S, const sh_at *x, unsigned p)
 {
     switch (S) {
     case MZ_SHAPE_HEX: return p < 3 ? p + 3 : p - 3;
@@ -196,9 +216,9 @@ MZ_INLINE unsigned sh_at_back(const mz_shape S, const sh_at *x, unsigned p)
             return (unsigned)x->b; /* the centre's port pos */
         return sh_polar_doubles(x->a) ? 3 + (unsigned)(x->b & 1) : 3;
     case MZ_SHAPE_ORTHO: return mz_opposite(p);
-    case MZ_SHAPE_COUNT: break;
+    case SH_ANY: break;
     }
-    return 0;
+    return mz_port_back(g, x->i, p);
 }
 
 /* x's neighbour y behind port p (y = sh_at_nbr(g, S, x, p), not MZ_NONE)
@@ -228,11 +248,12 @@ MZ_INLINE sh_at sh_at_step(const mz_grid *g, const mz_shape S, const sh_at *x, u
         break;
     case MZ_SHAPE_CUBE:
         switch (p) {
-        case MZ_N: z.a -= g->cols; break;
-        case MZ_S: z.a += g->cols; break;
-        case MZ_E: z.a++; z.b++; break;
-        case MZ_W: z.a--; z.b--; break;
-        default: break; /* up and down keep the place in the level */
+        case MZ_N: z.a--; break;
+        case MZ_S: z.a++; break;
+        case MZ_E: z.b++; break;
+        case MZ_W: z.b--; break;
+        case 4: z.n++; break;
+        default: z.n--; break;
         }
         break;
     case MZ_SHAPE_WEAVE: {
@@ -275,7 +296,7 @@ MZ_INLINE sh_at sh_at_step(const mz_grid *g, const mz_shape S, const sh_at *x, u
     case MZ_SHAPE_ORTHO:
         z = sh_at_of(g, S, y);
         break;
-    case MZ_SHAPE_COUNT: break;
+    case SH_ANY: break;
     }
     return z;
 }

@@ -164,25 +164,49 @@ MZ_INLINE uint64_t astar_h(const mz_grid *gr, mz_idx i, uint64_t erow, uint64_t 
     return dr + dc;
 }
 
-/* The heuristic's distance: Manhattan on square cells, the shape's own
- * distance (mz_shape_distance) on the others. */
-MZ_INLINE uint64_t astar_dist(const mz_grid *gr, const bool any, mz_idx i, mz_idx dst,
-                              uint64_t erow, uint64_t ecol, bool wrap)
+/* Step 4 for open side d of i: the neighbour's g, parent way and heap
+ * entry. MZ_ENOMEM when the heap cannot grow. */
+MZ_INLINE mz_status astar_side(const mz_grid *gr, const mz_shape S, double k, void *gv,
+                               const bool wide, uint8_t *st, heap *hp, mz_idx i, const sh_at *at,
+                               const sh_at *at_dst, uint64_t erow, uint64_t ecol, bool wrap,
+                               uint64_t ng, unsigned d)
 {
-    return any ? mz_shape_distance(gr, i, dst) : astar_h(gr, i, erow, ecol, wrap);
+    const bool any = S != MZ_SHAPE_ORTHO;
+    mz_idx n = any ? sh_at_nbr(gr, S, at, d) : mz_neighbour(gr, i, d);
+    if (n == MZ_NONE || (st_get(st, n) & ST_CLOSED))
+        return MZ_OK;
+    if (ng >= g_get(gv, wide, n))
+        return MZ_OK;
+    g_put(gv, wide, n, ng);
+    /* not closed; the way to the parent */
+    st_put(st, n, any ? sh_at_back(gr, S, at, d) : mz_opposite(d));
+    uint64_t h;
+    if (any) {
+        const sh_at at_n = sh_at_step(gr, S, at, d, n);
+        h = mz_at_distance(gr, S, &at_n, at_dst);
+    } else {
+        h = astar_h(gr, n, erow, ecol, wrap);
+    }
+    double f = (double)ng + k * (double)h;
+    return heap_push(hp, f, n);
 }
 
-MZ_INLINE mz_status astar_search(const mz_grid *gr, const bool any, double k, void *gv,
+MZ_INLINE mz_status astar_search(const mz_grid *gr, const mz_shape S, double k, void *gv,
                                  const bool wide, uint8_t *st, heap *hp, mz_trace *t,
                                  const bool tracing, mz_solution *sol)
 {
+    const bool any = S != MZ_SHAPE_ORTHO;
     const mz_idx src = gr->entrance, dst = gr->exit;
+    const sh_at at_dst = sh_at_of(gr, S, dst); /* only read on other shapes */
     const uint64_t erow = dst / gr->cols, ecol = dst % gr->cols;
     const bool wrap = (gr->flags & MZ_GRID_WRAP_EW) != 0;
     int64_t closed = 0;
     bool found = false;
     g_put(gv, wide, src, 0);
-    if (heap_push(hp, k * (double)astar_dist(gr, any, src, dst, erow, ecol, wrap), src) != MZ_OK)
+    const sh_at at_src = sh_at_of(gr, S, src);
+    const uint64_t h0 = any ? mz_at_distance(gr, S, &at_src, &at_dst)
+                            : astar_h(gr, src, erow, ecol, wrap);
+    if (heap_push(hp, k * (double)h0, src) != MZ_OK)
         return MZ_ENOMEM;
     while (hp->n) {
         heap_ent top = heap_pop(hp);
@@ -198,22 +222,23 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, const bool any, double k, vo
             break;
         }
         uint64_t ng = g_get(gv, wide, i) + 1;
-        unsigned open = mz_side_open(gr, any, gr->c[i]);
-        const unsigned sides = any ? mz_shape_ports(gr->shape) : 4;
-        for (unsigned d = 0; d < sides; d++) {
-            if (!(open & (1u << d)))
-                continue;
-            mz_idx n = any ? mz_port_nbr(gr, i, d) : mz_neighbour(gr, i, d);
-            if (n == MZ_NONE || (st_get(st, n) & ST_CLOSED))
-                continue;
-            if (ng >= g_get(gv, wide, n))
-                continue;
-            g_put(gv, wide, n, ng);
-            /* not closed; the way to the parent */
-            st_put(st, n, any ? mz_port_back(gr, i, d) : mz_opposite(d));
-            double f = (double)ng + k * (double)astar_dist(gr, any, n, dst, erow, ecol, wrap);
-            if (heap_push(hp, f, n) != MZ_OK)
-                return MZ_ENOMEM;
+        unsigned open = mz_side_open_s(gr, S, gr->c[i]);
+        const unsigned sides = S == SH_ANY ? mz_shape_ports(gr->shape) : mz_sp_ports(S);
+        const sh_at at = sh_at_of(gr, S, i); /* only read on other shapes */
+        if (any) {
+            SH_UNROLL
+            for (unsigned d = 0; d < sides; d++)
+                if ((open >> d & 1u) && astar_side(gr, S, k, gv, wide, st, hp, i, &at, &at_dst,
+                                                   erow, ecol, wrap, ng, d) != MZ_OK)
+                    return MZ_ENOMEM;
+        } else {
+            for (unsigned d = 0; d < sides; d++) {
+                if (!(open & (1u << d)))
+                    continue;
+                if (astar_side(gr, S, k, gv, wide, st, hp, i, &at, &at_dst, erow, ecol, wrap, ng,
+                               d) != MZ_OK)
+                    return MZ_ENOMEM;
+            }
         }
     }
     sol->found = found;
@@ -223,15 +248,40 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, const bool any, double k, vo
     return MZ_OK;
 }
 
-/* The search on another cell shape, kept apart from the square one. */
+/* The search on another cell shape, kept apart from the square one: an
+ * untraced copy a shape and width (its port arithmetic folded in, sh_at),
+ * the traced run for all. */
+#define ASTAR_PORTS(S, NAME)                                                                  \
+    MZ_NOINLINE static mz_status astar_ports_##NAME(const mz_grid *g, double k, void *gv,    \
+                                                    bool wide, uint8_t *st, heap *hp,        \
+                                                    mz_solution *sol)                        \
+    {                                                                                        \
+        return wide ? astar_search(g, S, k, gv, true, st, hp, NULL, false, sol)              \
+                    : astar_search(g, S, k, gv, false, st, hp, NULL, false, sol);            \
+    }
+ASTAR_PORTS(MZ_SHAPE_HEX, hex)
+ASTAR_PORTS(MZ_SHAPE_TRI, tri)
+ASTAR_PORTS(MZ_SHAPE_POLAR, polar)
+ASTAR_PORTS(MZ_SHAPE_CUBE, cube)
+ASTAR_PORTS(MZ_SHAPE_WEAVE, weave)
+
 MZ_NOINLINE static mz_status astar_ports(const mz_grid *g, double k, void *gv, bool wide,
                                          uint8_t *st, heap *hp, mz_trace *t, mz_solution *sol)
 {
-    if (wide)
-        return t ? astar_search(g, true, k, gv, true, st, hp, t, true, sol)
-                 : astar_search(g, true, k, gv, true, st, hp, NULL, false, sol);
-    return t ? astar_search(g, true, k, gv, false, st, hp, t, true, sol)
-             : astar_search(g, true, k, gv, false, st, hp, NULL, false, sol);
+    if (t)
+        return wide ? astar_search(g, SH_ANY, k, gv, true, st, hp, t, true, sol)
+                    : astar_search(g, SH_ANY, k, gv, false, st, hp, t, true, sol);
+    switch (g->shape) {
+    case MZ_SHAPE_HEX: return astar_ports_hex(g, k, gv, wide, st, hp, sol);
+    case MZ_SHAPE_TRI: return astar_ports_tri(g, k, gv, wide, st, hp, sol);
+    case MZ_SHAPE_POLAR: return astar_ports_polar(g, k, gv, wide, st, hp, sol);
+    case MZ_SHAPE_CUBE: return astar_ports_cube(g, k, gv, wide, st, hp, sol);
+    case MZ_SHAPE_WEAVE: return astar_ports_weave(g, k, gv, wide, st, hp, sol);
+    case MZ_SHAPE_ORTHO:
+    case MZ_SHAPE_COUNT: break;
+    }
+    return wide ? astar_search(g, SH_ANY, k, gv, true, st, hp, NULL, false, sol)
+                : astar_search(g, SH_ANY, k, gv, false, st, hp, NULL, false, sol);
 }
 
 static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
@@ -258,11 +308,11 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
     if (any)
         s = astar_ports(g, k, gv, wide, st, &hp, t, sol);
     else if (wide)
-        s = t ? astar_search(g, false, k, gv, true, st, &hp, t, true, sol)
-              : astar_search(g, false, k, gv, true, st, &hp, NULL, false, sol);
+        s = t ? astar_search(g, MZ_SHAPE_ORTHO, k, gv, true, st, &hp, t, true, sol)
+              : astar_search(g, MZ_SHAPE_ORTHO, k, gv, true, st, &hp, NULL, false, sol);
     else
-        s = t ? astar_search(g, false, k, gv, false, st, &hp, t, true, sol)
-              : astar_search(g, false, k, gv, false, st, &hp, NULL, false, sol);
+        s = t ? astar_search(g, MZ_SHAPE_ORTHO, k, gv, false, st, &hp, t, true, sol)
+              : astar_search(g, MZ_SHAPE_ORTHO, k, gv, false, st, &hp, NULL, false, sol);
     mz_mem_free(g->mem, hp.e);
     mz_mem_free(g->mem, gv);
     if (s == MZ_OK && sol->found && sol->want_path) {

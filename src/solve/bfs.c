@@ -27,9 +27,10 @@ MZ_INLINE void code_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_
  * marks: on a large maze each queued cell lies in its own cache line. */
 #define LOOKAHEAD 16
 
-MZ_INLINE mz_status bfs_search(const mz_grid *g, const bool any, bool fast, uint8_t *mark,
+MZ_INLINE mz_status bfs_search(const mz_grid *g, const mz_shape S, bool fast, uint8_t *mark,
                                mz_queue *q, mz_trace *t, const bool tracing, mz_solution *sol)
 {
+    const bool any = S != MZ_SHAPE_ORTHO;
     static const unsigned next_code[4] = MZ_RING_NEXT;
     const mz_idx src = g->entrance, dst = g->exit;
     const uint8_t *c = g->c;
@@ -54,13 +55,14 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, const bool any, bool fast, uint
         mz_idx i = mz_queue_pop(q);
         closed++;
         unsigned code = next_code[code_get(mark, i)];
-        unsigned open = mz_side_open(g, any, c[i]);
+        unsigned open = mz_side_open_s(g, S, c[i]);
         if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
             return MZ_EIO;
+        const sh_at at = sh_at_of(g, S, i); /* only read on other shapes */
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open); /* directions in order */
             open &= open - 1;
-            mz_idx n = mz_side_step(g, any, fast, delta, i, d);
+            mz_idx n = any ? sh_at_nbr(g, S, &at, d) : mz_dir_step(g, fast, delta, i, d);
             if (n == MZ_NONE || code_get(mark, n))
                 continue;
             code_set(mark, n, code);
@@ -78,12 +80,36 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, const bool any, bool fast, uint
     return MZ_OK;
 }
 
-/* The search on another cell shape, kept apart from the square one. */
+/* The search on another cell shape, kept apart from the square one: an
+ * untraced copy a shape (its port arithmetic folded in, sh_at), one traced
+ * copy for all. */
+#define BFS_PORTS(S, NAME)                                                                     \
+    MZ_NOINLINE static mz_status bfs_ports_##NAME(const mz_grid *g, uint8_t *mark, mz_queue *q, \
+                                                  mz_solution *sol)                           \
+    {                                                                                         \
+        return bfs_search(g, S, false, mark, q, NULL, false, sol);                            \
+    }
+BFS_PORTS(MZ_SHAPE_HEX, hex)
+BFS_PORTS(MZ_SHAPE_TRI, tri)
+BFS_PORTS(MZ_SHAPE_POLAR, polar)
+BFS_PORTS(MZ_SHAPE_CUBE, cube)
+BFS_PORTS(MZ_SHAPE_WEAVE, weave)
+
 MZ_NOINLINE static mz_status bfs_ports(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_trace *t,
                                        mz_solution *sol)
 {
-    return t ? bfs_search(g, true, false, mark, q, t, true, sol)
-             : bfs_search(g, true, false, mark, q, NULL, false, sol);
+    if (t)
+        return bfs_search(g, SH_ANY, false, mark, q, t, true, sol);
+    switch (g->shape) {
+    case MZ_SHAPE_HEX: return bfs_ports_hex(g, mark, q, sol);
+    case MZ_SHAPE_TRI: return bfs_ports_tri(g, mark, q, sol);
+    case MZ_SHAPE_POLAR: return bfs_ports_polar(g, mark, q, sol);
+    case MZ_SHAPE_CUBE: return bfs_ports_cube(g, mark, q, sol);
+    case MZ_SHAPE_WEAVE: return bfs_ports_weave(g, mark, q, sol);
+    case MZ_SHAPE_ORTHO:
+    case MZ_SHAPE_COUNT: break;
+    }
+    return bfs_search(g, SH_ANY, false, mark, q, NULL, false, sol);
 }
 
 static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, mz_solution *sol)
@@ -103,8 +129,8 @@ static mz_status bfs_solve(const mz_grid *g, const mz_args *args, mz_trace *t, m
     if (g->shape != MZ_SHAPE_ORTHO)
         s = bfs_ports(g, mark, &q, t, sol);
     else
-        s = t ? bfs_search(g, false, fast, mark, &q, t, true, sol)
-              : bfs_search(g, false, fast, mark, &q, NULL, false, sol);
+        s = t ? bfs_search(g, MZ_SHAPE_ORTHO, fast, mark, &q, t, true, sol)
+              : bfs_search(g, MZ_SHAPE_ORTHO, fast, mark, &q, NULL, false, sol);
     mz_queue_free(&q);
     /* Walk back from the exit, one ring nearer each time. */
     if (s == MZ_OK && sol->found)

@@ -9,11 +9,51 @@
 #define MZ_SOLVE_PORTS_H
 
 #include "../core/internal.h"
+#include "../gen/shape_common.h" /* sh_at: a cell's neighbours without a division */
 
 /* The open ports of a wall byte w of a cell of g's shape. */
 MZ_INLINE unsigned mz_ports_open(const mz_grid *g, uint8_t w)
 {
     return (unsigned)~w & mz_shape_walls(g->shape);
+}
+
+/* The open ports of wall byte w on shape S (a constant: MZ_SHAPE_ORTHO
+ * for N E S W, SH_ANY for g's shape read at run time). */
+MZ_INLINE unsigned mz_side_open_s(const mz_grid *g, const mz_shape S, uint8_t w)
+{
+    return (unsigned)~w & (S == SH_ANY ? mz_shape_walls(g->shape) : mz_sp_walls(S));
+}
+
+MZ_INLINE uint64_t mz_at_absdiff(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
+
+/* The shape's distance between x and e (mz_shape_distance) from the
+ * coordinates they hold; S a constant other than MZ_SHAPE_ORTHO. */
+MZ_INLINE uint64_t mz_at_distance(const mz_grid *g, const mz_shape S, const sh_at *x,
+                                  const sh_at *e)
+{
+    switch (S) {
+    case MZ_SHAPE_HEX: {
+        /* offset columns to cube coordinates (odd columns lower) */
+        const int64_t ca = (int64_t)x->b, cb = (int64_t)e->b;
+        const int64_t dx = ca - cb;
+        const int64_t dz = ((int64_t)x->a - (ca - (ca & 1)) / 2) - ((int64_t)e->a - (cb - (cb & 1)) / 2);
+        const int64_t dy = -dx - dz;
+        int64_t m = dx < 0 ? -dx : dx;
+        if ((dz < 0 ? -dz : dz) > m)
+            m = dz < 0 ? -dz : dz;
+        if ((dy < 0 ? -dy : dy) > m)
+            m = dy < 0 ? -dy : dy;
+        return (uint64_t)m;
+    }
+    case MZ_SHAPE_TRI: return mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
+    case MZ_SHAPE_WEAVE: return (mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b) + 1) / 2;
+    case MZ_SHAPE_CUBE:
+        return mz_at_absdiff(x->n, e->n) + mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
+    case MZ_SHAPE_POLAR: return mz_at_absdiff(x->a, e->a);
+    case MZ_SHAPE_ORTHO:
+    case SH_ANY: break;
+    }
+    return mz_shape_distance(g, x->i, e->i);
 }
 
 /* The cell behind open side d of i: mz_port_nbr on any shape but square
