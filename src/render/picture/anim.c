@@ -122,8 +122,27 @@ static const char *draw_label(mz_draw d, const char *op)
     case MZ_DRAW_DONE:
     case MZ_DRAW_UNPATH: return "backtrack";
     case MZ_DRAW_BACKOUT: return "back out";
-    default: return op;
+    case MZ_DRAW_UNSET:
+    case MZ_DRAW_MARK:
+    case MZ_DRAW_VISIT:
+    case MZ_DRAW_CARVE:
+    case MZ_DRAW_MERGE:
+    case MZ_DRAW_GROW:
+    case MZ_DRAW_SPLICE:
+    case MZ_DRAW_PATH:
+    case MZ_DRAW_BRANCH:
+    case MZ_DRAW_RESTART:
+    case MZ_DRAW_RESET:
+    case MZ_DRAW_WALL:
+    case MZ_DRAW_CLOSE:
+    case MZ_DRAW_FILL:
+    case MZ_DRAW_WALK:
+    case MZ_DRAW_EXCESS:
+    case MZ_DRAW_RING:
+    case MZ_DRAW_SWEEP:
+    case MZ_DRAW_COUNT: break;
     }
+    return op;
 }
 
 /* Does the kind change walls (a generator's replay then starts closed)? */
@@ -367,7 +386,9 @@ static void apply(replay *r, const rstep *s)
         break;
     case MZ_DRAW_RING: ring(r, 0); break;
     case MZ_DRAW_SWEEP: ring(r, 1); break;
-    default: enter(r, i, ST_MARK); break;
+    case MZ_DRAW_UNSET:
+    case MZ_DRAW_MARK:
+    case MZ_DRAW_COUNT: enter(r, i, ST_MARK); break;
     }
 }
 

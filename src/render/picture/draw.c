@@ -488,15 +488,18 @@ static cairo_status_t out_write(void *closure, const unsigned char *data, unsign
     return c->write(c->user, c->part, data, len) ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
+/* (Not a switch: cairo's status enum grows from one cairo to the next.) */
 static mz_status from_cairo(cairo_status_t st)
 {
-    switch (st) {
-    case CAIRO_STATUS_SUCCESS: return MZ_OK;
-    case CAIRO_STATUS_NO_MEMORY: return MZ_ENOMEM;
-    case CAIRO_STATUS_WRITE_ERROR: return MZ_EIO;
-    case CAIRO_STATUS_INVALID_SIZE: return MZ_ETOOBIG;
-    default: return MZ_EINVAL;
-    }
+    if (st == CAIRO_STATUS_SUCCESS)
+        return MZ_OK;
+    if (st == CAIRO_STATUS_NO_MEMORY)
+        return MZ_ENOMEM;
+    if (st == CAIRO_STATUS_WRITE_ERROR)
+        return MZ_EIO;
+    if (st == CAIRO_STATUS_INVALID_SIZE)
+        return MZ_ETOOBIG;
+    return MZ_EINVAL;
 }
 
 /* Draw a scene as one PNG (part) or one SVG/PDF. */
@@ -504,7 +507,7 @@ mz_status pic_emit(const pic_scene *s, mz_pic_format f, mz_pic_write_fn write, v
                    uint64_t part)
 {
     out_ctx oc = {write, user, part};
-    cairo_surface_t *sf;
+    cairo_surface_t *sf = NULL;
     int w = (int)s->L.width, h = (int)s->L.height;
     switch (f) {
     case MZ_PIC_PNG: sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h); break;
@@ -514,8 +517,10 @@ mz_status pic_emit(const pic_scene *s, mz_pic_format f, mz_pic_write_fn write, v
     case MZ_PIC_PDF:
         sf = cairo_pdf_surface_create_for_stream(out_write, &oc, s->L.width, s->L.height);
         break;
-    default: return MZ_EINVAL;
+    case MZ_PIC_GIF: break;
     }
+    if (!sf) /* GIF, or no format */
+        return MZ_EINVAL;
     cairo_status_t cs = cairo_surface_status(sf);
     if (cs == CAIRO_STATUS_SUCCESS) {
         cairo_t *cr = cairo_create(sf);

@@ -200,7 +200,7 @@ mz_status pic_layout_make(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_fo
         if (L->width > GIF_MAX_SIDE || L->height > GIF_MAX_SIDE)
             return MZ_ETOOBIG;
         break;
-    default:
+    case MZ_PIC_SVG:
         break;
     }
     return MZ_OK;
@@ -321,7 +321,8 @@ static double est_file(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f
         return EST_PNG_BASE + px * est_png[sh][ov];
     case MZ_PIC_GIF: /* the first frame, whole */
         return EST_GIF_BASE + px * EST_GIF_FIRST;
-    default: {
+    case MZ_PIC_SVG:
+    case MZ_PIC_PDF: {
         const est_rate *r = f == MZ_PIC_SVG ? &est_svg[sh] : &est_pdf[sh];
         double b = (f == MZ_PIC_SVG ? EST_SVG_BASE : EST_PDF_BASE) + cells * r->plain;
         if (ov) {
@@ -338,6 +339,7 @@ static double est_file(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f
         return b;
     }
     }
+    return 0;
 }
 
 /* Memory beyond the maze: the overlays' arrays (a fill colour, a route,
@@ -372,8 +374,9 @@ static uint64_t est_limit(mz_pic_format f)
     case MZ_PIC_SVG: return MZ_PIC_SVG_MAX_BYTES;
     case MZ_PIC_PDF: return MZ_PIC_PDF_MAX_BYTES;
     case MZ_PIC_GIF: return MZ_PIC_GIF_MAX_BYTES;
-    default: return 0;
+    case MZ_PIC_PNG: return 0;
     }
+    return 0;
 }
 
 static mz_status estimate(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
