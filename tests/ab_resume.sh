@@ -12,13 +12,12 @@
 # script, interrupted or not, with a space in TMPDIR.
 #   sh tests/ab_resume.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 case $1 in /*) bin=$1 ;; *) bin=$PWD/$1 ;; esac
 here=$(cd "$(dirname "$0")/.." && pwd)
 ab="$here/scripts/ab.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 TMPDIR="$tmp/t dir"
 export TMPDIR
 mkdir "$TMPDIR"

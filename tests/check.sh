@@ -16,25 +16,16 @@
 # plan the summary says completeness was not checked.
 #   sh tests/check.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # expect STATUS NAME FILE [ARGS]: run check, compare the exit status; stderr
 # must be one line when the status is 2.
-expect() {
-    want=$1 name=$2
-    shift 2
-    "$bin" check "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    [ "$got" = "$want" ] || { bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; }
-    if [ "$want" = 2 ]; then
-        [ "$(wc -l <"$tmp/err")" = 1 ] || bad "$name: stderr is not one line"
-        grep -q '^mazebench: ' "$tmp/err" || bad "$name: stderr is not 'mazebench: ...'"
-    fi
-}
+# expect CODE NAME ARGS...: 'mazebench check ARGS' (tests/lib.sh)
+run_check() { "$bin" check "$@"; }
+expect_run=run_check
 
 # by_name PROG FILE: copy a sweep file through awk PROG, which runs on each
 # row (not on '#' lines nor the header) with n the row's number (1 the first)

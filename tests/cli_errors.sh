@@ -3,6 +3,7 @@
 # stdout and exit status 2 (1 for a size the machine cannot hold), never a
 # crash or a hang; every command answers --help.
 set -u
+. "$(dirname "$0")/lib.sh"
 cli=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

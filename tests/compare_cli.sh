@@ -13,25 +13,17 @@
 # outputs, --out and --force.
 #   sh tests/compare_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # expect STATUS NAME ARGS...: run compare, check the exit status; stderr
 # must be one 'mazebench: ' line when the status is 2.
-expect() {
-    want=$1 name=$2
-    shift 2
-    "$bin" compare "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    [ "$got" = "$want" ] || { bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; }
-    if [ "$want" = 2 ]; then
-        [ "$(wc -l <"$tmp/err")" = 1 ] || bad "$name: stderr is not one line: $(cat "$tmp/err")"
-        grep -q '^mazebench: compare: ' "$tmp/err" || bad "$name: stderr is not 'mazebench: compare: ...'"
-    fi
-}
+# expect CODE NAME ARGS...: 'mazebench compare ARGS' (tests/lib.sh)
+run_compare() { "$bin" compare "$@"; }
+expect_run=run_compare
+expect_prefix='mazebench: compare: '
 has() { grep -q -- "$1" "$tmp/out" || bad "$2: no '$1' in: $(cat "$tmp/out")"; }
 
 "$bin" sweep --gen dfs,kruskal --solve bfs,wall --seeds 1..5 --sizes 31 --reps 10 \

@@ -12,6 +12,7 @@
 #
 #   sh tests/costs_check.sh [path/to/mazebench]   # default build/mazebench (Release)
 set -eu
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 bin=${1:-build/mazebench}
 tol=${COSTS_TOLERANCE:-1}

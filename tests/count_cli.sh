@@ -7,6 +7,7 @@
 # started by hand without --collect-atstart=no refused.
 #   sh tests/count_cli.sh path/to/mazebench
 set -eu
+. "$(dirname "$0")/lib.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

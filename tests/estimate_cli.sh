@@ -10,11 +10,10 @@
 # runs.
 #   sh tests/estimate_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 mz=$1
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # refused NAME CMD...: exit 1, one stderr line 'mazebench: ... needs about',
 # nothing on stdout.

@@ -5,11 +5,10 @@
 # a generator that uses the size is still refused for its memory.
 #   sh tests/fixed_size_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 huge=1000000x1000000 # 10^12 cells: about 1 TiB, refused on any machine
 
 "$bin" gen pacman --seed 464 --size 31x28 >"$tmp/small" 2>&1 || bad "gen pacman 31x28: exit $?"

@@ -3,6 +3,7 @@
 # CSV and JSON for programs, each naming every registry entry; a bad format
 # is refused with one line and exit status 2; a failed write is an error.
 set -u
+. "$(dirname "$0")/lib.sh"
 cli=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -15,27 +15,19 @@
 #     of one seed no route_sd.
 # Usage: sh tests/outputs_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 mz=$1
 case $mz in /*) ;; *) mz=$(pwd)/$mz ;; esac
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 cd "$t" || exit 1
 
 # expect CODE DESCRIPTION -- COMMAND...: exit status CODE, exactly one line
 # on stderr starting "mazebench: ".
-expect() {
-    code=$1 what=$2
-    shift 3
-    "$@" >"$t/out" 2>"$t/err"
-    got=$?
-    [ "$got" -eq "$code" ] || fail "$what: exit $got, not $code ($(head -c 300 "$t/err"))"
-    if [ "$code" -ne 0 ]; then
-        [ "$(wc -l <"$t/err")" -eq 1 ] || fail "$what: not one line on stderr: $(cat "$t/err")"
-        grep -q '^mazebench: ' "$t/err" || fail "$what: stderr is not 'mazebench: ...'"
-    fi
-}
+# expect CODE WHAT -- COMMAND... (tests/lib.sh): one line on stderr for
+# every failure, not only a usage error
+tmp=$t
+expect_stderr_codes="1 2"
 
 "$mz" sweep --gen dfs --solve bfs --seeds 1..3 --sizes 5 --out g.csv 2>/dev/null ||
     fail "the sweep to check did not run"

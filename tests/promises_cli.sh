@@ -6,12 +6,11 @@
 # broken promise (a 'list' that exits 0 when stdout is full).
 # Usage: sh tests/promises_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 mz=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")/.." && pwd)
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # A new command and a new file option, not in the table.
 cat >"$t/newcmd" <<EOF

@@ -6,11 +6,10 @@
 # stderr and exit 2. Skipped (77) without cairo.
 # Usage: sh tests/render_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 mz=$1
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 if ! "$mz" render dfs --seed 1 --size 3 --out "$t/probe.png" 2>"$t/err"; then
     if grep -q "not built in" "$t/err"; then

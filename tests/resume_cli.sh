@@ -12,12 +12,11 @@
 #   file in place is never part of a sweep.
 # Usage: sh tests/resume_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 mz=$1
 case $mz in /*) ;; *) mz=$(pwd)/$mz ;; esac
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 cd "$t" || exit 1
 
 plan="--gen dfs,wilson --solve bfs,wall --seeds 1..4 --sizes 8,9"

@@ -6,6 +6,7 @@
 # column; splitmix64 gives another maze than mulberry32 and the same one
 # twice; a sweep's rows name their source and 'check' verifies it.
 set -u
+. "$(dirname "$0")/lib.sh"
 cli=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -9,25 +9,17 @@
 # ends or blank lines read as their LF twins.
 # Usage: sh tests/robust_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 mz=$1
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # expect CODE DESCRIPTION -- COMMAND...: exit status CODE, exactly one line
 # on stderr starting "mazebench: ".
-expect() {
-    code=$1 what=$2
-    shift 3
-    "$@" >"$t/out" 2>"$t/err"
-    got=$?
-    [ "$got" -eq "$code" ] || fail "$what: exit $got, not $code ($(head -c 300 "$t/err"))"
-    if [ "$code" -ne 0 ]; then
-        [ "$(wc -l <"$t/err")" -eq 1 ] || fail "$what: not one line on stderr: $(cat "$t/err")"
-        grep -q '^mazebench: ' "$t/err" || fail "$what: stderr is not 'mazebench: ...'"
-    fi
-}
+# expect CODE WHAT -- COMMAND... (tests/lib.sh): one line on stderr for
+# every failure, not only a usage error
+tmp=$t
+expect_stderr_codes="1 2"
 
 # No temporary file beside an output in $t (hidden .NAME.tmp-*).
 no_orphans() {

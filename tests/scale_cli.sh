@@ -9,6 +9,7 @@
 # name files that exist, and (with valgrind, in a build
 # without sanitizers) the child sends no uninitialised bytes.
 set -u
+. "$(dirname "$0")/lib.sh"
 cli=$1
 sanitized=${2:-OFF}
 src=$(pwd)

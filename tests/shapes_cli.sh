@@ -6,11 +6,10 @@
 # a row moved to another shape is caught by check; list names the shapes.
 #   sh tests/shapes_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 row() { "$bin" "$@" 2>"$tmp/err" | sed -n 2p; }
 
 # The rng column (mulberry32 by default), the topology column, rows and cols

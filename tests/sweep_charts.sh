@@ -7,6 +7,7 @@
 #   sh tests/sweep_charts.sh path/to/mazebench
 # Fails without gnuplot (scripts/setup.sh installs it).
 set -eu
+. "$(dirname "$0")/lib.sh"
 cli=$1
 command -v gnuplot >/dev/null 2>&1 || { echo "FAIL: gnuplot is missing (Debian package gnuplot-nox; scripts/setup.sh installs it)" >&2; exit 1; }
 tmp=$(mktemp -d)

@@ -6,11 +6,10 @@
 # --threads out of range or given twice is a usage error.
 #   sh tests/threads_cli.sh path/to/mazebench
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 for spec in dfs eller kruskal+braid treasure binary-tree; do
     for size in 300x300 513x40 255x9 1x700 700x1 2x400 1030x3; do
