@@ -240,17 +240,17 @@ static void test_pairing(void **state)
     for (size_t k = 0; k < c.nrec; k++) {
         const mzt_recipe *r = &c.rec[k];
         if (!strcmp(r->seed, "1")) {
-            assert_int_equal(r->t[0].n, 2); /* the row given twice: two samples */
-            assert_int_equal(r->t[1].n, 1);
-            assert_float_equal(r->t[1].v[0], r->kind == MZT_KIND_GEN ? 110 : 11, 0);
+            assert_int_equal(r->t[0].len, 2); /* the row given twice: two samples */
+            assert_int_equal(r->t[1].len, 1);
+            assert_float_equal(mzt_doubles(&r->t[1])[0], r->kind == MZT_KIND_GEN ? 110 : 11, 0);
             seen++;
         } else if (!strcmp(r->seed, "2")) {
-            assert_int_equal(r->t[0].n, 1);
-            assert_int_equal(r->t[1].n, 0);
+            assert_int_equal(r->t[0].len, 1);
+            assert_int_equal(r->t[1].len, 0);
         } else {
             assert_string_equal(r->seed, "3");
-            assert_int_equal(r->t[0].n, 0);
-            assert_int_equal(r->t[1].n, 1);
+            assert_int_equal(r->t[0].len, 0);
+            assert_int_equal(r->t[1].len, 1);
         }
         assert_string_equal(r->topo, "ortho");
         assert_string_equal(r->rng, "mulberry32");
@@ -323,7 +323,7 @@ static void analyse(double factor, int verdict)
     for (size_t k = 0; k < c.nrec; k++) {
         const mzt_recipe *r = &c.rec[k];
         assert_true(r->tested);
-        assert_int_equal(r->t[0].n, 12);
+        assert_int_equal(r->t[0].len, 12);
         assert_float_equal(r->ratio, factor, 0.02 * factor);
         assert_true(r->lo <= r->ratio && r->ratio <= r->hi);
         assert_int_equal(r->verdict, verdict);

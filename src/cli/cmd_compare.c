@@ -285,7 +285,7 @@ static int write_text(FILE *f, const mzt_compare *c)
             } else {
                 const mzt_recipe *r = &c->rec[o[k]];
                 mzt_cmp_describe(r, true, what, sizeof what);
-                snprintf(nn, sizeof nn, "%zu/%zu", r->t[0].n, r->t[1].n);
+                snprintf(nn, sizeof nn, "%zu/%zu", r->t[0].len, r->t[1].len);
                 fmt_num(mb, sizeof mb, "%.0f", r->med[0]);
                 fmt_num(mn, sizeof mn, "%.0f", r->med[1]);
                 rr = r->ratio, lo = r->lo, hi = r->hi, pp = r->p, padj = r->padj, v = r->verdict;
@@ -374,7 +374,7 @@ static int write_csv(FILE *f, const mzt_compare *c)
             if (level)
                 fprintf(f, ",%zu,%zu,%zu,,,", a->strata, a->n[0], a->n[1]);
             else
-                fprintf(f, ",1,%zu,%zu,%.1f,%.1f,", r->t[0].n, r->t[1].n, r->med[0], r->med[1]);
+                fprintf(f, ",1,%zu,%zu,%.1f,%.1f,", r->t[0].len, r->t[1].len, r->med[0], r->med[1]);
             put_num(f, "%.6f", level ? a->ratio : r->ratio, false);
             fputc(',', f);
             put_num(f, "%.6f", level ? a->lo : r->lo, false);
@@ -456,8 +456,8 @@ static int write_json(FILE *f, const mzt_compare *c)
                 fprintf(f, ", \"strata\": %zu, \"n_base\": %zu, \"n_new\": %zu", a->strata,
                         a->n[0], a->n[1]);
             } else {
-                fprintf(f, ", \"n_base\": %zu, \"n_new\": %zu, \"median_base_ns\": ", r->t[0].n,
-                        r->t[1].n);
+                fprintf(f, ", \"n_base\": %zu, \"n_new\": %zu, \"median_base_ns\": ", r->t[0].len,
+                        r->t[1].len);
                 put_num(f, "%.1f", r->med[0], true);
                 fputs(", \"median_new_ns\": ", f);
                 put_num(f, "%.1f", r->med[1], true);
@@ -622,7 +622,7 @@ static int write_junit(const mzt_compare *c, FILE *f)
             if (!(level ? a->tested : r->tested)) {
                 if (!level)
                     mzc_junit_skip(&j, cls, what,
-                                   r->t[0].n && r->t[1].n ? "never timed in the same round"
+                                   r->t[0].len && r->t[1].len ? "never timed in the same round"
                                                           : "timed in one file only");
                 continue;
             }

@@ -46,6 +46,12 @@ static int oom(mzt_err *err)
     return fail(err, MZT_FAIL, NULL, 0, "out of memory");
 }
 
+/* Append x to an array of doubles: 0, or -1 when memory runs out. */
+static int push(mzu_vec *v, double x)
+{
+    return mzu_vec_append(v, &x) == MZ_OK ? 0 : -1;
+}
+
 static char *dupstr(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -227,6 +233,11 @@ static int recipe_of(mzt_compare *c, int kind, char *const *f, size_t *out)
     }
     mzt_recipe *r = &c->rec[c->nrec];
     memset(r, 0, sizeof *r);
+    for (int sd = 0; sd < 2; sd++) {
+        mzu_vec_init(&r->t[sd], sizeof(double), NULL);
+        mzu_vec_init(&r->in[sd], sizeof(double), NULL);
+        mzu_vec_init(&r->rd[sd], sizeof(double), NULL);
+    }
     r->kind = kind;
     r->gen = dupstr(f[0]);
     r->seed = dupstr(f[1]);
@@ -420,9 +431,9 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
                     nocc_solv = 0;
                     if (!isnan(gns) || !isnan(gin)) {
                         if (recipe_of(c, MZT_KIND_GEN, t, &ri) != 0 ||
-                            (!isnan(gns) && (mzt_vec_push(&c->rec[ri].t[sd], gns) != 0 ||
-                                             mzt_vec_push(&c->rec[ri].rd[sd], round) != 0)) ||
-                            (!isnan(gin) && mzt_vec_push(&c->rec[ri].in[sd], gin) != 0))
+                            (!isnan(gns) && (push(&c->rec[ri].t[sd], gns) != 0 ||
+                                             push(&c->rec[ri].rd[sd], round) != 0)) ||
+                            (!isnan(gin) && push(&c->rec[ri].in[sd], gin) != 0))
                             rc = MZT_FAIL;
                     }
                 }
@@ -438,9 +449,9 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
                     rc = MZT_FAIL;
                 if (rc == MZT_OK && t[4][0] && (!isnan(sns) || !isnan(sin_))) {
                     if (recipe_of(c, MZT_KIND_SOLVE, t, &ri) != 0 ||
-                        (!isnan(sns) && (mzt_vec_push(&c->rec[ri].t[sd], sns) != 0 ||
-                                         mzt_vec_push(&c->rec[ri].rd[sd], round) != 0)) ||
-                        (!isnan(sin_) && mzt_vec_push(&c->rec[ri].in[sd], sin_) != 0))
+                        (!isnan(sns) && (push(&c->rec[ri].t[sd], sns) != 0 ||
+                                         push(&c->rec[ri].rd[sd], round) != 0)) ||
+                        (!isnan(sin_) && push(&c->rec[ri].in[sd], sin_) != 0))
                         rc = MZT_FAIL;
                 }
                 if (rc == MZT_FAIL)
@@ -519,13 +530,13 @@ static int cdf_for(mzt_compare *c, size_t m, size_t n, const double **out)
     return 0;
 }
 
-static double median_of(const mzt_vec *v)
+static double median_of(const mzu_vec *v)
 {
-    double *x = malloc(v->n * sizeof *x);
+    double *x = malloc(v->len * sizeof *x);
     if (!x)
         return NAN;
-    memcpy(x, v->v, v->n * sizeof *x);
-    double m = sw_ab_median(x, v->n);
+    memcpy(x, v->data, v->len * sizeof *x);
+    double m = sw_ab_median(x, v->len);
     free(x);
     return m;
 }
@@ -582,13 +593,14 @@ static int recipe_rounds(mzt_compare *c, mzt_recipe *r, double *dv, double *med,
         for (size_t k = 0; k < R; k++)
             m[k] = NAN;
         /* The rounds of one side's times never go down (file order). */
-        const mzt_vec *t = &r->t[s], *rd = &r->rd[s];
-        for (size_t i = 0; i < t->n;) {
+        const double *t = mzt_doubles(&r->t[s]), *rd = mzt_doubles(&r->rd[s]);
+        const size_t nt = r->t[s].len;
+        for (size_t i = 0; i < nt;) {
             size_t j = i;
-            while (j < t->n && rd->v[j] == rd->v[i])
+            while (j < nt && rd[j] == rd[i])
                 j++;
-            memcpy(tmp, t->v + i, (j - i) * sizeof *tmp);
-            size_t round = (size_t)rd->v[i];
+            memcpy(tmp, t + i, (j - i) * sizeof *tmp);
+            size_t round = (size_t)rd[i];
             if (round < R)
                 m[round] = sw_ab_median(tmp, j - i);
             i = j;
@@ -632,14 +644,15 @@ static void interval_or_note(double *lo, double *hi, const char **note, const ch
 }
 
 /* Every sample of both sides the same value: no rank test is defined. */
-static bool no_spread(const mzt_vec *a, const mzt_vec *b)
+static bool no_spread(const mzu_vec *va, const mzu_vec *vb)
 {
-    double v = a->n ? a->v[0] : b->v[0];
-    for (size_t k = 0; k < a->n; k++)
-        if (a->v[k] != v)
+    const double *a = mzt_doubles(va), *b = mzt_doubles(vb);
+    double v = va->len ? a[0] : b[0];
+    for (size_t k = 0; k < va->len; k++)
+        if (a[k] != v)
             return false;
-    for (size_t k = 0; k < b->n; k++)
-        if (b->v[k] != v)
+    for (size_t k = 0; k < vb->len; k++)
+        if (b[k] != v)
             return false;
     return true;
 }
@@ -651,8 +664,8 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
     size_t most = 1; /* the most samples of a recipe on one side */
     for (size_t k = 0; k < c->nrec; k++)
         for (int s = 0; s < 2; s++)
-            if (c->rec[k].t[s].n > most)
-                most = c->rec[k].t[s].n;
+            if (c->rec[k].t[s].len > most)
+                most = c->rec[k].t[s].len;
     size_t nbuf = c->nrec + c->nalg + R + 1;
     double *p = calloc(nbuf, sizeof *p);
     size_t *idx = malloc(nbuf * sizeof *idx);
@@ -669,15 +682,15 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
         mzt_recipe *r = &c->rec[k];
         r->ratio = r->lo = r->hi = r->p = r->padj = r->instr = NAN;
         r->med[0] = r->med[1] = NAN;
-        if (r->in[0].n && r->in[1].n) {
+        if (r->in[0].len && r->in[1].len) {
             double b = median_of(&r->in[0]), n = median_of(&r->in[1]);
             if (isnan(b) || isnan(n))
                 goto out;
             r->instr = n / b;
         }
-        if (!r->t[0].n || !r->t[1].n) {
-            if (r->t[0].n || r->t[1].n)
-                c->only[r->t[1].n ? 1 : 0]++;
+        if (!r->t[0].len || !r->t[1].len) {
+            if (r->t[0].len || r->t[1].len)
+                c->only[r->t[1].len ? 1 : 0]++;
             continue;
         }
         r->med[0] = median_of(&r->t[0]);
@@ -712,8 +725,9 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
         } else {
             const double *cdf;
             sw_ab_mw mw;
-            if (cdf_for(c, r->t[0].n, r->t[1].n, &cdf) != 0 ||
-                sw_ab_mann_whitney(r->t[0].v, r->t[0].n, r->t[1].v, r->t[1].n, cdf, &mw) != 0)
+            if (cdf_for(c, r->t[0].len, r->t[1].len, &cdf) != 0 ||
+                sw_ab_mann_whitney(mzt_doubles(&r->t[0]), r->t[0].len, mzt_doubles(&r->t[1]),
+                                   r->t[1].len, cdf, &mw) != 0)
                 goto out;
             r->p = mw.p;
             r->exact = mw.exact;
@@ -729,12 +743,12 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
                 r->note = MZT_NOTE_SPREAD;
             }
             interval_or_note(&r->lo, &r->hi, &r->note, MZT_NOTE_SAMPLES, MZT_NOTE_TIED);
-            r->pmin = sw_ab_mw_pmin(r->t[0].n, r->t[1].n, cdf);
+            r->pmin = sw_ab_mw_pmin(r->t[0].len, r->t[1].len, cdf);
         }
         r->tested = true;
         if (r->pmin < best_rec)
             best_rec = r->pmin;
-        size_t side = r->t[0].n < r->t[1].n ? r->t[0].n : r->t[1].n;
+        size_t side = r->t[0].len < r->t[1].len ? r->t[0].len : r->t[1].len;
         if (side > maxside)
             maxside = side;
         idx[np] = k;
@@ -770,10 +784,11 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
             const mzt_recipe *r = &c->rec[al->rec[k]];
             if (!r->tested)
                 continue;
-            st[ns] = (sw_ab_stratum){r->t[0].v, r->t[1].v, r->t[0].n, r->t[1].n};
+            st[ns] = (sw_ab_stratum){mzt_doubles(&r->t[0]), mzt_doubles(&r->t[1]), r->t[0].len,
+                                     r->t[1].len};
             ratio[ns++] = r->ratio;
-            al->n[0] += r->t[0].n;
-            al->n[1] += r->t[1].n;
+            al->n[0] += r->t[0].len;
+            al->n[1] += r->t[1].len;
             only = r;
         }
         al->strata = ns;
@@ -951,9 +966,9 @@ void mzt_cmp_free(mzt_compare *c)
         free(r->solver);
         free(r->rng);
         for (int s = 0; s < 2; s++) {
-            free(r->t[s].v);
-            free(r->in[s].v);
-            free(r->rd[s].v);
+            mzu_vec_free(&r->t[s]);
+            mzu_vec_free(&r->in[s]);
+            mzu_vec_free(&r->rd[s]);
         }
         free(r->d);
     }

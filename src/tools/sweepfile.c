@@ -2,7 +2,7 @@
  * sweepfile.c - a sweep CSV read once, its rows walked in order with the
  * line each starts on and its round (a file may concatenate several sweep
  * files, each with its '#' lines and header: every header starts a round),
- * and the small containers of the tools (a string map, arrays of doubles).
+ * and the string map of the tools.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools.h"
@@ -34,20 +34,6 @@ static int fail(mzt_err *err, int rc, const char *path, size_t line, const char 
 }
 
 /* ---- containers ---- */
-
-int mzt_vec_push(mzt_vec *a, double x)
-{
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 8;
-        double *v = realloc(a->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        a->v = v;
-        a->cap = cap;
-    }
-    a->v[a->n++] = x;
-    return 0;
-}
 
 static uint64_t fnv(const char *s)
 {
@@ -121,14 +107,7 @@ void mzt_map_free(mzt_map *m)
 
 char *mzt_field_text(const sw_csv_field *f)
 {
-    size_t n = sw_csv_value(f, NULL, 0);
-    char *s = malloc(n + 1);
-    if (s) {
-        sw_csv_value(f, s, n + 1);
-        if (n && s[n - 1] == '\r')
-            s[n - 1] = '\0';
-    }
-    return s;
+    return mzu_field_text(f->p, f->len);
 }
 
 /* ---- reading ---- */

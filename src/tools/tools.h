@@ -12,6 +12,7 @@
 
 #include "mazebench.h"
 #include "sweep.h"
+#include "util/util.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -28,14 +29,11 @@ typedef struct mzt_err {
     char msg[2048];
 } mzt_err;
 
-/* ---- growable arrays of doubles ---- */
-
-typedef struct mzt_vec {
-    double *v;
-    size_t n, cap;
-} mzt_vec;
-
-int mzt_vec_push(mzt_vec *a, double x);
+/* The doubles of an mzu_vec of doubles. */
+static inline double *mzt_doubles(const mzu_vec *v)
+{
+    return (double *)v->data;
+}
 
 /* ---- a string -> index map (FNV-1a, open addressing) ---- */
 
@@ -98,7 +96,8 @@ int mzt_rows_next(mzt_rows *it, mzt_row *row, bool *got, mzt_err *err);
 size_t mzt_rows_rounds(const mzt_rows *it); /* rounds met so far */
 void mzt_rows_end(mzt_rows *it);
 
-/* A field's value (a trailing CR dropped), malloc'ed; NULL on memory. */
+/* A field's value (a trailing CR dropped), malloc'ed; NULL on memory
+ * (mzu_field_text). */
 char *mzt_field_text(const sw_csv_field *f);
 
 /* ---- compare: two sweep CSVs paired by recipe, and the analysis ---- */
@@ -115,8 +114,8 @@ typedef struct mzt_recipe {
     char *gen, *seed, *topo, *rows, *cols, *solver; /* as written; topo "ortho" when absent */
     char *rng; /* the rng column; "mulberry32" when absent */
     size_t algo;
-    mzt_vec t[2], in[2]; /* times and instruction counts: [0] base, [1] new */
-    mzt_vec rd[2];       /* the round of each time in t (0, 1, ...) */
+    mzu_vec t[2], in[2]; /* doubles: times and instruction counts, [0] base, [1] new */
+    mzu_vec rd[2];       /* doubles: the round of each time in t (0, 1, ...) */
     /* Results: */
     double med[2], ratio, lo, hi, p, padj, pmin, instr;
     const char *note; /* why the interval (or p) is undefined, or NULL */
