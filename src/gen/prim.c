@@ -85,6 +85,7 @@
  */
 #include "classic.h"
 #include "shape_common.h"
+#include "../util/util.h"
 
 enum { P_MODE };
 enum { MODE_TRUE = 0, MODE_SIMPLIFIED = 1, MODE_MODIFIED = 2 };
@@ -315,35 +316,26 @@ static void mirror_walls(mz_grid *g)
 
 /* ---- modified mode: a frontier of cells ---- */
 
-typedef struct flist {
-    const mz_allocator *mem;
-    void *buf;
-    uint64_t cap, len;
-} flist;
+/* The frontier: 4-byte entries (8 when wide). */
+typedef mzu_vec flist;
 
 MZ_INLINE mz_idx fl_at(const flist *f, const bool wide, uint64_t k)
 {
-    return wide ? ((const uint64_t *)f->buf)[k] : ((const uint32_t *)f->buf)[k];
+    return wide ? ((const uint64_t *)f->data)[k] : ((const uint32_t *)f->data)[k];
 }
 
 MZ_INLINE void fl_put(flist *f, const bool wide, uint64_t k, mz_idx v)
 {
     if (wide)
-        ((uint64_t *)f->buf)[k] = v;
+        ((uint64_t *)f->data)[k] = v;
     else
-        ((uint32_t *)f->buf)[k] = (uint32_t)v;
+        ((uint32_t *)f->data)[k] = (uint32_t)v;
 }
 
 MZ_INLINE mz_status fl_push(flist *f, const bool wide, mz_idx v)
 {
-    if (MZ_UNLIKELY(f->len == f->cap)) {
-        size_t bytes = mz_mul_size(f->cap * 2, wide ? 8 : 4);
-        void *nb = bytes ? mz_mem_realloc(f->mem, f->buf, bytes) : NULL;
-        if (!nb)
-            return MZ_ENOMEM;
-        f->buf = nb;
-        f->cap *= 2;
-    }
+    if (MZ_UNLIKELY(f->len == f->cap) && mzu_vec_grow(f) != MZ_OK)
+        return MZ_ENOMEM;
     fl_put(f, wide, f->len++, v);
     return MZ_OK;
 }
@@ -683,9 +675,9 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
     } else if (mode == MODE_SIMPLIFIED) {
         /* Entries are edge codes, n * 4 + d. */
         const bool wide = g->cells > (UINT32_MAX >> 2);
-        flist f = {g->mem, NULL, 256, 0};
-        f.buf = mz_alloc_array(g->mem, f.cap, wide ? 8 : 4);
-        if (!f.buf)
+        flist f = MZU_VEC_INIT(uint32_t, g->mem);
+        f.elem = wide ? 8 : 4;
+        if (mzu_vec_reserve(&f, 256) != MZ_OK)
             return MZ_ENOMEM;
         if (t)
             s = wide ? prim_simplified_run(g, rng, &f, true, t, true, kind, &peak)
@@ -696,12 +688,12 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
         else
             s = wide ? prim_simplified_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64, &peak)
                      : prim_simplified_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64, &peak);
-        mz_mem_free(g->mem, f.buf);
+        mzu_vec_free(&f);
     } else {
         const bool wide = g->cells > UINT32_MAX;
-        flist f = {g->mem, NULL, 256, 0};
-        f.buf = mz_alloc_array(g->mem, f.cap, wide ? 8 : 4);
-        if (!f.buf)
+        flist f = MZU_VEC_INIT(uint32_t, g->mem);
+        f.elem = wide ? 8 : 4;
+        if (mzu_vec_reserve(&f, 256) != MZ_OK)
             return MZ_ENOMEM;
         if (t)
             s = wide ? prim_modified_run(g, rng, &f, true, t, true, kind, &peak)
@@ -712,7 +704,7 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
         else
             s = wide ? prim_modified_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64, &peak)
                      : prim_modified_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64, &peak);
-        mz_mem_free(g->mem, f.buf);
+        mzu_vec_free(&f);
     }
     if (s == MZ_OK)
         g->c[0] &= (uint8_t)~CL_MARK;

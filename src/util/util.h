@@ -74,6 +74,30 @@ static inline mz_status mzu_vec_append(mzu_vec *v, const void *x)
     return MZ_OK;
 }
 
+/* Append x to an array of 8-byte (4-byte) elements: the hot loops' push,
+ * the element's size known to the compiler. */
+static inline mz_status mzu_vec_push_u64(mzu_vec *v, uint64_t x)
+{
+    if (MZU_UNLIKELY(v->len == v->cap)) {
+        mz_status s = mzu_vec_grow(v);
+        if (s != MZ_OK)
+            return s;
+    }
+    ((uint64_t *)v->data)[v->len++] = x;
+    return MZ_OK;
+}
+
+static inline mz_status mzu_vec_push_u32(mzu_vec *v, uint32_t x)
+{
+    if (MZU_UNLIKELY(v->len == v->cap)) {
+        mz_status s = mzu_vec_grow(v);
+        if (s != MZ_OK)
+            return s;
+    }
+    ((uint32_t *)v->data)[v->len++] = x;
+    return MZ_OK;
+}
+
 /* The block and its length; the array is left empty, owning nothing.
  * The caller frees the block on the array's allocator (with free when
  * mem is NULL). */
