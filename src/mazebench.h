@@ -494,6 +494,15 @@ static inline mz_geom mz_geom_ortho(uint64_t rows, uint64_t cols)
 bool mz_geom_connected(const mz_geom *g);
 /* The geometry of a grid. */
 mz_geom mz_grid_geom(const mz_grid *g);
+/* A geometry of shape s with about target (>= 1) cells, never more (but at
+ * least one cell a side): near-square rows x cols, near-cubic levels, or
+ * the most polar rings within target. Cannot fail. */
+mz_geom mz_geom_near(mz_shape s, uint64_t target);
+/* A geometry of shape s of side n: n x n, n levels of n x n, or n rings
+ * (polar). Cannot fail. */
+mz_geom mz_geom_side(mz_shape s, uint64_t n);
+/* Does a geometry of shape s have levels (mz_geom.levels; 3d)? */
+bool mz_shape_layered(mz_shape s);
 
 /* Allocate a grid of geometry geo with every wall closed (mem NULL:
  * malloc). Errors as mz_grid_init_mem, MZ_EINVAL for an invalid geometry. */

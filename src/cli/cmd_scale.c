@@ -316,46 +316,6 @@ static void progress_line(const mz_geom *geo, const uint64_t r[R_FIELDS], uint64
             (double)rss_kb * 1024.0 / cells);
 }
 
-/* A grid of the shape with about target cells (never more, at least one
- * cell a side): near-square rows x cols, near-cubic levels, or the most
- * polar rings within target. */
-static mz_geom grid_near(mz_shape shape, uint64_t target)
-{
-    mz_geom g = {shape, 1, 1, 1};
-    if (shape == MZ_SHAPE_POLAR) {
-        uint64_t lo = 1, hi = UINT64_C(1) << 20;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo + 1) / 2;
-            if (mz_polar_ring_first(mid) <= target)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        g.rows = lo;
-        mz_geom_cells(&g);
-        return g;
-    }
-    if (shape == MZ_SHAPE_CUBE) {
-        uint64_t side = (uint64_t)cbrt((double)target);
-        while (side > 1 && side * side * side > target)
-            side--;
-        while ((side + 1) * (side + 1) * (side + 1) <= target)
-            side++;
-        g.levels = side;
-        g.rows = side;
-        g.cols = target / (side * side);
-        return g;
-    }
-    uint64_t rows = (uint64_t)sqrt((double)target);
-    while (rows * rows > target)
-        rows--;
-    while ((rows + 1) * (rows + 1) <= target)
-        rows++;
-    g.rows = rows;
-    g.cols = target / rows; /* never past the target */
-    return g;
-}
-
 static const char scale_header[] =
     "gen,solver,seed,rng,reps,topology,rows,cols,cells,gen_ns_per_cell,gen_min_ns_per_cell,"
     "gen_spread_pct,gen_heap_bytes_per_cell,solve_ns_per_cell,solve_min_ns_per_cell,"
@@ -425,7 +385,7 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
     uint64_t target = 1000;
     char row_why[1024];
     for (size_t k = 0; k < f->nrows && !why; k++) {
-        mz_geom geo = grid_near(shape, target);
+        mz_geom geo = mz_geom_near(shape, target);
         char want[7][96];
         snprintf(want[0], sizeof want[0], "%.95s", gen);
         snprintf(want[1], sizeof want[1], "%.95s", solver);
@@ -547,7 +507,7 @@ int cmd_scale(int argc, char **argv)
         return MZC_USAGE;
     }
     {
-        mz_geom probe = grid_near(shape, 1000);
+        mz_geom probe = mz_geom_near(shape, 1000);
         if (mzc_check_runs_on(&spec, NULL, &probe) != 0 ||
             (solve && mzc_check_runs_on(NULL, &solver, &probe) != 0))
             return MZC_USAGE;
@@ -563,7 +523,7 @@ int cmd_scale(int argc, char **argv)
     size_t nsizes = 0, note_size = SIZE_MAX;
     char rng_note[512] = "";
     for (uint64_t t = 1000; nsizes < sizeof size_rng / sizeof *size_rng;) {
-        mz_geom geo = grid_near(shape, t);
+        mz_geom geo = mz_geom_near(shape, t);
         mz_spec sp = spec;
         char note[512];
         if (mzc_resolve_rng_note("scale", want_rng, &sp, &geo, seed64, note, sizeof note) != 0)
@@ -728,7 +688,7 @@ int cmd_scale(int argc, char **argv)
     /* A size that fails says why and what became of FILE on one line. */
     mzc_error_hold();
     while (rc == MZC_OK) {
-        mz_geom geo = grid_near(shape, target);
+        mz_geom geo = mz_geom_near(shape, target);
         char grid[128];
         if (measured < kept) { /* resumed: measured before */
             measured++;

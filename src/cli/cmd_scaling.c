@@ -133,14 +133,7 @@ out:
 /* The shape of the run: every size n is a grid of it of side n. */
 static mz_shape run_shape = MZ_SHAPE_ORTHO;
 
-static mz_geom geom_of(uint64_t n)
-{
-    mz_geom g = {run_shape, 1, n, n};
-    if (run_shape == MZ_SHAPE_CUBE)
-        g.levels = n;
-    mz_geom_cells(&g);
-    return g;
-}
+static mz_geom geom_of(uint64_t n) { return mz_geom_side(run_shape, n); }
 
 /* The published exponent of a generator spec (canonical text) on the run's
  * shape, or NAN. The loop-erased walk's exponent is the same on every

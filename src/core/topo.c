@@ -51,6 +51,26 @@ uint8_t mz_shape_walls(mz_shape s)
     return (uint8_t)((1u << mz_shape_ports(s)) - 1u);
 }
 
+bool mz_shape_layered(mz_shape s)
+{
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    return o && o->layered;
+}
+
+mz_geom mz_geom_near(mz_shape s, uint64_t target)
+{
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    mz_geom g = {s, 1, 1, 1};
+    return o ? o->near(target ? target : 1) : g;
+}
+
+mz_geom mz_geom_side(mz_shape s, uint64_t n)
+{
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    mz_geom g = {s, 1, n, n};
+    return o ? o->of_side(n) : g;
+}
+
 /* ---- What the records share ---- */
 
 int mz_shape_format_rc(const mz_geom *g, char *buf, size_t len)

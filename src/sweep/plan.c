@@ -182,7 +182,7 @@ static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t 
 
 mz_geom sw_size_geom(sw_size z)
 {
-    mz_geom g = {z.shape, z.shape == MZ_SHAPE_CUBE && z.levels ? z.levels : 1, z.rows, z.cols};
+    mz_geom g = {z.shape, mz_shape_layered(z.shape) && z.levels ? z.levels : 1, z.rows, z.cols};
     return g;
 }
 
@@ -269,7 +269,7 @@ static int parse_size(const char *text, sw_size *z, const char *where, char *err
     z->rows = g.rows;
     z->cols = g.cols;
     z->shape = g.shape;
-    z->levels = g.shape == MZ_SHAPE_CUBE ? g.levels : 1;
+    z->levels = mz_shape_layered(g.shape) ? g.levels : 1;
     return SW_OK;
 }
 
