@@ -492,7 +492,7 @@ MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
                                               mz_trace *t, const bool tracing,
                                               const mz_rng_kind rk, uint64_t *peak_out)
 {
@@ -505,7 +505,7 @@ MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f
             const mz_idx n = mz_port_nbr(g, x, p);
             if (n == MZ_NONE || mz_bit_get(in, n) || !mz_port_can_open(g, x, p))
                 continue;
-            if (sh_vec_push(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
+            if (mzu_vec_push_u64(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
                 return MZ_ENOMEM;
         }
         if (f->len > peak)
@@ -518,8 +518,8 @@ MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f
             if (f->len == 0)
                 return MZ_EINVAL; /* not reached, as in true mode */
             const uint64_t k = mz_rngk_pick(rng, f->len, rk);
-            const uint64_t code = f->a[k];
-            f->a[k] = f->a[--f->len];
+            const uint64_t code = MZU_AT(f, uint64_t, k);
+            MZU_AT(f, uint64_t, k) = MZU_AT(f, uint64_t, --f->len);
             n = code >> 3;
             d = (unsigned)(code & 7u);
         } while (mz_bit_get(in, n) || !mz_port_can_open(g, n, d));
@@ -534,7 +534,7 @@ MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
                                             uint64_t *front, mz_trace *t, const bool tracing,
                                             const mz_rng_kind rk, uint64_t *peak_out)
 {
@@ -550,7 +550,7 @@ MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
                     !mz_port_can_open(g, x, p))
                     continue;
                 mz_bit_set(front, n);
-                if (sh_vec_push(f, n) != MZ_OK)
+                if (mzu_vec_push_u64(f, n) != MZ_OK)
                     return MZ_ENOMEM;
             }
             if (f->len > peak)
@@ -559,8 +559,8 @@ MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
         if (!f->len)
             break;
         const uint64_t k = mz_rngk_pick(rng, f->len, rk);
-        x = f->a[k];
-        f->a[k] = f->a[--f->len];
+        x = MZU_AT(f, uint64_t, k);
+        MZU_AT(f, uint64_t, k) = MZU_AT(f, uint64_t, --f->len);
         front[x >> 6] &= ~(UINT64_C(1) << (x & 63));
         unsigned links[SH_MAX_PORTS];
         const unsigned nl = sh_ports_where(g, in, x, true, links);
@@ -604,8 +604,8 @@ static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
         pq_free(&q);
     } else {
         uint64_t *front = mode == MODE_MODIFIED ? mz_bits_new(g->mem, g->cells) : NULL;
-        sh_vec f = {0};
-        if ((mode != MODE_MODIFIED || front) && sh_vec_init(&f, g->mem, 256) == MZ_OK) {
+        mzu_vec f = MZU_VEC_INIT(uint64_t, g->mem);
+        if ((mode != MODE_MODIFIED || front) && mzu_vec_reserve(&f, 256) == MZ_OK) {
             if (mode == MODE_SIMPLIFIED && t)
                 s = prim_simplified_shape_run(g, rng, &f, in, t, true, kind, peak);
             else if (mode == MODE_SIMPLIFIED && kind == MZ_RNG_MULBERRY32)
@@ -623,7 +623,7 @@ static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
                 s = prim_modified_shape_run(g, rng, &f, in, front, NULL, false,
                                             MZ_RNG_SPLITMIX64, peak);
         }
-        sh_vec_free(&f);
+        mzu_vec_free(&f);
         mz_mem_free(g->mem, front);
     }
     mz_mem_free(g->mem, in);
