@@ -48,8 +48,8 @@ MZ_INLINE void ab_bits_done(const cl_bits *b, mz_rng *r, const mz_rng_kind rk)
         r->x = b->r.x;
 }
 
-MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                           const mz_rng_kind rk, uint64_t *steps_out)
+MZ_INLINE mz_status ab_square_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                                  const mz_rng_kind rk, uint64_t *steps_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -89,7 +89,7 @@ MZ_INLINE mz_status ab_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool trac
     return s;
 }
 
-MZ_INLINE mz_status ab_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
+MZ_INLINE mz_status ab_ports_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
                                  const bool tracing, const mz_rng_kind rk, uint64_t *steps_out)
 {
     const uint64_t cells = g->cells;
@@ -118,7 +118,7 @@ MZ_INLINE mz_status ab_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace
     return MZ_OK;
 }
 
-static mz_status ab_shape(mz_grid *g, mz_run *run, uint64_t *steps)
+static mz_status ab_ports(mz_grid *g, mz_run *run, uint64_t *steps)
 {
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
@@ -126,11 +126,11 @@ static mz_status ab_shape(mz_grid *g, mz_run *run, uint64_t *steps)
     mz_rng *rng = run->rng;
     mz_status s;
     if (run->trace)
-        s = ab_shape_run(g, rng, in, run->trace, true, (mz_rng_kind)rng->kind, steps);
+        s = ab_ports_run(g, rng, in, run->trace, true, (mz_rng_kind)rng->kind, steps);
     else if (rng->kind == MZ_RNG_MULBERRY32)
-        s = ab_shape_run(g, rng, in, NULL, false, MZ_RNG_MULBERRY32, steps);
+        s = ab_ports_run(g, rng, in, NULL, false, MZ_RNG_MULBERRY32, steps);
     else
-        s = ab_shape_run(g, rng, in, NULL, false, MZ_RNG_SPLITMIX64, steps);
+        s = ab_ports_run(g, rng, in, NULL, false, MZ_RNG_SPLITMIX64, steps);
     mz_mem_free(g->mem, in);
     return s;
 }
@@ -138,18 +138,16 @@ static mz_status ab_shape(mz_grid *g, mz_run *run, uint64_t *steps)
 static mz_status ab_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     uint64_t steps = 0;
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO)
-        s = ab_shape(g, run, &steps);
+        s = ab_ports(g, run, &steps);
     else if (run->trace) /* a traced run reads the source's kind as it goes */
-        s = ab_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &steps);
+        s = ab_square_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &steps);
     else if (run->rng->kind == MZ_RNG_MULBERRY32)
-        s = ab_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &steps);
+        s = ab_square_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &steps);
     else
-        s = ab_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &steps);
+        s = ab_square_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &steps);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
     return s;

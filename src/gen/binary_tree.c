@@ -211,8 +211,6 @@ out:
 static mz_status bt_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
     if (g->shape == MZ_SHAPE_POLAR) {
         if (mb)

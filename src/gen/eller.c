@@ -180,8 +180,6 @@ MZ_INLINE mz_status eller_grid(mz_grid *g, eller *e, mz_trace *t, const bool tra
 static mz_status eller_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     eller e;
     if (eller_init(&e, g->mem, g->cols, run->rng) != MZ_OK)
         return MZ_ENOMEM;

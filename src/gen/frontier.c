@@ -117,8 +117,8 @@ MZ_INLINE mz_status ring_push(ring *r, const bool wide, mz_idx v)
 
 /* Push the neighbours of cell i that are in neither set, in direction
  * order, flagging them in-frontier. */
-MZ_INLINE mz_status push_new(mz_grid *g, ring *r, const bool wide, mz_idx i, uint64_t row,
-                             uint64_t col)
+MZ_INLINE mz_status push_new_square(mz_grid *g, ring *r, const bool wide, mz_idx i, uint64_t row,
+                                    uint64_t col)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols;
@@ -175,15 +175,15 @@ MZ_INLINE void prefetch_next(const mz_grid *g, const ring *r, const bool wide, c
     }
 }
 
-MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
-                                  const bool wide, mz_trace *t, const bool tracing,
-                                  uint64_t *peak_out, const mz_rng_kind rk)
+MZ_INLINE mz_status frontier_square_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                         const bool wide, mz_trace *t, const bool tracing,
+                                         uint64_t *peak_out, const mz_rng_kind rk)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, rows = g->rows;
     const mz_idx centre = (rows / 2) * cols + cols / 2;
     c[centre] |= IN_MAZE;
-    if (push_new(g, r, wide, centre, rows / 2, cols / 2) != MZ_OK)
+    if (push_new_square(g, r, wide, centre, rows / 2, cols / 2) != MZ_OK)
         return MZ_ENOMEM;
     uint64_t peak = r->len;
     while (r->len) {
@@ -221,7 +221,7 @@ MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *
         mz_knock(g, cur, d);
         /* 3, 4. Join; grow the frontier. */
         c[cur] = (uint8_t)((c[cur] & ~IN_FRONT) | IN_MAZE);
-        if (push_new(g, r, wide, cur, row, col) != MZ_OK)
+        if (push_new_square(g, r, wide, cur, row, col) != MZ_OK)
             return MZ_ENOMEM;
         if (r->len > peak)
             peak = r->len;
@@ -234,7 +234,7 @@ MZ_INLINE mz_status frontier_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *
 
 /* ---- Other shapes ---- */
 
-MZ_INLINE mz_status push_new_shape(const mz_grid *g, ring *r, const bool wide, const uint64_t *in,
+MZ_INLINE mz_status push_new_ports(const mz_grid *g, ring *r, const bool wide, const uint64_t *in,
                                    uint64_t *front, mz_idx i)
 {
     const unsigned ports = mz_shape_ports(g->shape);
@@ -250,14 +250,14 @@ MZ_INLINE mz_status push_new_shape(const mz_grid *g, ring *r, const bool wide, c
     return MZ_OK;
 }
 
-MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
-                                        const bool wide, uint64_t *in, uint64_t *front,
-                                        mz_trace *t, const bool tracing, uint64_t *peak_out,
+MZ_INLINE mz_status frontier_ports_grow(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                        const bool wide, uint64_t *in, uint64_t *front, mz_trace *t,
+                                        const bool tracing, uint64_t *peak_out,
                                         const mz_rng_kind rk)
 {
     const mz_idx centre = mz_cell_resolve(g, MZ_CELL_CENTRE);
     mz_bit_set(in, centre);
-    if (push_new_shape(g, r, wide, in, front, centre) != MZ_OK)
+    if (push_new_ports(g, r, wide, in, front, centre) != MZ_OK)
         return MZ_ENOMEM;
     uint64_t peak = r->len;
     while (r->len) {
@@ -284,7 +284,7 @@ MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, 
         const unsigned d = links[mz_rngk_pick(rng, nl, rk)];
         mz_port_knock(g, cur, d);
         mz_bit_set(in, cur);
-        if (push_new_shape(g, r, wide, in, front, cur) != MZ_OK)
+        if (push_new_ports(g, r, wide, in, front, cur) != MZ_OK)
             return MZ_ENOMEM;
         if (r->len > peak)
             peak = r->len;
@@ -295,33 +295,33 @@ MZ_INLINE mz_status frontier_shape_grow(mz_grid *g, unsigned rule, mz_rng *rng, 
     return MZ_OK;
 }
 
-/* frontier_grow compiled for one source: with wide or narrow ring
+/* frontier_square_grow compiled for one source: with wide or narrow ring
  * entries, traced or not. */
-MZ_INLINE mz_status frontier_grow_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
-                                     const bool wide, mz_trace *t, uint64_t *peak,
-                                     const mz_rng_kind rk)
+MZ_INLINE mz_status frontier_square_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                       const bool wide, mz_trace *t, uint64_t *peak,
+                                       const mz_rng_kind rk)
 {
     if (wide)
-        return t ? frontier_grow(g, rule, rng, r, true, t, true, peak, rk)
-                 : frontier_grow(g, rule, rng, r, true, NULL, false, peak, rk);
-    return t ? frontier_grow(g, rule, rng, r, false, t, true, peak, rk)
-             : frontier_grow(g, rule, rng, r, false, NULL, false, peak, rk);
+        return t ? frontier_square_grow(g, rule, rng, r, true, t, true, peak, rk)
+                 : frontier_square_grow(g, rule, rng, r, true, NULL, false, peak, rk);
+    return t ? frontier_square_grow(g, rule, rng, r, false, t, true, peak, rk)
+             : frontier_square_grow(g, rule, rng, r, false, NULL, false, peak, rk);
 }
 
-/* frontier_shape_grow compiled for one source: with wide or narrow ring
+/* frontier_ports_grow compiled for one source: with wide or narrow ring
  * entries, traced or not. */
-MZ_INLINE mz_status frontier_shape_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
-                                      const bool wide, uint64_t *in, uint64_t *front,
-                                      mz_trace *t, uint64_t *peak, const mz_rng_kind rk)
+MZ_INLINE mz_status frontier_ports_of(mz_grid *g, unsigned rule, mz_rng *rng, ring *r,
+                                      const bool wide, uint64_t *in, uint64_t *front, mz_trace *t,
+                                      uint64_t *peak, const mz_rng_kind rk)
 {
     if (wide)
-        return t ? frontier_shape_grow(g, rule, rng, r, true, in, front, t, true, peak, rk)
-                 : frontier_shape_grow(g, rule, rng, r, true, in, front, NULL, false, peak, rk);
-    return t ? frontier_shape_grow(g, rule, rng, r, false, in, front, t, true, peak, rk)
-             : frontier_shape_grow(g, rule, rng, r, false, in, front, NULL, false, peak, rk);
+        return t ? frontier_ports_grow(g, rule, rng, r, true, in, front, t, true, peak, rk)
+                 : frontier_ports_grow(g, rule, rng, r, true, in, front, NULL, false, peak, rk);
+    return t ? frontier_ports_grow(g, rule, rng, r, false, in, front, t, true, peak, rk)
+             : frontier_ports_grow(g, rule, rng, r, false, in, front, NULL, false, peak, rk);
 }
 
-static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t *peak)
+static mz_status frontier_ports(mz_grid *g, unsigned rule, mz_run *run, uint64_t *peak)
 {
     const bool wide = g->cells > UINT32_MAX;
     uint64_t *in = mz_bits_new(g->mem, g->cells);
@@ -333,8 +333,8 @@ static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t
     if (r.buf) {
         mz_rng *rng = run->rng;
         s = rng->kind == MZ_RNG_MULBERRY32
-                ? frontier_shape_of(g, rule, rng, &r, wide, in, front, t, peak, MZ_RNG_MULBERRY32)
-                : frontier_shape_of(g, rule, rng, &r, wide, in, front, t, peak, MZ_RNG_SPLITMIX64);
+                ? frontier_ports_of(g, rule, rng, &r, wide, in, front, t, peak, MZ_RNG_MULBERRY32)
+                : frontier_ports_of(g, rule, rng, &r, wide, in, front, t, peak, MZ_RNG_SPLITMIX64);
     }
     mz_mem_free(g->mem, r.buf);
     mz_mem_free(g->mem, front);
@@ -344,13 +344,11 @@ static mz_status frontier_shape(mz_grid *g, unsigned rule, mz_run *run, uint64_t
 
 static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     unsigned rule = (unsigned)args->v[P_PICK];
     uint64_t peak = 0;
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO) {
-        s = frontier_shape(g, rule, run, &peak);
+        s = frontier_ports(g, rule, run, &peak);
         if (s == MZ_OK)
             mz_extra_int(run->extra, "frontier_peak", (int64_t)peak);
         return s;
@@ -363,8 +361,8 @@ static mz_status frontier_gen(mz_grid *g, const mz_args *args, mz_run *run)
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
     s = rng->kind == MZ_RNG_MULBERRY32
-            ? frontier_grow_of(g, rule, rng, &r, wide, t, &peak, MZ_RNG_MULBERRY32)
-            : frontier_grow_of(g, rule, rng, &r, wide, t, &peak, MZ_RNG_SPLITMIX64);
+            ? frontier_square_of(g, rule, rng, &r, wide, t, &peak, MZ_RNG_MULBERRY32)
+            : frontier_square_of(g, rule, rng, &r, wide, t, &peak, MZ_RNG_SPLITMIX64);
     mz_mem_free(g->mem, r.buf);
     /* Leave the scratch bits zero, also after a failure. */
     for (mz_idx i = 0; i < g->cells; i++)

@@ -43,8 +43,8 @@
 #include "classic.h"
 #include "shape_common.h"
 
-MZ_INLINE mz_status hk_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
-                           const mz_rng_kind rk, uint64_t *hunts_out)
+MZ_INLINE mz_status hk_square_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
+                                  const mz_rng_kind rk, uint64_t *hunts_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -107,7 +107,7 @@ eio:
     return MZ_EIO;
 }
 
-MZ_INLINE mz_status hk_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
+MZ_INLINE mz_status hk_ports_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace *t,
                                  const bool tracing, const mz_rng_kind rk, uint64_t *hunts_out)
 {
     const uint64_t cells = g->cells;
@@ -156,18 +156,18 @@ MZ_INLINE mz_status hk_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, mz_trace
     return MZ_OK;
 }
 
-static mz_status hk_shape(mz_grid *g, mz_run *run, uint64_t *hunts)
+static mz_status hk_ports(mz_grid *g, mz_run *run, uint64_t *hunts)
 {
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
         return MZ_ENOMEM;
     mz_status s;
     if (run->trace)
-        s = hk_shape_run(g, run->rng, in, run->trace, true, (mz_rng_kind)run->rng->kind, hunts);
+        s = hk_ports_run(g, run->rng, in, run->trace, true, (mz_rng_kind)run->rng->kind, hunts);
     else if (run->rng->kind == MZ_RNG_MULBERRY32)
-        s = hk_shape_run(g, run->rng, in, NULL, false, MZ_RNG_MULBERRY32, hunts);
+        s = hk_ports_run(g, run->rng, in, NULL, false, MZ_RNG_MULBERRY32, hunts);
     else
-        s = hk_shape_run(g, run->rng, in, NULL, false, MZ_RNG_SPLITMIX64, hunts);
+        s = hk_ports_run(g, run->rng, in, NULL, false, MZ_RNG_SPLITMIX64, hunts);
     mz_mem_free(g->mem, in);
     return s;
 }
@@ -175,18 +175,16 @@ static mz_status hk_shape(mz_grid *g, mz_run *run, uint64_t *hunts)
 static mz_status hk_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     uint64_t hunts = 0;
     mz_status s;
     if (g->shape != MZ_SHAPE_ORTHO)
-        s = hk_shape(g, run, &hunts);
+        s = hk_ports(g, run, &hunts);
     else if (run->trace) /* a traced run reads the source's kind as it goes */
-        s = hk_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &hunts);
+        s = hk_square_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &hunts);
     else if (run->rng->kind == MZ_RNG_MULBERRY32)
-        s = hk_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &hunts);
+        s = hk_square_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &hunts);
     else
-        s = hk_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &hunts);
+        s = hk_square_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &hunts);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "hunts", (int64_t)hunts);
     return s;

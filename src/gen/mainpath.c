@@ -426,8 +426,6 @@ MZ_INLINE mz_status mainpath_run(mz_grid *g, unsigned mode, mz_rng *rng, mz_trac
 
 static mz_status mainpath_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     unsigned mode = (unsigned)args->v[P_MODE];
     if (run->rng->kind == MZ_RNG_MULBERRY32)
         return run->trace ? mainpath_run(g, mode, run->rng, run->trace, true, run->extra,

@@ -124,8 +124,6 @@ MZ_INLINE mz_status rd_run(mz_grid *g, unsigned orient, mz_rng *rng, mz_trace *t
 
 static mz_status rd_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     const unsigned orient = (unsigned)args->v[P_ORIENT];
     /* Untraced runs are specialised on the source's kind; a traced run
      * reads it as it goes. */

@@ -216,8 +216,6 @@ out:
 static mz_status sw_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     /* Every loop specialised on the source: its kind a constant in each. */
     const bool mb = run->rng->kind == MZ_RNG_MULBERRY32;
     if (g->shape == MZ_SHAPE_POLAR) {

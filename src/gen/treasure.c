@@ -310,8 +310,6 @@ MZ_INLINE mz_status treasure_run(board *b, const mz_args *a, mz_rng *rng, mz_tra
 
 static mz_status treasure_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     board b = {g, NULL, 0, NULL, 0, 0};
     b.list = mz_alloc_array(g->mem, MAX_ITERS + 1 + MAX_TRIES, sizeof *b.list);
     b.path = mz_alloc_array(g->mem, MAX_ITERS + 1, sizeof *b.path);
