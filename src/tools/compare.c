@@ -52,6 +52,14 @@ static int push(mzu_vec *v, double x)
     return mzu_vec_append(v, &x) == MZ_OK ? 0 : -1;
 }
 
+/* A new last element of the mzu_vec vec, zeroed; view and n (its data and
+ * length, as the structures show them) refreshed. 0, or -1 when memory runs
+ * out (vec, view and n as they were). */
+#define PUSH(vec, view, n)                                                                  \
+    (mzu_vec_push(&(vec)) ? ((view) = (vec).data, (n) = (vec).len,                          \
+                             memset(&(view)[(n) - 1], 0, sizeof *(view)), 0)                \
+                          : -1)
+
 static char *dupstr(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -102,6 +110,11 @@ void mzt_cmp_init(mzt_compare *c)
     memset(c, 0, sizeof *c);
     c->alpha = 0.05;
     c->threshold = 0.05;
+    mzu_vec_init(&c->recv, sizeof(mzt_recipe), NULL);
+    mzu_vec_init(&c->algv, sizeof(mzt_algo), NULL);
+    mzu_vec_init(&c->refv, sizeof(char **), NULL);
+    mzu_vec_init(&c->diffv, sizeof(char *), NULL);
+    mzu_vec_init(&c->cdfv, sizeof(struct mzt_cdf), NULL);
 }
 
 /* ---- reading ---- */
@@ -196,18 +209,9 @@ static int add_diff(mzt_compare *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    if (c->ndiff == c->capdiff) {
-        size_t cap = c->capdiff ? 2 * c->capdiff : 16;
-        char **d = realloc(c->diff, cap * sizeof *d);
-        if (!d)
-            return -1;
-        c->diff = d;
-        c->capdiff = cap;
-    }
-    if (!(c->diff[c->ndiff] = dupstr(line)))
+    if (PUSH(c->diffv, c->diff, c->ndiff) != 0)
         return -1;
-    c->ndiff++;
-    return 0;
+    return (c->diff[c->ndiff - 1] = dupstr(line)) ? 0 : -1;
 }
 /* The recipe of kind with these names (created when new): f[0..4] gen,
  * seed, rows, cols, solver, f[10] the topology, f[11] the source. */
@@ -223,16 +227,9 @@ static int recipe_of(mzt_compare *c, int kind, char *const *f, size_t *out)
         *out = idx;
         return 0;
     }
-    if (c->nrec == c->caprec) {
-        size_t cap = c->caprec ? 2 * c->caprec : 64;
-        mzt_recipe *r = realloc(c->rec, cap * sizeof *r);
-        if (!r)
-            return -1;
-        c->rec = r;
-        c->caprec = cap;
-    }
-    mzt_recipe *r = &c->rec[c->nrec];
-    memset(r, 0, sizeof *r);
+    if (PUSH(c->recv, c->rec, c->nrec) != 0)
+        return -1;
+    mzt_recipe *r = &c->rec[c->nrec - 1];
     for (int sd = 0; sd < 2; sd++) {
         mzu_vec_init(&r->t[sd], sizeof(double), NULL);
         mzu_vec_init(&r->in[sd], sizeof(double), NULL);
@@ -246,7 +243,6 @@ static int recipe_of(mzt_compare *c, int kind, char *const *f, size_t *out)
     r->cols = dupstr(f[3]);
     r->solver = dupstr(kind == MZT_KIND_SOLVE ? f[4] : "");
     r->rng = dupstr(f[11]);
-    c->nrec++;
     if (!r->gen || !r->seed || !r->topo || !r->rows || !r->cols || !r->solver || !r->rng)
         return -1;
     /* Its algorithm: a generator spec and size over its seeds; a solver
@@ -258,29 +254,17 @@ static int recipe_of(mzt_compare *c, int kind, char *const *f, size_t *out)
     if (mzt_map_get(&c->amap, key, true, c->nalg, &r->algo) != 0)
         return -1;
     if (r->algo == c->nalg) {
-        if (c->nalg == c->capalg) {
-            size_t cap = c->capalg ? 2 * c->capalg : 32;
-            mzt_algo *a = realloc(c->alg, cap * sizeof *a);
-            if (!a)
-                return -1;
-            c->alg = a;
-            c->capalg = cap;
-        }
-        memset(&c->alg[c->nalg], 0, sizeof c->alg[c->nalg]);
-        c->alg[c->nalg].kind = kind;
-        c->alg[c->nalg].first = c->nrec - 1;
-        c->nalg++;
+        if (PUSH(c->algv, c->alg, c->nalg) != 0)
+            return -1;
+        mzt_algo *a = &c->alg[c->nalg - 1];
+        mzu_vec_init(&a->recv, sizeof(size_t), NULL);
+        a->kind = kind;
+        a->first = c->nrec - 1;
     }
     mzt_algo *a = &c->alg[r->algo];
-    if (a->nrec == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 8;
-        size_t *v = realloc(a->rec, cap * sizeof *v);
-        if (!v)
-            return -1;
-        a->rec = v;
-        a->cap = cap;
-    }
-    a->rec[a->nrec++] = c->nrec - 1;
+    if (PUSH(a->recv, a->rec, a->nrec) != 0)
+        return -1;
+    a->rec[a->nrec - 1] = c->nrec - 1;
     *out = c->nrec - 1;
     return 0;
 }
@@ -298,18 +282,9 @@ static int check_row(mzt_compare *c, int sd, size_t line, size_t index, char *co
     if (mzt_map_get(&c->refmap, key, true, c->nref, &idx) != 0)
         return -1;
     if (idx == c->nref) { /* the first: the reference */
-        if (c->nref == c->capref) {
-            size_t cap = c->capref ? 2 * c->capref : 64;
-            char ***r = realloc(c->ref, cap * sizeof *r);
-            if (!r)
-                return -1;
-            c->ref = r;
-            c->capref = cap;
-        }
-        c->ref[c->nref] = calloc(c->ncmp ? c->ncmp : 1, sizeof(char *));
-        if (!c->ref[c->nref])
+        if (PUSH(c->refv, c->ref, c->nref) != 0 ||
+            !(c->ref[c->nref - 1] = calloc(c->ncmp ? c->ncmp : 1, sizeof(char *))))
             return -1;
-        c->nref++; /* freed with c from here */
         for (size_t k = 0; k < c->ncmp; k++)
             if (!(c->ref[c->nref - 1][k] = dupstr(val[k])))
                 return -1;
@@ -355,8 +330,10 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
     char *val[MZ_MAX_COLS + 8];
     /* gen, seed, rows, cols, rep and source of this maze */
     char *occ[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
-    char **occ_solv = NULL;
-    size_t nocc_solv = 0, capocc = 0;
+    char **occ_solv = NULL; /* the solvers of this maze met so far (occv) */
+    size_t nocc_solv = 0;
+    mzu_vec occv;
+    mzu_vec_init(&occv, sizeof(char *), NULL);
     int rc = row ? MZT_OK : oom(err);
     while (rc == MZT_OK) {
         bool got;
@@ -428,7 +405,7 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
                     }
                     for (size_t k = 0; k < nocc_solv; k++)
                         free(occ_solv[k]);
-                    nocc_solv = 0;
+                    nocc_solv = occv.len = 0;
                     if (!isnan(gns) || !isnan(gin)) {
                         if (recipe_of(c, MZT_KIND_GEN, t, &ri) != 0 ||
                             (!isnan(gns) && (push(&c->rec[ri].t[sd], gns) != 0 ||
@@ -437,15 +414,8 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
                             rc = MZT_FAIL;
                     }
                 }
-                if (nocc_solv == capocc) {
-                    capocc = capocc ? 2 * capocc : 8;
-                    char **v = realloc(occ_solv, capocc * sizeof *v);
-                    if (v)
-                        occ_solv = v;
-                    else
-                        rc = MZT_FAIL;
-                }
-                if (rc == MZT_OK && !(occ_solv[nocc_solv++] = dupstr(t[4])))
+                if (rc == MZT_OK && (PUSH(occv, occ_solv, nocc_solv) != 0 ||
+                                     !(occ_solv[nocc_solv - 1] = dupstr(t[4]))))
                     rc = MZT_FAIL;
                 if (rc == MZT_OK && t[4][0] && (!isnan(sns) || !isnan(sin_))) {
                     if (recipe_of(c, MZT_KIND_SOLVE, t, &ri) != 0 ||
@@ -470,7 +440,7 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
         free(occ[k]);
     for (size_t k = 0; k < nocc_solv; k++)
         free(occ_solv[k]);
-    free(occ_solv);
+    mzu_vec_free(&occv);
     free(row);
     return rc;
 }
@@ -516,16 +486,12 @@ static int cdf_for(mzt_compare *c, size_t m, size_t n, const double **out)
             *out = c->cdf[k].cdf;
             return 0;
         }
-    struct mzt_cdf *e = realloc(c->cdf, (c->ncdf + 1) * sizeof *e);
-    if (!e)
-        return -1;
-    c->cdf = e;
     double *cdf = malloc((m * n + 1) * sizeof *cdf);
-    if (!cdf || sw_ab_u_cdf(m, n, cdf) != 0) {
+    if (!cdf || sw_ab_u_cdf(m, n, cdf) != 0 || PUSH(c->cdfv, c->cdf, c->ncdf) != 0) {
         free(cdf);
         return -1;
     }
-    c->cdf[c->ncdf++] = (struct mzt_cdf){m, n, cdf};
+    c->cdf[c->ncdf - 1] = (struct mzt_cdf){m, n, cdf};
     *out = cdf;
     return 0;
 }
@@ -972,22 +938,22 @@ void mzt_cmp_free(mzt_compare *c)
         }
         free(r->d);
     }
-    free(c->rec);
+    mzu_vec_free(&c->recv);
     for (size_t k = 0; k < c->nalg; k++)
-        free(c->alg[k].rec);
-    free(c->alg);
+        mzu_vec_free(&c->alg[k].recv);
+    mzu_vec_free(&c->algv);
     for (size_t k = 0; k < c->nref; k++) {
         for (size_t j = 0; j < c->ncmp; j++)
             free(c->ref[k][j]);
         free(c->ref[k]);
     }
-    free(c->ref);
+    mzu_vec_free(&c->refv);
     for (size_t k = 0; k < c->ndiff; k++)
         free(c->diff[k]);
-    free(c->diff);
+    mzu_vec_free(&c->diffv);
     for (size_t k = 0; k < c->ncdf; k++)
         free(c->cdf[k].cdf);
-    free(c->cdf);
+    mzu_vec_free(&c->cdfv);
     free(c->cmp);
     mzt_map_free(&c->rmap);
     mzt_map_free(&c->amap);

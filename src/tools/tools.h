@@ -128,7 +128,8 @@ typedef struct mzt_recipe {
 typedef struct mzt_algo {
     int kind;
     size_t first; /* its first recipe (names) */
-    size_t *rec, nrec, cap;
+    size_t *rec, nrec; /* its recipes (held by recv) */
+    mzu_vec recv;
     double ratio, lo, hi, z, p, padj, pmin;
     size_t n[2], strata, pairs; /* samples a side, recipes tested, rounds (paired) */
     const char *note; /* why the interval (or p) is undefined, or NULL */
@@ -161,20 +162,22 @@ typedef struct mzt_compare {
     size_t cmp_at[2][MZ_MAX_COLS + 8];
     bool instr[2];       /* gen_instr / solve_instr compared (both files have the column) */
     mzt_map rmap, amap, refmap;
+    /* The arrays below are views of mzu_vecs (recv, algv, refv, diffv). */
     mzt_recipe *rec;
-    size_t nrec, caprec;
+    size_t nrec;
     mzt_algo *alg;
-    size_t nalg, capalg;
+    size_t nalg;
     char ***ref;         /* per reference row: its compared values */
-    size_t nref, capref;
+    size_t nref;
     char **diff;         /* determinism differences, one line each */
-    size_t ndiff, capdiff;
+    size_t ndiff;
+    mzu_vec recv, algv, refv, diffv, cdfv;
     mzt_map diffseen;    /* (recipe, column, side) already reported */
     size_t ndiff_rows;   /* differing values in all, reported or not */
     struct mzt_cdf {
         size_t m, n;
         double *cdf;
-    } *cdf;              /* the exact test's distributions met */
+    } *cdf;              /* the exact test's distributions met (cdfv) */
     size_t ncdf;
     /* The summary. */
     double gm[2], gm_lo[2], gm_hi[2];
