@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "mazebench.h"
+#include "sweep.h"
 
 #define SMALL_PLAN "bench/plans/small.plan"
 #define GOLDEN "data/sweep-small.csv"
@@ -986,6 +987,50 @@ static void test_plan_checks(void **state)
     free(p);
 }
 
+/* The shapes sw_plan_shapes gives the finished plan of text. */
+static unsigned plan_shapes(const char *text)
+{
+    sw_plan p;
+    char err[512];
+    sw_plan_init(&p, NULL, NULL);
+    assert_int_equal(sw_plan_parse_text(&p, text, strlen(text), "test", err, sizeof err), SW_OK);
+    assert_int_equal(sw_plan_finish(&p, err, sizeof err), SW_OK);
+    unsigned shapes = sw_plan_shapes(&p);
+    sw_plan_free(&p);
+    return shapes;
+}
+
+/* A sweep's '# registry:' line hashes the registry over the shapes its
+ * rows are on: square cells for a square-only plan, whatever shapes the
+ * registry's entries run on besides, so an entry gaining a shape other
+ * than square cells leaves a square-only file's hash as it is; a plan with
+ * a hex size is hashed over hex cells too. */
+static void test_registry_shapes(void **state)
+{
+    (void)state;
+    const unsigned square = MZ_SHAPE_BIT(MZ_SHAPE_ORTHO), hex = MZ_SHAPE_BIT(MZ_SHAPE_HEX);
+    assert_int_equal(plan_shapes("gen dfs\nseeds 1\nsizes 9,7x11\n"), square);
+    assert_int_equal(plan_shapes("gen dfs\nseeds 1\nsizes 9,hex:9x9\n"), square | hex);
+    assert_int_equal(plan_shapes("gen dfs\nseeds 1\nsizes hex:9x9\n"), hex);
+    /* Rows on the grids a generator runs at: treasure's only on square. */
+    assert_int_equal(plan_shapes("gen treasure\nseeds 1\nsizes 9,hex:9x9\nskip unsupported\n"),
+                     square);
+    char *small = read_text(SMALL_PLAN);
+    assert_non_null(small);
+    assert_int_equal(plan_shapes(small), square);
+    free(small);
+    uint64_t on_square = mz_registry_hash_on(square);
+    /* Entries run on other shapes, whose bits the square hash leaves out. */
+    assert_true(on_square != mz_registry_hash());
+    assert_true(on_square != mz_registry_hash_on(square | hex));
+    /* The reference sweep (bench/plans/small.plan, square sizes) says so. */
+    char *text = read_text(reference());
+    char want[64];
+    snprintf(want, sizeof want, "# registry: %016llx\n", (unsigned long long)on_square);
+    assert_non_null(strstr(text, want));
+    free(text);
+}
+
 /* Provenance: the flags, the registry hash, resumed files. */
 static void test_provenance(void **state)
 {
@@ -996,7 +1041,9 @@ static void test_provenance(void **state)
     assert_non_null(strstr(text, "-fsanitize=address"));
 #endif
     char want[64];
-    snprintf(want, sizeof want, "# registry: %016llx\n", (unsigned long long)mz_registry_hash());
+    /* over the shapes of its grids: bench/plans/small.plan's are square */
+    snprintf(want, sizeof want, "# registry: %016llx\n",
+             (unsigned long long)mz_registry_hash_on(MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)));
     assert_non_null(strstr(text, want));
     assert_non_null(strstr(text, "# commit: "));
     free(text);
@@ -1049,7 +1096,7 @@ int main(void)
         cmocka_unit_test(test_stdin_plan_is_out),
         cmocka_unit_test(test_streaming_plan),
         cmocka_unit_test(test_plan_checks),
-        cmocka_unit_test(test_provenance),
+        cmocka_unit_test(test_provenance), cmocka_unit_test(test_registry_shapes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

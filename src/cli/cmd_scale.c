@@ -361,7 +361,8 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
     char *first = sw_file_lines(f, "# mazebench ");
     char *reg = sw_file_lines(f, "# registry: ");
     char mine[64];
-    snprintf(mine, sizeof mine, "# registry: %016llx\n", (unsigned long long)mz_registry_hash());
+    snprintf(mine, sizeof mine, "# registry: %016llx\n",
+             (unsigned long long)mz_registry_hash_on(MZ_SHAPE_BIT(shape)));
     size_t hlen = f->header_at == SIZE_MAX ? 0 : f->rows_at - f->header_at;
     if (!first || !reg) {
         why = "out of memory";
@@ -649,7 +650,7 @@ int cmd_scale(int argc, char **argv)
             rc = MZC_FAIL;
         sw_file_free(&old);
     } else {
-    if (sw_provenance_write(f, "scale", argc, argv, 0) != 0)
+    if (sw_provenance_write(f, "scale", MZ_SHAPE_BIT(shape), argc, argv, 0) != 0)
         rc = MZC_FAIL;
     if (fprintf(f, "# timing: the library's engine, median and minimum of %u timed runs after "
                    "a warm-up (docs/measurement.md)\n",

@@ -636,7 +636,7 @@ int cmd_sweep(int argc, char **argv)
     } else {
         mz_cols cols;
         sw_columns(&cols);
-        sw_provenance_write(f, "sweep", argc, argv, o.jobs);
+        sw_provenance_write(f, "sweep", sw_plan_shapes(&plan), argc, argv, o.jobs);
         if (counter[0])
             fprintf(f, "# counter: %s\n", counter);
         sw_plan_write_rng(f, &plan);

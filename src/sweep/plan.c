@@ -1074,3 +1074,16 @@ int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *e
     *seconds = secs;
     return SW_OK;
 }
+
+unsigned sw_plan_shapes(const sw_plan *p)
+{
+    unsigned shapes = 0;
+    for (size_t g = 0; g < p->ngen; g++) {
+        const size_t *el = p->elig + g * p->nsize;
+        for (size_t e = 0; e < p->nelig[g]; e++) {
+            sw_size z = p->fixed[g].rows ? p->fixed[g] : p->size[el[e]];
+            shapes |= MZ_SHAPE_BIT(z.shape);
+        }
+    }
+    return shapes;
+}

@@ -73,7 +73,8 @@ static void cpu_model(char *buf, size_t len)
     fclose(f);
 }
 
-int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, unsigned jobs)
+int sw_provenance_write(FILE *f, const char *what, unsigned shapes, int argc, char *const *argv,
+                        unsigned jobs)
 {
     char cpu[256], date[64];
     cpu_model(cpu, sizeof cpu);
@@ -86,7 +87,7 @@ int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, 
     fprintf(f, "# commit: %s\n", sw_build_commit());
     fprintf(f, "# compiler: %s\n", sw_build_compiler());
     fprintf(f, "# cflags: %s\n", sw_build_cflags());
-    fprintf(f, "# registry: %016llx\n", (unsigned long long)mz_registry_hash());
+    fprintf(f, "# registry: %016llx\n", (unsigned long long)mz_registry_hash_on(shapes));
     fprintf(f, "# cpu: %s (%ld online)\n", cpu, ncpu);
     fprintf(f, "# date: %s\n", date);
     fputs("# command: mazebench", f);

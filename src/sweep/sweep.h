@@ -161,6 +161,12 @@ void sw_plan_task(const sw_plan *p, uint64_t k, sw_task *t);
 bool sw_plan_find(const sw_plan *p, const char *gen, uint64_t seed, sw_size size, uint64_t rep,
                   uint64_t *k);
 
+/* The shapes (MZ_SHAPE_BIT bits) of the grids a finished plan's rows are
+ * on: every size some generator runs at, and square cells for a fixed-size
+ * generator's own grid. A file of the plan's rows records
+ * mz_registry_hash_on() of them in its '# registry:' line. Cannot fail. */
+unsigned sw_plan_shapes(const sw_plan *p);
+
 /* The effective plan as plan text, each line prefixed by prefix ("# plan: "
  * in a sweep file): parsing it back gives the same plan. */
 int sw_plan_write(FILE *f, const sw_plan *p, const char *prefix);
@@ -252,9 +258,12 @@ const char *sw_build_compiler(void);
 const char *sw_build_cflags(void);
 
 /* Write '#' provenance lines: "# mazebench VERSION WHAT", commit, compiler,
- * cflags, registry hash, cpu, date (UTC), the command (argv), and jobs when
- * jobs > 0. Returns 0, or -1 on a write error. */
-int sw_provenance_write(FILE *f, const char *what, int argc, char *const *argv, unsigned jobs);
+ * cflags, registry hash over shapes (the MZ_SHAPE_BIT bits of the grids the
+ * file's rows are on: mz_registry_hash_on; a sweep's: sw_plan_shapes), cpu,
+ * date (UTC), the command (argv), and jobs when jobs > 0. Returns 0, or -1
+ * on a write error. */
+int sw_provenance_write(FILE *f, const char *what, unsigned shapes, int argc, char *const *argv,
+                        unsigned jobs);
 
 /* ------------------------------------------------------------------ */
 /* Worker threads                                                      */

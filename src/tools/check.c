@@ -601,6 +601,40 @@ static int missing_rows(mzt_check *c)
     return MZT_OK;
 }
 
+/* The registry that wrote the file: its '# registry:' line against this
+ * build's hash over the shapes of the file's grids (mz_registry_hash_on),
+ * those of the plans it carries (sw_plan_shapes, as the sweep that wrote
+ * it), or without plans its rows' topology column. MZT_OK or MZT_BAD after
+ * a message. */
+static int check_registry(mzt_check *c, const sw_file *f)
+{
+    if (c->any_registry)
+        return MZT_OK;
+    char *reg = sw_file_lines(f, "# registry: ");
+    if (!reg) {
+        say(c, 0, "out of memory");
+        return MZT_FAIL;
+    }
+    unsigned shapes = 0;
+    for (size_t s = 0; s < c->nsect; s++)
+        shapes |= sw_plan_shapes(&c->sect[s].plan);
+    for (size_t k = 0; !c->nsect && k < c->nrows; k++)
+        shapes |= MZ_SHAPE_BIT(c->row[k].shape);
+    int rc = MZT_OK;
+    unsigned long long h = 0;
+    char tail = 0;
+    uint64_t mine = mz_registry_hash_on(shapes);
+    if (*reg && (sscanf(reg, "# registry: %llx%c", &h, &tail) < 1 || (uint64_t)h != mine)) {
+        reg[strcspn(reg, "\n")] = '\0';
+        say(c, 0, "'%s' was written by another registry ('%s', this build has "
+                  "%016" PRIx64 "): regenerate it with this build",
+                  c->path, reg + 12, mine);
+        rc = MZT_BAD;
+    }
+    free(reg);
+    return rc;
+}
+
 /* Load and parse everything; MZT_OK, or MZT_BAD / MZT_FAIL after a message. */
 static int load(mzt_check *c, sw_file *f)
 {
@@ -624,23 +658,6 @@ static int load(mzt_check *c, sw_file *f)
                   line_of(f, end), f->ncols);
         return MZT_BAD;
     }
-
-    /* The registry that wrote it. */
-    char *reg = sw_file_lines(f, "# registry: ");
-    if (reg && *reg && !c->any_registry) {
-        unsigned long long h = 0;
-        char tail = 0;
-        uint64_t mine = mz_registry_hash();
-        if (sscanf(reg, "# registry: %llx%c", &h, &tail) < 1 || (uint64_t)h != mine) {
-            reg[strcspn(reg, "\n")] = '\0';
-            say(c, 0, "'%s' was written by another registry ('%s', this build has "
-                      "%016" PRIx64 "): regenerate it with this build",
-                      c->path, reg + 12, mine);
-            free(reg);
-            return MZT_BAD;
-        }
-    }
-    free(reg);
 
     /* Columns: every one must be known; the deterministic ones are compared. */
     mz_cols all, det;
@@ -819,6 +836,8 @@ static int load(mzt_check *c, sw_file *f)
         say(c, 0, "'%s' has a header but no rows: nothing to check", c->path);
         rc = MZT_BAD;
     }
+    if (rc == MZT_OK)
+        rc = check_registry(c, f);
     if (rc == MZT_OK)
         rc = place_rows(c);
     if (rc == MZT_OK)
