@@ -37,34 +37,80 @@
  *
  * Memory: one byte a cell plus the route search's queue.
  * Complexity: O(cells) time; every cell is filled at most once.
- * Runs on every cell shape: see "Other cell shapes" below.
+ * Runs on every cell shape, one body for all (deadend_fill_solve_on): on
+ * other shapes the same three steps go through the ports (mz_port_nbr,
+ * ports 0.. in order), one corridor at a time, and the filled cells and
+ * the ring codes take a bit and two bits a cell beside the work byte.
  */
 #include "ports.h"
 
 #define FILLED 0x10u
 #define CODE_SHIFT 5
 
+/* The work byte of a cell is its open sides, closed as cells are filled.
+ * On square cells it also holds FILLED and the search's ring code (bits 5
+ * and 6); on the other shapes the byte is the cell's ports (WEAVE uses all
+ * eight bits), so the filled cells are a bitset and the ring codes two
+ * bits a cell of their own (filled, code: NULL on square cells). */
+
 /* Not filled and at most one open side: a dead end (or an isolated cell). */
 static const uint8_t dead_end[32] = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 1};
 
-MZ_INLINE unsigned code_get(const uint8_t *w, mz_idx i) { return (w[i] >> CODE_SHIFT) & 3u; }
+MZ_INLINE bool is_dead(const bool any, const mz_grid *g, const uint8_t *w,
+                       const uint64_t *filled, mz_idx j)
+{
+    if (!any)
+        return dead_end[w[j] & 31];
+    unsigned open = mz_ports_open(g, w[j]);
+    return !mz_bit_get(filled, j) && (open & (open - 1)) == 0;
+}
 
+MZ_INLINE bool is_filled(const bool any, const uint8_t *w, const uint64_t *filled, mz_idx j)
+{
+    return any ? mz_bit_get(filled, j) : (w[j] & FILLED) != 0;
+}
+
+MZ_INLINE unsigned code2_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
+MZ_INLINE void code2_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_t)(v << ((i & 3) * 2)); }
+
+/* The search's ring code of cell i: 0 while it is unreached. */
+MZ_INLINE unsigned code_get(const bool any, const uint8_t *w, const uint8_t *code, mz_idx i)
+{
+    return any ? code2_get(code, i) : (w[i] >> CODE_SHIFT) & 3u;
+}
+
+MZ_INLINE void code_set(const bool any, uint8_t *w, uint8_t *code, mz_idx i, unsigned v)
+{
+    if (any)
+        code2_set(code, i, v);
+    else
+        w[i] |= (uint8_t)(v << CODE_SHIFT);
+}
+
+/* The side of the cell behind side d of i that leads back to i. */
+MZ_INLINE unsigned side_back(const mz_grid *g, const bool any, mz_idx i, unsigned d)
+{
+    return any ? mz_port_back(g, i, d) : mz_opposite(d);
+}
 
 /* Fill one dead end j: mark it, close the wall behind it from both sides.
  * Returns the neighbour it opened onto, or MZ_NONE for an isolated cell. */
-MZ_INLINE mz_idx fill_one(const mz_grid *g, bool fast, const int64_t *delta, uint8_t *w, mz_idx j,
-                          int *dir)
+MZ_INLINE mz_idx fill_one(const bool any, const mz_grid *g, bool fast, const int64_t *delta,
+                          uint8_t *w, uint64_t *filled, mz_idx j, int *dir)
 {
-    w[j] |= FILLED;
-    unsigned open = ~w[j] & MZ_WALLS;
+    if (any)
+        mz_bit_set(filled, j);
+    else
+        w[j] |= FILLED;
+    unsigned open = mz_side_open(g, any, w[j]);
     if (!open) {
         *dir = -1;
         return MZ_NONE;
     }
     unsigned d = (unsigned)__builtin_ctz(open);
-    mz_idx n = mz_dir_step(g, fast, delta, j, d);
+    mz_idx n = mz_side_step(g, any, fast, delta, j, d);
     w[j] |= (uint8_t)(1u << d);
-    w[n] |= (uint8_t)(1u << mz_opposite(d));
+    w[n] |= (uint8_t)(1u << side_back(g, any, j, d));
     *dir = (int)d;
     return n;
 }
@@ -76,7 +122,8 @@ MZ_INLINE mz_idx fill_one(const mz_grid *g, bool fast, const int64_t *delta, uin
  * the byte its next fill will write; the misses of the lanes overlap.
  * Filling order does not change what is left (removing dead ends in any
  * order ends at the same cells); the order here is fixed, so the trace is
- * the same on every run. */
+ * the same on every run. Other shapes walk one lane: each dead end of the
+ * scan is followed down its corridor before the scan goes on. */
 #define LANES 16
 
 #define ONES UINT64_C(0x0101010101010101)
@@ -92,12 +139,14 @@ MZ_INLINE uint64_t dead_mask(uint64_t v)
     return (x + ONES * 125) & ~(v << 3) & (ONES * 0x80);
 }
 
-MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace *t,
-                         const bool tracing, uint64_t *filled_out)
+MZ_INLINE mz_status fill(const bool any, const mz_grid *g, const bool fast, uint8_t *w,
+                         uint64_t *filled_bits, mz_trace *t, const bool tracing,
+                         uint64_t *filled_out)
 {
     int64_t delta[4];
     mz_dir_deltas(g, delta);
     const mz_idx src = g->entrance, dst = g->exit, cells = g->cells;
+    const unsigned lanes = any ? 1 : LANES;
     uint64_t filled = 0;
     mz_idx lane[LANES];
     unsigned active = 0;
@@ -109,7 +158,7 @@ MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace
          * taken on by the corridor that made it one. The scan reads eight
          * cells a word; a word read a while ago may name a cell filled
          * since, which its lane finds and lets go. */
-        while (active < LANES) {
+        while (active < lanes) {
             if (pending) {
                 mz_idx j = base + ((unsigned)__builtin_ctzll(pending) >> 3);
                 pending &= pending - 1;
@@ -122,7 +171,7 @@ MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace
                 base = i;
                 i += 8;
             } else {
-                if (dead_end[w[i] & 31] && i != src && i != dst)
+                if (is_dead(any, g, w, filled_bits, i) && i != src && i != dst)
                     lane[active++] = i;
                 i++;
             }
@@ -132,16 +181,16 @@ MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace
         /* One fill in each lane. */
         for (unsigned k = 0; k < active;) {
             mz_idx j = lane[k];
-            if (!dead_end[w[j] & 31]) {
+            if (!is_dead(any, g, w, filled_bits, j)) {
                 lane[k] = lane[--active];
                 continue;
             }
             int d;
-            mz_idx n = fill_one(g, fast, delta, w, j, &d);
+            mz_idx n = fill_one(any, g, fast, delta, w, filled_bits, j, &d);
             filled++;
             if (tracing && mz_trace_emit(t, "fill", j, d, filled))
                 return MZ_EIO;
-            if (n == MZ_NONE || n == src || n == dst || !dead_end[w[n] & 31]) {
+            if (n == MZ_NONE || n == src || n == dst || !is_dead(any, g, w, filled_bits, n)) {
                 lane[k] = lane[--active];
                 continue;
             }
@@ -161,8 +210,8 @@ MZ_INLINE mz_status fill(const mz_grid *g, const bool fast, uint8_t *w, mz_trace
  * false, with nothing pushed, as soon as a cell offers two ways (loops
  * are left: the search below decides) or the walk runs too long (walls
  * that disagree); *found says whether the walk reached the exit. */
-static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solution *sol,
-                       bool *found, mz_status *s)
+MZ_INLINE bool walk_route(const bool any, const mz_grid *g, bool fast, const uint8_t *w,
+                          mz_solution *sol, bool *found, mz_status *s)
 {
     int64_t delta[4];
     mz_dir_deltas(g, delta);
@@ -173,14 +222,15 @@ static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solutio
     *found = false;
     *s = MZ_OK;
     while (cur != dst) {
-        unsigned open = ~w[cur] & MZ_WALLS & ~back;
+        unsigned open = mz_side_open(g, any, (uint8_t)(w[cur] | back));
         if (open == 0)
             return true; /* the entrance alone: the exit is not reachable */
         if ((open & (open - 1)) || (uint64_t)steps >= g->cells)
-            goto fallback;
+            return false;
         unsigned d = (unsigned)__builtin_ctz(open);
-        cur = mz_dir_step(g, fast, delta, cur, d);
-        back = 1u << mz_opposite(d);
+        const mz_idx from = cur;
+        cur = mz_side_step(g, any, fast, delta, cur, d);
+        back = 1u << side_back(g, any, from, d);
         steps++;
     }
     /* It is a plain path: walk it again to record it. */
@@ -189,23 +239,37 @@ static bool walk_route(const mz_grid *g, bool fast, const uint8_t *w, mz_solutio
         back = 0;
         *s = mz_solution_push(sol, cur);
         while (cur != dst && *s == MZ_OK) {
-            unsigned d = (unsigned)__builtin_ctz(~w[cur] & MZ_WALLS & ~back);
-            cur = mz_dir_step(g, fast, delta, cur, d);
-            back = 1u << mz_opposite(d);
+            unsigned d = (unsigned)__builtin_ctz(mz_side_open(g, any, (uint8_t)(w[cur] | back)));
+            const mz_idx from = cur;
+            cur = mz_side_step(g, any, fast, delta, cur, d);
+            back = 1u << side_back(g, any, from, d);
             *s = mz_solution_push(sol, cur);
         }
     }
     sol->path_steps = steps;
     *found = true;
     return true;
-fallback:
-    return false;
+}
+
+/* walk_route for each path, out of line: it runs once a solve, and the
+ * fill's loop compiles best alone. */
+MZ_NOINLINE static bool walk_route_square(const mz_grid *g, bool fast, const uint8_t *w,
+                                          mz_solution *sol, bool *found, mz_status *s)
+{
+    return walk_route(false, g, fast, w, sol, found, s);
+}
+
+MZ_NOINLINE static bool walk_route_ports(const mz_grid *g, const uint8_t *w, mz_solution *sol,
+                                         bool *found, mz_status *s)
+{
+    return walk_route(true, g, false, w, sol, found, s);
 }
 
 /* Breadth-first search over the cells left, as bfs.c: a cell's code is
  * its distance mod 3, plus 1. */
-MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_queue *q, mz_trace *t,
-                                 const bool tracing, bool *found_out, int64_t *closed_out)
+MZ_INLINE mz_status route_search(const bool any, const mz_grid *g, bool fast, uint8_t *w,
+                                 uint8_t *code, mz_queue *q, mz_trace *t, const bool tracing,
+                                 bool *found_out, int64_t *closed_out)
 {
     static const unsigned next_code[4] = MZ_RING_NEXT;
     int64_t delta[4];
@@ -213,7 +277,7 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
     const mz_idx src = g->entrance, dst = g->exit;
     int64_t closed = 0;
     bool found = src == dst;
-    w[src] |= 1u << CODE_SHIFT;
+    code_set(any, w, code, src, 1);
     if (found)
         closed = 1;
     else if (mz_queue_push(q, src) != MZ_OK)
@@ -223,15 +287,15 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
         closed++;
         if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
             return MZ_EIO;
-        unsigned code = next_code[code_get(w, i)];
-        unsigned open = ~w[i] & MZ_WALLS;
+        unsigned next = next_code[code_get(any, w, code, i)];
+        unsigned open = mz_side_open(g, any, w[i]);
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = mz_dir_step(g, fast, delta, i, d);
-            if (code_get(w, n))
+            mz_idx n = mz_side_step(g, any, fast, delta, i, d);
+            if (code_get(any, w, code, n))
                 continue;
-            w[n] |= (uint8_t)(code << CODE_SHIFT);
+            code_set(any, w, code, n, next);
             if (n == dst) {
                 found = true;
                 closed++;
@@ -246,207 +310,29 @@ MZ_INLINE mz_status route_search(const mz_grid *g, bool fast, uint8_t *w, mz_que
     return MZ_OK;
 }
 
-static unsigned mark_of(const void *w, mz_idx i) { return code_get(w, i); }
-
-/* ---- Other cell shapes ----
- * The same three steps through the ports (mz_port_nbr, ports 0.. in
- * order). The work byte is the cell's ports (WEAVE uses all eight bits),
- * so the filled cells are a bitset and the ring codes two bits a cell of
- * their own. The dead ends are found by a scan in index order, each
- * followed down its corridor before the scan goes on; what is left is the
- * same as with any other order. One byte, a bit and two bits a cell. */
-
-MZ_INLINE unsigned code2_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
-MZ_INLINE void code2_set(uint8_t *m, mz_idx i, unsigned v) { m[i >> 2] |= (uint8_t)(v << ((i & 3) * 2)); }
+/* The ring code as mz_route_back reads it: from the work byte (square
+ * cells) or from the two bits a cell of the other shapes. */
+static unsigned mark_of(const void *w, mz_idx i) { return code_get(false, w, NULL, i); }
 static unsigned code2_of(const void *m, mz_idx i) { return code2_get(m, i); }
 
-typedef struct ports_work {
-    uint8_t *w;       /* open ports, closed as cells are filled */
-    uint64_t *filled; /* one bit a cell */
-    uint8_t *code;    /* the search's ring codes, two bits a cell */
-} ports_work;
-
-MZ_INLINE bool ports_dead(const mz_grid *g, const ports_work *pw, mz_idx j)
+/* The work bytes from the walls: a blocked cell counts as filled from the
+ * start, an open side that leads off the grid as closed. Returns the
+ * blocked cells (square cells only). */
+MZ_INLINE uint64_t work_init(const bool any, const mz_grid *g, bool fast, uint8_t *w)
 {
-    unsigned open = mz_ports_open(g, pw->w[j]);
-    return !mz_bit_get(pw->filled, j) && (open & (open - 1)) == 0 && j != g->entrance &&
-           j != g->exit;
-}
-
-MZ_INLINE mz_status ports_fill(const mz_grid *g, ports_work *pw, mz_trace *t, const bool tracing,
-                               uint64_t *filled_out)
-{
-    uint64_t filled = 0;
-    for (mz_idx i = 0; i < g->cells; i++) {
-        mz_idx j = i;
-        while (ports_dead(g, pw, j)) {
-            unsigned open = mz_ports_open(g, pw->w[j]);
-            mz_bit_set(pw->filled, j);
-            filled++;
-            mz_idx n = MZ_NONE;
-            int dir = -1;
-            if (open) {
-                unsigned p = (unsigned)__builtin_ctz(open);
-                n = mz_port_nbr(g, j, p);
-                pw->w[j] |= (uint8_t)(1u << p);
-                pw->w[n] |= (uint8_t)(1u << mz_port_back(g, j, p));
-                dir = (int)p;
-            }
-            if (tracing && mz_trace_emit(t, "fill", j, dir, filled))
-                return MZ_EIO;
-            if (n == MZ_NONE)
-                break;
-            j = n;
-        }
-    }
-    *filled_out = filled;
-    return MZ_OK;
-}
-
-/* walk_route on ports: the cells left from the entrance, one way on at
- * each; false as soon as one offers two. */
-static bool ports_walk_route(const mz_grid *g, const ports_work *pw, mz_solution *sol, bool *found,
-                             mz_status *s)
-{
-    const mz_idx dst = g->exit;
-    *found = false;
-    *s = MZ_OK;
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1 && !sol->want_path)
-            break;
-        mz_idx cur = g->entrance;
-        unsigned back = 0;
-        int64_t steps = 0;
-        if (pass == 1)
-            *s = mz_solution_push(sol, cur);
-        while (cur != dst && *s == MZ_OK) {
-            unsigned open = mz_ports_open(g, pw->w[cur]) & ~back;
-            if (open == 0)
-                return true; /* the entrance alone: the exit is not reachable */
-            if ((open & (open - 1)) || (uint64_t)steps >= g->cells)
-                return false;
-            unsigned p = (unsigned)__builtin_ctz(open);
-            mz_idx n = mz_port_nbr(g, cur, p);
-            back = 1u << mz_port_back(g, cur, p);
-            cur = n;
-            steps++;
-            if (pass == 1)
-                *s = mz_solution_push(sol, cur);
-        }
-        sol->path_steps = steps;
-    }
-    *found = *s == MZ_OK;
-    return true;
-}
-
-/* route_search on ports. */
-MZ_INLINE mz_status ports_search(const mz_grid *g, ports_work *pw, mz_queue *q, mz_trace *t,
-                                 const bool tracing, bool *found_out, int64_t *closed_out)
-{
-    static const unsigned next_code[4] = MZ_RING_NEXT;
-    const mz_idx src = g->entrance, dst = g->exit;
-    int64_t closed = 0;
-    bool found = src == dst;
-    code2_set(pw->code, src, 1);
-    if (found)
-        closed = 1;
-    else if (mz_queue_push(q, src) != MZ_OK)
-        return MZ_ENOMEM;
-    while (q->len && !found) {
-        mz_idx i = mz_queue_pop(q);
-        closed++;
-        if (tracing && mz_trace_emit(t, "close", i, -1, q->len))
-            return MZ_EIO;
-        unsigned code = next_code[code2_get(pw->code, i)];
-        unsigned open = mz_ports_open(g, pw->w[i]);
-        while (open) {
-            unsigned p = (unsigned)__builtin_ctz(open);
-            open &= open - 1;
-            mz_idx n = mz_port_nbr(g, i, p);
-            if (code2_get(pw->code, n))
-                continue;
-            code2_set(pw->code, n, code);
-            if (n == dst) {
-                found = true;
-                closed++;
-                break;
-            }
-            if (mz_queue_push(q, n) != MZ_OK)
-                return MZ_ENOMEM;
-        }
-    }
-    *found_out = found;
-    *closed_out = closed;
-    return MZ_OK;
-}
-
-MZ_NOINLINE static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol)
-{
-    ports_work pw;
-    pw.w = mz_alloc_array(g->mem, g->cells, 1);
-    pw.filled = mz_bits_new(g->mem, g->cells);
-    pw.code = mz_mem_calloc(g->mem, g->cells / 4 + 1, 1);
-    mz_queue q;
-    if (!pw.w || !pw.filled || !pw.code || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, pw.w);
-        mz_mem_free(g->mem, pw.filled);
-        mz_mem_free(g->mem, pw.code);
-        return MZ_ENOMEM;
-    }
-    /* An open port that leads off the grid counts as closed. */
-    const unsigned ports = mz_shape_ports(g->shape);
-    for (mz_idx i = 0; i < g->cells; i++) {
-        uint8_t v = g->c[i] | (uint8_t)~mz_shape_walls(g->shape);
-        for (unsigned p = 0; p < ports; p++)
-            if (!(v & (1u << p)) && mz_port_nbr(g, i, p) == MZ_NONE)
-                v |= (uint8_t)(1u << p);
-        pw.w[i] = v;
-    }
-    uint64_t filled = 0;
-    mz_status s = t ? ports_fill(g, &pw, t, true, &filled) : ports_fill(g, &pw, NULL, false, &filled);
-    bool found = false, walked = false;
-    int64_t closed = 0;
-    if (s == MZ_OK && !mz_bit_get(pw.filled, g->entrance) && !mz_bit_get(pw.filled, g->exit)) {
-        walked = ports_walk_route(g, &pw, sol, &found, &s);
-        if (walked)
-            closed = found ? sol->path_steps + 1 : 1;
-        else
-            s = t ? ports_search(g, &pw, &q, t, true, &found, &closed)
-                  : ports_search(g, &pw, &q, NULL, false, &found, &closed);
-    }
-    mz_queue_free(&q);
-    if (s == MZ_OK && found && !walked)
-        s = mz_route_back(g, pw.w, false, code2_of, pw.code, sol);
-    mz_mem_free(g->mem, pw.w);
-    mz_mem_free(g->mem, pw.filled);
-    mz_mem_free(g->mem, pw.code);
-    if (s != MZ_OK)
-        return s;
-    sol->found = found;
-    sol->closed = closed;
-    mz_extra_int(&sol->extra, "filled", (int64_t)filled);
-    mz_extra_int(&sol->extra, "remaining", (int64_t)(g->cells - filled));
-    return MZ_OK;
-}
-
-static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
-                                    mz_solution *sol)
-{
-    (void)args;
-    mz_status s0 = mz_solve_begin(g, sol);
-    if (s0 != MZ_OK)
-        return s0;
-    if (g->shape != MZ_SHAPE_ORTHO)
-        return ports_solve(g, t, sol);
-    uint8_t *w = mz_alloc_array(g->mem, g->cells, 1);
-    mz_queue q;
-    if (!w || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, w);
-        return MZ_ENOMEM;
-    }
-    const bool fast = g->shape == MZ_SHAPE_ORTHO && mz_grid_border_closed(g);
     uint64_t blocked = 0;
     mz_idx i = 0;
+    if (any) {
+        const unsigned ports = mz_shape_ports(g->shape);
+        for (; i < g->cells; i++) {
+            uint8_t v = g->c[i] | (uint8_t)~mz_shape_walls(g->shape);
+            for (unsigned p = 0; p < ports; p++)
+                if (!(v & (1u << p)) && mz_port_nbr(g, i, p) == MZ_NONE)
+                    v |= (uint8_t)(1u << p);
+            w[i] = v;
+        }
+        return 0;
+    }
     if (fast) {
         /* Walls and blocked bit, eight cells a word; byte for byte, so
          * the byte order does not matter. */
@@ -468,29 +354,56 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
         }
         w[i] = v;
     }
+    return blocked;
+}
+
+MZ_INLINE mz_status deadend_fill_solve_on(const bool any, const mz_grid *g, const mz_args *args,
+                                          mz_trace *t, mz_solution *sol)
+{
+    (void)args;
+    mz_status s0 = mz_solve_begin(g, sol);
+    if (s0 != MZ_OK)
+        return s0;
+    uint8_t *w = mz_alloc_array(g->mem, g->cells, 1);
+    uint64_t *filled_bits = any ? mz_bits_new(g->mem, g->cells) : NULL;
+    uint8_t *code = any ? mz_mem_calloc(g->mem, g->cells / 4 + 1, 1) : NULL;
+    mz_queue q;
+    if (!w || (any && (!filled_bits || !code)) || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
+        mz_mem_free(g->mem, w);
+        mz_mem_free(g->mem, filled_bits);
+        mz_mem_free(g->mem, code);
+        return MZ_ENOMEM;
+    }
+    const bool fast = !any && mz_grid_border_closed(g);
+    const uint64_t blocked = work_init(any, g, fast, w);
     uint64_t filled = 0;
     mz_status s;
     if (t)
-        s = fill(g, fast, w, t, true, &filled);
+        s = fill(any, g, fast, w, filled_bits, t, true, &filled);
     else if (fast)
-        s = fill(g, true, w, NULL, false, &filled);
+        s = fill(any, g, true, w, filled_bits, NULL, false, &filled);
     else
-        s = fill(g, false, w, NULL, false, &filled);
+        s = fill(any, g, false, w, filled_bits, NULL, false, &filled);
     bool found = false;
     int64_t closed = 0;
     bool walked = false;
-    if (s == MZ_OK && !(w[g->entrance] & FILLED) && !(w[g->exit] & FILLED)) {
-        walked = walk_route(g, fast, w, sol, &found, &s);
+    if (s == MZ_OK && !is_filled(any, w, filled_bits, g->entrance) &&
+        !is_filled(any, w, filled_bits, g->exit)) {
+        walked = any ? walk_route_ports(g, w, sol, &found, &s)
+                     : walk_route_square(g, fast, w, sol, &found, &s);
         if (walked)
             closed = found ? sol->path_steps + 1 : 1; /* the cells the walk went through */
         else
-            s = t ? route_search(g, fast, w, &q, t, true, &found, &closed)
-                  : route_search(g, fast, w, &q, NULL, false, &found, &closed);
+            s = t ? route_search(any, g, fast, w, code, &q, t, true, &found, &closed)
+                  : route_search(any, g, fast, w, code, &q, NULL, false, &found, &closed);
     }
     mz_queue_free(&q);
     if (s == MZ_OK && found && !walked)
-        s = mz_route_back(g, w, fast, mark_of, w, sol);
+        s = any ? mz_route_back(g, w, false, code2_of, code, sol)
+                : mz_route_back(g, w, fast, mark_of, w, sol);
     mz_mem_free(g->mem, w);
+    mz_mem_free(g->mem, filled_bits);
+    mz_mem_free(g->mem, code);
     if (s != MZ_OK)
         return s;
     sol->found = found;
@@ -499,6 +412,8 @@ static mz_status deadend_fill_solve(const mz_grid *g, const mz_args *args, mz_tr
     mz_extra_int(&sol->extra, "remaining", (int64_t)(g->cells - blocked - filled));
     return MZ_OK;
 }
+
+MZ_SOLVE_BY_SHAPE(deadend_fill)
 
 static const char *const deadend_fill_columns[] = {"filled", "remaining", NULL};
 

@@ -28,46 +28,78 @@
  *
  * Memory: one byte a cell, the two mark bits of each side, kept equal on
  * both sides of a passage. Complexity: at most two moves a passage.
- * Runs on every cell shape: see "Other cell shapes" below; a step's dir is
- * then the port moved through.
+ * Runs on every cell shape, one body for all (tremaux_solve_on): on other
+ * shapes the walker goes through the ports (mz_port_nbr), ties go to the
+ * lowest port, the way back is mz_port_back, a junction is a cell with
+ * three or more open ports, and a step's dir is the port moved through. Up
+ * to eight ports a cell, so the marks take two bytes a cell there.
  */
 #include "ports.h"
 
-MZ_INLINE unsigned mark_of(const uint8_t *m, mz_idx i, unsigned d) { return (m[i] >> (2 * d)) & 3u; }
-
-/* Open sides of i that lead to a cell of the grid. */
-MZ_INLINE unsigned open_sides(const mz_grid *g, bool fast, mz_idx i)
+/* A cell's marks, two bits a side: one byte a cell on square cells (four
+ * sides), two bytes on the other shapes (up to eight ports). */
+MZ_INLINE unsigned marks_get(const bool any, const void *m, mz_idx i)
 {
-    unsigned open = ~g->c[i] & MZ_WALLS;
+    return any ? ((const uint16_t *)m)[i] : ((const uint8_t *)m)[i];
+}
+
+MZ_INLINE void marks_add(const bool any, void *m, mz_idx i, unsigned v)
+{
+    if (any)
+        ((uint16_t *)m)[i] = (uint16_t)(((uint16_t *)m)[i] + v);
+    else
+        ((uint8_t *)m)[i] = (uint8_t)(((uint8_t *)m)[i] + v);
+}
+
+MZ_INLINE unsigned mark_of(const bool any, const void *m, mz_idx i, unsigned d)
+{
+    return (marks_get(any, m, i) >> (2 * d)) & 3u;
+}
+
+/* Open sides of i that lead to a cell of the grid (fast: the border is
+ * closed, so every open side does). */
+MZ_INLINE unsigned open_sides(const bool any, const mz_grid *g, bool fast, mz_idx i)
+{
+    unsigned open = mz_side_open(g, any, g->c[i]), out = open;
     if (!fast) {
-        for (unsigned d = 0; d < 4; d++)
-            if ((open & (1u << d)) && mz_neighbour(g, i, d) == MZ_NONE)
-                open &= ~(1u << d);
+        while (open) {
+            unsigned d = (unsigned)__builtin_ctz(open);
+            open &= open - 1;
+            if ((any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d)) == MZ_NONE)
+                out &= ~(1u << d);
+        }
     }
-    return open;
+    return out;
+}
+
+/* The side of the cell behind side d of i that leads back to i. */
+MZ_INLINE unsigned side_back(const mz_grid *g, const bool any, mz_idx i, unsigned d)
+{
+    return any ? mz_port_back(g, i, d) : mz_opposite(d);
 }
 
 MZ_INLINE unsigned count_bits(unsigned x) { return (unsigned)__builtin_popcount(x); }
 
-MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, const bool tracing,
-                         bool *found_out, uint64_t out[4])
+MZ_INLINE mz_status walk(const bool any, const mz_grid *g, bool fast, void *m, mz_trace *t,
+                         const bool tracing, bool *found_out, uint64_t out[4])
 {
     int64_t delta[4];
     mz_dir_deltas(g, delta);
+    const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
     mz_idx cur = g->entrance;
     int arr = -1; /* the side of cur the walker came in by */
     uint64_t steps = 0, marks = 0, twice = 0, visited = 1;
     bool found = cur == g->exit;
-    unsigned open_cur = open_sides(g, fast, cur);
+    unsigned open_cur = open_sides(any, g, fast, cur);
     while (!found) {
-        unsigned d = 4;
-        const uint8_t here = m[cur];
+        unsigned d = sides;
+        const unsigned here = marks_get(any, m, cur);
         if (arr >= 0 && ((here >> (2 * arr)) & 3u) == 1 &&
             (here & ~(3u << (2 * arr))) != 0) {
             d = (unsigned)arr; /* a new passage into an old cell: go back */
         } else {
             unsigned best = 2;
-            for (unsigned k = 0; k < 4; k++) {
+            for (unsigned k = 0; k < sides; k++) {
                 if (!(open_cur & (1u << k)))
                     continue;
                 unsigned mk = (here >> (2 * k)) & 3u;
@@ -76,19 +108,19 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, c
                     d = k;
                 }
             }
-            if (d == 4)
+            if (d == sides)
                 break; /* every passage walked twice */
         }
-        mz_idx n = mz_dir_step(g, fast, delta, cur, d);
-        unsigned od = mz_opposite(d);
-        bool new_cell = m[n] == 0;
-        m[cur] = (uint8_t)(m[cur] + (1u << (2 * d)));
-        m[n] = (uint8_t)(m[n] + (1u << (2 * od)));
-        unsigned after = mark_of(m, cur, d);
+        mz_idx n = mz_side_step(g, any, fast, delta, cur, d);
+        unsigned od = side_back(g, any, cur, d);
+        bool new_cell = marks_get(any, m, n) == 0;
+        marks_add(any, m, cur, 1u << (2 * d));
+        marks_add(any, m, n, 1u << (2 * od));
+        unsigned after = mark_of(any, m, cur, d);
         twice += after == 2;
         steps++;
         visited += new_cell && n != g->entrance;
-        unsigned open_n = open_sides(g, fast, n);
+        unsigned open_n = open_sides(any, g, fast, n);
         marks += (count_bits(open_cur) >= 3) + (count_bits(open_n) >= 3);
         if (tracing && mz_trace_emit(t, after == 1 ? "move" : "back", n, (int)d, steps))
             return MZ_EIO;
@@ -105,11 +137,14 @@ MZ_INLINE mz_status walk(const mz_grid *g, bool fast, uint8_t *m, mz_trace *t, c
     return MZ_OK;
 }
 
-/* Follow the passages marked once from the entrance to the exit. */
-static mz_status route(const mz_grid *g, bool fast, const uint8_t *m, mz_solution *sol)
+/* Follow the passages marked once from the entrance to the exit. Out of
+ * line: it runs once a solve, and the walk's loop compiles best alone. */
+static mz_status route(const bool any, const mz_grid *g, bool fast, const void *m,
+                       mz_solution *sol)
 {
     int64_t delta[4];
     mz_dir_deltas(g, delta);
+    const unsigned sides = any ? mz_shape_ports(g->shape) : 4;
     mz_status s = MZ_OK;
     mz_idx cur = g->entrance;
     int back = -1;
@@ -117,116 +152,14 @@ static mz_status route(const mz_grid *g, bool fast, const uint8_t *m, mz_solutio
     if (sol->want_path)
         s = mz_solution_push(sol, cur);
     while (cur != g->exit && s == MZ_OK) {
-        unsigned d = 4;
-        for (unsigned k = 0; k < 4 && d == 4; k++)
-            if ((int)k != back && mark_of(m, cur, k) == 1)
+        unsigned d = sides;
+        for (unsigned k = 0; k < sides && d == sides; k++)
+            if ((int)k != back && mark_of(any, m, cur, k) == 1)
                 d = k;
-        if (d == 4 || (uint64_t)steps >= g->cells)
+        if (d == sides || (uint64_t)steps >= g->cells)
             return MZ_EINVAL; /* walls that disagree: no walk to follow */
-        cur = mz_dir_step(g, fast, delta, cur, d);
-        back = (int)mz_opposite(d);
-        steps++;
-        if (sol->want_path)
-            s = mz_solution_push(sol, cur);
-    }
-    sol->path_steps = steps;
-    return s;
-}
-
-
-/* ---- Other cell shapes ----
- * The same walker through the ports (mz_port_nbr): ties go to the lowest
- * port, the way back is mz_port_back, and a junction is a cell with three
- * or more open ports. Up to eight ports a cell, so the marks take two
- * bytes a cell (two bits a port). */
-
-MZ_INLINE unsigned pmark_of(const uint16_t *m, mz_idx i, unsigned p) { return (m[i] >> (2 * p)) & 3u; }
-
-/* Open ports of i that lead to a cell of the grid. */
-MZ_INLINE unsigned ports_open_sides(const mz_grid *g, mz_idx i)
-{
-    unsigned open = mz_ports_open(g, g->c[i]), out = open;
-    while (open) {
-        unsigned p = (unsigned)__builtin_ctz(open);
-        open &= open - 1;
-        if (mz_port_nbr(g, i, p) == MZ_NONE)
-            out &= ~(1u << p);
-    }
-    return out;
-}
-
-MZ_INLINE mz_status ports_walk(const mz_grid *g, uint16_t *m, mz_trace *t, const bool tracing,
-                               bool *found_out, uint64_t out[4])
-{
-    const unsigned ports = mz_shape_ports(g->shape);
-    mz_idx cur = g->entrance;
-    int arr = -1;
-    uint64_t steps = 0, marks = 0, twice = 0, visited = 1;
-    bool found = cur == g->exit;
-    unsigned open_cur = ports_open_sides(g, cur);
-    while (!found) {
-        unsigned d = ports;
-        const unsigned here = m[cur];
-        if (arr >= 0 && ((here >> (2 * arr)) & 3u) == 1 && (here & ~(3u << (2 * arr))) != 0) {
-            d = (unsigned)arr;
-        } else {
-            unsigned best = 2;
-            for (unsigned k = 0; k < ports; k++) {
-                if (!(open_cur & (1u << k)))
-                    continue;
-                unsigned mk = (here >> (2 * k)) & 3u;
-                if (mk < best) {
-                    best = mk;
-                    d = k;
-                }
-            }
-            if (d == ports)
-                break;
-        }
-        mz_idx n = mz_port_nbr(g, cur, d);
-        unsigned od = mz_port_back(g, cur, d);
-        bool new_cell = m[n] == 0;
-        m[cur] = (uint16_t)(m[cur] + (1u << (2 * d)));
-        m[n] = (uint16_t)(m[n] + (1u << (2 * od)));
-        unsigned after = pmark_of(m, cur, d);
-        twice += after == 2;
-        steps++;
-        visited += new_cell && n != g->entrance;
-        unsigned open_n = ports_open_sides(g, n);
-        marks += (count_bits(open_cur) >= 3) + (count_bits(open_n) >= 3);
-        if (tracing && mz_trace_emit(t, after == 1 ? "move" : "back", n, (int)d, steps))
-            return MZ_EIO;
-        cur = n;
-        arr = (int)od;
-        open_cur = open_n;
-        found = cur == g->exit;
-    }
-    *found_out = found;
-    out[0] = steps;
-    out[1] = visited;
-    out[2] = marks;
-    out[3] = twice;
-    return MZ_OK;
-}
-
-static mz_status ports_route(const mz_grid *g, const uint16_t *m, mz_solution *sol)
-{
-    const unsigned ports = mz_shape_ports(g->shape);
-    mz_status s = MZ_OK;
-    mz_idx cur = g->entrance;
-    int back = -1;
-    int64_t steps = 0;
-    if (sol->want_path)
-        s = mz_solution_push(sol, cur);
-    while (cur != g->exit && s == MZ_OK) {
-        unsigned d = ports;
-        for (unsigned k = 0; k < ports && d == ports; k++)
-            if ((int)k != back && pmark_of(m, cur, k) == 1)
-                d = k;
-        if (d == ports || (uint64_t)steps >= g->cells)
-            return MZ_EINVAL;
-        mz_idx n = mz_port_nbr(g, cur, d);
-        back = (int)mz_port_back(g, cur, d);
+        mz_idx n = mz_side_step(g, any, fast, delta, cur, d);
+        back = (int)side_back(g, any, cur, d);
         cur = n;
         steps++;
         if (sol->want_path)
@@ -236,41 +169,24 @@ static mz_status ports_route(const mz_grid *g, const uint16_t *m, mz_solution *s
     return s;
 }
 
-MZ_NOINLINE static mz_status ports_solve(const mz_grid *g, mz_trace *t, mz_solution *sol, bool *found,
-                             uint64_t out[4])
-{
-    uint16_t *m = mz_mem_calloc(g->mem, g->cells, sizeof *m);
-    if (!m)
-        return MZ_ENOMEM;
-    mz_status s = t ? ports_walk(g, m, t, true, found, out) : ports_walk(g, m, NULL, false, found, out);
-    if (s == MZ_OK && *found)
-        s = ports_route(g, m, sol);
-    mz_mem_free(g->mem, m);
-    return s;
-}
-
-static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
-                               mz_solution *sol)
+MZ_INLINE mz_status tremaux_solve_on(const bool any, const mz_grid *g, const mz_args *args,
+                                     mz_trace *t, mz_solution *sol)
 {
     (void)args;
     mz_status s0 = mz_solve_begin(g, sol);
     if (s0 != MZ_OK)
         return s0;
+    void *m = mz_mem_calloc(g->mem, g->cells, any ? sizeof(uint16_t) : 1);
+    if (!m)
+        return MZ_ENOMEM;
+    const bool fast = !any && mz_grid_border_closed(g);
     bool found = false;
     uint64_t out[4] = {0, 0, 0, 0};
-    mz_status s;
-    if (g->shape != MZ_SHAPE_ORTHO) {
-        s = ports_solve(g, t, sol, &found, out);
-    } else {
-        uint8_t *m = mz_mem_calloc(g->mem, g->cells, 1);
-        if (!m)
-            return MZ_ENOMEM;
-        const bool fast = mz_grid_border_closed(g);
-        s = t ? walk(g, fast, m, t, true, &found, out) : walk(g, fast, m, NULL, false, &found, out);
-        if (s == MZ_OK && found)
-            s = route(g, fast, m, sol);
-        mz_mem_free(g->mem, m);
-    }
+    mz_status s = t ? walk(any, g, fast, m, t, true, &found, out)
+                    : walk(any, g, fast, m, NULL, false, &found, out);
+    if (s == MZ_OK && found)
+        s = route(any, g, fast, m, sol);
+    mz_mem_free(g->mem, m);
     if (s != MZ_OK)
         return s;
     sol->found = found;
@@ -280,6 +196,8 @@ static mz_status tremaux_solve(const mz_grid *g, const mz_args *args, mz_trace *
     mz_extra_int(&sol->extra, "marked_twice", (int64_t)out[3]);
     return MZ_OK;
 }
+
+MZ_SOLVE_BY_SHAPE(tremaux)
 
 static const char *const tremaux_columns[] = {"visited", "marks", "marked_twice", NULL};
 
