@@ -293,10 +293,9 @@ int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *e
             sw_file_free(&f);
             return fail(err, MZT_FAIL, path, 0, "out of memory");
         }
-    s->text = f.text; /* keep the text; sw_file's other arrays go */
+    s->file = f; /* kept: the rows' walk starts in it */
+    s->text = f.text;
     s->len = f.len;
-    f.text = NULL;
-    sw_file_free(&f);
     if (!s->header)
         return fail(err, MZT_FAIL, path, 0, "out of memory");
     if (!any_registry)
@@ -306,7 +305,7 @@ int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *e
 
 void mzt_sweep_free(mzt_sweep *s)
 {
-    free(s->text);
+    sw_file_free(&s->file);
     free(s->raw);
     free(s->registry);
     free(s->commit);
@@ -419,11 +418,17 @@ void mzt_rows_begin(mzt_rows *it, const mzt_sweep *s)
     it->f.header_at = SIZE_MAX;
 }
 
+/* Done with the current section's parse (the file's own is the file's). */
+static void drop_section(mzt_rows *it)
+{
+    if (it->in_sec && !it->borrowed)
+        sw_file_free(&it->f);
+    it->in_sec = it->borrowed = false;
+}
+
 void mzt_rows_end(mzt_rows *it)
 {
-    if (it->in_sec)
-        sw_file_free(&it->f);
-    it->in_sec = false;
+    drop_section(it);
 }
 
 size_t mzt_rows_rounds(const mzt_rows *it)
@@ -435,6 +440,13 @@ size_t mzt_rows_rounds(const mzt_rows *it)
 static int open_section(mzt_rows *it, mzt_err *err)
 {
     const mzt_sweep *s = it->s;
+    if (it->sec == 0) { /* the first section: parsed when the file was read */
+        it->f = s->file;
+        it->in_sec = it->borrowed = true;
+        it->off = it->f.rows_at;
+        it->r = 0;
+        return MZT_OK;
+    }
     char why[256];
     int pr = sw_file_parse(&it->f, s->text + it->sec, s->len - it->sec, why, sizeof why);
     if (pr != SW_OK)
@@ -502,8 +514,7 @@ int mzt_rows_next(mzt_rows *it, mzt_row *row, bool *got, mzt_err *err)
         size_t end = it->f.nrows ? it->f.row_end[it->f.nrows - 1] : it->f.rows_at;
         size_t flen = it->f.len;
         bool more = end < flen && it->f.text[end] == '#';
-        sw_file_free(&it->f);
-        it->in_sec = false;
+        drop_section(it);
         if (end == flen) {
             it->sec = SIZE_MAX;
             return MZT_OK;

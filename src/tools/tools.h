@@ -58,7 +58,8 @@ typedef struct mzt_sweep {
     char *commit;   /* first '# commit:' value, "" when none */
     size_t ncols;   /* the first header's fields */
     char **header;  /* its names */
-    char *text;     /* the parsed text (sw_file_parse: no BOM, LF line ends) */
+    sw_file file;   /* the bytes parsed (sw_file_parse: no BOM, LF line ends) */
+    char *text;     /* file.text: its first round's rows are walked in it as parsed */
     size_t len;
 } mzt_sweep;
 
@@ -84,7 +85,7 @@ typedef struct mzt_rows {
     const mzt_sweep *s;
     size_t sec, line, index, round, r, off, at_gen, at_seed;
     size_t rawat, rawline;
-    bool in_sec, started, new_round;
+    bool in_sec, started, new_round, borrowed; /* borrowed: f is s->file */
     sw_file f;
 } mzt_rows;
 
