@@ -12,29 +12,12 @@
 
 #include <math.h>
 
-/* The figures (mz_metrics_compute_mt), measured as the entries are, on
- * one thread and on two: a bit a cell for the route's marks and the
- * breadth-first queue; on square cells of 256 rows or more also their
- * bands (bands_bytes). */
-static const double figures_bpc[MZ_SHAPE_COUNT] = {
-    [MZ_SHAPE_ORTHO] = 0.25,
-    [MZ_SHAPE_HEX] = 0.25,
-    [MZ_SHAPE_TRI] = 0.25,
-    [MZ_SHAPE_POLAR] = 0.25,
-    [MZ_SHAPE_CUBE] = 0.5,
-    [MZ_SHAPE_WEAVE] = 0.25,
-};
-
-/* The statistics (mz_maze_stats_compute): a bit a cell and the queue of a
- * double sweep. */
-static const double stats_bpc[MZ_SHAPE_COUNT] = {
-    [MZ_SHAPE_ORTHO] = 0.25,
-    [MZ_SHAPE_HEX] = 0.25,
-    [MZ_SHAPE_TRI] = 0.25,
-    [MZ_SHAPE_POLAR] = 0.25,
-    [MZ_SHAPE_CUBE] = 0.5,
-    [MZ_SHAPE_WEAVE] = 0.25,
-};
+/* The figures (mz_metrics_compute_mt) and the statistics
+ * (mz_maze_stats_compute) take the bytes a cell their shape's record
+ * declares (shape.h), measured as the entries are, on one thread and on
+ * two: about a bit a cell for the marks and the breadth-first queue; the
+ * figures on square cells of 256 rows or more also their bands
+ * (bands_bytes). */
 
 /* The figures on square cells of BAND_ROWS rows or more work in bands of
  * at least BAND_ROWS rows, up to four a thread: each holds a walk stack of
@@ -97,10 +80,10 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom 
     }
     double beside = solver;
     if (what & MZ_EST_FIGURES)
-        beside += c * figures_bpc[g.shape] + bands_bytes(&g);
+        beside += c * mz_shape_table[g.shape]->figures_bytes_per_cell + bands_bytes(&g);
     if (what & MZ_EST_PATH)
         beside += c * PATH_BPC;
-    double stats = (what & MZ_EST_STATS) ? c * stats_bpc[g.shape] : 0;
+    double stats = (what & MZ_EST_STATS) ? c * mz_shape_table[g.shape]->stats_bytes_per_cell : 0;
     double part;
     if (pool) {
         /* the pool also keeps the blocks a list grown by doubling left

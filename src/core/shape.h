@@ -90,6 +90,13 @@ typedef struct mz_shape_ops {
     unsigned (*side_ports)(const mz_grid *g, mz_idx i);
     /* A lower bound on the steps between two cells (A*'s distance). */
     uint64_t (*distance)(const mz_grid *g, mz_idx a, mz_idx b);
+
+    /* ---- Memory (mz_estimate_bytes), measured ---- */
+    /* Bytes a cell beside the grid of the figures (mz_metrics_compute_mt:
+     * the route's marks and the breadth-first queue) and of the
+     * statistics (mz_maze_stats_compute: a double sweep). */
+    double figures_bytes_per_cell;
+    double stats_bytes_per_cell;
 } mz_shape_ops;
 
 extern const mz_shape_ops mz_shape_ortho;

@@ -106,4 +106,6 @@ const mz_shape_ops mz_shape_cube = {
     .across = cube_across,
     .side_ports = cube_side_ports,
     .distance = cube_distance,
+    .figures_bytes_per_cell = 0.5,
+    .stats_bytes_per_cell = 0.5,
 };

@@ -64,4 +64,6 @@ const mz_shape_ops mz_shape_hex = {
     .across = hex_across,
     .side_ports = mz_shape_all_ports,
     .distance = hex_distance,
+    .figures_bytes_per_cell = 0.25,
+    .stats_bytes_per_cell = 0.25,
 };

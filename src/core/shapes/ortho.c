@@ -67,4 +67,6 @@ const mz_shape_ops mz_shape_ortho = {
     .across = ortho_across,
     .side_ports = mz_shape_all_ports,
     .distance = ortho_distance,
+    .figures_bytes_per_cell = 0.25,
+    .stats_bytes_per_cell = 0.25,
 };

@@ -129,4 +129,6 @@ const mz_shape_ops mz_shape_polar = {
     .across = polar_across,
     .side_ports = polar_side_ports,
     .distance = polar_distance,
+    .figures_bytes_per_cell = 0.25,
+    .stats_bytes_per_cell = 0.25,
 };

@@ -56,4 +56,6 @@ const mz_shape_ops mz_shape_tri = {
     .across = tri_across,
     .side_ports = mz_shape_all_ports,
     .distance = tri_distance,
+    .figures_bytes_per_cell = 0.25,
+    .stats_bytes_per_cell = 0.25,
 };

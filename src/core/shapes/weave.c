@@ -73,4 +73,6 @@ const mz_shape_ops mz_shape_weave = {
     .across = weave_across,
     .side_ports = weave_side_ports,
     .distance = weave_distance,
+    .figures_bytes_per_cell = 0.25,
+    .stats_bytes_per_cell = 0.25,
 };
