@@ -83,7 +83,7 @@ MZ_INLINE void gl_put(glist *l, const bool wide, uint64_t k, mz_idx v)
 MZ_INLINE mz_status gl_push(glist *l, const bool wide, mz_idx v)
 {
     if (MZ_UNLIKELY(l->v.len == l->v.cap)) {
-        mz_status s = mzu_vec_grow(&l->v);
+        mz_status s = mzu_vec_grow_copy(&l->v);
         if (s != MZ_OK)
             return s;
     }
@@ -114,9 +114,10 @@ MZ_INLINE void gl_remove(glist *l, const bool wide, uint64_t k)
     }
 }
 
-MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool always_newest,
-                            bool never_newest, glist *l, const bool wide, mz_trace *t,
-                            const bool tracing, const mz_rng_kind rk, uint64_t *peak_out)
+MZ_INLINE mz_status gt_square_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below,
+                                   bool always_newest, bool never_newest, glist *l, const bool wide,
+                                   mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                   uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -172,7 +173,7 @@ MZ_INLINE mz_status gt_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below, bool
     return MZ_OK;
 }
 
-MZ_INLINE mz_status gt_shape_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below,
+MZ_INLINE mz_status gt_ports_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below,
                                   bool always_newest, bool never_newest, glist *l, const bool wide,
                                   uint64_t *in, mz_trace *t, const bool tracing,
                                   const mz_rng_kind rk, uint64_t *peak_out)
@@ -220,19 +221,20 @@ MZ_INLINE mz_status gt_shape_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below
 }
 
 /* The other shapes: as growing_tree below, with a visited bitset. */
-static mz_status gt_shape(mz_grid *g, uint64_t below, bool always, bool never, mz_run *run,
+static mz_status gt_ports(mz_grid *g, uint64_t below, bool always, bool never, mz_run *run,
                           uint64_t *peak)
 {
     const bool wide = g->cells >= UINT32_MAX;
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
         return MZ_ENOMEM;
-    glist l = {MZU_VEC_INIT(uint32_t, g->mem), 0};
-    l.v.elem = wide ? 8 : 4;
-    if (mzu_vec_reserve(&l.v, 256) != MZ_OK) {
+    mzu_vec v = MZU_VEC_INIT(uint32_t, g->mem);
+    v.elem = wide ? 8 : 4;
+    if (mzu_vec_reserve(&v, 256) != MZ_OK) {
         mz_mem_free(g->mem, in);
         return MZ_ENOMEM;
     }
+    glist l = {v, 0}; /* its address stays here (mzu_vec_grow_copy) */
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
     const mz_rng_kind kind = (mz_rng_kind)rng->kind;
@@ -240,19 +242,19 @@ static mz_status gt_shape(mz_grid *g, uint64_t below, bool always, bool never, m
     /* Untraced runs are specialised on the source's kind; a traced run
      * reads it as it goes. */
     if (t)
-        s = wide ? gt_shape_grow(g, rng, below, always, never, &l, true, in, t, true, kind, peak)
-                 : gt_shape_grow(g, rng, below, always, never, &l, false, in, t, true, kind, peak);
+        s = wide ? gt_ports_grow(g, rng, below, always, never, &l, true, in, t, true, kind, peak)
+                 : gt_ports_grow(g, rng, below, always, never, &l, false, in, t, true, kind, peak);
     else if (kind == MZ_RNG_MULBERRY32)
-        s = wide ? gt_shape_grow(g, rng, below, always, never, &l, true, in, NULL, false,
+        s = wide ? gt_ports_grow(g, rng, below, always, never, &l, true, in, NULL, false,
                                  MZ_RNG_MULBERRY32, peak)
-                 : gt_shape_grow(g, rng, below, always, never, &l, false, in, NULL, false,
+                 : gt_ports_grow(g, rng, below, always, never, &l, false, in, NULL, false,
                                  MZ_RNG_MULBERRY32, peak);
     else
-        s = wide ? gt_shape_grow(g, rng, below, always, never, &l, true, in, NULL, false,
+        s = wide ? gt_ports_grow(g, rng, below, always, never, &l, true, in, NULL, false,
                                  MZ_RNG_SPLITMIX64, peak)
-                 : gt_shape_grow(g, rng, below, always, never, &l, false, in, NULL, false,
+                 : gt_ports_grow(g, rng, below, always, never, &l, false, in, NULL, false,
                                  MZ_RNG_SPLITMIX64, peak);
-    mzu_vec_free(&l.v);
+    mzu_vec_release(l.v);
     mz_mem_free(g->mem, in);
     return s;
 }
@@ -260,37 +262,36 @@ static mz_status gt_shape(mz_grid *g, uint64_t below, bool always, bool never, m
 /* The growing tree with newest-probability p in [0, 1]. */
 static mz_status growing_tree(mz_grid *g, double p, mz_run *run, uint64_t *peak)
 {
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     const bool wide = g->cells >= UINT32_MAX; /* UINT32_MAX marks a hole */
     const bool always = p >= 1.0, never = p <= 0.0;
     /* p * 2^32 is exact in a double for every p; u < it takes the newest. */
     const uint64_t below = never ? 0 : always ? UINT64_C(1) << 32 : (uint64_t)(p * 4294967296.0);
     if (g->shape != MZ_SHAPE_ORTHO)
-        return gt_shape(g, below, always, never, run, peak);
-    glist l = {MZU_VEC_INIT(uint32_t, g->mem), 0};
-    l.v.elem = wide ? 8 : 4;
-    if (mzu_vec_reserve(&l.v, 256) != MZ_OK)
+        return gt_ports(g, below, always, never, run, peak);
+    mzu_vec v = MZU_VEC_INIT(uint32_t, g->mem);
+    v.elem = wide ? 8 : 4;
+    if (mzu_vec_reserve(&v, 256) != MZ_OK)
         return MZ_ENOMEM;
+    glist l = {v, 0}; /* its address stays here (mzu_vec_grow_copy) */
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
     const mz_rng_kind kind = (mz_rng_kind)rng->kind;
     mz_status s;
-    /* As in gt_shape: specialised on the kind when untraced. */
+    /* As in gt_ports: specialised on the kind when untraced. */
     if (t)
-        s = wide ? gt_grow(g, rng, below, always, never, &l, true, t, true, kind, peak)
-                 : gt_grow(g, rng, below, always, never, &l, false, t, true, kind, peak);
+        s = wide ? gt_square_grow(g, rng, below, always, never, &l, true, t, true, kind, peak)
+                 : gt_square_grow(g, rng, below, always, never, &l, false, t, true, kind, peak);
     else if (kind == MZ_RNG_MULBERRY32)
-        s = wide ? gt_grow(g, rng, below, always, never, &l, true, NULL, false,
-                           MZ_RNG_MULBERRY32, peak)
-                 : gt_grow(g, rng, below, always, never, &l, false, NULL, false,
-                           MZ_RNG_MULBERRY32, peak);
+        s = wide ? gt_square_grow(g, rng, below, always, never, &l, true, NULL, false,
+                                  MZ_RNG_MULBERRY32, peak)
+                 : gt_square_grow(g, rng, below, always, never, &l, false, NULL, false,
+                                  MZ_RNG_MULBERRY32, peak);
     else
-        s = wide ? gt_grow(g, rng, below, always, never, &l, true, NULL, false,
-                           MZ_RNG_SPLITMIX64, peak)
-                 : gt_grow(g, rng, below, always, never, &l, false, NULL, false,
-                           MZ_RNG_SPLITMIX64, peak);
-    mzu_vec_free(&l.v);
+        s = wide ? gt_square_grow(g, rng, below, always, never, &l, true, NULL, false,
+                                  MZ_RNG_SPLITMIX64, peak)
+                 : gt_square_grow(g, rng, below, always, never, &l, false, NULL, false,
+                                  MZ_RNG_SPLITMIX64, peak);
+    mzu_vec_release(l.v);
     g->c[0] &= (uint8_t)~CL_MARK;
     return s;
 }

@@ -233,9 +233,9 @@ static void pq_free(pq *q)
     mz_mem_free(q->mem, q->b);
 }
 
-MZ_INLINE mz_status prim_true_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
-                                  mz_trace *t, const bool tracing, const mz_rng_kind rk,
-                                  uint64_t *peak_out)
+MZ_INLINE mz_status prim_true_square_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in, mz_trace *t,
+                                         const bool tracing, const mz_rng_kind rk,
+                                         uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -334,7 +334,7 @@ MZ_INLINE void fl_put(flist *f, const bool wide, uint64_t k, mz_idx v)
 
 MZ_INLINE mz_status fl_push(flist *f, const bool wide, mz_idx v)
 {
-    if (MZ_UNLIKELY(f->len == f->cap) && mzu_vec_grow(f) != MZ_OK)
+    if (MZ_UNLIKELY(f->len == f->cap) && mzu_vec_grow_copy(f) != MZ_OK)
         return MZ_ENOMEM;
     fl_put(f, wide, f->len++, v);
     return MZ_OK;
@@ -342,9 +342,9 @@ MZ_INLINE mz_status fl_push(flist *f, const bool wide, mz_idx v)
 
 MZ_INLINE bool in_maze(uint8_t v) { return (v & (CL_MARK | MZ_WALLS)) != MZ_WALLS; }
 
-MZ_INLINE mz_status prim_modified_run(mz_grid *g, mz_rng *rng, flist *f, const bool wide,
-                                      mz_trace *t, const bool tracing, const mz_rng_kind rk,
-                                      uint64_t *peak_out)
+MZ_INLINE mz_status prim_modified_square_run(mz_grid *g, mz_rng *rng, flist *f, const bool wide,
+                                             mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                             uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -392,9 +392,9 @@ MZ_INLINE mz_status prim_modified_run(mz_grid *g, mz_rng *rng, flist *f, const b
 
 /* ---- simplified mode: a list of frontier edges ---- */
 
-MZ_INLINE mz_status prim_simplified_run(mz_grid *g, mz_rng *rng, flist *f, const bool wide,
-                                        mz_trace *t, const bool tracing, const mz_rng_kind rk,
-                                        uint64_t *peak_out)
+MZ_INLINE mz_status prim_simplified_square_run(mz_grid *g, mz_rng *rng, flist *f, const bool wide,
+                                               mz_trace *t, const bool tracing,
+                                               const mz_rng_kind rk, uint64_t *peak_out)
 {
     uint8_t *c = g->c;
     const uint64_t cols = g->cols, cells = g->cells;
@@ -442,8 +442,8 @@ MZ_INLINE mz_status prim_simplified_run(mz_grid *g, mz_rng *rng, flist *f, const
 
 /* ---- Other shapes ---- */
 
-MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in,
-                                        mz_trace *t, const bool tracing, const mz_rng_kind rk,
+MZ_INLINE mz_status prim_true_ports_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t *in, mz_trace *t,
+                                        const bool tracing, const mz_rng_kind rk,
                                         uint64_t *peak_out)
 {
     const unsigned ports = mz_shape_ports(g->shape);
@@ -492,9 +492,9 @@ MZ_INLINE mz_status prim_true_shape_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
-                                              mz_trace *t, const bool tracing,
-                                              const mz_rng_kind rk, uint64_t *peak_out)
+MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
+                                              mz_trace *t, const bool tracing, const mz_rng_kind rk,
+                                              uint64_t *peak_out)
 {
     const unsigned ports = mz_shape_ports(g->shape);
     uint64_t peak = 0, joined = 1;
@@ -534,7 +534,7 @@ MZ_INLINE mz_status prim_simplified_shape_run(mz_grid *g, mz_rng *rng, mzu_vec *
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
                                             uint64_t *front, mz_trace *t, const bool tracing,
                                             const mz_rng_kind rk, uint64_t *peak_out)
 {
@@ -578,7 +578,7 @@ MZ_INLINE mz_status prim_modified_shape_run(mz_grid *g, mz_rng *rng, mzu_vec *f,
     return MZ_OK;
 }
 
-static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *peak)
+static mz_status prim_ports(mz_grid *g, unsigned mode, mz_run *run, uint64_t *peak)
 {
     /* Untraced runs are specialised on the source's kind; a traced run
      * reads it as it goes. */
@@ -596,34 +596,34 @@ static mz_status prim_shape(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
         q.limit = TRIM_MIN;
         q.b = mz_mem_calloc(g->mem, NBUCKET, sizeof *q.b);
         if (q.b && t)
-            s = prim_true_shape_run(g, rng, &q, in, t, true, kind, peak);
+            s = prim_true_ports_run(g, rng, &q, in, t, true, kind, peak);
         else if (q.b && kind == MZ_RNG_MULBERRY32)
-            s = prim_true_shape_run(g, rng, &q, in, NULL, false, MZ_RNG_MULBERRY32, peak);
+            s = prim_true_ports_run(g, rng, &q, in, NULL, false, MZ_RNG_MULBERRY32, peak);
         else if (q.b)
-            s = prim_true_shape_run(g, rng, &q, in, NULL, false, MZ_RNG_SPLITMIX64, peak);
+            s = prim_true_ports_run(g, rng, &q, in, NULL, false, MZ_RNG_SPLITMIX64, peak);
         pq_free(&q);
     } else {
         uint64_t *front = mode == MODE_MODIFIED ? mz_bits_new(g->mem, g->cells) : NULL;
-        mzu_vec f = MZU_VEC_INIT(uint64_t, g->mem);
-        if ((mode != MODE_MODIFIED || front) && mzu_vec_reserve(&f, 256) == MZ_OK) {
+        mzu_vec f0 = MZU_VEC_INIT(uint64_t, g->mem);
+        bool room = (mode != MODE_MODIFIED || front) && mzu_vec_reserve(&f0, 256) == MZ_OK;
+        mzu_vec f = f0; /* its address stays here (mzu_vec_grow_copy) */
+        if (room) {
             if (mode == MODE_SIMPLIFIED && t)
-                s = prim_simplified_shape_run(g, rng, &f, in, t, true, kind, peak);
+                s = prim_simplified_ports_run(g, rng, &f, in, t, true, kind, peak);
             else if (mode == MODE_SIMPLIFIED && kind == MZ_RNG_MULBERRY32)
-                s = prim_simplified_shape_run(g, rng, &f, in, NULL, false, MZ_RNG_MULBERRY32,
-                                              peak);
+                s = prim_simplified_ports_run(g, rng, &f, in, NULL, false, MZ_RNG_MULBERRY32, peak);
             else if (mode == MODE_SIMPLIFIED)
-                s = prim_simplified_shape_run(g, rng, &f, in, NULL, false, MZ_RNG_SPLITMIX64,
-                                              peak);
+                s = prim_simplified_ports_run(g, rng, &f, in, NULL, false, MZ_RNG_SPLITMIX64, peak);
             else if (t)
-                s = prim_modified_shape_run(g, rng, &f, in, front, t, true, kind, peak);
+                s = prim_modified_ports_run(g, rng, &f, in, front, t, true, kind, peak);
             else if (kind == MZ_RNG_MULBERRY32)
-                s = prim_modified_shape_run(g, rng, &f, in, front, NULL, false,
-                                            MZ_RNG_MULBERRY32, peak);
+                s = prim_modified_ports_run(g, rng, &f, in, front, NULL, false, MZ_RNG_MULBERRY32,
+                                            peak);
             else
-                s = prim_modified_shape_run(g, rng, &f, in, front, NULL, false,
-                                            MZ_RNG_SPLITMIX64, peak);
+                s = prim_modified_ports_run(g, rng, &f, in, front, NULL, false, MZ_RNG_SPLITMIX64,
+                                            peak);
         }
-        mzu_vec_free(&f);
+        mzu_vec_release(f);
         mz_mem_free(g->mem, front);
     }
     mz_mem_free(g->mem, in);
@@ -635,15 +635,13 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
     const unsigned mode = (unsigned)args->v[P_MODE];
     uint64_t peak = 0;
     mz_status s;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     if (g->shape != MZ_SHAPE_ORTHO) {
-        s = prim_shape(g, mode, run, &peak);
+        s = prim_ports(g, mode, run, &peak);
         if (s == MZ_OK)
             mz_extra_int(run->extra, "frontier_peak", (int64_t)peak);
         return s;
     }
-    /* As in prim_shape: specialised on the kind when untraced. */
+    /* As in prim_ports: specialised on the kind when untraced. */
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
     const mz_rng_kind kind = (mz_rng_kind)rng->kind;
@@ -663,10 +661,10 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
          * grid's byte stores cannot alias; it goes back at the end. */
         mz_rng r = *rng;
         if (t)
-            s = prim_true_run(g, &r, &q, in, t, true, kind, &peak);
+            s = prim_true_square_run(g, &r, &q, in, t, true, kind, &peak);
         else
-            s = m32 ? prim_true_run(g, &r, &q, in, NULL, false, MZ_RNG_MULBERRY32, &peak)
-                    : prim_true_run(g, &r, &q, in, NULL, false, MZ_RNG_SPLITMIX64, &peak);
+            s = m32 ? prim_true_square_run(g, &r, &q, in, NULL, false, MZ_RNG_MULBERRY32, &peak)
+                    : prim_true_square_run(g, &r, &q, in, NULL, false, MZ_RNG_SPLITMIX64, &peak);
         *rng = r;
         pq_free(&q);
         mz_mem_free(g->mem, in);
@@ -675,36 +673,46 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
     } else if (mode == MODE_SIMPLIFIED) {
         /* Entries are edge codes, n * 4 + d. */
         const bool wide = g->cells > (UINT32_MAX >> 2);
-        flist f = MZU_VEC_INIT(uint32_t, g->mem);
-        f.elem = wide ? 8 : 4;
-        if (mzu_vec_reserve(&f, 256) != MZ_OK)
+        flist f0 = MZU_VEC_INIT(uint32_t, g->mem);
+        f0.elem = wide ? 8 : 4;
+        if (mzu_vec_reserve(&f0, 256) != MZ_OK)
             return MZ_ENOMEM;
+        flist f = f0; /* its address stays here (mzu_vec_grow_copy) */
         if (t)
-            s = wide ? prim_simplified_run(g, rng, &f, true, t, true, kind, &peak)
-                     : prim_simplified_run(g, rng, &f, false, t, true, kind, &peak);
+            s = wide ? prim_simplified_square_run(g, rng, &f, true, t, true, kind, &peak)
+                     : prim_simplified_square_run(g, rng, &f, false, t, true, kind, &peak);
         else if (m32)
-            s = wide ? prim_simplified_run(g, rng, &f, true, NULL, false, MZ_RNG_MULBERRY32, &peak)
-                     : prim_simplified_run(g, rng, &f, false, NULL, false, MZ_RNG_MULBERRY32, &peak);
+            s = wide ? prim_simplified_square_run(g, rng, &f, true, NULL, false, MZ_RNG_MULBERRY32,
+                                                  &peak)
+                     : prim_simplified_square_run(g, rng, &f, false, NULL, false, MZ_RNG_MULBERRY32,
+                                                  &peak);
         else
-            s = wide ? prim_simplified_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64, &peak)
-                     : prim_simplified_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64, &peak);
-        mzu_vec_free(&f);
+            s = wide ? prim_simplified_square_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64,
+                                                  &peak)
+                     : prim_simplified_square_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64,
+                                                  &peak);
+        mzu_vec_release(f);
     } else {
         const bool wide = g->cells > UINT32_MAX;
-        flist f = MZU_VEC_INIT(uint32_t, g->mem);
-        f.elem = wide ? 8 : 4;
-        if (mzu_vec_reserve(&f, 256) != MZ_OK)
+        flist f0 = MZU_VEC_INIT(uint32_t, g->mem);
+        f0.elem = wide ? 8 : 4;
+        if (mzu_vec_reserve(&f0, 256) != MZ_OK)
             return MZ_ENOMEM;
+        flist f = f0; /* its address stays here (mzu_vec_grow_copy) */
         if (t)
-            s = wide ? prim_modified_run(g, rng, &f, true, t, true, kind, &peak)
-                     : prim_modified_run(g, rng, &f, false, t, true, kind, &peak);
+            s = wide ? prim_modified_square_run(g, rng, &f, true, t, true, kind, &peak)
+                     : prim_modified_square_run(g, rng, &f, false, t, true, kind, &peak);
         else if (m32)
-            s = wide ? prim_modified_run(g, rng, &f, true, NULL, false, MZ_RNG_MULBERRY32, &peak)
-                     : prim_modified_run(g, rng, &f, false, NULL, false, MZ_RNG_MULBERRY32, &peak);
+            s = wide ? prim_modified_square_run(g, rng, &f, true, NULL, false, MZ_RNG_MULBERRY32,
+                                                &peak)
+                     : prim_modified_square_run(g, rng, &f, false, NULL, false, MZ_RNG_MULBERRY32,
+                                                &peak);
         else
-            s = wide ? prim_modified_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64, &peak)
-                     : prim_modified_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64, &peak);
-        mzu_vec_free(&f);
+            s = wide ? prim_modified_square_run(g, rng, &f, true, NULL, false, MZ_RNG_SPLITMIX64,
+                                                &peak)
+                     : prim_modified_square_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64,
+                                                &peak);
+        mzu_vec_release(f);
     }
     if (s == MZ_OK)
         g->c[0] &= (uint8_t)~CL_MARK;
