@@ -465,6 +465,10 @@ const char *mz_shape_name(mz_shape s);
 mz_status mz_shape_parse(const char *name, mz_shape *s);
 /* Ports a cell of the shape may have (4, 6, 3, 6, 6, 8). Cannot fail. */
 unsigned mz_shape_ports(mz_shape s);
+/* The most open ports a cell of a maze of the shape may have: its ports,
+ * but 4 on a weave grid (one passage a side, over or under). 0 for a
+ * value out of range. Cannot fail. */
+unsigned mz_shape_max_degree(mz_shape s);
 /* The byte of a cell with every wall closed: (1 << ports) - 1. */
 uint8_t mz_shape_walls(mz_shape s);
 

@@ -60,6 +60,7 @@ static void test_every_record_complete(void **state)
             !o->nbr || !o->back || !o->across || !o->side_ports || !o->distance)
             fail_msg("the record of shape %u (%s) misses an op", k, o->name ? o->name : "?");
         assert_true(o->ports >= 1 && o->ports <= 8);
+        assert_true(o->max_degree >= 1 && o->max_degree <= o->ports);
         if (!(o->figures_bytes_per_cell > 0) || !(o->stats_bytes_per_cell > 0))
             fail_msg("the record of shape %s declares no bytes a cell", o->name);
         assert_int_equal(o->ports, mz_shape_ports((mz_shape)k));

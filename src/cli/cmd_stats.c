@@ -65,13 +65,6 @@ static const char *const stat_name[NSTATS] = {
     "dead_ends", "inner_dead_ends", "degree_1", "degree_2", "degree_3", "degree_4", "degree_5",
     "degree_6",  "degree_7",        "degree_8", "straight", "turn",     "route",    "longest"};
 
-/* The most open sides a cell of the shape can have: its ports, but for
- * WEAVE, whose crossing rules allow one passage a side (over or under). */
-static unsigned shape_max_degree(mz_shape s)
-{
-    return s == MZ_SHAPE_WEAVE ? 4 : mz_shape_ports(s);
-}
-
 typedef struct published {
     char name[64], spec[256], source[256];
     double lo, hi; /* percent */
@@ -306,7 +299,7 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
         r->cols = g.cols;
         r->cells = g.cells;
         if (k == 0)
-            r->max_degree = shape_max_degree(g.shape);
+            r->max_degree = mz_shape_max_degree(g.shape);
         for (unsigned d = r->max_degree + 1; d <= 8; d++)
             if (ms.degree[d])
                 r->max_degree = d; /* never hide a degree the rules should not allow */

@@ -33,8 +33,11 @@ typedef struct mz_shape_ops {
      * (NULL: none). */
     const char *name;
     const char *alias;
-    /* Ports a cell may have (at most 8: a cell's byte). */
+    /* Ports a cell may have (at most 8: a cell's byte), and the most of
+     * them a maze may have open at once (weave: 4, one passage a side,
+     * over or under). */
     unsigned ports;
+    unsigned max_degree;
     /* True when the geometry has levels (mz_geom.levels counts; the
      * topology column reads "NAME:LEVELS"); false: levels is always 1. */
     bool layered;

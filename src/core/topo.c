@@ -46,6 +46,12 @@ unsigned mz_shape_ports(mz_shape s)
     return (unsigned)s < MZ_SHAPE_COUNT ? mz_sp_ports(s) : 0;
 }
 
+unsigned mz_shape_max_degree(mz_shape s)
+{
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    return o ? o->max_degree : 0;
+}
+
 uint8_t mz_shape_walls(mz_shape s)
 {
     return (uint8_t)((1u << mz_shape_ports(s)) - 1u);

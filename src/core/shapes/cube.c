@@ -89,6 +89,7 @@ const mz_shape_ops mz_shape_cube = {
     .name = "3d",
     .alias = "cube",
     .ports = 6,
+    .max_degree = 6,
     .layered = true,
     .sized = cube_sized,
     .connected = cube_connected,

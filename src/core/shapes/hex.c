@@ -47,6 +47,7 @@ const mz_shape_ops mz_shape_hex = {
     .name = "hex",
     .alias = "sigma",
     .ports = 6,
+    .max_degree = 6,
     .layered = false,
     .sized = mz_shape_sized_rc,
     .connected = hex_connected,

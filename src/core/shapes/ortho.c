@@ -50,6 +50,7 @@ const mz_shape_ops mz_shape_ortho = {
     .name = "ortho",
     .alias = "square",
     .ports = 4,
+    .max_degree = 4,
     .layered = false,
     .sized = mz_shape_sized_rc,
     .connected = ortho_connected,

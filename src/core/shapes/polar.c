@@ -112,6 +112,7 @@ const mz_shape_ops mz_shape_polar = {
     .name = "polar",
     .alias = "theta",
     .ports = 6,
+    .max_degree = 6,
     .layered = false,
     .sized = polar_sized,
     .connected = polar_connected,

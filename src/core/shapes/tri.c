@@ -39,6 +39,7 @@ const mz_shape_ops mz_shape_tri = {
     .name = "tri",
     .alias = "delta",
     .ports = 3,
+    .max_degree = 3,
     .layered = false,
     .sized = mz_shape_sized_rc,
     .connected = tri_connected,

@@ -56,6 +56,7 @@ const mz_shape_ops mz_shape_weave = {
     .name = "weave",
     .alias = NULL,
     .ports = 8,
+    .max_degree = 4,
     .layered = false,
     .sized = mz_shape_sized_rc,
     .connected = weave_connected,
