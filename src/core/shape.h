@@ -10,15 +10,24 @@
  * go through the inline switch of shape_ports.h, whose per-shape
  * functions the records' nbr, back and can_open wrap.
  *
- * Adding a shape: its enum value in src/mazebench.h (before
- * MZ_SHAPE_COUNT); its port arithmetic in shape_ports.h (one case in each
- * dispatch switch); a file src/core/shapes/NAME.c defining
- * `const mz_shape_ops mz_shape_NAME` with every op; its declaration below
- * and its line in mz_shape_table; its drawing record in
- * src/render/picture/shapes.c. Every switch over mz_shape has no default
- * (-Wswitch-enum names each one missing), and tests/test_shape_table.c
- * checks that every record is complete and that its ports, distance,
- * geometry text and default entrance and exit agree with each other.
+ * Adding a shape:
+ *   1. its enum value in src/mazebench.h, before MZ_SHAPE_COUNT;
+ *   2. its port arithmetic in shape_ports.h (mz_sp_NAME_nbr, _back, and
+ *      a case in each dispatch: mz_sp_ports, mz_sp_nbr, mz_sp_back,
+ *      mz_sp_can_open);
+ *   3. src/core/shapes/NAME.c defining `const mz_shape_ops mz_shape_NAME`
+ *      with every op (only alias and can_open may be NULL), its
+ *      declaration below and its line in mz_shape_table (topo.c);
+ *   4. its drawing record in src/render/picture/shapes.c (pic_shapes);
+ *   5. sample grids in tests/samples.h and test grids in
+ *      tests/test_shape_table.c (both tests fail for a shape without).
+ * The _Static_assert next to each table (topo.c, shapes.c) stops the build
+ * until the count there is raised with the new line; every switch over
+ * mz_shape has no default, so -Wswitch-enum names each one that misses
+ * the new value (the generic paths of the generators and solvers
+ * included); tests/test_shape_table.c checks that every record is
+ * complete and that its ports, distance, geometry text and default
+ * entrance and exit agree with each other.
  */
 #ifndef MZ_SHAPE_H
 #define MZ_SHAPE_H
