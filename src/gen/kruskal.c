@@ -34,7 +34,10 @@
  * Should islands remain at the end (a weave grid whose crossings had cut
  * every wall between two islands; not seen in 12,000 runs on weave grids
  * of 16 to 400 cells), the list is checked once more in order, no draw.
- * Codes and parents are 64-bit (16 bytes a wall and 8 a cell).
+ * Codes and parents are 64-bit (16 bytes a wall and 8 a cell). The list's
+ * length is a closed form (sh_walls), each shape has its own copy of the
+ * loops (kruskal_run_SHAPE) and a check finds the far cell of its wall
+ * from the near cell's coordinates (sh_at).
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "shape_common.h"
@@ -321,26 +324,38 @@ static mz_status kruskal_arrays(mz_grid *g, mz_run *run, const bool wide, uint64
 
 /* ---- Other shapes ---- */
 
-/* One pass of checks over code[from..n): merges and checks as on square
- * cells. */
-MZ_INLINE mz_status kruskal_shape_pass(mz_grid *g, const uint64_t *code, int64_t *p, uint64_t n,
-                                       uint64_t *islands, uint64_t *checked, mz_trace *t,
-                                       const bool tracing, uint64_t *merged_at)
+/* One pass of checks over code[0..n): merges and checks as on square
+ * cells. Each check finds its wall's far cell from the near cell's
+ * coordinates (sh_at: S is a constant but in the traced run). A wall
+ * between two islands can always be opened on a shape other than the
+ * weave (it is closed: an open wall joins its two cells' islands), so
+ * only the weave asks its crossing rules. */
+MZ_INLINE mz_status kruskal_ports_pass(mz_grid *g, const mz_shape S, const uint64_t *code,
+                                       int64_t *p, uint64_t n, uint64_t *islands,
+                                       uint64_t *checked, mz_trace *t, const bool tracing,
+                                       uint64_t *merged_at)
 {
+    uint8_t *c = g->c;
     for (uint64_t k = 0; k < n; k++) {
         if (!tracing && *islands == 1)
             break;
+        if (k + AHEAD < n)
+            MZ_PREFETCHW(p + (code[k + AHEAD] >> 3));
         const uint64_t a = code[k] >> 3;
         const unsigned d = (unsigned)(code[k] & 7u);
-        const uint64_t b = mz_port_nbr(g, a, d);
+        const sh_at at = sh_at_of(g, S, a);
+        const uint64_t b = sh_at_nbr(g, S, &at, d);
         const uint64_t ra = find_root(p, true, a), rb = find_root(p, true, b);
         ++*checked;
-        if (ra == rb || !mz_port_can_open(g, a, d)) {
+        if (ra == rb ||
+            ((S == MZ_SHAPE_WEAVE || (S == SH_ANY && g->shape == MZ_SHAPE_WEAVE)) &&
+             !((c[a] >> d & 1u) && sh_weave_can_open(g, &at, d, b)))) {
             if (tracing && mz_trace_emit(t, "check", a, (int)d, *islands))
                 return MZ_EIO;
             continue;
         }
-        mz_port_knock(g, a, d);
+        c[a] &= (uint8_t)~(1u << d);
+        c[b] &= (uint8_t)~(1u << sh_at_back(g, S, &at, d));
         const int64_t sa = p[ra], sb = p[rb];
         if (sa <= sb) {
             p[ra] = sa + sb;
@@ -358,83 +373,127 @@ MZ_INLINE mz_status kruskal_shape_pass(mz_grid *g, const uint64_t *code, int64_t
     return MZ_OK;
 }
 
-MZ_INLINE mz_status kruskal_shape_run(mz_grid *g, mz_rng *rng, uint64_t *code, int64_t *p,
-                                      mz_trace *t, const bool tracing, uint64_t *merged_at,
-                                      const mz_rng_kind rk)
+/* The wall list of another shape in code[0..cap): code a * 8 + p for
+ * each cell a in order and each port p in order whose neighbour b exists
+ * and b > a. The walls' count (cap when the list is complete). */
+MZ_INLINE uint64_t kruskal_ports_list(const mz_grid *g, const mz_shape S, uint64_t *code,
+                                      uint64_t cap)
 {
-    const unsigned ports = mz_shape_ports(g->shape);
+    const unsigned ports = S == SH_ANY ? mz_shape_ports(g->shape) : mz_sp_ports(S);
     const uint64_t cells = g->cells;
     uint64_t n = 0;
-    for (mz_idx a = 0; a < cells; a++)
+    sh_at x = sh_at_of(g, S, 0);
+    for (mz_idx a = 0; a < cells; a++) {
+        SH_UNROLL
         for (unsigned d = 0; d < ports; d++) {
-            const mz_idx b = mz_port_nbr(g, a, d);
-            if (b != MZ_NONE && b > a)
-                code[n++] = a << 3 | d;
+            if (sh_port_backward(S, &x, d))
+                continue;
+            const mz_idx b = sh_at_nbr(g, S, &x, d);
+            if (b != MZ_NONE && b > a) {
+                if (MZ_LIKELY(n < cap))
+                    code[n] = a << 3 | d;
+                n++;
+            }
         }
-    for (uint64_t i = n; i-- > 1;) {
-        const uint64_t j = mz_rngk_pick(rng, i + 1, rk);
-        const uint64_t tmp = code[i];
-        code[i] = code[j];
-        code[j] = tmp;
+        if (a + 1 < cells)
+            x = sh_at_next(g, S, &x);
+    }
+    return n;
+}
+
+MZ_INLINE mz_status kruskal_ports_run(mz_grid *g, mz_rng *rng, uint64_t *code, uint64_t n,
+                                      int64_t *p, mz_trace *t, const bool tracing,
+                                      uint64_t *merged_at, const mz_rng_kind rk, const mz_shape S)
+{
+    const uint64_t cells = g->cells;
+    if (kruskal_ports_list(g, S, code, n) != n)
+        return MZ_EINVAL; /* not the count sh_walls gave: never */
+    /* Fisher-Yates downward, swap k's target drawn AHEAD swaps early and
+     * prefetched, as on square cells: swap k (i = n-1-k) uses pick(n-k). */
+    const mz_rng r0 = *rng;
+    mz_rng ahead = *rng;
+    if (n > 1) {
+        const uint64_t swaps = n - 1;
+        uint64_t jbuf[AHEAD];
+        for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {
+            jbuf[k] = swap_target(&r0, &ahead, k, n - k, rk);
+            MZ_PREFETCHW(code + jbuf[k]);
+        }
+        for (uint64_t k = 0; k < swaps; k++) {
+            const uint64_t i = n - 1 - k;
+            const uint64_t j = jbuf[k % AHEAD];
+            const uint64_t kk = k + AHEAD;
+            if (kk < swaps) {
+                const uint64_t jn = swap_target(&r0, &ahead, kk, n - kk, rk);
+                jbuf[kk % AHEAD] = jn;
+                MZ_PREFETCHW(code + jn);
+            }
+            const uint64_t tmp = code[i];
+            code[i] = code[j];
+            code[j] = tmp;
+        }
+        if (rk == MZ_RNG_MULBERRY32)
+            mz_rngk_skip(rng, swaps, rk);
+        else
+            *rng = ahead;
     }
     for (mz_idx a = 0; a < cells; a++)
         p[a] = -1;
     uint64_t islands = cells, checked = 0;
     *merged_at = 0;
-    mz_status s = kruskal_shape_pass(g, code, p, n, &islands, &checked, t, tracing, merged_at);
+    mz_status s = kruskal_ports_pass(g, S, code, p, n, &islands, &checked, t, tracing, merged_at);
     if (s == MZ_OK && islands > 1)
-        s = kruskal_shape_pass(g, code, p, n, &islands, &checked, t, tracing, merged_at);
+        s = kruskal_ports_pass(g, S, code, p, n, &islands, &checked, t, tracing, merged_at);
     return s;
 }
 
-/* The wall list's length on another shape: each wall once. */
-static uint64_t shape_walls(const mz_grid *g)
-{
-    const unsigned ports = mz_shape_ports(g->shape);
-    uint64_t n = 0;
-    for (mz_idx a = 0; a < g->cells; a++)
-        for (unsigned d = 0; d < ports; d++) {
-            const mz_idx b = mz_port_nbr(g, a, d);
-            n += b != MZ_NONE && b > a;
-        }
-    return n;
-}
+/* One untraced copy a shape and source; the traced run for all. */
+#define KRUSKAL_PORTS(S, NAME)                                                                 \
+    static mz_status kruskal_run_##NAME(mz_grid *g, mz_rng *rng, uint64_t *code, uint64_t n,  \
+                                        int64_t *p, uint64_t *merged_at)                      \
+    {                                                                                         \
+        if (rng->kind == MZ_RNG_MULBERRY32)                                                   \
+            return kruskal_ports_run(g, rng, code, n, p, NULL, false, merged_at,              \
+                                     MZ_RNG_MULBERRY32, S);                                   \
+        return kruskal_ports_run(g, rng, code, n, p, NULL, false, merged_at,                  \
+                                 MZ_RNG_SPLITMIX64, S);                                       \
+    }
+KRUSKAL_PORTS(MZ_SHAPE_HEX, hex)
+KRUSKAL_PORTS(MZ_SHAPE_TRI, tri)
+KRUSKAL_PORTS(MZ_SHAPE_POLAR, polar)
+KRUSKAL_PORTS(MZ_SHAPE_CUBE, cube)
+KRUSKAL_PORTS(MZ_SHAPE_WEAVE, weave)
 
-static mz_status kruskal_shape(mz_grid *g, mz_run *run, uint64_t *merged_at)
+/* Every shape but square cells. */
+static mz_status kruskal_ports(mz_grid *g, mz_run *run, uint64_t *merged_at)
 {
-    const uint64_t walls = shape_walls(g);
+    const uint64_t walls = sh_walls(g, g->shape);
     uint64_t *code = big_array(g->mem, walls ? walls : 1, 8);
     int64_t *p = code ? big_array(g->mem, g->cells, 8) : NULL;
     mz_status s = MZ_ENOMEM;
-    if (p) {
-        if (run->rng->kind == MZ_RNG_MULBERRY32)
-            s = run->trace ? kruskal_shape_run(g, run->rng, code, p, run->trace, true, merged_at,
-                                               MZ_RNG_MULBERRY32)
-                           : kruskal_shape_run(g, run->rng, code, p, NULL, false, merged_at,
-                                               MZ_RNG_MULBERRY32);
-        else
-            s = run->trace ? kruskal_shape_run(g, run->rng, code, p, run->trace, true, merged_at,
-                                               MZ_RNG_SPLITMIX64)
-                           : kruskal_shape_run(g, run->rng, code, p, NULL, false, merged_at,
-                                               MZ_RNG_SPLITMIX64);
+    if (p && run->trace) {
+        s = kruskal_ports_run(g, run->rng, code, walls, p, run->trace, true, merged_at,
+                              (mz_rng_kind)run->rng->kind, SH_ANY);
+    } else if (p) {
+        switch (g->shape) {
+        case MZ_SHAPE_HEX: s = kruskal_run_hex(g, run->rng, code, walls, p, merged_at); break;
+        case MZ_SHAPE_TRI: s = kruskal_run_tri(g, run->rng, code, walls, p, merged_at); break;
+        case MZ_SHAPE_POLAR: s = kruskal_run_polar(g, run->rng, code, walls, p, merged_at); break;
+        case MZ_SHAPE_CUBE: s = kruskal_run_cube(g, run->rng, code, walls, p, merged_at); break;
+        case MZ_SHAPE_WEAVE: s = kruskal_run_weave(g, run->rng, code, walls, p, merged_at); break;
+        case MZ_SHAPE_ORTHO:
+        case MZ_SHAPE_COUNT: s = MZ_EUNSUPPORTED; break;
+        }
     }
     mz_mem_free(g->mem, code);
     mz_mem_free(g->mem, p);
     return s;
 }
 
-static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
+/* Square cells: the grid on huge pages when large, then the arrays at
+ * the width the size needs. */
+static mz_status kruskal_square(mz_grid *g, mz_run *run, uint64_t *merged_at)
 {
-    (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
-    if (g->shape != MZ_SHAPE_ORTHO) {
-        uint64_t merged_at = 0;
-        mz_status s = kruskal_shape(g, run, &merged_at);
-        if (s == MZ_OK)
-            mz_extra_int(run->extra, "merged_at", (int64_t)merged_at);
-        return s;
-    }
     /* The checks write the grid at random too: move its cells (a fresh
      * grid, every wall up) onto huge pages as well, as a fixed-size
      * generator re-allocates them. Without the memory, keep them where
@@ -447,9 +506,18 @@ static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
             g->c = nc;
         }
     }
+    return g->cells < MZ_KRUSKAL_WIDE_FROM ? kruskal_arrays(g, run, false, merged_at)
+                                           : kruskal_arrays(g, run, true, merged_at);
+}
+
+static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
+{
+    (void)args;
+    if (g->flags || g->tiles)
+        return MZ_EUNSUPPORTED;
     uint64_t merged_at = 0;
-    mz_status s = g->cells < MZ_KRUSKAL_WIDE_FROM ? kruskal_arrays(g, run, false, &merged_at)
-                                                   : kruskal_arrays(g, run, true, &merged_at);
+    const mz_status s = g->shape == MZ_SHAPE_ORTHO ? kruskal_square(g, run, &merged_at)
+                                                   : kruskal_ports(g, run, &merged_at);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "merged_at", (int64_t)merged_at);
     return s;

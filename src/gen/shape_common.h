@@ -3,21 +3,22 @@
  * cells (src/mazebench.h, "Cell shapes"; docs/shapes.md). Not part of the
  * API.
  *
- * A generator's generic path sees a cell only through the port functions:
- * mz_port_nbr (the cell behind port p), mz_port_can_open (may that wall be
- * opened now: on a weave grid it also keeps the crossing rules) and
- * mz_port_knock. Ports are tried in order 0..ports-1, where a square-cell
- * generator tries directions 0..3, and a choice among candidate ports is
- * pick(len) over them in that order, as a square-cell generator picks among
- * its candidate directions. Its marks (visited, in the frontier, a walk's
- * way) live in its own arrays from g->mem: the high bits of a cell's byte
- * are ports on some shapes (a weave cell uses all eight), so the scratch
- * bits are never used.
+ * A generator has two paths: NAME_square for square cells and NAME_ports
+ * for every other shape. Its ports path sees a cell only through the port
+ * functions: mz_port_nbr (the cell behind port p), mz_port_can_open (may
+ * that wall be opened now: on a weave grid it also keeps the crossing
+ * rules) and mz_port_knock. Ports are tried in order 0..ports-1, where a
+ * square-cell generator tries directions 0..3, and a choice among
+ * candidate ports is pick(len) over them in that order, as a square-cell
+ * generator picks among its candidate directions. Its marks (visited, in
+ * the frontier, a walk's way) live in its own arrays from g->mem: the high
+ * bits of a cell's byte are ports on some shapes (a weave cell uses all
+ * eight), so the scratch bits are never used.
  *
  * Weave: a passage under a cell is allowed only while that cell is a
  * straight corridor across it, so a port that could be opened when a
  * generator listed it might not be openable when it comes to knock it.
- * Every generic path therefore asks mz_port_can_open right before each
+ * Every ports path therefore asks mz_port_can_open right before each
  * knock and treats a port that fails as no candidate. The plain ports
  * (0..3) between a cell of the maze and a fresh cell can always be opened
  * (a fresh cell has nothing under it, nor can anything pass under its
@@ -34,7 +35,7 @@
 #include "../core/internal.h"
 #include "../core/shape_ports.h"
 
-/* The shapes a generic path serves: every shape but square cells, and the
+/* The shapes a ports path serves: every shape but square cells, and the
  * same without the weave (for the uniform spanning tree samplers, which
  * need a graph that does not change as the maze is carved). */
 #define SH_ALL_BUT_SQUARE (MZ_SHAPES_ALL & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO))
@@ -322,6 +323,165 @@ MZ_INLINE bool sh_weave_may_pass(const mz_grid *g, const sh_at *x, unsigned d, m
     case MZ_S: return x->a + 1 >= g->rows || (c[b + cols] >> (4 + MZ_N) & 1u);
     default: return x->a == 0 || (c[b - cols] >> (4 + MZ_S) & 1u);
     }
+}
+
+/* The ports of x that lead to a cell of the grid, as a mask (bit p: port
+ * p), from bounds tests alone: sh_at_nbr(g, S, x, p) != MZ_NONE. */
+MZ_INLINE unsigned sh_at_inside(const mz_grid *g, const mz_shape S, const sh_at *x)
+{
+    const uint64_t R = g->rows, C = g->cols, r = x->a, c = x->b;
+    switch (S) {
+    case MZ_SHAPE_HEX: {
+        /* all six but on the border: the top row loses N (and NE, NW in
+         * an even column), the bottom row S (and SE, SW in an odd one) */
+        const bool odd = c & 1;
+        unsigned m = 0x3Fu;
+        if (MZ_UNLIKELY(r == 0))
+            m &= odd ? ~0x01u : ~0x23u;
+        if (MZ_UNLIKELY(r + 1 >= R))
+            m &= odd ? ~0x1Cu : ~0x08u;
+        if (MZ_UNLIKELY(c == 0))
+            m &= ~0x30u;
+        if (MZ_UNLIKELY(c + 1 >= C))
+            m &= ~0x06u;
+        return m;
+    }
+    case MZ_SHAPE_TRI: {
+        unsigned m = 7u;
+        if (MZ_UNLIKELY(c == 0))
+            m &= ~1u;
+        if (MZ_UNLIKELY(c + 1 >= C))
+            m &= ~2u;
+        if (MZ_UNLIKELY(((r + c) & 1) == 0 ? r + 1 >= R : r == 0))
+            m &= ~4u;
+        return m;
+    }
+    case MZ_SHAPE_POLAR:
+        if (r == 0)
+            return R > 1 ? 0x3Fu : 0;
+        if (r + 1 >= R)
+            return 7u;
+        return sh_polar_doubles(r + 1) ? 0x1Fu : 0xFu;
+    case MZ_SHAPE_CUBE: {
+        const uint64_t plane = R * C;
+        unsigned m = 0x3Fu;
+        if (MZ_UNLIKELY(r == 0))
+            m &= ~1u;
+        if (MZ_UNLIKELY(c + 1 >= C))
+            m &= ~2u;
+        if (MZ_UNLIKELY(r + 1 >= R))
+            m &= ~4u;
+        if (MZ_UNLIKELY(c == 0))
+            m &= ~8u;
+        if (MZ_UNLIKELY(x->i + plane >= g->cells))
+            m &= ~0x10u;
+        if (MZ_UNLIKELY(x->i < plane))
+            m &= ~0x20u;
+        return m;
+    }
+    case MZ_SHAPE_WEAVE:
+    case MZ_SHAPE_ORTHO:
+    case SH_ANY: break;
+    }
+    const unsigned ports = S == SH_ANY ? mz_shape_ports(g->shape) : mz_sp_ports(S);
+    unsigned m = 0;
+    for (unsigned p = 0; p < ports; p++)
+        m |= (unsigned)(sh_at_nbr(g, S, x, p) != MZ_NONE) << p;
+    return m;
+}
+
+/* The set bits of a port mask m < 256 (without a library call where the
+ * target has no popcount instruction). */
+MZ_INLINE unsigned sh_popcount8(unsigned m)
+{
+    static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return (unsigned)pop4[m & 15u] + pop4[m >> 4];
+}
+
+/* The k-th set bit of m (k < popcount(m)), counting from bit 0. */
+MZ_INLINE unsigned sh_nth_bit(unsigned m, unsigned k)
+{
+    while (k--)
+        m &= m - 1;
+    return (unsigned)__builtin_ctz(m);
+}
+
+/* Does port p of x lead to a lower index, or nowhere? (Such ports can be
+ * skipped by a scan that takes each wall once, from its lower cell.) */
+MZ_INLINE bool sh_port_backward(const mz_shape S, const sh_at *x, unsigned p)
+{
+    switch (S) {
+    case MZ_SHAPE_HEX: return p == 0 || p == 5; /* N, NW */
+    case MZ_SHAPE_TRI: return p == 0;           /* W */
+    case MZ_SHAPE_POLAR: return p == 2 && x->a != 0; /* IN (the centre's port 2 is out) */
+    case MZ_SHAPE_CUBE:
+    case MZ_SHAPE_ORTHO: return p == MZ_N || p == MZ_W || p == 5;
+    case MZ_SHAPE_WEAVE: return (p & 3) == MZ_N || (p & 3) == MZ_W;
+    case SH_ANY: break;
+    }
+    return false;
+}
+
+/* The walls of g (pairs of neighbouring cells, each once; on a weave grid
+ * the passages under a cell too), in closed form; S may be g->shape. */
+MZ_INLINE uint64_t sh_walls(const mz_grid *g, const mz_shape S)
+{
+    const uint64_t R = g->rows, C = g->cols;
+    switch (S) {
+    case MZ_SHAPE_HEX: /* N-S pairs; 2R - 1 between two neighbouring columns */
+        return C * (R - 1) + (C - 1) * (2 * R - 1);
+    case MZ_SHAPE_TRI: /* W-E pairs; the bases of up cells above a row */
+        return R * (C - 1) + (C + 1) / 2 * (R / 2) + C / 2 * ((R - 1) / 2);
+    case MZ_SHAPE_POLAR: /* the ring neighbours and one parent a cell but the centre */
+        return R > 1 ? 2 * (g->cells - 1) : 0;
+    case MZ_SHAPE_CUBE: {
+        const uint64_t levels = g->cells / (R * C);
+        return levels * (R * (C - 1) + (R - 1) * C) + (levels - 1) * R * C;
+    }
+    case MZ_SHAPE_WEAVE:
+        return R * (C - 1) + (R - 1) * C + R * (C >= 2 ? C - 2 : 0) + (R >= 2 ? R - 2 : 0) * C;
+    case MZ_SHAPE_ORTHO: return R * (C - 1) + (R - 1) * C;
+    case SH_ANY: break;
+    }
+    return 0;
+}
+
+/* Cell x->i + 1 with its coordinates (x->i < cells - 1): a scan of the
+ * cells in index order carries them along without a division. */
+MZ_INLINE sh_at sh_at_next(const mz_grid *g, const mz_shape S, const sh_at *x)
+{
+    sh_at z = *x;
+    z.i = x->i + 1;
+    switch (S) {
+    case MZ_SHAPE_HEX:
+    case MZ_SHAPE_TRI:
+    case MZ_SHAPE_WEAVE:
+    case MZ_SHAPE_ORTHO:
+        if (++z.b == g->cols) {
+            z.b = 0;
+            z.a++;
+        }
+        break;
+    case MZ_SHAPE_CUBE:
+        if (++z.b == g->cols) {
+            z.b = 0;
+            if (++z.a == g->rows) {
+                z.a = 0;
+                z.n++;
+            }
+        }
+        break;
+    case MZ_SHAPE_POLAR:
+        if (++z.b == z.n) {
+            z.b = 0;
+            z.first = z.i;
+            z.n = z.a == 0 ? 6 : sh_polar_doubles(z.a + 1) ? 2 * z.n : z.n;
+            z.a++;
+        }
+        break;
+    case SH_ANY: break;
+    }
+    return z;
 }
 
 /* The weave's crossing rules for port p of x toward y = sh_at_nbr(g,

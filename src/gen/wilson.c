@@ -121,65 +121,123 @@ out:
     return MZ_OK;
 }
 
-MZ_INLINE mz_status wilson_shape_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint8_t *way,
+/* The walks through ports, compiled once per shape S (a constant but in
+ * the traced run): the walk holds its cell's coordinates (sh_at), so the
+ * ports that lead into the grid are a mask from bounds tests and only the
+ * chosen port's neighbour is computed. A retraced cell is fresh, so its
+ * wall toward the next cell can always be opened (no weave here). */
+MZ_INLINE mz_status wilson_ports_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint8_t *way,
                                      mz_trace *t, const bool tracing, const mz_rng_kind rk,
-                                     uint64_t *steps_out)
+                                     const mz_shape S, uint64_t *steps_out)
 {
+    uint8_t *c = g->c;
     const uint64_t cells = g->cells;
-    const mz_idx root = mz_rngk_pick(rng, cells, rk);
+    mz_rng r = *rng;
+    mz_status s = MZ_OK;
+    const mz_idx root = mz_rngk_pick(&r, cells, rk);
     mz_bit_set(in, root);
     uint64_t tree = 1, steps = 0;
     for (mz_idx start = 0; start < cells; start++) {
         if (mz_bit_get(in, start))
             continue;
-        if (cl_spent(rng, rk))
-            return MZ_ESPENT;
-        mz_idx cur = start;
+        if (cl_spent(&r, rk)) {
+            s = MZ_ESPENT;
+            goto out;
+        }
+        const sh_at at0 = sh_at_of(g, S, start);
+        sh_at cur = at0;
         uint64_t walked = 0;
+        mz_idx y;
         do {
-            unsigned opts[SH_MAX_PORTS];
-            const unsigned n = sh_ports_inside(g, cur, opts);
-            const unsigned p = opts[mz_rngk_pick(rng, n, rk)];
-            way[cur] = (uint8_t)p;
-            cur = mz_port_nbr(g, cur, p);
+            /* pick(len) over the ports inside, in order; most cells have
+             * ports 0..len-1 inside, and then the pick is the port */
+            const unsigned inside = sh_at_inside(g, S, &cur);
+            const bool low = (inside & (inside + 1)) == 0;
+            const unsigned len = low ? (unsigned)__builtin_ctz(inside + 1) : sh_popcount8(inside);
+            const unsigned k = (unsigned)mz_rngk_pick(&r, len, rk);
+            const unsigned p = low ? k : sh_nth_bit(inside, k);
+            way[cur.i] = (uint8_t)p;
+            y = sh_at_nbr(g, S, &cur, p);
+            cur = sh_at_step(g, S, &cur, p, y);
             walked++;
-            if (tracing && mz_trace_emit(t, "walk", cur, (int)p, walked))
-                return MZ_EIO;
-        } while (!mz_bit_get(in, cur));
+            if (tracing && mz_trace_emit(t, "walk", y, (int)p, walked)) {
+                s = MZ_EIO;
+                goto out;
+            }
+        } while (!mz_bit_get(in, y));
         steps += walked;
-        for (cur = start;;) {
-            const unsigned p = way[cur];
-            const mz_idx next = mz_port_nbr(g, cur, p);
-            if (mz_port_can_open(g, cur, p)) /* always: cur is fresh */
-                mz_port_knock(g, cur, p);
-            mz_bit_set(in, cur);
+        for (cur = at0;;) {
+            const unsigned p = way[cur.i];
+            const mz_idx next = sh_at_nbr(g, S, &cur, p);
+            c[cur.i] &= (uint8_t)~(1u << p);
+            c[next] &= (uint8_t)~(1u << sh_at_back(g, S, &cur, p));
+            mz_bit_set(in, cur.i);
             tree++;
-            if (tracing && mz_trace_emit(t, "join", cur, (int)p, tree))
-                return MZ_EIO;
+            if (tracing && mz_trace_emit(t, "join", cur.i, (int)p, tree)) {
+                s = MZ_EIO;
+                goto out;
+            }
             if (mz_bit_get(in, next))
                 break;
-            cur = next;
+            cur = sh_at_step(g, S, &cur, p, next);
         }
     }
     *steps_out = steps;
-    return MZ_OK;
+out:
+    *rng = r;
+    return s;
 }
 
-static mz_status wilson_shape(mz_grid *g, mz_run *run, uint64_t *steps)
+/* One untraced copy a shape and source; the traced run for all. */
+#define WILSON_PORTS(S, NAME)                                                                  \
+    static mz_status wilson_ports_##NAME(mz_grid *g, mz_rng *rng, uint64_t *in, uint8_t *way, \
+                                         uint64_t *steps)                                     \
+    {                                                                                         \
+        if (rng->kind == MZ_RNG_MULBERRY32)                                                   \
+            return wilson_ports_run(g, rng, in, way, NULL, false, MZ_RNG_MULBERRY32, S,       \
+                                    steps);                                                   \
+        return wilson_ports_run(g, rng, in, way, NULL, false, MZ_RNG_SPLITMIX64, S, steps);   \
+    }
+WILSON_PORTS(MZ_SHAPE_HEX, hex)
+WILSON_PORTS(MZ_SHAPE_TRI, tri)
+WILSON_PORTS(MZ_SHAPE_POLAR, polar)
+WILSON_PORTS(MZ_SHAPE_CUBE, cube)
+
+/* Every shape but square cells (and the weave, which wilson refuses). */
+MZ_NOINLINE static mz_status wilson_ports(mz_grid *g, mz_run *run, uint64_t *steps)
 {
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     uint8_t *way = in ? mz_alloc_array(g->mem, g->cells, 1) : NULL;
     mz_status s = MZ_ENOMEM;
     mz_rng *rng = run->rng;
-    if (way && run->trace)
-        s = wilson_shape_run(g, rng, in, way, run->trace, true, (mz_rng_kind)rng->kind, steps);
-    else if (way && rng->kind == MZ_RNG_MULBERRY32)
-        s = wilson_shape_run(g, rng, in, way, NULL, false, MZ_RNG_MULBERRY32, steps);
-    else if (way)
-        s = wilson_shape_run(g, rng, in, way, NULL, false, MZ_RNG_SPLITMIX64, steps);
+    if (way && run->trace) {
+        s = wilson_ports_run(g, rng, in, way, run->trace, true, (mz_rng_kind)rng->kind, SH_ANY,
+                             steps);
+    } else if (way) {
+        switch (g->shape) {
+        case MZ_SHAPE_HEX: s = wilson_ports_hex(g, rng, in, way, steps); break;
+        case MZ_SHAPE_TRI: s = wilson_ports_tri(g, rng, in, way, steps); break;
+        case MZ_SHAPE_POLAR: s = wilson_ports_polar(g, rng, in, way, steps); break;
+        case MZ_SHAPE_CUBE: s = wilson_ports_cube(g, rng, in, way, steps); break;
+        case MZ_SHAPE_WEAVE:
+        case MZ_SHAPE_ORTHO:
+        case MZ_SHAPE_COUNT: s = MZ_EUNSUPPORTED; break;
+        }
+    }
     mz_mem_free(g->mem, way);
     mz_mem_free(g->mem, in);
     return s;
+}
+
+/* Square cells: the traced loop (reading the source's kind as it goes),
+ * or the untraced one for each source. */
+MZ_INLINE mz_status wilson_square(mz_grid *g, mz_run *run, uint64_t *steps)
+{
+    if (run->trace)
+        return wilson_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, steps);
+    if (run->rng->kind == MZ_RNG_MULBERRY32)
+        return wilson_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, steps);
+    return wilson_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, steps);
 }
 
 static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
@@ -188,15 +246,8 @@ static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
     if (g->flags || g->tiles)
         return MZ_EUNSUPPORTED;
     uint64_t steps = 0;
-    mz_status s;
-    if (g->shape != MZ_SHAPE_ORTHO)
-        s = wilson_shape(g, run, &steps);
-    else if (run->trace) /* a traced run reads the source's kind as it goes */
-        s = wilson_run(g, run->rng, run->trace, true, (mz_rng_kind)run->rng->kind, &steps);
-    else if (run->rng->kind == MZ_RNG_MULBERRY32)
-        s = wilson_run(g, run->rng, NULL, false, MZ_RNG_MULBERRY32, &steps);
-    else
-        s = wilson_run(g, run->rng, NULL, false, MZ_RNG_SPLITMIX64, &steps);
+    const mz_status s = g->shape == MZ_SHAPE_ORTHO ? wilson_square(g, run, &steps)
+                                                   : wilson_ports(g, run, &steps);
     if (s == MZ_OK)
         mz_extra_int(run->extra, "walk_steps", (int64_t)steps);
     return s;
