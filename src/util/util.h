@@ -53,11 +53,23 @@ mz_status mzu_vec_reserve(mzu_vec *v, size_t n);
 /* Room for one more element than cap (the cold path of mzu_vec_push). */
 mz_status mzu_vec_grow(mzu_vec *v);
 
+/* mzu_vec_grow on a copy of *v, written back: the pushes below grow
+ * through it, so the address of an array held in a local variable never
+ * leaves the function (the compiler may then keep its fields in
+ * registers through the stores of a hot loop). */
+static inline mz_status mzu_vec_grow_copy(mzu_vec *v)
+{
+    mzu_vec c = *v;
+    mz_status s = mzu_vec_grow(&c);
+    *v = c;
+    return s;
+}
+
 /* A new last element, uninitialised: its address, or NULL when the array
  * cannot grow. */
 static inline void *mzu_vec_push(mzu_vec *v)
 {
-    if (MZU_UNLIKELY(v->len == v->cap) && mzu_vec_grow(v) != MZ_OK)
+    if (MZU_UNLIKELY(v->len == v->cap) && mzu_vec_grow_copy(v) != MZ_OK)
         return NULL;
     return (char *)v->data + v->len++ * v->elem;
 }
@@ -66,7 +78,7 @@ static inline void *mzu_vec_push(mzu_vec *v)
 static inline mz_status mzu_vec_append(mzu_vec *v, const void *x)
 {
     if (MZU_UNLIKELY(v->len == v->cap)) {
-        mz_status s = mzu_vec_grow(v);
+        mz_status s = mzu_vec_grow_copy(v);
         if (s != MZ_OK)
             return s;
     }
@@ -79,7 +91,7 @@ static inline mz_status mzu_vec_append(mzu_vec *v, const void *x)
 static inline mz_status mzu_vec_push_u64(mzu_vec *v, uint64_t x)
 {
     if (MZU_UNLIKELY(v->len == v->cap)) {
-        mz_status s = mzu_vec_grow(v);
+        mz_status s = mzu_vec_grow_copy(v);
         if (s != MZ_OK)
             return s;
     }
@@ -90,7 +102,7 @@ static inline mz_status mzu_vec_push_u64(mzu_vec *v, uint64_t x)
 static inline mz_status mzu_vec_push_u32(mzu_vec *v, uint32_t x)
 {
     if (MZU_UNLIKELY(v->len == v->cap)) {
-        mz_status s = mzu_vec_grow(v);
+        mz_status s = mzu_vec_grow_copy(v);
         if (s != MZ_OK)
             return s;
     }
@@ -105,6 +117,13 @@ void *mzu_vec_take(mzu_vec *v, size_t *len);
 
 /* Free the memory; the array is left empty and usable. */
 void mzu_vec_free(mzu_vec *v);
+
+/* Free the memory of an array passed by value (for an array in a local
+ * variable whose address is best not taken: see mzu_vec_grow_copy). */
+static inline void mzu_vec_release(mzu_vec v)
+{
+    mzu_vec_free(&v);
+}
 
 /* ---- integers ---- */
 
