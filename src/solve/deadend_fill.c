@@ -87,12 +87,6 @@ MZ_INLINE void code_set(const bool any, uint8_t *w, uint8_t *code, mz_idx i, uns
         w[i] |= (uint8_t)(v << CODE_SHIFT);
 }
 
-/* The side of the cell behind side d of i that leads back to i. */
-MZ_INLINE unsigned side_back(const mz_grid *g, const bool any, mz_idx i, unsigned d)
-{
-    return any ? mz_port_back(g, i, d) : mz_opposite(d);
-}
-
 /* Fill one dead end j: mark it, close the wall behind it from both sides.
  * Returns the neighbour it opened onto, or MZ_NONE for an isolated cell. */
 MZ_INLINE mz_idx fill_one(const bool any, const mz_grid *g, bool fast, const int64_t *delta,
@@ -110,7 +104,7 @@ MZ_INLINE mz_idx fill_one(const bool any, const mz_grid *g, bool fast, const int
     unsigned d = (unsigned)__builtin_ctz(open);
     mz_idx n = mz_side_step(g, any, fast, delta, j, d);
     w[j] |= (uint8_t)(1u << d);
-    w[n] |= (uint8_t)(1u << side_back(g, any, j, d));
+    w[n] |= (uint8_t)(1u << mz_side_back(g, any, j, d));
     *dir = (int)d;
     return n;
 }
@@ -230,7 +224,7 @@ MZ_INLINE bool walk_route(const bool any, const mz_grid *g, bool fast, const uin
         unsigned d = (unsigned)__builtin_ctz(open);
         const mz_idx from = cur;
         cur = mz_side_step(g, any, fast, delta, cur, d);
-        back = 1u << side_back(g, any, from, d);
+        back = 1u << mz_side_back(g, any, from, d);
         steps++;
     }
     /* It is a plain path: walk it again to record it. */
@@ -242,7 +236,7 @@ MZ_INLINE bool walk_route(const bool any, const mz_grid *g, bool fast, const uin
             unsigned d = (unsigned)__builtin_ctz(mz_side_open(g, any, (uint8_t)(w[cur] | back)));
             const mz_idx from = cur;
             cur = mz_side_step(g, any, fast, delta, cur, d);
-            back = 1u << side_back(g, any, from, d);
+            back = 1u << mz_side_back(g, any, from, d);
             *s = mz_solution_push(sol, cur);
         }
     }

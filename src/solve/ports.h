@@ -72,6 +72,13 @@ MZ_INLINE unsigned mz_side_open(const mz_grid *g, const bool any, uint8_t w)
     return any ? mz_ports_open(g, w) : (unsigned)~w & MZ_WALLS;
 }
 
+/* The side of the cell behind side d of i that leads back to i:
+ * mz_port_back (any) or the opposite direction. */
+MZ_INLINE unsigned mz_side_back(const mz_grid *g, const bool any, mz_idx i, unsigned d)
+{
+    return any ? mz_port_back(g, i, d) : mz_opposite(d);
+}
+
 /* A solver's entry point over NAME_solve_on(any, g, args, t, sol): the
  * square-cell path and the path of other shapes as two separate
  * (noinline) functions, so the square one compiles as it did before shapes

@@ -72,12 +72,6 @@ MZ_INLINE unsigned open_sides(const bool any, const mz_grid *g, bool fast, mz_id
     return out;
 }
 
-/* The side of the cell behind side d of i that leads back to i. */
-MZ_INLINE unsigned side_back(const mz_grid *g, const bool any, mz_idx i, unsigned d)
-{
-    return any ? mz_port_back(g, i, d) : mz_opposite(d);
-}
-
 MZ_INLINE unsigned count_bits(unsigned x) { return (unsigned)__builtin_popcount(x); }
 
 MZ_INLINE mz_status walk(const bool any, const mz_grid *g, bool fast, void *m, mz_trace *t,
@@ -112,7 +106,7 @@ MZ_INLINE mz_status walk(const bool any, const mz_grid *g, bool fast, void *m, m
                 break; /* every passage walked twice */
         }
         mz_idx n = mz_side_step(g, any, fast, delta, cur, d);
-        unsigned od = side_back(g, any, cur, d);
+        unsigned od = mz_side_back(g, any, cur, d);
         bool new_cell = marks_get(any, m, n) == 0;
         marks_add(any, m, cur, 1u << (2 * d));
         marks_add(any, m, n, 1u << (2 * od));
@@ -159,7 +153,7 @@ static mz_status route(const bool any, const mz_grid *g, bool fast, const void *
         if (d == sides || (uint64_t)steps >= g->cells)
             return MZ_EINVAL; /* walls that disagree: no walk to follow */
         mz_idx n = mz_side_step(g, any, fast, delta, cur, d);
-        back = (int)side_back(g, any, cur, d);
+        back = (int)mz_side_back(g, any, cur, d);
         cur = n;
         steps++;
         if (sol->want_path)
