@@ -50,44 +50,53 @@
  */
 #include "classic.h"
 #include "shape_common.h"
-#include "../util/util.h"
 
 enum { P_P };
 
 #define HOLE32 UINT32_MAX
 #define HOLE64 UINT64_MAX
 
-/* The list: an mzu_vec of 4-byte entries (8 when wide), with its count of
- * live entries (the others are holes). */
 typedef struct glist {
-    mzu_vec v;
-    uint64_t live;
+    const mz_allocator *mem;
+    void *buf;
+    uint64_t cap, len, live;
 } glist;
 
 MZ_INLINE mz_idx gl_at(const glist *l, const bool wide, uint64_t k)
 {
     if (wide)
-        return ((const uint64_t *)l->v.data)[k];
-    uint32_t v = ((const uint32_t *)l->v.data)[k];
+        return ((const uint64_t *)l->buf)[k];
+    uint32_t v = ((const uint32_t *)l->buf)[k];
     return v == HOLE32 ? HOLE64 : v;
 }
 
 MZ_INLINE void gl_put(glist *l, const bool wide, uint64_t k, mz_idx v)
 {
     if (wide)
-        ((uint64_t *)l->v.data)[k] = v;
+        ((uint64_t *)l->buf)[k] = v;
     else
-        ((uint32_t *)l->v.data)[k] = v == HOLE64 ? HOLE32 : (uint32_t)v;
+        ((uint32_t *)l->buf)[k] = v == HOLE64 ? HOLE32 : (uint32_t)v;
+}
+
+static mz_status gl_grow(glist *l, bool wide)
+{
+    size_t bytes = mz_mul_size(l->cap * 2, wide ? 8 : 4);
+    void *nb = bytes ? mz_mem_realloc(l->mem, l->buf, bytes) : NULL;
+    if (!nb)
+        return MZ_ENOMEM;
+    l->buf = nb;
+    l->cap *= 2;
+    return MZ_OK;
 }
 
 MZ_INLINE mz_status gl_push(glist *l, const bool wide, mz_idx v)
 {
-    if (MZ_UNLIKELY(l->v.len == l->v.cap)) {
-        mz_status s = mzu_vec_grow_copy(&l->v);
+    if (MZ_UNLIKELY(l->len == l->cap)) {
+        mz_status s = gl_grow(l, wide);
         if (s != MZ_OK)
             return s;
     }
-    gl_put(l, wide, l->v.len++, v);
+    gl_put(l, wide, l->len++, v);
     l->live++;
     return MZ_OK;
 }
@@ -96,21 +105,21 @@ MZ_INLINE mz_status gl_push(glist *l, const bool wide, mz_idx v)
 MZ_INLINE void gl_remove(glist *l, const bool wide, uint64_t k)
 {
     l->live--;
-    if (k + 1 == l->v.len) {
-        l->v.len--;
-        while (l->v.len && gl_at(l, wide, l->v.len - 1) == HOLE64)
-            l->v.len--;
+    if (k + 1 == l->len) {
+        l->len--;
+        while (l->len && gl_at(l, wide, l->len - 1) == HOLE64)
+            l->len--;
         return;
     }
     gl_put(l, wide, k, HOLE64);
-    if (l->v.len - l->live > l->live + 64) {
+    if (l->len - l->live > l->live + 64) {
         uint64_t w = 0;
-        for (uint64_t r = 0; r < l->v.len; r++) {
+        for (uint64_t r = 0; r < l->len; r++) {
             mz_idx v = gl_at(l, wide, r);
             if (v != HOLE64)
                 gl_put(l, wide, w++, v);
         }
-        l->v.len = w;
+        l->len = w;
     }
 }
 
@@ -134,11 +143,11 @@ MZ_INLINE mz_status gt_square_grow(mz_grid *g, mz_rng *rng, uint64_t newest_belo
         uint64_t k;
         mz_idx x;
         if (newest) {
-            k = l->v.len - 1;
+            k = l->len - 1;
             x = gl_at(l, wide, k);
         } else {
             do {
-                k = mz_rngk_pick(rng, l->v.len, rk);
+                k = mz_rngk_pick(rng, l->len, rk);
                 x = gl_at(l, wide, k);
             } while (x == HOLE64);
         }
@@ -189,11 +198,11 @@ MZ_INLINE mz_status gt_ports_grow(mz_grid *g, mz_rng *rng, uint64_t newest_below
         uint64_t k;
         mz_idx x;
         if (newest) {
-            k = l->v.len - 1;
+            k = l->len - 1;
             x = gl_at(l, wide, k);
         } else {
             do {
-                k = mz_rngk_pick(rng, l->v.len, rk);
+                k = mz_rngk_pick(rng, l->len, rk);
                 x = gl_at(l, wide, k);
             } while (x == HOLE64);
         }
@@ -228,13 +237,12 @@ static mz_status gt_ports(mz_grid *g, uint64_t below, bool always, bool never, m
     uint64_t *in = mz_bits_new(g->mem, g->cells);
     if (!in)
         return MZ_ENOMEM;
-    mzu_vec v = MZU_VEC_INIT(uint32_t, g->mem);
-    v.elem = wide ? 8 : 4;
-    if (mzu_vec_reserve(&v, 256) != MZ_OK) {
+    glist l = {g->mem, NULL, 256, 0, 0};
+    l.buf = mz_alloc_array(g->mem, l.cap, wide ? 8 : 4);
+    if (!l.buf) {
         mz_mem_free(g->mem, in);
         return MZ_ENOMEM;
     }
-    glist l = {v, 0}; /* its address stays here (mzu_vec_grow_copy) */
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
     const mz_rng_kind kind = (mz_rng_kind)rng->kind;
@@ -254,7 +262,7 @@ static mz_status gt_ports(mz_grid *g, uint64_t below, bool always, bool never, m
                                  MZ_RNG_SPLITMIX64, peak)
                  : gt_ports_grow(g, rng, below, always, never, &l, false, in, NULL, false,
                                  MZ_RNG_SPLITMIX64, peak);
-    mzu_vec_release(l.v);
+    mz_mem_free(g->mem, l.buf);
     mz_mem_free(g->mem, in);
     return s;
 }
@@ -268,11 +276,10 @@ static mz_status growing_tree(mz_grid *g, double p, mz_run *run, uint64_t *peak)
     const uint64_t below = never ? 0 : always ? UINT64_C(1) << 32 : (uint64_t)(p * 4294967296.0);
     if (g->shape != MZ_SHAPE_ORTHO)
         return gt_ports(g, below, always, never, run, peak);
-    mzu_vec v = MZU_VEC_INIT(uint32_t, g->mem);
-    v.elem = wide ? 8 : 4;
-    if (mzu_vec_reserve(&v, 256) != MZ_OK)
+    glist l = {g->mem, NULL, 256, 0, 0};
+    l.buf = mz_alloc_array(g->mem, l.cap, wide ? 8 : 4);
+    if (!l.buf)
         return MZ_ENOMEM;
-    glist l = {v, 0}; /* its address stays here (mzu_vec_grow_copy) */
     mz_trace *t = run->trace;
     mz_rng *rng = run->rng;
     const mz_rng_kind kind = (mz_rng_kind)rng->kind;
@@ -291,7 +298,7 @@ static mz_status growing_tree(mz_grid *g, double p, mz_run *run, uint64_t *peak)
                                   MZ_RNG_SPLITMIX64, peak)
                  : gt_square_grow(g, rng, below, always, never, &l, false, NULL, false,
                                   MZ_RNG_SPLITMIX64, peak);
-    mzu_vec_release(l.v);
+    mz_mem_free(g->mem, l.buf);
     g->c[0] &= (uint8_t)~CL_MARK;
     return s;
 }

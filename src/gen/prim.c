@@ -85,7 +85,6 @@
  */
 #include "classic.h"
 #include "shape_common.h"
-#include "../util/util.h"
 
 enum { P_MODE };
 enum { MODE_TRUE = 0, MODE_SIMPLIFIED = 1, MODE_MODIFIED = 2 };
@@ -316,26 +315,35 @@ static void mirror_walls(mz_grid *g)
 
 /* ---- modified mode: a frontier of cells ---- */
 
-/* The frontier: 4-byte entries (8 when wide). */
-typedef mzu_vec flist;
+typedef struct flist {
+    const mz_allocator *mem;
+    void *buf;
+    uint64_t cap, len;
+} flist;
 
 MZ_INLINE mz_idx fl_at(const flist *f, const bool wide, uint64_t k)
 {
-    return wide ? ((const uint64_t *)f->data)[k] : ((const uint32_t *)f->data)[k];
+    return wide ? ((const uint64_t *)f->buf)[k] : ((const uint32_t *)f->buf)[k];
 }
 
 MZ_INLINE void fl_put(flist *f, const bool wide, uint64_t k, mz_idx v)
 {
     if (wide)
-        ((uint64_t *)f->data)[k] = v;
+        ((uint64_t *)f->buf)[k] = v;
     else
-        ((uint32_t *)f->data)[k] = (uint32_t)v;
+        ((uint32_t *)f->buf)[k] = (uint32_t)v;
 }
 
 MZ_INLINE mz_status fl_push(flist *f, const bool wide, mz_idx v)
 {
-    if (MZ_UNLIKELY(f->len == f->cap) && mzu_vec_grow_copy(f) != MZ_OK)
-        return MZ_ENOMEM;
+    if (MZ_UNLIKELY(f->len == f->cap)) {
+        size_t bytes = mz_mul_size(f->cap * 2, wide ? 8 : 4);
+        void *nb = bytes ? mz_mem_realloc(f->mem, f->buf, bytes) : NULL;
+        if (!nb)
+            return MZ_ENOMEM;
+        f->buf = nb;
+        f->cap *= 2;
+    }
     fl_put(f, wide, f->len++, v);
     return MZ_OK;
 }
@@ -492,7 +500,7 @@ MZ_INLINE mz_status prim_true_ports_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
                                               mz_trace *t, const bool tracing, const mz_rng_kind rk,
                                               uint64_t *peak_out)
 {
@@ -505,7 +513,7 @@ MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *
             const mz_idx n = mz_port_nbr(g, x, p);
             if (n == MZ_NONE || mz_bit_get(in, n) || !mz_port_can_open(g, x, p))
                 continue;
-            if (mzu_vec_push_u64(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
+            if (sh_vec_push(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
                 return MZ_ENOMEM;
         }
         if (f->len > peak)
@@ -518,8 +526,8 @@ MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *
             if (f->len == 0)
                 return MZ_EINVAL; /* not reached, as in true mode */
             const uint64_t k = mz_rngk_pick(rng, f->len, rk);
-            const uint64_t code = MZU_AT(f, uint64_t, k);
-            MZU_AT(f, uint64_t, k) = MZU_AT(f, uint64_t, --f->len);
+            const uint64_t code = f->a[k];
+            f->a[k] = f->a[--f->len];
             n = code >> 3;
             d = (unsigned)(code & 7u);
         } while (mz_bit_get(in, n) || !mz_port_can_open(g, n, d));
@@ -534,7 +542,7 @@ MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
                                             uint64_t *front, mz_trace *t, const bool tracing,
                                             const mz_rng_kind rk, uint64_t *peak_out)
 {
@@ -550,7 +558,7 @@ MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f,
                     !mz_port_can_open(g, x, p))
                     continue;
                 mz_bit_set(front, n);
-                if (mzu_vec_push_u64(f, n) != MZ_OK)
+                if (sh_vec_push(f, n) != MZ_OK)
                     return MZ_ENOMEM;
             }
             if (f->len > peak)
@@ -559,8 +567,8 @@ MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f,
         if (!f->len)
             break;
         const uint64_t k = mz_rngk_pick(rng, f->len, rk);
-        x = MZU_AT(f, uint64_t, k);
-        MZU_AT(f, uint64_t, k) = MZU_AT(f, uint64_t, --f->len);
+        x = f->a[k];
+        f->a[k] = f->a[--f->len];
         front[x >> 6] &= ~(UINT64_C(1) << (x & 63));
         unsigned links[SH_MAX_PORTS];
         const unsigned nl = sh_ports_where(g, in, x, true, links);
@@ -604,10 +612,8 @@ static mz_status prim_ports(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
         pq_free(&q);
     } else {
         uint64_t *front = mode == MODE_MODIFIED ? mz_bits_new(g->mem, g->cells) : NULL;
-        mzu_vec f0 = MZU_VEC_INIT(uint64_t, g->mem);
-        bool room = (mode != MODE_MODIFIED || front) && mzu_vec_reserve(&f0, 256) == MZ_OK;
-        mzu_vec f = f0; /* its address stays here (mzu_vec_grow_copy) */
-        if (room) {
+        sh_vec f = {0};
+        if ((mode != MODE_MODIFIED || front) && sh_vec_init(&f, g->mem, 256) == MZ_OK) {
             if (mode == MODE_SIMPLIFIED && t)
                 s = prim_simplified_ports_run(g, rng, &f, in, t, true, kind, peak);
             else if (mode == MODE_SIMPLIFIED && kind == MZ_RNG_MULBERRY32)
@@ -623,7 +629,7 @@ static mz_status prim_ports(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
                 s = prim_modified_ports_run(g, rng, &f, in, front, NULL, false, MZ_RNG_SPLITMIX64,
                                             peak);
         }
-        mzu_vec_release(f);
+        sh_vec_free(&f);
         mz_mem_free(g->mem, front);
     }
     mz_mem_free(g->mem, in);
@@ -673,11 +679,10 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
     } else if (mode == MODE_SIMPLIFIED) {
         /* Entries are edge codes, n * 4 + d. */
         const bool wide = g->cells > (UINT32_MAX >> 2);
-        flist f0 = MZU_VEC_INIT(uint32_t, g->mem);
-        f0.elem = wide ? 8 : 4;
-        if (mzu_vec_reserve(&f0, 256) != MZ_OK)
+        flist f = {g->mem, NULL, 256, 0};
+        f.buf = mz_alloc_array(g->mem, f.cap, wide ? 8 : 4);
+        if (!f.buf)
             return MZ_ENOMEM;
-        flist f = f0; /* its address stays here (mzu_vec_grow_copy) */
         if (t)
             s = wide ? prim_simplified_square_run(g, rng, &f, true, t, true, kind, &peak)
                      : prim_simplified_square_run(g, rng, &f, false, t, true, kind, &peak);
@@ -691,14 +696,13 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
                                                   &peak)
                      : prim_simplified_square_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64,
                                                   &peak);
-        mzu_vec_release(f);
+        mz_mem_free(g->mem, f.buf);
     } else {
         const bool wide = g->cells > UINT32_MAX;
-        flist f0 = MZU_VEC_INIT(uint32_t, g->mem);
-        f0.elem = wide ? 8 : 4;
-        if (mzu_vec_reserve(&f0, 256) != MZ_OK)
+        flist f = {g->mem, NULL, 256, 0};
+        f.buf = mz_alloc_array(g->mem, f.cap, wide ? 8 : 4);
+        if (!f.buf)
             return MZ_ENOMEM;
-        flist f = f0; /* its address stays here (mzu_vec_grow_copy) */
         if (t)
             s = wide ? prim_modified_square_run(g, rng, &f, true, t, true, kind, &peak)
                      : prim_modified_square_run(g, rng, &f, false, t, true, kind, &peak);
@@ -712,7 +716,7 @@ static mz_status prim_gen(mz_grid *g, const mz_args *args, mz_run *run)
                                                 &peak)
                      : prim_modified_square_run(g, rng, &f, false, NULL, false, MZ_RNG_SPLITMIX64,
                                                 &peak);
-        mzu_vec_release(f);
+        mz_mem_free(g->mem, f.buf);
     }
     if (s == MZ_OK)
         g->c[0] &= (uint8_t)~CL_MARK;
