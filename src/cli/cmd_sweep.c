@@ -301,35 +301,34 @@ static char *read_plan(const char *path, size_t *len)
             fclose(f);
         return NULL;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
+    mzu_vec text = MZU_VEC_INIT(char, NULL);
+    char *buf = mzu_vec_reserve(&text, 4096) == MZ_OK ? text.data : NULL;
     while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
+        text.len += fread(buf + text.len, 1, text.cap - text.len, f);
+        if (text.len < text.cap)
             break;
-        if (n > ((size_t)64 << 20)) {
+        if (text.len > ((size_t)64 << 20)) {
             mzc_error("sweep: plan '%s' is larger than 64 MiB: not a plan", path);
-            free(buf);
             buf = NULL;
-            break;
-        }
-        cap *= 2;
-        char *b = realloc(buf, cap);
-        if (!b) {
-            free(buf);
+        } else if (mzu_vec_grow(&text) != MZ_OK) {
             mzc_error("sweep: out of memory");
+            buf = NULL;
+        } else {
+            buf = text.data;
         }
-        buf = b;
     }
     if (buf && ferror(f)) {
         mzc_error("sweep: cannot read plan '%s': %s", path, strerror(errno));
-        free(buf);
         buf = NULL;
     }
     if (!in)
         fclose(f);
-    *len = n;
-    return buf;
+    *len = text.len;
+    if (!buf) {
+        mzu_vec_free(&text);
+        return NULL;
+    }
+    return mzu_vec_take(&text, NULL);
 }
 
 static int build_plan(const struct opts *o, sw_plan *p)

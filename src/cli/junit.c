@@ -25,6 +25,7 @@ static char *dup_or_null(const char *s, bool *bad)
 void mzc_junit_init(mzc_junit *j, const char *suite)
 {
     memset(j, 0, sizeof *j);
+    mzu_vec_init(&j->cases, sizeof(mzc_junit_case), NULL);
     bool bad = false;
     j->suite = dup_or_null(suite ? suite : "mazebench", &bad);
     j->oom = bad;
@@ -33,24 +34,17 @@ void mzc_junit_init(mzc_junit *j, const char *suite)
 static int add(mzc_junit *j, const char *classname, const char *name, const char *failure,
                const char *detail, bool skipped)
 {
-    if (j->n == j->cap) {
-        size_t cap = j->cap ? 2 * j->cap : 64;
-        mzc_junit_case *c = realloc(j->c, cap * sizeof *c);
-        if (!c) {
-            j->oom = true;
-            return -1;
-        }
-        j->c = c;
-        j->cap = cap;
+    mzc_junit_case *c = mzu_vec_push(&j->cases);
+    if (!c) {
+        j->oom = true;
+        return -1;
     }
     bool bad = false;
-    mzc_junit_case *c = &j->c[j->n];
     c->classname = dup_or_null(classname ? classname : "", &bad);
     c->name = dup_or_null(name ? name : "", &bad);
     c->failure = dup_or_null(failure, &bad);
     c->detail = dup_or_null(detail, &bad);
     c->skipped = skipped;
-    j->n++;
     if (failure && !skipped)
         j->failures++;
     if (skipped)
@@ -80,14 +74,14 @@ int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd)
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
     fputs("<testsuites name=\"", f);
     mzo_xml_text(f, j->suite);
-    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->n,
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->cases.len,
             j->failures, j->skipped);
     fputs("  <testsuite name=\"", f);
     mzo_xml_text(f, j->suite);
-    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->n,
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->cases.len,
             j->failures, j->skipped);
-    for (size_t k = 0; k < j->n; k++) {
-        const mzc_junit_case *c = &j->c[k];
+    for (size_t k = 0; k < j->cases.len; k++) {
+        const mzc_junit_case *c = &MZU_AT(&j->cases, mzc_junit_case, k);
         fputs("    <testcase classname=\"", f);
         mzo_xml_text(f, c->classname);
         fputs("\" name=\"", f);
@@ -124,13 +118,13 @@ int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char
 
 void mzc_junit_free(mzc_junit *j)
 {
-    for (size_t k = 0; k < j->n; k++) {
-        free(j->c[k].classname);
-        free(j->c[k].name);
-        free(j->c[k].failure);
-        free(j->c[k].detail);
+    for (size_t k = 0; k < j->cases.len; k++) {
+        free(MZU_AT(&j->cases, mzc_junit_case, k).classname);
+        free(MZU_AT(&j->cases, mzc_junit_case, k).name);
+        free(MZU_AT(&j->cases, mzc_junit_case, k).failure);
+        free(MZU_AT(&j->cases, mzc_junit_case, k).detail);
     }
-    free(j->c);
+    mzu_vec_free(&j->cases);
     free(j->suite);
     memset(j, 0, sizeof *j);
 }

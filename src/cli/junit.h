@@ -29,6 +29,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/util.h"
+
 typedef struct mzc_junit_case {
     char *classname, *name;
     char *failure; /* NULL: passed; otherwise the one-line message */
@@ -38,8 +40,7 @@ typedef struct mzc_junit_case {
 
 typedef struct mzc_junit {
     char *suite;
-    mzc_junit_case *c;
-    size_t n, cap;
+    mzu_vec cases; /* of mzc_junit_case */
     size_t failures, skipped;
     bool oom; /* an add ran out of memory: mzc_junit_write reports it */
 } mzc_junit;
