@@ -12,7 +12,8 @@
 #
 # Each row: the count (or nanoseconds) a cell and its ratio to the square
 # grid's; a solver's also a closed cell (a search stops at the exit, so
-# its share of the grid varies by maze). The digest and a solver's closed
+# its share of the grid varies by maze), wilson's also a step of its walks
+# (their length a cell varies by shape and, by tens of percent, by seed). The digest and a solver's closed
 # cells are kept, so two tables also show whether the mazes and searches
 # stayed the same.
 #
@@ -122,10 +123,12 @@ FILENAME != file {
         f[c["cells"]], f[c["seed"]], f[c["digest"]], stage == "gen" ? "" : f[c["closed"]], v)
     per[key, shape] = v / f[c["cells"]]
     pc[key, shape] = stage == "gen" ? "" : sprintf("%.1f", v / f[c["closed"]])
+    w = stage == "gen" ? f[c["walk_steps"]] : ""
+    ps[key, shape] = w == "" ? "," : sprintf("%s,%.1f", w, v / w)
 }
 END {
     m = timed == "" ? "instr" : "ns"
-    print "stage,entry,shape,grid,cells,seed,digest,closed," m "," m "_per_cell,vs_square," m "_per_closed"
+    print "stage,entry,shape,grid,cells,seed,digest,closed," m "," m "_per_cell,vs_square," m "_per_closed,walk_steps," m "_per_step"
     ns = split("ortho hex tri polar 3d weave", shapes, " ")
     for (k = 1; k <= no; k++)
         for (s = 1; s <= ns; s++) {
@@ -133,8 +136,8 @@ END {
             if (!((key, shapes[s]) in row)) continue
             sq = per[key, "ortho"]
             r = sq > 0 ? sprintf("%.2f", per[key, shapes[s]] / sq) : ""
-            printf "%s," (timed == "" ? "%.1f" : "%.2f") ",%s,%s\n", row[key, shapes[s]],
-                per[key, shapes[s]], r, pc[key, shapes[s]]
+            printf "%s," (timed == "" ? "%.1f" : "%.2f") ",%s,%s,%s\n", row[key, shapes[s]],
+                per[key, shapes[s]], r, pc[key, shapes[s]], ps[key, shapes[s]]
         }
 }
 AWK

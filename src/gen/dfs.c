@@ -313,7 +313,7 @@ MZ_INLINE mz_status dfs_ports_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_tra
             const unsigned bp = back[cur.i];
             if (bp == BACK_ROOT)
                 break;
-            cur = sh_at_step(g, S, &cur, bp, sh_at_nbr(g, S, &cur, bp));
+            cur = sh_at_step(g, S, &cur, bp, sh_at_nbr_in(g, S, &cur, bp));
         }
     }
     dfs_rng_back(rng, &r, rk);

@@ -344,7 +344,7 @@ MZ_INLINE mz_status kruskal_ports_pass(mz_grid *g, const mz_shape S, const uint6
         const uint64_t a = code[k] >> 3;
         const unsigned d = (unsigned)(code[k] & 7u);
         const sh_at at = sh_at_of(g, S, a);
-        const uint64_t b = sh_at_nbr(g, S, &at, d);
+        const uint64_t b = sh_at_nbr_in(g, S, &at, d);
         const uint64_t ra = find_root(p, true, a), rb = find_root(p, true, b);
         ++*checked;
         if (ra == rb ||

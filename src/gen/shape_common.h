@@ -197,6 +197,48 @@ MZ_INLINE mz_idx sh_at_nbr(const mz_grid *g, const mz_shape S, const sh_at *x, u
     return mz_port_nbr(g, i, p);
 }
 
+/* The cell behind port p of x when the caller knows it exists (a port
+ * inside the grid, or an open wall of a maze): sh_at_nbr without the
+ * bounds tests. */
+MZ_INLINE mz_idx sh_at_nbr_in(const mz_grid *g, const mz_shape S, const sh_at *x, unsigned p)
+{
+    const mz_idx i = x->i;
+    const int64_t cols = (int64_t)g->cols;
+    switch (S) {
+    case MZ_SHAPE_HEX: {
+        static const int8_t dr[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
+        static const int8_t dc[6] = {0, 1, 1, 0, -1, -1};
+        return (mz_idx)((int64_t)i + dr[x->b & 1][p] * cols + dc[p]);
+    }
+    case MZ_SHAPE_TRI:
+        if (p == 2)
+            return ((x->a + x->b) & 1) == 0 ? i + (mz_idx)cols : i - (mz_idx)cols;
+        return p == 0 ? i - 1 : i + 1;
+    case MZ_SHAPE_CUBE:
+        switch (p) {
+        case MZ_N: return i - (mz_idx)cols;
+        case MZ_E: return i + 1;
+        case MZ_S: return i + (mz_idx)cols;
+        case MZ_W: return i - 1;
+        case 4: return i + g->rows * (mz_idx)cols;
+        default: return i - g->rows * (mz_idx)cols;
+        }
+    case MZ_SHAPE_WEAVE: {
+        const mz_idx k = p < 4 ? 1 : 2;
+        switch (p & 3) {
+        case MZ_N: return i - k * (mz_idx)cols;
+        case MZ_E: return i + k;
+        case MZ_S: return i + k * (mz_idx)cols;
+        default: return i - k;
+        }
+    }
+    case MZ_SHAPE_POLAR:
+    case MZ_SHAPE_ORTHO:
+    case SH_ANY: break;
+    }
+    return sh_at_nbr(g, S, x, p);
+}
+
 /* The port of x's neighbour behind port p that leads back to x
  * (mz_port_back). */
 MZ_INLINE unsigned sh_at_back(const mz_grid *g, const mz_shape S, const sh_at *x, unsigned p)

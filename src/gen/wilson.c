@@ -157,7 +157,7 @@ MZ_INLINE mz_status wilson_ports_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint
             const unsigned k = (unsigned)mz_rngk_pick(&r, len, rk);
             const unsigned p = low ? k : sh_nth_bit(inside, k);
             way[cur.i] = (uint8_t)p;
-            y = sh_at_nbr(g, S, &cur, p);
+            y = sh_at_nbr_in(g, S, &cur, p);
             cur = sh_at_step(g, S, &cur, p, y);
             walked++;
             if (tracing && mz_trace_emit(t, "walk", y, (int)p, walked)) {
@@ -168,7 +168,7 @@ MZ_INLINE mz_status wilson_ports_run(mz_grid *g, mz_rng *rng, uint64_t *in, uint
         steps += walked;
         for (cur = at0;;) {
             const unsigned p = way[cur.i];
-            const mz_idx next = sh_at_nbr(g, S, &cur, p);
+            const mz_idx next = sh_at_nbr_in(g, S, &cur, p);
             c[cur.i] &= (uint8_t)~(1u << p);
             c[next] &= (uint8_t)~(1u << sh_at_back(g, S, &cur, p));
             mz_bit_set(in, cur.i);
