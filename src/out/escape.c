@@ -1,5 +1,5 @@
 /*
- * escape.c - CSV fields, JSON strings and XML text (escape.h).
+ * escape.c - CSV fields, JSON strings and XML text (out.h).
  */
 #include "out/out.h"
 
