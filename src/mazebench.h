@@ -381,7 +381,11 @@ enum { MZ_TILE_WALL = 0, MZ_TILE_EMPTY = 1, MZ_TILE_DOT = 2, MZ_TILE_PILL = 3,
  *   WEAVE  square cells whose passages may pass under a neighbour: ports
  *          N E S W, then 4..7 the same directions under the next cell to the
  *          cell beyond it. A cell with a passage under it is a straight
- *          corridor across that passage; mz_port_can_open keeps these rules. */
+ *          corridor across that passage; mz_port_can_open keeps these rules.
+ *   TORUS  square cells, rows x cols (each at least 3), whose rows and
+ *          columns wrap around: E of the last column is the first column
+ *          of the same row, S of the last row the first row; ports N E S W.
+ *          Every cell has four neighbours. */
 typedef enum mz_shape {
     MZ_SHAPE_ORTHO = 0,
     MZ_SHAPE_HEX,
@@ -389,6 +393,7 @@ typedef enum mz_shape {
     MZ_SHAPE_POLAR,
     MZ_SHAPE_CUBE,
     MZ_SHAPE_WEAVE,
+    MZ_SHAPE_TORUS,
     MZ_SHAPE_COUNT
 } mz_shape;
 

@@ -37,6 +37,7 @@ static const char *const grids[] = {
     "polar:1", "polar:2", "polar:3", "polar:4", "polar:5", "polar:8",
     "3d:1x1x1", "3d:2x1x1", "3d:1x1x2", "3d:1x2x2", "3d:2x2x2", "3d:2x1x5", "3d:3x2x5",
     "3d:4x3x3",
+    "torus:3x3", "torus:3x4", "torus:4x3", "torus:3x7", "torus:5x6", "torus:6x6",
 };
 #define NGRIDS (sizeof grids / sizeof grids[0])
 
@@ -231,6 +232,20 @@ static void test_distance_and_ends(void **state)
     }
 }
 
+/* Grids a shape refuses (MZ_EINVAL): a torus side of 1 or 2 would join a
+ * cell to itself or the same two cells twice. */
+static void test_refused(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"torus:1x1", "torus:2x2", "torus:2x5", "torus:5x2",
+                                      "torus:1x6", "torus:6x1", "torus:2"};
+    for (size_t t = 0; t < sizeof bad / sizeof bad[0]; t++) {
+        mz_geom geo;
+        if (mz_parse_grid(bad[t], &geo) != MZ_EINVAL)
+            fail_msg("%s parses", bad[t]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_ports_agree),
         cmocka_unit_test(test_text_round_trip),
         cmocka_unit_test(test_distance_and_ends),
+        cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,6 +117,7 @@ extern const mz_shape_ops mz_shape_tri;
 extern const mz_shape_ops mz_shape_polar;
 extern const mz_shape_ops mz_shape_cube;
 extern const mz_shape_ops mz_shape_weave;
+extern const mz_shape_ops mz_shape_torus;
 
 /* One record per shape, indexed by mz_shape (topo.c). */
 extern const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT];

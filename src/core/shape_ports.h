@@ -7,13 +7,13 @@
  *   - Per shape, for a caller that knows its shape: mz_sp_SHAPE_nbr(g, i, p)
  *     (the cell behind port p of i, or MZ_NONE), mz_sp_SHAPE_back(g, i, p)
  *     (the port of that neighbour leading back to i; the neighbour must
- *     exist) for SHAPE in ortho, hex, tri, polar, cube, weave, and
+ *     exist) for SHAPE in ortho, hex, tri, polar, cube, weave, torus, and
  *     mz_sp_weave_can_open(g, i, p) (the weave's crossing rules). Variants
  *     that take the cell's coordinates a caller already holds, to skip a
- *     division: mz_sp_hex_nbr_rc, mz_sp_tri_nbr_rc (row r, column c),
- *     mz_sp_cube_nbr_pc (in = i % (rows * cols), c = in % cols),
- *     mz_sp_polar_nbr_rp / mz_sp_polar_back_rp (ring, pos from
- *     mz_sp_polar_locate).
+ *     division: mz_sp_hex_nbr_rc, mz_sp_tri_nbr_rc, mz_sp_torus_nbr_rc
+ *     (row r, column c), mz_sp_cube_nbr_pc (in = i % (rows * cols),
+ *     c = in % cols), mz_sp_polar_nbr_rp / mz_sp_polar_back_rp (ring, pos
+ *     from mz_sp_polar_locate).
  *   - By shape: mz_sp_nbr(g, s, i, p), mz_sp_back(g, s, i, p),
  *     mz_sp_can_open(g, s, i, p), mz_sp_knock(g, s, i, p),
  *     mz_sp_ports(s), mz_sp_walls(s). Each is a switch on s with one case
@@ -304,6 +304,34 @@ MZ_INLINE bool mz_sp_weave_can_open(const mz_grid *g, mz_idx i, unsigned p)
            !mz_sp_weave_under(g, b, e);
 }
 
+/* ---- Torus (MZ_SHAPE_TORUS): ports N E S W, rows and columns wrap ----
+ * rows and cols are at least 3 (mz_parse_grid refuses less), so the four
+ * neighbours of a cell are four other cells. */
+
+MZ_INLINE mz_idx mz_sp_torus_nbr_rc(const mz_grid *g, mz_idx i, uint64_t r, uint64_t c, unsigned p)
+{
+    const uint64_t cols = g->cols;
+    switch (p) {
+    case MZ_N: return r > 0 ? i - cols : i + (g->rows - 1) * cols;
+    case MZ_E: return c + 1 < cols ? i + 1 : i - (cols - 1);
+    case MZ_S: return r + 1 < g->rows ? i + cols : c;
+    case MZ_W: return c > 0 ? i - 1 : i + (cols - 1);
+    default: return MZ_NONE;
+    }
+}
+
+MZ_INLINE mz_idx mz_sp_torus_nbr(const mz_grid *g, mz_idx i, unsigned p)
+{
+    return mz_sp_torus_nbr_rc(g, i, i / g->cols, i % g->cols, p);
+}
+
+MZ_INLINE unsigned mz_sp_torus_back(const mz_grid *g, mz_idx i, unsigned p)
+{
+    (void)g;
+    (void)i;
+    return mz_opposite(p);
+}
+
 /* ---- Dispatch by shape (fold away for a constant s) ---- */
 
 /* Ports a cell of shape s may have (0 for a value out of range). */
@@ -316,6 +344,7 @@ MZ_INLINE unsigned mz_sp_ports(const mz_shape s)
     case MZ_SHAPE_POLAR: return 6;
     case MZ_SHAPE_CUBE: return 6;
     case MZ_SHAPE_WEAVE: return 8;
+    case MZ_SHAPE_TORUS: return 4;
     case MZ_SHAPE_COUNT: break;
     }
     return 0;
@@ -336,6 +365,7 @@ MZ_INLINE mz_idx mz_sp_nbr(const mz_grid *g, const mz_shape s, mz_idx i, unsigne
     case MZ_SHAPE_POLAR: return mz_sp_polar_nbr(g, i, p);
     case MZ_SHAPE_CUBE: return mz_sp_cube_nbr(g, i, p);
     case MZ_SHAPE_WEAVE: return mz_sp_weave_nbr(g, i, p);
+    case MZ_SHAPE_TORUS: return mz_sp_torus_nbr(g, i, p);
     case MZ_SHAPE_COUNT: break;
     }
     return MZ_NONE;
@@ -350,6 +380,7 @@ MZ_INLINE unsigned mz_sp_back(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_POLAR: return mz_sp_polar_back(g, i, p);
     case MZ_SHAPE_CUBE: return mz_sp_cube_back(g, i, p);
     case MZ_SHAPE_WEAVE: return mz_sp_weave_back(g, i, p);
+    case MZ_SHAPE_TORUS: return mz_sp_torus_back(g, i, p);
     case MZ_SHAPE_COUNT: break;
     }
     return mz_opposite(p);
@@ -369,6 +400,7 @@ MZ_INLINE bool mz_sp_can_open(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_TRI:
     case MZ_SHAPE_POLAR:
     case MZ_SHAPE_CUBE:
+    case MZ_SHAPE_TORUS:
     case MZ_SHAPE_COUNT: break;
     }
     return mz_sp_nbr(g, s, i, p) != MZ_NONE;

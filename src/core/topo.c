@@ -12,7 +12,7 @@
 /* A new mz_shape value needs its record here, its case in every switch
  * over mz_shape (-Wswitch-enum, no default anywhere) and its drawing in
  * src/render/picture/shapes.c; tests/test_shape_table.c checks each record. */
-_Static_assert(MZ_SHAPE_COUNT == 6, "a new shape: add its record to mz_shape_table");
+_Static_assert(MZ_SHAPE_COUNT == 7, "a new shape: add its record to mz_shape_table");
 
 const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT] = {
     [MZ_SHAPE_ORTHO] = &mz_shape_ortho,
@@ -21,6 +21,7 @@ const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT] = {
     [MZ_SHAPE_POLAR] = &mz_shape_polar,
     [MZ_SHAPE_CUBE] = &mz_shape_cube,
     [MZ_SHAPE_WEAVE] = &mz_shape_weave,
+    [MZ_SHAPE_TORUS] = &mz_shape_torus,
 };
 
 const char *mz_shape_name(mz_shape s)

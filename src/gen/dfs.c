@@ -337,6 +337,7 @@ DFS_PORTS(MZ_SHAPE_TRI, tri)
 DFS_PORTS(MZ_SHAPE_POLAR, polar)
 DFS_PORTS(MZ_SHAPE_CUBE, cube)
 DFS_PORTS(MZ_SHAPE_WEAVE, weave)
+DFS_PORTS(MZ_SHAPE_TORUS, torus)
 
 /* Every shape but square cells. */
 static mz_status dfs_ports(mz_grid *g, mz_run *run, uint64_t *max_depth)
@@ -352,6 +353,7 @@ static mz_status dfs_ports(mz_grid *g, mz_run *run, uint64_t *max_depth)
     case MZ_SHAPE_POLAR: s = dfs_ports_polar(g, run->rng, back, run->trace, max_depth); break;
     case MZ_SHAPE_CUBE: s = dfs_ports_cube(g, run->rng, back, run->trace, max_depth); break;
     case MZ_SHAPE_WEAVE: s = dfs_ports_weave(g, run->rng, back, run->trace, max_depth); break;
+    case MZ_SHAPE_TORUS: s = dfs_ports_torus(g, run->rng, back, run->trace, max_depth); break;
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_COUNT: break;
     }

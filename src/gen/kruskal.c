@@ -463,6 +463,7 @@ KRUSKAL_PORTS(MZ_SHAPE_TRI, tri)
 KRUSKAL_PORTS(MZ_SHAPE_POLAR, polar)
 KRUSKAL_PORTS(MZ_SHAPE_CUBE, cube)
 KRUSKAL_PORTS(MZ_SHAPE_WEAVE, weave)
+KRUSKAL_PORTS(MZ_SHAPE_TORUS, torus)
 
 /* Every shape but square cells. */
 static mz_status kruskal_ports(mz_grid *g, mz_run *run, uint64_t *merged_at)
@@ -481,6 +482,7 @@ static mz_status kruskal_ports(mz_grid *g, mz_run *run, uint64_t *merged_at)
         case MZ_SHAPE_POLAR: s = kruskal_run_polar(g, run->rng, code, walls, p, merged_at); break;
         case MZ_SHAPE_CUBE: s = kruskal_run_cube(g, run->rng, code, walls, p, merged_at); break;
         case MZ_SHAPE_WEAVE: s = kruskal_run_weave(g, run->rng, code, walls, p, merged_at); break;
+        case MZ_SHAPE_TORUS: s = kruskal_run_torus(g, run->rng, code, walls, p, merged_at); break;
         case MZ_SHAPE_ORTHO:
         case MZ_SHAPE_COUNT: s = MZ_EUNSUPPORTED; break;
         }

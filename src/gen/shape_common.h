@@ -116,6 +116,7 @@ MZ_INLINE sh_at sh_at_of(const mz_grid *g, const mz_shape S, mz_idx i)
     case MZ_SHAPE_HEX:
     case MZ_SHAPE_TRI:
     case MZ_SHAPE_WEAVE:
+    case MZ_SHAPE_TORUS:
     case MZ_SHAPE_ORTHO:
         x.a = i / g->cols;
         x.b = i % g->cols;
@@ -191,6 +192,7 @@ MZ_INLINE mz_idx sh_at_nbr(const mz_grid *g, const mz_shape S, const sh_at *x, u
         default: return MZ_NONE;
         }
     }
+    case MZ_SHAPE_TORUS: return mz_sp_torus_nbr_rc(g, i, x->a, x->b, p);
     case MZ_SHAPE_ORTHO: return mz_sp_ortho_nbr(g, i, p);
     case SH_ANY: break;
     }
@@ -233,6 +235,7 @@ MZ_INLINE mz_idx sh_at_nbr_in(const mz_grid *g, const mz_shape S, const sh_at *x
         }
     }
     case MZ_SHAPE_POLAR:
+    case MZ_SHAPE_TORUS:
     case MZ_SHAPE_ORTHO:
     case SH_ANY: break;
     }
@@ -248,6 +251,7 @@ MZ_INLINE unsigned sh_at_back(const mz_grid *g, const mz_shape S, const sh_at *x
     case MZ_SHAPE_TRI: return p == 2 ? 2 : p ^ 1;
     case MZ_SHAPE_CUBE: return p >= 4 ? p ^ 1 : mz_opposite(p);
     case MZ_SHAPE_WEAVE: return (p & 4) | mz_opposite(p & 3);
+    case MZ_SHAPE_TORUS: return mz_opposite(p);
     case MZ_SHAPE_POLAR:
         if (x->a == 0)
             return 2; /* ring 1's inward port */
@@ -336,6 +340,14 @@ MZ_INLINE sh_at sh_at_step(const mz_grid *g, const mz_shape S, const sh_at *x, u
             }
         }
         break;
+    case MZ_SHAPE_TORUS:
+        switch (p) {
+        case MZ_N: z.a = x->a > 0 ? x->a - 1 : g->rows - 1; break;
+        case MZ_E: z.b = x->b + 1 < g->cols ? x->b + 1 : 0; break;
+        case MZ_S: z.a = x->a + 1 < g->rows ? x->a + 1 : 0; break;
+        default: z.b = x->b > 0 ? x->b - 1 : g->cols - 1; break;
+        }
+        break;
     case MZ_SHAPE_ORTHO:
         z = sh_at_of(g, S, y);
         break;
@@ -421,6 +433,7 @@ MZ_INLINE unsigned sh_at_inside(const mz_grid *g, const mz_shape S, const sh_at 
             m &= ~0x20u;
         return m;
     }
+    case MZ_SHAPE_TORUS: return 0xFu; /* four neighbours everywhere */
     case MZ_SHAPE_WEAVE:
     case MZ_SHAPE_ORTHO:
     case SH_ANY: break;
@@ -459,6 +472,7 @@ MZ_INLINE bool sh_port_backward(const mz_shape S, const sh_at *x, unsigned p)
     case MZ_SHAPE_CUBE:
     case MZ_SHAPE_ORTHO: return p == MZ_N || p == MZ_W || p == 5;
     case MZ_SHAPE_WEAVE: return (p & 3) == MZ_N || (p & 3) == MZ_W;
+    case MZ_SHAPE_TORUS: /* N and W wrap to a higher index on the border */
     case SH_ANY: break;
     }
     return false;
@@ -483,6 +497,7 @@ MZ_INLINE uint64_t sh_walls(const mz_grid *g, const mz_shape S)
     case MZ_SHAPE_WEAVE:
         return R * (C - 1) + (R - 1) * C + R * (C >= 2 ? C - 2 : 0) + (R >= 2 ? R - 2 : 0) * C;
     case MZ_SHAPE_ORTHO: return R * (C - 1) + (R - 1) * C;
+    case MZ_SHAPE_TORUS: return 2 * R * C;
     case SH_ANY: break;
     }
     return 0;
@@ -498,6 +513,7 @@ MZ_INLINE sh_at sh_at_next(const mz_grid *g, const mz_shape S, const sh_at *x)
     case MZ_SHAPE_HEX:
     case MZ_SHAPE_TRI:
     case MZ_SHAPE_WEAVE:
+    case MZ_SHAPE_TORUS:
     case MZ_SHAPE_ORTHO:
         if (++z.b == g->cols) {
             z.b = 0;

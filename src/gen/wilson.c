@@ -202,6 +202,7 @@ WILSON_PORTS(MZ_SHAPE_HEX, hex)
 WILSON_PORTS(MZ_SHAPE_TRI, tri)
 WILSON_PORTS(MZ_SHAPE_POLAR, polar)
 WILSON_PORTS(MZ_SHAPE_CUBE, cube)
+WILSON_PORTS(MZ_SHAPE_TORUS, torus)
 
 /* Every shape but square cells (and the weave, which wilson refuses). */
 MZ_NOINLINE static mz_status wilson_ports(mz_grid *g, mz_run *run, uint64_t *steps)
@@ -219,6 +220,7 @@ MZ_NOINLINE static mz_status wilson_ports(mz_grid *g, mz_run *run, uint64_t *ste
         case MZ_SHAPE_TRI: s = wilson_ports_tri(g, rng, in, way, steps); break;
         case MZ_SHAPE_POLAR: s = wilson_ports_polar(g, rng, in, way, steps); break;
         case MZ_SHAPE_CUBE: s = wilson_ports_cube(g, rng, in, way, steps); break;
+        case MZ_SHAPE_TORUS: s = wilson_ports_torus(g, rng, in, way, steps); break;
         case MZ_SHAPE_WEAVE:
         case MZ_SHAPE_ORTHO:
         case MZ_SHAPE_COUNT: s = MZ_EUNSUPPORTED; break;

@@ -264,6 +264,7 @@ ASTAR_PORTS(MZ_SHAPE_TRI, tri)
 ASTAR_PORTS(MZ_SHAPE_POLAR, polar)
 ASTAR_PORTS(MZ_SHAPE_CUBE, cube)
 ASTAR_PORTS(MZ_SHAPE_WEAVE, weave)
+ASTAR_PORTS(MZ_SHAPE_TORUS, torus)
 
 MZ_NOINLINE static mz_status astar_ports(const mz_grid *g, double k, void *gv, bool wide,
                                          uint8_t *st, heap *hp, mz_trace *t, mz_solution *sol)
@@ -277,6 +278,7 @@ MZ_NOINLINE static mz_status astar_ports(const mz_grid *g, double k, void *gv, b
     case MZ_SHAPE_POLAR: return astar_ports_polar(g, k, gv, wide, st, hp, sol);
     case MZ_SHAPE_CUBE: return astar_ports_cube(g, k, gv, wide, st, hp, sol);
     case MZ_SHAPE_WEAVE: return astar_ports_weave(g, k, gv, wide, st, hp, sol);
+    case MZ_SHAPE_TORUS: return astar_ports_torus(g, k, gv, wide, st, hp, sol);
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_COUNT: break;
     }

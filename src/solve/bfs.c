@@ -94,6 +94,7 @@ BFS_PORTS(MZ_SHAPE_TRI, tri)
 BFS_PORTS(MZ_SHAPE_POLAR, polar)
 BFS_PORTS(MZ_SHAPE_CUBE, cube)
 BFS_PORTS(MZ_SHAPE_WEAVE, weave)
+BFS_PORTS(MZ_SHAPE_TORUS, torus)
 
 MZ_NOINLINE static mz_status bfs_ports(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_trace *t,
                                        mz_solution *sol)
@@ -106,6 +107,7 @@ MZ_NOINLINE static mz_status bfs_ports(const mz_grid *g, uint8_t *mark, mz_queue
     case MZ_SHAPE_POLAR: return bfs_ports_polar(g, mark, q, sol);
     case MZ_SHAPE_CUBE: return bfs_ports_cube(g, mark, q, sol);
     case MZ_SHAPE_WEAVE: return bfs_ports_weave(g, mark, q, sol);
+    case MZ_SHAPE_TORUS: return bfs_ports_torus(g, mark, q, sol);
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_COUNT: break;
     }

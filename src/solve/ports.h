@@ -50,6 +50,10 @@ MZ_INLINE uint64_t mz_at_distance(const mz_grid *g, const mz_shape S, const sh_a
     case MZ_SHAPE_CUBE:
         return mz_at_absdiff(x->n, e->n) + mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
     case MZ_SHAPE_POLAR: return mz_at_absdiff(x->a, e->a);
+    case MZ_SHAPE_TORUS: { /* each axis the shorter way round */
+        const uint64_t dr = mz_at_absdiff(x->a, e->a), dc = mz_at_absdiff(x->b, e->b);
+        return (dr < g->rows - dr ? dr : g->rows - dr) + (dc < g->cols - dc ? dc : g->cols - dc);
+    }
     case MZ_SHAPE_ORTHO:
     case SH_ANY: break;
     }
