@@ -1,6 +1,6 @@
 /*
  * shapes.c - pictures of the cell shapes beyond squares: hex, tri, polar,
- * 3d and weave grids (docs/render.md, "Cell shapes").
+ * 3d, weave and torus grids (docs/render.md, "Cell shapes").
  *
  * Exact geometry: every point is an integer in 1/256 px (Q8), computed with
  * integer arithmetic only - square roots by integer Newton steps, polar
@@ -27,6 +27,11 @@
  *   weave  square cells drawn as corridors inset c/4 from the cell's
  *          sides; a passage under a cell shows as the two corridor stubs
  *          on either side of the straight corridor that crosses it.
+ *   torus  square cells, rows x cols, every cell drawing its own closed
+ *          sides; a passage that wraps (a border cell's port leading to
+ *          the far side) leaves its border segment open and shows at
+ *          both ends as a triangle of width 2c/5, c/4 deep, pointing out
+ *          through the opening.
  */
 #include "picture.h"
 
@@ -139,7 +144,7 @@ typedef struct pic_shape_rec {
     unsigned wall_ports;
 } pic_shape_rec;
 
-_Static_assert(MZ_SHAPE_COUNT == 6, "a new shape: add its drawing record to pic_shapes");
+_Static_assert(MZ_SHAPE_COUNT == 7, "a new shape: add its drawing record to pic_shapes");
 static const pic_shape_rec *const pic_shapes[MZ_SHAPE_COUNT];
 
 static const pic_shape_rec *rec_of(mz_shape s)
@@ -764,6 +769,52 @@ static bool draw_walls(sdraw *d, int64_t hw)
 
 static void no_marks(sdraw *d) { (void)d; }
 
+/* Torus: every closed side of every cell (the sides between two cells
+ * twice, the same polygon; a wrapping side on both borders). */
+static bool torus_walls(sdraw *d, int64_t hw)
+{
+    const mz_grid *g = d->g;
+    for (mz_idx i = 0; i < g->cells; i++)
+        for (unsigned p = 0; p < 4; p++)
+            if (g->c[i] & (1u << p))
+                sq_wall(d, i, p, hw);
+    return true;
+}
+
+/* Torus: a triangle pointing out through each open border side (a
+ * passage that wraps to the far side). */
+static void torus_marks(sdraw *d)
+{
+    const mz_grid *g = d->g;
+    const uint64_t R = d->G.rows, C = d->G.cols;
+    const int64_t c = d->G.c, w = c / 5, t = c / 4;
+    cairo_new_path(d->cr);
+    d->batched = 0;
+    for (mz_idx i = 0; i < g->cells; i++) {
+        const uint64_t r = i / C, k = i % C;
+        int64_t x, y;
+        sq_corner(d, i, &x, &y);
+        const int64_t cx = x + c / 2, cy = y + c / 2;
+        if (r == 0 && !(g->c[i] & (1u << MZ_N))) {
+            pt q[3] = {{cx, y}, {cx + w, y + t}, {cx - w, y + t}};
+            poly_add(d, q, 3);
+        }
+        if (r + 1 == R && !(g->c[i] & (1u << MZ_S))) {
+            pt q[3] = {{cx, y + c}, {cx - w, y + c - t}, {cx + w, y + c - t}};
+            poly_add(d, q, 3);
+        }
+        if (k == 0 && !(g->c[i] & (1u << MZ_W))) {
+            pt q[3] = {{x, cy}, {x + t, cy - w}, {x + t, cy + w}};
+            poly_add(d, q, 3);
+        }
+        if (k + 1 == C && !(g->c[i] & (1u << MZ_E))) {
+            pt q[3] = {{x + c, cy}, {x + c - t, cy + w}, {x + c - t, cy - w}};
+            poly_add(d, q, 3);
+        }
+    }
+    cairo_fill(d->cr);
+}
+
 /* 3d: a triangle up (UP open) and down (DOWN open). */
 static void cube_marks(sdraw *d)
 {
@@ -796,6 +847,15 @@ static bool cube_adjacent(const sdraw *d, mz_idx a, mz_idx b)
 {
     uint64_t plane = d->G.rows * d->G.cols;
     return a / plane == b / plane;
+}
+
+/* Torus: not across a wrap (the two cells at opposite borders). */
+static bool torus_adjacent(const sdraw *d, mz_idx a, mz_idx b)
+{
+    const uint64_t C = d->G.cols;
+    const uint64_t dr = a / C > b / C ? a / C - b / C : b / C - a / C;
+    const uint64_t dc = a % C > b % C ? a % C - b % C : b % C - a % C;
+    return dr + dc <= 1;
 }
 
 static bool flat_adjacent(const sdraw *d, mz_idx a, mz_idx b)
@@ -981,6 +1041,12 @@ static const pic_shape_rec pic_weave = {
     .wall_ports = 4,
 };
 
+static const pic_shape_rec pic_torus = {
+    .make = sq_make, .box = ortho_box, .span = rc_span,
+    DRAW_OPS(sq_centre, sq_area, sq_wall, torus_walls, torus_marks, torus_adjacent)
+    .wall_ports = 4,
+};
+
 static const pic_shape_rec *const pic_shapes[MZ_SHAPE_COUNT] = {
     [MZ_SHAPE_ORTHO] = &pic_ortho,
     [MZ_SHAPE_HEX] = &pic_hex,
@@ -988,6 +1054,7 @@ static const pic_shape_rec *const pic_shapes[MZ_SHAPE_COUNT] = {
     [MZ_SHAPE_POLAR] = &pic_polar,
     [MZ_SHAPE_CUBE] = &pic_cube,
     [MZ_SHAPE_WEAVE] = &pic_weave,
+    [MZ_SHAPE_TORUS] = &pic_torus,
 };
 
 int pic_shape_missing(void)
