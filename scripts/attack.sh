@@ -122,6 +122,7 @@ rng-large.sh: a measurement run of about 30 minutes (4 GB)
 renders.sh: draws pictures with render, attacked as render
 scaling-chart.sh: runs scaling and gnuplot, attacked as scaling
 setup.sh: installs packages
+shape-costs.sh: a measurement run (Callgrind and times, minutes)
 shape-stats.sh: runs stats, attacked as stats
 slurm-local.sh: needs a Slurm cluster
 solver-cpu-time.sh: a measurement run of minutes
