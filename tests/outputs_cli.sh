@@ -50,10 +50,17 @@ beside() {
     rc=$?
     [ "$rc" -eq 1 ] || fail "$name >&-: exit $rc, not 1 ($(cat err))"
     [ -e "$file" ] && fail "$name >&-: '$file' was committed"
-    # a pipe whose reader has gone: SIGPIPE or exit 1, no file
-    rm -f "$file"
-    ("$@" 2>err; echo $? >rc) | (exec 0<&-; sleep 0)
-    rc=$(cat rc)
+    # a pipe whose reader has gone: SIGPIPE or exit 1, no file. The pipe is
+    # a FIFO opened for reading and writing, then for writing, and its
+    # read end closed before the command starts, so no reader exists when
+    # it writes (a reader that closes while the command runs would race).
+    rm -f "$file" fifo
+    mkfifo fifo
+    exec 4<>fifo 5>fifo 4<&-
+    "$@" 2>err >&5
+    rc=$?
+    exec 5>&-
+    rm -f fifo
     [ "$rc" -eq 141 ] || [ "$rc" -eq 1 ] || fail "$name | closed pipe: exit $rc"
     [ -e "$file" ] && fail "$name | closed pipe: '$file' was committed"
     # an existing file with --force: the old bytes stay when stdout fails
