@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_CHECK(v >= 0 && v < 64 && v == floor(v), "%s='%s': choice %.17g", p->name, text, v);
             back[0] = '\0';
             break;
-        default: /* a cell: a name or a cell number */
+        case MZ_P_CELL: /* a name or a cell number */
             back[0] = '\0';
             break;
         }

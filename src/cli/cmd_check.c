@@ -31,7 +31,7 @@
  * missing (gen, seed, rows, cols, solver; rep defaults to 1), a recipe that
  * does not parse, a recipe given twice, plan lines that are not a plan or
  * not the '# shard:' line's, or a '# registry:' line from another registry
- * (mz_registry_hash). Columns from gen_ns on (times, heap peaks, resident
+ * (mz_registry_hash_on over the file's shapes). Columns from gen_ns on (times, heap peaks, resident
  * memory) are never compared; columns missing from the file are not
  * compared either, so a file trimmed to some columns (data/sweep-small.csv)
  * checks as well.
