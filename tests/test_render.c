@@ -322,10 +322,12 @@ static void test_estimates(void **state)
     /* Square cells at 40x40 fill rectangles and at 260x260 one image. */
     static const char *const small[][2] = {
         {"40x40", "260x260"}, {"hex:12x12", "hex:30x30"}, {"tri:10x20", "tri:24x48"},
-        {"polar:8", "polar:20"}, {"3d:2x10x10", "3d:3x20x20"}, {"weave:12x12", "weave:30x30"}};
+        {"polar:8", "polar:20"}, {"3d:2x10x10", "3d:3x20x20"}, {"weave:12x12", "weave:30x30"},
+        {"torus:12x12", "torus:40x40"}};
     static const char *const large[][2] = {
         {"100x100", "1000x1000"}, {"hex:100x100", "hex:300x300"}, {"tri:100x200", "tri:300x600"},
-        {"polar:50", "polar:150"}, {"3d:4x50x50", "3d:4x150x150"}, {"weave:100x100", "weave:300x300"}};
+        {"polar:50", "polar:150"}, {"3d:4x50x50", "3d:4x150x150"}, {"weave:100x100", "weave:300x300"},
+        {"torus:100x100", "torus:300x300"}};
     _Static_assert(sizeof small / sizeof small[0] == MZ_SHAPE_COUNT &&
                        sizeof large / sizeof large[0] == MZ_SHAPE_COUNT,
                    "picture estimate sizes for every shape");
@@ -457,6 +459,7 @@ static void test_golden_digests(void **state)
         {"polar-6-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "polar:6"},
         {"3d-3x5x5-464", NULL, MZ_OV_ROUTE | MZ_OV_CLOSED, "astar", "3d:3x5x5"},
         {"weave-7x7-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "weave:7x7"},
+        {"torus-7x7-464", NULL, MZ_OV_ROUTE | MZ_OV_HEAT, NULL, "torus:7x7"},
     };
     bool print = getenv("MZ_PRINT_DIGESTS") != NULL;
     char line[256], want[64][2][64];

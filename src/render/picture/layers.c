@@ -280,25 +280,29 @@ typedef struct est_rate {
 #define EST_SVG_POLAR 230, 330, 150, 90
 #define EST_SVG_CUBE 100, 350, 0, 0
 #define EST_SVG_WEAVE 420, 400, 0, 0
+#define EST_SVG_TORUS 100, 260, 0, 0
 #define EST_PDF_ORTHO 4, 4, 0, 0
 #define EST_PDF_HEX 40, 80, 0, 0
 #define EST_PDF_TRI 20, 60, 0, 0
 #define EST_PDF_POLAR 40, 100, 30, 20
 #define EST_PDF_CUBE 30, 70, 0, 0
 #define EST_PDF_WEAVE 75, 80, 0, 0
-#define EST_PNG {0.4, 0.8}, {2.6, 3.1}, {1.2, 2.5}, {1.0, 2.5}, {0.5, 1.0}, {0.6, 1.0}
-#define EST_GIF 0.004, 0.004, 0.004, 0.004, 0.004, 0.004
+#define EST_PDF_TORUS 15, 35, 0, 0
+#define EST_PNG {0.4, 0.8}, {2.6, 3.1}, {1.2, 2.5}, {1.0, 2.5}, {0.5, 1.0}, {0.6, 1.0}, {0.3, 0.5}
+#define EST_GIF 0.004, 0.004, 0.004, 0.004, 0.004, 0.004, 0.004
 #define EST_MEM_BASE (32.0 * 1048576.0)
 #define EST_MEM_OVERLAYS 48.0
 #define EST_MEM_REPLAY 64.0
 #define EST_MEM_SVG 2.5
 #define EST_MEM_PDF 5.0
 
-/* order: ortho, hex, tri, polar, 3d, weave */
+/* order: ortho, hex, tri, polar, 3d, weave, torus */
 static const est_rate est_svg[MZ_SHAPE_COUNT] = {
-    {EST_SVG_ORTHO}, {EST_SVG_HEX}, {EST_SVG_TRI}, {EST_SVG_POLAR}, {EST_SVG_CUBE}, {EST_SVG_WEAVE}};
+    {EST_SVG_ORTHO}, {EST_SVG_HEX}, {EST_SVG_TRI}, {EST_SVG_POLAR}, {EST_SVG_CUBE}, {EST_SVG_WEAVE},
+    {EST_SVG_TORUS}};
 static const est_rate est_pdf[MZ_SHAPE_COUNT] = {
-    {EST_PDF_ORTHO}, {EST_PDF_HEX}, {EST_PDF_TRI}, {EST_PDF_POLAR}, {EST_PDF_CUBE}, {EST_PDF_WEAVE}};
+    {EST_PDF_ORTHO}, {EST_PDF_HEX}, {EST_PDF_TRI}, {EST_PDF_POLAR}, {EST_PDF_CUBE}, {EST_PDF_WEAVE},
+    {EST_PDF_TORUS}};
 /* PNG and GIF files grow with their pixels: bytes a pixel, plain and with
  * overlays; a GIF's first frame is drawn whole, every later one holds the
  * rectangle that changed, unchanged pixels transparent (bytes a pixel of
