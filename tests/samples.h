@@ -6,9 +6,10 @@
  * no sample grids"). Each shape gives:
  *   typical     ordinary grids: a small one (the one picture and
  *               allocation-failure tests draw), then a medium one;
- *   thin        one or two cells across, both ways;
+ *   thin        one or two cells across, both ways (the fewest the shape
+ *               allows: a torus's 3);
  *   degenerate  the least grids of the shape: 1x1 where valid, the centre
- *               alone, one level, 2x2;
+ *               alone, one level, 2x2, the torus's 3x3;
  *   large       one grid big enough for statistics.
  * Include after <cmocka.h>. */
 #ifndef MZ_TEST_SAMPLES_H
@@ -41,7 +42,8 @@ typedef struct mzt_samples {
 #define MZT_G(shape, levels, rows, cols) {MZ_SHAPE_##shape, levels, rows, cols}
 
 /* polar: rows are rings (the centre included); cols is derived. A tri
- * grid of one column and more than two rows is no grid. */
+ * grid of one column and more than two rows is no grid. A torus is at
+ * least 3 cells each way: its thin grids are 3 across, its least 3x3. */
 static const mzt_samples mzt_sample_table[MZ_SHAPE_COUNT] = {
     [MZ_SHAPE_ORTHO] = {
         .typical = {MZT_G(ORTHO, 1, 11, 13), MZT_G(ORTHO, 1, 31, 31)},
@@ -78,6 +80,12 @@ static const mzt_samples mzt_sample_table[MZ_SHAPE_COUNT] = {
         .thin = {MZT_G(WEAVE, 1, 1, 9), MZT_G(WEAVE, 1, 9, 1), MZT_G(WEAVE, 1, 2, 9)},
         .degenerate = {MZT_G(WEAVE, 1, 1, 1), MZT_G(WEAVE, 1, 2, 2)},
         .large = MZT_G(WEAVE, 1, 24, 24),
+    },
+    [MZ_SHAPE_TORUS] = {
+        .typical = {MZT_G(TORUS, 1, 7, 9), MZT_G(TORUS, 1, 11, 13)},
+        .thin = {MZT_G(TORUS, 1, 3, 9), MZT_G(TORUS, 1, 9, 3), MZT_G(TORUS, 1, 3, 4)},
+        .degenerate = {MZT_G(TORUS, 1, 3, 3)},
+        .large = MZT_G(TORUS, 1, 24, 24),
     },
 };
 
