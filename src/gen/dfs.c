@@ -254,23 +254,25 @@ static void dfs_fast_splitmix64(mz_grid *g, mz_rng *rng, uint64_t *max_depth)
     dfs_carve_fast(g, rng, max_depth, MZ_RNG_SPLITMIX64);
 }
 
-/* The back-port bytes of the other shapes: a fresh cell, the start. */
-#define BACK_UNSEEN 0xFEu
+/* The back-port byte of the start on other shapes (a visited cell's is
+ * the port back to its parent; back[] is written as cells are entered). */
 #define BACK_ROOT 0xFFu
 
 /* The walk through ports, compiled once per shape S (a constant: the port
  * arithmetic folds to that shape's, sh_at), each source and tracing. The
  * cell walked holds its coordinates, so its neighbours take no division.
- * A port toward an unvisited neighbour can always be opened on a shape
- * other than the weave (its wall is closed: only a knock from or into a
- * visited cell opens one, and two ports of a cell never share a
- * neighbour), so only the weave asks its crossing rules, for a fresh
- * neighbour (sh_weave_can_open_fresh). */
+ * On a fresh grid a cell is unvisited exactly when all its walls are up
+ * (a knock opens a wall of two cells it visits), so back[] is read only
+ * to backtrack. A port toward an unvisited neighbour can always be opened
+ * on a shape other than the weave (its wall is closed, and two ports of a
+ * cell never share a neighbour), so only the weave asks its crossing
+ * rules, for a fresh neighbour (sh_weave_can_open_fresh). */
 MZ_INLINE mz_status dfs_ports_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_trace *t,
                                   const bool tracing, uint64_t *max_depth_out,
                                   const mz_rng_kind rk, const mz_shape S)
 {
     const unsigned ports = mz_sp_ports(S);
+    const uint8_t fresh = mz_sp_walls(S);
     uint8_t *c = g->c;
     sh_at cur = sh_at_of(g, S, 0);
     uint64_t depth = 1, max_depth = 1;
@@ -278,21 +280,19 @@ MZ_INLINE mz_status dfs_ports_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_tra
     mz_status s = MZ_OK;
     back[0] = BACK_ROOT;
     for (;;) {
+        /* The options: an unvisited cell is a fresh one, every wall up. */
         unsigned opts[SH_MAX_PORTS], n = 0;
-        mz_idx ys[SH_MAX_PORTS];
         SH_UNROLL
         for (unsigned p = 0; p < ports; p++) {
             const mz_idx y = sh_at_nbr(g, S, &cur, p);
-            if (y != MZ_NONE && back[y] == BACK_UNSEEN &&
-                (S != MZ_SHAPE_WEAVE || sh_weave_can_open_fresh(g, &cur, p))) {
-                opts[n] = p;
-                ys[n++] = y;
-            }
+            if (y != MZ_NONE && c[y] == fresh &&
+                (S != MZ_SHAPE_WEAVE || sh_weave_can_open_fresh(g, &cur, p)))
+                opts[n++] = p;
         }
         if (n) {
             const unsigned k = (unsigned)mz_rngk_pick(&r, n, rk);
             const unsigned p = opts[k];
-            const mz_idx y = ys[k];
+            const mz_idx y = sh_at_nbr_in(g, S, &cur, p);
             const unsigned bp = sh_at_back(g, S, &cur, p);
             c[cur.i] &= (uint8_t)~(1u << p);
             c[y] &= (uint8_t)~(1u << bp);
@@ -345,7 +345,6 @@ static mz_status dfs_ports(mz_grid *g, mz_run *run, uint64_t *max_depth)
     uint8_t *back = mz_alloc_array(g->mem, g->cells, 1);
     if (!back)
         return MZ_ENOMEM;
-    memset(back, BACK_UNSEEN, (size_t)g->cells);
     mz_status s = MZ_EUNSUPPORTED;
     switch (g->shape) {
     case MZ_SHAPE_HEX: s = dfs_ports_hex(g, run->rng, back, run->trace, max_depth); break;
