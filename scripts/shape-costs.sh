@@ -6,9 +6,10 @@
 #  - instructions (default): the timed call at about 10^5 cells of each
 #    shape, counted under Callgrind ('mazebench sweep --count callgrind';
 #    the same on every run, loaded or not);
-#  - time (--times 6 or --times 8): the timed call at about 10^6 cells
-#    (the fastest of 3 runs) or 10^8 cells (one run; dfs, kruskal and bfs
-#    only: wilson and astar take minutes there), all shapes in one run.
+#  - time (--times 6 or --times 8): the CPU time of the timed call at
+#    about 10^6 cells (the fastest of 3 runs) or 10^8 cells (one run; dfs,
+#    kruskal and bfs only: wilson and astar take minutes there), all
+#    shapes in one run.
 #
 # Each row: the count (or nanoseconds) a cell and its ratio to the square
 # grid's; a solver's also a closed cell (a search stops at the exit, so
@@ -112,8 +113,12 @@ FILENAME != file {
     else grid = topo ":" rows "x" cols
     shape = topo; sub(/:.*/, "", shape)
     entry = stage == "gen" ? f[c["gen"]] : f[c["solver"]]
-    col = (stage == "gen" ? "gen" : "solve") (timed == "" ? "_instr" : "_ns")
-    v = f[c[col]] + 0
+    # the count, or the call's CPU time (its wall time where the CPU time
+    # is not known): others' work on the machine takes wall time, not CPU
+    col = (stage == "gen" ? "gen" : "solve") (timed == "" ? "_instr" : "_cpu_ns")
+    v = f[c[col]]
+    if (v == "" && timed != "") v = f[c[(stage == "gen" ? "gen" : "solve") "_ns"]]
+    v += 0
     key = stage "," entry
     if (!(key in seen)) { seen[key] = 1; order[++no] = key }
     # the fastest of the repetitions (counts repeat exactly)
