@@ -32,8 +32,10 @@
 #include "mazebench.h"
 #include "recipes.h"
 
-static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,
-                                  MZ_SHAPE_POLAR, MZ_SHAPE_CUBE, MZ_SHAPE_WEAVE};
+static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,  MZ_SHAPE_POLAR,
+                                  MZ_SHAPE_CUBE,  MZ_SHAPE_WEAVE, MZ_SHAPE_TORUS};
+_Static_assert(sizeof shapes / sizeof shapes[0] == MZ_SHAPE_COUNT,
+               "a new shape: measure its declarations here too");
 
 static bool verbose;
 static size_t nproblems;

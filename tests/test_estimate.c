@@ -34,8 +34,10 @@
 /* The fixed part of every estimate (estimate.c's FIXED_BYTES). */
 #define SLACK (UINT64_C(64) << 10)
 
-static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,
-                                  MZ_SHAPE_POLAR, MZ_SHAPE_CUBE, MZ_SHAPE_WEAVE};
+static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,  MZ_SHAPE_POLAR,
+                                  MZ_SHAPE_CUBE,  MZ_SHAPE_WEAVE, MZ_SHAPE_TORUS};
+_Static_assert(sizeof shapes / sizeof shapes[0] == MZ_SHAPE_COUNT,
+               "a new shape: measure its declarations here too");
 
 /* A wide thin grid of shape s: a few rows and WIDE_COLS columns, where
  * what an entry keeps a column (eller's row state, 8 bytes) outweighs its

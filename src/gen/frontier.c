@@ -397,15 +397,15 @@ const mz_algo mz_algo_frontier = {
      * thousandth of it. */
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 6.125, [MZ_SHAPE_HEX] = 4.75, [MZ_SHAPE_TRI] = 3.375,
-                       [MZ_SHAPE_POLAR] = 1.875, [MZ_SHAPE_CUBE] = 7.75, [MZ_SHAPE_WEAVE] = 6.375},
+                       [MZ_SHAPE_POLAR] = 1.875, [MZ_SHAPE_CUBE] = 7.75, [MZ_SHAPE_WEAVE] = 6.375, [MZ_SHAPE_TORUS] = 6.375},
     .gen = frontier_gen,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     /* measured (docs/random.md, "Draws"): two draws a round under pick=random
      * (one under newest and oldest), on every shape */
     .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2}, [MZ_SHAPE_HEX] = {2}, [MZ_SHAPE_TRI] = {2},
-                       [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2}, [MZ_SHAPE_WEAVE] = {2}},
+                       [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2}, [MZ_SHAPE_WEAVE] = {2}, [MZ_SHAPE_TORUS] = {2}},
     .trace_ops = frontier_trace_ops,
     .trace_size = "frontier length after the round's pushes",
 };

@@ -208,14 +208,14 @@ const mz_algo mz_algo_hunt_and_kill = {
     .columns = hk_columns,
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
-                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25},
+                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25, [MZ_SHAPE_TORUS] = 0.25},
     /* one draw a cell: a carve's or a hunt's pick (docs/random.md, "Draws") */
     .draws_per_cell = {[MZ_SHAPE_ORTHO] = {1}, [MZ_SHAPE_HEX] = {1}, [MZ_SHAPE_TRI] = {1},
-                       [MZ_SHAPE_POLAR] = {1}, [MZ_SHAPE_CUBE] = {1}, [MZ_SHAPE_WEAVE] = {1}},
+                       [MZ_SHAPE_POLAR] = {1}, [MZ_SHAPE_CUBE] = {1}, [MZ_SHAPE_WEAVE] = {1}, [MZ_SHAPE_TORUS] = {1}},
     .gen = hk_gen,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     .trace_ops = hunt_and_kill_trace_ops,
     .trace_size = "cells visited so far",
 };

@@ -753,21 +753,21 @@ const mz_algo mz_algo_prim = {
      * weight buckets */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 9.625, [MZ_SHAPE_HEX] = 21.625, [MZ_SHAPE_TRI] = 5.875,
                        [MZ_SHAPE_POLAR] = 9.75, [MZ_SHAPE_CUBE] = 22.375,
-                       [MZ_SHAPE_WEAVE] = 11.25},
+                       [MZ_SHAPE_WEAVE] = 11.25, [MZ_SHAPE_TORUS] = 11.25},
     .bytes_fixed = {[MZ_SHAPE_ORTHO] = 1040384, [MZ_SHAPE_HEX] = 1298432, [MZ_SHAPE_TRI] = 745472,
                     [MZ_SHAPE_POLAR] = 1064960, [MZ_SHAPE_CUBE] = 1355776,
-                    [MZ_SHAPE_WEAVE] = 1040384},
+                    [MZ_SHAPE_WEAVE] = 1040384, [MZ_SHAPE_TORUS] = 1040384},
     /* measured (docs/random.md, "Draws"): true mode one draw an edge
      * queued, about every edge of the grid; simplified and modified take
      * as many or fewer */
     .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2}, [MZ_SHAPE_HEX] = {3}, [MZ_SHAPE_TRI] = {1.5},
                        [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2.75},
-                       [MZ_SHAPE_WEAVE] = {2.06}},
+                       [MZ_SHAPE_WEAVE] = {2.06}, [MZ_SHAPE_TORUS] = {2}},
     .gen = prim_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     .trace_ops = prim_trace_ops,
     .trace_size = "the queue's (true) or list's (simplified, modified) length after the step",
 };

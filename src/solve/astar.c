@@ -354,10 +354,10 @@ const mz_algo mz_algo_astar = {
     .columns = NULL,
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 5, [MZ_SHAPE_HEX] = 4.875, [MZ_SHAPE_TRI] = 7.5,
-                       [MZ_SHAPE_POLAR] = 5, [MZ_SHAPE_CUBE] = 5.125, [MZ_SHAPE_WEAVE] = 4.875},
+                       [MZ_SHAPE_POLAR] = 5, [MZ_SHAPE_CUBE] = 5.125, [MZ_SHAPE_WEAVE] = 4.875, [MZ_SHAPE_TORUS] = 5.125},
     .solve = astar_solve,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5},
+                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
     .trace_ops = astar_trace_ops,
     .trace_size = "heap length after the pop",
     .shapes = MZ_SHAPES_ALL,

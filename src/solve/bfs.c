@@ -157,10 +157,10 @@ const mz_algo mz_algo_bfs = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375, [MZ_SHAPE_HEX] = 0.375, [MZ_SHAPE_TRI] = 0.375,
                        [MZ_SHAPE_POLAR] = 0.375, [MZ_SHAPE_CUBE] = 0.375,
-                       [MZ_SHAPE_WEAVE] = 0.375},
+                       [MZ_SHAPE_WEAVE] = 0.375, [MZ_SHAPE_TORUS] = 0.375},
     .solve = bfs_solve,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5},
+                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
     .trace_ops = bfs_trace_ops,
     .trace_size = "queue length",
     .shapes = MZ_SHAPES_ALL,

@@ -212,10 +212,10 @@ const mz_algo mz_algo_tremaux = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 1.125, [MZ_SHAPE_HEX] = 2.125, [MZ_SHAPE_TRI] = 2.125,
                        [MZ_SHAPE_POLAR] = 2.125, [MZ_SHAPE_CUBE] = 2.125,
-                       [MZ_SHAPE_WEAVE] = 2.125},
+                       [MZ_SHAPE_WEAVE] = 2.125, [MZ_SHAPE_TORUS] = 2.125},
     .solve = tremaux_solve,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 4, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 4,
-                             [MZ_SHAPE_POLAR] = 4, [MZ_SHAPE_CUBE] = 4, [MZ_SHAPE_WEAVE] = 4},
+                             [MZ_SHAPE_POLAR] = 4, [MZ_SHAPE_CUBE] = 4, [MZ_SHAPE_WEAVE] = 4, [MZ_SHAPE_TORUS] = 4},
     .trace_ops = tremaux_trace_ops,
     .trace_size = "steps so far",
     .shapes = MZ_SHAPES_ALL,

@@ -112,10 +112,10 @@ const mz_algo mz_algo_valley = {
     /* measured: docs/shapes.md, "Memory" */
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 8.375, [MZ_SHAPE_HEX] = 8.375, [MZ_SHAPE_TRI] = 8.375,
                        [MZ_SHAPE_POLAR] = 8.375, [MZ_SHAPE_CUBE] = 8.375,
-                       [MZ_SHAPE_WEAVE] = 8.375},
+                       [MZ_SHAPE_WEAVE] = 8.375, [MZ_SHAPE_TORUS] = 8.375},
     .solve = valley_solve,
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
+                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     .trace_ops = valley_trace_ops,
     .trace_size = "the cell's excess",
     .shapes = MZ_SHAPES_ALL,
