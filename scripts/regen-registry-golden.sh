@@ -26,7 +26,7 @@
 # (scripts/regen-registry-golden-large.sh says so). With --shapes it writes
 # data/registry-golden-shapes.csv from data/registry-golden-shapes.plan and
 # data/registry-golden-shapes-solvers.plan: every generator on every cell
-# shape it declares (hex, tri, polar, 3d, weave), solved by every solver.
+# shape it declares (hex, tri, polar, 3d, weave, torus), solved by every solver.
 # With --splitmix64 it writes data/registry-golden-splitmix64.csv from
 # data/registry-golden-splitmix64.plan and its -solvers plan: every
 # generator on every shape drawn from the second random source, splitmix64,
