@@ -478,9 +478,10 @@ unsigned mz_shape_max_degree(mz_shape s);
 uint8_t mz_shape_walls(mz_shape s);
 
 /* Parse a grid: "RxC" or "N" (square cells, as mz_parse_size), or
- * "SHAPE:DIMS": hex:RxC, tri:RxC, weave:RxC, ortho:RxC, polar:R (R rings,
- * the centre included) and 3d:LxRxC. MZ_EINVAL for anything else (a size
- * of zero, a sign, a number past 2^32), MZ_ENOTFOUND for an unknown shape,
+ * "SHAPE:DIMS": hex:RxC, tri:RxC, weave:RxC, ortho:RxC, torus:RxC (R and C
+ * at least 3), polar:R (R rings, the centre included) and 3d:LxRxC.
+ * MZ_EINVAL for anything else (a size of zero, a sign, a number past 2^32,
+ * a torus side under 3), MZ_ENOTFOUND for an unknown shape,
  * MZ_ETOOBIG when the cells pass MZ_MAX_CELLS. On success g->cols of a
  * polar grid is its outer ring's cell count. */
 mz_status mz_parse_grid(const char *s, mz_geom *g);

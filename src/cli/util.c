@@ -181,14 +181,18 @@ int mzc_parse_grid(const char *text, mz_geom *geo)
         return -1;
     }
     if (s == MZ_ENOTFOUND) {
-        mzc_error("size '%s': unknown shape (known: ortho, hex, tri, polar, 3d, weave)", text);
+        mzc_error("size '%s': unknown shape (known: ortho, hex, tri, polar, 3d, weave, torus)",
+                  text);
         return -1;
     }
     if (s != MZ_OK) {
         const bool tri = strncmp(text, "tri:", 4) == 0 || strncmp(text, "delta:", 6) == 0;
-        mzc_error("size '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho), "
-                  "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296%s",
-                  text, tri ? " (a tri grid of more than 2 rows needs 2 columns or more)" : "");
+        const bool torus = strncmp(text, "torus:", 6) == 0;
+        mzc_error("size '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho, "
+                  "torus), polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to "
+                  "4294967296%s",
+                  text, tri ? " (a tri grid of more than 2 rows needs 2 columns or more)"
+                      : torus ? " (a torus needs 3 rows and 3 columns or more)" : "");
         return -1;
     }
     return 0;

@@ -259,10 +259,11 @@ static int parse_size(const char *text, sw_size *z, const char *where, char *err
                        "polar rings)", where, text);
     if (s == MZ_ENOTFOUND)
         return sw_fail(err, errlen, SW_BAD, "%ssize '%s': unknown shape (known: ortho, hex, tri, "
-                       "polar, 3d, weave)", where, text);
+                       "polar, 3d, weave, torus)", where, text);
     if (s != MZ_OK)
         return sw_fail(err, errlen, SW_BAD,
-                    "%ssize '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave), "
+                    "%ssize '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, torus: "
+                    "3 or more a side), "
                     "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296",
                     where, text);
     mz_geom_cells(&g);
