@@ -23,8 +23,10 @@
  * ports 0..ports-1, in order, whose neighbour exists, is unvisited and
  * whose wall may be opened now (mz_port_can_open: the weave's crossing
  * rules); one draw a carve, pick(len) over opts, none for a pop. The stack
- * is one byte a cell from g->mem: the port back to the parent, which also
- * marks the cell visited. Same trace, dir = the port knocked.
+ * is one byte a cell from g->mem: the port back to the parent, written
+ * when the cell is entered (a cell is visited when one of its walls is
+ * open, as on square cells). Same trace, dir = the port knocked. One copy
+ * of the loop a shape (dfs_ports_SHAPE), with the cell's coordinates.
  */
 #include "shape_common.h"
 
