@@ -72,7 +72,7 @@ void BM_Gen(benchmark::State &state, const mz_algo *algo)
     mz_timing t;
     std::memset(&t, 0, sizeof t);
     for (auto _ : state) {
-        mz_status s = mz_bench_gen(&w.b, &spec, g_seed, n, n, nullptr, 1, &t);
+        mz_status s = mz_bench_gen(&w.b, &spec, g_seed, MZ_SQUARE(n, n), nullptr, 1, &t);
         if (s != MZ_OK) {
             state.SkipWithError(mz_status_str(s));
             break;
@@ -94,7 +94,7 @@ void BM_Solve(benchmark::State &state, const mz_algo *algo)
     mz_timing t;
     std::memset(&t, 0, sizeof t);
     if (!w.ok || mz_spec_parse("dfs", &spec, err, sizeof err) != MZ_OK ||
-        mz_bench_gen(&w.b, &spec, g_seed, n, n, nullptr, 1, &t) != MZ_OK) {
+        mz_bench_gen(&w.b, &spec, g_seed, MZ_SQUARE(n, n), nullptr, 1, &t) != MZ_OK) {
         state.SkipWithError("maze generation failed");
         return;
     }

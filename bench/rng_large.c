@@ -96,7 +96,8 @@ int main(int argc, char **argv)
                 return die("seed", MZ_EINVAL);
             mz_extra x = {0};
             double t0 = now_s();
-            mz_status st = mz_generate(&spec, seed[s], rows, cols, &g[s], NULL, &x);
+            mz_status st = mz_generate(&spec, seed[s], MZ_SQUARE(rows, cols), &g[s],
+                                       MZ_GEN_OPTS(1, NULL, &x));
             double t = now_s() - t0;
             if (st == MZ_ESPENT) { /* a walk stopped at mulberry32's limit */
                 printf("maze,%s,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",,,,,,%.2f,,,,,,spent\n",

@@ -16,15 +16,18 @@ int main(void)
     if (mz_spec_parse("dfs", &spec, NULL, 0) != MZ_OK ||
         mz_solver_parse("bfs", &solver, NULL, 0) != MZ_OK)
         return 1;
-    const mz_geom geo = {MZ_SHAPE_HEX, 1, 12, 16};
-    mz_grid g = {0};       /* must be zeroed: mz_generate_geom reads it first */
-    mz_solution sol = {0}; /* as must this: want_path and mem are inputs */
+    const mz_dims geo = {MZ_SHAPE_HEX, 1, 12, 16};
+    mz_grid g;
+    mz_solution sol;
     mz_metrics m;
-    mz_status s = mz_generate_geom(&spec, 42, &geo, &g, NULL, NULL);
+    mz_solution_init(&sol, false, NULL);
+    mz_status s = mz_grid_init(&g, &geo, NULL);
+    if (s == MZ_OK)
+        s = mz_generate(&spec, 42, &geo, &g, NULL);
     if (s == MZ_OK)
         s = mz_solve(&solver, &g, NULL, &sol);
     if (s == MZ_OK)
-        s = mz_metrics_compute(&g, &m);
+        s = mz_metrics_compute(&g, 1, &m);
     if (s == MZ_OK) {
         printf("maze hex:12x16 cells %llu passages %llu dead_ends %llu route %lld digest %016llx\n",
                (unsigned long long)m.cells, (unsigned long long)m.passages,

@@ -9,6 +9,7 @@
 #include "fuzz.h"
 
 #include "mazebench.h"
+#include "core/internal.h"
 
 #include <errno.h>
 
@@ -38,7 +39,7 @@ static void check_grid(const mz_grid *g, const char *gen)
     for (mz_idx i = 0; i < g->cells; i++) {
         uint64_t r = i / g->cols, c = i % g->cols;
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx n = mz_neighbour(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
             bool open = !(g->c[i] & (1u << d));
             if (n == MZ_NONE)
                 FZ_CHECK(!open, "%s: cell %llu,%llu open to the outside (dir %u)", gen,
@@ -78,7 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&g, 0, sizeof g);
     mz_extra x;
     memset(&x, 0, sizeof x);
-    mz_status s = mz_generate(&spec, (uint32_t)seed, rows, cols, &g, tp, &x);
+    mz_status s = mz_generate(&spec, (uint32_t)seed, MZ_SQUARE(rows, cols), &g,
+                              MZ_GEN_OPTS(1, tp, &x));
     if (s == MZ_OK) {
         check_grid(&g, gen);
         if (have_solver) {

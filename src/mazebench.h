@@ -14,6 +14,16 @@
  * Ownership: the caller owns every object it creates with a *_new or
  * *_init function and frees it with the matching *_free. The library never
  * prints and never exits; every fallible call returns an mz_status.
+ *
+ * Optional arguments: every pointer a declaration below marks
+ * "Optional" may be NULL (an err buffer is optional as err NULL with
+ * errlen 0): trace, extra, opts (mz_generate), mem (mz_grid_init,
+ * mz_solution_init, mz_eller_stream), err (mz_spec_parse,
+ * mz_solver_parse, mz_solver_fits, mz_rng_resolve, mz_pic_overlays_parse),
+ * switched (mz_rng_resolve), fn (mz_eller_stream), path (mz_render_ascii
+ * with path_len 0), steps (mz_anim_trace_bytes), solver (mz_anim_render,
+ * mz_pic_opts.solver), algos (mz_row_columns with nalgos 0).
+ * tests/test_api.c calls each with NULL.
  */
 #ifndef MAZEBENCH_H
 #define MAZEBENCH_H
@@ -401,13 +411,13 @@ typedef enum mz_shape {
 #define MZ_SHAPE_BIT(s) (1u << (s))
 #define MZ_SHAPES_ALL ((1u << MZ_SHAPE_COUNT) - 1u)
 
-/* The geometry of a grid: its shape and size. levels is 1 but for CUBE;
+/* The dims of a grid: its shape and size. levels is 1 but for CUBE;
  * for POLAR rows is the ring count (the centre included) and cols is
- * derived (mz_geom_cells fills it). */
-typedef struct mz_geom {
+ * derived (mz_dims_cells fills it). */
+typedef struct mz_dims {
     mz_shape shape;
     uint64_t levels, rows, cols;
-} mz_geom;
+} mz_dims;
 
 typedef struct mz_grid {
     uint64_t rows, cols;
@@ -418,7 +428,7 @@ typedef struct mz_grid {
     uint8_t *c;        /* one byte a cell: walls | MZ_BLOCKED | scratch */
     uint8_t *tiles;    /* optional tile kinds, one byte a cell, or NULL */
     const mz_allocator *mem; /* where the grid's and its algorithms' memory comes from; NULL: malloc */
-    mz_shape shape;    /* MZ_SHAPE_ORTHO unless made by mz_grid_init_geom */
+    mz_shape shape;    /* the dims' shape (mz_grid_init) */
     uint64_t levels;   /* CUBE: levels; 1 otherwise */
     mz_rng_kind rng;   /* the source its last generation drew from */
     uint64_t draws;    /* the draws that generation took (0 before one) */
@@ -430,20 +440,6 @@ typedef struct mz_grid {
 /* Bytes a rows x cols grid needs, or 0 when rows or cols is 0 or the size
  * overflows MZ_MAX_CELLS. Cannot fail otherwise. */
 uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols);
-
-/* Allocate a rows x cols grid with every wall closed, from the C library's
- * allocator. MZ_EINVAL for a zero size, MZ_ETOOBIG past MZ_MAX_CELLS,
- * MZ_ENOMEM when allocation fails. g need not be initialised. */
-mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols);
-
-/* As mz_grid_init, with the grid's memory (and that of every algorithm run
- * on it) taken from mem (NULL: malloc). */
-mz_status mz_grid_init_mem(mz_grid *g, uint64_t rows, uint64_t cols, const mz_allocator *mem);
-
-/* Make an initialised or zeroed grid rows x cols with every wall closed,
- * keeping its allocator: reset in place when the size is unchanged, else
- * reallocated. Errors as mz_grid_init; on error g is left freed. */
-mz_status mz_grid_resize(mz_grid *g, uint64_t rows, uint64_t cols);
 
 /* Close every wall again, clear blocked and scratch bits, drop tiles and
  * flags, and reset entrance and exit. Cannot fail. */
@@ -477,48 +473,61 @@ unsigned mz_shape_max_degree(mz_shape s);
 /* The byte of a cell with every wall closed: (1 << ports) - 1. */
 uint8_t mz_shape_walls(mz_shape s);
 
-/* Parse a grid: "RxC" or "N" (square cells, as mz_parse_size), or
+/* Parse dims: "RxC" or "N" (square cells, as mz_parse_size), or
  * "SHAPE:DIMS": hex:RxC, tri:RxC, weave:RxC, ortho:RxC, torus:RxC (R and C
  * at least 3), polar:R (R rings, the centre included) and 3d:LxRxC.
  * MZ_EINVAL for anything else (a size of zero, a sign, a number past 2^32,
  * a torus side under 3), MZ_ENOTFOUND for an unknown shape,
  * MZ_ETOOBIG when the cells pass MZ_MAX_CELLS. On success g->cols of a
  * polar grid is its outer ring's cell count. */
-mz_status mz_parse_grid(const char *s, mz_geom *g);
+mz_status mz_dims_parse(const char *s, mz_dims *g);
 /* Write a geometry back: "RxC" for square cells, else "SHAPE:DIMS" as
  * above. Returns the length needed (snprintf semantics). */
-size_t mz_geom_format(const mz_geom *g, char *buf, size_t len);
+size_t mz_dims_format(const mz_dims *g, char *buf, size_t len);
 /* Cells of a geometry, or 0 when it is invalid or passes MZ_MAX_CELLS.
  * Sets g->cols of a polar geometry and g->levels (1) of a flat one. */
-uint64_t mz_geom_cells(mz_geom *g);
-/* A geometry of square cells rows x cols. */
-static inline mz_geom mz_geom_ortho(uint64_t rows, uint64_t cols)
+uint64_t mz_dims_cells(mz_dims *g);
+/* Dims of square cells rows x cols, as a value. */
+static inline mz_dims mz_dims_square(uint64_t rows, uint64_t cols)
 {
-    mz_geom g = {MZ_SHAPE_ORTHO, 1, rows, cols};
+    mz_dims g = {MZ_SHAPE_ORTHO, 1, rows, cols};
     return g;
 }
+/* The same as a `const mz_dims *` valid to the end of the full expression,
+ * for the argument of a call: mz_grid_init(&g, MZ_SQUARE(8, 8), NULL). */
+#ifdef __cplusplus
+#define MZ_SQUARE(rows, cols) (&static_cast<const mz_dims &>(mz_dims_square((rows), (cols))))
+#else
+#define MZ_SQUARE(rows, cols) (&(const mz_dims){MZ_SHAPE_ORTHO, 1, (rows), (cols)})
+#endif
 /* Are the cells of geometry g one connected graph when every wall is
  * open? False only for a tri grid of one column and more than two rows
- * (its triangles pair off), which mz_parse_grid and mz_grid_init_geom
+ * (its triangles pair off), which mz_dims_parse and mz_grid_init
  * refuse with MZ_EINVAL. Cannot fail. */
-bool mz_geom_connected(const mz_geom *g);
+bool mz_dims_connected(const mz_dims *g);
 /* The geometry of a grid. */
-mz_geom mz_grid_geom(const mz_grid *g);
+mz_dims mz_grid_dims(const mz_grid *g);
 /* A geometry of shape s with about target (>= 1) cells, never more (but at
  * least one cell a side): near-square rows x cols, near-cubic levels, or
  * the most polar rings within target. Cannot fail. */
-mz_geom mz_geom_near(mz_shape s, uint64_t target);
+mz_dims mz_geom_near(mz_shape s, uint64_t target);
 /* A geometry of shape s of side n: n x n, n levels of n x n, or n rings
  * (polar). Cannot fail. */
-mz_geom mz_geom_side(mz_shape s, uint64_t n);
-/* Does a geometry of shape s have levels (mz_geom.levels; 3d)? */
+mz_dims mz_geom_side(mz_shape s, uint64_t n);
+/* Does a geometry of shape s have levels (mz_dims.levels; 3d)? */
 bool mz_shape_layered(mz_shape s);
 
-/* Allocate a grid of geometry geo with every wall closed (mem NULL:
- * malloc). Errors as mz_grid_init_mem, MZ_EINVAL for an invalid geometry. */
-mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *mem);
-/* As mz_grid_resize, for any geometry. */
-mz_status mz_grid_reshape(mz_grid *g, const mz_geom *geo);
+/* Allocate a grid of dims with every wall closed, its memory (and that of
+ * every algorithm run on it) from mem (NULL: malloc). g need not be
+ * initialised: mz_grid_init overwrites every field. MZ_EINVAL for a zero
+ * size or an invalid dims, MZ_ETOOBIG past MZ_MAX_CELLS, MZ_ENOMEM when
+ * allocation fails. Optional: mem. */
+mz_status mz_grid_init(mz_grid *g, const mz_dims *dims, const mz_allocator *mem);
+
+/* Make an initialised (or zeroed) grid dims with every wall closed,
+ * keeping its allocator: reset in place when the dims are unchanged, else
+ * reallocated. Errors as mz_grid_init; on error g is left freed. */
+mz_status mz_grid_resize(mz_grid *g, const mz_dims *dims);
 
 /* The cell through port p of cell i, or MZ_NONE when the port leads off
  * the grid (or p is not a port of the shape). Cannot fail. */
@@ -549,49 +558,6 @@ uint64_t mz_polar_ring_cells(uint64_t r);
 uint64_t mz_polar_ring_first(uint64_t r);
 /* POLAR: the ring of cell i and its position in that ring. */
 void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos);
-
-static inline unsigned mz_opposite(unsigned d) { return (d + 2) & 3; }
-
-/* The neighbour of i in direction d, or MZ_NONE off the grid. */
-static inline mz_idx mz_neighbour(const mz_grid *g, mz_idx i, unsigned d)
-{
-    uint64_t col;
-    switch (d) {
-    case MZ_N: return i >= g->cols ? i - g->cols : MZ_NONE;
-    case MZ_S: return i + g->cols < g->cells ? i + g->cols : MZ_NONE;
-    case MZ_E:
-        col = i % g->cols;
-        if (col + 1 < g->cols) return i + 1;
-        return (g->flags & MZ_GRID_WRAP_EW) ? i - col : MZ_NONE;
-    default:
-        col = i % g->cols;
-        if (col > 0) return i - 1;
-        return (g->flags & MZ_GRID_WRAP_EW) ? i + g->cols - 1 : MZ_NONE;
-    }
-}
-
-static inline unsigned mz_walls(const mz_grid *g, mz_idx i) { return g->c[i] & MZ_WALLS; }
-
-static inline bool mz_is_open(const mz_grid *g, mz_idx i, unsigned d)
-{
-    return !(g->c[i] & (1u << d));
-}
-
-/* Clear the wall of i toward d and the opposite wall of its neighbour, in
- * one call. The caller guarantees the neighbour exists. */
-static inline void mz_knock(mz_grid *g, mz_idx i, unsigned d)
-{
-    mz_idx n = mz_neighbour(g, i, d);
-    g->c[i] &= (uint8_t)~(1u << d);
-    g->c[n] &= (uint8_t)~(1u << mz_opposite(d));
-}
-
-/* Number of open sides of cell i (0..4). */
-static inline unsigned mz_open_sides(const mz_grid *g, mz_idx i)
-{
-    static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
-    return open_count[g->c[i] & MZ_WALLS];
-}
 
 /* Parse "RxC" or "N" (N x N). MZ_EINVAL for anything else, zero, a sign,
  * or a number past 2^32; MZ_ETOOBIG when rows * cols passes MZ_MAX_CELLS. */
@@ -660,6 +626,8 @@ typedef struct mz_extra {
 /* Set a column (replacing an earlier value of the same name). Silently
  * ignores values past MZ_MAX_EXTRA columns; registry tests check every
  * entry's column count stays under it. */
+/* Make x an empty set of columns; x need not be initialised. */
+void mz_extra_init(mz_extra *x);
 void mz_extra_int(mz_extra *x, const char *name, int64_t v);
 void mz_extra_real(mz_extra *x, const char *name, double v);
 void mz_extra_bool(mz_extra *x, const char *name, bool v);
@@ -683,21 +651,18 @@ typedef struct mz_metrics {
                           * (the grid's draws, not computed from the walls) */
 } mz_metrics;
 
-/* Compute every metric on the calling thread: mz_metrics_compute_mt(g, 1, m). */
-mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m);
-
-/* Compute every metric on up to `threads` threads (0: every online core,
- * mz_cpu_count()); the figures are the same bit for bit at any thread
- * count. The digest, the counts (by bands of rows) and a search from the
- * entrance run side by side; when that search shows the maze is one tree
- * the figures are done, otherwise the bands label components
- * (docs/measurement.md, "The figures"). Memory: a BFS queue, one bit a
- * cell when the route needs marks (a maze with loops), and about 61 bytes
- * a column a band when components are labelled. MZ_ENOMEM when those
- * allocations fail. Threads only compute; allocations are made from the
- * calling thread or from one task while the others compute, so g->mem
- * may be a pool. */
-mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *m);
+/* Compute every metric on up to `threads` threads (1: the calling thread
+ * only; 0: every online core, mz_cpu_count()); the figures are the same
+ * bit for bit at any thread count. The digest, the counts (by bands of
+ * rows) and a search from the entrance run side by side; when that search
+ * shows the maze is one tree the figures are done, otherwise the bands
+ * label components (docs/measurement.md, "The figures"). Memory: a BFS
+ * queue, one bit a cell when the route needs marks (a maze with loops),
+ * and about 61 bytes a column a band when components are labelled.
+ * MZ_ENOMEM when those allocations fail. Threads only compute;
+ * allocations are made from the calling thread or from one task while the
+ * others compute, so g->mem may be a pool. */
+mz_status mz_metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m);
 
 /* Most threads any call of the library uses. */
 #define MZ_MAX_THREADS 256
@@ -800,6 +765,10 @@ typedef struct mz_solution {
     mz_extra extra;     /* solver-specific columns */
 } mz_solution;
 
+/* Make s an empty solution ("nothing found") that records its path when
+ * want_path, its memory from mem (NULL: malloc). s need not be
+ * initialised. Cannot fail. */
+void mz_solution_init(mz_solution *s, bool want_path, const mz_allocator *mem);
 /* Reset s to "nothing found", keeping want_path and mem; frees an old path. */
 void mz_solution_clear(mz_solution *s);
 void mz_solution_free(mz_solution *s);
@@ -921,7 +890,7 @@ typedef struct mz_algo {
      * tests/test_invariants.c runs every entry on many sizes and fails,
      * naming the entry, on any status but MZ_OK outside the declared sizes
      * and on anything but MZ_EUNSUPPORTED inside them. */
-    bool (*refuses)(const mz_geom *g);
+    bool (*refuses)(const mz_dims *g);
     /* The shapes beyond square cells it runs on, as MZ_SHAPE_BIT bits (0:
      * square cells only). On any other shape its function is never called:
      * mz_generate_on and mz_solve return MZ_EUNSUPPORTED; refuses is asked
@@ -986,20 +955,13 @@ static inline bool mz_runs_on(const mz_algo *a, mz_shape s)
     return s == MZ_SHAPE_ORTHO || (a->shapes & MZ_SHAPE_BIT(s)) != 0;
 }
 
-/* Does entry a refuse a grid of geometry g (its shape, or a size it
- * declares)? Cannot fail. */
-static inline bool mz_refuses_geom(const mz_algo *a, const mz_geom *g)
+/* Does entry a refuse a grid of dims (its shape, or a size it declares)?
+ * Cannot fail. */
+static inline bool mz_refuses(const mz_algo *a, const mz_dims *g)
 {
     if (!mz_runs_on(a, g->shape))
         return true;
     return a->refuses != NULL && a->refuses(g);
-}
-
-/* Does entry a refuse a rows x cols grid of square cells? Cannot fail. */
-static inline bool mz_refuses(const mz_algo *a, uint64_t rows, uint64_t cols)
-{
-    const mz_geom g = mz_geom_ortho(rows, cols);
-    return mz_refuses_geom(a, &g);
 }
 
 /* The peak bytes a cell entry a declares on shape s (0 for a shape it does
@@ -1008,7 +970,7 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
 
 /* What an estimate covers besides the generator chain and the solver
  * (mz_estimate_bytes). */
-#define MZ_EST_FIGURES 1u /* the maze's figures (mz_metrics_compute_mt), made
+#define MZ_EST_FIGURES 1u /* the maze's figures (mz_metrics_compute), made
                            * beside the solver, which runs at the same time */
 #define MZ_EST_STATS 2u   /* the statistics of a maze (mz_maze_stats_compute) */
 #define MZ_EST_PATH 4u    /* the solver's route kept as a list of cells (want_path) */
@@ -1032,8 +994,8 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
  * so theirs add up; with MZ_EST_POOL every part adds up. Every value is at
  * or just above its measured peak, so the estimate is an upper bound of
  * the heap that stays within about twice it. Saturates at UINT64_MAX for
- * a geometry mz_geom_cells refuses. Cannot fail. */
-uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom *geo,
+ * a geometry mz_dims_cells refuses. Cannot fail. */
+uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims *geo,
                            unsigned what);
 
 /* trace_steps_per_cell of an entry whose steps a cell have no bound. */
@@ -1042,9 +1004,9 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom 
  * most (NULL entries and those that do not run on geo's shape skipped):
  * the sum of their trace_steps_per_cell times the cells, plus
  * MZ_TRACE_FIXED_STEPS each; UINT64_MAX when one of them is
- * MZ_TRACE_UNBOUNDED or geo is refused by mz_geom_cells. Cannot fail. */
+ * MZ_TRACE_UNBOUNDED or geo is refused by mz_dims_cells. Cannot fail. */
 #define MZ_TRACE_FIXED_STEPS 64
-uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_geom *geo);
+uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_dims *geo);
 
 /* The registry: a NULL-terminated array, generators, then post-processors,
  * then solvers, each group in the order entries were added. */
@@ -1101,7 +1063,7 @@ size_t mz_stage_format(const mz_stage *st, char *buf, size_t len);
 /* Draws a run of spec at geo is expected to take from its random source:
  * the sum over its stages of their draws_per_cell declarations times the
  * cells. Cannot fail; 0 for an empty spec. */
-double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo);
+double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo);
 /* One entry's share of it: its draws_per_cell declaration on shape times
  * cells (never below 0). */
 double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells);
@@ -1113,7 +1075,7 @@ double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells);
  * spec->rng. MZ_ETOOBIG, with a one-line reason in err, when mulberry32 is
  * asked for by name with a seed past 32 bits or an estimate past
  * MZ_MULBERRY32_LIMIT. */
-mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rng_kind want,
+mz_status mz_rng_resolve(mz_spec *spec, const mz_dims *geo, uint64_t seed, mz_rng_kind want,
                          bool *switched, char *err, size_t errlen);
 size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len);
 
@@ -1123,20 +1085,37 @@ mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out);
 /* Default args of an entry. */
 void mz_args_default(const mz_algo *a, mz_args *args);
 
-/* Run a generator spec on g at the given size and seed. g is (re)initialised
- * here. extra receives every stage's columns (NULL: they are dropped);
- * trace may be NULL. */
-mz_status mz_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
-                      mz_grid *g, mz_trace *trace, mz_extra *extra);
-/* As mz_generate, on a grid of any geometry. MZ_EUNSUPPORTED when a stage
- * does not run on its shape (mz_runs_on). */
-mz_status mz_generate_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo, mz_grid *g,
-                           mz_trace *trace, mz_extra *extra);
-/* As mz_generate_geom, letting the generators that can use several threads
- * use up to `threads` (0: every online core); the maze, its extra columns
- * and the random source's end state are the same at any count. */
-mz_status mz_generate_mt(const mz_spec *spec, uint64_t seed, const mz_geom *geo, unsigned threads,
-                         mz_grid *g, mz_trace *trace, mz_extra *extra);
+/* How mz_generate runs (NULL: one thread, no trace, extra columns
+ * dropped). threads: the generators that can use several threads use up
+ * to that many (0: every online core); the maze, its extra columns and
+ * the random source's end state are the same at any count. trace (may be
+ * NULL) sees the steps; extra (may be NULL) receives every stage's
+ * columns. */
+typedef struct mz_gen_opts {
+    unsigned threads;
+    mz_trace *trace;
+    mz_extra *extra;
+} mz_gen_opts;
+
+/* Options as a `const mz_gen_opts *` valid to the end of the full
+ * expression, for the argument of a call. */
+static inline mz_gen_opts mz_gen_opts_make(unsigned threads, mz_trace *trace, mz_extra *extra)
+{
+    mz_gen_opts o = {threads, trace, extra};
+    return o;
+}
+#ifdef __cplusplus
+#define MZ_GEN_OPTS(threads, trace, extra) \
+    (&static_cast<const mz_gen_opts &>(mz_gen_opts_make((threads), (trace), (extra))))
+#else
+#define MZ_GEN_OPTS(threads, trace, extra) (&(const mz_gen_opts){(threads), (trace), (extra)})
+#endif
+
+/* Run a generator spec at seed on g, (re)initialised here to dims (g
+ * initialised by mz_grid_init, or zeroed). MZ_EUNSUPPORTED when a stage
+ * does not run on the shape (mz_runs_on). Optional: opts. */
+mz_status mz_generate(const mz_spec *spec, uint64_t seed, const mz_dims *dims, mz_grid *g,
+                      const mz_gen_opts *opts);
 
 /* Eller's algorithm as a stream (docs/catalogue-generators.md): the maze
  * the generator "eller" makes at (seed, rows x cols), produced one row at a
@@ -1166,26 +1145,21 @@ typedef struct mz_stream_stats {
     uint64_t draws;     /* draws taken from the random source */
 } mz_stream_stats;
 
-mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
-                          void *user, const mz_allocator *mem, mz_stream_stats *st);
-/* The same from either random source (mz_eller_stream is mulberry32's);
- * MZ_EINVAL for a mulberry32 seed past 32 bits. */
-mz_status mz_eller_stream_rng(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
-                              mz_eller_row_fn fn, void *user, const mz_allocator *mem,
-                              mz_stream_stats *st);
+/* kind and seed: the random source and its seed (the generator eller draws
+ * from MZ_RNG_MULBERRY32; MZ_EINVAL for a mulberry32 seed past 32 bits).
+ * Optional: fn, mem. */
+mz_status mz_eller_stream(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
+                          mz_eller_row_fn fn, void *user, const mz_allocator *mem,
+                          mz_stream_stats *st);
 
 /* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
 mz_idx mz_cell_resolve(const mz_grid *g, double v);
 
-/* Does a solver stage fit a rows x cols maze? MZ_EPARAM when one of its
- * cell parameters names a cell off that grid (reason in err), MZ_EINVAL
- * when st is not a solver, MZ_OK otherwise. Lets a plan be checked before
- * any work starts. */
-mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
-                         size_t errlen);
-/* The same for a grid of any geometry (mz_solver_fits is this on square
- * cells rows x cols). */
-mz_status mz_solver_fits_geom(const mz_stage *st, const mz_geom *geo, char *err, size_t errlen);
+/* Does a solver stage fit a maze of dims? MZ_EPARAM when one of its cell
+ * parameters names a cell off that grid (reason in err), MZ_EINVAL when
+ * st is not a solver, MZ_OK otherwise. Lets a plan be checked before any
+ * work starts. Optional: err (NULL with errlen 0). */
+mz_status mz_solver_fits(const mz_stage *st, const mz_dims *dims, char *err, size_t errlen);
 
 /* Run a solver stage on g: checks the stage against g (as mz_solver_fits),
  * clears sol (keeping want_path and mem) and calls the solver. trace may be
@@ -1295,240 +1269,18 @@ mz_status mz_bench_init(mz_bench *b);
 /* Free everything; safe on a zeroed workspace. */
 void mz_bench_free(mz_bench *b);
 
-/* Generate spec at seed on a rows x cols grid into b->grid, timing it reps
+/* Generate spec at seed on a grid of dims into b->grid, timing it reps
  * times (1 <= reps <= MZ_MAX_REPS) after the setup above; trace (may be
  * NULL) sees the first timed run only, and so does b->meter. Every timed
  * run must give the same maze. Statuses as mz_generate, MZ_EINVAL for a bad
- * reps, MZ_EIO when the meter cannot read its count. */
-mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, uint64_t rows,
-                       uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t);
-/* The same on a grid of any geometry (mz_bench_gen is this on square
- * cells rows x cols). MZ_EUNSUPPORTED when a stage does not run on its
- * shape, MZ_EINVAL for an invalid geometry. */
-mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_geom *geo,
-                            mz_trace *trace, unsigned reps, mz_timing *t);
+ * reps or an invalid dims, MZ_EIO when the meter cannot read its count.
+ * Optional: trace. */
+mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_dims *dims,
+                       mz_trace *trace, unsigned reps, mz_timing *t);
 
 /* Solve b->grid with the stage into b->sol, the same way. */
 mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsigned reps,
                          mz_timing *t);
-
-/* ------------------------------------------------------------------ */
-/* Result rows                                                         */
-/* ------------------------------------------------------------------ */
-
-/* One result row: a generated maze, and optionally a solver's result. */
-typedef struct mz_row {
-    const char *gen;   /* canonical spec */
-    uint64_t seed;
-    uint64_t rows, cols;
-    uint64_t rep;
-    const mz_metrics *m;
-    const mz_extra *gx; /* generator columns */
-    const char *solver; /* canonical solver spec, NULL for a gen row */
-    const mz_solution *sol;
-    bool timed;
-    uint64_t gen_ns, solve_ns, peak_rss_kb;
-    mz_rng_kind rng;   /* the source of its seed (the rng column) */
-} mz_row;
-
-#define MZ_MAX_COLS 96
-
-typedef struct mz_cols {
-    unsigned n;
-    const char *name[MZ_MAX_COLS];
-} mz_cols;
-
-/* Column sets: gen, seed, topology, rows, cols and the maze's figures;
- * with_solver adds the solver columns; algos (may be NULL)
- * contribute their extra columns, generators' before solvers', once each;
- * with_rep and timed add the rep column and the timing columns last. */
-void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
-                 const mz_algo *const *algos, size_t nalgos);
-
-/* The topology column: the shape's name (mz_shape_name), and for a 3d grid
- * its levels too, "3d:LEVELS" (levels 0 reads as 1). Returns the length
- * needed (snprintf semantics). */
-size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len);
-/* Read a topology column back: a shape name or alias (mz_shape_parse), a 3d
- * one as "3d:LEVELS" with LEVELS from 1 to 2^32; the empty text (a file
- * written before the column existed) is square cells. MZ_EINVAL otherwise. */
-mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels);
-/* The geometry of a row's grid from its topology, rows and cols columns
- * (POLAR: rows rings; cols must be the outer ring's cell count they make).
- * MZ_EINVAL when they do not make a grid. */
-mz_status mz_row_geom(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
-                      mz_geom *g);
-
-/* Format one field of a row (empty when it does not apply) of a maze of
- * square cells. */
-void mz_row_field(const mz_row *row, const char *col, char *buf, size_t len);
-/* The same for a maze of any shape: the topology column from shape and
- * levels (CUBE), the rest as mz_row_field. rows and cols keep their meaning
- * on every shape (POLAR: the rings and the outer ring's cells; CUBE: a
- * level's rows and columns). */
-void mz_row_field_on(const mz_row *row, mz_shape shape, uint64_t levels, const char *col,
-                     char *buf, size_t len);
-/* Is the column numeric (JSON prints it bare)? */
-bool mz_col_numeric(const char *col);
-
-/* ------------------------------------------------------------------ */
-/* Renderers                                                           */
-/* ------------------------------------------------------------------ */
-
-/* Render g as ASCII art (+--+ walls, or tile letters when g->tiles is set),
- * optionally marking path cells with '.'. Returns a malloc'd NUL-terminated
- * string the caller frees, or NULL on allocation failure or a grid larger
- * than max_cells. */
-char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len,
-                      uint64_t max_cells);
-
-/* The hedge garden (docs/algorithms.md, board 09): one SVG frame of the scene at
- * time_ms (closed walls as lifted hedges with sun shadows, the answer path,
- * the lantern on it, the fog). Returns a malloc'd string the caller frees,
- * or NULL on allocation failure, an unreachable exit, a negative time or a
- * grid larger than max_cells. */
-char *mz_render_hedge_svg(const mz_grid *g, double time_ms, uint64_t max_cells);
-
-/* Board 09's answer path: from the exit, step to an open neighbour whose
- * entrance distance is one less, down to the entrance, then reverse.
- * *path is malloc'd (the caller frees it); *len is 0 when the exit is
- * unreachable. MZ_ENOMEM or MZ_ETOOBIG (2^32 cells or more) on failure. */
-mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len);
-
-/* Board 09's fog density at r px from the canvas centre: 1 - exp(-0.0042 r). */
-double mz_fog_density(double r_px);
-
-/* Pictures: library mazebench_render (src/render/picture/, docs/render.md).
- * One drawing path on cairo writes PNG, SVG and PDF stills; a trace replays
- * into an animated GIF (giflib) or a numbered PNG sequence. Built without
- * cairo or giflib, those formats return MZ_EUNSUPPORTED (mz_pic_supported
- * says which, mz_pic_package names the Debian package that brings them). */
-typedef enum mz_pic_format { MZ_PIC_PNG = 0, MZ_PIC_SVG, MZ_PIC_PDF, MZ_PIC_GIF } mz_pic_format;
-typedef enum mz_pic_style { MZ_PIC_PLAIN = 0, MZ_PIC_HEDGE } mz_pic_style;
-
-/* Overlays, as bits. */
-enum {
-    MZ_OV_ROUTE = 1,   /* the solver's route */
-    MZ_OV_HEAT = 2,    /* BFS distance from one cell, on a colour ramp (board 05) */
-    MZ_OV_VALLEY = 4,  /* detour excess, 0 darkest: the route is the valley floor (board 08) */
-    MZ_OV_CLOSED = 8,  /* the cells a search closed, from its trace (board 06) */
-    MZ_OV_TRAIL = 16,  /* the wall follower's cells, entered once / more often (board 07) */
-    MZ_OV_TILES = 32   /* tile generators: dots, pills, teleports, the house, blocked cells */
-};
-#define MZ_OV_ALL 63u
-
-typedef struct mz_pic_opts {
-    mz_pic_style style;
-    unsigned overlays;       /* MZ_OV_* bits */
-    double cell_px;          /* a cell's side; 0: automatic */
-    double wall_px;          /* a wall's width; 0: automatic */
-    double margin_px;        /* blank border; negative: automatic */
-    uint32_t bg, fg;         /* background and wall colours, 0xRRGGBB */
-    uint32_t route_rgb, entrance_rgb, exit_rgb;
-    bool antialias;          /* false: exact pixels (tests, GIF frames) */
-    bool legend;             /* a legend band under the maze for the overlays */
-    bool marks;              /* mark the entrance and the exit */
-    double time_ms;          /* hedge style: the frame's time */
-    mz_idx heat_from;        /* heat source cell; MZ_NONE: the entrance */
-    const mz_stage *solver;  /* route, closed and trail solver; NULL: defaults */
-} mz_pic_opts;
-
-/* Output goes through a callback: part is 0 for a single file, the frame
- * number (0-based) for a PNG sequence. Returns 0 on success; anything else
- * makes the call fail with MZ_EIO. */
-typedef int (*mz_pic_write_fn)(void *user, uint64_t part, const unsigned char *data, size_t len);
-
-/* Defaults: plain style, no overlays, automatic sizes, black on white,
- * antialiased, legend and marks on, time 0, heat from the entrance. */
-void mz_pic_defaults(mz_pic_opts *o);
-/* Was the format compiled in? Cannot fail. */
-bool mz_pic_supported(mz_pic_format f);
-/* The Debian package a format needs ("libcairo2-dev", "libgif-dev"). */
-const char *mz_pic_package(mz_pic_format f);
-/* Parse "route,heat,..." (names as mz_pic_overlay_name; "all", "none").
- * MZ_EPARAM with a one-line reason in err. */
-mz_status mz_pic_overlays_parse(const char *list, unsigned *bits, char *err, size_t errlen);
-/* The name of one overlay bit, or NULL. */
-const char *mz_pic_overlay_name(unsigned bit);
-/* Does the overlay mean anything on a maze of this generator? (tiles only
- * for generators that block cells or paint tiles; the rest everywhere.) */
-bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen);
-/* The picture's size in px (points for PDF) for a rows x cols maze.
- * MZ_ETOOBIG past the format's limit (docs/render.md), MZ_EINVAL for bad
- * options. Cannot fail otherwise. */
-mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
-                      uint64_t *width, uint64_t *height);
-/* The same for a maze of any geometry (docs/render.md, "Cell shapes").
- * MZ_EUNSUPPORTED for the hedge style on a shape other than squares. */
-mz_status mz_pic_size_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
-                           uint64_t *width, uint64_t *height);
-/* The largest n such that an n x n maze fits format f with options o. */
-uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f);
-/* What a picture takes, known before anything is generated or drawn: its
- * size, at least the bytes of its file (an animation: of the GIF, or of
- * every PNG frame together), at least the memory drawing it takes beyond
- * the maze itself, and the format's file limit (0: none). The byte figures
- * are per shape, from measurements (docs/render.md). */
-typedef struct mz_pic_estimate {
-    uint64_t width, height;
-    uint64_t file_bytes, memory_bytes, limit_bytes;
-    uint64_t frames; /* an animation's frames counted (0: unknown yet) */
-} mz_pic_estimate;
-/* Fill e for a still of a maze of geometry geo. MZ_ETOOBIG past the
- * format's limit (its size, or a file over limit_bytes; e is filled as far
- * as known), MZ_EINVAL for bad options, MZ_EUNSUPPORTED for the hedge
- * style on other cells than squares. */
-mz_status mz_pic_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
-                               mz_pic_estimate *e);
-/* The same for an animation of frames frames (0: not known yet, when a
- * stride is given: then the file counts one frame, and mz_anim_render_geom
- * checks the whole once the trace is recorded, before drawing). */
-mz_status mz_anim_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
-                                uint64_t frames, mz_pic_estimate *e);
-/* The overlays that apply to cells of a shape (MZ_OV_* bits): all of them
- * on squares; route, heat, valley and closed elsewhere (the wall follower
- * of trail walks squares only, and tiles are square cells'). */
-unsigned mz_pic_overlays_for(mz_shape shape);
-/* Draw g with its overlays as PNG, SVG or PDF. Runs the solvers and
- * distance fields the overlays need. MZ_EUNSUPPORTED without cairo, for
- * a route overlay with a solver that gives no route, or a trail or
- * closed overlay whose solver emits no such steps; MZ_ETOOBIG past the
- * format's limit; MZ_EIO when write fails; MZ_ENOMEM. */
-mz_status mz_pic_render(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f,
-                        mz_pic_write_fn write, void *user);
-
-typedef struct mz_anim_opts {
-    uint64_t stride;       /* trace steps a frame; 0: about 150 frames */
-    uint64_t duration_ms;  /* playing time of the steps (GIF); 0: 4,000 */
-    uint64_t hold_ms;      /* how long the last frame stays (GIF) */
-    uint64_t max_steps;    /* refuse longer traces with MZ_ETOOBIG (*frames
-                            * left 0); 0: 2^24 */
-} mz_anim_opts;
-
-/* Animate a trace: generate spec at (seed, rows x cols) recording its steps
- * (solver NULL), or generate it and record the solver's steps; replay them
- * stride steps a frame into an animated GIF (f MZ_PIC_GIF, part 0) or PNG
- * frames (f MZ_PIC_PNG, part = frame number). *frames gets the frame
- * count. Statuses as mz_pic_render and mz_generate; MZ_ETOOBIG with
- * *frames 0 for a trace over max_steps, with *frames the frames counted
- * for a file over the format's limit. */
-mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
-                         const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
-                         mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames);
-/* The bytes an animation's recorded trace takes at most, known before
- * anything runs: at most min(mz_trace_steps_bound of the steps recorded
- * (spec's generator chain, or the solver alone), a->max_steps) steps,
- * in a buffer grown by doubling (the old and the new block at once while
- * it grows). *steps gets that bound of the steps (may be NULL). Cannot
- * fail. */
-uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_geom *geo,
-                             const mz_anim_opts *a, uint64_t *steps);
-/* The same on a grid of any geometry (mz_generate_geom); a step's dir is
- * a port of its cell on every shape. */
-mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
-                              const mz_stage *solver, const mz_pic_opts *o,
-                              const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
-                              void *user, uint64_t *frames);
 
 #ifdef __cplusplus
 }

@@ -13,14 +13,14 @@
 #include "mazebench.h"
 
 /* A grid of shape s with about side x side cells. */
-static mz_geom geom_near(mz_shape s, uint64_t side)
+static mz_dims geom_near(mz_shape s, uint64_t side)
 {
-    mz_geom g = {s, 1, side, side};
+    mz_dims g = {s, 1, side, side};
     if (s == MZ_SHAPE_POLAR) {
         uint64_t r = 2;
         for (;; r++) {
-            mz_geom p = {s, 1, r, 0};
-            if (mz_geom_cells(&p) >= side * side)
+            mz_dims p = {s, 1, r, 0};
+            if (mz_dims_cells(&p) >= side * side)
                 break;
         }
         g.rows = r;
@@ -28,7 +28,7 @@ static mz_geom geom_near(mz_shape s, uint64_t side)
         g.levels = 4;
         g.rows = g.cols = side / 2;
     }
-    mz_geom_cells(&g);
+    mz_dims_cells(&g);
     return g;
 }
 

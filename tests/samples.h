@@ -33,10 +33,10 @@
 #define MZT_MAX_SAMPLES (MZ_SHAPE_COUNT * (3 * MZT_MAX_ROLE + 1))
 
 typedef struct mzt_samples {
-    mz_geom typical[MZT_MAX_ROLE]; /* a zero row ends each list */
-    mz_geom thin[MZT_MAX_ROLE];
-    mz_geom degenerate[MZT_MAX_ROLE];
-    mz_geom large;
+    mz_dims typical[MZT_MAX_ROLE]; /* a zero row ends each list */
+    mz_dims thin[MZT_MAX_ROLE];
+    mz_dims degenerate[MZT_MAX_ROLE];
+    mz_dims large;
 } mzt_samples;
 
 #define MZT_G(shape, levels, rows, cols) {MZ_SHAPE_##shape, levels, rows, cols}
@@ -90,12 +90,12 @@ static const mzt_samples mzt_sample_table[MZ_SHAPE_COUNT] = {
 };
 
 /* Append the grids of list[0..) (a zero row ends it) to out. */
-static inline size_t mzt_append(const mz_geom *list, size_t nlist, mz_geom *out, size_t n,
+static inline size_t mzt_append(const mz_dims *list, size_t nlist, mz_dims *out, size_t n,
                                 size_t max)
 {
     for (size_t k = 0; k < nlist && list[k].rows && n < max; k++) {
         out[n] = list[k];
-        mz_geom_cells(&out[n]); /* fills a polar grid's cols */
+        mz_dims_cells(&out[n]); /* fills a polar grid's cols */
         n++;
     }
     return n;
@@ -104,7 +104,7 @@ static inline size_t mzt_append(const mz_geom *list, size_t nlist, mz_geom *out,
 /* The sample grids of shape s with any of the roles (MZT_* bits), in the
  * order typical (or small, medium), thin, degenerate, large, into out (at most
  * max). Returns how many. */
-static inline size_t mzt_samples_of(mz_shape s, unsigned roles, mz_geom *out, size_t max)
+static inline size_t mzt_samples_of(mz_shape s, unsigned roles, mz_dims *out, size_t max)
 {
     const mzt_samples *t = &mzt_sample_table[s];
     size_t n = 0;
@@ -126,7 +126,7 @@ static inline size_t mzt_samples_of(mz_shape s, unsigned roles, mz_geom *out, si
 }
 
 /* The same over every shape, square cells included or not. */
-static inline size_t mzt_samples_all(unsigned roles, bool with_square, mz_geom *out, size_t max)
+static inline size_t mzt_samples_all(unsigned roles, bool with_square, mz_dims *out, size_t max)
 {
     size_t n = 0;
     for (unsigned s = with_square ? 0 : 1; s < MZ_SHAPE_COUNT; s++)
@@ -135,9 +135,9 @@ static inline size_t mzt_samples_all(unsigned roles, bool with_square, mz_geom *
 }
 
 /* A grid's text ("hex:7x9"), for messages. */
-static inline const char *mzt_name(const mz_geom *g, char *buf, size_t len)
+static inline const char *mzt_name(const mz_dims *g, char *buf, size_t len)
 {
-    mz_geom_format(g, buf, len);
+    mz_dims_format(g, buf, len);
     return buf;
 }
 
@@ -151,15 +151,15 @@ static inline void mzt_check_samples(void)
         if (!t->typical[1].rows || !t->thin[0].rows || !t->degenerate[0].rows || !t->large.rows)
             fail_msg("shape %s has no sample grids (two typical, thin, degenerate and a "
                      "large one): add them to tests/samples.h", name ? name : "?");
-        mz_geom g[MZT_MAX_SAMPLES];
+        mz_dims g[MZT_MAX_SAMPLES];
         size_t n = mzt_samples_of((mz_shape)s, MZT_ALL | MZT_LARGE, g, MZT_MAX_SAMPLES);
         for (size_t k = 0; k < n; k++) {
             char text[64];
             mzt_name(&g[k], text, sizeof text);
-            if (g[k].shape != (mz_shape)s || !mz_geom_cells(&g[k]) || !mz_geom_connected(&g[k]))
+            if (g[k].shape != (mz_shape)s || !mz_dims_cells(&g[k]) || !mz_dims_connected(&g[k]))
                 fail_msg("shape %s: sample grid %s is not a valid grid of it", name, text);
-            mz_geom back;
-            if (mz_parse_grid(text, &back) != MZ_OK || back.shape != g[k].shape ||
+            mz_dims back;
+            if (mz_dims_parse(text, &back) != MZ_OK || back.shape != g[k].shape ||
                 back.levels != g[k].levels || back.rows != g[k].rows || back.cols != g[k].cols)
                 fail_msg("shape %s: sample grid %s does not read back", name, text);
         }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 #include "trace_rec.h"
 
 /* ---------------------------------------------------------------- */
@@ -37,7 +38,8 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
     if (mz_spec_parse(text, &spec, err, sizeof err) != MZ_OK)
         fail_msg("%s: %s", text, err);
     memset(x, 0, sizeof *x);
-    assert_int_equal(mz_generate(&spec, seed, rows, cols, g, t, x), MZ_OK);
+    assert_int_equal(mz_generate(&spec, seed, MZ_SQUARE(rows, cols), g, MZ_GEN_OPTS(1, t, x)),
+                     MZ_OK);
 }
 
 static mz_status solve(const char *text, const mz_grid *g, mz_trace *t, mz_solution *sol)
@@ -74,7 +76,7 @@ static void frontier_reference(mz_grid *g, uint32_t seed, unsigned rule)
     in_maze[c] = true;
     for (;;) {
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx m = mz_neighbour(g, c, d);
+            mz_idx m = mz_sq_neighbour(g, c, d);
             if (m != MZ_NONE && !in_maze[m] && !in_front[m]) {
                 in_front[m] = true;
                 front[len++] = m;
@@ -96,12 +98,12 @@ static void frontier_reference(mz_grid *g, uint32_t seed, unsigned rule)
         }
         unsigned links[4], nl = 0;
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx m = mz_neighbour(g, c, d);
+            mz_idx m = mz_sq_neighbour(g, c, d);
             if (m != MZ_NONE && in_maze[m])
                 links[nl++] = d;
         }
         assert_true(nl > 0);
-        mz_knock(g, c, links[mz_rng_pick(&r, nl)]);
+        mz_sq_knock(g, c, links[mz_rng_pick(&r, nl)]);
         in_front[c] = false;
         in_maze[c] = true;
     }
@@ -123,7 +125,8 @@ static void test_frontier_matches_recipe(void **state)
                 mz_grid a = {0}, b = {0};
                 mz_extra x;
                 gen(rules[rule], seed, sizes[z][0], sizes[z][1], &a, NULL, &x);
-                assert_int_equal(mz_grid_init(&b, sizes[z][0], sizes[z][1]), MZ_OK);
+                assert_int_equal(mz_grid_init(&b, MZ_SQUARE(sizes[z][0], sizes[z][1]), NULL),
+                                 MZ_OK);
                 frontier_reference(&b, seed, rule);
                 if (memcmp(a.c, b.c, (size_t)a.cells) != 0)
                     fail_msg("%s seed %u %" PRIu64 "x%" PRIu64 " differs from the recipe",
@@ -153,7 +156,7 @@ static void check_order(const char *spec, bool fifo)
     seen[c] = true;
     for (uint64_t k = 0;; k++) {
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx m = mz_neighbour(&g, c, d);
+            mz_idx m = mz_sq_neighbour(&g, c, d);
             if (m != MZ_NONE && !seen[m]) {
                 seen[m] = true;
                 front[tail++] = m;
@@ -170,7 +173,7 @@ static void check_order(const char *spec, bool fifo)
         c = fifo ? front[head++] : front[--tail];
         assert_int_equal(r.s[k].cell, c);
         /* The knocked wall is open. */
-        assert_true(r.s[k].dir >= 0 && mz_is_open(&g, c, (unsigned)r.s[k].dir));
+        assert_true(r.s[k].dir >= 0 && mz_sq_is_open(&g, c, (unsigned)r.s[k].dir));
     }
     assert_int_equal(head, tail);
     assert_int_equal(extra(&x, "frontier_peak"), peak);
@@ -205,7 +208,7 @@ static void test_frontier_thin_grids(void **state)
                 mz_trace t = {record, &r, 0};
                 gen(rules[rule], 464, flip ? n : 1, flip ? 1 : n, &g, &t, &x);
                 mz_metrics m;
-                assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+                assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
                 /* A corridor: every wall between neighbours open. */
                 assert_int_equal(m.passages, n - 1);
                 assert_int_equal(m.components, 1);
@@ -231,7 +234,7 @@ static void test_frontier_article_figures(void **state)
     mz_extra x;
     gen("frontier", 464, 31, 31, &g, NULL, &x);
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.dead_ends, 326);
     assert_int_equal(m.route, 62);
     mz_grid_free(&g);
@@ -245,7 +248,7 @@ static void test_flood_one_cell(void **state)
 {
     (void)state;
     mz_grid g = {0};
-    assert_int_equal(mz_grid_init(&g, 1, 1), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(1, 1), NULL), MZ_OK);
     static const char *const specs[] = {"flood", "flood:from=centre", "flood:from=0", "flood:from=exit"};
     for (size_t k = 0; k < 4; k++) {
         mz_solution sol;
@@ -272,7 +275,7 @@ static void test_flood_bad_start(void **state)
 {
     (void)state;
     mz_grid g = {0};
-    assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 3), NULL), MZ_OK);
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
     assert_int_equal(solve("flood:from=9", &g, NULL, &sol), MZ_EINVAL);
@@ -292,9 +295,9 @@ static void test_flood_tie_is_first_in_ring_order(void **state)
 {
     (void)state;
     mz_grid g = {0};
-    assert_int_equal(mz_grid_init(&g, 1, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_E);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(1, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_E);
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
     rec r = {0, 0, NULL};
@@ -451,8 +454,8 @@ static void test_astar_slope(void **state)
         for (uint64_t i = 1; i < sol.path_len; i++) {
             bool adjacent = false;
             for (unsigned d = 0; d < 4; d++)
-                adjacent |= mz_is_open(&g, sol.path[i - 1], d) &&
-                            mz_neighbour(&g, sol.path[i - 1], d) == sol.path[i];
+                adjacent |= mz_sq_is_open(&g, sol.path[i - 1], d) &&
+                            mz_sq_neighbour(&g, sol.path[i - 1], d) == sol.path[i];
             assert_true(adjacent);
         }
         longer += sol.path_steps > route;
@@ -494,8 +497,8 @@ static void test_astar_unreachable(void **state)
 {
     (void)state;
     mz_grid g = {0};
-    assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
     sol.want_path = true;
@@ -508,7 +511,7 @@ static void test_astar_unreachable(void **state)
     mz_grid_free(&g);
 
     /* Entrance == exit: one cell closed, a 0-step route. */
-    assert_int_equal(mz_grid_init(&g, 1, 1), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(1, 1), NULL), MZ_OK);
     memset(&sol, 0, sizeof sol);
     sol.want_path = true;
     assert_int_equal(solve("astar:k=2.2", &g, NULL, &sol), MZ_OK);

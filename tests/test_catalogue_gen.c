@@ -53,7 +53,8 @@ static void gen_rng(const char *text, mz_rng_kind kind, uint32_t seed, uint64_t 
     mz_extra local;
     memset(&local, 0, sizeof local);
     memset(g, 0, sizeof *g);
-    mz_status s = mz_generate(&spec, seed, rows, cols, g, t, x ? x : &local);
+    mz_status s = mz_generate(&spec, seed, MZ_SQUARE(rows, cols), g,
+                              MZ_GEN_OPTS(1, t, x ? x : &local));
     if (s != MZ_OK)
         fail_msg("%s seed %" PRIu32 " %" PRIu64 "x%" PRIu64 ": %s", text, seed, rows, cols,
                  mz_status_str(s));
@@ -257,14 +258,14 @@ static void test_eller_stream_matches(void **state)
             mz_grid g;
             gen_rng("eller", (mz_rng_kind)kind, seeds[s], es[z].rows, es[z].cols, &g, NULL, NULL);
             mz_metrics m;
-            assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+            assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
             uint64_t deg[5] = {0};
             for (uint64_t i = 0; i < g.cells; i++)
                 deg[oc[g.c[i] & MZ_WALLS]]++;
             rows_check rc = {&g, 0, -1};
             mz_stream_stats st;
-            assert_int_equal(mz_eller_stream_rng(es[z].rows, es[z].cols, (mz_rng_kind)kind,
-                                                 seeds[s], check_row, &rc, NULL, &st),
+            assert_int_equal(mz_eller_stream(es[z].rows, es[z].cols, (mz_rng_kind)kind,
+                                             seeds[s], check_row, &rc, NULL, &st),
                              MZ_OK);
             assert_int_equal(st.draws, g.draws);
             assert_int_equal(rc.seen, g.rows);
@@ -311,24 +312,28 @@ static void test_eller_stream_errors(void **state)
 {
     (void)state;
     mz_stream_stats st;
-    assert_int_equal(mz_eller_stream(0, 5, 1, NULL, NULL, NULL, &st), MZ_EINVAL);
-    assert_int_equal(mz_eller_stream(5, 0, 1, NULL, NULL, NULL, &st), MZ_EINVAL);
-    assert_int_equal(mz_eller_stream(5, 5, 1, NULL, NULL, NULL, NULL), MZ_EINVAL);
-    assert_int_equal(mz_eller_stream(5, (UINT64_C(1) << 32) + 1, 1, NULL, NULL, NULL, &st),
+    assert_int_equal(mz_eller_stream(0, 5, MZ_RNG_MULBERRY32, 1, NULL, NULL, NULL, &st), MZ_EINVAL);
+    assert_int_equal(mz_eller_stream(5, 0, MZ_RNG_MULBERRY32, 1, NULL, NULL, NULL, &st), MZ_EINVAL);
+    assert_int_equal(mz_eller_stream(5, 5, MZ_RNG_MULBERRY32, 1, NULL, NULL, NULL, NULL),
+                     MZ_EINVAL);
+    assert_int_equal(mz_eller_stream(5, (UINT64_C(1) << 32) + 1, MZ_RNG_MULBERRY32, 1, NULL, NULL,
+                                     NULL, &st),
                      MZ_ETOOBIG);
-    assert_int_equal(mz_eller_stream(UINT64_MAX / 2, 4, 1, NULL, NULL, NULL, &st), MZ_ETOOBIG);
+    assert_int_equal(mz_eller_stream(UINT64_MAX / 2, 4, MZ_RNG_MULBERRY32, 1, NULL, NULL, NULL,
+                                     &st), MZ_ETOOBIG);
     /* A callback that stops the stream. */
     mz_grid g;
     gen("eller", 7, 6, 4, &g, NULL, NULL);
     rows_check rc = {&g, 0, 3};
-    assert_int_equal(mz_eller_stream(6, 4, 7, check_row, &rc, NULL, &st), MZ_EIO);
+    assert_int_equal(mz_eller_stream(6, 4, MZ_RNG_MULBERRY32, 7, check_row, &rc, NULL, &st),
+                     MZ_EIO);
     assert_int_equal(rc.seen, 3);
     mz_grid_free(&g);
     /* Every allocation failing in turn, nothing leaked. */
     for (long n = 1;; n++) {
         failing f = {0, n, 0};
         mz_allocator al = {fail_alloc, fail_free, &f};
-        mz_status s = mz_eller_stream(9, 11, 3, NULL, NULL, &al, &st);
+        mz_status s = mz_eller_stream(9, 11, MZ_RNG_MULBERRY32, 3, NULL, NULL, &al, &st);
         assert_int_equal(f.live, 0);
         if (s == MZ_OK)
             break;
@@ -417,7 +422,7 @@ static void test_dead_end_shares(void **state)
             mz_grid g;
             gen(want[k].spec, seed, 200, 200, &g, NULL, NULL);
             mz_metrics m;
-            assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+            assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
             dead += m.dead_ends;
             cells += m.cells;
             mz_grid_free(&g);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 #include "trace_rec.h"
 
 static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g)
@@ -35,7 +36,8 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
         fail_msg("%s: %s", text, err);
     mz_extra x;
     memset(&x, 0, sizeof x);
-    assert_int_equal(mz_generate(&sp, seed, rows, cols, g, NULL, &x), MZ_OK);
+    assert_int_equal(mz_generate(&sp, seed, MZ_SQUARE(rows, cols), g, MZ_GEN_OPTS(1, NULL, &x)),
+                     MZ_OK);
 }
 
 static mz_status run(const char *solver, const mz_grid *g, mz_trace *t, mz_solution *sol)
@@ -62,7 +64,7 @@ static void check_walk(const mz_grid *g, const mz_idx *p, uint64_t n, const char
     for (uint64_t k = 1; k < n; k++) {
         bool ok = false;
         for (unsigned d = 0; d < 4 && !ok; d++)
-            ok = mz_neighbour(g, p[k - 1], d) == p[k] && mz_is_open(g, p[k - 1], d);
+            ok = mz_sq_neighbour(g, p[k - 1], d) == p[k] && mz_sq_is_open(g, p[k - 1], d);
         if (!ok)
             fail_msg("%s: step %" PRIu64 " (%" PRIu64 " -> %" PRIu64 ") crosses a wall", what, k,
                      p[k - 1], p[k]);
@@ -87,7 +89,8 @@ static void test_deadend_fill_leaves_the_route(void **state)
                 memset(&x, 0, sizeof x);
                 mz_spec sp = {1, {{*a, {{0}}}}, MZ_RNG_MULBERRY32};
                 mz_args_default(*a, &sp.stage[0].args);
-                if (mz_generate(&sp, seed, sizes[z].rows, sizes[z].cols, &g, NULL, &x) != MZ_OK) {
+                if (mz_generate(&sp, seed, MZ_SQUARE(sizes[z].rows, sizes[z].cols), &g,
+                                MZ_GEN_OPTS(1, NULL, &x)) != MZ_OK) {
                     mz_grid_free(&g);
                     continue; /* a size the generator refuses */
                 }
@@ -186,20 +189,20 @@ static void test_bibfs_matches_bfs_on_braids(void **state)
  * that does not touch it; entrance in the loop, exit in the far corner. */
 static void split_grid(mz_grid *g)
 {
-    assert_int_equal(mz_grid_init(g, 4, 4), MZ_OK);
-    mz_knock(g, 0, MZ_E);
-    mz_knock(g, 1, MZ_S);
-    mz_knock(g, 5, MZ_W);
-    mz_knock(g, 4, MZ_N);
+    assert_int_equal(mz_grid_init(g, MZ_SQUARE(4, 4), NULL), MZ_OK);
+    mz_sq_knock(g, 0, MZ_E);
+    mz_sq_knock(g, 1, MZ_S);
+    mz_sq_knock(g, 5, MZ_W);
+    mz_sq_knock(g, 4, MZ_N);
     for (mz_idx i = 2; i < 15; i++) {
         if (i == 4 || i == 5)
             continue;
         if (i % 4 != 3 && i + 1 != 4 && i + 1 != 5)
-            mz_knock(g, i, MZ_E);
+            mz_sq_knock(g, i, MZ_E);
     }
-    mz_knock(g, 3, MZ_S);
-    mz_knock(g, 7, MZ_S);
-    mz_knock(g, 11, MZ_S);
+    mz_sq_knock(g, 3, MZ_S);
+    mz_sq_knock(g, 7, MZ_S);
+    mz_sq_knock(g, 11, MZ_S);
     g->entrance = 0;
     g->exit = 15;
 }
@@ -237,7 +240,7 @@ static void test_tremaux(void **state)
             memset(&g, 0, sizeof g);
             gen(specs[k], seed, 23, 29, &g);
             mz_metrics m;
-            assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+            assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
             mz_solution tr, ref;
             assert_int_equal(run("tremaux", &g, NULL, &tr), MZ_OK);
             assert_int_equal(run("bfs", &g, NULL, &ref), MZ_OK);
@@ -332,7 +335,7 @@ static void test_collision_keeps_every_shortest_route(void **state)
             memset(&g, 0, sizeof g);
             gen(specs[k], seed, 13 + seed, 19, &g);
             mz_metrics m;
-            assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+            assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
             rec r;
             memset(&r, 0, sizeof r);
             mz_trace t = {record, &r, 0};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 
 static void test_mulberry32_vector(void **state)
 {
@@ -42,11 +43,12 @@ static void test_grid_sizes(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 0, 5), MZ_EINVAL);
-    assert_int_equal(mz_grid_init(&g, 5, 0), MZ_EINVAL);
-    assert_int_equal(mz_grid_init(&g, UINT64_C(1) << 32, UINT64_C(1) << 32), MZ_ETOOBIG);
-    assert_int_equal(mz_grid_init(&g, UINT64_MAX, 2), MZ_ETOOBIG);
-    assert_int_equal(mz_grid_init(&g, 3, 4), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(0, 5), NULL), MZ_EINVAL);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(5, 0), NULL), MZ_EINVAL);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(UINT64_C(1) << 32, UINT64_C(1) << 32), NULL),
+                     MZ_ETOOBIG);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(UINT64_MAX, 2), NULL), MZ_ETOOBIG);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 4), NULL), MZ_OK);
     assert_int_equal(g.cells, 12);
     assert_int_equal(g.exit, 11);
     for (mz_idx i = 0; i < g.cells; i++)
@@ -74,20 +76,20 @@ static void test_neighbour_and_knock(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 3, 4), MZ_OK);
-    assert_true(mz_neighbour(&g, 0, MZ_N) == MZ_NONE);
-    assert_true(mz_neighbour(&g, 0, MZ_W) == MZ_NONE);
-    assert_int_equal(mz_neighbour(&g, 0, MZ_E), 1);
-    assert_int_equal(mz_neighbour(&g, 0, MZ_S), 4);
-    assert_true(mz_neighbour(&g, 3, MZ_E) == MZ_NONE);
-    assert_true(mz_neighbour(&g, 11, MZ_S) == MZ_NONE);
-    mz_knock(&g, 5, MZ_E);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 4), NULL), MZ_OK);
+    assert_true(mz_sq_neighbour(&g, 0, MZ_N) == MZ_NONE);
+    assert_true(mz_sq_neighbour(&g, 0, MZ_W) == MZ_NONE);
+    assert_int_equal(mz_sq_neighbour(&g, 0, MZ_E), 1);
+    assert_int_equal(mz_sq_neighbour(&g, 0, MZ_S), 4);
+    assert_true(mz_sq_neighbour(&g, 3, MZ_E) == MZ_NONE);
+    assert_true(mz_sq_neighbour(&g, 11, MZ_S) == MZ_NONE);
+    mz_sq_knock(&g, 5, MZ_E);
     assert_int_equal(g.c[5], 15 & ~MZ_WALL_E);
     assert_int_equal(g.c[6], 15 & ~MZ_WALL_W);
-    assert_int_equal(mz_open_sides(&g, 5), 1);
+    assert_int_equal(mz_sq_open_sides(&g, 5), 1);
     g.flags |= MZ_GRID_WRAP_EW;
-    assert_int_equal(mz_neighbour(&g, 4, MZ_W), 7);
-    assert_int_equal(mz_neighbour(&g, 7, MZ_E), 4);
+    assert_int_equal(mz_sq_neighbour(&g, 4, MZ_W), 7);
+    assert_int_equal(mz_sq_neighbour(&g, 7, MZ_E), 4);
     mz_grid_free(&g);
 }
 
@@ -97,9 +99,9 @@ static void test_digest_definition(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 4, MZ_S);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 4, MZ_S);
     g.c[8] |= MZ_BLOCKED;
     g.c[2] |= 0x40; /* a scratch bit is not part of the maze */
     uint64_t words[4] = {3, 3, 0, 0};
@@ -122,12 +124,12 @@ static void test_metrics_small(void **state)
     (void)state;
     /* Two separate corridors on a 2x3 grid: 0-1-2 and 3-4 with 5 alone. */
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 2, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_E);
-    mz_knock(&g, 3, MZ_E);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(2, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_E);
+    mz_sq_knock(&g, 3, MZ_E);
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.cells, 6);
     assert_int_equal(m.passages, 3);
     assert_int_equal(m.dead_ends, 4);
@@ -135,10 +137,10 @@ static void test_metrics_small(void **state)
     assert_int_equal(m.loops, 0);
     assert_int_equal(m.route, -1);
     /* Close a loop: 0-1-4-3-0. */
-    mz_knock(&g, 1, MZ_S);
-    mz_knock(&g, 0, MZ_S);
-    mz_knock(&g, 4, MZ_E);
-    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+    mz_sq_knock(&g, 1, MZ_S);
+    mz_sq_knock(&g, 0, MZ_S);
+    mz_sq_knock(&g, 4, MZ_E);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.components, 1);
     assert_int_equal(m.loops, 1);
     assert_int_equal(m.route, 3);
@@ -146,7 +148,7 @@ static void test_metrics_small(void **state)
     mz_grid_reset(&g);
     g.c[5] |= MZ_BLOCKED;
     g.exit = 4;
-    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.cells, 5);
     assert_int_equal(m.components, 5);
     mz_grid_free(&g);
@@ -248,8 +250,8 @@ static void test_generate_without_extra(void **state)
             mz_grid g1 = {0}, g2 = {0};
             mz_extra x;
             memset(&x, 0, sizeof x);
-            mz_status s1 = mz_generate(&sp, 464, 9, 12, &g1, NULL, NULL);
-            mz_status s2 = mz_generate(&sp, 464, 9, 12, &g2, NULL, &x);
+            mz_status s1 = mz_generate(&sp, 464, MZ_SQUARE(9, 12), &g1, NULL);
+            mz_status s2 = mz_generate(&sp, 464, MZ_SQUARE(9, 12), &g2, MZ_GEN_OPTS(1, NULL, &x));
             if (s1 != s2 || (s1 == MZ_OK && mz_digest(&g1) != mz_digest(&g2)))
                 fail_msg("%s: %s without extra, %s with it", text, mz_status_str(s1),
                          mz_status_str(s2));

@@ -45,11 +45,11 @@ static bool runs_on(const mz_algo *a, mz_shape s)
     return mz_runs_on(a, s);
 }
 
-static const mz_algo *first_gen_on(const mz_geom *geo)
+static const mz_algo *first_gen_on(const mz_dims *geo)
 {
     for (const mz_algo *const *a = mz_registry; *a; a++)
         if ((*a)->kind == MZ_GEN && !((*a)->flags & MZ_F_FIXED_SIZE) && runs_on(*a, geo->shape) &&
-            !mz_refuses_geom(*a, geo))
+            !mz_refuses(*a, geo))
             return *a;
     return NULL;
 }
@@ -58,8 +58,8 @@ static const mz_algo *first_gen_on(const mz_geom *geo)
  * random walk (a declaration that grows with the cells: its walks' lengths
  * vary by a factor of several from seed to seed); the grid made (a
  * fixed-size generator makes its own) in *made. */
-static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_geom *geo,
-                         mz_geom *made)
+static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_dims *geo,
+                         mz_dims *made)
 {
     mz_spec spec = *spec0;
     spec.rng = kind;
@@ -73,11 +73,11 @@ static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_geom *
     for (uint32_t seed = 464; seed < 464 + nseeds; seed++) {
         mz_grid g = {0};
         mz_extra x = {0};
-        mz_status s = mz_generate_geom(&spec, seed, geo, &g, NULL, &x);
+        mz_status s = mz_generate(&spec, seed, geo, &g, MZ_GEN_OPTS(1, NULL, &x));
         if (s != MZ_OK)
             fail_msg("%s: %s", spec.stage[0].algo->name, mz_status_str(s));
         sum += (double)g.draws;
-        *made = mz_grid_geom(&g);
+        *made = mz_grid_dims(&g);
         mz_grid_free(&g);
     }
     return sum / nseeds;
@@ -85,8 +85,8 @@ static double mean_draws(const mz_spec *spec0, mz_rng_kind kind, const mz_geom *
 
 static void check_entry(const mz_algo *a, mz_shape shape, uint64_t side)
 {
-    mz_geom geo = geom_near(shape, side);
-    if (mz_refuses_geom(a, &geo))
+    mz_dims geo = geom_near(shape, side);
+    if (mz_refuses(a, &geo))
         return;
     const mz_algo *base = NULL;
     if (a->kind == MZ_POST && !(base = first_gen_on(&geo)))
@@ -104,21 +104,21 @@ static void check_entry(const mz_algo *a, mz_shape shape, uint64_t side)
         spec.stage[spec.n].algo = a;
         spec.stage[spec.n++].args = args;
         for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
-            mz_geom made;
+            mz_dims made;
             double m = mean_draws(&spec, (mz_rng_kind)kind, &geo, &made);
             double est;
             if (base) { /* the post-processor's own share */
                 mz_spec alone = spec;
                 alone.n = 1;
-                mz_geom made0;
+                mz_dims made0;
                 m -= mean_draws(&alone, (mz_rng_kind)kind, &geo, &made0);
                 alone.stage[0] = spec.stage[1];
                 est = mz_draws_estimate(&alone, &made);
             } else {
                 est = mz_draws_estimate(&spec, &made);
             }
-            mz_geom_format(&made, gtext, sizeof gtext);
-            double cells = (double)mz_geom_cells(&made);
+            mz_dims_format(&made, gtext, sizeof gtext);
+            double cells = (double)mz_dims_cells(&made);
             if (verbose)
                 printf("%-20s %-12s %-18s %-10s cells %8.0f draws/cell %9.4f declared %9.4f\n",
                        a->name, label, gtext, mz_rng_name((mz_rng_kind)kind), cells, m / cells,
@@ -173,8 +173,8 @@ static void test_source_kept(void **state)
         for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
             if (!runs_on(*a, shapes[s]))
                 continue;
-            mz_geom geo = geom_near(shapes[s], 24);
-            if (mz_refuses_geom(*a, &geo))
+            mz_dims geo = geom_near(shapes[s], 24);
+            if (mz_refuses(*a, &geo))
                 continue;
             const mz_algo *base = (*a)->kind == MZ_POST ? first_gen_on(&geo) : NULL;
             if ((*a)->kind == MZ_POST && !base)
@@ -185,7 +185,7 @@ static void test_source_kept(void **state)
                 uint64_t digest[MZ_RNG_KIND_COUNT];
                 for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
                     mz_grid g = {0};
-                    assert_int_equal(mz_grid_init_geom(&g, &geo, NULL), MZ_OK);
+                    assert_int_equal(mz_grid_init(&g, &geo, NULL), MZ_OK);
                     mz_extra x = {0};
                     mz_rng rng;
                     mz_args args;
@@ -232,7 +232,7 @@ static void test_walks_stop_at_the_limit(void **state)
     (void)state;
     static const struct {
         const char *gen;
-        mz_geom geo;
+        mz_dims geo;
     } cases[] = {{"wilson", {MZ_SHAPE_ORTHO, 1, 40, 40}},
                  {"wilson", {MZ_SHAPE_HEX, 1, 30, 30}},
                  {"aldous-broder", {MZ_SHAPE_HEX, 1, 30, 30}}};
@@ -240,9 +240,9 @@ static void test_walks_stop_at_the_limit(void **state)
         for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
             const mz_algo *a = mz_find(MZ_GEN, cases[k].gen);
             assert_non_null(a);
-            mz_geom geo = cases[k].geo;
+            mz_dims geo = cases[k].geo;
             mz_grid g = {0};
-            assert_int_equal(mz_grid_init_geom(&g, &geo, NULL), MZ_OK);
+            assert_int_equal(mz_grid_init(&g, &geo, NULL), MZ_OK);
             mz_rng rng;
             mz_rng_init_kind(&rng, (mz_rng_kind)kind, 464);
             mz_rngk_skip(&rng, MZ_MULBERRY32_LIMIT - 100, (mz_rng_kind)kind);

@@ -46,16 +46,16 @@ _Static_assert(sizeof shapes / sizeof shapes[0] == MZ_SHAPE_COUNT,
  * trace steps MZ_TRACE_UNBOUNDED) keep nothing a column and take seconds
  * to cover a strip; they are measured at the square sizes only. */
 static uint64_t WIDE_COLS = 12000; /* MZ_ESTIMATE_WIDE=N: N columns */
-static mz_geom geom_wide(mz_shape s)
+static mz_dims geom_wide(mz_shape s)
 {
-    mz_geom g = {s, 1, 3, WIDE_COLS};
+    mz_dims g = {s, 1, 3, WIDE_COLS};
     if (s == MZ_SHAPE_POLAR)
         return geom_near(s, 245);
     if (s == MZ_SHAPE_CUBE) {
         g.levels = 2;
         g.rows = 2;
     }
-    mz_geom_cells(&g);
+    mz_dims_cells(&g);
     return g;
 }
 
@@ -77,10 +77,10 @@ static void add_stage(mz_spec *sp, const mz_algo *a)
 }
 
 /* The first entry of a kind that runs on geo at its size, or NULL. */
-static const mz_algo *first_on(mz_kind kind, const mz_geom *geo)
+static const mz_algo *first_on(mz_kind kind, const mz_dims *geo)
 {
     for (const mz_algo *const *a = mz_registry; *a; a++)
-        if ((*a)->kind == kind && !((*a)->flags & MZ_F_FIXED_SIZE) && !mz_refuses_geom(*a, geo))
+        if ((*a)->kind == kind && !((*a)->flags & MZ_F_FIXED_SIZE) && !mz_refuses(*a, geo))
             return *a;
     return NULL;
 }
@@ -132,7 +132,7 @@ struct peaks {
  * is the grid made (a fixed-size generator makes its own). The bytes a
  * cell of the entry being measured (own) go to the table. */
 static void measure(const mz_spec *spec, const mz_stage *solver, const mz_algo *own,
-                    const mz_geom *geo, mz_geom *geo_out, struct peaks *pk, const char *name)
+                    const mz_dims *geo, mz_dims *geo_out, struct peaks *pk, const char *name)
 {
     mz_bench b;
     mz_timing t;
@@ -140,18 +140,19 @@ static void measure(const mz_spec *spec, const mz_stage *solver, const mz_algo *
     assert_int_equal(mz_bench_init(&b), MZ_OK);
     memset(pk, 0, sizeof *pk);
     char gtext[128];
-    mz_geom_format(geo, gtext, sizeof gtext);
+    mz_dims_format(geo, gtext, sizeof gtext);
 
     /* The chain: the base's peak, then each post-processor's own. */
     mz_spec base = *spec;
     base.n = 1;
     /* the grid in the pool, then one run (the engine's heap figure without
      * its warm-up run) */
-    expect_ok(mz_grid_reshape(&b.grid, geo), "%s on %s: the grid", name, gtext);
+    expect_ok(mz_grid_resize(&b.grid, geo), "%s on %s: the grid", name, gtext);
     mz_pool_mark(b.pool);
     mz_extra gx;
     memset(&gx, 0, sizeof gx);
-    expect_ok(mz_generate_geom(&base, 464, geo, &b.grid, NULL, &gx), "%s on %s: generate", name,
+    expect_ok(mz_generate(&base, 464, geo, &b.grid, MZ_GEN_OPTS(1, NULL, &gx)),
+              "%s on %s: generate", name,
               gtext);
     mz_pool_get_stats(b.pool, &st);
     t.heap_peak = st.peak;
@@ -182,7 +183,7 @@ static void measure(const mz_spec *spec, const mz_stage *solver, const mz_algo *
             raw(own, geo->shape, cells, st.peak - live);
         }
     }
-    *geo_out = mz_grid_geom(&b.grid);
+    *geo_out = mz_grid_dims(&b.grid);
 
     /* The figures, on one thread and on two (the bands' route). */
     mz_pool_get_stats(b.pool, &st);
@@ -192,7 +193,7 @@ static void measure(const mz_spec *spec, const mz_stage *solver, const mz_algo *
     for (unsigned threads = 1; threads <= (geo->shape == MZ_SHAPE_ORTHO ? 2u : 1u); threads++) {
         mz_metrics m;
         mz_pool_mark(b.pool);
-        expect_ok(mz_metrics_compute_mt(&b.grid, threads, &m), "%s on %s: figures", name, gtext);
+        expect_ok(mz_metrics_compute(&b.grid, threads, &m), "%s on %s: figures", name, gtext);
         mz_pool_get_stats(b.pool, &st);
         if (st.peak - maze > fig)
             fig = st.peak - maze;
@@ -242,10 +243,10 @@ static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
  * figures part is checked against the largest of several measurements
  * (worst) for the upper bound. */
 static void check_recipe(const mz_spec *spec, const mz_stage *solver, const mz_algo *own,
-                         const mz_geom *geo, uint64_t *worst, uint64_t *est_out,
+                         const mz_dims *geo, uint64_t *worst, uint64_t *est_out,
                          const char *name)
 {
-    mz_geom made;
+    mz_dims made;
     struct peaks pk;
     measure(spec, solver, own, geo, &made, &pk, name);
     const mz_algo *algos[MZ_MAX_CHAIN + 1];
@@ -255,13 +256,13 @@ static void check_recipe(const mz_spec *spec, const mz_stage *solver, const mz_a
     if (solver)
         algos[n++] = solver->algo;
     char gtext[128];
-    mz_geom_format(&made, gtext, sizeof gtext);
+    mz_dims_format(&made, gtext, sizeof gtext);
     uint64_t est = mz_estimate_bytes(algos, n, &made, MZ_EST_FIGURES);
     uint64_t need = pk.gen > pk.fig ? pk.gen : pk.fig;
     if (est < need)
         problem("%s on %s: the estimate %" PRIu64 " bytes is under the measured peak %" PRIu64
                  " (%.2f bytes a cell short): raise '%s' on %s",
-                 name, gtext, est, need, (double)(need - est) / (double)mz_geom_cells(&made),
+                 name, gtext, est, need, (double)(need - est) / (double)mz_dims_cells(&made),
                  own->name, mz_shape_name(made.shape));
     uint64_t est_stats = mz_estimate_bytes(algos, n, &made, MZ_EST_STATS);
     uint64_t need_stats = pk.gen > pk.stats ? pk.gen : pk.stats;
@@ -291,7 +292,7 @@ static size_t nsides = 2;
 typedef void (*recipe_fn)(const mz_spec *sp, const mz_stage *solver, const char *name,
                           void *ctx);
 
-static void each_recipe(const mz_algo *a, const mz_geom *geo, const char *tag, recipe_fn fn,
+static void each_recipe(const mz_algo *a, const mz_dims *geo, const char *tag, recipe_fn fn,
                         void *ctx)
 {
     const mz_algo *base = first_on(MZ_GEN, geo);
@@ -315,7 +316,7 @@ static void each_recipe(const mz_algo *a, const mz_geom *geo, const char *tag, r
             fn(&sp, NULL, name, ctx);
         } else {
             char why[256];
-            if (mz_solver_fits_geom(&st, geo, why, sizeof why) != MZ_OK)
+            if (mz_solver_fits(&st, geo, why, sizeof why) != MZ_OK)
                 continue;
             mz_spec sp = spec_of(base);
             snprintf(name, sizeof name, "'%s%s'%s solving '%s'", a->name, label, tag,
@@ -333,7 +334,7 @@ static void each_recipe(const mz_algo *a, const mz_geom *geo, const char *tag, r
 
 struct peak_ctx {
     const mz_algo *own;
-    const mz_geom *geo;
+    const mz_dims *geo;
     uint64_t *worst, *est;
 };
 
@@ -343,7 +344,7 @@ static void peak_recipe(const mz_spec *sp, const mz_stage *solver, const char *n
     check_recipe(sp, solver, pc->own, pc->geo, pc->worst, pc->est, name);
 }
 
-static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_geom *geo,
+static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_dims *geo,
                         const char *name);
 
 static void steps_recipe(const mz_spec *sp, const mz_stage *solver, const char *name, void *ctx)
@@ -368,7 +369,7 @@ static void test_every_entry_every_shape(void **state)
             for (size_t z = 0; z <= nsides; z++) {
                 if (z == nsides && a->trace_steps_per_cell[s] == MZ_TRACE_UNBOUNDED)
                     continue;
-                mz_geom geo = z < nsides ? geom_near(s, sides[z]) : geom_wide(s);
+                mz_dims geo = z < nsides ? geom_near(s, sides[z]) : geom_wide(s);
                 if (a->flags & MZ_F_FIXED_SIZE) {
                     /* it makes its own size: measured there, once */
                     if (z > 0)
@@ -378,14 +379,15 @@ static void test_every_entry_every_shape(void **state)
                     memset(&g, 0, sizeof g);
                     mz_extra x;
                     memset(&x, 0, sizeof x);
-                    expect_ok(mz_generate_geom(&sp, 464, &geo, &g, NULL, &x), "'%s'", a->name);
-                    geo = mz_grid_geom(&g);
+                    expect_ok(mz_generate(&sp, 464, &geo, &g, MZ_GEN_OPTS(1, NULL, &x)), "'%s'",
+                              a->name);
+                    geo = mz_grid_dims(&g);
                     mz_grid_free(&g);
                 }
-                if (mz_refuses_geom(a, &geo))
+                if (mz_refuses(a, &geo))
                     continue;
                 char gtext[64];
-                mz_geom_format(&geo, gtext, sizeof gtext);
+                mz_dims_format(&geo, gtext, sizeof gtext);
                 uint64_t worst = 0, est = 0;
                 assert_non_null(first_on(MZ_GEN, &geo));
                 struct peak_ctx pc = {a, &geo, &worst, &est};
@@ -430,7 +432,7 @@ static void test_estimate_rules(void **state)
     assert_non_null(br);
     assert_non_null(va);
     assert_non_null(bt);
-    mz_geom hex = {MZ_SHAPE_HEX, 1, 1000, 1000};
+    mz_dims hex = {MZ_SHAPE_HEX, 1, 1000, 1000};
     const double cells = 1e6;
     const double k = mz_algo_bytes_per_cell(kr, MZ_SHAPE_HEX);
     const double v = mz_algo_bytes_per_cell(va, MZ_SHAPE_HEX);
@@ -447,9 +449,9 @@ static void test_estimate_rules(void **state)
     assert_true((double)path >= cells * (1 + v + 8));
     /* binary-tree runs on polar only beyond square cells */
     assert_true(mz_algo_bytes_per_cell(bt, MZ_SHAPE_HEX) == 0);
-    mz_geom bad = {MZ_SHAPE_HEX, 1, 0, 5};
+    mz_dims bad = {MZ_SHAPE_HEX, 1, 0, 5};
     assert_true(mz_estimate_bytes(chain, 1, &bad, 0) == UINT64_MAX);
-    mz_geom huge = {MZ_SHAPE_WEAVE, 1, 35000, 35000};
+    mz_dims huge = {MZ_SHAPE_WEAVE, 1, 35000, 35000};
     const mz_algo *kw[] = {kr};
     assert_true((double)mz_estimate_bytes(kw, 1, &huge, MZ_EST_FIGURES) >
                 35000.0 * 35000.0 * (1 + mz_algo_bytes_per_cell(kr, MZ_SHAPE_WEAVE)));
@@ -468,14 +470,14 @@ static void test_figures_bands(void **state)
     mz_timing t;
     mz_pool_stats st;
     assert_int_equal(mz_bench_init(&b), MZ_OK);
-    mz_geom geo = mz_geom_ortho(258, 258);
-    expect_ok(mz_bench_gen_geom(&b, &sp, 464, &geo, NULL, 1, &t), "dfs 258x258");
+    mz_dims geo = mz_dims_square(258, 258);
+    expect_ok(mz_bench_gen(&b, &sp, 464, &geo, NULL, 1, &t), "dfs 258x258");
     mz_pool_get_stats(b.pool, &st);
     uint64_t maze = st.live, peak = 0;
     for (unsigned threads = 1; threads <= 2; threads++) {
         mz_metrics m;
         mz_pool_mark(b.pool);
-        expect_ok(mz_metrics_compute_mt(&b.grid, threads, &m), "figures, %u threads", threads);
+        expect_ok(mz_metrics_compute(&b.grid, threads, &m), "figures, %u threads", threads);
         mz_pool_get_stats(b.pool, &st);
         if (st.peak > peak)
             peak = st.peak;
@@ -502,7 +504,7 @@ static int count_step(void *user, const mz_step *s)
     return 0;
 }
 
-static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_geom *geo,
+static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_dims *geo,
                         const char *name)
 {
     mz_grid g;
@@ -512,8 +514,9 @@ static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_geom
     uint64_t n = 0;
     mz_trace t = {count_step, &n, 0};
     char gtext[128];
-    mz_geom_format(geo, gtext, sizeof gtext);
-    expect_ok(mz_generate_geom(sp, 464, geo, &g, solver ? NULL : &t, &x), "%s on %s: generate",
+    mz_dims_format(geo, gtext, sizeof gtext);
+    expect_ok(mz_generate(sp, 464, geo, &g, MZ_GEN_OPTS(1, solver ? NULL : &t, &x)),
+              "%s on %s: generate",
               name, gtext);
     const mz_algo *algos[MZ_MAX_CHAIN + 1];
     size_t na = 0;
@@ -529,7 +532,7 @@ static void check_steps(const mz_spec *sp, const mz_stage *solver, const mz_geom
         for (unsigned k = 0; k < sp->n; k++)
             algos[na++] = sp->stage[k].algo;
     }
-    mz_geom made = mz_grid_geom(&g);
+    mz_dims made = mz_grid_dims(&g);
     const mz_algo *own = solver ? solver->algo : sp->stage[sp->n - 1].algo;
     if (verbose)
         printf("steps,%s,%s,%" PRIu64 ",%" PRIu64 "\n", own->name, mz_shape_name(made.shape),
@@ -561,10 +564,10 @@ static void test_trace_steps(void **state)
             if (!mz_runs_on(a, s))
                 continue;
             for (size_t z = 0; z < 2; z++) {
-                mz_geom geo = geom_near(s, tsides[z]);
+                mz_dims geo = geom_near(s, tsides[z]);
                 if ((a->flags & MZ_F_FIXED_SIZE) && z > 0)
                     continue;
-                if (!(a->flags & MZ_F_FIXED_SIZE) && mz_refuses_geom(a, &geo))
+                if (!(a->flags & MZ_F_FIXED_SIZE) && mz_refuses(a, &geo))
                     continue;
                 each_recipe(a, &geo, " traced", steps_recipe, &geo);
             }
@@ -574,7 +577,7 @@ static void test_trace_steps(void **state)
     const mz_algo *dfs = mz_find(MZ_GEN, "dfs"), *ab = mz_find(MZ_GEN, "aldous-broder");
     assert_non_null(dfs);
     assert_non_null(ab);
-    mz_geom sq = mz_geom_ortho(100, 100);
+    mz_dims sq = mz_dims_square(100, 100);
     const mz_algo *one[] = {dfs}, *two[] = {dfs, dfs}, *walk[] = {dfs, ab};
     assert_true(mz_trace_steps_bound(one, 1, &sq) >= 10000);
     assert_true(mz_trace_steps_bound(two, 2, &sq) == 2 * mz_trace_steps_bound(one, 1, &sq) ||

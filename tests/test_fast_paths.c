@@ -5,7 +5,7 @@
  * union-find), bfs (2-bit codes, prefetching), the wall follower and the
  * metrics (SWAR counting, one BFS for components and route) are each
  * compared with a straightforward transcription written here: an explicit
- * stack, int distances, a plain union-find, mz_neighbour everywhere. The
+ * stack, int distances, a plain union-find, mz_sq_neighbour everywhere. The
  * grids include 1x1, 1xN, Nx1 and non-square sizes, and braided mazes for
  * the solvers. The metrics reference runs on every generator of the
  * registry, so blocked cells and wrapped grids are covered as they come.
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 
 static const struct {
     uint64_t rows, cols;
@@ -38,7 +39,8 @@ static void generate_kind(const char *text, mz_rng_kind kind, uint64_t seed, uin
         fail_msg("%s: %s", text, err);
     spec.rng = kind;
     memset(x, 0, sizeof *x);
-    assert_int_equal(mz_generate(&spec, seed, rows, cols, g, t, x), MZ_OK);
+    assert_int_equal(mz_generate(&spec, seed, MZ_SQUARE(rows, cols), g, MZ_GEN_OPTS(1, t, x)),
+                     MZ_OK);
 }
 
 static void generate(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
@@ -97,14 +99,14 @@ static void ref_dfs(mz_grid *g, mz_rng_kind kind, uint64_t seed, uint64_t *max_d
         mz_idx cur = stack[top - 1];
         unsigned opts[4], n = 0;
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx nb = mz_neighbour(g, cur, d);
+            mz_idx nb = mz_sq_neighbour(g, cur, d);
             if (nb != MZ_NONE && !seen[nb])
                 opts[n++] = d;
         }
         if (n) {
             unsigned d = opts[mz_rng_pick(&rng, n)];
-            mz_idx nb = mz_neighbour(g, cur, d);
-            mz_knock(g, cur, d);
+            mz_idx nb = mz_sq_neighbour(g, cur, d);
+            mz_sq_knock(g, cur, d);
             seen[nb] = true;
             stack[top++] = nb;
             if (top > *max_depth)
@@ -132,7 +134,7 @@ static void check_dfs(mz_rng_kind kind, uint64_t seed, uint64_t rows, uint64_t c
             mz_grid fast = {0}, ref = {0};
             mz_extra x;
             generate_kind("dfs", kind, seed, rows, cols, &fast, &x, NULL);
-            assert_int_equal(mz_grid_init(&ref, rows, cols), MZ_OK);
+            assert_int_equal(mz_grid_init(&ref, MZ_SQUARE(rows, cols), NULL), MZ_OK);
             uint64_t max_depth, draws;
             ref_dfs(&ref, kind, seed, &max_depth, &draws);
             assert_memory_equal(fast.c, ref.c, ref.cells);
@@ -215,10 +217,10 @@ static void ref_kruskal(mz_grid *g, mz_rng_kind kind, uint64_t seed, uint64_t *m
     for (uint64_t k = 0; k < n; k++) {
         uint64_t a = code[k] >> 1;
         unsigned d = (code[k] & 1) ? MZ_S : MZ_E;
-        uint64_t ra = ref_find(p, a), rb = ref_find(p, mz_neighbour(g, a, d));
+        uint64_t ra = ref_find(p, a), rb = ref_find(p, mz_sq_neighbour(g, a, d));
         if (ra == rb)
             continue;
-        mz_knock(g, a, d);
+        mz_sq_knock(g, a, d);
         p[rb] = ra;
         if (--islands == 1)
             *merged_at = k + 1;
@@ -237,7 +239,8 @@ static void test_kruskal_matches_reference(void **state)
             mz_extra x;
             generate_kind("kruskal", (mz_rng_kind)kind, seeds[s], sizes[z].rows, sizes[z].cols,
                           &fast, &x, NULL);
-            assert_int_equal(mz_grid_init(&ref, sizes[z].rows, sizes[z].cols), MZ_OK);
+            assert_int_equal(mz_grid_init(&ref, MZ_SQUARE(sizes[z].rows, sizes[z].cols), NULL),
+                             MZ_OK);
             uint64_t merged_at;
             ref_kruskal(&ref, (mz_rng_kind)kind, seeds[s], &merged_at);
             assert_memory_equal(fast.c, ref.c, ref.cells);
@@ -255,7 +258,7 @@ static void test_kruskal_board03(void **state)
     mz_extra x;
     generate("kruskal", 464, 31, 31, &g, &x);
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.passages, 960);
     assert_int_equal(m.components, 1);
     assert_int_equal(extra_int(&x, "merged_at"), 1738);
@@ -266,7 +269,7 @@ static void test_kruskal_board03(void **state)
 /* Metrics against plain counting and int-distance BFS               */
 /* ---------------------------------------------------------------- */
 
-/* BFS distances from src (-1 unreached) with mz_neighbour; returns the
+/* BFS distances from src (-1 unreached) with mz_sq_neighbour; returns the
  * number of cells reached. */
 static uint64_t ref_bfs(const mz_grid *g, mz_idx src, int64_t *dist)
 {
@@ -278,9 +281,9 @@ static uint64_t ref_bfs(const mz_grid *g, mz_idx src, int64_t *dist)
     while (head < tail) {
         mz_idx i = q[head++];
         for (unsigned d = 0; d < 4; d++) {
-            if (!mz_is_open(g, i, d))
+            if (!mz_sq_is_open(g, i, d))
                 continue;
-            mz_idx n = mz_neighbour(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
             if (n == MZ_NONE || dist[n] >= 0)
                 continue;
             dist[n] = dist[i] + 1;
@@ -305,7 +308,7 @@ static void ref_metrics(const mz_grid *g, mz_metrics *m)
         if (v & MZ_BLOCKED)
             continue;
         m->cells++;
-        m->dead_ends += mz_open_sides(g, i) == 1;
+        m->dead_ends += mz_sq_open_sides(g, i) == 1;
         m->passages += !(v & MZ_WALL_E) && (col + 1 < g->cols || wrap);
         m->passages += !(v & MZ_WALL_S) && r + 1 < g->rows;
     }
@@ -331,7 +334,7 @@ static void ref_metrics(const mz_grid *g, mz_metrics *m)
 static void check_metrics(const mz_grid *g, const char *what)
 {
     mz_metrics fast, ref;
-    assert_int_equal(mz_metrics_compute(g, &fast), MZ_OK);
+    assert_int_equal(mz_metrics_compute(g, 1, &fast), MZ_OK);
     ref_metrics(g, &ref);
     if (fast.cells != ref.cells || fast.passages != ref.passages || fast.walls != ref.walls ||
         fast.dead_ends != ref.dead_ends || fast.components != ref.components ||
@@ -358,7 +361,8 @@ static void test_metrics_match_reference(void **state)
                 for (size_t s = 0; s < 3; s++) {
                     mz_grid g = {0};
                     mz_extra x = {0};
-                    if (mz_generate(&spec, seeds[s], sizes[z].rows, sizes[z].cols, &g, NULL, &x) ==
+                    if (mz_generate(&spec, seeds[s], MZ_SQUARE(sizes[z].rows, sizes[z].cols), &g,
+                                    MZ_GEN_OPTS(1, NULL, &x)) ==
                         MZ_OK)
                         check_metrics(&g, specs[v]);
                     mz_grid_free(&g);
@@ -369,11 +373,11 @@ static void test_metrics_match_reference(void **state)
     /* Hand-made grids: open border walls (off the fast path), a blocked
      * cell with an open wall toward it, an entrance inside rock. */
     mz_grid g = {0};
-    assert_int_equal(mz_grid_init(&g, 5, 6), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(5, 6), NULL), MZ_OK);
     for (mz_idx i = 0; i + 1 < g.cells; i++)
         if (i % 6 != 5)
-            mz_knock(&g, i, MZ_E);
-    mz_knock(&g, 5, MZ_S);
+            mz_sq_knock(&g, i, MZ_E);
+    mz_sq_knock(&g, 5, MZ_S);
     check_metrics(&g, "hand-made");
     g.c[20] &= (uint8_t)~MZ_WALL_E; /* open from one side only */
     check_metrics(&g, "one-sided wall");
@@ -415,9 +419,9 @@ static void ref_solve_bfs(const mz_grid *g, bool *found, int64_t *steps, int64_t
         mz_idx i = q[head++];
         ++*closed;
         for (unsigned d = 0; d < 4 && !*found; d++) {
-            if (!mz_is_open(g, i, d))
+            if (!mz_sq_is_open(g, i, d))
                 continue;
-            mz_idx n = mz_neighbour(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
             if (n == MZ_NONE || dist[n] >= 0)
                 continue;
             dist[n] = dist[i] + 1;
@@ -438,8 +442,8 @@ static void ref_solve_bfs(const mz_grid *g, bool *found, int64_t *steps, int64_t
         for (int64_t k = *steps; k >= 0; k--) {
             (*path)[k] = i;
             for (unsigned d = 0; d < 4 && k > 0; d++) {
-                mz_idx n = mz_neighbour(g, i, d);
-                if (mz_is_open(g, i, d) && n != MZ_NONE && dist[n] == dist[i] - 1) {
+                mz_idx n = mz_sq_neighbour(g, i, d);
+                if (mz_sq_is_open(g, i, d) && n != MZ_NONE && dist[n] == dist[i] - 1) {
                     i = n;
                     break;
                 }
@@ -464,13 +468,13 @@ static void ref_wall(const mz_grid *g, unsigned hand, mz_solution *ref, bool *lo
     while (!ref->found) {
         unsigned side = (h + side_turn) & 3;
         ref->steps++;
-        if (mz_is_open(g, cur, side)) {
+        if (mz_sq_is_open(g, cur, side)) {
             h = side;
             ref->turns++;
-            cur = mz_neighbour(g, cur, h);
+            cur = mz_sq_neighbour(g, cur, h);
             ref->forward++;
-        } else if (mz_is_open(g, cur, h)) {
-            cur = mz_neighbour(g, cur, h);
+        } else if (mz_sq_is_open(g, cur, h)) {
+            cur = mz_sq_neighbour(g, cur, h);
             ref->forward++;
         } else {
             h = (h + other_turn) & 3;

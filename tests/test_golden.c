@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_row.h"
 #include "trace_rec.h"
 #include "csv.h"
 
@@ -96,8 +97,9 @@ static void compute(const golden_row *g, char *out, size_t len)
     mz_metrics m;
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
-    assert_int_equal(mz_generate(&spec, g->seed, rows, cols, &grid, traced && !solve ? &trace : NULL, &gx), MZ_OK);
-    assert_int_equal(mz_metrics_compute(&grid, &m), MZ_OK);
+    assert_int_equal(mz_generate(&spec, g->seed, MZ_SQUARE(rows, cols), &grid,
+                                 MZ_GEN_OPTS(1, traced && !solve ? &trace : NULL, &gx)), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&grid, 1, &m), MZ_OK);
     if (solve)
         assert_int_equal(solver.algo->solve(&grid, &solver.args, traced ? &trace : NULL, &sol), MZ_OK);
 
@@ -110,7 +112,7 @@ static void compute(const golden_row *g, char *out, size_t len)
     } else {
         mz_row row = {g->gen, g->seed, rows, cols, 0, &m, &gx, solve ? g->solver : NULL,
                       solve ? &sol : NULL, false, 0, 0, 0, MZ_RNG_MULBERRY32};
-        mz_row_field(&row, g->figure, out, len);
+        mz_row_field(&row, MZ_SHAPE_ORTHO, 1, g->figure, out, len);
     }
     free(r.s);
     mz_solution_free(&sol);
@@ -146,9 +148,10 @@ static void test_digest(void **state)
         fail_msg("%s: %s", d->name, err);
     mz_grid grid = {0};
     mz_extra gx = {0};
-    assert_int_equal(mz_generate(&spec, d->seed, d->rows, d->cols, &grid, NULL, &gx), MZ_OK);
+    assert_int_equal(mz_generate(&spec, d->seed, MZ_SQUARE(d->rows, d->cols), &grid,
+                                 MZ_GEN_OPTS(1, NULL, &gx)), MZ_OK);
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute(&grid, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&grid, 1, &m), MZ_OK);
     mz_grid_free(&grid);
     if (m.digest != d->digest)
         fail_msg("%s: digest moved: data/digests.csv has %016" PRIx64 ", got %016" PRIx64, d->name,

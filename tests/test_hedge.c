@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_render.h"
 #include "expect.h"
 
 /* "on any 31x31 maze without loops that is 900 inner + 124 border = 1,024
@@ -24,10 +25,11 @@ static void test_segments_any_perfect_maze(void **state)
         for (uint32_t seed = 460; seed < 470; seed++) {
             mz_grid g = {0};
             mz_extra x = {0};
-            expect_ok(mz_generate(&spec, seed, 31, 31, &g, NULL, &x), "%s seed %u 31x31",
+            expect_ok(mz_generate(&spec, seed, MZ_SQUARE(31, 31), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                      "%s seed %u 31x31",
                       (*a)->name, seed);
             mz_metrics m;
-            expect_ok(mz_metrics_compute(&g, &m), "%s seed %u 31x31: metrics", (*a)->name, seed);
+            expect_ok(mz_metrics_compute(&g, 1, &m), "%s seed %u 31x31: metrics", (*a)->name, seed);
             if (m.loops == 0 && m.walls != 1024)
                 fail_msg("%s seed %u: %llu segments", (*a)->name, seed, (unsigned long long)m.walls);
             mz_grid_free(&g);
@@ -43,7 +45,8 @@ static void test_answer_path(void **state)
     assert_int_equal(mz_spec_parse("dfs", &spec, err, sizeof err), MZ_OK);
     mz_grid g = {0};
     mz_extra x = {0};
-    assert_int_equal(mz_generate(&spec, 464, 31, 31, &g, NULL, &x), MZ_OK);
+    assert_int_equal(mz_generate(&spec, 464, MZ_SQUARE(31, 31), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                     MZ_OK);
     mz_idx *path;
     uint64_t len;
     assert_int_equal(mz_hedge_path(&g, &path, &len), MZ_OK);

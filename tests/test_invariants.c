@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 #include "expect.h"
 #include "samples.h"
 
@@ -58,7 +59,7 @@ static const struct {
 /* Grids of the other cell shapes: every shape's sample grids but the
  * large one (tests/samples.h), typical, thin and degenerate (every shape
  * is run by every entry: the ones that do not declare it must refuse it). */
-static size_t shape_grids(mz_geom *geo)
+static size_t shape_grids(mz_dims *geo)
 {
     return mzt_samples_all(MZT_ALL, false, geo, MZT_MAX_SAMPLES);
 }
@@ -190,7 +191,7 @@ static size_t all_solvers(mz_stage *out, size_t max)
 /* Does some stage of spec declare that it refuses the size? A post-processor
  * sees the maze its generator made, which a fixed-size generator makes at
  * its own size. */
-static const mz_algo *declared_refusal(const mz_spec *spec, const mz_geom *geo)
+static const mz_algo *declared_refusal(const mz_spec *spec, const mz_dims *geo)
 {
     for (unsigned k = 0; k < spec->n; k++)
         if (!mz_runs_on(spec->stage[k].algo, geo->shape))
@@ -199,7 +200,7 @@ static const mz_algo *declared_refusal(const mz_spec *spec, const mz_geom *geo)
         return NULL;
     uint64_t rows = geo->rows, cols = geo->cols;
     const mz_algo *g0 = spec->stage[0].algo;
-    if (mz_refuses(g0, rows, cols))
+    if (mz_refuses(g0, MZ_SQUARE(rows, cols)))
         return g0;
     bool posts_may = false;
     for (unsigned k = 1; k < spec->n; k++)
@@ -210,24 +211,24 @@ static const mz_algo *declared_refusal(const mz_spec *spec, const mz_geom *geo)
     first.n = 1;
     mz_grid g = {0};
     mz_extra x = {0};
-    if (mz_generate(&first, 1, rows, cols, &g, NULL, &x) == MZ_OK) {
+    if (mz_generate(&first, 1, MZ_SQUARE(rows, cols), &g, MZ_GEN_OPTS(1, NULL, &x)) == MZ_OK) {
         rows = g.rows;
         cols = g.cols;
     }
     mz_grid_free(&g);
     for (unsigned k = 1; k < spec->n; k++)
-        if (mz_refuses(spec->stage[k].algo, rows, cols))
+        if (mz_refuses(spec->stage[k].algo, MZ_SQUARE(rows, cols)))
             return spec->stage[k].algo;
     return NULL;
 }
 
 /* Generate, failing the test on any status the registry does not declare.
  * Returns true when there is a maze to look at. */
-static bool generate(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_grid *g,
+static bool generate(const mz_spec *spec, uint32_t seed, const mz_dims *geo, mz_grid *g,
                      mz_trace *trace, mz_extra *x, const char *what)
 {
     const mz_algo *refuser = declared_refusal(spec, geo);
-    mz_status st = mz_generate_geom(spec, seed, geo, g, trace, x);
+    mz_status st = mz_generate(spec, seed, geo, g, MZ_GEN_OPTS(1, trace, x));
     if (refuser) {
         if (st != MZ_EUNSUPPORTED)
             fail_msg("%s: '%s' declares it refuses this grid, but the run returned '%s'", what,
@@ -247,8 +248,8 @@ static bool generate(const mz_spec *spec, uint32_t seed, const mz_geom *geo, mz_
 static bool solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol,
                   const char *what)
 {
-    mz_geom geo = mz_grid_geom(g);
-    bool refused = mz_refuses_geom(st->algo, &geo);
+    mz_dims geo = mz_grid_dims(g);
+    bool refused = mz_refuses(st->algo, &geo);
     mz_status s = mz_solve(st, g, trace, sol);
     if (refused) {
         if (s != MZ_EUNSUPPORTED)
@@ -307,14 +308,14 @@ static void check_grid(const mz_grid *g, const char *what)
         if ((v & MZ_BLOCKED) && (v & MZ_WALLS) != MZ_WALLS)
             fail_msg("%s: blocked cell %" PRIu64 " has an open wall", what, i);
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx n = mz_neighbour(g, i, d);
-            bool open = mz_is_open(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
+            bool open = mz_sq_is_open(g, i, d);
             if (n == MZ_NONE) {
                 if (open)
                     fail_msg("%s: border wall %u of cell %" PRIu64 " is open", what, d, i);
                 continue;
             }
-            if (open != mz_is_open(g, n, mz_opposite(d)))
+            if (open != mz_sq_is_open(g, n, mz_sq_opposite(d)))
                 fail_msg("%s: wall %u of cell %" PRIu64 " disagrees with its neighbour", what, d, i);
             if (!wrap && (d == MZ_E || d == MZ_W)) {
                 uint64_t ci = i % g->cols, cn = n % g->cols;
@@ -330,11 +331,11 @@ static void check_grid(const mz_grid *g, const char *what)
 }
 
 /* The grid checks, the perfect flag's promise, and the same maze again. */
-static void check_maze(const mz_spec *spec, uint32_t seed, const mz_geom *geo, const mz_grid *g,
+static void check_maze(const mz_spec *spec, uint32_t seed, const mz_dims *geo, const mz_grid *g,
                        mz_metrics *m, const char *what)
 {
     check_grid(g, what);
-    expect_ok(mz_metrics_compute(g, m), "%s: metrics", what);
+    expect_ok(mz_metrics_compute(g, 1, m), "%s: metrics", what);
     bool perfect = spec->n == 1 && (spec->stage[0].algo->flags & MZ_F_PERFECT);
     if (perfect) {
         if (m->components != 1 || m->passages != m->cells - 1 || m->loops != 0)
@@ -346,7 +347,8 @@ static void check_maze(const mz_spec *spec, uint32_t seed, const mz_geom *geo, c
     }
     mz_grid again = {0};
     mz_extra x2 = {0};
-    expect_ok(mz_generate_geom(spec, seed, geo, &again, NULL, &x2), "%s: the second run", what);
+    expect_ok(mz_generate(spec, seed, geo, &again, MZ_GEN_OPTS(1, NULL, &x2)),
+              "%s: the second run", what);
     if (mz_digest(&again) != m->digest)
         fail_msg("%s: the same seed gave a different maze", what);
     mz_grid_free(&again);
@@ -385,7 +387,7 @@ static void check_path(const mz_stage *st, const mz_grid *g, const mz_solution *
         mz_idx a = sol->path[k - 1], b = sol->path[k];
         bool ok = false;
         for (unsigned d = 0; d < mz_shape_ports(g->shape) && !ok; d++)
-            ok = mz_port_nbr(g, a, d) == b && mz_is_open(g, a, d);
+            ok = mz_port_nbr(g, a, d) == b && mz_sq_is_open(g, a, d);
         if (!ok)
             fail_msg("%s: path step %" PRIu64 " (%" PRIu64 " -> %" PRIu64 ") crosses a wall", what,
                      k, a, b);
@@ -436,11 +438,11 @@ static void check_solvers(const mz_grid *g, const mz_metrics *m, const char *maz
 }
 
 static void describe(char *what, size_t len, const mz_spec *spec, uint32_t seed,
-                     const mz_geom *geo)
+                     const mz_dims *geo)
 {
     char name[256], grid[96];
     mz_spec_format(spec, name, sizeof name);
-    mz_geom_format(geo, grid, sizeof grid);
+    mz_dims_format(geo, grid, sizeof grid);
     snprintf(what, len, "%s seed %" PRIu32 " %s", name, seed, grid);
 }
 
@@ -457,7 +459,7 @@ static int setup(void **state)
 }
 
 /* One maze: generate it, check it, solve it with every solver variant. */
-static void check_one(const mz_spec *spec, uint32_t seed, const mz_geom *geo, unsigned *looped)
+static void check_one(const mz_spec *spec, uint32_t seed, const mz_dims *geo, unsigned *looped)
 {
     char what[512];
     describe(what, sizeof what, spec, seed, geo);
@@ -486,7 +488,7 @@ static void test_registry_runs(void **state)
     for (size_t k = 0; k < nspecs; k++)
         for (size_t z = 0; z < NSIZES; z++)
             for (size_t s = 0; s < NSEEDS; s++) {
-                mz_geom geo = mz_geom_ortho(sizes[z].rows, sizes[z].cols);
+                mz_dims geo = mz_dims_square(sizes[z].rows, sizes[z].cols);
                 check_one(&specs[k], seeds[s], &geo, looped);
             }
     /* The post-processor variants must give every solver mazes with loops
@@ -508,7 +510,7 @@ static void test_thin_sizes(void **state)
     for (uint64_t n = 1; n <= 18 + sizeof extra / sizeof extra[0]; n++) {
         uint64_t len = n <= 18 ? n : extra[n - 19];
         for (size_t k = 0; k < nspecs; k++) {
-            mz_geom wide = mz_geom_ortho(1, len), tall = mz_geom_ortho(len, 1);
+            mz_dims wide = mz_dims_square(1, len), tall = mz_dims_square(len, 1);
             check_one(&specs[k], 464, &wide, NULL);
             check_one(&specs[k], 464, &tall, NULL);
         }
@@ -552,7 +554,7 @@ static void same_solution(const mz_solution *a, const mz_solution *b, const char
 
 /* Generate spec on geo with and without a trace, then solve the maze with
  * every solver with and without one: the results must be the same. */
-static void trace_one(const mz_spec *spec, const mz_geom *geo)
+static void trace_one(const mz_spec *spec, const mz_dims *geo)
 {
     char what[512];
     describe(what, sizeof what, spec, 464, geo);
@@ -598,11 +600,11 @@ static void test_trace_is_transparent(void **state)
         uint64_t rows, cols;
     } tsizes[] = {{31, 31}, {12, 7}, {1, 9}, {9, 1}};
     /* every other shape's small and degenerate sample grids */
-    mz_geom tgrids[MZT_MAX_SAMPLES];
+    mz_dims tgrids[MZT_MAX_SAMPLES];
     size_t ntgrids = mzt_samples_all(MZT_SMALL | MZT_DEGENERATE, false, tgrids, MZT_MAX_SAMPLES);
     for (size_t k = 0; k < nspecs; k++) {
         for (size_t z = 0; z < sizeof tsizes / sizeof tsizes[0]; z++) {
-            mz_geom geo = mz_geom_ortho(tsizes[z].rows, tsizes[z].cols);
+            mz_dims geo = mz_dims_square(tsizes[z].rows, tsizes[z].cols);
             trace_one(&specs[k], &geo);
         }
         for (size_t z = 0; z < ntgrids; z++)
@@ -617,7 +619,7 @@ static void test_shapes_run(void **state)
 {
     (void)state;
     unsigned looped[MAX_SOLVERS] = {0};
-    mz_geom geo[MZT_MAX_SAMPLES];
+    mz_dims geo[MZT_MAX_SAMPLES];
     size_t ngeo = shape_grids(geo);
     for (size_t k = 0; k < nspecs; k++)
         for (size_t z = 0; z < ngeo; z++)
@@ -649,7 +651,8 @@ static void test_perfect_figures(void **state)
         for (uint32_t seed = 464; seed < 474; seed++) {
             mz_grid grid = {0};
             mz_extra x = {0};
-            expect_ok(mz_generate(&spec, seed, 23, 37, &grid, NULL, &x), "%s seed %u 23x37",
+            expect_ok(mz_generate(&spec, seed, MZ_SQUARE(23, 37), &grid, MZ_GEN_OPTS(1, NULL, &x)),
+                      "%s seed %u 23x37",
                       (*g)->name, seed);
             mz_solution sol;
             memset(&sol, 0, sizeof sol);
@@ -680,7 +683,7 @@ static void test_disagreeing_walls(void **state)
     (void)state;
     for (int tall = 0; tall < 2; tall++) {
         mz_grid g = {0};
-        assert_int_equal(mz_grid_init(&g, tall ? 3 : 1, tall ? 1 : 3), MZ_OK);
+        assert_int_equal(mz_grid_init(&g, MZ_SQUARE(tall ? 3 : 1, tall ? 1 : 3), NULL), MZ_OK);
         const unsigned fwd = tall ? MZ_S : MZ_E, back = tall ? MZ_N : MZ_W;
         g.c[0] &= (uint8_t)~(1u << fwd);
         g.c[1] &= (uint8_t)~((1u << back) | (1u << fwd));
@@ -729,7 +732,8 @@ static void test_dfs_step_count(void **state)
         mz_trace t = {count_steps, &n, 0};
         mz_grid g = {0};
         mz_extra x = {0};
-        expect_ok(mz_generate(&spec, seed, 7 + seed, 40 - seed, &g, &t, &x), "dfs seed %u %ux%u",
+        expect_ok(mz_generate(&spec, seed, MZ_SQUARE(7 + seed, 40 - seed), &g,
+                              MZ_GEN_OPTS(1, &t, &x)), "dfs seed %u %ux%u",
                   seed, 7 + seed, 40 - seed);
         assert_int_equal(n, 2 * g.cells - 1);
         mz_grid_free(&g);

@@ -28,7 +28,7 @@
 /* The names of the sample grids of the roles (tests/samples.h). */
 static size_t sample_names(unsigned roles, bool with_square, char (*names)[64])
 {
-    mz_geom geo[MZT_MAX_SAMPLES];
+    mz_dims geo[MZT_MAX_SAMPLES];
     size_t n = mzt_samples_all(roles, with_square, geo, MZT_MAX_SAMPLES);
     for (size_t k = 0; k < n; k++)
         mzt_name(&geo[k], names[k], 64);
@@ -92,9 +92,10 @@ static void test_gen_engine(void **state)
             memset(&ref, 0, sizeof ref);
             mz_extra rx;
             memset(&rx, 0, sizeof rx);
-            mz_status want = mz_generate(&sp, 464, side[k], side[k], &ref, NULL, &rx);
+            mz_status want = mz_generate(&sp, 464, MZ_SQUARE(side[k], side[k]), &ref,
+                                         MZ_GEN_OPTS(1, NULL, &rx));
             mz_timing t;
-            mz_status got = mz_bench_gen(&b, &sp, 464, side[k], side[k], NULL, 3, &t);
+            mz_status got = mz_bench_gen(&b, &sp, 464, MZ_SQUARE(side[k], side[k]), NULL, 3, &t);
             if (got != want)
                 fail_msg("%s at %" PRIu64 ": engine says %s, mz_generate %s", (*a)->name, side[k],
                          mz_status_str(got), mz_status_str(want));
@@ -120,7 +121,7 @@ static void test_gen_engine(void **state)
         }
     }
     /* every other shape an entry declares (its small sample grid): the
-     * engine's maze is mz_generate_geom's, and nothing is allocated inside
+     * engine's maze is mz_generate's, and nothing is allocated inside
      * the clock */
     char grids[MZT_MAX_SAMPLES][64];
     size_t ngrids = sample_names(MZT_SMALL, false, grids);
@@ -129,17 +130,17 @@ static void test_gen_engine(void **state)
             continue;
         mz_spec sp = spec_of(*a);
         for (size_t k = 0; k < ngrids; k++) {
-            mz_geom geo;
-            assert_int_equal(mz_parse_grid(grids[k], &geo), MZ_OK);
+            mz_dims geo;
+            assert_int_equal(mz_dims_parse(grids[k], &geo), MZ_OK);
             mz_grid ref;
             memset(&ref, 0, sizeof ref);
             mz_extra rx;
             memset(&rx, 0, sizeof rx);
-            mz_status want = mz_generate_geom(&sp, 464, &geo, &ref, NULL, &rx);
+            mz_status want = mz_generate(&sp, 464, &geo, &ref, MZ_GEN_OPTS(1, NULL, &rx));
             mz_timing t;
-            mz_status got = mz_bench_gen_geom(&b, &sp, 464, &geo, NULL, 3, &t);
+            mz_status got = mz_bench_gen(&b, &sp, 464, &geo, NULL, 3, &t);
             if (got != want)
-                fail_msg("%s on %s: engine says %s, mz_generate_geom %s", (*a)->name, grids[k],
+                fail_msg("%s on %s: engine says %s, mz_generate %s", (*a)->name, grids[k],
                          mz_status_str(got), mz_status_str(want));
             if (got == MZ_OK) {
                 if (mz_digest(&b.grid) != mz_digest(&ref))
@@ -171,10 +172,10 @@ static void test_solve_engine(void **state)
             if (mz_spec_parse(mazes[m], &sp, err, sizeof err) != MZ_OK)
                 fail_msg("%s: %s", mazes[m], err);
             snprintf(what, sizeof what, "%s seed 7 %s", mazes[m], grids[z]);
-            mz_geom geo;
-            assert_int_equal(mz_parse_grid(grids[z], &geo), MZ_OK);
+            mz_dims geo;
+            assert_int_equal(mz_dims_parse(grids[z], &geo), MZ_OK);
             mz_timing t;
-            expect_ok(mz_bench_gen_geom(&b, &sp, 7, &geo, NULL, 1, &t), "%s: engine", what);
+            expect_ok(mz_bench_gen(&b, &sp, 7, &geo, NULL, 1, &t), "%s: engine", what);
             mz_grid plain;
             memset(&plain, 0, sizeof plain);
             expect_ok(mz_grid_copy(&plain, &b.grid), "%s: copy", what);
@@ -226,8 +227,8 @@ static void test_enomem_everywhere(void **state)
     char grids[MZT_MAX_SAMPLES][64];
     size_t ngrids = sample_names(MZT_SMALL, true, grids);
     for (size_t z = 0; z < ngrids; z++) {
-        mz_geom geo;
-        assert_int_equal(mz_parse_grid(grids[z], &geo), MZ_OK);
+        mz_dims geo;
+        assert_int_equal(mz_dims_parse(grids[z], &geo), MZ_OK);
         const mz_algo *maker = maze_maker(geo.shape);
         for (const mz_algo *const *a = mz_registry; *a; a++) {
             if ((*a)->kind == MZ_POST || !mz_runs_on(*a, geo.shape) ||
@@ -237,7 +238,7 @@ static void test_enomem_everywhere(void **state)
                 failing f = {0, n, 0};
                 mz_allocator al = {fail_alloc, fail_free, &f};
                 mz_grid g;
-                mz_status s = mz_grid_init_geom(&g, &geo, &al);
+                mz_status s = mz_grid_init(&g, &geo, &al);
                 mz_solution sol;
                 memset(&sol, 0, sizeof sol);
                 sol.mem = &al;
@@ -246,7 +247,7 @@ static void test_enomem_everywhere(void **state)
                     mz_spec sp = spec_of((*a)->kind == MZ_GEN ? *a : maker);
                     mz_extra x;
                     memset(&x, 0, sizeof x);
-                    s = mz_generate_geom(&sp, 464, &geo, &g, NULL, &x);
+                    s = mz_generate(&sp, 464, &geo, &g, MZ_GEN_OPTS(1, NULL, &x));
                     if (s == MZ_OK && (*a)->kind == MZ_SOLVER) {
                         mz_stage st = {*a, {{0}}};
                         mz_args_default(*a, &st.args);
@@ -254,7 +255,7 @@ static void test_enomem_everywhere(void **state)
                     }
                     if (s == MZ_OK) {
                         mz_metrics m;
-                        s = mz_metrics_compute(&g, &m);
+                        s = mz_metrics_compute(&g, 1, &m);
                     }
                 }
                 mz_solution_free(&sol);

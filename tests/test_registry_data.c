@@ -79,14 +79,15 @@ static void test_generators_declare_their_ops(void **state)
             mz_args_default(*a, &spec.stage[1].args);
         }
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-            if (mz_refuses(*a, sizes[k][0], sizes[k][1]))
+            if (mz_refuses(*a, MZ_SQUARE(sizes[k][0], sizes[k][1])))
                 continue;
             for (uint32_t seed = 1; seed <= 3; seed++) {
                 mz_grid g;
                 memset(&g, 0, sizeof g);
                 mz_extra x;
                 memset(&x, 0, sizeof x);
-                mz_status s = mz_generate(&spec, seed, sizes[k][0], sizes[k][1], &g, &t, &x);
+                mz_status s = mz_generate(&spec, seed, MZ_SQUARE(sizes[k][0], sizes[k][1]), &g,
+                                          MZ_GEN_OPTS(1, &t, &x));
                 mz_grid_free(&g);
                 if (s == MZ_EUNSUPPORTED)
                     continue; /* test_invariants checks refusals */
@@ -115,7 +116,8 @@ static void test_solvers_declare_their_ops(void **state)
             memset(&g, 0, sizeof g);
             mz_extra x;
             memset(&x, 0, sizeof x);
-            assert_int_equal(mz_generate(&spec, 464, 15, 17, &g, NULL, &x), MZ_OK);
+            assert_int_equal(mz_generate(&spec, 464, MZ_SQUARE(15, 17), &g,
+                                         MZ_GEN_OPTS(1, NULL, &x)), MZ_OK);
             mz_stage st;
             memset(&st, 0, sizeof st);
             st.algo = *a;

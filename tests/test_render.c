@@ -59,7 +59,8 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
     mz_extra x;
     memset(&x, 0, sizeof x);
     memset(g, 0, sizeof *g);
-    expect_ok(mz_generate(&spec, seed, rows, cols, g, NULL, &x), "%s seed %u %llux%llu", text,
+    expect_ok(mz_generate(&spec, seed, MZ_SQUARE(rows, cols), g, MZ_GEN_OPTS(1, NULL, &x)),
+              "%s seed %u %llux%llu", text,
               seed, (unsigned long long)rows, (unsigned long long)cols);
 }
 
@@ -67,10 +68,10 @@ static void gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, m
  * API, the weave crossing rules checked before every knock. */
 static void shape_maze(const char *grid, uint32_t seed, mz_grid *g)
 {
-    mz_geom geo;
-    assert_int_equal(mz_parse_grid(grid, &geo), MZ_OK);
+    mz_dims geo;
+    assert_int_equal(mz_dims_parse(grid, &geo), MZ_OK);
     memset(g, 0, sizeof *g);
-    assert_int_equal(mz_grid_init_geom(g, &geo, NULL), MZ_OK);
+    assert_int_equal(mz_grid_init(g, &geo, NULL), MZ_OK);
     unsigned ports = mz_shape_ports(g->shape);
     unsigned char *seen = calloc(g->cells, 1);
     mz_idx *stack = malloc(g->cells * sizeof *stack);
@@ -266,7 +267,7 @@ static void test_png_size(void **state)
     o.wall_px = 2;
     o.margin_px = 5;
     uint64_t w, h;
-    assert_int_equal(mz_pic_size(31, 29, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(31, 29), &o, MZ_PIC_PNG, &w, &h), MZ_OK);
     assert_int_equal(w, 2 * 5 + 29 * 10);
     assert_int_equal(h, 2 * 5 + 31 * 10);
     int pw, ph;
@@ -277,7 +278,7 @@ static void test_png_size(void **state)
     o.style = MZ_PIC_HEDGE;
     o.cell_px = 0;
     o.wall_px = 0;
-    assert_int_equal(mz_pic_size(31, 31, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(31, 31), &o, MZ_PIC_PNG, &w, &h), MZ_OK);
     assert_int_equal(w, 480);
     assert_int_equal(h, 300);
     mz_grid_free(&g);
@@ -290,11 +291,11 @@ static void test_limits(void **state)
     mz_pic_opts o;
     mz_pic_defaults(&o);
     uint64_t w, h;
-    assert_int_equal(mz_pic_size(3001, 3001, &o, MZ_PIC_PNG, &w, &h), MZ_OK);
-    assert_int_equal(mz_pic_size(9001, 9001, &o, MZ_PIC_PNG, &w, &h), MZ_ETOOBIG);
-    assert_int_equal(mz_pic_size(3072, 3072, &o, MZ_PIC_SVG, &w, &h), MZ_OK);
-    assert_int_equal(mz_pic_size(3073, 3072, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
-    assert_int_equal(mz_pic_size(257, 256, &o, MZ_PIC_GIF, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(3001, 3001), &o, MZ_PIC_PNG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(9001, 9001), &o, MZ_PIC_PNG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(3072, 3072), &o, MZ_PIC_SVG, &w, &h), MZ_OK);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(3073, 3072), &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(MZ_SQUARE(257, 256), &o, MZ_PIC_GIF, &w, &h), MZ_ETOOBIG);
     assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PNG), 5788); /* (2n + 8)^2 <= 2^27 */
     assert_int_equal(mz_pic_max_side(&o, MZ_PIC_SVG), 3072);
     assert_int_equal(mz_pic_max_side(&o, MZ_PIC_PDF), 3072);
@@ -302,8 +303,8 @@ static void test_limits(void **state)
 
 /* Estimates: on every shape at two sizes, plain and with every overlay
  * that applies, on a depth-first and a Kruskal maze, each format's file is
- * no larger than mz_pic_estimate_geom said before drawing (an animation's
- * GIF and PNG frames than mz_anim_estimate_geom once its frames are
+ * no larger than mz_pic_still_estimate said before drawing (an animation's
+ * GIF and PNG frames than mz_anim_estimate once its frames are
  * counted). MZ_PRINT_ESTIMATES=1 prints the bytes a cell measured;
  * MZ_ESTIMATE_SIZES=big measures larger mazes (the table in
  * docs/render.md). */
@@ -336,9 +337,9 @@ static void test_estimates(void **state)
     for (unsigned sh = 0; sh < MZ_SHAPE_COUNT; sh++) {
         for (unsigned z = 0; z < 2; z++) {
             const char *grid = big ? large[sh][z] : small[sh][z];
-            mz_geom geo;
-            assert_int_equal(mz_parse_grid(grid, &geo), MZ_OK);
-            double cells = (double)mz_geom_cells(&geo);
+            mz_dims geo;
+            assert_int_equal(mz_dims_parse(grid, &geo), MZ_OK);
+            double cells = (double)mz_dims_cells(&geo);
             for (unsigned gi = 0; gi < 2; gi++) {
                 char err[256];
                 mz_spec spec;
@@ -347,7 +348,8 @@ static void test_estimates(void **state)
                 mz_extra x;
                 memset(&g, 0, sizeof g);
                 memset(&x, 0, sizeof x);
-                expect_ok(mz_generate_geom(&spec, 1, &geo, &g, NULL, &x), "%s %s", gens[gi], grid);
+                expect_ok(mz_generate(&spec, 1, &geo, &g, MZ_GEN_OPTS(1, NULL, &x)), "%s %s",
+                          gens[gi], grid);
                 /* Overlays on the depth-first maze (its long route makes
                  * the larger files); Kruskal's many short wall runs make
                  * the larger plain square files. */
@@ -357,7 +359,7 @@ static void test_estimates(void **state)
                         mz_pic_defaults(&o);
                         o.overlays = ov ? mz_pic_overlays_for(geo.shape) : 0;
                         mz_pic_estimate e;
-                        mz_status st = mz_pic_estimate_geom(&geo, &o, fmts[fi], &e);
+                        mz_status st = mz_pic_still_estimate(&geo, &o, fmts[fi], &e);
                         if (st == MZ_ETOOBIG && big)
                             continue;
                         expect_ok(st, "estimate %s %d", grid, fmts[fi]);
@@ -384,9 +386,9 @@ static void test_estimates(void **state)
                 /* The animation of the depth-first carve (about 2 steps a
                  * cell, so about 40 frames): GIF and PNG frames (square
                  * cells at 20x20 and 60x60). */
-                mz_geom ag = geo;
+                mz_dims ag = geo;
                 if (sh == MZ_SHAPE_ORTHO)
-                    assert_int_equal(mz_parse_grid(z ? "60x60" : "20x20", &ag), MZ_OK);
+                    assert_int_equal(mz_dims_parse(z ? "60x60" : "20x20", &ag), MZ_OK);
                 for (unsigned fi = 0; fi < 2 && !big && gi == 0; fi++) {
                     mz_pic_format f = fi ? MZ_PIC_PNG : MZ_PIC_GIF;
                     if (f == MZ_PIC_GIF && !mz_pic_supported(MZ_PIC_GIF))
@@ -394,15 +396,15 @@ static void test_estimates(void **state)
                     mz_pic_opts o;
                     mz_pic_defaults(&o);
                     /* About 40 frames: a few steps a frame, as many as frames */
-                    mz_anim_opts a = {mz_geom_cells(&ag) / 20 + 1, 0, 0, 0};
+                    mz_anim_opts a = {mz_dims_cells(&ag) / 20 + 1, 0, 0, 0};
                     uint64_t n = 0, frames = 0;
-                    expect_ok(mz_anim_render_geom(&spec, 1, &ag, NULL, &o, &a, f, count_write, &n,
-                                                  &frames),
+                    expect_ok(mz_anim_render(&spec, 1, &ag, NULL, &o, &a, f, count_write, &n,
+                                             &frames),
                               "animate %s %s", gens[gi], grid);
                     mz_pic_estimate e;
-                    expect_ok(mz_anim_estimate_geom(&ag, &o, f, frames, &e), "estimate anim %s", grid);
+                    expect_ok(mz_anim_estimate(&ag, &o, f, frames, &e), "estimate anim %s", grid);
                     char an[64];
-                    mz_geom_format(&ag, an, sizeof an);
+                    mz_dims_format(&ag, an, sizeof an);
                     if (print)
                         printf("estimate %-5s %-14s %-8s %4llu frames %10llu bytes %8.4f a px a "
                                "frame; estimate %10llu (x%.2f)\n",
@@ -420,19 +422,19 @@ static void test_estimates(void **state)
         }
     }
     /* Past a format's file limit: refused, and said so. */
-    mz_geom geo;
+    mz_dims geo;
     mz_pic_opts o;
     mz_pic_defaults(&o);
     mz_pic_estimate e;
-    assert_int_equal(mz_parse_grid("hex:1000x1000", &geo), MZ_OK);
-    assert_int_equal(mz_pic_estimate_geom(&geo, &o, MZ_PIC_SVG, &e), MZ_ETOOBIG);
+    assert_int_equal(mz_dims_parse("hex:1000x1000", &geo), MZ_OK);
+    assert_int_equal(mz_pic_still_estimate(&geo, &o, MZ_PIC_SVG, &e), MZ_ETOOBIG);
     assert_true(e.file_bytes > e.limit_bytes && e.limit_bytes > 0);
     uint64_t w, h;
-    assert_int_equal(mz_pic_size_geom(&geo, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
-    assert_int_equal(mz_parse_grid("polar:400", &geo), MZ_OK);
-    assert_int_equal(mz_pic_estimate_geom(&geo, &o, MZ_PIC_SVG, &e), MZ_ETOOBIG);
-    assert_int_equal(mz_parse_grid("hex:2000x2000", &geo), MZ_OK);
-    assert_int_equal(mz_pic_estimate_geom(&geo, &o, MZ_PIC_PDF, &e), MZ_ETOOBIG);
+    assert_int_equal(mz_pic_size(&geo, &o, MZ_PIC_SVG, &w, &h), MZ_ETOOBIG);
+    assert_int_equal(mz_dims_parse("polar:400", &geo), MZ_OK);
+    assert_int_equal(mz_pic_still_estimate(&geo, &o, MZ_PIC_SVG, &e), MZ_ETOOBIG);
+    assert_int_equal(mz_dims_parse("hex:2000x2000", &geo), MZ_OK);
+    assert_int_equal(mz_pic_still_estimate(&geo, &o, MZ_PIC_PDF, &e), MZ_ETOOBIG);
     /* Overlays that apply per shape. */
     assert_int_equal(mz_pic_overlays_for(MZ_SHAPE_ORTHO), MZ_OV_ALL);
     for (unsigned sh = 1; sh < MZ_SHAPE_COUNT; sh++)
@@ -522,7 +524,7 @@ static void test_shapes(void **state)
 {
     (void)state;
     const char *dump = getenv("MZ_RENDER_DUMP");
-    mz_geom geo_k[MZT_MAX_SAMPLES];
+    mz_dims geo_k[MZT_MAX_SAMPLES];
     char shape_grids[MZT_MAX_SAMPLES][64];
     size_t ngrids = mzt_samples_all(MZT_SMALL, false, geo_k, MZT_MAX_SAMPLES);
     for (size_t k = 0; k < ngrids; k++)
@@ -530,13 +532,13 @@ static void test_shapes(void **state)
     for (size_t k = 0; k < ngrids; k++) {
         mz_grid g;
         shape_maze(shape_grids[k], 464, &g);
-        mz_geom geo = mz_grid_geom(&g);
+        mz_dims geo = mz_grid_dims(&g);
         mz_pic_opts o;
         exact_opts(&o);
         o.cell_px = 16;
         int w0, h0, w, h;
         uint64_t base = render_digest(&g, &o, &w0, &h0), sw, sh;
-        assert_int_equal(mz_pic_size_geom(&geo, &o, MZ_PIC_PNG, &sw, &sh), MZ_OK);
+        assert_int_equal(mz_pic_size(&geo, &o, MZ_PIC_PNG, &sw, &sh), MZ_OK);
         assert_int_equal(sw, (uint64_t)w0);
         assert_int_equal(sh, (uint64_t)h0);
         for (unsigned bit = 1; bit & MZ_OV_ALL; bit <<= 1) {
@@ -640,8 +642,8 @@ static int gif_frames(const char *spec_text, uint64_t n, const char *solver, uin
     mz_anim_opts a = {stride, 3000, 1000, 0};
     mem m = {0};
     uint64_t frames = 0;
-    assert_int_equal(mz_anim_render(&spec, 464, n, n, solver ? &st : NULL, &o, &a, MZ_PIC_GIF,
-                                     mem_write, &m, &frames),
+    assert_int_equal(mz_anim_render(&spec, 464, MZ_SQUARE(n, n), solver ? &st : NULL, &o, &a,
+                                    MZ_PIC_GIF, mem_write, &m, &frames),
                      MZ_OK);
     int e = 0;
     GifFileType *gif = DGifOpen(&m, gif_read, &e);

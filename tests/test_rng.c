@@ -199,14 +199,14 @@ static void test_resolve(void **state)
     char err[400];
     mz_spec sp;
     assert_int_equal(mz_spec_parse("kruskal", &sp, err, sizeof err), MZ_OK);
-    double per = mz_draws_estimate(&sp, &(mz_geom){MZ_SHAPE_ORTHO, 1, 100, 100}) / 10000.0;
+    double per = mz_draws_estimate(&sp, &(mz_dims){MZ_SHAPE_ORTHO, 1, 100, 100}) / 10000.0;
     assert_true(per > 0.5); /* kruskal shuffles its walls: about a draw a wall */
     /* The side at which its estimate passes the budget. */
     uint64_t side = 2;
-    while (mz_draws_estimate(&sp, &(mz_geom){MZ_SHAPE_ORTHO, 1, side, side}) <=
+    while (mz_draws_estimate(&sp, &(mz_dims){MZ_SHAPE_ORTHO, 1, side, side}) <=
            (double)MZ_MULBERRY32_BUDGET)
         side++;
-    mz_geom below = {MZ_SHAPE_ORTHO, 1, side - 1, side - 1}, past = {MZ_SHAPE_ORTHO, 1, side, side};
+    mz_dims below = {MZ_SHAPE_ORTHO, 1, side - 1, side - 1}, past = {MZ_SHAPE_ORTHO, 1, side, side};
     bool sw;
     assert_int_equal(mz_rng_resolve(&sp, &below, 464, MZ_RNG_AUTO, &sw, err, sizeof err), MZ_OK);
     assert_int_equal(sp.rng, MZ_RNG_MULBERRY32);
@@ -222,10 +222,10 @@ static void test_resolve(void **state)
     assert_int_equal(sp.rng, MZ_RNG_MULBERRY32);
     assert_false(sw);
     uint64_t lside = side;
-    while (mz_draws_estimate(&sp, &(mz_geom){MZ_SHAPE_ORTHO, 1, lside, lside}) <=
+    while (mz_draws_estimate(&sp, &(mz_dims){MZ_SHAPE_ORTHO, 1, lside, lside}) <=
            (double)MZ_MULBERRY32_LIMIT)
         lside++;
-    mz_geom beyond = {MZ_SHAPE_ORTHO, 1, lside, lside}, within = {MZ_SHAPE_ORTHO, 1, lside - 1, lside - 1};
+    mz_dims beyond = {MZ_SHAPE_ORTHO, 1, lside, lside}, within = {MZ_SHAPE_ORTHO, 1, lside - 1, lside - 1};
     assert_int_equal(mz_rng_resolve(&sp, &within, 464, MZ_RNG_MULBERRY32, &sw, err, sizeof err),
                      MZ_OK);
     assert_int_equal(mz_rng_resolve(&sp, &beyond, 464, MZ_RNG_MULBERRY32, &sw, err, sizeof err),
@@ -251,9 +251,10 @@ static void test_resolve(void **state)
     mz_grid g = {0};
     mz_extra x = {0};
     sp.rng = MZ_RNG_MULBERRY32;
-    assert_int_equal(mz_generate(&sp, big, 5, 5, &g, NULL, &x), MZ_EINVAL);
+    assert_int_equal(mz_generate(&sp, big, MZ_SQUARE(5, 5), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                     MZ_EINVAL);
     sp.rng = MZ_RNG_SPLITMIX64;
-    assert_int_equal(mz_generate(&sp, big, 5, 5, &g, NULL, &x), MZ_OK);
+    assert_int_equal(mz_generate(&sp, big, MZ_SQUARE(5, 5), &g, MZ_GEN_OPTS(1, NULL, &x)), MZ_OK);
     assert_int_equal(g.rng, MZ_RNG_SPLITMIX64);
     assert_true(g.draws > 0);
     mz_grid_free(&g);

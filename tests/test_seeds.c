@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 #include "csv.h"
 
 static mz_status gen(const char *text, uint32_t seed, uint64_t rows, uint64_t cols, mz_grid *g,
@@ -44,9 +45,9 @@ static mz_status gen(const char *text, uint32_t seed, uint64_t rows, uint64_t co
     if (mz_spec_parse(text, &spec, err, sizeof err) != MZ_OK)
         fail_msg("bad spec '%s': %s", text, err);
     memset(x, 0, sizeof *x);
-    mz_status s = mz_generate(&spec, seed, rows, cols, g, NULL, x);
+    mz_status s = mz_generate(&spec, seed, MZ_SQUARE(rows, cols), g, MZ_GEN_OPTS(1, NULL, x));
     if (s == MZ_OK && m)
-        s = mz_metrics_compute(g, m);
+        s = mz_metrics_compute(g, 1, m);
     return s;
 }
 
@@ -162,9 +163,9 @@ static void check_treasure(const char *spec, uint64_t min_path, uint32_t seed, u
         if (!open_cell(&g, i))
             continue;
         for (unsigned d = 0; d < 4; d++) {
-            mz_idx n = mz_neighbour(&g, i, d);
+            mz_idx n = mz_sq_neighbour(&g, i, d);
             bool adj = n != MZ_NONE && open_cell(&g, n);
-            if (adj != mz_is_open(&g, i, d))
+            if (adj != mz_sq_is_open(&g, i, d))
                 fail_msg("%s: wall %u of open cell %" PRIu64 " wrong", what, d, i);
         }
     }
@@ -284,7 +285,8 @@ static void test_mainpath(void **state)
             mz_trace t = {trace_hash, mode ? &b : &a, 0};
             mz_grid g = {0};
             mz_extra x = {0};
-            assert_int_equal(mz_generate(&spec, seed, 24, 24, &g, &t, &x), MZ_OK);
+            assert_int_equal(mz_generate(&spec, seed, MZ_SQUARE(24, 24), &g,
+                                         MZ_GEN_OPTS(1, &t, &x)), MZ_OK);
             mz_grid_free(&g);
         }
         assert_true(a.n > 0);
@@ -342,7 +344,7 @@ static void check_pacman(uint32_t seed)
                     fail_msg("%s: teleport inside the map", what);
                 if (t[r * C + (C - 1 - c)] != MZ_TILE_TELEPORT)
                     fail_msg("%s: unpaired teleport", what);
-                if (c == C - 1 && !mz_is_open(&g, i, MZ_E))
+                if (c == C - 1 && !mz_sq_is_open(&g, i, MZ_E))
                     fail_msg("%s: teleport pair on row %" PRIu64 " not joined", what, r);
                 tele++;
             }
@@ -374,9 +376,9 @@ static void check_pacman(uint32_t seed)
             if (!blocked) {
                 unsigned nb = 0;
                 for (unsigned d = 0; d < 4; d++) {
-                    mz_idx n = mz_neighbour(&g, i, d);
+                    mz_idx n = mz_sq_neighbour(&g, i, d);
                     bool adj = n != MZ_NONE && !(g.c[n] & MZ_BLOCKED);
-                    if (adj != mz_is_open(&g, i, d))
+                    if (adj != mz_sq_is_open(&g, i, d))
                         fail_msg("%s: wall %u of (%" PRIu64 ",%" PRIu64 ") wrong", what, d, r, c);
                     nb += adj;
                 }

@@ -43,10 +43,10 @@ static const char *const grids[] = {
 
 static void make(mz_grid *g, const char *text)
 {
-    mz_geom geo;
-    if (mz_parse_grid(text, &geo) != MZ_OK)
+    mz_dims geo;
+    if (mz_dims_parse(text, &geo) != MZ_OK)
         fail_msg("%s does not parse", text);
-    assert_int_equal(mz_grid_init_geom(g, &geo, NULL), MZ_OK);
+    assert_int_equal(mz_grid_init(g, &geo, NULL), MZ_OK);
 }
 
 static void test_every_record_complete(void **state)
@@ -77,8 +77,8 @@ static void test_every_record_complete(void **state)
         /* every shape is among the test grids */
         bool seen = false;
         for (size_t t = 0; t < NGRIDS; t++) {
-            mz_geom geo;
-            seen |= mz_parse_grid(grids[t], &geo) == MZ_OK && geo.shape == (mz_shape)k;
+            mz_dims geo;
+            seen |= mz_dims_parse(grids[t], &geo) == MZ_OK && geo.shape == (mz_shape)k;
         }
         if (!seen)
             fail_msg("no test grid of shape %s", o->name);
@@ -138,12 +138,12 @@ static void test_text_round_trip(void **state)
 {
     (void)state;
     for (size_t t = 0; t < NGRIDS; t++) {
-        mz_geom geo, back;
+        mz_dims geo, back;
         char text[128];
-        assert_int_equal(mz_parse_grid(grids[t], &geo), MZ_OK);
-        size_t n = mz_geom_format(&geo, text, sizeof text);
+        assert_int_equal(mz_dims_parse(grids[t], &geo), MZ_OK);
+        size_t n = mz_dims_format(&geo, text, sizeof text);
         assert_true(n > 0 && n < sizeof text);
-        if (mz_parse_grid(text, &back) != MZ_OK)
+        if (mz_dims_parse(text, &back) != MZ_OK)
             fail_msg("%s: its text %s does not parse", grids[t], text);
         if (back.shape != geo.shape || back.levels != geo.levels || back.rows != geo.rows ||
             back.cols != geo.cols)
@@ -153,9 +153,9 @@ static void test_text_round_trip(void **state)
     for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++) {
         const mz_shape_ops *o = mz_shape_table[k];
         for (size_t j = 0; j < sizeof targets / sizeof targets[0]; j++) {
-            mz_geom g = o->near(targets[j]);
+            mz_dims g = o->near(targets[j]);
             assert_int_equal(g.shape, k);
-            uint64_t cells = mz_geom_cells(&g);
+            uint64_t cells = mz_dims_cells(&g);
             if (cells == 0 || cells > targets[j] * 2 + 7)
                 fail_msg("%s: near(%llu) gives %llu cells", o->name,
                          (unsigned long long)targets[j], (unsigned long long)cells);
@@ -163,7 +163,7 @@ static void test_text_round_trip(void **state)
                 fail_msg("%s: near(%llu) gives more cells (%llu)", o->name,
                          (unsigned long long)targets[j], (unsigned long long)cells);
             g = o->of_side(targets[j] < 50 ? targets[j] : 50);
-            assert_true(mz_geom_cells(&g) > 0);
+            assert_true(mz_dims_cells(&g) > 0);
         }
     }
 }
@@ -240,8 +240,8 @@ static void test_refused(void **state)
     static const char *const bad[] = {"torus:1x1", "torus:2x2", "torus:2x5", "torus:5x2",
                                       "torus:1x6", "torus:6x1", "torus:2"};
     for (size_t t = 0; t < sizeof bad / sizeof bad[0]; t++) {
-        mz_geom geo;
-        if (mz_parse_grid(bad[t], &geo) != MZ_EINVAL)
+        mz_dims geo;
+        if (mz_dims_parse(bad[t], &geo) != MZ_EINVAL)
             fail_msg("%s parses", bad[t]);
     }
 }

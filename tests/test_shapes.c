@@ -1,5 +1,5 @@
 /*
- * test_shapes.c - the cell shapes' geometry (src/core/topo.c): every shape
+ * test_shapes.c - the cell shapes' geometry (src/core/dims.c): every shape
  * has sample grids (tests/samples.h), on each of them every port leads
  * back through mz_port_back, polar rings follow their defining rule
  * (computed here ring by ring, not from the closed forms), grids parse and
@@ -21,13 +21,13 @@
 
 static void make(mz_grid *g, const char *text)
 {
-    mz_geom geo;
-    assert_int_equal(mz_parse_grid(text, &geo), MZ_OK);
-    assert_int_equal(mz_grid_init_geom(g, &geo, NULL), MZ_OK);
+    mz_dims geo;
+    assert_int_equal(mz_dims_parse(text, &geo), MZ_OK);
+    assert_int_equal(mz_grid_init(g, &geo, NULL), MZ_OK);
 }
 
 /* Every shape's sample grids (tests/samples.h), square cells included. */
-static size_t sample_grids(mz_geom *geo)
+static size_t sample_grids(mz_dims *geo)
 {
     return mzt_samples_all(MZT_ALL, true, geo, MZT_MAX_SAMPLES);
 }
@@ -45,13 +45,13 @@ static void test_every_shape_has_samples(void **state)
 static void test_ports_round_trip(void **state)
 {
     (void)state;
-    mz_geom geo[MZT_MAX_SAMPLES];
+    mz_dims geo[MZT_MAX_SAMPLES];
     size_t ngeo = sample_grids(geo);
     for (size_t k = 0; k < ngeo; k++) {
         mz_grid g;
         char grid[64];
         mzt_name(&geo[k], grid, sizeof grid);
-        assert_int_equal(mz_grid_init_geom(&g, &geo[k], NULL), MZ_OK);
+        assert_int_equal(mz_grid_init(&g, &geo[k], NULL), MZ_OK);
         unsigned ports = mz_shape_ports(g.shape);
         uint64_t links = 0;
         for (mz_idx i = 0; i < g.cells; i++) {
@@ -175,20 +175,20 @@ static void test_parse_format(void **state)
         {"tri:2x1", "tri:2x1", MZ_OK}, {"polar:2000000", NULL, MZ_ETOOBIG},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        mz_geom g;
-        mz_status st = mz_parse_grid(cases[k].in, &g);
+        mz_dims g;
+        mz_status st = mz_dims_parse(cases[k].in, &g);
         if (st != cases[k].st)
             fail_msg("'%s': status %d, want %d", cases[k].in, st, cases[k].st);
         if (st != MZ_OK)
             continue;
         char buf[64];
-        mz_geom_format(&g, buf, sizeof buf);
+        mz_dims_format(&g, buf, sizeof buf);
         assert_string_equal(buf, cases[k].out);
     }
-    mz_geom g;
-    assert_int_equal(mz_parse_grid("polar:5", &g), MZ_OK);
+    mz_dims g;
+    assert_int_equal(mz_dims_parse("polar:5", &g), MZ_OK);
     assert_int_equal(g.cols, 24); /* ring 4 */
-    assert_int_equal(mz_geom_cells(&g), 1 + 6 + 12 + 12 + 24);
+    assert_int_equal(mz_dims_cells(&g), 1 + 6 + 12 + 12 + 24);
 }
 
 /* On a grid with every port open, the shape distance is a lower bound of
@@ -196,13 +196,13 @@ static void test_parse_format(void **state)
 static void test_distance_admissible(void **state)
 {
     (void)state;
-    mz_geom geo[MZT_MAX_SAMPLES];
+    mz_dims geo[MZT_MAX_SAMPLES];
     size_t ngeo = sample_grids(geo);
     for (size_t k = 0; k < ngeo; k++) {
         mz_grid g;
         char grid[64];
         mzt_name(&geo[k], grid, sizeof grid);
-        assert_int_equal(mz_grid_init_geom(&g, &geo[k], NULL), MZ_OK);
+        assert_int_equal(mz_grid_init(&g, &geo[k], NULL), MZ_OK);
         unsigned ports = mz_shape_ports(g.shape);
         for (mz_idx i = 0; i < g.cells; i++)
             for (unsigned p = 0; p < ports; p++)
@@ -284,7 +284,7 @@ static void test_polar_figures(void **state)
         mz_port_knock(&g, 0, p);
     mz_port_knock(&g, 1, 0); /* cell 1 clockwise to cell 2 */
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.cells, 7);
     assert_int_equal(m.passages, 7);
     assert_int_equal(m.components, 1);
@@ -302,7 +302,7 @@ static void test_polar_figures(void **state)
     assert_false(s.longest_exact);
     /* the digest sees the shape: the same bytes as a 1x7 square grid differ */
     mz_grid o;
-    assert_int_equal(mz_grid_init(&o, 1, 7), MZ_OK);
+    assert_int_equal(mz_grid_init(&o, MZ_SQUARE(1, 7), NULL), MZ_OK);
     assert_true(mz_digest(&o) != mz_digest(&g));
     mz_grid_free(&o);
     mz_grid_free(&g);

@@ -41,7 +41,7 @@ static size_t ngrids;
 static int load_grids(void **state)
 {
     (void)state;
-    mz_geom geo[MZT_MAX_SAMPLES];
+    mz_dims geo[MZT_MAX_SAMPLES];
     size_t nroomy = mzt_samples_all(MZT_TYPICAL, false, geo, MZT_MAX_SAMPLES);
     ngrids = nroomy;
     ngrids += mzt_samples_all(MZT_THIN | MZT_DEGENERATE, false, geo + ngrids,
@@ -56,10 +56,10 @@ static int load_grids(void **state)
 static const uint32_t seeds[] = {1, 2, 464, 4294967295u};
 #define NSEEDS (sizeof seeds / sizeof seeds[0])
 
-static mz_geom geom_of(const char *text)
+static mz_dims geom_of(const char *text)
 {
-    mz_geom geo;
-    if (mz_parse_grid(text, &geo) != MZ_OK)
+    mz_dims geo;
+    if (mz_dims_parse(text, &geo) != MZ_OK)
         fail_msg("bad test grid '%s'", text);
     return geo;
 }
@@ -203,14 +203,15 @@ static uint64_t dead_ends(const mz_grid *g)
 
 /* keep = 0: every dead end left has no wall it may open; keep = 1: the
  * maze is the base maze; in between: no more dead ends than before. */
-static void check_braid(const mz_spec *sp, uint32_t seed, const mz_geom *geo, const mz_grid *g,
+static void check_braid(const mz_spec *sp, uint32_t seed, const mz_dims *geo, const mz_grid *g,
                         const char *what)
 {
     mz_spec base = *sp;
     base.n = 1;
     mz_grid b = {0};
     mz_extra x = {0};
-    expect_ok(mz_generate_geom(&base, seed, geo, &b, NULL, &x), "%s: the base maze", what);
+    expect_ok(mz_generate(&base, seed, geo, &b, MZ_GEN_OPTS(1, NULL, &x)), "%s: the base maze",
+              what);
     const double keep = arg_of(&sp->stage[1], "keep");
     if (keep >= 1.0 && mz_digest(&b) != mz_digest(g))
         fail_msg("%s: keep=1 changed the maze", what);
@@ -257,13 +258,13 @@ static void check_weave(const mz_grid *g, const char *what)
 
 static void check_one(const mz_spec *sp, const char *grid, bool roomy)
 {
-    mz_geom geo = geom_of(grid);
+    mz_dims geo = geom_of(grid);
     char what[400];
     name_of(sp, grid, seeds[0], what, sizeof what);
     if (!runs_on(sp, geo.shape)) {
         mz_grid g = {0};
         mz_extra x = {0};
-        mz_status s = mz_generate_geom(sp, seeds[0], &geo, &g, NULL, &x);
+        mz_status s = mz_generate(sp, seeds[0], &geo, &g, MZ_GEN_OPTS(1, NULL, &x));
         if (s != MZ_EUNSUPPORTED)
             fail_msg("%s: the shape is not declared, but the run returned '%s'", what,
                      mz_status_str(s));
@@ -276,9 +277,9 @@ static void check_one(const mz_spec *sp, const char *grid, bool roomy)
         name_of(sp, grid, seeds[k], what, sizeof what);
         mz_grid g = {0}, again = {0}, traced = {0};
         mz_extra x = {0}, x2 = {0}, x3 = {0};
-        expect_ok(mz_generate_geom(sp, seeds[k], &geo, &g, NULL, &x), "%s", what);
+        expect_ok(mz_generate(sp, seeds[k], &geo, &g, MZ_GEN_OPTS(1, NULL, &x)), "%s", what);
         mz_metrics m;
-        expect_ok(mz_metrics_compute(&g, &m), "%s: metrics", what);
+        expect_ok(mz_metrics_compute(&g, 1, &m), "%s: metrics", what);
         if (m.cells != g.cells)
             fail_msg("%s: %" PRIu64 " open cells of %" PRIu64, what, m.cells, g.cells);
         if (perfect && (m.components != 1 || m.loops != 0))
@@ -287,12 +288,14 @@ static void check_one(const mz_spec *sp, const char *grid, bool roomy)
         if (m.components != 1)
             fail_msg("%s: %" PRIu64 " components", what, m.components);
         digest[k] = m.digest;
-        expect_ok(mz_generate_geom(sp, seeds[k], &geo, &again, NULL, &x2), "%s: again", what);
+        expect_ok(mz_generate(sp, seeds[k], &geo, &again, MZ_GEN_OPTS(1, NULL, &x2)), "%s: again",
+                  what);
         if (mz_digest(&again) != m.digest)
             fail_msg("%s: the same seed gave another maze", what);
         rec r = {0, 0, NULL};
         mz_trace t = {record, &r, 0};
-        expect_ok(mz_generate_geom(sp, seeds[k], &geo, &traced, &t, &x3), "%s: traced", what);
+        expect_ok(mz_generate(sp, seeds[k], &geo, &traced, MZ_GEN_OPTS(1, &t, &x3)), "%s: traced",
+                  what);
         if (mz_digest(&traced) != m.digest)
             fail_msg("%s: tracing changed the maze", what);
         const int ports = (int)mz_shape_ports(geo.shape);
@@ -329,7 +332,7 @@ static void test_every_entry_every_shape(void **state)
     (void)state;
     static mz_spec specs[MAX_SPECS];
     for (size_t z = 0; z < ngrids; z++) {
-        mz_geom geo = geom_of(grids[z].grid);
+        mz_dims geo = geom_of(grids[z].grid);
         size_t n = specs_for(geo.shape, specs, MAX_SPECS);
         for (size_t k = 0; k < n; k++)
             check_one(&specs[k], grids[z].grid, grids[z].roomy);
@@ -371,12 +374,12 @@ static void test_growing_tree_is_dfs(void **state)
     assert_int_equal(mz_spec_parse("dfs", &d, err, sizeof err), MZ_OK);
     assert_int_equal(mz_spec_parse("growing-tree:p=1", &gt, err, sizeof err), MZ_OK);
     for (size_t z = 0; z < ngrids; z++) {
-        mz_geom geo = geom_of(grids[z].grid);
+        mz_dims geo = geom_of(grids[z].grid);
         for (size_t k = 0; k < NSEEDS; k++) {
             mz_grid a = {0}, b = {0};
             mz_extra x = {0};
-            assert_int_equal(mz_generate_geom(&d, seeds[k], &geo, &a, NULL, &x), MZ_OK);
-            assert_int_equal(mz_generate_geom(&gt, seeds[k], &geo, &b, NULL, &x), MZ_OK);
+            assert_int_equal(mz_generate(&d, seeds[k], &geo, &a, MZ_GEN_OPTS(1, NULL, &x)), MZ_OK);
+            assert_int_equal(mz_generate(&gt, seeds[k], &geo, &b, MZ_GEN_OPTS(1, NULL, &x)), MZ_OK);
             if (mz_digest(&a) != mz_digest(&b))
                 fail_msg("%s seed %" PRIu32 ": growing-tree:p=1 is not dfs", grids[z].grid,
                          seeds[k]);
@@ -392,7 +395,7 @@ static void test_weave_crosses(void **state)
 {
     (void)state;
     static mz_spec specs[MAX_SPECS];
-    mz_geom geo = geom_of("weave:15x13");
+    mz_dims geo = geom_of("weave:15x13");
     size_t n = specs_for(MZ_SHAPE_WEAVE, specs, MAX_SPECS);
     for (size_t k = 0; k < n; k++) {
         if (specs[k].n != 1 || !runs_on(&specs[k], MZ_SHAPE_WEAVE))
@@ -401,7 +404,8 @@ static void test_weave_crosses(void **state)
         for (size_t s = 0; s < NSEEDS; s++) {
             mz_grid g = {0};
             mz_extra x = {0};
-            assert_int_equal(mz_generate_geom(&specs[k], seeds[s], &geo, &g, NULL, &x), MZ_OK);
+            assert_int_equal(mz_generate(&specs[k], seeds[s], &geo, &g, MZ_GEN_OPTS(1, NULL, &x)),
+                             MZ_OK);
             for (mz_idx i = 0; i < g.cells; i++)
                 under += (g.c[i] & 0xF0u) != 0xF0u;
             mz_grid_free(&g);
@@ -424,7 +428,7 @@ static void test_weave_crosses(void **state)
  * sqrt(2 (trees - 1)) each. The seeds are fixed, so this never flakes. */
 static void uniform_on(const char *grid, unsigned trees, uint32_t runs)
 {
-    mz_geom geo = geom_of(grid);
+    mz_dims geo = geom_of(grid);
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind != MZ_GEN || !mz_runs_on(*a, geo.shape) ||
             (strcmp((*a)->name, "wilson") != 0 && strcmp((*a)->name, "aldous-broder") != 0))
@@ -438,7 +442,7 @@ static void uniform_on(const char *grid, unsigned trees, uint32_t runs)
         mz_grid g = {0};
         for (uint32_t seed = 1; seed <= runs; seed++) {
             mz_extra x = {0};
-            assert_int_equal(mz_generate_geom(&sp, seed, &geo, &g, NULL, &x), MZ_OK);
+            assert_int_equal(mz_generate(&sp, seed, &geo, &g, MZ_GEN_OPTS(1, NULL, &x)), MZ_OK);
             uint64_t d = mz_digest(&g);
             unsigned k = 0;
             while (k < distinct && seen[k] != d)
@@ -485,11 +489,11 @@ static void test_enomem(void **state)
 {
     (void)state;
     /* every other shape's small sample grid */
-    mz_geom geos[MZT_MAX_SAMPLES];
+    mz_dims geos[MZT_MAX_SAMPLES];
     size_t nsmall = mzt_samples_all(MZT_SMALL, false, geos, MZT_MAX_SAMPLES);
     static mz_spec specs[MAX_SPECS];
     for (size_t z = 0; z < nsmall; z++) {
-        mz_geom geo = geos[z];
+        mz_dims geo = geos[z];
         char small_z[64];
         mzt_name(&geo, small_z, sizeof small_z);
         size_t n = specs_for(geo.shape, specs, MAX_SPECS);
@@ -505,10 +509,11 @@ static void test_enomem(void **state)
                     mz_grid g;
                     rec r = {0, 0, NULL};
                     mz_trace t = {record, &r, 0};
-                    mz_status s = mz_grid_init_geom(&g, &geo, &al);
+                    mz_status s = mz_grid_init(&g, &geo, &al);
                     if (s == MZ_OK) {
                         mz_extra x = {0};
-                        s = mz_generate_geom(&specs[k], 7, &geo, &g, tracing ? &t : NULL, &x);
+                        s = mz_generate(&specs[k], 7, &geo, &g,
+                                        MZ_GEN_OPTS(1, tracing ? &t : NULL, &x));
                     }
                     mz_grid_free(&g);
                     free(r.s);

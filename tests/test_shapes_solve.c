@@ -13,7 +13,7 @@
  *   - tracing changes no figure, and every step's op is declared and its
  *     dir is -1 or a port of the shape;
  *   - flood's figures are those of mz_maze_stats_compute (another
- *     breadth-first implementation, src/core/topo_metrics.c);
+ *     breadth-first implementation, src/core/metrics_ports.c);
  *   - shapes an entry does not declare: MZ_EUNSUPPORTED;
  *   - every allocation failure is MZ_ENOMEM with nothing leaked.
  */
@@ -33,7 +33,7 @@
 
 /* Every other shape's sample grids (tests/samples.h): typical, thin,
  * degenerate and large. */
-static size_t sample_grids(mz_geom *geo)
+static size_t sample_grids(mz_dims *geo)
 {
     return mzt_samples_all(MZT_ALL | MZT_LARGE, false, geo, MZT_MAX_SAMPLES);
 }
@@ -42,9 +42,9 @@ static size_t sample_grids(mz_geom *geo)
 enum { TREE, LOOPS, SPLIT, NKINDS };
 static const char *const kind_name[NKINDS] = {"tree", "loops", "split"};
 
-static void make(mz_grid *g, const mz_geom *geo, const mz_allocator *mem)
+static void make(mz_grid *g, const mz_dims *geo, const mz_allocator *mem)
 {
-    assert_int_equal(mz_grid_init_geom(g, geo, mem), MZ_OK);
+    assert_int_equal(mz_grid_init(g, geo, mem), MZ_OK);
 }
 
 /* Cells of g in the part [lo, hi) of the index range. */
@@ -191,7 +191,7 @@ static mz_status run(const mz_algo *a, const mz_grid *g, mz_trace *t, mz_solutio
 static bool gives_path(const mz_algo *a)
 {
     mz_grid g;
-    mz_geom nine = mz_geom_ortho(9, 9);
+    mz_dims nine = mz_dims_square(9, 9);
     make(&g, &nine, NULL);
     build(&g, TREE, 7);
     mz_solution sol;
@@ -212,7 +212,7 @@ static void test_solvers_on_shapes(void **state)
             continue;
         const bool path_wanted = gives_path(*a);
         const bool shortest = ((*a)->flags & MZ_F_SHORTEST) != 0;
-        mz_geom grids[MZT_MAX_SAMPLES];
+        mz_dims grids[MZT_MAX_SAMPLES];
         size_t ngrids = sample_grids(grids);
         for (size_t z = 0; z < ngrids; z++) {
             char grid[64];
@@ -241,7 +241,7 @@ static void test_solvers_on_shapes(void **state)
                     if (kind == SPLIT && d != UINT32_MAX)
                         fail_msg("%s: the two parts are joined", what);
                     mz_metrics m;
-                    assert_int_equal(mz_metrics_compute(&g, &m), MZ_OK);
+                    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
                     loops_met += m.loops > 0;
                     if (g.shape == MZ_SHAPE_WEAVE)
                         for (mz_idx i = 0; i < g.cells; i++)
@@ -319,7 +319,7 @@ static void test_undeclared_shapes(void **state)
         for (unsigned sh = 1; sh < MZ_SHAPE_COUNT; sh++) {
             if (mz_runs_on(*a, (mz_shape)sh))
                 continue;
-            mz_geom grids[MZT_MAX_SAMPLES];
+            mz_dims grids[MZT_MAX_SAMPLES];
             size_t ngrids = mzt_samples_of((mz_shape)sh, MZT_ALL, grids, MZT_MAX_SAMPLES);
             for (size_t z = 0; z < ngrids; z++) {
                 char grid[64];
@@ -344,7 +344,7 @@ static void test_enomem(void **state)
 {
     (void)state;
     /* every other shape's small sample grid */
-    mz_geom small[MZT_MAX_SAMPLES];
+    mz_dims small[MZT_MAX_SAMPLES];
     size_t nsmall = mzt_samples_all(MZT_SMALL, false, small, MZT_MAX_SAMPLES);
     for (size_t z = 0; z < nsmall; z++) {
         char grid[64];

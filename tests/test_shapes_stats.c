@@ -61,7 +61,7 @@ static size_t ngrids;
 static int load_grids(void **state)
 {
     (void)state;
-    mz_geom geo[MZT_MAX_SAMPLES];
+    mz_dims geo[MZT_MAX_SAMPLES];
     ngrids = mzt_samples_all(MZT_LARGE, false, geo, MZ_SHAPE_COUNT);
     for (size_t k = 0; k < ngrids; k++)
         mzt_name(&geo[k], grids[k], sizeof grids[k]);
@@ -77,8 +77,8 @@ static void measure(const char *text, const char *grid, uint32_t first, unsigned
     char err[256];
     if (mz_spec_parse(text, &sp, err, sizeof err) != MZ_OK)
         fail_msg("%s: %s", text, err);
-    mz_geom geo;
-    assert_int_equal(mz_parse_grid(grid, &geo), MZ_OK);
+    mz_dims geo;
+    assert_int_equal(mz_dims_parse(grid, &geo), MZ_OK);
     double *v = calloc((size_t)n * NS, sizeof *v);
     assert_non_null(v);
     mz_grid g;
@@ -86,7 +86,8 @@ static void measure(const char *text, const char *grid, uint32_t first, unsigned
     for (unsigned k = 0; k < n; k++) {
         mz_extra x;
         memset(&x, 0, sizeof x);
-        expect_ok(mz_generate_geom(&sp, first + k, &geo, &g, NULL, &x), "%s seed %u on %s", text,
+        expect_ok(mz_generate(&sp, first + k, &geo, &g, MZ_GEN_OPTS(1, NULL, &x)),
+                  "%s seed %u on %s", text,
                   first + k, grid);
         mz_maze_stats s;
         expect_ok(mz_maze_stats_compute(&g, 0, &s), "%s seed %u on %s: stats", text, first + k,
@@ -148,8 +149,8 @@ static bool declares(const char *name, const char *grid)
 {
     const mz_algo *a = mz_find(MZ_GEN, name);
     assert_non_null(a);
-    mz_geom geo;
-    assert_int_equal(mz_parse_grid(grid, &geo), MZ_OK);
+    mz_dims geo;
+    assert_int_equal(mz_dims_parse(grid, &geo), MZ_OK);
     return mz_runs_on(a, geo.shape);
 }
 

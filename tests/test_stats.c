@@ -42,6 +42,7 @@
 #include <sys/wait.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 #include "expect.h"
 
 #define PI 3.14159265358979323846
@@ -70,7 +71,8 @@ static void measure(const char *text, uint64_t rows, uint64_t cols, uint32_t fir
     for (unsigned k = 0; k < n; k++) {
         mz_extra x;
         memset(&x, 0, sizeof x);
-        expect_ok(mz_generate(&sp, first + k, rows, cols, &g, NULL, &x), "%s seed %u %llux%llu",
+        expect_ok(mz_generate(&sp, first + k, MZ_SQUARE(rows, cols), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                  "%s seed %u %llux%llu",
                   text, first + k, (unsigned long long)rows, (unsigned long long)cols);
         mz_maze_stats s;
         expect_ok(mz_maze_stats_compute(&g, band, &s), "%s seed %u: stats", text, first + k);
@@ -99,9 +101,9 @@ static void test_hand_counts(void **state)
     memset(&g, 0, sizeof g);
     mz_maze_stats s;
     /* a 1x5 corridor */
-    assert_int_equal(mz_grid_init(&g, 1, 5), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(1, 5), NULL), MZ_OK);
     for (mz_idx i = 0; i < 4; i++)
-        mz_knock(&g, i, MZ_E);
+        mz_sq_knock(&g, i, MZ_E);
     assert_int_equal(mz_maze_stats_compute(&g, 0, &s), MZ_OK);
     assert_int_equal(s.cells, 5);
     assert_int_equal(s.degree[1], 2);
@@ -115,16 +117,16 @@ static void test_hand_counts(void **state)
     /* a 3x3 ring round a closed centre, with a spur into the centre:
      * loops, so the sweep is only a lower bound */
     mz_grid_free(&g);
-    assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_E);
-    mz_knock(&g, 2, MZ_S);
-    mz_knock(&g, 5, MZ_S);
-    mz_knock(&g, 8, MZ_W);
-    mz_knock(&g, 7, MZ_W);
-    mz_knock(&g, 6, MZ_N);
-    mz_knock(&g, 3, MZ_N);
-    mz_knock(&g, 1, MZ_S); /* the spur */
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_E);
+    mz_sq_knock(&g, 2, MZ_S);
+    mz_sq_knock(&g, 5, MZ_S);
+    mz_sq_knock(&g, 8, MZ_W);
+    mz_sq_knock(&g, 7, MZ_W);
+    mz_sq_knock(&g, 6, MZ_N);
+    mz_sq_knock(&g, 3, MZ_N);
+    mz_sq_knock(&g, 1, MZ_S); /* the spur */
     assert_int_equal(mz_maze_stats_compute(&g, 1, &s), MZ_OK);
     assert_int_equal(s.cells, 9);
     assert_int_equal(s.degree[1], 1); /* the centre */
@@ -169,7 +171,8 @@ static void test_longest_is_the_diameter(void **state)
             memset(&g, 0, sizeof g);
             mz_extra x;
             memset(&x, 0, sizeof x);
-            expect_ok(mz_generate(&sp, seed, 13, 17, &g, NULL, &x), "%s seed %u 13x17", specs[k],
+            expect_ok(mz_generate(&sp, seed, MZ_SQUARE(13, 17), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                      "%s seed %u 13x17", specs[k],
                       seed);
             mz_maze_stats s;
             expect_ok(mz_maze_stats_compute(&g, 0, &s), "%s seed %u 13x17: stats", specs[k], seed);

@@ -42,7 +42,8 @@ static void gen_grid(const char *text, uint32_t seed, uint64_t rows, uint64_t co
     memset(g, 0, sizeof *g);
     mz_extra x;
     memset(&x, 0, sizeof x);
-    expect_ok(mz_generate(&sp, seed, rows, cols, g, NULL, &x), "%s seed %u %llux%llu", text,
+    expect_ok(mz_generate(&sp, seed, MZ_SQUARE(rows, cols), g, MZ_GEN_OPTS(1, NULL, &x)),
+              "%s seed %u %llux%llu", text,
               seed, (unsigned long long)rows, (unsigned long long)cols);
 }
 
@@ -81,7 +82,8 @@ static void test_eller_stream_route_longest(void **state)
             expect_ok(mz_maze_stats_compute(&g, 0, &ms), "stats");
             assert_true(ms.longest_exact);
             mz_stream_stats st;
-            expect_ok(mz_eller_stream(sz[z].rows, sz[z].cols, seed, NULL, NULL, NULL, &st),
+            expect_ok(mz_eller_stream(sz[z].rows, sz[z].cols, MZ_RNG_MULBERRY32, seed, NULL, NULL,
+                                      NULL, &st),
                       "stream %llux%llu seed %u", (unsigned long long)sz[z].rows,
                       (unsigned long long)sz[z].cols, seed);
             if (st.route != ms.route || st.longest != ms.longest)
@@ -116,7 +118,8 @@ static void test_every_perfect_generator(void **state)
                 memset(&g, 0, sizeof g);
                 mz_extra x;
                 memset(&x, 0, sizeof x);
-                if (mz_generate(&sp, seed, sz[z].rows, sz[z].cols, &g, NULL, &x) != MZ_OK) {
+                if (mz_generate(&sp, seed, MZ_SQUARE(sz[z].rows, sz[z].cols), &g,
+                                MZ_GEN_OPTS(1, NULL, &x)) != MZ_OK) {
                     mz_grid_free(&g);
                     continue; /* a size it does not make */
                 }
@@ -156,47 +159,47 @@ static void test_not_a_tree(void **state)
     uint64_t longest;
     /* A 3x3 ring round the centre, the centre joined to it: a loop. */
     memset(&g, 0, sizeof g);
-    assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_E);
-    mz_knock(&g, 2, MZ_S);
-    mz_knock(&g, 5, MZ_S);
-    mz_knock(&g, 8, MZ_W);
-    mz_knock(&g, 7, MZ_W);
-    mz_knock(&g, 6, MZ_N);
-    mz_knock(&g, 3, MZ_N);
-    mz_knock(&g, 4, MZ_N);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_E);
+    mz_sq_knock(&g, 2, MZ_S);
+    mz_sq_knock(&g, 5, MZ_S);
+    mz_sq_knock(&g, 8, MZ_W);
+    mz_sq_knock(&g, 7, MZ_W);
+    mz_sq_knock(&g, 6, MZ_N);
+    mz_sq_knock(&g, 3, MZ_N);
+    mz_sq_knock(&g, 4, MZ_N);
     assert_int_equal(feed(&g, &route, &longest, NULL), MZ_EINVAL);
     mz_grid_free(&g);
     /* A loop made of one row's passages alone: 2x2 all open. */
-    assert_int_equal(mz_grid_init(&g, 2, 2), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 0, MZ_S);
-    mz_knock(&g, 1, MZ_S);
-    mz_knock(&g, 2, MZ_E);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(2, 2), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 0, MZ_S);
+    mz_sq_knock(&g, 1, MZ_S);
+    mz_sq_knock(&g, 2, MZ_E);
     assert_int_equal(feed(&g, &route, &longest, NULL), MZ_EINVAL);
     mz_grid_free(&g);
     /* A cell closed off in the middle row, and a grid in two pieces. */
-    assert_int_equal(mz_grid_init(&g, 3, 2), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_S);
-    mz_knock(&g, 3, MZ_S);
-    mz_knock(&g, 5, MZ_W);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 2), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_S);
+    mz_sq_knock(&g, 3, MZ_S);
+    mz_sq_knock(&g, 5, MZ_W);
     assert_int_equal(feed(&g, &route, &longest, NULL), MZ_EINVAL);
     mz_grid_free(&g);
-    assert_int_equal(mz_grid_init(&g, 2, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 3, MZ_E);
-    mz_knock(&g, 2, MZ_S);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(2, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 3, MZ_E);
+    mz_sq_knock(&g, 2, MZ_S);
     assert_int_equal(feed(&g, &route, &longest, NULL), MZ_EINVAL);
     mz_grid_free(&g);
     /* The last one made a tree is accepted: 4-3-0-1-2-5. */
-    assert_int_equal(mz_grid_init(&g, 2, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_E);
-    mz_knock(&g, 3, MZ_E);
-    mz_knock(&g, 2, MZ_S);
-    mz_knock(&g, 0, MZ_S);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(2, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_E);
+    mz_sq_knock(&g, 3, MZ_E);
+    mz_sq_knock(&g, 2, MZ_S);
+    mz_sq_knock(&g, 0, MZ_S);
     assert_int_equal(feed(&g, &route, &longest, NULL), MZ_OK);
     assert_int_equal(route, 3);
     assert_int_equal(longest, 5);
@@ -212,12 +215,12 @@ static void test_alloc_failures(void **state)
 {
     (void)state;
     mz_stream_stats want, st;
-    expect_ok(mz_eller_stream(70, 150, 11, NULL, NULL, NULL, &want), "stream");
+    expect_ok(mz_eller_stream(70, 150, MZ_RNG_MULBERRY32, 11, NULL, NULL, NULL, &want), "stream");
     long n = 1;
     for (;; n++) {
         failing f = {0, n, 0};
         mz_allocator al = {fail_alloc, fail_free, &f};
-        mz_status s = mz_eller_stream(70, 150, 11, NULL, NULL, &al, &st);
+        mz_status s = mz_eller_stream(70, 150, MZ_RNG_MULBERRY32, 11, NULL, NULL, &al, &st);
         assert_int_equal(f.live, 0);
         if (s == MZ_OK)
             break;

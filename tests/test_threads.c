@@ -1,5 +1,5 @@
 /*
- * test_threads.c - the figures on several threads: mz_metrics_compute_mt
+ * test_threads.c - the figures on several threads: mz_metrics_compute
  * against a plain reference (one BFS per component, distances by BFS) at
  * 1, 2, 3 and 7 threads, on registry mazes and on hand-made grids with
  * loops, several components, blocked cells and the east-west wrap, at
@@ -39,7 +39,7 @@ static void reference(const mz_grid *g, mz_metrics *m)
         if (v & MZ_BLOCKED)
             continue;
         m->cells++;
-        m->dead_ends += mz_open_sides(g, i) == 1;
+        m->dead_ends += mz_sq_open_sides(g, i) == 1;
         if (!(v & MZ_WALL_S) && i + cols < n)
             m->passages++;
         if (!(v & MZ_WALL_E) && (i % cols != cols - 1 || (g->flags & MZ_GRID_WRAP_EW)))
@@ -59,7 +59,7 @@ static void reference(const mz_grid *g, mz_metrics *m)
         while (head < tail) {
             mz_idx i = queue[head++];
             for (unsigned d = 0; d < 4; d++) {
-                mz_idx k = mz_is_open(g, i, d) ? mz_neighbour(g, i, d) : MZ_NONE;
+                mz_idx k = mz_sq_is_open(g, i, d) ? mz_sq_neighbour(g, i, d) : MZ_NONE;
                 if (k != MZ_NONE && !seen[k]) {
                     seen[k] = 1;
                     queue[tail++] = k;
@@ -83,7 +83,7 @@ static void expect_same(const mz_grid *g, const char *what)
     mz_metrics want, got;
     reference(g, &want);
     for (size_t t = 0; t < sizeof thread_counts / sizeof *thread_counts; t++) {
-        assert_int_equal(mz_metrics_compute_mt(g, thread_counts[t], &got), MZ_OK);
+        assert_int_equal(mz_metrics_compute(g, thread_counts[t], &got), MZ_OK);
         if (memcmp(&want, &got, sizeof want) != 0) {
             print_error("%s %llux%llu at %u threads: cells %llu/%llu passages %llu/%llu "
                         "walls %llu/%llu dead %llu/%llu components %llu/%llu route %lld/%lld\n",
@@ -98,7 +98,7 @@ static void expect_same(const mz_grid *g, const char *what)
             fail();
         }
     }
-    assert_int_equal(mz_metrics_compute(g, &got), MZ_OK);
+    assert_int_equal(mz_metrics_compute(g, 1, &got), MZ_OK);
     assert_memory_equal(&want, &got, sizeof want);
 }
 
@@ -124,12 +124,13 @@ static void test_registry_mazes(void **state)
         char err[256];
         assert_int_equal(mz_spec_parse(specs[k], &spec, err, sizeof err), MZ_OK);
         for (size_t z = 0; z < NSIZES; z++) {
-            if (mz_refuses(spec.stage[0].algo, sizes[z][0], sizes[z][1]))
+            if (mz_refuses(spec.stage[0].algo, MZ_SQUARE(sizes[z][0], sizes[z][1])))
                 continue;
             mz_grid g = {0};
             mz_extra x = {0};
-            assert_int_equal(mz_generate(&spec, 464 + (uint32_t)z, sizes[z][0], sizes[z][1], &g,
-                                         NULL, &x),
+            assert_int_equal(mz_generate(&spec, 464 + (uint32_t)z,
+                                         MZ_SQUARE(sizes[z][0], sizes[z][1]), &g,
+                                         MZ_GEN_OPTS(1, NULL, &x)),
                              MZ_OK);
             expect_same(&g, specs[k]);
             mz_grid_free(&g);
@@ -152,11 +153,11 @@ static void random_grid(mz_grid *g, uint32_t seed, unsigned knock_pct, unsigned 
             g->c[i] |= MZ_BLOCKED;
     for (mz_idx i = 0; i < g->cells; i++) {
         for (unsigned d = 1; d <= 2; d++) { /* east and south */
-            mz_idx n = mz_neighbour(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
             if (n == MZ_NONE || n == i || (g->c[i] & MZ_BLOCKED) || (g->c[n] & MZ_BLOCKED))
                 continue;
             if (mz_rng_pick(&r, 100) < knock_pct)
-                mz_knock(g, i, d);
+                mz_sq_knock(g, i, d);
         }
     }
     g->entrance = mz_rng_pick(&r, g->cells);
@@ -171,7 +172,8 @@ static void test_hand_made(void **state)
         for (size_t k = 0; k < sizeof knock / sizeof *knock; k++) {
             for (unsigned wrap = 0; wrap < 2; wrap++) {
                 mz_grid g;
-                assert_int_equal(mz_grid_init(&g, sizes[z][0], sizes[z][1]), MZ_OK);
+                assert_int_equal(mz_grid_init(&g, MZ_SQUARE(sizes[z][0], sizes[z][1]), NULL),
+                                 MZ_OK);
                 random_grid(&g, (uint32_t)(z * 100 + k * 2 + wrap), knock[k],
                             k % 2 ? 10 : 0, wrap);
                 char what[64];
@@ -188,13 +190,13 @@ static void test_hand_made(void **state)
  * keep their last cell walled off, a one-cell island. */
 static void comb(mz_grid *g, uint64_t rows, uint64_t cols, uint64_t cut)
 {
-    assert_int_equal(mz_grid_init(g, rows, cols), MZ_OK);
+    assert_int_equal(mz_grid_init(g, MZ_SQUARE(rows, cols), NULL), MZ_OK);
     for (uint64_t k = 0; k + 1 < cols; k++)
-        mz_knock(g, k, MZ_E);
+        mz_sq_knock(g, k, MZ_E);
     for (uint64_t r = 0; r + 1 < rows; r++)
         for (uint64_t k = 0; k < cols; k++)
             if (r + 2 < rows || k >= 64 || !(cut >> k & 1))
-                mz_knock(g, r * cols + k, MZ_S);
+                mz_sq_knock(g, r * cols + k, MZ_S);
 }
 
 /* A comb; the entrance at a tooth's foot, the exit at another's: the route
@@ -208,7 +210,7 @@ static void test_comb_across_bands(void **state)
     g.exit = g.cells - 1;
     expect_same(&g, "comb");
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute_mt(&g, 3, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 3, &m), MZ_OK);
     assert_int_equal(m.route, 2 * 1299 + 39);
     assert_int_equal(m.components, 1);
     assert_int_equal(m.loops, 0);
@@ -224,7 +226,7 @@ static void test_tree_and_one_cell(void **state)
     comb(&g, 600, 30, UINT64_C(1) << 7); /* the foot of tooth 7 is left alone */
     expect_same(&g, "tree and one cell");
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute_mt(&g, 2, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 2, &m), MZ_OK);
     assert_int_equal(m.components, 2);
     mz_grid_free(&g);
 }
@@ -241,26 +243,26 @@ static void test_loop_and_island(void **state)
         mz_grid g;
         comb(&g, 600, 30, UINT64_C(1) << 7 | UINT64_C(1) << 9); /* islands: teeth 7, 9 */
         if (variant == 0) {
-            mz_knock(&g, 400 * g.cols + 3, MZ_E); /* a loop through the top row */
-            mz_knock(&g, 200 * g.cols + 20, MZ_W);
+            mz_sq_knock(&g, 400 * g.cols + 3, MZ_E); /* a loop through the top row */
+            mz_sq_knock(&g, 200 * g.cols + 20, MZ_W);
         } else if (variant == 2) {
             /* the comb stays a tree; the loop is an island of its own: the
              * 2x2 block at the feet of teeth 10 and 11, cut off above */
-            mz_knock(&g, 598 * g.cols + 7, MZ_S); /* no islands at teeth 7, 9 here */
-            mz_knock(&g, 598 * g.cols + 9, MZ_S);
+            mz_sq_knock(&g, 598 * g.cols + 7, MZ_S); /* no islands at teeth 7, 9 here */
+            mz_sq_knock(&g, 598 * g.cols + 9, MZ_S);
             for (uint64_t k = 10; k <= 11; k++)
                 g.c[597 * g.cols + k] |= MZ_WALL_S, g.c[598 * g.cols + k] |= MZ_WALL_N;
-            mz_knock(&g, 598 * g.cols + 10, MZ_E);
-            mz_knock(&g, 599 * g.cols + 10, MZ_E);
+            mz_sq_knock(&g, 598 * g.cols + 10, MZ_E);
+            mz_sq_knock(&g, 599 * g.cols + 10, MZ_E);
         } else {
-            mz_knock(&g, 100 * g.cols + 3, MZ_E); /* a loop inside rows 100..150 */
-            mz_knock(&g, 150 * g.cols + 3, MZ_E);
+            mz_sq_knock(&g, 100 * g.cols + 3, MZ_E); /* a loop inside rows 100..150 */
+            mz_sq_knock(&g, 150 * g.cols + 3, MZ_E);
         }
         static const char *const name[] = {"loop across bands", "loop inside a band",
                                            "an island with a loop"};
         expect_same(&g, name[variant]);
         mz_metrics m;
-        assert_int_equal(mz_metrics_compute_mt(&g, 2, &m), MZ_OK);
+        assert_int_equal(mz_metrics_compute(&g, 2, &m), MZ_OK);
         assert_int_equal(m.passages + 1, m.cells);
         assert_int_equal(m.components, variant == 2 ? 2 : 3);
         assert_int_equal(m.loops, variant == 2 ? 1 : 2);
@@ -276,22 +278,22 @@ static void test_fishbone(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 5000, 3), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(5000, 3), NULL), MZ_OK);
     for (uint64_t r = 0; r < g.rows; r++) {
         if (r + 1 < g.rows)
-            mz_knock(&g, r * g.cols, MZ_S);
-        mz_knock(&g, r * g.cols, MZ_E);
-        mz_knock(&g, r * g.cols + 1, MZ_E);
+            mz_sq_knock(&g, r * g.cols, MZ_S);
+        mz_sq_knock(&g, r * g.cols, MZ_E);
+        mz_sq_knock(&g, r * g.cols + 1, MZ_E);
     }
     expect_same(&g, "fishbone");
     mz_metrics m;
-    assert_int_equal(mz_metrics_compute_mt(&g, 1, &m), MZ_OK);
+    assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
     assert_int_equal(m.route, 4999 + 2);
     assert_int_equal(m.components, 1);
     mz_grid_free(&g);
 }
 
-/* Every generator through mz_generate_mt at 1, 2, 3 and 7 threads: the
+/* Every generator through mz_generate at 1, 2, 3 and 7 threads: the
  * same maze (digest), the same extra columns, and the same random source
  * after it (a braid that follows draws from it), on thin and small grids
  * and one of 300x301 cells. */
@@ -321,15 +323,15 @@ static void test_generators_any_threads(void **state)
             mz_spec spec;
             assert_int_equal(mz_spec_parse(text, &spec, err, sizeof err), MZ_OK);
             for (size_t z = 0; z < sizeof dims / sizeof *dims; z++) {
-                mz_geom geo = {MZ_SHAPE_ORTHO, 1, dims[z][0], dims[z][1]};
-                if (mz_refuses_geom(*a, &geo))
+                mz_dims geo = {MZ_SHAPE_ORTHO, 1, dims[z][0], dims[z][1]};
+                if (mz_refuses(*a, &geo))
                     continue;
                 for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++)
                 for (uint32_t seed = 464; seed < 466; seed++) {
                     spec.rng = (mz_rng_kind)kind;
                     mz_grid g1 = {0};
                     mz_extra x1 = {0};
-                    mz_status s1 = mz_generate_mt(&spec, seed, &geo, 1, &g1, NULL, &x1);
+                    mz_status s1 = mz_generate(&spec, seed, &geo, &g1, MZ_GEN_OPTS(1, NULL, &x1));
                     for (unsigned t = 2; t <= 7; t += t == 3 ? 4 : 1) {
                         mz_grid g = {0};
                         mz_extra x = {0};
@@ -338,7 +340,7 @@ static void test_generators_any_threads(void **state)
                                  text, (unsigned long long)geo.rows,
                                  (unsigned long long)geo.cols, seed,
                                  mz_rng_name((mz_rng_kind)kind), t);
-                        mz_status st = mz_generate_mt(&spec, seed, &geo, t, &g, NULL, &x);
+                        mz_status st = mz_generate(&spec, seed, &geo, &g, MZ_GEN_OPTS(t, NULL, &x));
                         if (st != s1)
                             fail_msg("%s: status %d against %d", what, (int)st, (int)s1);
                         if (st == MZ_OK) {
@@ -383,7 +385,7 @@ static void test_binary_tree_source_end(void **state)
         uint64_t digest[3];
         for (int k = 0; k < 3; k++) {
             mz_grid g = {0};
-            assert_int_equal(mz_grid_init(&g, dims[z][0], dims[z][1]), MZ_OK);
+            assert_int_equal(mz_grid_init(&g, MZ_SQUARE(dims[z][0], dims[z][1]), NULL), MZ_OK);
             mz_rng rng;
             mz_rng_init_kind(&rng, (mz_rng_kind)kind, 464);
             mz_extra x = {0};
@@ -425,8 +427,9 @@ static void test_band_route_taken(void **state)
         for (size_t z = 0; z < sizeof dims / sizeof *dims; z++) {
             mz_grid g = {0};
             mz_extra x = {0};
-            assert_int_equal(mz_generate(&spec, 464 + (uint32_t)z, dims[z][0], dims[z][1], &g,
-                                         NULL, &x),
+            assert_int_equal(mz_generate(&spec, 464 + (uint32_t)z,
+                                         MZ_SQUARE(dims[z][0], dims[z][1]), &g,
+                                         MZ_GEN_OPTS(1, NULL, &x)),
                              MZ_OK);
             const int64_t want = mz_route(&g, g.entrance, g.exit);
             assert_true(want > 0);
@@ -435,7 +438,7 @@ static void test_band_route_taken(void **state)
                     mz_idx i = 0;
                     while (i % g.cols + 1 == g.cols || !(g.c[i] & MZ_WALL_E))
                         i++;
-                    mz_knock(&g, i, MZ_E);
+                    mz_sq_knock(&g, i, MZ_E);
                 }
                 for (unsigned nb = 1; nb <= 5; nb++) {
                     rt_band b[5];
@@ -473,7 +476,8 @@ static void test_open_border(void **state)
     for (unsigned wrap = 0; wrap < 2; wrap++) {
         mz_grid g = {0};
         mz_extra x = {0};
-        assert_int_equal(mz_generate(&spec, 9, 530, 21, &g, NULL, &x), MZ_OK);
+        assert_int_equal(mz_generate(&spec, 9, MZ_SQUARE(530, 21), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                         MZ_OK);
         if (wrap)
             g.flags |= MZ_GRID_WRAP_EW;
         for (uint64_t r = 0; r < g.rows; r += 3) {
@@ -501,9 +505,10 @@ static void test_allocation_failures(void **state)
             mz_extra x = {0};
             mz_spec sp = spec;
             sp.n = braid ? 2 : 1; /* with loops the route falls back to marks */
-            assert_int_equal(mz_generate(&sp, 5, 1100, 23, &g, NULL, &x), MZ_OK);
+            assert_int_equal(mz_generate(&sp, 5, MZ_SQUARE(1100, 23), &g,
+                                         MZ_GEN_OPTS(1, NULL, &x)), MZ_OK);
             mz_metrics want;
-            assert_int_equal(mz_metrics_compute_mt(&g, threads, &want), MZ_OK);
+            assert_int_equal(mz_metrics_compute(&g, threads, &want), MZ_OK);
             bool failed_once = false;
             for (long at = 1; at < 100; at++) {
                 failing f = {0, at, 0};
@@ -511,7 +516,7 @@ static void test_allocation_failures(void **state)
                 const mz_allocator *keep = g.mem;
                 g.mem = &fa;
                 mz_metrics m;
-                mz_status s = mz_metrics_compute_mt(&g, threads, &m);
+                mz_status s = mz_metrics_compute(&g, threads, &m);
                 g.mem = keep;
                 assert_int_equal(f.live, 0);
                 if (f.calls < at) { /* every allocation made: success */

@@ -126,9 +126,9 @@ static size_t variants(const mz_algo *a, mz_stage *out, size_t max)
     return n;
 }
 
-static mz_geom twin_geom(uint64_t rows, uint64_t cols)
+static mz_dims twin_geom(uint64_t rows, uint64_t cols)
 {
-    mz_geom geo = {MZ_SHAPE_CUBE, 1, rows, cols};
+    mz_dims geo = {MZ_SHAPE_CUBE, 1, rows, cols};
     return geo;
 }
 
@@ -201,8 +201,8 @@ static void compare_mazes(const mz_grid *sq, const mz_grid *tw, const char *name
         return;
     }
     mz_metrics ms, mt;
-    expect_ok(mz_metrics_compute(sq, &ms), "%s: square metrics", name);
-    expect_ok(mz_metrics_compute(tw, &mt), "%s: 3d metrics", name);
+    expect_ok(mz_metrics_compute(sq, 1, &ms), "%s: square metrics", name);
+    expect_ok(mz_metrics_compute(tw, 1, &mt), "%s: 3d metrics", name);
     if (ms.cells != mt.cells || ms.passages != mt.passages || ms.dead_ends != mt.dead_ends ||
         ms.loops != mt.loops || ms.components != mt.components || ms.route != mt.route) {
         note(f, "%s: metrics cells %" PRIu64 "/%" PRIu64 " passages %" PRIu64 "/%" PRIu64
@@ -235,16 +235,16 @@ static bool twin_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uin
                           mz_grid *sq, mz_grid *tw, mz_extra *xs, mz_extra *xt, rec *rs,
                           rec *rt, const char *name)
 {
-    mz_geom gs = mz_geom_ortho(rows, cols), gt = twin_geom(rows, cols);
+    mz_dims gs = mz_dims_square(rows, cols), gt = twin_geom(rows, cols);
     memset(xs, 0, sizeof *xs);
     memset(xt, 0, sizeof *xt);
     rs->n = rt->n = 0;
     mz_trace ts = {record, rs, 0}, tt = {record, rt, 0};
-    mz_status s = mz_generate_geom(spec, seed, &gs, sq, &ts, xs);
+    mz_status s = mz_generate(spec, seed, &gs, sq, MZ_GEN_OPTS(1, &ts, xs));
     if (s == MZ_EUNSUPPORTED)
         return false;
     expect_ok(s, "%s: square", name);
-    expect_ok(mz_generate_geom(spec, seed, &gt, tw, &tt, xt), "%s: 3d", name);
+    expect_ok(mz_generate(spec, seed, &gt, tw, MZ_GEN_OPTS(1, &tt, xt)), "%s: 3d", name);
     return true;
 }
 
@@ -390,8 +390,8 @@ static void test_generators(void **state)
  * grid of one level, entrance and exit kept. */
 static void make_twin(const mz_grid *sq, mz_grid *tw)
 {
-    mz_geom gt = twin_geom(sq->rows, sq->cols);
-    expect_ok(mz_grid_reshape(tw, &gt), "3d twin");
+    mz_dims gt = twin_geom(sq->rows, sq->cols);
+    expect_ok(mz_grid_resize(tw, &gt), "3d twin");
     for (mz_idx i = 0; i < sq->cells; i++) {
         tw->c[i] &= (uint8_t)~0x0f;
         tw->c[i] |= sq->c[i] & 0x0f;
@@ -462,8 +462,8 @@ static void test_solvers(void **state)
         for (size_t k = 0; k < NSEEDS; k++)
             for (size_t z = 0; z < NSIZES; z++) {
                 mazes[m].rng = seeds[k].kind;
-                mz_geom gs = mz_geom_ortho(sizes[z].rows, sizes[z].cols);
-                expect_ok(mz_generate_geom(&mazes[m], seeds[k].seed, &gs, &sq, NULL, NULL),
+                mz_dims gs = mz_dims_square(sizes[z].rows, sizes[z].cols);
+                expect_ok(mz_generate(&mazes[m], seeds[k].seed, &gs, &sq, NULL),
                           "solvers' maze");
                 make_twin(&sq, &tw);
                 for (size_t e = 0; mz_registry[e]; e++) {
@@ -520,10 +520,10 @@ static void test_twin_is_the_same_graph(void **state)
         mz_grid sq, tw;
         memset(&sq, 0, sizeof sq);
         memset(&tw, 0, sizeof tw);
-        mz_geom gs = mz_geom_ortho(sizes[z].rows, sizes[z].cols);
-        mz_geom gt = twin_geom(sizes[z].rows, sizes[z].cols);
-        assert_int_equal(mz_grid_init_geom(&sq, &gs, NULL), MZ_OK);
-        assert_int_equal(mz_grid_init_geom(&tw, &gt, NULL), MZ_OK);
+        mz_dims gs = mz_dims_square(sizes[z].rows, sizes[z].cols);
+        mz_dims gt = twin_geom(sizes[z].rows, sizes[z].cols);
+        assert_int_equal(mz_grid_init(&sq, &gs, NULL), MZ_OK);
+        assert_int_equal(mz_grid_init(&tw, &gt, NULL), MZ_OK);
         assert_int_equal(sq.cells, tw.cells);
         assert_int_equal(sq.entrance, tw.entrance);
         assert_int_equal(sq.exit, tw.exit);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 
 static mz_status walk(const mz_grid *g, const char *spec, mz_solution *sol)
 {
@@ -24,15 +25,15 @@ static void test_unreachable_exit(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 3, 3), MZ_OK);
-    mz_knock(&g, 0, MZ_E);
-    mz_knock(&g, 1, MZ_E);
-    mz_knock(&g, 2, MZ_S);
-    mz_knock(&g, 5, MZ_S);
-    mz_knock(&g, 8, MZ_W);
-    mz_knock(&g, 7, MZ_W);
-    mz_knock(&g, 6, MZ_N);
-    mz_knock(&g, 3, MZ_N);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(3, 3), NULL), MZ_OK);
+    mz_sq_knock(&g, 0, MZ_E);
+    mz_sq_knock(&g, 1, MZ_E);
+    mz_sq_knock(&g, 2, MZ_S);
+    mz_sq_knock(&g, 5, MZ_S);
+    mz_sq_knock(&g, 8, MZ_W);
+    mz_sq_knock(&g, 7, MZ_W);
+    mz_sq_knock(&g, 6, MZ_N);
+    mz_sq_knock(&g, 3, MZ_N);
     g.exit = 4;
     const char *hands[] = {"wall:hand=left", "wall:hand=right"};
     for (int h = 0; h < 2; h++) {
@@ -52,7 +53,7 @@ static void test_sealed_entrance(void **state)
 {
     (void)state;
     mz_grid g;
-    assert_int_equal(mz_grid_init(&g, 2, 2), MZ_OK);
+    assert_int_equal(mz_grid_init(&g, MZ_SQUARE(2, 2), NULL), MZ_OK);
     mz_solution sol;
     assert_int_equal(walk(&g, "wall", &sol), MZ_OK);
     assert_false(sol.found);
@@ -76,7 +77,8 @@ static void test_braided_islands(void **state)
     for (uint32_t seed = 0; seed < 40; seed++) {
         mz_grid g = {0};
         mz_extra x = {0};
-        assert_int_equal(mz_generate(&spec, seed, 21, 21, &g, NULL, &x), MZ_OK);
+        assert_int_equal(mz_generate(&spec, seed, MZ_SQUARE(21, 21), &g, MZ_GEN_OPTS(1, NULL, &x)),
+                         MZ_OK);
         g.exit = g.cells / 2;
         mz_solution sol;
         assert_int_equal(walk(&g, seed & 1 ? "wall:hand=right" : "wall", &sol), MZ_OK);

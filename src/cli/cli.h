@@ -102,11 +102,11 @@ int mzc_parse_rng(const char *cmd, const char *text, mz_rng_kind *want);
 /* Choose spec's source for a maze of geo at seed (mz_rng_resolve): a note
  * on stderr when 'auto' switches to splitmix64; -1 with a message when
  * mulberry32 was asked for and cannot serve (a usage error). */
-int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_dims *geo,
                     uint64_t seed);
 /* The same, the note (a whole stderr line, or "") kept in note for the
  * caller to print once its other checks have passed. */
-int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_dims *geo,
                          uint64_t seed, char *note, size_t notelen);
 /* A source that can feed seed before the maze's size is known (a
  * fixed-size generator's trial run): splitmix64 when asked for, or under
@@ -116,9 +116,9 @@ mz_rng_kind mzc_rng_for_seed(mz_rng_kind want, uint64_t seed);
  * seed past 32 bits (a usage error), before any maze is made. */
 int mzc_rng_seed_check(const char *cmd, mz_rng_kind want, uint64_t seed);
 
-/* Parse a grid of any shape (mz_parse_grid), printing why on failure;
+/* Parse a grid of any shape (mz_dims_parse), printing why on failure;
  * 0 or -1. */
-int mzc_parse_grid(const char *text, mz_geom *geo);
+int mzc_parse_grid(const char *text, mz_dims *geo);
 /* The grid option of a command: --grid G, with --size G its older name.
  * As mzc_opt_once into *slot; giving both (or either twice) is refused with
  * one line naming cmd. *which gets the name used, for messages. */
@@ -131,18 +131,18 @@ int mzc_opt_synonym(const char *cmd, int argc, char **argv, int *k, const char *
 /* Refuse, with one line, a generator spec or solver stage (spec NULL) that
  * does not run on geo: "mazebench: eller does not run on hex grids (it runs
  * on: ortho)"; -1 then, 0 when every stage runs on it. */
-int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_geom *geo);
+int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_dims *geo);
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /* Refuse (one line, naming the grid) a recipe whose estimated peak memory
  * on geo (mz_estimate_bytes with parts, MZ_EST_*) passes what
  * mzc_check_bytes allows; 0 when it fits. */
-int mzc_check_estimate(const mz_geom *geo, const mz_algo *const *algos, size_t n,
+int mzc_check_estimate(const mz_dims *geo, const mz_algo *const *algos, size_t n,
                        unsigned parts);
 /* mzc_check_estimate with the figures, on square cells rows x cols. */
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
 /* The same for a grid of any geometry. */
-int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_t n);
+int mzc_check_memory_geom(const mz_dims *geo, const mz_algo *const *algos, size_t n);
 /* Refuse (with a message naming what) need bytes that pass 90% of the
  * machine's memory or what 'ulimit -v' leaves; 0 when they fit. Called
  * before any allocation that grows with the input. */
@@ -162,7 +162,7 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
  * rows x cols grid. 0 when every one is on it. */
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols);
 /* The same for a grid of any geometry. */
-int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo);
+int mzc_check_cells_geom(const mz_stage *st, const mz_dims *geo);
 /* A fixed-size generator (MZ_F_FIXED_SIZE, e.g. pacman) ignores the size
  * asked: replace *rows and *cols by the size it makes, learnt from one run
  * at 1x1 as the sweep does, so that a size it never uses is neither checked

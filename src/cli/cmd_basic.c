@@ -1,5 +1,6 @@
 /* cmd_basic.c - the list, gen and solve commands. */
 #include "cli.h"
+#include "../mazebench_render.h"
 #include "out/out.h"
 #include "sweep.h"
 
@@ -592,14 +593,14 @@ static mz_status figures_and_solve(const mz_grid *g, unsigned threads, mz_metric
     if (threads == 0)
         threads = mz_cpu_count();
     if (!st)
-        return mz_metrics_compute_mt(g, threads, m);
+        return mz_metrics_compute(g, threads, m);
     struct solve_job j = {st, g, trace, sol, MZ_OK};
     pthread_t th;
     if (threads < 2 || pthread_create(&th, NULL, solve_thread, &j) != 0) {
-        mz_status s = mz_metrics_compute_mt(g, threads, m);
+        mz_status s = mz_metrics_compute(g, threads, m);
         return s != MZ_OK ? s : mz_solve(st, g, trace, sol);
     }
-    mz_status s = mz_metrics_compute_mt(g, threads - 1, m);
+    mz_status s = mz_metrics_compute(g, threads - 1, m);
     pthread_join(th, NULL);
     return s != MZ_OK ? s : j.s;
 }
@@ -617,10 +618,10 @@ static int run(int argc, char **argv, bool solve)
     size_t nalgos = 0;
     if (mzc_parse_recipe(o.spec, solve ? o.solver : NULL, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
-    mz_geom geo;
+    mz_dims geo;
     if (mzc_parse_grid(o.size, &geo) != 0)
         return MZC_USAGE;
-    mz_geom_cells(&geo);
+    mz_dims_cells(&geo);
     if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||
         (solve && mzc_check_runs_on(NULL, &solver, &geo) != 0))
         return MZC_USAGE;
@@ -632,7 +633,7 @@ static int run(int argc, char **argv, bool solve)
     spec.rng = mzc_rng_for_seed(o.rng, o.seed);
     if (geo.shape == MZ_SHAPE_ORTHO && mzc_fixed_size(&spec, o.seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
-    mz_geom_cells(&geo);
+    mz_dims_cells(&geo);
     if (mzc_resolve_rng_note(argv[0], o.rng, &spec, &geo, o.seed, rng_note, sizeof rng_note) != 0)
         return MZC_USAGE;
     if (solve && mzc_check_cells_geom(&solver, &geo) != 0)
@@ -671,8 +672,8 @@ static int run(int argc, char **argv, bool solve)
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
     sol.want_path = solve && o.fmt == FMT_ASCII;
-    mz_status s = mz_generate_mt(&spec, o.seed, &geo, o.threads, &g,
-                                 (tf && !solve) ? &trace : NULL, &gx);
+    mz_status s = mz_generate(&spec, o.seed, &geo, &g,
+                              MZ_GEN_OPTS(o.threads, (tf && !solve) ? &trace : NULL, &gx));
     if (s == MZ_OK)
         s = figures_and_solve(&g, o.threads, &m, solve ? &solver : NULL, tf ? &trace : NULL, &sol);
     if (tout.f && s == MZ_OK && (fflush(tout.f) != 0 || ferror(tout.f)))
@@ -692,7 +693,7 @@ static int run(int argc, char **argv, bool solve)
                        solve ? solver_name : NULL, solve ? &sol : NULL, false, 0, 0, 0, spec.rng};
         mz_cols colset;
         mz_row_columns(&colset, solve, false, false, algos, nalgos);
-        mz_geom made = mz_grid_geom(&g);
+        mz_dims made = mz_grid_dims(&g);
         if (o.fmt == FMT_ASCII) {
             char *art = g.shape == MZ_SHAPE_ORTHO
                             ? mz_render_ascii(&g, sol.path, sol.path_len, UINT64_C(1) << 20)
@@ -709,7 +710,7 @@ static int run(int argc, char **argv, bool solve)
             }
             char buf[512];
             for (unsigned k = 0; k < colset.n; k++) {
-                mz_row_field_on(&row, made.shape, made.levels, colset.name[k], buf, sizeof buf);
+                mz_row_field(&row, made.shape, made.levels, colset.name[k], buf, sizeof buf);
                 if (buf[0])
                     printf("%s: %s\n", colset.name[k], buf);
             }

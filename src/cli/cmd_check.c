@@ -98,13 +98,13 @@ static int estimate_groups(const mzt_check *c, size_t jobs)
     int rc = MZC_OK;
     for (size_t k = 0; k < c->ngrp && rc == MZC_OK; k++) {
         const mzt_check_row *r0 = &c->row[c->grp[k].first];
-        mz_geom geo;
+        mz_dims geo;
         need[k] = 0;
         if (r0->shape == MZ_SHAPE_ORTHO)
-            geo = mz_geom_ortho(r0->rows, r0->cols);
-        else if (mz_row_geom(r0->shape, r0->levels, r0->rows, r0->cols, &geo) != MZ_OK)
+            geo = mz_dims_square(r0->rows, r0->cols);
+        else if (mz_row_dims(r0->shape, r0->levels, r0->rows, r0->cols, &geo) != MZ_OK)
             continue; /* not a grid: the recipe fails when it runs */
-        if (mz_geom_cells(&geo) == 0)
+        if (mz_dims_cells(&geo) == 0)
             continue; /* past 2^40 cells: the recipe fails as too large when it runs */
         const mz_algo *algos[MZ_MAX_CHAIN + 1];
         size_t n = 0;
@@ -120,7 +120,7 @@ static int estimate_groups(const mzt_check *c, size_t jobs)
         algos[n++] = hungry;
         need[k] = (double)mz_estimate_bytes(algos, n, &geo, MZ_EST_FIGURES);
         char grid[128], what[1024];
-        mz_geom_format(&geo, grid, sizeof grid);
+        mz_dims_format(&geo, grid, sizeof grid);
         snprintf(what, sizeof what, "check: '%s' line %zu: '%s' at %s", c->path, r0->line,
                  r0->gen_canon, grid);
         if (mzc_check_bytes(what, need[k]) != 0)

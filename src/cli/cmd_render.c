@@ -3,6 +3,7 @@
  * library. Options in, one library call, a status out. */
 #define _GNU_SOURCE /* renameat2's flags, flock */
 #include "cli.h"
+#include "../mazebench_render.h"
 #include "sweep.h"
 
 #include <ctype.h>
@@ -677,12 +678,12 @@ static int parse_cell(const char *text, const mz_grid *g, mz_idx *out)
     return 0;
 }
 
-static int too_big(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+static int too_big(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                    const mz_pic_estimate *e)
 {
     char name[96], file[128] = "";
-    mz_geom g = *geo;
-    mz_geom_format(&g, name, sizeof name);
+    mz_dims g = *geo;
+    mz_dims_format(&g, name, sizeof name);
     if (e->limit_bytes && e->file_bytes > e->limit_bytes)
         snprintf(file, sizeof file, "a file of about %.0f MB, over the %.0f MB limit; ",
                  (double)e->file_bytes / 1e6, (double)e->limit_bytes / 1e6);
@@ -889,18 +890,18 @@ int cmd_render(int argc, char **argv)
     size_t nalgos;
     if (mzc_parse_recipe(spec_text, solver_text, &spec, &solver, algos, &nalgos) != 0)
         return MZC_USAGE;
-    mz_geom geo;
+    mz_dims geo;
     if (mzc_parse_grid(size, &geo) != 0)
         return MZC_USAGE;
     bool square = geo.shape == MZ_SHAPE_ORTHO;
-    mz_geom_cells(&geo);
+    mz_dims_cells(&geo);
     char rng_note[512];
     if (mzc_rng_seed_check("render", rng, seed) != 0)
         return MZC_USAGE;
     spec.rng = mzc_rng_for_seed(rng, seed);
     if (square && mzc_fixed_size(&spec, seed, &geo.rows, &geo.cols) < 0)
         return MZC_FAIL;
-    mz_geom_cells(&geo);
+    mz_dims_cells(&geo);
     if (mzc_resolve_rng_note("render", rng, &spec, &geo, seed, rng_note, sizeof rng_note) != 0)
         return MZC_USAGE;
     for (size_t k = 0; k < nalgos; k++) {
@@ -954,8 +955,8 @@ int cmd_render(int argc, char **argv)
      * generated or drawn. */
     mz_pic_estimate est = {0};
     mz_status s = fixed ? MZ_OK
-                        : anim ? mz_anim_estimate_geom(&geo, &o, fmt, ao.stride ? 0 : 151, &est)
-                               : mz_pic_estimate_geom(&geo, &o, fmt, &est);
+                        : anim ? mz_anim_estimate(&geo, &o, fmt, ao.stride ? 0 : 151, &est)
+                               : mz_pic_still_estimate(&geo, &o, fmt, &est);
     if (s == MZ_ETOOBIG)
         return too_big(&geo, &o, fmt, &est);
     if (s != MZ_OK) {
@@ -967,11 +968,11 @@ int cmd_render(int argc, char **argv)
     if (!fixed) {
         char what[160];
         char name[96];
-        mz_geom_format(&geo, name, sizeof name);
+        mz_dims_format(&geo, name, sizeof name);
         snprintf(what, sizeof what, "a %s picture of a %s maze", format_names[fmt], name);
         /* The maze's grid (its byte and visited bits) and the picture's
          * memory on top; the algorithms' own were checked just above. */
-        double grid = (double)mz_geom_cells(&geo) * 1.25;
+        double grid = (double)mz_dims_cells(&geo) * 1.25;
         if (mzc_check_bytes(what, grid + (double)est.memory_bytes) != 0)
             return MZC_FAIL;
     }
@@ -982,10 +983,10 @@ int cmd_render(int argc, char **argv)
         uint64_t bytes = mz_anim_trace_bytes(
             &spec, strcmp(animate, "solve") == 0 ? &solver : NULL, &geo, &ao, &steps);
         char what[160], name[96];
-        mz_geom_format(&geo, name, sizeof name);
+        mz_dims_format(&geo, name, sizeof name);
         snprintf(what, sizeof what, "the trace of an animation of a %s maze (up to %" PRIu64
                  " steps)", name, steps);
-        double grid = (double)mz_geom_cells(&geo) * 1.25;
+        double grid = (double)mz_dims_cells(&geo) * 1.25;
         if (mzc_check_bytes(what, grid + (double)est.memory_bytes + (double)bytes) != 0)
             return MZC_FAIL;
     }
@@ -1032,14 +1033,14 @@ int cmd_render(int argc, char **argv)
     fputs(rng_note, stderr);
     uint64_t anim_frames = 0;
     if (anim) {
-        s = mz_anim_render_geom(&spec, seed, &geo, strcmp(animate, "solve") == 0 ? &solver : NULL,
-                                &o, &ao, fmt, write_part, &wr, &anim_frames);
+        s = mz_anim_render(&spec, seed, &geo, strcmp(animate, "solve") == 0 ? &solver : NULL,
+                           &o, &ao, fmt, write_part, &wr, &anim_frames);
         if (writer_close(&wr, s == MZ_OK, force) != 0 && s == MZ_OK)
             s = MZ_EIO;
     } else {
         mz_grid g = {0};
         mz_extra gx = {0};
-        s = mz_generate_geom(&spec, seed, &geo, &g, NULL, &gx);
+        s = mz_generate(&spec, seed, &geo, &g, MZ_GEN_OPTS(1, NULL, &gx));
         if (s == MZ_OK && from && parse_cell(from, &g, &o.heat_from) != 0) {
             mz_grid_free(&g);
             writer_close(&wr, false, force);
@@ -1048,10 +1049,10 @@ int cmd_render(int argc, char **argv)
         if (s == MZ_OK)
             s = mz_pic_render(&g, &o, fmt, write_part, &wr);
         if (s == MZ_ETOOBIG) {
-            mz_geom gg = mz_grid_geom(&g);
+            mz_dims gg = mz_grid_dims(&g);
             mz_grid_free(&g);
             writer_close(&wr, false, force);
-            mz_pic_estimate_geom(&gg, &o, fmt, &est);
+            mz_pic_still_estimate(&gg, &o, fmt, &est);
             return too_big(&gg, &o, fmt, &est);
         }
         mz_grid_free(&g);

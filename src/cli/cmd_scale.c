@@ -102,14 +102,14 @@ enum {
 };
 
 static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint64_t seed,
-                      const mz_geom *geo, unsigned reps)
+                      const mz_dims *geo, unsigned reps)
 {
     uint64_t r[R_FIELDS] = {0};
     mz_bench b;
     mz_timing t;
     mz_status s = mz_bench_init(&b);
     if (s == MZ_OK)
-        s = mz_bench_gen_geom(&b, spec, seed, geo, NULL, reps, &t);
+        s = mz_bench_gen(&b, spec, seed, geo, NULL, reps, &t);
     if (s == MZ_OK) {
         r[R_ROWS] = b.grid.rows;
         r[R_COLS] = b.grid.cols;
@@ -139,7 +139,7 @@ static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint6
 
 /* Run one size in a child; fills r and the child's peak RSS in KiB. */
 static int run_size(const mz_spec *spec, const mz_stage *solver, uint64_t seed,
-                    const mz_geom *geo, unsigned reps, uint64_t r[R_FIELDS], uint64_t *rss_kb)
+                    const mz_dims *geo, unsigned reps, uint64_t r[R_FIELDS], uint64_t *rss_kb)
 {
     int fds[2];
     if (pipe(fds) != 0) {
@@ -181,7 +181,7 @@ static int run_size(const mz_spec *spec, const mz_stage *solver, uint64_t seed,
     }
     if (got != want || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
         char grid[128];
-        mz_geom_format(geo, grid, sizeof grid);
+        mz_dims_format(geo, grid, sizeof grid);
         mzc_error("scale: the run at %s died (%s)", grid,
                   WIFSIGNALED(wstatus) ? strsignal(WTERMSIG(wstatus)) : "no result");
         return -1;
@@ -266,7 +266,7 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
     const uint64_t rows = r[R_ROWS], cols = r[R_COLS];
     const double cells = (double)r[R_CELLS];
     char topo[48];
-    mz_topology_format(shape, r[R_LEVELS], topo, sizeof topo);
+    mz_shape_column_format(shape, r[R_LEVELS], topo, sizeof topo);
     mzo_csv_string(f, gen_name);
     fputc(',', f);
     mzo_csv_string(f, solver_name);
@@ -301,14 +301,14 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
 }
 
 /* The progress line of one size, complete, to stderr. */
-static void progress_line(const mz_geom *geo, const uint64_t r[R_FIELDS], uint64_t rss_kb,
+static void progress_line(const mz_dims *geo, const uint64_t r[R_FIELDS], uint64_t rss_kb,
                           bool solve)
 {
     const double cells = (double)r[R_CELLS];
     char sol[64] = "", grid[128];
-    mz_geom made = {geo->shape, r[R_LEVELS], geo->shape == MZ_SHAPE_POLAR ? geo->rows : r[R_ROWS],
+    mz_dims made = {geo->shape, r[R_LEVELS], geo->shape == MZ_SHAPE_POLAR ? geo->rows : r[R_ROWS],
                     r[R_COLS]};
-    mz_geom_format(&made, grid, sizeof grid);
+    mz_dims_format(&made, grid, sizeof grid);
     if (solve)
         snprintf(sol, sizeof sol, ", solve %.2f ns/cell", (double)r[R_SOLVE_MEDIAN] / cells);
     fprintf(stderr, "scale: %s (%llu cells): gen %.2f ns/cell%s, %.2f bytes/cell\n", grid,
@@ -386,15 +386,15 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
     uint64_t target = 1000;
     char row_why[1024];
     for (size_t k = 0; k < f->nrows && !why; k++) {
-        mz_geom geo = mz_geom_near(shape, target);
+        mz_dims geo = mz_geom_near(shape, target);
         char want[7][96];
         snprintf(want[0], sizeof want[0], "%.95s", gen);
         snprintf(want[1], sizeof want[1], "%.95s", solver);
         snprintf(want[2], sizeof want[2], "%llu", (unsigned long long)seed);
         snprintf(want[3], sizeof want[3], "%s", mz_rng_name(rng[k < nrng ? k : nrng - 1]));
         snprintf(want[4], sizeof want[4], "%u", reps);
-        mz_topology_format(shape, geo.levels, want[5], sizeof want[5]);
-        snprintf(want[6], sizeof want[6], "%llu", (unsigned long long)mz_geom_cells(&geo));
+        mz_shape_column_format(shape, geo.levels, want[5], sizeof want[5]);
+        snprintf(want[6], sizeof want[6], "%llu", (unsigned long long)mz_dims_cells(&geo));
         sw_csv_field fld[32];
         size_t n, off = k ? f->row_end[k - 1] : f->rows_at;
         sw_csv_read_row(f->text, f->len, &off, fld, 32, &n);
@@ -508,7 +508,7 @@ int cmd_scale(int argc, char **argv)
         return MZC_USAGE;
     }
     {
-        mz_geom probe = mz_geom_near(shape, 1000);
+        mz_dims probe = mz_geom_near(shape, 1000);
         if (mzc_check_runs_on(&spec, NULL, &probe) != 0 ||
             (solve && mzc_check_runs_on(NULL, &solver, &probe) != 0))
             return MZC_USAGE;
@@ -524,7 +524,7 @@ int cmd_scale(int argc, char **argv)
     size_t nsizes = 0, note_size = SIZE_MAX;
     char rng_note[512] = "";
     for (uint64_t t = 1000; nsizes < sizeof size_rng / sizeof *size_rng;) {
-        mz_geom geo = mz_geom_near(shape, t);
+        mz_dims geo = mz_geom_near(shape, t);
         mz_spec sp = spec;
         char note[512];
         if (mzc_resolve_rng_note("scale", want_rng, &sp, &geo, seed64, note, sizeof note) != 0)
@@ -689,7 +689,7 @@ int cmd_scale(int argc, char **argv)
     /* A size that fails says why and what became of FILE on one line. */
     mzc_error_hold();
     while (rc == MZC_OK) {
-        mz_geom geo = mz_geom_near(shape, target);
+        mz_dims geo = mz_geom_near(shape, target);
         char grid[128];
         if (measured < kept) { /* resumed: measured before */
             measured++;
@@ -698,7 +698,7 @@ int cmd_scale(int argc, char **argv)
             target = target * 2 > max_cells ? max_cells : target * 2;
             continue;
         }
-        mz_geom_format(&geo, grid, sizeof grid);
+        mz_dims_format(&geo, grid, sizeof grid);
         /* the chain and the solver share the engine's pool, which keeps
          * what each frees: their memory adds up */
         if (mzc_check_estimate(&geo, algos, nalgos, MZ_EST_POOL) != 0) { /* it names the size */

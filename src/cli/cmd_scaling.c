@@ -133,7 +133,7 @@ out:
 /* The shape of the run: every size n is a grid of it of side n. */
 static mz_shape run_shape = MZ_SHAPE_ORTHO;
 
-static mz_geom geom_of(uint64_t n) { return mz_geom_side(run_shape, n); }
+static mz_dims geom_of(uint64_t n) { return mz_geom_side(run_shape, n); }
 
 /* The published exponent of a generator spec (canonical text) on the run's
  * shape, or NAN. The loop-erased walk's exponent is the same on every
@@ -180,14 +180,14 @@ static int route_of(const char *canon, const mz_spec *spec, mz_rng_kind stream_r
     mz_status s;
     if (!spec) {
         mz_stream_stats st;
-        s = mz_eller_stream_rng(n, n, stream_rng, seed, NULL, NULL, NULL, &st);
+        s = mz_eller_stream(n, n, stream_rng, seed, NULL, NULL, NULL, &st);
         if (s == MZ_OK)
             *route = (double)st.route;
     } else {
         mz_extra x;
         memset(&x, 0, sizeof x);
-        const mz_geom geo = geom_of(n);
-        s = mz_generate_geom(spec, seed, &geo, g, NULL, &x);
+        const mz_dims geo = geom_of(n);
+        s = mz_generate(spec, seed, &geo, g, MZ_GEN_OPTS(1, NULL, &x));
         mz_maze_stats ms;
         if (s == MZ_OK && (g->rows != geo.rows || g->cols != geo.cols))
             s = MZ_EUNSUPPORTED; /* a fixed-size generator */
@@ -199,8 +199,8 @@ static int route_of(const char *canon, const mz_spec *spec, mz_rng_kind stream_r
             *route = (double)ms.route;
     }
     char grid[96];
-    const mz_geom geo = geom_of(n);
-    mz_geom_format(&geo, grid, sizeof grid);
+    const mz_dims geo = geom_of(n);
+    mz_dims_format(&geo, grid, sizeof grid);
     if (s != MZ_OK) {
         mzc_error("scaling: '%s' at %s seed %llu: %s", canon, grid, (unsigned long long)seed,
                   mz_status_str(s));
@@ -498,10 +498,10 @@ int cmd_scaling(int argc, char **argv)
         bool stored = false;
         for (size_t k = 0; k < ngens; k++)
             stored |= strcmp(canon[k], "eller-stream") != 0;
-        mz_geom geo = geom_of(grid.n[i]);
-        if (stored && mz_geom_cells(&geo) == 0) {
+        mz_dims geo = geom_of(grid.n[i]);
+        if (stored && mz_dims_cells(&geo) == 0) {
             char text[96];
-            mz_geom_format(&geo, text, sizeof text);
+            mz_dims_format(&geo, text, sizeof text);
             mzc_error("scaling: size '%s' is too large (at most 2^40 cells, 2^20 polar rings)",
                       text);
             rc = MZC_USAGE;
@@ -519,7 +519,8 @@ int cmd_scaling(int argc, char **argv)
         const mz_algo *a[MZ_MAX_CHAIN];
         for (unsigned st = 0; st < specs[k].n; st++)
             a[st] = specs[k].stage[st].algo;
-        const mz_geom geo = run_shape == MZ_SHAPE_ORTHO ? mz_geom_ortho(nmax, nmax) : geom_of(nmax);
+        const mz_dims geo = run_shape == MZ_SHAPE_ORTHO ? mz_dims_square(nmax,
+                                                                         nmax) : geom_of(nmax);
         if (mzc_check_estimate(&geo, a, specs[k].n, MZ_EST_STATS) != 0)
             rc = MZC_FAIL;
     }
@@ -541,7 +542,7 @@ int cmd_scaling(int argc, char **argv)
                 rc = MZC_FAIL;
                 break;
             }
-            const mz_geom geo = is_stream ? mz_geom_ortho(l->n[i], l->n[i]) : geom_of(l->n[i]);
+            const mz_dims geo = is_stream ? mz_dims_square(l->n[i], l->n[i]) : geom_of(l->n[i]);
             char note[512];
             if (mzc_resolve_rng_note("scaling", want_rng, &sp, &geo, l->top_seed, note,
                                      sizeof note) != 0) {

@@ -179,9 +179,9 @@ static const published *find_published(const pub_table *t, const char *canon)
 
 /* Seeds use the sweep's list syntax (ranges A..B, duplicates dropped),
  * parsed by the sweep engine so the two commands agree; grids are
- * comma-separated, each parsed by mz_parse_grid, duplicates dropped. */
+ * comma-separated, each parsed by mz_dims_parse, duplicates dropped. */
 static int parse_lists(const char *seeds_text, const char *grids_text, uint64_t **seeds,
-                       size_t *nseeds, mz_geom *grids, size_t *ngrids)
+                       size_t *nseeds, mz_dims *grids, size_t *ngrids)
 {
     sw_plan p;
     char err[512];
@@ -208,10 +208,10 @@ static int parse_lists(const char *seeds_text, const char *grids_text, uint64_t 
         }
         memcpy(one, piece, len);
         one[len] = '\0';
-        mz_geom geo;
+        mz_dims geo;
         if (mzc_parse_grid(one, &geo) != 0)
             goto out;
-        mz_geom_cells(&geo);
+        mz_dims_cells(&geo);
         bool dup = false;
         for (size_t k = 0; k < *ngrids && !dup; k++)
             dup = grids[k].shape == geo.shape && grids[k].levels == geo.levels &&
@@ -244,9 +244,9 @@ out:
 
 typedef struct result {
     char gen[256];
-    mz_geom geo;        /* the grid made (a fixed-size generator's own size) */
-    char grid[96];      /* geo as mz_geom_format writes it */
-    char topo[64];      /* the topology column, as mz_topology_format writes it */
+    mz_dims geo;        /* the grid made (a fixed-size generator's own size) */
+    char grid[96];      /* geo as mz_dims_format writes it */
+    char topo[64];      /* the topology column, as mz_shape_column_format writes it */
     const char *rng;    /* the random source's name (the rng column) */
     uint64_t rows, cols, cells;
     unsigned max_degree; /* degree_1..max_degree are printed */
@@ -258,11 +258,11 @@ typedef struct result {
 } result;
 
 /* Run one generator on one grid over the seeds. */
-static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
+static int run_one(const mz_spec *spec, const char *canon, const mz_dims *geo,
                    const uint64_t *seeds, size_t nseeds, uint64_t band, double *buf, result *r)
 {
     char grid[96];
-    mz_geom_format(geo, grid, sizeof grid);
+    mz_dims_format(geo, grid, sizeof grid);
     mz_grid g;
     memset(&g, 0, sizeof g);
     memset(r, 0, sizeof *r);
@@ -284,7 +284,7 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
         }
         mz_extra x;
         memset(&x, 0, sizeof x);
-        mz_status s = mz_generate_geom(spec, seeds[k], geo, &g, NULL, &x);
+        mz_status s = mz_generate(spec, seeds[k], geo, &g, MZ_GEN_OPTS(1, NULL, &x));
         mz_maze_stats ms;
         if (s == MZ_OK)
             s = mz_maze_stats_compute(&g, band, &ms);
@@ -294,7 +294,7 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
             mz_grid_free(&g);
             return -1;
         }
-        r->geo = mz_grid_geom(&g);
+        r->geo = mz_grid_dims(&g);
         r->rows = g.rows;
         r->cols = g.cols;
         r->cells = g.cells;
@@ -320,8 +320,8 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_geom *geo,
             routes++;
     }
     mz_grid_free(&g);
-    mz_geom_format(&r->geo, r->grid, sizeof r->grid);
-    mz_topology_format(r->geo.shape, r->geo.levels, r->topo, sizeof r->topo);
+    mz_dims_format(&r->geo, r->grid, sizeof r->grid);
+    mz_shape_column_format(r->geo.shape, r->geo.levels, r->topo, sizeof r->topo);
     double *col = malloc(nseeds * sizeof *col);
     if (!col) {
         mzc_error("out of memory");
@@ -562,7 +562,7 @@ static void print_markdown(FILE *f, const result *r, bool topo)
 }
 
 /* Does some stage of spec not run on the grid's shape? */
-static bool skipped(const mz_spec *spec, const mz_geom *geo)
+static bool skipped(const mz_spec *spec, const mz_dims *geo)
 {
     for (unsigned a = 0; a < spec->n; a++)
         if (!mz_runs_on(spec->stage[a].algo, geo->shape))
@@ -642,7 +642,7 @@ int cmd_stats(int argc, char **argv)
         mzc_error("format '%s' is not text, csv, json or markdown", format);
         return MZC_USAGE;
     }
-    mz_geom grids[MAX_SIZES];
+    mz_dims grids[MAX_SIZES];
     size_t ngrids;
     uint64_t *seeds = NULL;
     size_t nseeds;
@@ -713,7 +713,7 @@ int cmd_stats(int argc, char **argv)
             runs += !skipped(&specs[k], &grids[z]);
     if (rc == MZC_OK && runs == 0) {
         char g0[96];
-        mz_geom_format(&grids[0], g0, sizeof g0);
+        mz_dims_format(&grids[0], g0, sizeof g0);
         mzc_error("stats: no generator given runs on the grids given (%s%s): see 'mazebench "
                   "list' for the shapes each runs on",
                   g0, ngrids > 1 ? ", ..." : "");
@@ -781,7 +781,7 @@ int cmd_stats(int argc, char **argv)
              * checked before any of it is allocated. */
             char what[512];
             char grid[96];
-            mz_geom_format(&grids[z], grid, sizeof grid);
+            mz_dims_format(&grids[z], grid, sizeof grid);
             snprintf(what, sizeof what, "'%s' at %s", canon[k], grid);
             uint64_t need = mz_estimate_bytes(algos, specs[k].n, &grids[z], MZ_EST_STATS);
             if (mzc_check_bytes(what, (double)need) != 0) {

@@ -171,7 +171,7 @@ int cmd_eller_stream(int argc, char **argv)
         mzc_error("eller-stream: %s", err);
         return MZC_FAIL;
     }
-    mz_geom geo = mz_geom_ortho(rows, cols);
+    mz_dims geo = mz_dims_square(rows, cols);
     if (mzc_resolve_rng_note("eller-stream", want, &spec, &geo, seed, rng_note,
                              sizeof rng_note) != 0)
         return MZC_USAGE;
@@ -190,7 +190,7 @@ int cmd_eller_stream(int argc, char **argv)
     mz_stream_stats st;
     uint64_t t0 = mzc_now_ns();
     stream_sink sink = {of, rows, 0, t0, 0};
-    mz_status s = mz_eller_stream_rng(rows, cols, spec.rng, seed, write_row, &sink, NULL, &st);
+    mz_status s = mz_eller_stream(rows, cols, spec.rng, seed, write_row, &sink, NULL, &st);
     uint64_t ns = mzc_now_ns() - t0;
     if (s != MZ_OK) {
         mzc_outs_abort(&outs);

@@ -148,7 +148,7 @@ mz_rng_kind mzc_rng_for_seed(mz_rng_kind want, uint64_t seed)
     return MZ_RNG_MULBERRY32;
 }
 
-int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_dims *geo,
                          uint64_t seed, char *note, size_t notelen)
 {
     bool switched;
@@ -163,7 +163,7 @@ int mzc_resolve_rng_note(const char *cmd, mz_rng_kind want, mz_spec *spec, const
     return 0;
 }
 
-int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_geom *geo,
+int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_dims *geo,
                     uint64_t seed)
 {
     char note[512];
@@ -173,9 +173,9 @@ int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_g
     return 0;
 }
 
-int mzc_parse_grid(const char *text, mz_geom *geo)
+int mzc_parse_grid(const char *text, mz_dims *geo)
 {
-    mz_status s = mz_parse_grid(text, geo);
+    mz_status s = mz_dims_parse(text, geo);
     if (s == MZ_ETOOBIG) {
         mzc_error("size '%s' is too large (at most 2^40 cells, 2^20 polar rings)", text);
         return -1;
@@ -231,7 +231,7 @@ int mzc_opt_grid(const char *cmd, int argc, char **argv, int *k, const char **sl
     return mzc_opt_synonym(cmd, argc, argv, k, "--grid", "--size", slot, which);
 }
 
-int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_geom *geo)
+int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_dims *geo)
 {
     char why[512];
     sw_size z = {geo->rows, geo->cols, geo->shape, geo->levels};
@@ -261,14 +261,14 @@ int mzc_check_bytes(const char *what, double need)
     return 0;
 }
 
-int mzc_check_estimate(const mz_geom *geo, const mz_algo *const *algos, size_t n,
+int mzc_check_estimate(const mz_dims *geo, const mz_algo *const *algos, size_t n,
                        unsigned parts)
 {
-    mz_geom g = *geo;
-    mz_geom_cells(&g);
+    mz_dims g = *geo;
+    mz_dims_cells(&g);
     char what[128];
     size_t at = (size_t)snprintf(what, sizeof what, "a ");
-    mz_geom_format(&g, what + at, sizeof what - at);
+    mz_dims_format(&g, what + at, sizeof what - at);
     strncat(what, " grid", sizeof what - strlen(what) - 1);
     uint64_t need = mz_estimate_bytes(algos, n, &g, parts);
     return mzc_check_bytes(what, (double)need);
@@ -276,19 +276,19 @@ int mzc_check_estimate(const mz_geom *geo, const mz_algo *const *algos, size_t n
 
 int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n)
 {
-    mz_geom geo = mz_geom_ortho(rows, cols);
+    mz_dims geo = mz_dims_square(rows, cols);
     return mzc_check_estimate(&geo, algos, n, MZ_EST_FIGURES);
 }
 
-int mzc_check_memory_geom(const mz_geom *geo, const mz_algo *const *algos, size_t n)
+int mzc_check_memory_geom(const mz_dims *geo, const mz_algo *const *algos, size_t n)
 {
     return mzc_check_estimate(geo, algos, n, MZ_EST_FIGURES);
 }
 
-int mzc_check_cells_geom(const mz_stage *st, const mz_geom *geo)
+int mzc_check_cells_geom(const mz_stage *st, const mz_dims *geo)
 {
     char err[512];
-    if (mz_solver_fits_geom(st, geo, err, sizeof err) == MZ_EPARAM) {
+    if (mz_solver_fits(st, geo, err, sizeof err) == MZ_EPARAM) {
         mzc_error("%s", err);
         return -1;
     }
@@ -314,7 +314,7 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
 
 int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols)
 {
-    mz_geom geo = mz_geom_ortho(rows, cols);
+    mz_dims geo = mz_dims_square(rows, cols);
     return mzc_check_cells_geom(st, &geo);
 }
 
@@ -401,7 +401,7 @@ int mzc_fixed_size(const mz_spec *spec, uint64_t seed, uint64_t *rows, uint64_t 
     memset(&g, 0, sizeof g);
     mz_extra x;
     memset(&x, 0, sizeof x);
-    mz_status s = mz_generate(spec, seed, 1, 1, &g, NULL, &x);
+    mz_status s = mz_generate(spec, seed, MZ_SQUARE(1, 1), &g, MZ_GEN_OPTS(1, NULL, &x));
     if (s == MZ_OK) {
         *rows = g.rows;
         *cols = g.cols;

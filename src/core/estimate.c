@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-/* The figures (mz_metrics_compute_mt) and the statistics
+/* The figures (mz_metrics_compute) and the statistics
  * (mz_maze_stats_compute) take the bytes a cell their shape's record
  * declares (shape.h), measured as the entries are, on one thread and on
  * two: about a bit a cell for the marks and the breadth-first queue; the
@@ -29,7 +29,7 @@
 #define BAND_FIXED (4096.0 * 40 + 4096)
 #define BAND_PER_COL (4 * 40 + 4 * 16 + 6 * 4 + 61 + 16.0)
 
-static double bands_bytes(const mz_geom *g)
+static double bands_bytes(const mz_dims *g)
 {
     if (g->shape != MZ_SHAPE_ORTHO || g->rows < BAND_ROWS)
         return 0;
@@ -56,11 +56,11 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s)
     return a->bytes_per_cell[s];
 }
 
-uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom *geo,
+uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims *geo,
                            unsigned what)
 {
-    mz_geom g = *geo;
-    uint64_t cells = mz_geom_cells(&g);
+    mz_dims g = *geo;
+    uint64_t cells = mz_dims_cells(&g);
     if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)
         return UINT64_MAX;
     const bool pool = (what & MZ_EST_POOL) != 0;
@@ -98,10 +98,10 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_geom 
     return bytes >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)bytes;
 }
 
-uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_geom *geo)
+uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_dims *geo)
 {
-    mz_geom g = *geo;
-    uint64_t cells = mz_geom_cells(&g);
+    mz_dims g = *geo;
+    uint64_t cells = mz_dims_cells(&g);
     if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)
         return UINT64_MAX;
     double steps = 0;

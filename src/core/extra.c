@@ -13,6 +13,11 @@ static mz_value *slot(mz_extra *x, const char *name)
     return v;
 }
 
+void mz_extra_init(mz_extra *x)
+{
+    memset(x, 0, sizeof *x);
+}
+
 void mz_extra_int(mz_extra *x, const char *name, int64_t val)
 {
     mz_value *v = slot(x, name);
@@ -57,6 +62,14 @@ void mz_solution_clear(mz_solution *s)
     s->want_path = want;
     s->mem = mem;
     s->path_steps = s->closed = s->steps = s->forward = s->turns = -1;
+}
+
+void mz_solution_init(mz_solution *s, bool want_path, const mz_allocator *mem)
+{
+    memset(s, 0, sizeof *s);
+    s->want_path = want_path;
+    s->mem = mem;
+    mz_solution_clear(s);
 }
 
 void mz_solution_free(mz_solution *s)

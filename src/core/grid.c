@@ -12,7 +12,7 @@ uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols)
     return rows * cols; /* one byte a cell */
 }
 
-mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *mem)
+mz_status mz_grid_init(mz_grid *g, const mz_dims *geo, const mz_allocator *mem)
 {
     memset(g, 0, sizeof *g);
     g->mem = mem;
@@ -20,10 +20,10 @@ mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *
     const mz_shape_ops *o = mz_shape_ops_of(geo->shape);
     if (!o || geo->rows == 0 || !o->sized(geo))
         return MZ_EINVAL;
-    mz_geom v = *geo;
-    if (!mz_geom_connected(&v))
+    mz_dims v = *geo;
+    if (!mz_dims_connected(&v))
         return MZ_EINVAL;
-    uint64_t bytes = mz_geom_cells(&v);
+    uint64_t bytes = mz_dims_cells(&v);
     if (bytes == 0 || bytes > SIZE_MAX)
         return MZ_ETOOBIG;
     g->c = mz_mem_alloc(mem, (size_t)bytes);
@@ -38,34 +38,17 @@ mz_status mz_grid_init_geom(mz_grid *g, const mz_geom *geo, const mz_allocator *
     return MZ_OK;
 }
 
-mz_status mz_grid_init_mem(mz_grid *g, uint64_t rows, uint64_t cols, const mz_allocator *mem)
+mz_status mz_grid_resize(mz_grid *g, const mz_dims *geo)
 {
-    mz_geom geo = mz_geom_ortho(rows, cols);
-    return mz_grid_init_geom(g, &geo, mem);
-}
-
-mz_status mz_grid_reshape(mz_grid *g, const mz_geom *geo)
-{
-    mz_geom v = *geo;
-    if (g->c && g->shape == v.shape && mz_geom_cells(&v) == g->cells && g->rows == v.rows &&
+    mz_dims v = *geo;
+    if (g->c && g->shape == v.shape && mz_dims_cells(&v) == g->cells && g->rows == v.rows &&
         g->cols == v.cols && g->levels == v.levels) {
         mz_grid_reset(g);
         return MZ_OK;
     }
     const mz_allocator *mem = g->mem;
     mz_grid_free(g);
-    return mz_grid_init_geom(g, geo, mem);
-}
-
-mz_status mz_grid_init(mz_grid *g, uint64_t rows, uint64_t cols)
-{
-    return mz_grid_init_mem(g, rows, cols, NULL);
-}
-
-mz_status mz_grid_resize(mz_grid *g, uint64_t rows, uint64_t cols)
-{
-    mz_geom geo = mz_geom_ortho(rows, cols);
-    return mz_grid_reshape(g, &geo);
+    return mz_grid_init(g, geo, mem);
 }
 
 void mz_grid_reset(mz_grid *g)
@@ -100,8 +83,8 @@ mz_status mz_grid_alloc_tiles(mz_grid *g)
 
 mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
 {
-    mz_geom geo = mz_grid_geom(src);
-    mz_status s = mz_grid_reshape(dst, &geo);
+    mz_dims geo = mz_grid_dims(src);
+    mz_status s = mz_grid_resize(dst, &geo);
     if (s != MZ_OK)
         return s;
     memcpy(dst->c, src->c, (size_t)src->cells);
@@ -121,10 +104,10 @@ mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
 mz_status mz_parse_size(const char *s, uint64_t *rows, uint64_t *cols)
 {
     /* a grid of square cells, written without a shape */
-    mz_geom geo;
+    mz_dims geo;
     if (strchr(s, ':'))
         return MZ_EINVAL;
-    mz_status st = mz_parse_grid(s, &geo);
+    mz_status st = mz_dims_parse(s, &geo);
     if (st != MZ_OK)
         return st;
     *rows = geo.rows;

@@ -10,6 +10,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- Square cells only (MZ_SHAPE_ORTHO) ----
+ * Directions N E S W and wall bits; on any other shape these answer
+ * wrongly, so the library keeps them to its square paths (the port
+ * functions of src/mazebench.h serve every shape). */
+static inline unsigned mz_sq_opposite(unsigned d) { return (d + 2) & 3; }
+/* The neighbour of i in direction d, or MZ_NONE off the grid. */
+static inline mz_idx mz_sq_neighbour(const mz_grid *g, mz_idx i, unsigned d)
+{
+    uint64_t col;
+    switch (d) {
+    case MZ_N: return i >= g->cols ? i - g->cols : MZ_NONE;
+    case MZ_S: return i + g->cols < g->cells ? i + g->cols : MZ_NONE;
+    case MZ_E:
+        col = i % g->cols;
+        if (col + 1 < g->cols) return i + 1;
+        return (g->flags & MZ_GRID_WRAP_EW) ? i - col : MZ_NONE;
+    default:
+        col = i % g->cols;
+        if (col > 0) return i - 1;
+        return (g->flags & MZ_GRID_WRAP_EW) ? i + g->cols - 1 : MZ_NONE;
+    }
+}
+static inline unsigned mz_sq_walls(const mz_grid *g, mz_idx i) { return g->c[i] & MZ_WALLS; }
+static inline bool mz_sq_is_open(const mz_grid *g, mz_idx i, unsigned d)
+{
+    return !(g->c[i] & (1u << d));
+}
+/* Clear the wall of i toward d and the opposite wall of its neighbour, in
+ * one call. The caller guarantees the neighbour exists. */
+static inline void mz_sq_knock(mz_grid *g, mz_idx i, unsigned d)
+{
+    mz_idx n = mz_sq_neighbour(g, i, d);
+    g->c[i] &= (uint8_t)~(1u << d);
+    g->c[n] &= (uint8_t)~(1u << mz_sq_opposite(d));
+}
+/* Number of open sides of cell i (0..4). */
+static inline unsigned mz_sq_open_sides(const mz_grid *g, mz_idx i)
+{
+    static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
+    return open_count[g->c[i] & MZ_WALLS];
+}
+
 #if defined(__GNUC__)
 #define MZ_INLINE static inline __attribute__((always_inline))
 /* A function kept out of its callers: a solver's paths for square cells
@@ -128,7 +170,7 @@ void mz_path_reverse(mz_solution *sol);
 /* The index step of each direction, {-cols, +1, +cols, -1} (N, E, S, W).
  * i + delta[d] is the neighbour through an open wall d only on a grid
  * whose border is closed (mz_grid_border_closed); mz_dir_step picks that
- * shortcut or mz_neighbour. */
+ * shortcut or mz_sq_neighbour. */
 MZ_INLINE void mz_dir_deltas(const mz_grid *g, int64_t delta[4])
 {
     delta[MZ_N] = -(int64_t)g->cols;
@@ -140,7 +182,7 @@ MZ_INLINE void mz_dir_deltas(const mz_grid *g, int64_t delta[4])
 MZ_INLINE mz_idx mz_dir_step(const mz_grid *g, const bool fast, const int64_t delta[4],
                              mz_idx i, unsigned d)
 {
-    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
+    return fast ? (mz_idx)((int64_t)i + delta[d]) : mz_sq_neighbour(g, i, d);
 }
 
 /* One breadth-first sweep ring by ring from src over the cells whose bits
@@ -210,15 +252,15 @@ int rt_merge(const mz_grid *g, rt_band *bands, unsigned nbands, uint64_t open_ce
              int64_t *route);
 void rt_free(const mz_grid *g, rt_band *bands, unsigned nbands);
 
-/* ---- Figures of the shapes beyond square cells (topo_metrics.c) ----
- * The public figure functions (mz_digest, mz_metrics_compute_mt, mz_route,
+/* ---- Figures of the shapes beyond square cells (metrics_ports.c) ----
+ * The public figure functions (mz_digest, mz_metrics_compute, mz_route,
  * mz_bfs_dist32, mz_maze_stats_compute) hand a grid of any other shape to
  * these. */
-uint64_t mz_topo_digest(const mz_grid *g);
-mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m);
-int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b);
-mz_status mz_topo_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
-mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s);
+uint64_t mz_digest_ports(const mz_grid *g);
+mz_status mz_metrics_ports(const mz_grid *g, mz_metrics *m);
+int64_t mz_route_ports(const mz_grid *g, mz_idx a, mz_idx b);
+mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_idx src, uint32_t *dist);
+mz_status mz_maze_stats_ports(const mz_grid *g, uint64_t band, mz_maze_stats *s);
 /* The statistics' two sweeps from the entrance (stats.c): route, longest
  * and longest_exact of s, through mz_ring_sweep (any shape). The caller
  * checks that entrance and exit are cells. MZ_ENOMEM. */

@@ -421,15 +421,8 @@ static mz_status first_run_end(const mz_bench *b, unsigned r, uint64_t u0, mz_st
     return s;
 }
 
-mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, uint64_t rows,
-                       uint64_t cols, mz_trace *trace, unsigned reps, mz_timing *t)
-{
-    mz_geom geo = mz_geom_ortho(rows, cols);
-    return mz_bench_gen_geom(b, spec, seed, &geo, trace, reps, t);
-}
-
-mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_geom *geo,
-                            mz_trace *trace, unsigned reps, mz_timing *t)
+mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_dims *geo,
+                       mz_trace *trace, unsigned reps, mz_timing *t)
 {
     memset(t, 0, sizeof *t);
     if (reps < 1 || reps > MZ_MAX_REPS || spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
@@ -440,7 +433,7 @@ mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint64_t seed, con
     /* Setup: the grid (allocation and first touch), then a warm-up run. */
     uint64_t t0 = mz_clock_ns();
     mz_solution_clear(&b->sol); /* an old path goes back to the pool */
-    mz_status s = mz_grid_reshape(&b->grid, geo);
+    mz_status s = mz_grid_resize(&b->grid, geo);
     if (s != MZ_OK)
         return s;
     /* The grid is now the only block in use: the peak counts it. */
@@ -454,7 +447,7 @@ mz_status mz_bench_gen_geom(mz_bench *b, const mz_spec *spec, uint64_t seed, con
     uint64_t want = mz_digest(&b->grid);
 
     for (unsigned r = 0; r < reps; r++) {
-        s = mz_grid_reshape(&b->grid, geo);
+        s = mz_grid_resize(&b->grid, geo);
         if (s != MZ_OK)
             return s;
         memset(&b->gx, 0, sizeof b->gx);

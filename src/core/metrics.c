@@ -6,7 +6,7 @@
  * BFS queue (and a few words a column), so metrics stay affordable on
  * 2^32-cell grids.
  *
- * mz_metrics_compute_mt splits the work into tasks that run side by side.
+ * mz_metrics_compute splits the work into tasks that run side by side.
  * First round:
  *   - a breadth-first search from the entrance that keeps no marks (each
  *     cell carries the side it came from) and runs to the end: the route,
@@ -35,7 +35,7 @@ static inline uint64_t digest_step(uint64_t h, uint64_t w)
 uint64_t mz_digest(const mz_grid *g)
 {
     if (g->shape != MZ_SHAPE_ORTHO)
-        return mz_topo_digest(g);
+        return mz_digest_ports(g);
     const uint64_t keep = UINT64_C(0x1f1f1f1f1f1f1f1f); /* walls + blocked */
     uint64_t h = UINT64_C(0x6a09e667f3bcc908);
     h = digest_step(h, g->rows);
@@ -109,7 +109,7 @@ static mz_status bfs_fill(const mz_grid *g, bool fast, uint64_t *seen, mz_queue 
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            mz_idx n = fast ? (mz_idx)((int64_t)i + delta[d]) : mz_neighbour(g, i, d);
+            mz_idx n = fast ? (mz_idx)((int64_t)i + delta[d]) : mz_sq_neighbour(g, i, d);
             if (n == MZ_NONE || mz_bit_get(seen, n))
                 continue;
             mz_bit_set(seen, n);
@@ -128,7 +128,7 @@ static mz_status bfs_fill(const mz_grid *g, bool fast, uint64_t *seen, mz_queue 
 int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 {
     if (g->shape != MZ_SHAPE_ORTHO)
-        return mz_topo_route(g, a, b);
+        return mz_route_ports(g, a, b);
     if (a >= g->cells || b >= g->cells)
         return -1;
     if (a == b)
@@ -150,7 +150,7 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
 {
     if (g->shape != MZ_SHAPE_ORTHO && g->cells <= UINT32_MAX)
-        return mz_topo_bfs_dist32(g, src, dist);
+        return mz_bfs_dist32_ports(g, src, dist);
     if (g->cells > UINT32_MAX)
         return MZ_ETOOBIG;
     for (uint64_t i = 0; i < g->cells; i++)
@@ -165,9 +165,9 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
     while (q.len) {
         mz_idx i = mz_queue_pop(&q);
         for (unsigned d = 0; d < 4; d++) {
-            if (!mz_is_open(g, i, d))
+            if (!mz_sq_is_open(g, i, d))
                 continue;
-            mz_idx n = mz_neighbour(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
             if (n == MZ_NONE || dist[n] != UINT32_MAX)
                 continue;
             dist[n] = dist[i] + 1;
@@ -531,7 +531,7 @@ static int search_unmarked(const mz_grid *g, mz_idx src, mz_idx dst, int64_t *ro
                 continue;
             if (MZ_UNLIKELY(n == dst) && *route < 0)
                 *route = depth + 1;
-            if (mz_queue_push(&q, n << 3 | mz_opposite(d)) != MZ_OK) {
+            if (mz_queue_push(&q, n << 3 | mz_sq_opposite(d)) != MZ_OK) {
                 rc = -1;
                 goto done;
             }
@@ -640,7 +640,7 @@ static void mt_task(void *ctx, unsigned k)
 
 static mz_status metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m);
 
-mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *m)
+mz_status mz_metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m)
 {
     mz_status s = metrics_compute(g, threads, m);
     m->draws = g->draws;
@@ -650,7 +650,7 @@ mz_status mz_metrics_compute_mt(const mz_grid *g, unsigned threads, mz_metrics *
 static mz_status metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m)
 {
     if (g->shape != MZ_SHAPE_ORTHO)
-        return mz_topo_metrics(g, m);
+        return mz_metrics_ports(g, m);
     threads = mz_threads_resolve(threads);
     const uint64_t rows = g->rows, cols = g->cols;
     if (rows < BAND_MIN_ROWS || cols > (UINT64_C(1) << 30))
@@ -800,7 +800,3 @@ static mz_status metrics_compute(const mz_grid *g, unsigned threads, mz_metrics 
     return s;
 }
 
-mz_status mz_metrics_compute(const mz_grid *g, mz_metrics *m)
-{
-    return mz_metrics_compute_mt(g, 1, m);
-}

@@ -2,7 +2,7 @@
  * ring.c - the ring sweep of ring.h compiled for square cells and for the
  * ports of every other shape, each with and without a trace step a ring:
  * the statistics' double sweep (stats.c), the figures of other shapes
- * (topo_metrics.c).
+ * (metrics_ports.c).
  */
 #include "ring.h"
 

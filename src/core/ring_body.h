@@ -59,7 +59,7 @@ MZ_INLINE mz_status mz_ring_run_square(const mz_grid *g, mz_idx src, uint64_t *s
 #if MZ_RING_PORTS
                 mz_idx n = mz_port_nbr(g, i, d);
 #else
-                mz_idx n = mz_neighbour(g, i, d);
+                mz_idx n = mz_sq_neighbour(g, i, d);
 #endif
                 if (n == MZ_NONE)
                     continue;

@@ -39,10 +39,10 @@ uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo)
     return v;
 }
 
-double mz_draws_estimate(const mz_spec *spec, const mz_geom *geo)
+double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo)
 {
-    mz_geom v = *geo;
-    double cells = (double)mz_geom_cells(&v);
+    mz_dims v = *geo;
+    double cells = (double)mz_dims_cells(&v);
     if (cells < 1 && v.shape == MZ_SHAPE_ORTHO) /* past MZ_MAX_CELLS: a stream's rows */
         cells = (double)v.rows * (double)v.cols;
     if (cells < 1 || (unsigned)v.shape >= MZ_SHAPE_COUNT)
@@ -63,7 +63,7 @@ double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells)
     return per > 0 ? per * cells : 0;
 }
 
-mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rng_kind want,
+mz_status mz_rng_resolve(mz_spec *spec, const mz_dims *geo, uint64_t seed, mz_rng_kind want,
                          bool *switched, char *err, size_t errlen)
 {
     if (switched)
@@ -90,8 +90,8 @@ mz_status mz_rng_resolve(mz_spec *spec, const mz_geom *geo, uint64_t seed, mz_rn
                  (unsigned long long)seed);
     else {
         char grid[96];
-        mz_geom v = *geo;
-        mz_geom_format(&v, grid, sizeof grid);
+        mz_dims v = *geo;
+        mz_dims_format(&v, grid, sizeof grid);
         snprintf(why, sizeof why, "%s on a %s grid takes about %.3g draws, past %s",
                  spec->stage[0].algo->name, grid, need,
                  want == MZ_RNG_MULBERRY32 ? "mulberry32's limit of 2^31 (half its cycle)"

@@ -9,6 +9,7 @@
  * through mz_row_field, so a figure means the same everywhere.
  */
 #include "internal.h"
+#include "../mazebench_row.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -63,7 +64,7 @@ bool mz_col_numeric(const char *col)
            strcmp(col, "topology") != 0 && strcmp(col, "rng") != 0;
 }
 
-size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len)
+size_t mz_shape_column_format(mz_shape shape, uint64_t levels, char *buf, size_t len)
 {
     const char *name = mz_shape_name(shape);
     int n;
@@ -77,7 +78,7 @@ size_t mz_topology_format(mz_shape shape, uint64_t levels, char *buf, size_t len
     return n < 0 ? 0 : (size_t)n;
 }
 
-mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels)
+mz_status mz_shape_column_parse(const char *text, mz_shape *shape, uint64_t *levels)
 {
     char name[16];
     size_t n = strcspn(text, ":");
@@ -113,12 +114,12 @@ mz_status mz_topology_parse(const char *text, mz_shape *shape, uint64_t *levels)
     return MZ_OK;
 }
 
-mz_status mz_row_geom(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
-                      mz_geom *g)
+mz_status mz_row_dims(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
+                      mz_dims *g)
 {
     const mz_shape_ops *o = mz_shape_ops_of(shape);
-    mz_geom t = {shape, o && o->layered ? levels : 1, rows, cols};
-    if (mz_geom_cells(&t) == 0 || t.cols != cols)
+    mz_dims t = {shape, o && o->layered ? levels : 1, rows, cols};
+    if (mz_dims_cells(&t) == 0 || t.cols != cols)
         return MZ_EINVAL;
     *g = t;
     return MZ_OK;
@@ -143,13 +144,8 @@ static void opt_i64(int64_t v, char *buf, size_t len)
         snprintf(buf, len, "%" PRId64, v);
 }
 
-void mz_row_field(const mz_row *r, const char *col, char *buf, size_t len)
-{
-    mz_row_field_on(r, MZ_SHAPE_ORTHO, 1, col, buf, len);
-}
-
-void mz_row_field_on(const mz_row *r, mz_shape shape, uint64_t levels, const char *col,
-                     char *buf, size_t len)
+void mz_row_field(const mz_row *r, mz_shape shape, uint64_t levels, const char *col,
+                  char *buf, size_t len)
 {
     const mz_metrics *m = r->m;
     const mz_solution *s = r->sol;
@@ -158,7 +154,7 @@ void mz_row_field_on(const mz_row *r, mz_shape shape, uint64_t levels, const cha
     if (IS("gen")) snprintf(buf, len, "%s", r->gen);
     else if (IS("seed")) snprintf(buf, len, "%" PRIu64, r->seed);
     else if (IS("rng")) snprintf(buf, len, "%s", mz_rng_name(r->rng) ? mz_rng_name(r->rng) : "");
-    else if (IS("topology")) mz_topology_format(shape, levels, buf, len);
+    else if (IS("topology")) mz_shape_column_format(shape, levels, buf, len);
     else if (IS("rows")) snprintf(buf, len, "%" PRIu64, r->rows);
     else if (IS("cols")) snprintf(buf, len, "%" PRIu64, r->cols);
     else if (IS("rep")) snprintf(buf, len, "%" PRIu64, r->rep);

@@ -3,7 +3,7 @@
  * shape table"). Not part of the API.
  *
  * Everything the library knows about a shape is in its record, one file
- * per shape under src/core/shapes/, and mz_shape_table (topo.c) holds one
+ * per shape under src/core/shapes/, and mz_shape_table (dims.c) holds one
  * record per mz_shape value. The public shape functions of
  * src/mazebench.h ("Cell shapes") dispatch through the table; the port
  * functions (mz_port_nbr, mz_port_back, mz_port_can_open, mz_port_knock)
@@ -17,11 +17,11 @@
  *      mz_sp_can_open);
  *   3. src/core/shapes/NAME.c defining `const mz_shape_ops mz_shape_NAME`
  *      with every op (only alias and can_open may be NULL), its
- *      declaration below and its line in mz_shape_table (topo.c);
+ *      declaration below and its line in mz_shape_table (dims.c);
  *   4. its drawing record in src/render/picture/shapes.c (pic_shapes);
  *   5. sample grids in tests/samples.h and test grids in
  *      tests/test_shape_table.c (both tests fail for a shape without).
- * The _Static_assert next to each table (topo.c, shapes.c) stops the build
+ * The _Static_assert next to each table (dims.c, shapes.c) stops the build
  * until the count there is raised with the new line; every switch over
  * mz_shape has no default, so -Wswitch-enum names each one that misses
  * the new value (the generic paths of the generators and solvers
@@ -47,34 +47,34 @@ typedef struct mz_shape_ops {
      * over or under). */
     unsigned ports;
     unsigned max_degree;
-    /* True when the geometry has levels (mz_geom.levels counts; the
+    /* True when the geometry has levels (mz_dims.levels counts; the
      * topology column reads "NAME:LEVELS"); false: levels is always 1. */
     bool layered;
 
     /* ---- Geometry ---- */
     /* Does every dimension the shape reads have a non-zero value? (An
      * ignored one, such as a polar grid's cols, may be anything.) */
-    bool (*sized)(const mz_geom *g);
+    bool (*sized)(const mz_dims *g);
     /* Are the cells one connected graph when every wall is open? */
-    bool (*connected)(const mz_geom *g);
+    bool (*connected)(const mz_dims *g);
     /* The cells of a sized geometry, or 0 past the shape's size limits
      * (MZ_MAX_CELLS and any of its own). Fills the derived fields: levels
      * (1 when not layered) and whatever else the shape derives (polar:
      * cols, the outer ring's cells). */
-    uint64_t (*cells)(mz_geom *g);
+    uint64_t (*cells)(mz_dims *g);
     /* The DIMS of "SHAPE:DIMS": n (1..3) numbers v read from "AxBxC";
      * sets g's dimensions. MZ_EINVAL for a count the shape does not take. */
-    mz_status (*parse_dims)(const uint64_t *v, unsigned n, mz_geom *g);
-    /* Write the geometry as mz_parse_grid reads it back ("SHAPE:DIMS", or
+    mz_status (*parse_dims)(const uint64_t *v, unsigned n, mz_dims *g);
+    /* Write the geometry as mz_dims_parse reads it back ("SHAPE:DIMS", or
      * the bare "RxC" of square cells); snprintf's return value. */
-    int (*format)(const mz_geom *g, char *buf, size_t len);
+    int (*format)(const mz_dims *g, char *buf, size_t len);
     /* A geometry of the shape with about target (>= 1) cells, never more
      * (but at least one cell a side), as near square (cubic) as the shape
      * allows; its cells filled in as by cells(). */
-    mz_geom (*near)(uint64_t target);
+    mz_dims (*near)(uint64_t target);
     /* A geometry of side n: n x n, n levels of n x n, n rings; its cells
      * filled in as by cells(). */
-    mz_geom (*of_side)(uint64_t n);
+    mz_dims (*of_side)(uint64_t n);
 
     /* ---- Cells of a grid ---- */
     /* The default entrance and exit of a fresh grid (mz_grid_reset): two
@@ -104,7 +104,7 @@ typedef struct mz_shape_ops {
     uint64_t (*distance)(const mz_grid *g, mz_idx a, mz_idx b);
 
     /* ---- Memory (mz_estimate_bytes), measured ---- */
-    /* Bytes a cell beside the grid of the figures (mz_metrics_compute_mt:
+    /* Bytes a cell beside the grid of the figures (mz_metrics_compute:
      * the route's marks and the breadth-first queue) and of the
      * statistics (mz_maze_stats_compute: a double sweep). */
     double figures_bytes_per_cell;
@@ -119,7 +119,7 @@ extern const mz_shape_ops mz_shape_cube;
 extern const mz_shape_ops mz_shape_weave;
 extern const mz_shape_ops mz_shape_torus;
 
-/* One record per shape, indexed by mz_shape (topo.c). */
+/* One record per shape, indexed by mz_shape (dims.c). */
 extern const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT];
 
 /* The record of shape s, or NULL for a value out of range. */
@@ -128,16 +128,16 @@ static inline const mz_shape_ops *mz_shape_ops_of(mz_shape s)
     return (unsigned)s < MZ_SHAPE_COUNT ? mz_shape_table[s] : NULL;
 }
 
-/* Shared by the records (topo.c): |a - b|; the flat shapes' (rows x cols,
+/* Shared by the records (dims.c): |a - b|; the flat shapes' (rows x cols,
  * levels 1) text "NAME:RxC", near-square geometry of about target cells,
  * sized, cells and dimensions ("N" or "RxC"); cell 0 and the last cell;
  * the middle cell of the middle row (and level); every port a side. */
 static inline uint64_t mz_absdiff(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
-int mz_shape_format_rc(const mz_geom *g, char *buf, size_t len);
-mz_geom mz_shape_near_rc(mz_shape s, uint64_t target);
-bool mz_shape_sized_rc(const mz_geom *g);
-uint64_t mz_shape_cells_rc(mz_geom *g);
-mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_geom *g);
+int mz_shape_format_rc(const mz_dims *g, char *buf, size_t len);
+mz_dims mz_shape_near_rc(mz_shape s, uint64_t target);
+bool mz_shape_sized_rc(const mz_dims *g);
+uint64_t mz_shape_cells_rc(mz_dims *g);
+mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_dims *g);
 mz_idx mz_shape_first_cell(const mz_grid *g);
 mz_idx mz_shape_last_cell(const mz_grid *g);
 mz_idx mz_shape_centre_rc(const mz_grid *g);

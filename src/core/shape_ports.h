@@ -22,7 +22,7 @@
  *     dispatch at the entry) and the switch folds to that shape's code;
  *     pass g->shape and it is the public mz_port_* function. Results are
  *     exactly those of mz_port_nbr, mz_port_back, mz_port_can_open and
- *     mz_port_knock (topo.c wraps these).
+ *     mz_port_knock (dims.c wraps these).
  *
  * A new shape adds its functions here and one case to each dispatch (the
  * switches have no default, so -Wswitch-enum names every one missing).
@@ -36,14 +36,14 @@
 
 MZ_INLINE mz_idx mz_sp_ortho_nbr(const mz_grid *g, mz_idx i, unsigned p)
 {
-    return p < 4 ? mz_neighbour(g, i, p) : MZ_NONE;
+    return p < 4 ? mz_sq_neighbour(g, i, p) : MZ_NONE;
 }
 
 MZ_INLINE unsigned mz_sp_ortho_back(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return mz_opposite(p);
+    return mz_sq_opposite(p);
 }
 
 /* ---- Hexagons (MZ_SHAPE_HEX): ports N NE SE S SW NW ---- */
@@ -234,7 +234,7 @@ MZ_INLINE unsigned mz_sp_cube_back(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return p >= 4 ? p ^ 1 : mz_opposite(p);
+    return p >= 4 ? p ^ 1 : mz_sq_opposite(p);
 }
 
 /* ---- Weave (MZ_SHAPE_WEAVE): ports N E S W, then 4..7 under the next cell ---- */
@@ -264,7 +264,7 @@ MZ_INLINE unsigned mz_sp_weave_back(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return (p & 4) | mz_opposite(p & 3);
+    return (p & 4) | mz_sq_opposite(p & 3);
 }
 
 /* Is there a passage under cell x along the axis of direction d? A passage
@@ -272,7 +272,7 @@ MZ_INLINE unsigned mz_sp_weave_back(const mz_grid *g, mz_idx i, unsigned p)
 MZ_INLINE bool mz_sp_weave_under(const mz_grid *g, mz_idx x, unsigned d)
 {
     const mz_idx a = mz_sp_flat_nbr(g, x, d);
-    return a != MZ_NONE && !(g->c[a] & (1u << (4 + mz_opposite(d))));
+    return a != MZ_NONE && !(g->c[a] & (1u << (4 + mz_sq_opposite(d))));
 }
 
 /* Side d of x is free (neither its wall nor its under-port open) and no
@@ -292,20 +292,20 @@ MZ_INLINE bool mz_sp_weave_can_open(const mz_grid *g, mz_idx i, unsigned p)
     const unsigned d = p & 3;
     const mz_idx n = mz_sp_weave_nbr(g, i, p);
     if (n == MZ_NONE || !mz_sp_weave_side_free(g, i, d) ||
-        !mz_sp_weave_side_free(g, n, mz_opposite(d)))
+        !mz_sp_weave_side_free(g, n, mz_sq_opposite(d)))
         return false;
     if (p < 4)
         return true;
     const mz_idx b = mz_sp_flat_nbr(g, i, d);
     const unsigned c = g->c[b], e = (d + 1) & 3;
-    const unsigned along = (1u << d) | (1u << mz_opposite(d));
-    const unsigned across = (1u << e) | (1u << mz_opposite(e));
+    const unsigned along = (1u << d) | (1u << mz_sq_opposite(d));
+    const unsigned across = (1u << e) | (1u << mz_sq_opposite(e));
     return (c & along) == along && (c & across) == 0 && (c & 0xF0u) == 0xF0u &&
            !mz_sp_weave_under(g, b, e);
 }
 
 /* ---- Torus (MZ_SHAPE_TORUS): ports N E S W, rows and columns wrap ----
- * rows and cols are at least 3 (mz_parse_grid refuses less), so the four
+ * rows and cols are at least 3 (mz_dims_parse refuses less), so the four
  * neighbours of a cell are four other cells. */
 
 MZ_INLINE mz_idx mz_sp_torus_nbr_rc(const mz_grid *g, mz_idx i, uint64_t r, uint64_t c, unsigned p)
@@ -329,7 +329,7 @@ MZ_INLINE unsigned mz_sp_torus_back(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return mz_opposite(p);
+    return mz_sq_opposite(p);
 }
 
 /* ---- Dispatch by shape (fold away for a constant s) ---- */
@@ -383,7 +383,7 @@ MZ_INLINE unsigned mz_sp_back(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_TORUS: return mz_sp_torus_back(g, i, p);
     case MZ_SHAPE_COUNT: break;
     }
-    return mz_opposite(p);
+    return mz_sq_opposite(p);
 }
 
 /* May the wall of port p of i be opened now: p is a port of the shape, its

@@ -352,35 +352,20 @@ size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len)
     return used;
 }
 
-mz_status mz_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
-                      mz_grid *g, mz_trace *trace, mz_extra *extra)
-{
-    if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
-        return MZ_EINVAL;
-    mz_status s = mz_grid_resize(g, rows, cols);
-    if (s != MZ_OK)
-        return s;
-    return mz_generate_on(spec, seed, g, trace, extra);
-}
-
 static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned threads, mz_grid *g,
                              mz_trace *trace, mz_extra *extra);
 
-mz_status mz_generate_mt(const mz_spec *spec, uint64_t seed, const mz_geom *geo, unsigned threads,
-                         mz_grid *g, mz_trace *trace, mz_extra *extra)
+mz_status mz_generate(const mz_spec *spec, uint64_t seed, const mz_dims *dims, mz_grid *g,
+                      const mz_gen_opts *opts)
 {
     if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
         return MZ_EINVAL;
-    mz_status s = mz_grid_reshape(g, geo);
+    mz_status s = mz_grid_resize(g, dims);
     if (s != MZ_OK)
         return s;
-    return generate_on(spec, seed, mz_threads_resolve(threads), g, trace, extra);
-}
-
-mz_status mz_generate_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo, mz_grid *g,
-                           mz_trace *trace, mz_extra *extra)
-{
-    return mz_generate_mt(spec, seed, geo, 1, g, trace, extra);
+    if (!opts)
+        return generate_on(spec, seed, 1, g, NULL, NULL);
+    return generate_on(spec, seed, mz_threads_resolve(opts->threads), g, opts->trace, opts->extra);
 }
 
 mz_status mz_generate_on(const mz_spec *spec, uint64_t seed, mz_grid *g, mz_trace *trace,
@@ -416,22 +401,22 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
     return MZ_OK;
 }
 
-mz_status mz_solver_fits_geom(const mz_stage *st, const mz_geom *geo, char *err, size_t errlen)
+mz_status mz_solver_fits(const mz_stage *st, const mz_dims *geo, char *err, size_t errlen)
 {
     if (!st->algo || st->algo->kind != MZ_SOLVER) {
         if (err && errlen)
             snprintf(err, errlen, "not a solver");
         return MZ_EINVAL;
     }
-    mz_geom v = *geo;
-    uint64_t cells = mz_geom_cells(&v);
+    mz_dims v = *geo;
+    uint64_t cells = mz_dims_cells(&v);
     for (unsigned k = 0; k < st->algo->nparams; k++) {
         const mz_param_def *p = &st->algo->params[k];
         double x = st->args.v[k];
         if (p->type == MZ_P_CELL && x >= 0 && (cells == 0 || x >= (double)cells)) {
             if (err && errlen) {
                 char grid[96];
-                mz_geom_format(&v, grid, sizeof grid);
+                mz_dims_format(&v, grid, sizeof grid);
                 if (cells)
                     snprintf(err, errlen, "cell %.0f for '%s' of '%s' is off the %s grid "
                              "(cells 0..%llu)", x, p->name, st->algo->name, grid,
@@ -446,21 +431,14 @@ mz_status mz_solver_fits_geom(const mz_stage *st, const mz_geom *geo, char *err,
     return MZ_OK;
 }
 
-mz_status mz_solver_fits(const mz_stage *st, uint64_t rows, uint64_t cols, char *err,
-                         size_t errlen)
-{
-    mz_geom geo = mz_geom_ortho(rows, cols);
-    return mz_solver_fits_geom(st, &geo, err, errlen);
-}
-
 mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol)
 {
     if (!st->algo || st->algo->kind != MZ_SOLVER)
         return MZ_EINVAL;
     if (!mz_runs_on(st->algo, g->shape))
         return MZ_EUNSUPPORTED;
-    mz_geom geo = mz_grid_geom(g);
-    mz_status s = mz_solver_fits_geom(st, &geo, NULL, 0);
+    mz_dims geo = mz_grid_dims(g);
+    mz_status s = mz_solver_fits(st, &geo, NULL, 0);
     if (s != MZ_OK)
         return s;
     mz_solution_clear(sol);

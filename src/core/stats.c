@@ -21,7 +21,7 @@
 mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s)
 {
     if (g->shape != MZ_SHAPE_ORTHO)
-        return mz_topo_maze_stats(g, band, s);
+        return mz_maze_stats_ports(g, band, s);
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
     memset(s, 0, sizeof *s);
     s->band = band;

@@ -73,7 +73,7 @@ MZ_INLINE mz_status ab_square_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bo
         const bool fresh = c[next] == MZ_WALLS;
         if (fresh) {
             c[cur] &= (uint8_t)~(1u << d);
-            c[next] = (uint8_t)(MZ_WALLS & ~(1u << mz_opposite(d)));
+            c[next] = (uint8_t)(MZ_WALLS & ~(1u << mz_sq_opposite(d)));
             visited++;
         }
         cur = next;

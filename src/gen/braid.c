@@ -33,35 +33,35 @@ MZ_INLINE mz_status braid_scan(mz_grid *g, double keep, mz_rng *rng, mz_trace *t
     uint64_t splices = 0, dead_left = 0;
     if (tracing)
         for (mz_idx i = 0; i < g->cells; i++)
-            dead_left += !(g->c[i] & MZ_BLOCKED) && mz_open_sides(g, i) == 1;
+            dead_left += !(g->c[i] & MZ_BLOCKED) && mz_sq_open_sides(g, i) == 1;
     for (mz_idx i = 0; i < g->cells; i++) {
-        if ((g->c[i] & MZ_BLOCKED) || mz_open_sides(g, i) != 1)
+        if ((g->c[i] & MZ_BLOCKED) || mz_sq_open_sides(g, i) != 1)
             continue;
         if (mz_rngk_unit(rng, rk) < keep)
             continue;
         unsigned shut[4], dead[4], ns = 0, nd = 0;
         for (unsigned d = 0; d < 4; d++) {
-            if (mz_is_open(g, i, d))
+            if (mz_sq_is_open(g, i, d))
                 continue;
-            mz_idx n = mz_neighbour(g, i, d);
+            mz_idx n = mz_sq_neighbour(g, i, d);
             if (n == MZ_NONE || (g->c[n] & MZ_BLOCKED))
                 continue;
             shut[ns++] = d;
-            if (mz_open_sides(g, n) == 1)
+            if (mz_sq_open_sides(g, n) == 1)
                 dead[nd++] = d;
         }
         if (ns == 0)
             continue; /* a 1xN corridor end: nothing to open */
         unsigned d = nd ? dead[mz_rngk_pick(rng, nd, rk)] : shut[mz_rngk_pick(rng, ns, rk)];
-        mz_idx n = mz_neighbour(g, i, d);
+        mz_idx n = mz_sq_neighbour(g, i, d);
         if (tracing) {
-            unsigned before = mz_open_sides(g, n);
-            mz_knock(g, i, d);
+            unsigned before = mz_sq_open_sides(g, n);
+            mz_sq_knock(g, i, d);
             dead_left -= 1;                  /* i had one open side, now two */
             dead_left -= before == 1;        /* n stops being a dead end */
             dead_left += before == 0;        /* an isolated n becomes one */
         } else {
-            mz_knock(g, i, d);
+            mz_sq_knock(g, i, d);
         }
         splices++;
         if (tracing && mz_trace_emit(t, "splice", i, (int)d, dead_left))

@@ -298,15 +298,9 @@ MZ_INLINE mz_status eller_stream_run(uint64_t rows, uint64_t cols, uint64_t seed
     return s;
 }
 
-mz_status mz_eller_stream(uint64_t rows, uint64_t cols, uint32_t seed, mz_eller_row_fn fn,
-                          void *user, const mz_allocator *mem, mz_stream_stats *st)
-{
-    return mz_eller_stream_rng(rows, cols, MZ_RNG_MULBERRY32, seed, fn, user, mem, st);
-}
-
-mz_status mz_eller_stream_rng(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
-                              mz_eller_row_fn fn, void *user, const mz_allocator *mem,
-                              mz_stream_stats *st)
+mz_status mz_eller_stream(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
+                          mz_eller_row_fn fn, void *user, const mz_allocator *mem,
+                          mz_stream_stats *st)
 {
     /* The rows' loops are compiled for each source. */
     if (!st || rows == 0 || cols == 0 || (unsigned)kind >= MZ_RNG_KIND_COUNT ||

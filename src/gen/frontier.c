@@ -218,7 +218,7 @@ MZ_INLINE mz_status frontier_square_grow(mz_grid *g, unsigned rule, mz_rng *rng,
             links[nl++] = MZ_W;
         /* A frontier cell was pushed by a maze cell, so nl >= 1. */
         unsigned d = links[mz_rngk_pick(rng, nl, rk)];
-        mz_knock(g, cur, d);
+        mz_sq_knock(g, cur, d);
         /* 3, 4. Join; grow the frontier. */
         c[cur] = (uint8_t)((c[cur] & ~IN_FRONT) | IN_MAZE);
         if (push_new_square(g, r, wide, cur, row, col) != MZ_OK)

@@ -165,7 +165,7 @@ MZ_INLINE mz_status gt_square_grow(mz_grid *g, mz_rng *rng, uint64_t newest_belo
                 cl_nth_dir(mask, (unsigned)mz_rngk_pick(rng, cl_popcount4(mask), rk));
             const mz_idx n = (mz_idx)((int64_t)x + step[d]);
             c[x] &= (uint8_t)~(1u << d);
-            c[n] = (uint8_t)(MZ_WALLS & ~(1u << mz_opposite(d)));
+            c[n] = (uint8_t)(MZ_WALLS & ~(1u << mz_sq_opposite(d)));
             if (gl_push(l, wide, n) != MZ_OK)
                 return MZ_ENOMEM;
             if (l->live > peak)

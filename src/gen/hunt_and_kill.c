@@ -68,7 +68,7 @@ MZ_INLINE mz_status hk_square_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bo
                 cl_nth_dir(mask, (unsigned)mz_rngk_pick(rng, cl_popcount4(mask), rk));
             const mz_idx next = (mz_idx)((int64_t)cur + step[d]);
             c[cur] &= (uint8_t)~(1u << d);
-            c[next] = (uint8_t)(MZ_WALLS & ~(1u << mz_opposite(d)));
+            c[next] = (uint8_t)(MZ_WALLS & ~(1u << mz_sq_opposite(d)));
             cur = next;
             col = (uint64_t)((int64_t)col + dcol[d]);
             visited++;
@@ -93,7 +93,7 @@ MZ_INLINE mz_status hk_square_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bo
         const unsigned d =
             cl_nth_dir(links, (unsigned)mz_rngk_pick(rng, cl_popcount4(links), rk));
         c[cur] = (uint8_t)(MZ_WALLS & ~(1u << d));
-        c[(mz_idx)((int64_t)cur + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
+        c[(mz_idx)((int64_t)cur + step[d])] &= (uint8_t)~(1u << mz_sq_opposite(d));
         visited++;
         hunts++;
         if (tracing && mz_trace_emit(t, "hunt", cur, (int)d, visited))

@@ -128,7 +128,7 @@ MZ_INLINE unsigned empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_idx *c
 {
     unsigned n = 0;
     for (unsigned k = 0; k < 4; k++) {
-        mz_idx m = mz_neighbour(g, i, doc_order[k]);
+        mz_idx m = mz_sq_neighbour(g, i, doc_order[k]);
         if (m != MZ_NONE && !occupied(g, m)) {
             dirs[n] = doc_order[k];
             cells[n++] = m;
@@ -140,7 +140,7 @@ MZ_INLINE unsigned empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_idx *c
 MZ_INLINE bool has_empty(const mz_grid *g, mz_idx i)
 {
     for (unsigned d = 0; d < 4; d++) {
-        mz_idx m = mz_neighbour(g, i, d);
+        mz_idx m = mz_sq_neighbour(g, i, d);
         if (m != MZ_NONE && !occupied(g, m))
             return true;
     }
@@ -157,7 +157,7 @@ MZ_INLINE unsigned path_empties(const mz_grid *g, mz_idx i, unsigned *dirs, mz_i
 {
     unsigned n = 0;
     for (unsigned k = 0; k < 4; k++) {
-        mz_idx m = mz_neighbour(g, i, doc_order[k]);
+        mz_idx m = mz_sq_neighbour(g, i, doc_order[k]);
         if (m != MZ_NONE && !(g->c[m] & (OCC | TABU))) {
             dirs[n] = doc_order[k];
             cells[n++] = m;
@@ -228,7 +228,7 @@ MZ_INLINE mz_status main_path(mz_grid *g, cellvec *path, mz_rng *rng, mz_trace *
     for (uint64_t k = 0; k < tabu.n; k++)
         g->c[tabu.v[k]] &= (uint8_t)~TABU;
     for (uint64_t k = 0; k + 1 < path->n; k++)
-        mz_knock(g, path->v[k], dir_between(g, path->v[k], path->v[k + 1]));
+        mz_sq_knock(g, path->v[k], dir_between(g, path->v[k], path->v[k + 1]));
 out:
     mz_mem_free(g->mem, tabu.v);
     *restarts_out = restarts;
@@ -247,7 +247,7 @@ MZ_INLINE mz_status grow(mz_grid *g, mz_idx *tip, mz_rng *rng, uint64_t *empty, 
     if (!n)
         return MZ_OK;
     unsigned k = (unsigned)mz_rngk_pick(rng, n, rk);
-    mz_knock(g, *tip, dirs[k]);
+    mz_sq_knock(g, *tip, dirs[k]);
     g->c[cand[k]] |= OCC;
     (*empty)--;
     if (tracing && mz_trace_emit(t, "grow", cand[k], (int)dirs[k], *empty))

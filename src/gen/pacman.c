@@ -364,12 +364,12 @@ static void paint(mz_grid *g, const map *mp)
         if (g->c[i] & MZ_BLOCKED)
             continue;
         /* East (wrapping on teleport rows) and south. */
-        mz_idx e = mz_neighbour(g, i, MZ_E);
+        mz_idx e = mz_sq_neighbour(g, i, MZ_E);
         if (!(g->c[e] & MZ_BLOCKED))
-            mz_knock(g, i, MZ_E);
-        mz_idx s = mz_neighbour(g, i, MZ_S);
+            mz_sq_knock(g, i, MZ_E);
+        mz_idx s = mz_sq_neighbour(g, i, MZ_S);
         if (s != MZ_NONE && !(g->c[s] & MZ_BLOCKED))
-            mz_knock(g, i, MZ_S);
+            mz_sq_knock(g, i, MZ_S);
     }
 }
 
@@ -414,7 +414,7 @@ MZ_INLINE mz_status pacman_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool 
 static mz_status pacman_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    mz_status s = mz_grid_resize(g, ROWS, COLS);
+    mz_status s = mz_grid_resize(g, MZ_SQUARE(ROWS, COLS));
     if (s == MZ_OK)
         s = mz_grid_alloc_tiles(g);
     if (s != MZ_OK)

@@ -260,7 +260,7 @@ MZ_INLINE mz_status prim_true_square_run(mz_grid *g, mz_rng *rng, pq *q, uint64_
             if (mz_bit_get(in, n))
                 continue;
             const uint64_t w = (uint64_t)(mz_rngk_u32(rng, rk) >> (32 - wbits));
-            if (pq_push(q, w << wshift | (n << 2 | mz_opposite(d))) != MZ_OK)
+            if (pq_push(q, w << wshift | (n << 2 | mz_sq_opposite(d))) != MZ_OK)
                 return MZ_ENOMEM;
         }
         if (q->size > peak)
@@ -390,7 +390,7 @@ MZ_INLINE mz_status prim_modified_square_run(mz_grid *g, mz_rng *rng, flist *f, 
         const unsigned d =
             cl_nth_dir(links, (unsigned)mz_rngk_pick(rng, cl_popcount4(links), rk));
         c[x] = (uint8_t)(MZ_WALLS & ~(1u << d));
-        c[(mz_idx)((int64_t)x + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
+        c[(mz_idx)((int64_t)x + step[d])] &= (uint8_t)~(1u << mz_sq_opposite(d));
         if (tracing && mz_trace_emit(t, "join", x, (int)d, f->len))
             return MZ_EIO;
     }
@@ -419,7 +419,7 @@ MZ_INLINE mz_status prim_simplified_square_run(mz_grid *g, mz_rng *rng, flist *f
             const mz_idx n = (mz_idx)((int64_t)x + step[d]);
             if (c[n] != MZ_WALLS)
                 continue;
-            if (fl_push(f, wide, n << 2 | mz_opposite(d)) != MZ_OK)
+            if (fl_push(f, wide, n << 2 | mz_sq_opposite(d)) != MZ_OK)
                 return MZ_ENOMEM;
         }
         if (f->len > peak)
@@ -438,7 +438,7 @@ MZ_INLINE mz_status prim_simplified_square_run(mz_grid *g, mz_rng *rng, flist *f
             d = (unsigned)(code & 3u);
         } while (c[n] != MZ_WALLS);
         c[n] = (uint8_t)(MZ_WALLS & ~(1u << d));
-        c[(mz_idx)((int64_t)n + step[d])] &= (uint8_t)~(1u << mz_opposite(d));
+        c[(mz_idx)((int64_t)n + step[d])] &= (uint8_t)~(1u << mz_sq_opposite(d));
         joined++;
         x = n;
         if (tracing && mz_trace_emit(t, "join", x, (int)d, f->len))

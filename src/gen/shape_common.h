@@ -249,9 +249,9 @@ MZ_INLINE unsigned sh_at_back(const mz_grid *g, const mz_shape S, const sh_at *x
     switch (S) {
     case MZ_SHAPE_HEX: return p < 3 ? p + 3 : p - 3;
     case MZ_SHAPE_TRI: return p == 2 ? 2 : p ^ 1;
-    case MZ_SHAPE_CUBE: return p >= 4 ? p ^ 1 : mz_opposite(p);
-    case MZ_SHAPE_WEAVE: return (p & 4) | mz_opposite(p & 3);
-    case MZ_SHAPE_TORUS: return mz_opposite(p);
+    case MZ_SHAPE_CUBE: return p >= 4 ? p ^ 1 : mz_sq_opposite(p);
+    case MZ_SHAPE_WEAVE: return (p & 4) | mz_sq_opposite(p & 3);
+    case MZ_SHAPE_TORUS: return mz_sq_opposite(p);
     case MZ_SHAPE_POLAR:
         if (x->a == 0)
             return 2; /* ring 1's inward port */
@@ -262,7 +262,7 @@ MZ_INLINE unsigned sh_at_back(const mz_grid *g, const mz_shape S, const sh_at *x
         if (x->a == 1)
             return (unsigned)x->b; /* the centre's port pos */
         return sh_polar_doubles(x->a) ? 3 + (unsigned)(x->b & 1) : 3;
-    case MZ_SHAPE_ORTHO: return mz_opposite(p);
+    case MZ_SHAPE_ORTHO: return mz_sq_opposite(p);
     case SH_ANY: break;
     }
     return mz_port_back(g, x->i, p);
@@ -364,9 +364,9 @@ MZ_INLINE bool sh_weave_may_pass(const mz_grid *g, const sh_at *x, unsigned d, m
 {
     const uint8_t *c = g->c;
     const uint64_t cols = g->cols;
-    const unsigned od = mz_opposite(d), cb = c[b], e = (d + 1) & 3;
+    const unsigned od = mz_sq_opposite(d), cb = c[b], e = (d + 1) & 3;
     const unsigned along = (1u << d) | (1u << od);
-    const unsigned across = (1u << e) | (1u << mz_opposite(e));
+    const unsigned across = (1u << e) | (1u << mz_sq_opposite(e));
     if ((cb & along) != along || (cb & across) != 0 || (cb & 0xF0u) != 0xF0u)
         return false;
     /* e is E or W when d is N or S (b is in x's column), S or N when d
@@ -548,7 +548,7 @@ MZ_INLINE sh_at sh_at_next(const mz_grid *g, const mz_shape S, const sh_at *x)
 MZ_INLINE bool sh_weave_can_open(const mz_grid *g, const sh_at *x, unsigned p, mz_idx y)
 {
     const uint8_t *c = g->c;
-    const unsigned d = p & 3, od = mz_opposite(d);
+    const unsigned d = p & 3, od = mz_sq_opposite(d);
     const int64_t cols = (int64_t)g->cols;
     const int64_t step = d == MZ_N ? -cols : d == MZ_E ? 1 : d == MZ_S ? cols : -1;
     const mz_idx i = x->i, b = (mz_idx)((int64_t)i + step); /* the next cell along d */

@@ -100,7 +100,7 @@ static unsigned open_neighbours(const mz_grid *g, mz_idx i)
 {
     unsigned n = 0;
     for (unsigned d = 0; d < 4; d++) {
-        mz_idx k = mz_neighbour(g, i, d);
+        mz_idx k = mz_sq_neighbour(g, i, d);
         n += k != MZ_NONE && is_open(g, k);
     }
     return n;
@@ -129,9 +129,9 @@ static void open_cell(mz_grid *g, uint64_t r, uint64_t c, bool transposed)
 static void join_open(mz_grid *g, mz_idx i)
 {
     for (unsigned d = 0; d < 4; d++) {
-        mz_idx n = mz_neighbour(g, i, d);
+        mz_idx n = mz_sq_neighbour(g, i, d);
         if (n != MZ_NONE && is_open(g, n))
-            mz_knock(g, i, d);
+            mz_sq_knock(g, i, d);
     }
 }
 
@@ -180,7 +180,7 @@ MZ_INLINE mz_status carve_path(board *b, mz_rng *rng, mz_trace *t, const bool tr
         mz_idx head = b->path[b->plen - 1];
         mz_idx nb[4];
         for (unsigned d = 0; d < 4; d++)
-            nb[d] = mz_neighbour(g, head, d);
+            nb[d] = mz_sq_neighbour(g, head, d);
         for (unsigned i = 3; i > 0; i--) {
             unsigned j = (unsigned)mz_rngk_pick(rng, i + 1, rk);
             mz_idx tmp = nb[i];

@@ -99,7 +99,7 @@ MZ_INLINE mz_status wilson_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool 
             const mz_idx next = (mz_idx)((int64_t)cur + step[d]);
             const uint8_t nv = c[next];
             c[cur] = (uint8_t)(cv & MZ_WALLS & ~(1u << d));
-            c[next] = (uint8_t)(nv & ~(1u << mz_opposite(d)));
+            c[next] = (uint8_t)(nv & ~(1u << mz_sq_opposite(d)));
             tree++;
             if (tracing && mz_trace_emit(t, "join", cur, (int)d, tree)) {
                 s = MZ_EIO;

@@ -17,6 +17,7 @@
 #define MZ_OUT_H
 
 #include "../mazebench.h"
+#include "../mazebench_row.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,8 +49,8 @@ enum { MZO_OK = 0, MZO_FAIL = 1, MZO_BAD = 2 };
 
 void mzo_csv_header(FILE *f, const mz_cols *cols);
 /* A row of a maze of geometry geo (its topology column; NULL: square cells). */
-void mzo_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo);
-void mzo_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo);
+void mzo_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_dims *geo);
+void mzo_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_dims *geo);
 
 /* ---- output files ---- */
 

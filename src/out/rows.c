@@ -18,15 +18,15 @@ void mzo_csv_header(FILE *f, const mz_cols *cols)
 }
 
 /* A field of the row of a maze of geometry geo (NULL: square cells). */
-static void field(const mz_row *row, const mz_geom *geo, const char *col, char *buf, size_t len)
+static void field(const mz_row *row, const mz_dims *geo, const char *col, char *buf, size_t len)
 {
     if (geo)
-        mz_row_field_on(row, geo->shape, geo->levels, col, buf, len);
+        mz_row_field(row, geo->shape, geo->levels, col, buf, len);
     else
-        mz_row_field(row, col, buf, len);
+        mz_row_field(row, MZ_SHAPE_ORTHO, 1, col, buf, len);
 }
 
-void mzo_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
+void mzo_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_dims *geo)
 {
     char buf[512];
     for (unsigned k = 0; k < cols->n; k++) {
@@ -38,7 +38,7 @@ void mzo_csv_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom 
     fputc('\n', f);
 }
 
-void mzo_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_geom *geo)
+void mzo_json_row(FILE *f, const mz_cols *cols, const mz_row *row, const mz_dims *geo)
 {
     char buf[512];
     fputc('{', f);

@@ -7,6 +7,7 @@
  * '=' teleport, '-' ghost house.
  */
 #include "../core/internal.h"
+#include "../mazebench_render.h"
 
 static const char tile_char[6] = {'#', ' ', '.', 'o', '=', '-'};
 
@@ -56,7 +57,7 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
         for (uint64_t c = 0; c < g->cols; c++) {
             mz_idx i = r * g->cols + c;
             *p++ = '+';
-            bool shut = !mz_is_open(g, i, MZ_N);
+            bool shut = !mz_sq_is_open(g, i, MZ_N);
             *p++ = shut ? '-' : ' ';
             *p++ = shut ? '-' : ' ';
         }
@@ -65,7 +66,7 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
         /* The line of west walls and cell bodies. */
         for (uint64_t c = 0; c < g->cols; c++) {
             mz_idx i = r * g->cols + c;
-            *p++ = mz_is_open(g, i, MZ_W) ? ' ' : '|';
+            *p++ = mz_sq_is_open(g, i, MZ_W) ? ' ' : '|';
             if (g->c[i] & MZ_BLOCKED) {
                 *p++ = '#';
                 *p++ = '#';
@@ -74,13 +75,13 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
                 *p++ = mz_bit_get(on_path, i) ? '.' : ' ';
             }
         }
-        *p++ = mz_is_open(g, r * g->cols + g->cols - 1, MZ_E) ? ' ' : '|';
+        *p++ = mz_sq_is_open(g, r * g->cols + g->cols - 1, MZ_E) ? ' ' : '|';
         *p++ = '\n';
     }
     for (uint64_t c = 0; c < g->cols; c++) {
         mz_idx i = (g->rows - 1) * g->cols + c;
         *p++ = '+';
-        bool shut = !mz_is_open(g, i, MZ_S);
+        bool shut = !mz_sq_is_open(g, i, MZ_S);
         *p++ = shut ? '-' : ' ';
         *p++ = shut ? '-' : ' ';
     }

@@ -16,6 +16,7 @@
  * a pure function of (maze, time): same input, same bytes.
  */
 #include "../core/internal.h"
+#include "../mazebench_render.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -75,10 +76,11 @@ static uint64_t segments(const mz_grid *g, void (*fn)(void *, double, double, do
     for (uint64_t r = 0, i = 0; r < g->rows; r++) {
         for (uint64_t c = 0; c < g->cols; c++, i++) {
             double x = (double)c, y = (double)r;
-            if (!mz_is_open(g, i, MZ_N)) { n++; if (fn) fn(user, x, y, x + 1, y); }
-            if (!mz_is_open(g, i, MZ_W)) { n++; if (fn) fn(user, x, y, x, y + 1); }
-            if (r + 1 == g->rows && !mz_is_open(g, i, MZ_S)) { n++; if (fn) fn(user, x, y + 1, x + 1, y + 1); }
-            if (c + 1 == g->cols && !(g->flags & MZ_GRID_WRAP_EW) && !mz_is_open(g, i, MZ_E)) {
+            if (!mz_sq_is_open(g, i, MZ_N)) { n++; if (fn) fn(user, x, y, x + 1, y); }
+            if (!mz_sq_is_open(g, i, MZ_W)) { n++; if (fn) fn(user, x, y, x, y + 1); }
+            if (r + 1 == g->rows && !mz_sq_is_open(g, i, MZ_S)) { n++; if (fn) fn(user, x, y + 1,
+                                                                                  x + 1, y + 1); }
+            if (c + 1 == g->cols && !(g->flags & MZ_GRID_WRAP_EW) && !mz_sq_is_open(g, i, MZ_E)) {
                 n++;
                 if (fn) fn(user, x + 1, y, x + 1, y + 1);
             }
@@ -131,8 +133,8 @@ mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len)
     for (uint64_t k = n; k-- > 0;) {
         p[k] = i;
         for (unsigned d = 0; d < 4 && k > 0; d++) {
-            mz_idx nb = mz_neighbour(g, i, d);
-            if (mz_is_open(g, i, d) && nb != MZ_NONE && dist[nb] + 1 == dist[i]) {
+            mz_idx nb = mz_sq_neighbour(g, i, d);
+            if (mz_sq_is_open(g, i, d) && nb != MZ_NONE && dist[nb] + 1 == dist[i]) {
                 i = nb;
                 break;
             }

@@ -172,14 +172,14 @@ MZ_INLINE mz_status astar_side(const mz_grid *gr, const mz_shape S, double k, vo
                                uint64_t ng, unsigned d)
 {
     const bool any = S != MZ_SHAPE_ORTHO;
-    mz_idx n = any ? sh_at_nbr(gr, S, at, d) : mz_neighbour(gr, i, d);
+    mz_idx n = any ? sh_at_nbr(gr, S, at, d) : mz_sq_neighbour(gr, i, d);
     if (n == MZ_NONE || (st_get(st, n) & ST_CLOSED))
         return MZ_OK;
     if (ng >= g_get(gv, wide, n))
         return MZ_OK;
     g_put(gv, wide, n, ng);
     /* not closed; the way to the parent */
-    st_put(st, n, any ? sh_at_back(gr, S, at, d) : mz_opposite(d));
+    st_put(st, n, any ? sh_at_back(gr, S, at, d) : mz_sq_opposite(d));
     uint64_t h;
     if (any) {
         const sh_at at_n = sh_at_step(gr, S, at, d, n);
@@ -322,7 +322,8 @@ static mz_status astar_solve(const mz_grid *g, const mz_args *args, mz_trace *t,
         mz_idx i = g->exit;
         s = mz_solution_push(sol, i);
         while (i != g->entrance && s == MZ_OK) {
-            i = any ? mz_port_nbr(g, i, st_get(st, i) & 7u) : mz_neighbour(g, i, st_get(st, i) & 3u);
+            i = any ? mz_port_nbr(g, i, st_get(st, i) & 7u) : mz_sq_neighbour(g, i, st_get(st,
+                                                                                           i) & 3u);
             s = mz_solution_push(sol, i);
         }
         if (s == MZ_OK)

@@ -116,7 +116,7 @@ MZ_INLINE mz_status keep(const mz_grid *g, const bool any, bool fast, uint8_t *m
                 continue;
             nib_or(m, n, KEPT);
             kept++;
-            int back = any ? (int)mz_port_back(g, i, d) : (int)mz_opposite(d);
+            int back = any ? (int)mz_port_back(g, i, d) : (int)mz_sq_opposite(d);
             if (tracing && mz_trace_emit(t, "keep", n, back, kept))
                 return MZ_EIO;
             if (mz_queue_push(q, n) != MZ_OK)

@@ -343,7 +343,7 @@ MZ_INLINE uint64_t work_init(const bool any, const mz_grid *g, bool fast, uint8_
         blocked += v >> 4;
         if (!fast) {
             for (unsigned d = 0; d < 4; d++)
-                if (!(v & (1u << d)) && mz_neighbour(g, i, d) == MZ_NONE)
+                if (!(v & (1u << d)) && mz_sq_neighbour(g, i, d) == MZ_NONE)
                     v |= (uint8_t)(1u << d);
         }
         w[i] = v;

@@ -80,7 +80,7 @@ MZ_INLINE unsigned mz_side_open(const mz_grid *g, const bool any, uint8_t w)
  * mz_port_back (any) or the opposite direction. */
 MZ_INLINE unsigned mz_side_back(const mz_grid *g, const bool any, mz_idx i, unsigned d)
 {
-    return any ? mz_port_back(g, i, d) : mz_opposite(d);
+    return any ? mz_port_back(g, i, d) : mz_sq_opposite(d);
 }
 
 /* A solver's entry point over NAME_solve_on(any, g, args, t, sol): the

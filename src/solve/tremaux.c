@@ -65,7 +65,7 @@ MZ_INLINE unsigned open_sides(const bool any, const mz_grid *g, bool fast, mz_id
         while (open) {
             unsigned d = (unsigned)__builtin_ctz(open);
             open &= open - 1;
-            if ((any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d)) == MZ_NONE)
+            if ((any ? mz_port_nbr(g, i, d) : mz_sq_neighbour(g, i, d)) == MZ_NONE)
                 out &= ~(1u << d);
         }
     }

@@ -25,9 +25,9 @@ MZ_INLINE mz_status valley_path(const mz_grid *g, const bool any, const uint32_t
     while (i != g->exit && s == MZ_OK) {
         mz_idx next = MZ_NONE;
         for (unsigned d = 0; d < sides && next == MZ_NONE; d++) {
-            if (!mz_is_open(g, i, d))
+            if (!mz_sq_is_open(g, i, d))
                 continue;
-            mz_idx n = any ? mz_port_nbr(g, i, d) : mz_neighbour(g, i, d);
+            mz_idx n = any ? mz_port_nbr(g, i, d) : mz_sq_neighbour(g, i, d);
             if (n != MZ_NONE && ds[n] == ds[i] + 1 && dg[n] + 1 == dg[i])
                 next = n;
         }

@@ -180,27 +180,27 @@ static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t 
 
 /* ---- grids ---- */
 
-mz_geom sw_size_geom(sw_size z)
+mz_dims sw_size_geom(sw_size z)
 {
-    mz_geom g = {z.shape, mz_shape_layered(z.shape) && z.levels ? z.levels : 1, z.rows, z.cols};
+    mz_dims g = {z.shape, mz_shape_layered(z.shape) && z.levels ? z.levels : 1, z.rows, z.cols};
     return g;
 }
 
 uint64_t sw_size_cells(sw_size z)
 {
-    mz_geom g = sw_size_geom(z);
-    return mz_geom_cells(&g);
+    mz_dims g = sw_size_geom(z);
+    return mz_dims_cells(&g);
 }
 
 void sw_size_format(sw_size z, char *buf, size_t len)
 {
-    mz_geom g = sw_size_geom(z);
-    mz_geom_format(&g, buf, len);
+    mz_dims g = sw_size_geom(z);
+    mz_dims_format(&g, buf, len);
 }
 
 static bool same_size(sw_size a, sw_size b)
 {
-    mz_geom x = sw_size_geom(a), y = sw_size_geom(b);
+    mz_dims x = sw_size_geom(a), y = sw_size_geom(b);
     return x.shape == y.shape && x.levels == y.levels && x.rows == y.rows && x.cols == y.cols;
 }
 
@@ -221,8 +221,8 @@ void sw_shapes_text(const mz_algo *a, char *buf, size_t len)
 
 static bool algo_refuses(const mz_algo *a, sw_size z, char *why, size_t whylen)
 {
-    mz_geom g = sw_size_geom(z);
-    if (!mz_refuses_geom(a, &g))
+    mz_dims g = sw_size_geom(z);
+    if (!mz_refuses(a, &g))
         return false;
     if (why && whylen) {
         char shapes[128], grid[96];
@@ -248,12 +248,12 @@ bool sw_refuses(const mz_spec *spec, const mz_stage *st, sw_size z, char *why, s
     return false;
 }
 
-/* A grid: "RxC", "N", or "SHAPE:DIMS" (mz_parse_grid). */
+/* A grid: "RxC", "N", or "SHAPE:DIMS" (mz_dims_parse). */
 static int parse_size(const char *text, sw_size *z, const char *where, char *err,
                       size_t errlen)
 {
-    mz_geom g;
-    mz_status s = mz_parse_grid(text, &g);
+    mz_dims g;
+    mz_status s = mz_dims_parse(text, &g);
     if (s == MZ_ETOOBIG)
         return sw_fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells, 2^20 "
                        "polar rings)", where, text);
@@ -266,7 +266,7 @@ static int parse_size(const char *text, sw_size *z, const char *where, char *err
                     "3 or more a side), "
                     "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296",
                     where, text);
-    mz_geom_cells(&g);
+    mz_dims_cells(&g);
     z->rows = g.rows;
     z->cols = g.cols;
     z->shape = g.shape;
@@ -767,7 +767,7 @@ static bool limited(const sw_plan *p, size_t g, sw_size z)
  * the solver, held together in the engine's pool). */
 static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
 {
-    const mz_geom geo = sw_size_geom(z);
+    const mz_dims geo = sw_size_geom(z);
     const mz_algo *algos[MZ_MAX_CHAIN + 1];
     size_t n = 0;
     for (unsigned s = 0; s < p->gspec[g].n; s++)
@@ -881,7 +881,8 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
             sp.rng = p->rng == MZ_RNG_SPLITMIX64 || p->range[0].lo > UINT32_MAX
                          ? MZ_RNG_SPLITMIX64
                          : MZ_RNG_MULBERRY32;
-            mz_status s = mz_generate(&sp, p->range[0].lo, 1, 1, &grid, NULL, &gx);
+            mz_status s = mz_generate(&sp, p->range[0].lo, MZ_SQUARE(1, 1), &grid,
+                                      MZ_GEN_OPTS(1, NULL, &gx));
             p->fixed[g] = (sw_size){grid.rows, grid.cols, MZ_SHAPE_ORTHO, 1};
             mz_grid_free(&grid);
             if (s != MZ_OK)
@@ -919,7 +920,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
              * every seed below 2^32 (docs/random.md). */
             {
                 mz_spec sp = p->gspec[g];
-                const mz_geom zg = sw_size_geom(z);
+                const mz_dims zg = sw_size_geom(z);
                 bool switched;
                 char why[400];
                 if (mz_rng_resolve(&sp, &zg, 0, p->rng, &switched, why, sizeof why) != MZ_OK)
@@ -942,8 +943,8 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
                                        why);
                     continue;
                 }
-                const mz_geom zg = sw_size_geom(z);
-                if (mz_solver_fits_geom(&p->sstage[j], &zg, why, sizeof why) != MZ_OK)
+                const mz_dims zg = sw_size_geom(z);
+                if (mz_solver_fits(&p->sstage[j], &zg, why, sizeof why) != MZ_OK)
                     return sw_fail(err, errlen, SW_BAD, "solver '%s' does not fit size %s: %s",
                                 p->solv[j], grid, why);
             }

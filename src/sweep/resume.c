@@ -86,7 +86,7 @@ int sw_check_rows(const sw_plan *p, const sw_file *f, unsigned shard, unsigned n
         sw_task t;
         sw_plan_task(p, (uint64_t)(shard - 1) + i * nshard, &t);
         char seed[24], rows[24], cols[24], rep[24], topo[40];
-        mz_topology_format(t.size.shape, t.size.levels, topo, sizeof topo);
+        mz_shape_column_format(t.size.shape, t.size.levels, topo, sizeof topo);
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)t.seed);
         const char *rng = mz_rng_name(t.rng);
         snprintf(rows, sizeof rows, "%llu", (unsigned long long)t.size.rows);

@@ -157,7 +157,7 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
         } else if (strcmp(c, "solver") == 0) {
             snprintf(buf, sizeof buf, "%s", x->solver ? x->solver : "");
         } else if (x->gen_ok || sw_is_recipe_col(c)) {
-            mz_row_field_on(row, x->shape, x->levels, c, buf, sizeof buf);
+            mz_row_field(row, x->shape, x->levels, c, buf, sizeof buf);
         }
         mzo_csv_string(f, buf);
     }
@@ -206,12 +206,12 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     mz_metrics m;
     memset(&m, 0, sizeof m);
     memset(&st, 0, sizeof st);
-    mz_geom geo = sw_size_geom(t->size);
+    mz_dims geo = sw_size_geom(t->size);
     char grid[128];
     sw_size_format(t->size, grid, sizeof grid);
-    mz_status s = mz_bench_gen_geom(b, spec, t->seed, &geo, NULL, 1, &gt);
+    mz_status s = mz_bench_gen(b, spec, t->seed, &geo, NULL, 1, &gt);
     if (s == MZ_OK)
-        s = mz_metrics_compute_mt(&b->grid, pl->threads, &m);
+        s = mz_metrics_compute(&b->grid, pl->threads, &m);
     bool gen_ok = s == MZ_OK;
     if (!gen_ok && s != MZ_EUNSUPPORTED) {
         snprintf(msg, msglen, "%s seed %llu grid %s failed: %s", p->gen[t->gen],

@@ -50,12 +50,12 @@ typedef struct sw_size {
 } sw_size;
 
 /* The geometry of a plan's grid, and its cells. */
-mz_geom sw_size_geom(sw_size z);
+mz_dims sw_size_geom(sw_size z);
 uint64_t sw_size_cells(sw_size z);
-/* "31x31", "hex:31x31", "polar:16", "3d:4x15x15" (mz_geom_format). */
+/* "31x31", "hex:31x31", "polar:16", "3d:4x15x15" (mz_dims_format). */
 void sw_size_format(sw_size z, char *buf, size_t len);
 /* Does some stage of spec (or the solver st, when spec is NULL) refuse the
- * grid z, by its shape or its size (mz_refuses_geom)? Then why gets one
+ * grid z, by its shape or its size (mz_refuses)? Then why gets one
  * line: "eller does not run on hex grids (it runs on: ortho)". */
 bool sw_refuses(const mz_spec *spec, const mz_stage *st, sw_size z, char *why, size_t whylen);
 /* The shapes entry a runs on, "ortho, hex, tri". */
@@ -303,7 +303,7 @@ typedef struct sw_run {
     const sw_plan *plan;
     unsigned shard, nshard; /* 1-based part of nshard */
     unsigned jobs;
-    unsigned threads;       /* threads for each task's figures (mz_metrics_compute_mt);
+    unsigned threads;       /* threads for each task's figures (mz_metrics_compute);
                              * 0: the online cores shared among the jobs, at least 1.
                              * Generators and solvers are timed on one thread. */
     FILE *out;              /* rows go here, task by task */

@@ -102,7 +102,7 @@ void mzt_check_describe(const mzt_check_row *r, bool with_solver, char *buf, siz
         snprintf(rep, sizeof rep, ", rep %" PRIu64, r->rep);
     char topo[48] = "";
     if (r->shape != MZ_SHAPE_ORTHO) {
-        mz_topology_format(r->shape, r->levels, topo, sizeof topo - 1);
+        mz_shape_column_format(r->shape, r->levels, topo, sizeof topo - 1);
         strcat(topo, " ");
     }
     char src[32] = "";
@@ -128,7 +128,7 @@ static size_t compare_row(const mzt_check *c, mzt_check_row *r, const mz_row *ro
         if (strcmp(col, "solver") == 0)
             snprintf(got, sizeof got, "%s", solver);
         else if (gen_ok || sw_is_recipe_col(col))
-            mz_row_field_on(row, r->shape, r->levels, col, got, sizeof got);
+            mz_row_field(row, r->shape, r->levels, col, got, sizeof got);
         if (strcmp(got, r->want[k]) != 0) {
             n++;
             if (!record)
@@ -172,19 +172,19 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
     memset(&m, 0, sizeof m);
     /* The row's grid: its topology, rows and cols (a fixed-size generator
      * ignores it and makes its own). */
-    mz_geom geo;
+    mz_dims geo;
     mz_status s = MZ_OK;
     if (r0->shape == MZ_SHAPE_ORTHO)
-        geo = mz_geom_ortho(r0->rows, r0->cols);
+        geo = mz_dims_square(r0->rows, r0->cols);
     else
-        s = mz_row_geom(r0->shape, r0->levels, r0->rows, r0->cols, &geo);
+        s = mz_row_dims(r0->shape, r0->levels, r0->rows, r0->cols, &geo);
     const char *stage = "the grid";
     if (s == MZ_OK) {
-        s = mz_generate_geom(&r0->spec, r0->seed, &geo, g, NULL, &gx);
+        s = mz_generate(&r0->spec, r0->seed, &geo, g, MZ_GEN_OPTS(1, NULL, &gx));
         stage = "generator";
     }
     if (s == MZ_OK) {
-        s = mz_metrics_compute(g, &m);
+        s = mz_metrics_compute(g, 1, &m);
         stage = "the maze's figures";
     }
     const bool gen_ok = s == MZ_OK;
@@ -383,7 +383,7 @@ static void plan_row(const mzt_check_sect *s, uint64_t pos, char *buf, size_t le
         snprintf(rep, sizeof rep, ", rep %" PRIu64, t.rep);
     char topo[48] = "";
     if (t.size.shape != MZ_SHAPE_ORTHO) {
-        mz_topology_format(t.size.shape, t.size.levels, topo, sizeof topo - 1);
+        mz_shape_column_format(t.size.shape, t.size.levels, topo, sizeof topo - 1);
         strcat(topo, " ");
     }
     char src[32] = "";
@@ -778,7 +778,7 @@ static int load(mzt_check *c, sw_file *f)
             say(c, r->line, "'%s' line %zu: size '%sx%s' is not a grid size", c->path,
                       r->line, rows, cols);
             rc = MZT_BAD;
-        } else if (topo && mz_topology_parse(topo, &r->shape, &r->levels) != MZ_OK) {
+        } else if (topo && mz_shape_column_parse(topo, &r->shape, &r->levels) != MZ_OK) {
             say(c, r->line, "'%s' line %zu: topology '%s' is not a shape (ortho, hex, tri, "
                       "polar, weave, or 3d:LEVELS)", c->path, r->line, topo);
             rc = MZT_BAD;

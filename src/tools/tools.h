@@ -11,6 +11,7 @@
 #define MZT_TOOLS_H
 
 #include "mazebench.h"
+#include "mazebench_row.h"
 #include "sweep.h"
 #include "util/util.h"
 

@@ -5,15 +5,15 @@
 #include <math.h>
 #include <stdio.h>
 
-static bool cube_sized(const mz_geom *g) { return g->levels != 0 && g->rows != 0 && g->cols != 0; }
+static bool cube_sized(const mz_dims *g) { return g->levels != 0 && g->rows != 0 && g->cols != 0; }
 
-static bool cube_connected(const mz_geom *g)
+static bool cube_connected(const mz_dims *g)
 {
     (void)g;
     return true;
 }
 
-static uint64_t cube_cells(mz_geom *g)
+static uint64_t cube_cells(mz_dims *g)
 {
     uint64_t plane = mz_grid_bytes(g->rows, g->cols);
     if (plane == 0 || g->levels > MZ_MAX_CELLS / plane)
@@ -21,7 +21,7 @@ static uint64_t cube_cells(mz_geom *g)
     return plane * g->levels;
 }
 
-static mz_status cube_parse_dims(const uint64_t *v, unsigned n, mz_geom *g)
+static mz_status cube_parse_dims(const uint64_t *v, unsigned n, mz_dims *g)
 {
     if (n != 3)
         return MZ_EINVAL;
@@ -31,16 +31,16 @@ static mz_status cube_parse_dims(const uint64_t *v, unsigned n, mz_geom *g)
     return MZ_OK;
 }
 
-static int cube_format(const mz_geom *g, char *buf, size_t len)
+static int cube_format(const mz_dims *g, char *buf, size_t len)
 {
     return snprintf(buf, len, "3d:%llux%llux%llu", (unsigned long long)g->levels,
                     (unsigned long long)g->rows, (unsigned long long)g->cols);
 }
 
 /* Near-cubic: side levels and rows, as many columns as fit. */
-static mz_geom cube_near(uint64_t target)
+static mz_dims cube_near(uint64_t target)
 {
-    mz_geom g = {MZ_SHAPE_CUBE, 1, 1, 1};
+    mz_dims g = {MZ_SHAPE_CUBE, 1, 1, 1};
     uint64_t side = (uint64_t)cbrt((double)target);
     while (side > 1 && side * side * side > target)
         side--;
@@ -52,10 +52,10 @@ static mz_geom cube_near(uint64_t target)
     return g;
 }
 
-static mz_geom cube_of_side(uint64_t n)
+static mz_dims cube_of_side(uint64_t n)
 {
-    mz_geom g = {MZ_SHAPE_CUBE, n, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_CUBE, n, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 
@@ -67,7 +67,7 @@ static int cube_across(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return p >= 4 ? (int)(p ^ 1) : (int)mz_opposite(p);
+    return p >= 4 ? (int)(p ^ 1) : (int)mz_sq_opposite(p);
 }
 
 /* Ports 0..3 are walls; floors and ceilings (4, 5) are not. */

@@ -2,18 +2,18 @@
  * columns half a cell lower; ports N NE SE S SW NW. */
 #include "../shape_ports.h"
 
-static bool hex_connected(const mz_geom *g)
+static bool hex_connected(const mz_dims *g)
 {
     (void)g;
     return true;
 }
 
-static mz_geom hex_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_HEX, target); }
+static mz_dims hex_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_HEX, target); }
 
-static mz_geom hex_of_side(uint64_t n)
+static mz_dims hex_of_side(uint64_t n)
 {
-    mz_geom g = {MZ_SHAPE_HEX, 1, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_HEX, 1, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 

@@ -4,24 +4,24 @@
 
 #include <stdio.h>
 
-static int ortho_format(const mz_geom *g, char *buf, size_t len)
+static int ortho_format(const mz_dims *g, char *buf, size_t len)
 {
     return snprintf(buf, len, "%llux%llu", (unsigned long long)g->rows,
                     (unsigned long long)g->cols);
 }
 
-static bool ortho_connected(const mz_geom *g)
+static bool ortho_connected(const mz_dims *g)
 {
     (void)g;
     return true;
 }
 
-static mz_geom ortho_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_ORTHO, target); }
+static mz_dims ortho_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_ORTHO, target); }
 
-static mz_geom ortho_of_side(uint64_t n)
+static mz_dims ortho_of_side(uint64_t n)
 {
-    mz_geom g = {MZ_SHAPE_ORTHO, 1, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_ORTHO, 1, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 
@@ -36,7 +36,7 @@ static int ortho_across(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return (int)mz_opposite(p);
+    return (int)mz_sq_opposite(p);
 }
 
 static uint64_t ortho_distance(const mz_grid *g, mz_idx a, mz_idx b)

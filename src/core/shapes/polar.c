@@ -9,15 +9,15 @@
  * cells anyway. */
 #define POLAR_MAX_RINGS (UINT64_C(1) << 20)
 
-static bool polar_sized(const mz_geom *g) { return g->rows != 0; }
+static bool polar_sized(const mz_dims *g) { return g->rows != 0; }
 
-static bool polar_connected(const mz_geom *g)
+static bool polar_connected(const mz_dims *g)
 {
     (void)g;
     return true;
 }
 
-static uint64_t polar_cells(mz_geom *g)
+static uint64_t polar_cells(mz_dims *g)
 {
     if (g->rows > POLAR_MAX_RINGS)
         return 0;
@@ -29,7 +29,7 @@ static uint64_t polar_cells(mz_geom *g)
     return cells;
 }
 
-static mz_status polar_parse_dims(const uint64_t *v, unsigned n, mz_geom *g)
+static mz_status polar_parse_dims(const uint64_t *v, unsigned n, mz_dims *g)
 {
     if (n != 1)
         return MZ_EINVAL;
@@ -37,15 +37,15 @@ static mz_status polar_parse_dims(const uint64_t *v, unsigned n, mz_geom *g)
     return MZ_OK;
 }
 
-static int polar_format(const mz_geom *g, char *buf, size_t len)
+static int polar_format(const mz_dims *g, char *buf, size_t len)
 {
     return snprintf(buf, len, "polar:%llu", (unsigned long long)g->rows);
 }
 
 /* The most rings within target cells. */
-static mz_geom polar_near(uint64_t target)
+static mz_dims polar_near(uint64_t target)
 {
-    mz_geom g = {MZ_SHAPE_POLAR, 1, 1, 1};
+    mz_dims g = {MZ_SHAPE_POLAR, 1, 1, 1};
     uint64_t lo = 1, hi = POLAR_MAX_RINGS;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo + 1) / 2;
@@ -55,14 +55,14 @@ static mz_geom polar_near(uint64_t target)
             hi = mid - 1;
     }
     g.rows = lo;
-    mz_geom_cells(&g);
+    mz_dims_cells(&g);
     return g;
 }
 
-static mz_geom polar_of_side(uint64_t n)
+static mz_dims polar_of_side(uint64_t n)
 {
-    mz_geom g = {MZ_SHAPE_POLAR, 1, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_POLAR, 1, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 

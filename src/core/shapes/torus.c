@@ -5,18 +5,18 @@
  * cells (a double edge), on 1 a cell to itself. */
 #include "../shape_ports.h"
 
-/* The least rows and cols (mz_parse_grid refuses less with MZ_EINVAL). */
+/* The least rows and cols (mz_dims_parse refuses less with MZ_EINVAL). */
 #define TORUS_MIN 3
 
-static bool torus_sized(const mz_geom *g) { return g->rows >= TORUS_MIN && g->cols >= TORUS_MIN; }
+static bool torus_sized(const mz_dims *g) { return g->rows >= TORUS_MIN && g->cols >= TORUS_MIN; }
 
-static bool torus_connected(const mz_geom *g)
+static bool torus_connected(const mz_dims *g)
 {
     (void)g;
     return true;
 }
 
-static mz_status torus_parse(const uint64_t *v, unsigned n, mz_geom *g)
+static mz_status torus_parse(const uint64_t *v, unsigned n, mz_dims *g)
 {
     mz_status s = mz_shape_parse_rc(v, n, g);
     if (s == MZ_OK && (g->rows < TORUS_MIN || g->cols < TORUS_MIN))
@@ -25,22 +25,22 @@ static mz_status torus_parse(const uint64_t *v, unsigned n, mz_geom *g)
 }
 
 /* Near square, at least 3 x 3 (more cells than a target below 9). */
-static mz_geom torus_near(uint64_t target)
+static mz_dims torus_near(uint64_t target)
 {
-    mz_geom g = mz_shape_near_rc(MZ_SHAPE_TORUS, target);
+    mz_dims g = mz_shape_near_rc(MZ_SHAPE_TORUS, target);
     if (g.rows < TORUS_MIN || g.cols < TORUS_MIN) {
         g.rows = g.cols = TORUS_MIN;
-        mz_geom_cells(&g);
+        mz_dims_cells(&g);
     }
     return g;
 }
 
-static mz_geom torus_of_side(uint64_t n)
+static mz_dims torus_of_side(uint64_t n)
 {
     if (n < TORUS_MIN)
         n = TORUS_MIN;
-    mz_geom g = {MZ_SHAPE_TORUS, 1, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_TORUS, 1, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 
@@ -58,7 +58,7 @@ static int torus_across(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return (int)mz_opposite(p);
+    return (int)mz_sq_opposite(p);
 }
 
 /* Manhattan distance with each axis the shorter way round. */

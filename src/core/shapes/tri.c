@@ -2,18 +2,18 @@
  * points up when r + c is even; ports W E and the base. */
 #include "../shape_ports.h"
 
-static bool tri_connected(const mz_geom *g)
+static bool tri_connected(const mz_dims *g)
 {
     /* a single column of triangles pairs them off: up with the one below */
     return !(g->cols == 1 && g->rows > 2);
 }
 
-static mz_geom tri_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_TRI, target); }
+static mz_dims tri_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_TRI, target); }
 
-static mz_geom tri_of_side(uint64_t n)
+static mz_dims tri_of_side(uint64_t n)
 {
-    mz_geom g = {MZ_SHAPE_TRI, 1, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_TRI, 1, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 

@@ -3,18 +3,18 @@
  * directions under the next cell. */
 #include "../shape_ports.h"
 
-static bool weave_connected(const mz_geom *g)
+static bool weave_connected(const mz_dims *g)
 {
     (void)g;
     return true;
 }
 
-static mz_geom weave_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_WEAVE, target); }
+static mz_dims weave_near(uint64_t target) { return mz_shape_near_rc(MZ_SHAPE_WEAVE, target); }
 
-static mz_geom weave_of_side(uint64_t n)
+static mz_dims weave_of_side(uint64_t n)
 {
-    mz_geom g = {MZ_SHAPE_WEAVE, 1, n, n};
-    mz_geom_cells(&g);
+    mz_dims g = {MZ_SHAPE_WEAVE, 1, n, n};
+    mz_dims_cells(&g);
     return g;
 }
 
@@ -34,7 +34,7 @@ static int weave_across(const mz_grid *g, mz_idx i, unsigned p)
 {
     (void)g;
     (void)i;
-    return (int)((p & 4) | mz_opposite(p & 3));
+    return (int)((p & 4) | mz_sq_opposite(p & 3));
 }
 
 /* Ports 0..3 are walls; the under-passages 4..7 are not. */

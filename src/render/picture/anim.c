@@ -26,7 +26,7 @@ typedef struct rstep_size {
     uint64_t size;
 } rstep_size;
 
-uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_geom *geo,
+uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_dims *geo,
                              const mz_anim_opts *a, uint64_t *steps)
 {
     const mz_algo *algos[MZ_MAX_CHAIN];
@@ -56,10 +56,10 @@ uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const 
 
 #ifndef MZ_HAVE_CAIRO
 
-mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
-                              const mz_stage *solver, const mz_pic_opts *o,
-                              const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
-                              void *user, uint64_t *frames)
+mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, const mz_dims *geo,
+                         const mz_stage *solver, const mz_pic_opts *o,
+                         const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
+                         void *user, uint64_t *frames)
 {
     (void)spec, (void)seed, (void)geo, (void)solver, (void)o, (void)a, (void)f;
     (void)write, (void)user;
@@ -464,13 +464,13 @@ static void replay_free(replay *r)
 /* The animation                                                       */
 /* ------------------------------------------------------------------ */
 
-static mz_status record(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
+static mz_status record(const mz_spec *spec, uint64_t seed, const mz_dims *geo,
                         const mz_stage *solver, recbuf *rb, mz_grid *G, mz_solution *sol)
 {
     mz_trace t = {rec_emit, rb, 0};
     mz_extra gx;
     memset(&gx, 0, sizeof gx);
-    mz_status s = mz_generate_geom(spec, seed, geo, G, solver ? NULL : &t, &gx);
+    mz_status s = mz_generate(spec, seed, geo, G, MZ_GEN_OPTS(1, solver ? NULL : &t, &gx));
     if (s == MZ_OK && solver) {
         sol->want_path = true;
         s = mz_runs_on(solver->algo, G->shape) ? solver->algo->solve(G, &solver->args, &t, sol)
@@ -593,18 +593,10 @@ static size_t frame_colours(const mz_pic_opts *o, uint32_t *c)
     return sizeof fixed / sizeof *fixed;
 }
 
-mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, uint64_t rows, uint64_t cols,
-                         const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
-                         mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames)
-{
-    mz_geom geo = mz_geom_ortho(rows, cols);
-    return mz_anim_render_geom(spec, seed, &geo, solver, o, a, f, write, user, frames);
-}
-
-mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom *geo,
-                              const mz_stage *solver, const mz_pic_opts *o,
-                              const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
-                              void *user, uint64_t *frames)
+mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, const mz_dims *geo,
+                         const mz_stage *solver, const mz_pic_opts *o,
+                         const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
+                         void *user, uint64_t *frames)
 {
     *frames = 0;
     if (f != MZ_PIC_GIF && f != MZ_PIC_PNG)
@@ -632,7 +624,7 @@ mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom 
     cairo_surface_t *img = NULL;
     pic_gif *gw = NULL;
     s = record(spec, seed, geo, solver, &rb, &G, &sol);
-    mz_geom geoG = mz_grid_geom(&G);
+    mz_dims geoG = mz_grid_dims(&G);
     if (s == MZ_OK)
         s = pic_layout_make(&geoG, &oo, lf, legend_rows, &L);
     if (s == MZ_OK)
@@ -645,7 +637,7 @@ mz_status mz_anim_render_geom(const mz_spec *spec, uint64_t seed, const mz_geom 
         /* The whole animation's file, now that its frames are counted:
          * past the format's limit, nothing is drawn. */
         mz_pic_estimate e;
-        if (mz_anim_estimate_geom(&geoG, o, f, nframes, &e) == MZ_ETOOBIG) {
+        if (mz_anim_estimate(&geoG, o, f, nframes, &e) == MZ_ETOOBIG) {
             s = MZ_ETOOBIG;
             *frames = nframes; /* the file's limit, not the trace's */
         }

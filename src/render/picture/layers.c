@@ -11,6 +11,7 @@
  * overlay runs its own default (astar for closed, wall for trail).
  */
 #include "picture.h"
+#include "../../core/internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -125,7 +126,7 @@ bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen)
 #define GIF_MAX_SIDE 4096.0
 #define GIF_MAX_CELLS 65536.0
 
-static double auto_cell(const mz_geom *geo, const mz_pic_opts *o)
+static double auto_cell(const mz_dims *geo, const mz_pic_opts *o)
 {
     if (o->style == MZ_PIC_HEDGE)
         return 9.0; /* the board's */
@@ -134,19 +135,19 @@ static double auto_cell(const mz_geom *geo, const mz_pic_opts *o)
     return c < 2 ? 2 : c > 16 ? 16 : c;
 }
 
-mz_status pic_layout_make(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
+mz_status pic_layout_make(const mz_dims *geo_in, const mz_pic_opts *o, mz_pic_format f,
                           unsigned legend_rows, pic_layout *L)
 {
-    mz_geom geo = *geo_in;
+    mz_dims geo = *geo_in;
     if (!(o->cell_px >= 0) || !(o->wall_px >= 0) || o->cell_px > 1000 || o->wall_px > 1000 ||
         o->margin_px > 10000 || geo.shape >= MZ_SHAPE_COUNT || geo.rows == 0 ||
         (geo.shape != MZ_SHAPE_POLAR && geo.cols == 0) || (geo.shape == MZ_SHAPE_CUBE && geo.levels == 0))
         return MZ_EINVAL;
-    if (mz_geom_cells(&geo) == 0)
+    if (mz_dims_cells(&geo) == 0)
         return MZ_ETOOBIG;
     if (geo.shape != MZ_SHAPE_ORTHO && o->style == MZ_PIC_HEDGE)
         return MZ_EUNSUPPORTED; /* board 09's garden is square */
-    double cells = (double)mz_geom_cells(&geo);
+    double cells = (double)mz_dims_cells(&geo);
     if ((f == MZ_PIC_SVG || f == MZ_PIC_PDF) && cells > VEC_MAX_CELLS)
         return MZ_ETOOBIG;
     if (f == MZ_PIC_GIF && cells > GIF_MAX_CELLS)
@@ -221,18 +222,11 @@ static unsigned legend_rows_for(unsigned ov, const mz_pic_opts *o)
     return n;
 }
 
-static mz_status estimate(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
+static mz_status estimate(const mz_dims *geo_in, const mz_pic_opts *o, mz_pic_format f,
                           unsigned legend_rows, uint64_t frames, bool anim, mz_pic_estimate *e);
 
-mz_status mz_pic_size(uint64_t rows, uint64_t cols, const mz_pic_opts *o, mz_pic_format f,
+mz_status mz_pic_size(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                       uint64_t *width, uint64_t *height)
-{
-    mz_geom geo = mz_geom_ortho(rows, cols);
-    return mz_pic_size_geom(&geo, o, f, width, height);
-}
-
-mz_status mz_pic_size_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
-                           uint64_t *width, uint64_t *height)
 {
     /* The size, and a file within the format's limit. */
     mz_pic_estimate e;
@@ -314,7 +308,7 @@ static const double est_gif[MZ_SHAPE_COUNT] = {EST_GIF};
  * image of a pixel a cell. */
 #define EST_FILL_RECTS 65536.0
 
-static double est_file(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+static double est_file(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                        const pic_layout *L, double cells)
 {
     bool ov = o->overlays != 0 || o->style == MZ_PIC_HEDGE;
@@ -383,17 +377,17 @@ static uint64_t est_limit(mz_pic_format f)
     return 0;
 }
 
-static mz_status estimate(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_format f,
+static mz_status estimate(const mz_dims *geo_in, const mz_pic_opts *o, mz_pic_format f,
                           unsigned legend_rows, uint64_t frames, bool anim, mz_pic_estimate *e)
 {
     memset(e, 0, sizeof *e);
-    mz_geom geo = *geo_in;
+    mz_dims geo = *geo_in;
     pic_layout L;
     memset(&L, 0, sizeof L);
     mz_status s = pic_layout_make(&geo, o, f, legend_rows, &L);
     if (s != MZ_OK && s != MZ_ETOOBIG)
         return s;
-    double cells = (double)mz_geom_cells(&geo);
+    double cells = (double)mz_dims_cells(&geo);
     e->limit_bytes = est_limit(f);
     if (s == MZ_ETOOBIG && L.width == 0)
         return s; /* refused before its size was known */
@@ -420,16 +414,16 @@ static mz_status estimate(const mz_geom *geo_in, const mz_pic_opts *o, mz_pic_fo
     return s;
 }
 
-mz_status mz_pic_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
-                               mz_pic_estimate *e)
+mz_status mz_pic_still_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
+                                mz_pic_estimate *e)
 {
     if (f == MZ_PIC_GIF)
         return MZ_EINVAL;
     return estimate(geo, o, f, legend_rows_for(o->overlays, o), 0, false, e);
 }
 
-mz_status mz_anim_estimate_geom(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
-                                uint64_t frames, mz_pic_estimate *e)
+mz_status mz_anim_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
+                           uint64_t frames, mz_pic_estimate *e)
 {
     if (f != MZ_PIC_GIF && f != MZ_PIC_PNG)
         return MZ_EINVAL;
@@ -450,7 +444,7 @@ uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f)
     uint64_t lo = 0, hi = UINT64_C(1) << 20, w, h;
     while (lo < hi) {
         uint64_t mid = (lo + hi + 1) / 2;
-        if (mz_pic_size(mid, mid, o, f, &w, &h) == MZ_OK)
+        if (mz_pic_size(MZ_SQUARE(mid, mid), o, f, &w, &h) == MZ_OK)
             lo = mid;
         else
             hi = mid - 1;
@@ -473,8 +467,8 @@ static inline bool h_wall(const mz_grid *g, uint64_t y, uint64_t x)
     bool above = y > 0 && !blocked(g, y - 1, x), below = y < g->rows && !blocked(g, y, x);
     if (!above && !below)
         return false;
-    return y < g->rows ? !mz_is_open(g, y * g->cols + x, MZ_N)
-                       : !mz_is_open(g, (y - 1) * g->cols + x, MZ_S);
+    return y < g->rows ? !mz_sq_is_open(g, y * g->cols + x, MZ_N)
+                       : !mz_sq_is_open(g, (y - 1) * g->cols + x, MZ_S);
 }
 
 /* The vertical wall on column line x (0..cols) beside row y. */
@@ -483,8 +477,8 @@ static inline bool v_wall(const mz_grid *g, uint64_t x, uint64_t y)
     bool left = x > 0 && !blocked(g, y, x - 1), right = x < g->cols && !blocked(g, y, x);
     if (!left && !right)
         return false;
-    return x < g->cols ? !mz_is_open(g, y * g->cols + x, MZ_W)
-                       : !mz_is_open(g, y * g->cols + x - 1, MZ_E);
+    return x < g->cols ? !mz_sq_is_open(g, y * g->cols + x, MZ_W)
+                       : !mz_sq_is_open(g, y * g->cols + x - 1, MZ_E);
 }
 
 uint64_t pic_wall_runs(const mz_grid *g, void (*fn)(void *, uint64_t, uint64_t, uint64_t, uint64_t),
@@ -722,7 +716,7 @@ mz_status pic_scene_build(const mz_grid *g, const mz_pic_opts *o, mz_pic_format 
     s->flash_dir = -1;
     s->route_rgb = o->route_rgb;
     unsigned ov = o->overlays;
-    mz_geom geo = mz_grid_geom(g);
+    mz_dims geo = mz_grid_dims(g);
     mz_status st = pic_layout_make(&geo, o, f, legend_rows_for(ov, o), &s->L);
     if (st != MZ_OK)
         return st;

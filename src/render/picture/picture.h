@@ -12,6 +12,7 @@
 #define MZ_PICTURE_H
 
 #include "../../mazebench.h"
+#include "../../mazebench_render.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,16 +67,16 @@ typedef struct pic_scene {
 
 /* Layout of a maze of geometry geo with nlegend legend lines (ramps count
  * double). MZ_ETOOBIG when the canvas passes the format's limit. */
-mz_status pic_layout_make(const mz_geom *geo, const mz_pic_opts *o, mz_pic_format f,
+mz_status pic_layout_make(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                           unsigned legend_rows, pic_layout *L);
 
 /* Cell shapes (shapes.c): the cells across the picture's longer side (for
  * the automatic cell size), and the maze's extent in px at a cell size. */
-uint64_t pic_shape_span(const mz_geom *geo);
-void pic_shape_box(const mz_geom *geo, double cell, double *w, double *h);
+uint64_t pic_shape_span(const mz_dims *geo);
+void pic_shape_box(const mz_dims *geo, double cell, double *w, double *h);
 /* Polar: the angle steps of a turn its arcs are drawn with (chords of
  * about 3 px at the rim); 0 for the other shapes. */
-uint64_t pic_shape_steps(const mz_geom *geo, double cell);
+uint64_t pic_shape_steps(const mz_dims *geo, double cell);
 
 /* Is cell i blocked? (Only square cells block; on other shapes bit 4 is a
  * port.) */

@@ -122,9 +122,9 @@ typedef struct pic_shape_rec {
      * polar: the angle steps a turn). */
     void (*make)(sgeo *G);
     /* The maze's extent in px at cell size cell. */
-    void (*box)(const mz_geom *geo, double cell, double *w, double *h);
+    void (*box)(const mz_dims *geo, double cell, double *w, double *h);
     /* The maze's extent in cells (the larger side). */
-    uint64_t (*span)(const mz_geom *geo);
+    uint64_t (*span)(const mz_dims *geo);
 #ifdef MZ_HAVE_CAIRO
     /* Cell i's centre (route, marks) in Q8. */
     void (*centre)(const struct sdraw *d, mz_idx i, int64_t *x, int64_t *y);
@@ -152,7 +152,7 @@ static const pic_shape_rec *rec_of(mz_shape s)
     return (unsigned)s < MZ_SHAPE_COUNT ? pic_shapes[s] : NULL;
 }
 
-static void sgeo_make(sgeo *G, const mz_geom *geo, double cell)
+static void sgeo_make(sgeo *G, const mz_dims *geo, double cell)
 {
     memset(G, 0, sizeof *G);
     G->shape = geo->shape;
@@ -189,7 +189,7 @@ static void polar_make(sgeo *G)
 }
 
 /* The extent of a shape drawn in Q8: computed by box_q8 from the sizes. */
-static void box_q8(const mz_geom *geo, double cell, double *w, double *h,
+static void box_q8(const mz_dims *geo, double cell, double *w, double *h,
                    void (*q8)(const sgeo *G, int64_t *w, int64_t *h))
 {
     sgeo G;
@@ -231,60 +231,60 @@ static void rc_box_q8(const sgeo *G, int64_t *w, int64_t *h)
 }
 
 /* Square cells: exactly rows x cols cells of cell px. */
-static void ortho_box(const mz_geom *geo, double cell, double *w, double *h)
+static void ortho_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     *w = (double)geo->cols * cell;
     *h = (double)geo->rows * cell;
 }
 
-static void hex_box(const mz_geom *geo, double cell, double *w, double *h)
+static void hex_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     box_q8(geo, cell, w, h, hex_box_q8);
 }
 
-static void tri_box(const mz_geom *geo, double cell, double *w, double *h)
+static void tri_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     box_q8(geo, cell, w, h, tri_box_q8);
 }
 
-static void polar_box(const mz_geom *geo, double cell, double *w, double *h)
+static void polar_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     box_q8(geo, cell, w, h, polar_box_q8);
 }
 
-static void cube_box(const mz_geom *geo, double cell, double *w, double *h)
+static void cube_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     box_q8(geo, cell, w, h, cube_box_q8);
 }
 
-static void weave_box(const mz_geom *geo, double cell, double *w, double *h)
+static void weave_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     box_q8(geo, cell, w, h, rc_box_q8);
 }
 
-static uint64_t rc_span(const mz_geom *geo) { return geo->rows > geo->cols ? geo->rows : geo->cols; }
+static uint64_t rc_span(const mz_dims *geo) { return geo->rows > geo->cols ? geo->rows : geo->cols; }
 
-static uint64_t polar_span_cells(const mz_geom *geo) { return 2 * geo->rows; }
+static uint64_t polar_span_cells(const mz_dims *geo) { return 2 * geo->rows; }
 
-static uint64_t cube_span(const mz_geom *geo)
+static uint64_t cube_span(const mz_dims *geo)
 {
     uint64_t w = (geo->levels ? geo->levels : 1) * (geo->cols + 1);
     return w > geo->rows ? w : geo->rows;
 }
 
-static uint64_t tri_span(const mz_geom *geo)
+static uint64_t tri_span(const mz_dims *geo)
 {
     uint64_t r = geo->rows, c = geo->cols;
     return r * 3 / 2 > c * 3 / 4 ? r * 3 / 2 : c * 3 / 4 + 1;
 }
 
-uint64_t pic_shape_span(const mz_geom *geo)
+uint64_t pic_shape_span(const mz_dims *geo)
 {
     const pic_shape_rec *r = rec_of(geo->shape);
     return r ? r->span(geo) : 0;
 }
 
-void pic_shape_box(const mz_geom *geo, double cell, double *w, double *h)
+void pic_shape_box(const mz_dims *geo, double cell, double *w, double *h)
 {
     const pic_shape_rec *r = rec_of(geo->shape);
     *w = *h = 0;
@@ -894,7 +894,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
     memset(&d, 0, sizeof d);
     d.cr = cr;
     d.g = g;
-    mz_geom geo = mz_grid_geom(g);
+    mz_dims geo = mz_grid_dims(g);
     sgeo_make(&d.G, &geo, s->L.cell);
     d.ox = (int64_t)(s->L.ox * Q8 + 0.5);
     d.oy = (int64_t)(s->L.oy * Q8 + 0.5);
@@ -989,7 +989,7 @@ int pic_draw_shape(cairo_t *cr, const pic_scene *s)
 
 #endif /* MZ_HAVE_CAIRO */
 
-uint64_t pic_shape_steps(const mz_geom *geo, double cell)
+uint64_t pic_shape_steps(const mz_dims *geo, double cell)
 {
     sgeo G;
     sgeo_make(&G, geo, cell);

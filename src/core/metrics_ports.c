@@ -1,5 +1,5 @@
-/* topo_metrics.c - the figures of a maze of any cell shape, through the
- * ports of src/core/topo.c: the square grid's figures (metrics.c, stats.c)
+/* metrics_ports.c - the figures of a maze of any cell shape, through the
+ * ports of src/core/dims.c: the square grid's figures (metrics.c, stats.c)
  * keep their fast paths; these serve every other shape and define the same
  * figures on it (docs/shapes.md, "Figures"). Everything is integer counting
  * in cell order or breadth-first order, so the figures are the same on
@@ -10,7 +10,7 @@
  *   0x5348415045000000 | shape, levels, rows, cols,
  * then the cells eight to a 64-bit word as in mz_digest (v1), each cell's
  * byte masked to the shape's walls; the same mixing and finish. */
-uint64_t mz_topo_digest(const mz_grid *g)
+uint64_t mz_digest_ports(const mz_grid *g)
 {
     const uint64_t mul = UINT64_C(0x9e3779b97f4a7c15);
     uint64_t h = UINT64_C(0x6a09e667f3bcc908);
@@ -42,7 +42,7 @@ static unsigned side_ports(const mz_grid *g, mz_idx i)
     return mz_shape_table[g->shape]->side_ports(g, i);
 }
 
-mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
+mz_status mz_metrics_ports(const mz_grid *g, mz_metrics *m)
 {
     memset(m, 0, sizeof *m);
     m->route = -1;
@@ -69,7 +69,7 @@ mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
     m->cells = g->cells;
     m->passages = open2 / 2;
     m->walls = closed2 / 2 + border;
-    m->digest = mz_topo_digest(g);
+    m->digest = mz_digest_ports(g);
 
     uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
@@ -100,7 +100,7 @@ mz_status mz_topo_metrics(const mz_grid *g, mz_metrics *m)
     return MZ_OK;
 }
 
-int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b)
+int64_t mz_route_ports(const mz_grid *g, mz_idx a, mz_idx b)
 {
     if (a >= g->cells || b >= g->cells)
         return -1;
@@ -119,7 +119,7 @@ int64_t mz_topo_route(const mz_grid *g, mz_idx a, mz_idx b)
     return s != MZ_OK ? -2 : o.exit_ring;
 }
 
-mz_status mz_topo_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
+mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_idx src, uint32_t *dist)
 {
     for (uint64_t i = 0; i < g->cells; i++)
         dist[i] = UINT32_MAX;
@@ -164,7 +164,7 @@ static bool inner_cell(const mz_grid *g, mz_idx i, uint64_t band)
     return r >= band && r + band < g->rows && c >= band && c + band < g->cols;
 }
 
-mz_status mz_topo_maze_stats(const mz_grid *g, uint64_t band, mz_maze_stats *s)
+mz_status mz_maze_stats_ports(const mz_grid *g, uint64_t band, mz_maze_stats *s)
 {
     memset(s, 0, sizeof *s);
     s->band = band;

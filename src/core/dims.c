@@ -1,4 +1,4 @@
-/* topo.c - cell shapes: geometry, parsing, and the ports of each shape
+/* dims.c - cell shapes: geometry, parsing, and the ports of each shape
  * (src/mazebench.h, "Cell shapes"; docs/shapes.md). */
 #include "internal.h"
 #include "shape_ports.h"
@@ -64,37 +64,37 @@ bool mz_shape_layered(mz_shape s)
     return o && o->layered;
 }
 
-mz_geom mz_geom_near(mz_shape s, uint64_t target)
+mz_dims mz_geom_near(mz_shape s, uint64_t target)
 {
     const mz_shape_ops *o = mz_shape_ops_of(s);
-    mz_geom g = {s, 1, 1, 1};
+    mz_dims g = {s, 1, 1, 1};
     return o ? o->near(target ? target : 1) : g;
 }
 
-mz_geom mz_geom_side(mz_shape s, uint64_t n)
+mz_dims mz_geom_side(mz_shape s, uint64_t n)
 {
     const mz_shape_ops *o = mz_shape_ops_of(s);
-    mz_geom g = {s, 1, n, n};
+    mz_dims g = {s, 1, n, n};
     return o ? o->of_side(n) : g;
 }
 
 /* ---- What the records share ---- */
 
-int mz_shape_format_rc(const mz_geom *g, char *buf, size_t len)
+int mz_shape_format_rc(const mz_dims *g, char *buf, size_t len)
 {
     return snprintf(buf, len, "%s:%llux%llu", mz_shape_name(g->shape),
                     (unsigned long long)g->rows, (unsigned long long)g->cols);
 }
 
-bool mz_shape_sized_rc(const mz_geom *g) { return g->rows != 0 && g->cols != 0; }
+bool mz_shape_sized_rc(const mz_dims *g) { return g->rows != 0 && g->cols != 0; }
 
-uint64_t mz_shape_cells_rc(mz_geom *g)
+uint64_t mz_shape_cells_rc(mz_dims *g)
 {
     g->levels = 1;
     return mz_grid_bytes(g->rows, g->cols);
 }
 
-mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_geom *g)
+mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_dims *g)
 {
     if (n == 1) {
         g->rows = g->cols = v[0];
@@ -107,9 +107,9 @@ mz_status mz_shape_parse_rc(const uint64_t *v, unsigned n, mz_geom *g)
     return MZ_OK;
 }
 
-mz_geom mz_shape_near_rc(mz_shape s, uint64_t target)
+mz_dims mz_shape_near_rc(mz_shape s, uint64_t target)
 {
-    mz_geom g = {s, 1, 1, 1};
+    mz_dims g = {s, 1, 1, 1};
     uint64_t rows = (uint64_t)sqrt((double)target);
     while (rows > 1 && rows * rows > target)
         rows--;
@@ -119,7 +119,7 @@ mz_geom mz_shape_near_rc(mz_shape s, uint64_t target)
     g.cols = target / rows; /* never past the target */
     if (g.cols == 0)
         g.cols = 1;
-    mz_geom_cells(&g);
+    mz_dims_cells(&g);
     return g;
 }
 
@@ -153,7 +153,7 @@ void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos) { mz_sp_polar_loca
 
 /* ---- Geometry ---- */
 
-uint64_t mz_geom_cells(mz_geom *g)
+uint64_t mz_dims_cells(mz_dims *g)
 {
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     if (!o || g->rows == 0 || !o->sized(g))
@@ -161,15 +161,15 @@ uint64_t mz_geom_cells(mz_geom *g)
     return o->cells(g);
 }
 
-bool mz_geom_connected(const mz_geom *g)
+bool mz_dims_connected(const mz_dims *g)
 {
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     return !o || o->connected(g);
 }
 
-mz_geom mz_grid_geom(const mz_grid *g)
+mz_dims mz_grid_dims(const mz_grid *g)
 {
-    mz_geom geo = {g->shape, g->levels ? g->levels : 1, g->rows, g->cols};
+    mz_dims geo = {g->shape, g->levels ? g->levels : 1, g->rows, g->cols};
     return geo;
 }
 
@@ -209,9 +209,9 @@ static unsigned parse_dims(const char *p, uint64_t *v, unsigned most)
     }
 }
 
-mz_status mz_parse_grid(const char *s, mz_geom *g)
+mz_status mz_dims_parse(const char *s, mz_dims *g)
 {
-    mz_geom geo = {MZ_SHAPE_ORTHO, 1, 0, 0};
+    mz_dims geo = {MZ_SHAPE_ORTHO, 1, 0, 0};
     const char *colon = strchr(s, ':');
     const char *dims = s;
     if (colon) {
@@ -229,15 +229,15 @@ mz_status mz_parse_grid(const char *s, mz_geom *g)
     unsigned n = parse_dims(dims, v, 3);
     if (n == 0 || mz_shape_table[geo.shape]->parse_dims(v, n, &geo) != MZ_OK)
         return MZ_EINVAL;
-    if (!mz_geom_connected(&geo))
+    if (!mz_dims_connected(&geo))
         return MZ_EINVAL;
-    if (mz_geom_cells(&geo) == 0)
+    if (mz_dims_cells(&geo) == 0)
         return MZ_ETOOBIG;
     *g = geo;
     return MZ_OK;
 }
 
-size_t mz_geom_format(const mz_geom *g, char *buf, size_t len)
+size_t mz_dims_format(const mz_dims *g, char *buf, size_t len)
 {
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     int n = o ? o->format(g, buf, len) : snprintf(buf, len, "?");
