@@ -139,10 +139,8 @@ int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max
  * mzc_check_bytes allows; 0 when it fits. */
 int mzc_check_estimate(const mz_dims *geo, const mz_algo *const *algos, size_t n,
                        unsigned parts);
-/* mzc_check_estimate with the figures, on square cells rows x cols. */
-int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n);
-/* The same for a grid of any geometry. */
-int mzc_check_memory_geom(const mz_dims *geo, const mz_algo *const *algos, size_t n);
+/* mzc_check_estimate with the figures. */
+int mzc_check_memory(const mz_dims *geo, const mz_algo *const *algos, size_t n);
 /* Refuse (with a message naming what) need bytes that pass 90% of the
  * machine's memory or what 'ulimit -v' leaves; 0 when they fit. Called
  * before any allocation that grows with the input. */
@@ -159,10 +157,8 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
                      const mz_algo **algos, size_t *nalgos);
 
 /* Refuse (with a message) a cell-index parameter of st that is off a
- * rows x cols grid. 0 when every one is on it. */
-int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols);
-/* The same for a grid of any geometry. */
-int mzc_check_cells_geom(const mz_stage *st, const mz_dims *geo);
+ * grid of dims geo. 0 when every one is on it. */
+int mzc_check_cells(const mz_stage *st, const mz_dims *geo);
 /* A fixed-size generator (MZ_F_FIXED_SIZE, e.g. pacman) ignores the size
  * asked: replace *rows and *cols by the size it makes, learnt from one run
  * at 1x1 as the sweep does, so that a size it never uses is neither checked

@@ -636,7 +636,7 @@ static int run(int argc, char **argv, bool solve)
     mz_dims_cells(&geo);
     if (mzc_resolve_rng_note(argv[0], o.rng, &spec, &geo, o.seed, rng_note, sizeof rng_note) != 0)
         return MZC_USAGE;
-    if (solve && mzc_check_cells_geom(&solver, &geo) != 0)
+    if (solve && mzc_check_cells(&solver, &geo) != 0)
         return MZC_USAGE;
     if (mzc_check_estimate(&geo, algos, nalgos,
                            MZ_EST_FIGURES | (solve && o.fmt == FMT_ASCII ? MZ_EST_PATH : 0)) != 0)

@@ -948,7 +948,7 @@ int cmd_render(int argc, char **argv)
         }
         o.overlays &= fits;
     }
-    if (solver_text && mzc_check_cells_geom(&solver, &geo) != 0)
+    if (solver_text && mzc_check_cells(&solver, &geo) != 0)
         return MZC_USAGE;
     bool fixed = (spec.stage[0].algo->flags & MZ_F_FIXED_SIZE) != 0;
     /* The picture's size, its file and its memory, before anything is
@@ -963,7 +963,7 @@ int cmd_render(int argc, char **argv)
         mzc_error("render: bad picture options (%s)", mz_status_str(s));
         return MZC_USAGE;
     }
-    if (mzc_check_memory_geom(&geo, algos, nalgos) != 0)
+    if (mzc_check_memory(&geo, algos, nalgos) != 0)
         return MZC_FAIL;
     if (!fixed) {
         char what[160];

@@ -705,7 +705,7 @@ int cmd_scale(int argc, char **argv)
             rc = MZC_FAIL;
             break;
         }
-        if (solve && mzc_check_cells_geom(&solver, &geo) != 0) {
+        if (solve && mzc_check_cells(&solver, &geo) != 0) {
             rc = MZC_USAGE;
             break;
         }

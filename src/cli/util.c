@@ -274,18 +274,12 @@ int mzc_check_estimate(const mz_dims *geo, const mz_algo *const *algos, size_t n
     return mzc_check_bytes(what, (double)need);
 }
 
-int mzc_check_memory(uint64_t rows, uint64_t cols, const mz_algo *const *algos, size_t n)
-{
-    mz_dims geo = mz_dims_square(rows, cols);
-    return mzc_check_estimate(&geo, algos, n, MZ_EST_FIGURES);
-}
-
-int mzc_check_memory_geom(const mz_dims *geo, const mz_algo *const *algos, size_t n)
+int mzc_check_memory(const mz_dims *geo, const mz_algo *const *algos, size_t n)
 {
     return mzc_check_estimate(geo, algos, n, MZ_EST_FIGURES);
 }
 
-int mzc_check_cells_geom(const mz_stage *st, const mz_dims *geo)
+int mzc_check_cells(const mz_stage *st, const mz_dims *geo)
 {
     char err[512];
     if (mz_solver_fits(st, geo, err, sizeof err) == MZ_EPARAM) {
@@ -310,12 +304,6 @@ int mzc_parse_recipe(const char *gen, const char *solver, mz_spec *spec, mz_stag
     if (solver)
         algos[(*nalgos)++] = st->algo;
     return 0;
-}
-
-int mzc_check_cells(const mz_stage *st, uint64_t rows, uint64_t cols)
-{
-    mz_dims geo = mz_dims_square(rows, cols);
-    return mzc_check_cells_geom(st, &geo);
 }
 
 uint64_t mzc_peak_rss_kb(void)

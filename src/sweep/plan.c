@@ -180,7 +180,7 @@ static int parse_u64(const char *what, const char *text, uint64_t min, uint64_t 
 
 /* ---- grids ---- */
 
-mz_dims sw_size_geom(sw_size z)
+mz_dims sw_size_dims(sw_size z)
 {
     mz_dims g = {z.shape, mz_shape_layered(z.shape) && z.levels ? z.levels : 1, z.rows, z.cols};
     return g;
@@ -188,19 +188,19 @@ mz_dims sw_size_geom(sw_size z)
 
 uint64_t sw_size_cells(sw_size z)
 {
-    mz_dims g = sw_size_geom(z);
+    mz_dims g = sw_size_dims(z);
     return mz_dims_cells(&g);
 }
 
 void sw_size_format(sw_size z, char *buf, size_t len)
 {
-    mz_dims g = sw_size_geom(z);
+    mz_dims g = sw_size_dims(z);
     mz_dims_format(&g, buf, len);
 }
 
 static bool same_size(sw_size a, sw_size b)
 {
-    mz_dims x = sw_size_geom(a), y = sw_size_geom(b);
+    mz_dims x = sw_size_dims(a), y = sw_size_dims(b);
     return x.shape == y.shape && x.levels == y.levels && x.rows == y.rows && x.cols == y.cols;
 }
 
@@ -221,7 +221,7 @@ void sw_shapes_text(const mz_algo *a, char *buf, size_t len)
 
 static bool algo_refuses(const mz_algo *a, sw_size z, char *why, size_t whylen)
 {
-    mz_dims g = sw_size_geom(z);
+    mz_dims g = sw_size_dims(z);
     if (!mz_refuses(a, &g))
         return false;
     if (why && whylen) {
@@ -767,7 +767,7 @@ static bool limited(const sw_plan *p, size_t g, sw_size z)
  * the solver, held together in the engine's pool). */
 static double maze_bytes(const sw_plan *p, size_t g, sw_size z)
 {
-    const mz_dims geo = sw_size_geom(z);
+    const mz_dims geo = sw_size_dims(z);
     const mz_algo *algos[MZ_MAX_CHAIN + 1];
     size_t n = 0;
     for (unsigned s = 0; s < p->gspec[g].n; s++)
@@ -920,7 +920,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
              * every seed below 2^32 (docs/random.md). */
             {
                 mz_spec sp = p->gspec[g];
-                const mz_dims zg = sw_size_geom(z);
+                const mz_dims zg = sw_size_dims(z);
                 bool switched;
                 char why[400];
                 if (mz_rng_resolve(&sp, &zg, 0, p->rng, &switched, why, sizeof why) != MZ_OK)
@@ -943,7 +943,7 @@ int sw_plan_finish(sw_plan *p, char *err, size_t errlen)
                                        why);
                     continue;
                 }
-                const mz_dims zg = sw_size_geom(z);
+                const mz_dims zg = sw_size_dims(z);
                 if (mz_solver_fits(&p->sstage[j], &zg, why, sizeof why) != MZ_OK)
                     return sw_fail(err, errlen, SW_BAD, "solver '%s' does not fit size %s: %s",
                                 p->solv[j], grid, why);

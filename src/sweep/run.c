@@ -206,7 +206,7 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     mz_metrics m;
     memset(&m, 0, sizeof m);
     memset(&st, 0, sizeof st);
-    mz_dims geo = sw_size_geom(t->size);
+    mz_dims geo = sw_size_dims(t->size);
     char grid[128];
     sw_size_format(t->size, grid, sizeof grid);
     mz_status s = mz_bench_gen(b, spec, t->seed, &geo, NULL, 1, &gt);

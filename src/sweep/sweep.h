@@ -50,7 +50,7 @@ typedef struct sw_size {
 } sw_size;
 
 /* The geometry of a plan's grid, and its cells. */
-mz_dims sw_size_geom(sw_size z);
+mz_dims sw_size_dims(sw_size z);
 uint64_t sw_size_cells(sw_size z);
 /* "31x31", "hex:31x31", "polar:16", "3d:4x15x15" (mz_dims_format). */
 void sw_size_format(sw_size z, char *buf, size_t len);

@@ -24,7 +24,7 @@ bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *
             cz.rows = cz.cols = 256;
     }
     mz_timing t;
-    mz_dims cg = sw_size_geom(cz);
+    mz_dims cg = sw_size_dims(cz);
     if (mz_bench_gen(b, &p->gspec[g], p->range[0].lo, &cg, NULL, 1, &t) != MZ_OK)
         return false;
     double mc = (double)b->grid.cells;
