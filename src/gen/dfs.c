@@ -379,8 +379,6 @@ static mz_status dfs_square(mz_grid *g, mz_run *run, uint64_t *max_depth)
 static mz_status dfs_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     uint64_t max_depth = 0;
     const mz_status s = g->shape == MZ_SHAPE_ORTHO ? dfs_square(g, run, &max_depth)
                                                    : dfs_ports(g, run, &max_depth);

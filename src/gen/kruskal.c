@@ -515,8 +515,6 @@ static mz_status kruskal_square(mz_grid *g, mz_run *run, uint64_t *merged_at)
 static mz_status kruskal_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     uint64_t merged_at = 0;
     const mz_status s = g->shape == MZ_SHAPE_ORTHO ? kruskal_square(g, run, &merged_at)
                                                    : kruskal_ports(g, run, &merged_at);

@@ -245,8 +245,6 @@ MZ_INLINE mz_status wilson_square(mz_grid *g, mz_run *run, uint64_t *steps)
 static mz_status wilson_gen(mz_grid *g, const mz_args *args, mz_run *run)
 {
     (void)args;
-    if (g->flags || g->tiles)
-        return MZ_EUNSUPPORTED;
     uint64_t steps = 0;
     const mz_status s = g->shape == MZ_SHAPE_ORTHO ? wilson_square(g, run, &steps)
                                                    : wilson_ports(g, run, &steps);
