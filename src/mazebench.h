@@ -787,7 +787,7 @@ typedef enum mz_kind { MZ_GEN = 0, MZ_POST, MZ_SOLVER } mz_kind;
 #define MZ_F_BLOCKS 4u     /* generator: blocks whole cells */
 #define MZ_F_FIXED_SIZE 8u /* generator: ignores the requested size */
 #define MZ_F_OWN_ENDS 16u  /* generator: sets its own entrance and exit */
-/* generator: its square path and its generic path (a square grid RxC and
+/* generator: its square path and its ports path (a square grid RxC and
  * the 3d grid 1xRxC, the same graph) make different mazes by design, as a
  * random walk that visits the ports in another order does;
  * tests/test_twins.c compares the two paths of every other entry */

@@ -1,5 +1,5 @@
 /*
- * test_twins.c - the square fast path against the generic path.
+ * test_twins.c - the square fast path against the ports path.
  *
  * Every generator and solver that runs on other shapes has two paths: one
  * for square cells and one through the ports of any shape. A square grid
@@ -383,7 +383,7 @@ static void test_generators(void **state)
     free(rt.s);
     assert_true(tried > 0);
     if (failed)
-        fail_msg("entries whose square and generic paths differ (above)");
+        fail_msg("entries whose square and ports paths differ (above)");
 }
 
 /* The twin of a square maze: its cells' walls N E S W copied into a 3d
@@ -507,7 +507,7 @@ static void test_solvers(void **state)
     mz_grid_free(&tw);
     assert_true(tried > 0);
     if (failed)
-        fail_msg("solvers whose square and generic paths differ (above)");
+        fail_msg("solvers whose square and ports paths differ (above)");
 }
 
 /* The twin is what the test takes it for: a 3d grid of one level whose

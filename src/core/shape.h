@@ -24,7 +24,7 @@
  * The _Static_assert next to each table (dims.c, shapes.c) stops the build
  * until the count there is raised with the new line; every switch over
  * mz_shape has no default, so -Wswitch-enum names each one that misses
- * the new value (the generic paths of the generators and solvers
+ * the new value (the ports paths of the generators and solvers
  * included); tests/test_shape_table.c checks that every record is
  * complete and that its ports, distance, geometry text and default
  * entrance and exit agree with each other.

@@ -1,5 +1,5 @@
 /*
- * ports.h - the solvers' generic path for cells of any shape (src/mazebench.h,
+ * ports.h - the solvers' ports path (the path of every shape but square cells) for cells of any shape (src/mazebench.h,
  * "Cell shapes"): a cell's open ports and the cell behind each. A solver
  * keeps its square-cell path as it is and takes these on any other shape;
  * there the byte of a cell is ports only (bit p set: port p closed, WEAVE
