@@ -1,9 +1,10 @@
 /*
- * ports.h - the solvers' ports path (the path of every shape but square cells) for cells of any shape (src/mazebench.h,
- * "Cell shapes"): a cell's open ports and the cell behind each. A solver
- * keeps its square-cell path as it is and takes these on any other shape;
- * there the byte of a cell is ports only (bit p set: port p closed, WEAVE
- * uses all eight bits), so a solver keeps its marks in arrays of its own.
+ * ports.h - the solvers' ports path, the one that serves every shape but
+ * square cells (src/mazebench.h, "Cell shapes"): a cell's open ports and the
+ * cell behind each. A solver keeps its square-cell path as it is and takes
+ * these on any other shape; there the byte of a cell is ports only (bit p
+ * set: port p closed, WEAVE uses all eight bits), so a solver keeps its marks
+ * in arrays of its own.
  */
 #ifndef MZ_SOLVE_PORTS_H
 #define MZ_SOLVE_PORTS_H
