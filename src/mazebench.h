@@ -507,13 +507,13 @@ static inline mz_dims mz_dims_square(uint64_t rows, uint64_t cols)
 bool mz_dims_connected(const mz_dims *g);
 /* The geometry of a grid. */
 mz_dims mz_grid_dims(const mz_grid *g);
-/* A geometry of shape s with about target (>= 1) cells, never more (but at
+/* Dims of shape s with about target (>= 1) cells, never more (but at
  * least one cell a side): near-square rows x cols, near-cubic levels, or
  * the most polar rings within target. Cannot fail. */
-mz_dims mz_geom_near(mz_shape s, uint64_t target);
-/* A geometry of shape s of side n: n x n, n levels of n x n, or n rings
+mz_dims mz_dims_near(mz_shape s, uint64_t target);
+/* Dims of shape s of side n: n x n, n levels of n x n, or n rings
  * (polar). Cannot fail. */
-mz_dims mz_geom_side(mz_shape s, uint64_t n);
+mz_dims mz_dims_side(mz_shape s, uint64_t n);
 /* Does a geometry of shape s have levels (mz_dims.levels; 3d)? */
 bool mz_shape_layered(mz_shape s);
 

@@ -1,8 +1,10 @@
 /*
  * recipes.h - the sample grids and variants the registry-wide tests walk
- * (tests/test_estimate.c, tests/test_draws.c): a grid of each shape of
- * about a given number of cells, and each entry's variants (every choice
- * of every enum parameter).
+ * (tests/test_estimate.c, tests/test_draws.c, tests/test_twins.c,
+ * tests/test_shapes_gen.c): a grid of each shape of about a given number
+ * of cells (fixed test sizes: 3d grids of four levels, unlike the shape
+ * table's near-cubic mz_dims_near), each entry's variants (every choice
+ * of every enum parameter) and its stages at each documented value.
  */
 #ifndef MZ_TESTS_RECIPES_H
 #define MZ_TESTS_RECIPES_H
@@ -13,7 +15,7 @@
 #include "mazebench.h"
 
 /* A grid of shape s with about side x side cells. */
-static mz_dims geom_near(mz_shape s, uint64_t side)
+static inline mz_dims geom_near(mz_shape s, uint64_t side)
 {
     mz_dims g = {s, 1, side, side};
     if (s == MZ_SHAPE_POLAR) {
@@ -34,7 +36,7 @@ static mz_dims geom_near(mz_shape s, uint64_t side)
 
 /* Variants of an entry beyond its defaults: one for each choice of each
  * enum parameter but its default. */
-static unsigned variants(const mz_algo *a)
+static inline unsigned variants(const mz_algo *a)
 {
     unsigned n = 0;
     for (unsigned k = 0; k < a->nparams; k++)
@@ -45,7 +47,7 @@ static unsigned variants(const mz_algo *a)
 }
 
 /* The arguments of variant v (0: the defaults) and its label ":k=v". */
-static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *label, size_t len)
+static inline void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *label, size_t len)
 {
     mz_args_default(a, args);
     label[0] = '\0';
@@ -68,6 +70,43 @@ static void variant_args(const mz_algo *a, unsigned v, mz_args *args, char *labe
         }
         v -= nch - 1;
     }
+}
+
+
+/* Each documented value of each parameter, the others at their defaults:
+ * every choice of an enum, a real's ends and quarter points, an int's
+ * least value. The default stage first. */
+static inline size_t stage_variants(const mz_algo *a, mz_stage *out, size_t max)
+{
+    size_t n = 0;
+    out[n].algo = a;
+    mz_args_default(a, &out[n].args);
+    n++;
+    for (unsigned k = 0; k < a->nparams; k++) {
+        const mz_param_def *p = &a->params[k];
+        double pt[8];
+        size_t np = 0;
+        if (p->type == MZ_P_ENUM) {
+            size_t choices = 1;
+            for (const char *c = p->choices; c && *c; c++)
+                choices += *c == '|';
+            for (size_t j = 0; j < choices && np < 8; j++)
+                pt[np++] = (double)j;
+        } else if (p->type == MZ_P_REAL) {
+            for (int q = 0; q <= 4; q++)
+                pt[np++] = p->min + (p->max - p->min) * q / 4.0;
+        } else if (p->type == MZ_P_INT) {
+            pt[np++] = p->min;
+        }
+        for (size_t j = 0; j < np && n < max; j++) {
+            if (pt[j] == p->def)
+                continue;
+            out[n] = out[0];
+            out[n].args.v[k] = pt[j];
+            n++;
+        }
+    }
+    return n;
 }
 
 #endif

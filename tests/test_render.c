@@ -514,6 +514,57 @@ static void test_golden_digests(void **state)
     }
 }
 
+/* A torus maze is not drawn as a plain square grid: each passage that
+ * wraps is marked at both borders by a triangle pointing out through the
+ * opening (docs/render.md, "Cell shapes"), where a plain drawing leaves
+ * only a gap in the border. Checked by the pixel just inside each such
+ * opening, on 20 px cells with 10 px margins. */
+static void test_torus_not_square(void **state)
+{
+    (void)state;
+    mz_grid t;
+    shape_maze("torus:7x7", 464, &t);
+    mz_pic_opts o;
+    exact_opts(&o);
+    o.cell_px = 20;
+    o.wall_px = 2;
+    o.margin_px = 10;
+    o.marks = false;
+    mem m = {0};
+    assert_int_equal(mz_pic_render(&t, &o, MZ_PIC_PNG, mem_write, &m), MZ_OK);
+    m.at = 0;
+    cairo_surface_t *img = cairo_image_surface_create_from_png_stream(mem_read, &m);
+    assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+    const unsigned char *d = cairo_image_surface_get_data(img);
+    const int stride = cairo_image_surface_get_stride(img);
+    unsigned wraps = 0;
+    for (mz_idx i = 0; i < t.cells; i++) {
+        const int r = (int)(i / t.cols), c = (int)(i % t.cols);
+        const int x = 10 + 20 * c, y = 10 + 20 * r;
+        int px[4][2], n = 0; /* the pixel just inside each open border side */
+        if (c == (int)t.cols - 1 && !(t.c[i] & (1u << MZ_E)))
+            px[n][0] = x + 18, px[n++][1] = y + 10;
+        if (c == 0 && !(t.c[i] & (1u << MZ_W)))
+            px[n][0] = x + 1, px[n++][1] = y + 10;
+        if (r == (int)t.rows - 1 && !(t.c[i] & (1u << MZ_S)))
+            px[n][0] = x + 10, px[n++][1] = y + 18;
+        if (r == 0 && !(t.c[i] & (1u << MZ_N)))
+            px[n][0] = x + 10, px[n++][1] = y + 1;
+        for (int k = 0; k < n; k++) {
+            const uint32_t v = ((const uint32_t *)(const void *)(d + (size_t)px[k][1] *
+                                                                 (size_t)stride))[px[k][0]];
+            if ((v & 0xFFFFFFu) != (o.fg & 0xFFFFFFu))
+                fail_msg("torus:7x7 cell %llu: the wrapping passage at (%d, %d) is not marked",
+                         (unsigned long long)i, px[k][0], px[k][1]);
+            wraps++;
+        }
+    }
+    assert_true(wraps > 0); /* else the check proves nothing */
+    cairo_surface_destroy(img);
+    free(m.p);
+    mz_grid_free(&t);
+}
+
 /* One small maze of every other shape (its small sample grid,
  * tests/samples.h): renders plain and with every overlay that runs on it
  * (trail needs a walker, which squares alone have), each overlay changes
@@ -754,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_estimates),
         cmocka_unit_test(test_golden_digests),
+        cmocka_unit_test(test_torus_not_square),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_shapes),
 #ifdef MZ_HAVE_GIF

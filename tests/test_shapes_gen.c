@@ -26,6 +26,7 @@
 #include "expect.h"
 #include "failing_alloc.h"
 #include "mazebench.h"
+#include "recipes.h"
 #include "samples.h"
 #include "trace_rec.h"
 
@@ -69,42 +70,6 @@ static mz_dims geom_of(const char *text)
 #define MAX_SPECS 256
 #define MAX_VARIANTS 32
 
-/* Each documented value of each parameter, the others at their defaults:
- * every choice of an enum, a real's ends and quarter points, an int's
- * least value. The default stage first. */
-static size_t variants(const mz_algo *a, mz_stage *out, size_t max)
-{
-    size_t n = 0;
-    out[n].algo = a;
-    mz_args_default(a, &out[n].args);
-    n++;
-    for (unsigned k = 0; k < a->nparams; k++) {
-        const mz_param_def *p = &a->params[k];
-        double pt[8];
-        size_t np = 0;
-        if (p->type == MZ_P_ENUM) {
-            size_t choices = 1;
-            for (const char *c = p->choices; c && *c; c++)
-                choices += *c == '|';
-            for (size_t j = 0; j < choices && np < 8; j++)
-                pt[np++] = (double)j;
-        } else if (p->type == MZ_P_REAL) {
-            for (int q = 0; q <= 4; q++)
-                pt[np++] = p->min + (p->max - p->min) * q / 4.0;
-        } else if (p->type == MZ_P_INT) {
-            pt[np++] = p->min;
-        }
-        for (size_t j = 0; j < np && n < max; j++) {
-            if (pt[j] == p->def)
-                continue;
-            out[n] = out[0];
-            out[n].args.v[k] = pt[j];
-            n++;
-        }
-    }
-    return n;
-}
-
 /* A perfect generator of the registry that runs on the shape: the maze a
  * post-processor is tried on. */
 static const mz_algo *maker(mz_shape s)
@@ -146,11 +111,11 @@ static size_t specs_for(mz_shape s, mz_spec *out, size_t max)
     mz_stage v[MAX_VARIANTS];
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind == MZ_GEN) {
-            size_t nv = variants(*a, v, MAX_VARIANTS);
+            size_t nv = stage_variants(*a, v, MAX_VARIANTS);
             for (size_t k = 0; k < nv && n < max; k++)
                 out[n++] = one(&v[k]);
         } else if ((*a)->kind == MZ_POST) {
-            size_t nv = variants(*a, v, MAX_VARIANTS);
+            size_t nv = stage_variants(*a, v, MAX_VARIANTS);
             for (size_t k = 0; k < nv && n < max && base; k++)
                 out[n++] = two(base, &v[k]);
             for (const mz_algo *const *g = mz_registry; *g && n < max; g++)

@@ -39,6 +39,7 @@
 
 #include "expect.h"
 #include "mazebench.h"
+#include "recipes.h"
 #include "trace_rec.h"
 
 /* Entries that differ without declaring MZ_F_TWINS_DIFFER: defects to fix,
@@ -89,42 +90,6 @@ static bool known_to_differ(const mz_algo *a)
 }
 
 #define MAX_VARIANTS 32
-
-/* Each documented value of each parameter, the others at their defaults:
- * every choice of an enum, a real's ends and quarter points, an int's
- * least value. The default stage first. */
-static size_t variants(const mz_algo *a, mz_stage *out, size_t max)
-{
-    size_t n = 0;
-    out[n].algo = a;
-    mz_args_default(a, &out[n].args);
-    n++;
-    for (unsigned k = 0; k < a->nparams; k++) {
-        const mz_param_def *p = &a->params[k];
-        double pt[8];
-        size_t np = 0;
-        if (p->type == MZ_P_ENUM) {
-            size_t choices = 1;
-            for (const char *c = p->choices; c && *c; c++)
-                choices += *c == '|';
-            for (size_t j = 0; j < choices && np < 8; j++)
-                pt[np++] = (double)j;
-        } else if (p->type == MZ_P_REAL) {
-            for (int q = 0; q <= 4; q++)
-                pt[np++] = p->min + (p->max - p->min) * q / 4.0;
-        } else if (p->type == MZ_P_INT) {
-            pt[np++] = p->min;
-        }
-        for (size_t j = 0; j < np && n < max; j++) {
-            if (pt[j] == p->def)
-                continue;
-            out[n] = out[0];
-            out[n].args.v[k] = pt[j];
-            n++;
-        }
-    }
-    return n;
-}
 
 static mz_dims twin_geom(uint64_t rows, uint64_t cols)
 {
@@ -346,7 +311,7 @@ static void test_generators(void **state)
         struct finding f = {0}, ft = {0};
         bool compared = false;
         mz_stage v[MAX_VARIANTS];
-        size_t nv = variants(*a, v, MAX_VARIANTS);
+        size_t nv = stage_variants(*a, v, MAX_VARIANTS);
         for (size_t j = 0; j < nv; j++) {
             mz_spec spec;
             memset(&spec, 0, sizeof spec);
@@ -473,7 +438,7 @@ static void test_solvers(void **state)
                     assert_true(e < 64);
                     tried++;
                     mz_stage v[MAX_VARIANTS];
-                    size_t nv = variants(a, v, MAX_VARIANTS);
+                    size_t nv = stage_variants(a, v, MAX_VARIANTS);
                     for (size_t j = 0; j < nv; j++) {
                         char maze[512], solver[128], name[768];
                         case_name(maze, sizeof maze, &mazes[m], k, z);

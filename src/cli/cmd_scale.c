@@ -386,7 +386,7 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
     uint64_t target = 1000;
     char row_why[1024];
     for (size_t k = 0; k < f->nrows && !why; k++) {
-        mz_dims geo = mz_geom_near(shape, target);
+        mz_dims geo = mz_dims_near(shape, target);
         char want[7][96];
         snprintf(want[0], sizeof want[0], "%.95s", gen);
         snprintf(want[1], sizeof want[1], "%.95s", solver);
@@ -508,7 +508,7 @@ int cmd_scale(int argc, char **argv)
         return MZC_USAGE;
     }
     {
-        mz_dims probe = mz_geom_near(shape, 1000);
+        mz_dims probe = mz_dims_near(shape, 1000);
         if (mzc_check_runs_on(&spec, NULL, &probe) != 0 ||
             (solve && mzc_check_runs_on(NULL, &solver, &probe) != 0))
             return MZC_USAGE;
@@ -524,7 +524,7 @@ int cmd_scale(int argc, char **argv)
     size_t nsizes = 0, note_size = SIZE_MAX;
     char rng_note[512] = "";
     for (uint64_t t = 1000; nsizes < sizeof size_rng / sizeof *size_rng;) {
-        mz_dims geo = mz_geom_near(shape, t);
+        mz_dims geo = mz_dims_near(shape, t);
         mz_spec sp = spec;
         char note[512];
         if (mzc_resolve_rng_note("scale", want_rng, &sp, &geo, seed64, note, sizeof note) != 0)
@@ -689,7 +689,7 @@ int cmd_scale(int argc, char **argv)
     /* A size that fails says why and what became of FILE on one line. */
     mzc_error_hold();
     while (rc == MZC_OK) {
-        mz_dims geo = mz_geom_near(shape, target);
+        mz_dims geo = mz_dims_near(shape, target);
         char grid[128];
         if (measured < kept) { /* resumed: measured before */
             measured++;

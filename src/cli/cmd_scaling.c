@@ -133,7 +133,7 @@ out:
 /* The shape of the run: every size n is a grid of it of side n. */
 static mz_shape run_shape = MZ_SHAPE_ORTHO;
 
-static mz_dims geom_of(uint64_t n) { return mz_geom_side(run_shape, n); }
+static mz_dims geom_of(uint64_t n) { return mz_dims_side(run_shape, n); }
 
 /* The published exponent of a generator spec (canonical text) on the run's
  * shape, or NAN. The loop-erased walk's exponent is the same on every

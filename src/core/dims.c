@@ -64,14 +64,14 @@ bool mz_shape_layered(mz_shape s)
     return o && o->layered;
 }
 
-mz_dims mz_geom_near(mz_shape s, uint64_t target)
+mz_dims mz_dims_near(mz_shape s, uint64_t target)
 {
     const mz_shape_ops *o = mz_shape_ops_of(s);
     mz_dims g = {s, 1, 1, 1};
     return o ? o->near(target ? target : 1) : g;
 }
 
-mz_dims mz_geom_side(mz_shape s, uint64_t n)
+mz_dims mz_dims_side(mz_shape s, uint64_t n)
 {
     const mz_shape_ops *o = mz_shape_ops_of(s);
     mz_dims g = {s, 1, n, n};
