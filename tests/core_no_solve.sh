@@ -1,6 +1,8 @@
 #!/bin/sh
-# The core does not depend on the solvers: no file of src/core includes a
-# file of src/solve, and no source file of src/core names a function that
+# The layers keep their order: the generators and the solvers share only
+# the core (no file of src/solve includes a file of src/gen, nor the other
+# way round), and the core does not depend on the solvers: no file of
+# src/core includes a file of src/solve, and no source file of src/core names a function that
 # a file of src/solve defines (src/core/internal.h, the header core, gen
 # and solve share, only declares the solvers' common helpers).
 #
@@ -11,6 +13,11 @@ cd "$(dirname "$0")/.."
 fail=0
 if grep -n '#[[:space:]]*include[[:space:]]*"[^"]*solve/' src/core/*.c src/core/*.h; then
     echo "core_no_solve: a file of src/core includes a file of src/solve" >&2
+    fail=1
+fi
+if grep -n '#[[:space:]]*include[[:space:]]*"[^"]*gen/' src/solve/*.c src/solve/*.h ||
+    grep -n '#[[:space:]]*include[[:space:]]*"[^"]*solve/' src/gen/*.c src/gen/*.h; then
+    echo "core_no_solve: a file of src/solve includes one of src/gen, or the other way round" >&2
     fail=1
 fi
 # The functions src/solve defines with external linkage: a definition's

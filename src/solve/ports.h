@@ -10,7 +10,7 @@
 #define MZ_SOLVE_PORTS_H
 
 #include "../core/internal.h"
-#include "../gen/shape_common.h" /* sh_at: a cell's neighbours without a division */
+#include "../core/shape_at.h" /* sh_at: a cell's neighbours without a division */
 
 /* The open ports of a wall byte w of a cell of g's shape. */
 MZ_INLINE unsigned mz_ports_open(const mz_grid *g, uint8_t w)
