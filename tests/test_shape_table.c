@@ -20,26 +20,47 @@
 
 #include "core/internal.h"
 #include "core/shape_ports.h"
+#include "samples.h"
 
 /* The first shape without a complete drawing record, or -1
  * (src/render/picture/shapes.c). */
 int pic_shape_missing(void);
+/* The first shape without its picture size estimates, or -1
+ * (src/render/picture/layers.c). */
+int pic_estimate_missing(void);
 
-/* Grids of every shape: 1-wide, 2-wide and a few larger ones. */
-static const char *const grids[] = {
-    "1x1", "1x2", "2x1", "1x6", "6x1", "2x2", "2x5", "5x2", "3x7", "6x6",
-    "hex:1x1", "hex:1x2", "hex:2x1", "hex:1x6", "hex:6x1", "hex:2x2", "hex:2x5", "hex:5x2",
-    "hex:3x7", "hex:6x6",
-    "tri:1x1", "tri:1x2", "tri:2x1", "tri:1x6", "tri:2x2", "tri:2x5", "tri:5x2", "tri:3x7",
-    "tri:6x6",
-    "weave:1x1", "weave:1x2", "weave:2x1", "weave:1x6", "weave:6x1", "weave:2x2", "weave:2x5",
-    "weave:5x2", "weave:3x7", "weave:6x6",
-    "polar:1", "polar:2", "polar:3", "polar:4", "polar:5", "polar:8",
-    "3d:1x1x1", "3d:2x1x1", "3d:1x1x2", "3d:1x2x2", "3d:2x2x2", "3d:2x1x5", "3d:3x2x5",
-    "3d:4x3x3",
-    "torus:3x3", "torus:3x4", "torus:4x3", "torus:3x7", "torus:5x6", "torus:6x6",
+/* The grids: every shape's sample grids (tests/samples.h: typical, thin,
+ * degenerate and large), so a new shape is checked the moment it has its
+ * samples, and a few more square, hex, tri and weave grids one and two
+ * cells across. */
+static const char *const extra_grids[] = {
+    "1x2", "2x1", "1x6", "6x1", "2x5", "5x2", "3x7", "6x6",
+    "hex:1x2", "hex:2x1", "hex:1x6", "hex:6x1", "hex:2x5", "hex:5x2", "hex:3x7", "hex:6x6",
+    "tri:1x2", "tri:2x1", "tri:1x6", "tri:2x5", "tri:5x2", "tri:3x7", "tri:6x6",
+    "weave:1x2", "weave:2x1", "weave:1x6", "weave:6x1", "weave:2x5", "weave:5x2", "weave:3x7",
+    "polar:4", "polar:5", "polar:8",
+    "3d:2x1x1", "3d:1x1x2", "3d:1x2x2", "3d:2x1x5", "3d:3x2x5", "3d:4x3x3",
 };
-#define NGRIDS (sizeof grids / sizeof grids[0])
+#define NEXTRA (sizeof extra_grids / sizeof extra_grids[0])
+static char grid_text[MZT_MAX_SAMPLES + NEXTRA][64];
+static const char *grids[MZT_MAX_SAMPLES + NEXTRA];
+static size_t ngrids;
+#define NGRIDS ngrids
+
+static int collect_grids(void **state)
+{
+    (void)state;
+    mz_dims s[MZT_MAX_SAMPLES];
+    size_t n = mzt_samples_all(MZT_ALL | MZT_LARGE, true, s, MZT_MAX_SAMPLES);
+    for (size_t k = 0; k < n; k++) {
+        mzt_name(&s[k], grid_text[ngrids], sizeof grid_text[0]);
+        grids[ngrids] = grid_text[ngrids];
+        ngrids++;
+    }
+    for (size_t k = 0; k < NEXTRA; k++)
+        grids[ngrids++] = extra_grids[k];
+    return 0;
+}
 
 static void make(mz_grid *g, const char *text)
 {
@@ -81,11 +102,14 @@ static void test_every_record_complete(void **state)
             seen |= mz_dims_parse(grids[t], &geo) == MZ_OK && geo.shape == (mz_shape)k;
         }
         if (!seen)
-            fail_msg("no test grid of shape %s", o->name);
+            fail_msg("no sample grid of shape %s (tests/samples.h)", o->name);
     }
     int missing = pic_shape_missing();
     if (missing >= 0)
         fail_msg("shape %d has no complete drawing record (src/render/picture/shapes.c)", missing);
+    missing = pic_estimate_missing();
+    if (missing >= 0)
+        fail_msg("shape %d has no picture size estimates (src/render/picture/layers.c)", missing);
 }
 
 /* Ports: the way back, no loop to the cell itself, no double edge, and the
@@ -255,5 +279,5 @@ int main(void)
         cmocka_unit_test(test_distance_and_ends),
         cmocka_unit_test(test_refused),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, collect_grids, NULL);
 }

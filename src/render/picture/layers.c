@@ -290,19 +290,35 @@ typedef struct est_rate {
 #define EST_MEM_SVG 2.5
 #define EST_MEM_PDF 5.0
 
-/* order: ortho, hex, tri, polar, 3d, weave, torus */
+/* By shape (designated, so a shape without its rates is a zero row that
+ * pic_estimate_missing reports and test_shape_table fails on). */
 static const est_rate est_svg[MZ_SHAPE_COUNT] = {
-    {EST_SVG_ORTHO}, {EST_SVG_HEX}, {EST_SVG_TRI}, {EST_SVG_POLAR}, {EST_SVG_CUBE}, {EST_SVG_WEAVE},
-    {EST_SVG_TORUS}};
+    [MZ_SHAPE_ORTHO] = {EST_SVG_ORTHO}, [MZ_SHAPE_HEX] = {EST_SVG_HEX},
+    [MZ_SHAPE_TRI] = {EST_SVG_TRI},     [MZ_SHAPE_POLAR] = {EST_SVG_POLAR},
+    [MZ_SHAPE_CUBE] = {EST_SVG_CUBE},   [MZ_SHAPE_WEAVE] = {EST_SVG_WEAVE},
+    [MZ_SHAPE_TORUS] = {EST_SVG_TORUS}};
 static const est_rate est_pdf[MZ_SHAPE_COUNT] = {
-    {EST_PDF_ORTHO}, {EST_PDF_HEX}, {EST_PDF_TRI}, {EST_PDF_POLAR}, {EST_PDF_CUBE}, {EST_PDF_WEAVE},
-    {EST_PDF_TORUS}};
+    [MZ_SHAPE_ORTHO] = {EST_PDF_ORTHO}, [MZ_SHAPE_HEX] = {EST_PDF_HEX},
+    [MZ_SHAPE_TRI] = {EST_PDF_TRI},     [MZ_SHAPE_POLAR] = {EST_PDF_POLAR},
+    [MZ_SHAPE_CUBE] = {EST_PDF_CUBE},   [MZ_SHAPE_WEAVE] = {EST_PDF_WEAVE},
+    [MZ_SHAPE_TORUS] = {EST_PDF_TORUS}};
 /* PNG and GIF files grow with their pixels: bytes a pixel, plain and with
  * overlays; a GIF's first frame is drawn whole, every later one holds the
  * rectangle that changed, unchanged pixels transparent (bytes a pixel of
- * the canvas a frame). */
+ * the canvas a frame). In shape order: ortho, hex, tri, polar, 3d, weave,
+ * torus. */
 static const double est_png[MZ_SHAPE_COUNT][2] = {EST_PNG};
 static const double est_gif[MZ_SHAPE_COUNT] = {EST_GIF};
+
+int pic_estimate_missing(void)
+{
+    for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++)
+        if (!(est_svg[k].plain > 0) || !(est_svg[k].overlays > 0) || !(est_pdf[k].plain > 0) ||
+            !(est_pdf[k].overlays > 0) || !(est_png[k][0] > 0) || !(est_png[k][1] > 0) ||
+            !(est_gif[k] > 0))
+            return (int)k;
+    return -1;
+}
 
 /* Square cells fill up to 2^16 cells as rectangles (draw.c), more as one
  * image of a pixel a cell. */
