@@ -74,5 +74,25 @@ awk -F, -v OFS=, '/^#/ { print; next } !h++ { for (i = 1; i <= NF; i++) c[$i] = 
 [ $? = 1 ] || bad "a row moved to another shape passes check: $(tail -1 "$tmp/out")"
 grep -q 'not in the plan (an extra row)' "$tmp/out" || bad "moved row: not reported as extra: $(cat "$tmp/out")"
 
+# Every help text and shape error that lists shapes lists them all (a help
+# text may write square grids as RxC alone): a new
+# shape (its name in the registry's shape records) must reach each of them.
+shapes=$("$bin" list --format csv | awk -F, '$1 == "shape" { print $4 }' | sort -u)
+[ "$(echo "$shapes" | wc -l)" -ge 7 ] || bad "list names too few shapes: $shapes"
+for c in gen solve render sweep stats scale scaling list; do
+    "$bin" $c --help >"$tmp/help" 2>&1
+    grep -q weave "$tmp/help" || continue
+    for s in $shapes; do
+        [ "$s" = ortho ] && continue # the square grid is written RxC
+        grep -qw "$s" "$tmp/help" || bad "$c --help lists shapes but not $s"
+    done
+done
+for c in "scale --gen dfs" "scaling dfs"; do
+    "$bin" $c --shape nosuch >/dev/null 2>"$tmp/err"
+    for s in $shapes; do
+        grep -qw "$s" "$tmp/err" || bad "$c --shape nosuch: the known shapes miss $s: $(cat "$tmp/err")"
+    done
+done
+
 [ "$fails" = 0 ] || { echo "$fails shapes test(s) failed"; exit 1; }
 echo "shapes_cli: all tests passed"

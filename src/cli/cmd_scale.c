@@ -47,10 +47,10 @@ static const char scale_help[] =
     "generator that makes a fixed-size maze is measured once.\n\n"
     "  --gen SPEC      generator spec, as for 'mazebench gen'\n"
     "  --solve SOLVER  also time this solver on each maze\n"
-    "  --shape SHAPE   the grids' cell shape: ortho (default), hex, tri, weave\n"
-    "                  (near-square rows x cols), polar (the most rings within\n"
-    "                  the cells) or 3d (near-cubic levels x rows x cols); the\n"
-    "                  topology column names it\n"
+    "  --shape SHAPE   the grids' cell shape: ortho (default), hex, tri, weave,\n"
+    "                  torus (near-square rows x cols), polar (the most rings\n"
+    "                  within the cells) or 3d (near-cubic levels x rows x\n"
+    "                  cols); the topology column names it\n"
     "  --max-cells N   largest cell count (at least 1000)\n"
     "  --seed N        seed of the random source (default 464; 64 bits with\n"
     "                  splitmix64)\n"
@@ -503,8 +503,9 @@ int cmd_scale(int argc, char **argv)
         return MZC_USAGE;
     mz_shape shape = MZ_SHAPE_ORTHO;
     if (shape_text && mz_shape_parse(shape_text, &shape) != MZ_OK) {
-        mzc_error("scale: unknown shape '%s' (known: ortho, hex, tri, polar, 3d, weave)",
-                  shape_text);
+        char names[128];
+        mzc_error("scale: unknown shape '%s' (known: %s)", shape_text,
+                  mzc_shape_names(names, sizeof names));
         return MZC_USAGE;
     }
     {

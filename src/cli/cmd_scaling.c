@@ -37,7 +37,8 @@ static const char scaling_help[] =
     "  --stream-sizes LIST  sides for eller-stream (default: --sizes)\n"
     "  --stream-seeds LIST  seeds for eller-stream (default: --seeds)\n"
     "  --shape SHAPE        cells of another shape, side n: hex:nxn, tri:nxn,\n"
-    "                       weave:nxn, polar:n (n rings, centre to rim) or\n"
+    "                       weave:nxn, torus:nxn, polar:n (n rings, centre to\n"
+    "                       rim) or\n"
     "                       3d:nxnxn (a cube; published: 3D loop-erased walk,\n"
     "                       about 1.624, for wilson and aldous-broder; default:\n"
     "                       ortho, square cells). The CSV outputs name it in\n"
@@ -444,8 +445,9 @@ int cmd_scaling(int argc, char **argv)
     }
     run_shape = MZ_SHAPE_ORTHO;
     if (shape_text && mz_shape_parse(shape_text, &run_shape) != MZ_OK) {
-        mzc_error("scaling: unknown shape '%s' (known: ortho, hex, tri, polar, 3d, weave)",
-                  shape_text);
+        char names[128];
+        mzc_error("scaling: unknown shape '%s' (known: %s)", shape_text,
+                  mzc_shape_names(names, sizeof names));
         return MZC_USAGE;
     }
     static mz_spec specs[MAX_GENS];

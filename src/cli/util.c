@@ -173,6 +173,19 @@ int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_d
     return 0;
 }
 
+const char *mzc_shape_names(char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
+        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_name((mz_shape)k));
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+    return buf;
+}
+
 int mzc_parse_grid(const char *text, mz_dims *geo)
 {
     mz_status s = mz_dims_parse(text, geo);
