@@ -65,16 +65,16 @@ case "$times" in
     count="--count callgrind"
     # About 10^5 cells of each shape: 316^2 = 99856, polar:216 = 100351
     # (rings 128..255 hold 768 cells each), 10 x 100 x 100.
-    grids=316x316,hex:316x316,tri:316x316,polar:216,3d:10x100x100,weave:316x316 ;;
+    grids=316x316,hex:316x316,tri:316x316,polar:216,3d:10x100x100,weave:316x316,torus:316x316 ;;
 6)
     reps=3
     # polar:667 = 1000447 cells (rings 512..1023 hold 3072 each)
-    grids=1000x1000,hex:1000x1000,tri:1000x1000,polar:667,3d:10x316x316,weave:1000x1000 ;;
+    grids=1000x1000,hex:1000x1000,tri:1000x1000,polar:667,3d:10x316x316,weave:1000x1000,torus:1000x1000 ;;
 8)
     gens="dfs kruskal"
     solvers="bfs"
     # polar:6800 = 100007935 cells (rings 4096..8191 hold 24576 each)
-    grids=10000x10000,hex:10000x10000,tri:10000x10000,polar:6800,3d:100x1000x1000,weave:10000x10000 ;;
+    grids=10000x10000,hex:10000x10000,tri:10000x10000,polar:6800,3d:100x1000x1000,weave:10000x10000,torus:10000x10000 ;;
 esac
 grids=${SHAPE_COSTS_GRIDS:-$grids}
 {
@@ -134,7 +134,7 @@ FILENAME != file {
 END {
     m = timed == "" ? "instr" : "ns"
     print "stage,entry,shape,grid,cells,seed,digest,closed," m "," m "_per_cell,vs_square," m "_per_closed,walk_steps," m "_per_step"
-    ns = split("ortho hex tri polar 3d weave", shapes, " ")
+    ns = split("ortho hex tri polar 3d weave torus", shapes, " ")
     for (k = 1; k <= no; k++)
         for (s = 1; s <= ns; s++) {
             key = order[k]

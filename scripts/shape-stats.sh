@@ -15,13 +15,14 @@
 #                       longest path by generator and shape, and wilson
 #                       against aldous-broder on each shape (Welch)
 # The grids: 31x31 (961 cells), hex:31x31 (961), tri:31x31 (961), polar:21
-# (991: 21 rings, the centre included), 3d:4x16x16 (1024), weave:31x31 (961).
+# (991: 21 rings, the centre included), 3d:4x16x16 (1024), weave:31x31 (961),
+# torus:31x31 (961).
 # A few seconds of CPU. Both files are the same on every machine.
 set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-build/mazebench}
 seeds=${2:-1..20}
-grids=31x31,hex:31x31,tri:31x31,polar:21,3d:4x16x16,weave:31x31
+grids=31x31,hex:31x31,tri:31x31,polar:21,3d:4x16x16,weave:31x31,torus:31x31
 [ -x "$bin" ] || { echo "shape-stats: no executable '$bin' (build first)" >&2; exit 1; }
 out=results/shapes
 mkdir -p "$out"
@@ -75,8 +76,8 @@ function z(t, st,    a, b, s) {
 }
 END {
     nt = 0
-    split("ortho hex tri polar 3d weave", order, " ")
-    for (j = 1; j <= 6; j++) if (order[j] in grid) topo[++nt] = order[j]
+    split("ortho hex tri polar 3d weave torus", order, " ")
+    for (j = 1; j <= 7; j++) if (order[j] in grid) topo[++nt] = order[j]
     print "# Maze statistics by cell shape"
     print ""
     print "Made by `sh scripts/shape-stats.sh` (`mazebench stats all --grid " grids " --seeds " seeds "`);"
