@@ -24,26 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(mzt_err *err, int rc, const char *path, size_t line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-static int fail(mzt_err *err, int rc, const char *path, size_t line, const char *fmt, ...)
-{
-    err->path = path;
-    err->line = line;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
 static int oom(mzt_err *err)
 {
-    return fail(err, MZT_FAIL, NULL, 0, "out of memory");
+    return mzt_fail(err, MZT_FAIL, NULL, 0, "out of memory");
 }
 
 /* Append x to an array of doubles: 0, or -1 when memory runs out. */
@@ -141,14 +124,15 @@ int mzt_cmp_read_side(mzt_compare *c, int sd, const char *path, mzt_err *err)
     s->at_sin = mzt_sweep_col(f, "solve_instr");
     if (s->at_gen == SIZE_MAX || s->at_seed == SIZE_MAX || s->at_rows == SIZE_MAX ||
         s->at_cols == SIZE_MAX)
-        return fail(err, MZT_BAD, path, 0,
+        return mzt_fail(err, MZT_BAD, path, 0,
                     "'%s' lacks a recipe column (gen, seed, rows and cols are needed)", path);
     if (s->at_gns == SIZE_MAX)
-        return fail(err, MZT_BAD, path, 0, "'%s' has no gen_ns column: not a timed sweep", path);
+        return mzt_fail(err, MZT_BAD, path, 0,
+                        "'%s' has no gen_ns column: not a timed sweep", path);
     s->at_gt = c->cpu ? mzt_sweep_col(f, "gen_cpu_ns") : s->at_gns;
     s->at_st = c->cpu ? mzt_sweep_col(f, "solve_cpu_ns") : s->at_sns;
     if (s->at_gt == SIZE_MAX)
-        return fail(err, MZT_BAD, path, 0,
+        return mzt_fail(err, MZT_BAD, path, 0,
                     "'%s' has no gen_cpu_ns column (a build without CPU times): "
                     "compare wall times (--time wall)", path);
     return MZT_OK;
@@ -159,7 +143,7 @@ int mzt_cmp_columns(mzt_compare *c, mzt_err *err)
 {
     const mzt_cmp_side *b = &c->side[0], *n = &c->side[1];
     if (!c->any_registry && strcmp(b->f.registry, n->f.registry) != 0)
-        return fail(err, MZT_BAD, NULL, 0,
+        return mzt_fail(err, MZT_BAD, NULL, 0,
                     "different registries: '%s' has '%s', '%s' has '%s' (--any-registry "
                     "compares them anyway)",
                     b->path, *b->f.registry ? b->f.registry + 12 : "none", n->path,
@@ -384,7 +368,7 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
             double gin = instr ? parse_value(t[8], &bad) : NAN;
             double sin_ = instr ? parse_value(t[9], &bad) : NAN;
             if (bad) {
-                rc = fail(err, MZT_BAD, s->path, line,
+                rc = mzt_fail(err, MZT_BAD, s->path, line,
                           "'%s' line %zu: a timing or count that is not a number", s->path, line);
             } else if (check_row(c, sd, line, row->index, t, val) != 0) {
                 rc = oom(err);
@@ -874,7 +858,7 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
                      "%s and %s: the rng column)", mz_rng_name(b & 1u ? MZ_RNG_MULBERRY32
                                                                         : MZ_RNG_SPLITMIX64),
                      mz_rng_name(n & 1u ? MZ_RNG_MULBERRY32 : MZ_RNG_SPLITMIX64));
-        fail(err, MZT_BAD, NULL, 0, "'%s' and '%s' have no timed recipe in common%s%s",
+        mzt_fail(err, MZT_BAD, NULL, 0, "'%s' and '%s' have no timed recipe in common%s%s",
              c->side[0].path, c->side[1].path, paired ? " in the same round" : "", why);
         goto out;
     }
@@ -886,7 +870,8 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
             char needs[96] = "more are";
             if (need)
                 snprintf(needs, sizeof needs, "at least %zu are", need);
-            fail(err, MZT_BAD, NULL, 0, "too few rounds to test: %zu paired rounds, %s needed for %zu "
+            mzt_fail(err, MZT_BAD, NULL, 0,
+                     "too few rounds to test: %zu paired rounds, %s needed for %zu "
                       "recipes (%zu algorithms) at alpha %g (scripts/ab.sh --rounds %zu)",
                       maxpairs, needs, np, na, c->alpha, need ? need : 2 * R);
         } else {
@@ -898,7 +883,8 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
             char needs[64] = "more";
             if (need)
                 snprintf(needs, sizeof needs, "at least %zu", need);
-            fail(err, MZT_BAD, NULL, 0, "too few samples to test: %zu a side at most, %s a side needed for "
+            mzt_fail(err, MZT_BAD, NULL, 0,
+                     "too few samples to test: %zu a side at most, %s a side needed for "
                       "%zu recipes (%zu algorithms) at alpha %g (run the sweep with more --reps, "
                       "or more rounds)",
                       maxside, needs, np, na, c->alpha);

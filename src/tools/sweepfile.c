@@ -15,14 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int fail(mzt_err *err, int rc, const char *path, size_t line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-/* Fill err (file, line, message) and return rc. */
-static int fail(mzt_err *err, int rc, const char *path, size_t line, const char *fmt, ...)
+int mzt_fail(mzt_err *err, int rc, const char *path, size_t line, const char *fmt, ...)
 {
     err->path = path;
     err->line = line;
@@ -136,14 +129,14 @@ static int read_bytes(const char *path, char **out, size_t *outlen, mzt_err *err
     if (!in) {
         if (errno == ENOENT)
             return -1;
-        return fail(err, errno == EISDIR ? MZT_BAD : MZT_FAIL, path, 0, "cannot read '%s': %s",
+        return mzt_fail(err, errno == EISDIR ? MZT_BAD : MZT_FAIL, path, 0, "cannot read '%s': %s",
                     path, strerror(errno));
     }
     struct stat st;
     if (fstat(fileno(in), &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             fclose(in);
-            return fail(err, MZT_BAD, path, 0, "cannot read '%s': it is a directory", path);
+            return mzt_fail(err, MZT_BAD, path, 0, "cannot read '%s': it is a directory", path);
         }
         /* The text, its copy and the row offsets: about three times the
          * file, checked before reading it. */
@@ -151,7 +144,7 @@ static int read_bytes(const char *path, char **out, size_t *outlen, mzt_err *err
         if (S_ISREG(st.st_mode) && pages > 0 && page > 0 &&
             3.0 * (double)st.st_size > 0.9 * (double)pages * (double)page) {
             fclose(in);
-            return fail(err, MZT_FAIL, path, 0,
+            return mzt_fail(err, MZT_FAIL, path, 0,
                         "reading '%s' needs about %.1f GiB, more than this machine has", path,
                         3.0 * (double)st.st_size / 1073741824.0);
         }
@@ -161,7 +154,7 @@ static int read_bytes(const char *path, char **out, size_t *outlen, mzt_err *err
     for (;;) {
         if (!buf) {
             fclose(in);
-            return fail(err, MZT_FAIL, path, 0, "out of memory reading '%s'", path);
+            return mzt_fail(err, MZT_FAIL, path, 0, "out of memory reading '%s'", path);
         }
         size_t got = fread(buf + len, 1, cap - len, in);
         /* A NUL byte: not a text file (stop now: /dev/zero never ends). */
@@ -171,7 +164,8 @@ static int read_bytes(const char *path, char **out, size_t *outlen, mzt_err *err
             fclose(in);
             size_t line = line_at(buf, (size_t)(nul - buf));
             free(buf);
-            return fail(err, MZT_BAD, path, line, "'%s' line %zu holds a NUL byte (not a text file)",
+            return mzt_fail(err, MZT_BAD, path, line,
+                            "'%s' line %zu holds a NUL byte (not a text file)",
                         path, line);
         }
         if (len < cap)
@@ -187,7 +181,8 @@ static int read_bytes(const char *path, char **out, size_t *outlen, mzt_err *err
     fclose(in);
     if (bad) {
         free(buf);
-        return fail(err, e == EISDIR ? MZT_BAD : MZT_FAIL, path, 0, "cannot read '%s': %s", path,
+        return mzt_fail(err, e == EISDIR ? MZT_BAD : MZT_FAIL, path, 0,
+                        "cannot read '%s': %s", path,
                     strerror(e));
     }
     *out = buf;
@@ -228,7 +223,7 @@ static int one_registry(const mzt_sweep *s, mzt_err *err)
                 } else if (in_block) { /* a later round's provenance */
                     size_t fl = strcspn(first, "\r\n"), bl = block ? strcspn(block, "\r\n") : 0;
                     if (fl != bl || memcmp(first, block ? block : "", fl) != 0)
-                        return fail(err, MZT_BAD, s->path, block ? block_line : line,
+                        return mzt_fail(err, MZT_BAD, s->path, block ? block_line : line,
                                     "'%s' line %zu: a round of registry '%.*s' after one of "
                                     "registry '%.*s' (line %zu): its rows are not comparable "
                                     "(--any-registry compares them anyway)",
@@ -250,18 +245,18 @@ int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *e
     s->path = path;
     int r = read_bytes(path, &s->raw, &s->rawlen, err);
     if (r < 0)
-        return fail(err, MZT_BAD, path, 0, "cannot read '%s': no such file", path);
+        return mzt_fail(err, MZT_BAD, path, 0, "cannot read '%s': no such file", path);
     if (r != MZT_OK)
         return r;
     char why[512];
     sw_file f;
     r = sw_file_parse(&f, s->raw, s->rawlen, why, sizeof why);
     if (r != SW_OK)
-        return r == SW_BAD ? fail(err, MZT_BAD, path, 0, "'%s' %s", path, why)
-                           : fail(err, MZT_FAIL, path, 0, "%s", why);
+        return r == SW_BAD ? mzt_fail(err, MZT_BAD, path, 0, "'%s' %s", path, why)
+                           : mzt_fail(err, MZT_FAIL, path, 0, "%s", why);
     if (f.header_at == SIZE_MAX) {
         sw_file_free(&f);
-        return fail(err, MZT_BAD, path, 0, "'%s' has no header line: not a sweep CSV", path);
+        return mzt_fail(err, MZT_BAD, path, 0, "'%s' has no header line: not a sweep CSV", path);
     }
     char *reg = sw_file_lines(&f, "# registry: ");
     char *com = sw_file_lines(&f, "# commit: ");
@@ -269,7 +264,7 @@ int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *e
         free(reg);
         free(com);
         sw_file_free(&f);
-        return fail(err, MZT_FAIL, path, 0, "out of memory");
+        return mzt_fail(err, MZT_FAIL, path, 0, "out of memory");
     }
     reg[strcspn(reg, "\n")] = '\0';
     com[strcspn(com, "\n")] = '\0';
@@ -283,7 +278,7 @@ int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *e
     sw_csv_read_row(f.text, f.len, &off, hf, MZ_MAX_COLS + 9, &nh);
     if (nh > MZ_MAX_COLS + 8) {
         sw_file_free(&f);
-        return fail(err, MZT_BAD, path, 0, "'%s' has %zu columns, more than any sweep writes",
+        return mzt_fail(err, MZT_BAD, path, 0, "'%s' has %zu columns, more than any sweep writes",
                     path, nh);
     }
     s->ncols = nh;
@@ -291,13 +286,13 @@ int mzt_sweep_read(mzt_sweep *s, const char *path, bool any_registry, mzt_err *e
     for (size_t k = 0; s->header && k < nh; k++)
         if (!(s->header[k] = mzt_field_text(&hf[k]))) {
             sw_file_free(&f);
-            return fail(err, MZT_FAIL, path, 0, "out of memory");
+            return mzt_fail(err, MZT_FAIL, path, 0, "out of memory");
         }
     s->file = f; /* kept: the rows' walk starts in it */
     s->text = f.text;
     s->len = f.len;
     if (!s->header)
-        return fail(err, MZT_FAIL, path, 0, "out of memory");
+        return mzt_fail(err, MZT_FAIL, path, 0, "out of memory");
     if (!any_registry)
         return one_registry(s, err);
     return MZT_OK;
@@ -368,7 +363,7 @@ static int same_header(const mzt_sweep *s, const sw_csv_field *fl, size_t n, siz
     for (size_t k = 0; k < n && k < s->ncols && differ == SIZE_MAX; k++) {
         char *h = mzt_field_text(&fl[k]);
         if (!h)
-            return fail(err, MZT_FAIL, s->path, line, "out of memory");
+            return mzt_fail(err, MZT_FAIL, s->path, line, "out of memory");
         if (strcmp(h, s->header[k]) != 0)
             differ = k;
         free(h);
@@ -379,7 +374,7 @@ static int same_header(const mzt_sweep *s, const sw_csv_field *fl, size_t n, siz
     if (differ < n && differ < s->ncols) {
         char *h = mzt_field_text(&fl[differ]);
         if (!h)
-            return fail(err, MZT_FAIL, s->path, line, "out of memory");
+            return mzt_fail(err, MZT_FAIL, s->path, line, "out of memory");
         snprintf(got, sizeof got, "column %zu '%s'", differ + 1, h);
         snprintf(want, sizeof want, "'%s'", s->header[differ]);
         free(h);
@@ -387,7 +382,7 @@ static int same_header(const mzt_sweep *s, const sw_csv_field *fl, size_t n, siz
         snprintf(got, sizeof got, "%zu columns", n);
         snprintf(want, sizeof want, "%zu", s->ncols);
     }
-    return fail(err, MZT_BAD, s->path, line,
+    return mzt_fail(err, MZT_BAD, s->path, line,
                 "'%s' line %zu: a round whose header has %s where the first round's has %s: "
                 "its rows are not comparable",
                 s->path, line, got, want);
@@ -450,11 +445,12 @@ static int open_section(mzt_rows *it, mzt_err *err)
     char why[256];
     int pr = sw_file_parse(&it->f, s->text + it->sec, s->len - it->sec, why, sizeof why);
     if (pr != SW_OK)
-        return fail(err, pr == SW_FAIL ? MZT_FAIL : MZT_BAD, s->path, 0, "%s", why);
+        return mzt_fail(err, pr == SW_FAIL ? MZT_FAIL : MZT_BAD, s->path, 0, "%s", why);
     it->in_sec = true;
     if (it->f.header_at == SIZE_MAX) {
         size_t line = raw_row(it, 0, false);
-        return fail(err, MZT_BAD, s->path, line, "'%s' line %zu: '#' lines with no header after them",
+        return mzt_fail(err, MZT_BAD, s->path, line,
+                        "'%s' line %zu: '#' lines with no header after them",
                     s->path, line);
     }
     if (it->sec > 0) { /* a later round: the same header (its registry: one_registry) */
@@ -522,7 +518,8 @@ int mzt_rows_next(mzt_rows *it, mzt_row *row, bool *got, mzt_err *err)
         if (!more) {
             size_t line = raw_row(it, 0, false);
             it->sec = SIZE_MAX;
-            return fail(err, MZT_BAD, s->path, line, "'%s' line %zu is not a complete row of %zu fields",
+            return mzt_fail(err, MZT_BAD, s->path, line,
+                            "'%s' line %zu is not a complete row of %zu fields",
                         s->path, line, s->ncols);
         }
         it->sec += end;

@@ -30,6 +30,14 @@ typedef struct mzt_err {
     char msg[2048];
 } mzt_err;
 
+/* Fill err (file, line, message) and return rc: the one way the tools
+ * report a failure. */
+int mzt_fail(mzt_err *err, int rc, const char *path, size_t line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
 /* The doubles of an mzu_vec of doubles. */
 static inline double *mzt_doubles(const mzu_vec *v)
 {
