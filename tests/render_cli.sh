@@ -144,7 +144,7 @@ ls -a "$t" | grep -q '^\.f\.frames-' && fail "a failed frame render left a hidde
 [ "$(head -c 6 "$t/c.gif")" = "GIF89a" ] || fail "not a GIF89a"
 
 # Cell shapes through --grid (--size is the same option): a PNG of the
-# size mz_pic_size_geom gives, the same bytes twice, a GIF of a trace.
+# size mz_pic_size gives, the same bytes twice, a GIF of a trace.
 for g in hex:9x11 tri:8x15 polar:6 3d:3x5x5 weave:9x9; do
     "$mz" render dfs --seed 464 --grid "$g" --overlay route,heat --out "$t/s.png" --force ||
         fail "render --grid $g"
