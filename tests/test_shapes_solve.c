@@ -277,6 +277,12 @@ static void test_solvers_on_shapes(void **state)
                         if (sol.path_steps != ms.route || extra_of(&sol, "longest") != (int64_t)ms.longest ||
                             extra_of(&sol, "longest_exact") != ms.longest_exact)
                             fail_msg("%s: flood disagrees with mz_maze_stats_compute", what);
+                        /* the two figure structs each carry the route: one value */
+                        mz_metrics m;
+                        assert_int_equal(mz_metrics_compute(&g, 1, &m), MZ_OK);
+                        if (m.route != ms.route)
+                            fail_msg("%s: route %lld in the figures, %lld in the statistics", what,
+                                     (long long)m.route, (long long)ms.route);
                     }
 
                     rec r;
