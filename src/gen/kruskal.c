@@ -196,6 +196,41 @@ MZ_INLINE uint64_t swap_target(const mz_rng *r0, mz_rng *ahead, uint64_t k, uint
     return mz_rngk_pick(ahead, m, rk);
 }
 
+/* Fisher-Yates downward over the n wall codes: swap k (i = n-1-k) uses
+ * pick(n-k), drawn AHEAD swaps early (swap_target) so that its cache line
+ * is prefetched. Leaves rng as the sequential shuffle would. */
+MZ_INLINE void shuffle_codes(void *code, const bool wide, uint64_t n, mz_rng *rng,
+                             const mz_rng_kind rk)
+{
+    if (n < 2)
+        return;
+    const mz_rng r0 = *rng;
+    mz_rng ahead = *rng;
+    const uint64_t swaps = n - 1;
+    uint64_t jbuf[AHEAD];
+    for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {
+        jbuf[k] = swap_target(&r0, &ahead, k, n - k, rk);
+        MZ_PREFETCHW(code_at(code, wide, jbuf[k]));
+    }
+    for (uint64_t k = 0; k < swaps; k++) {
+        const uint64_t i = n - 1 - k;
+        const uint64_t j = jbuf[k % AHEAD];
+        const uint64_t kk = k + AHEAD;
+        if (kk < swaps) {
+            uint64_t jn = swap_target(&r0, &ahead, kk, n - kk, rk);
+            jbuf[kk % AHEAD] = jn;
+            MZ_PREFETCHW(code_at(code, wide, jn));
+        }
+        const uint64_t tmp = code_get(code, wide, i);
+        code_set(code, wide, i, code_get(code, wide, j));
+        code_set(code, wide, j, tmp);
+    }
+    if (rk == MZ_RNG_MULBERRY32)
+        mz_rngk_skip(rng, swaps, rk);
+    else
+        *rng = ahead;
+}
+
 MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                                 const bool wide, void *code, void *p, uint64_t *merged_at,
                                 const mz_rng_kind rk)
@@ -211,35 +246,7 @@ MZ_INLINE mz_status kruskal_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool
                 code_set(code, wide, n++, 2 * a + 1);
         }
     }
-    /* Fisher-Yates downward; swap k uses draw k, so its target is computed
-     * AHEAD swaps early and its cache line prefetched. */
-    const mz_rng r0 = *rng;
-    mz_rng ahead = *rng;
-    if (n > 1) {
-        const uint64_t swaps = n - 1;
-        uint64_t jbuf[AHEAD];
-        for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {
-            jbuf[k] = swap_target(&r0, &ahead, k, n - k, rk);
-            MZ_PREFETCHW(code_at(code, wide, jbuf[k]));
-        }
-        for (uint64_t k = 0; k < swaps; k++) {
-            const uint64_t i = n - 1 - k;
-            const uint64_t j = jbuf[k % AHEAD];
-            const uint64_t kk = k + AHEAD;
-            if (kk < swaps) {
-                uint64_t jn = swap_target(&r0, &ahead, kk, n - kk, rk);
-                jbuf[kk % AHEAD] = jn;
-                MZ_PREFETCHW(code_at(code, wide, jn));
-            }
-            const uint64_t tmp = code_get(code, wide, i);
-            code_set(code, wide, i, code_get(code, wide, j));
-            code_set(code, wide, j, tmp);
-        }
-        if (rk == MZ_RNG_MULBERRY32)
-            mz_rngk_skip(rng, swaps, rk);
-        else
-            *rng = ahead;
-    }
+    shuffle_codes(code, wide, n, rng, rk);
     for (uint64_t a = 0; a < cells; a++)
         par_set(p, wide, a, -1);
     /* Checks, prefetching in two stages: the two cells of the check 2*AHEAD
@@ -408,35 +415,7 @@ MZ_INLINE mz_status kruskal_ports_run(mz_grid *g, mz_rng *rng, uint64_t *code, u
     const uint64_t cells = g->cells;
     if (kruskal_ports_list(g, S, code, n) != n)
         return MZ_EINVAL; /* not the count sh_walls gave: never */
-    /* Fisher-Yates downward, swap k's target drawn AHEAD swaps early and
-     * prefetched, as on square cells: swap k (i = n-1-k) uses pick(n-k). */
-    const mz_rng r0 = *rng;
-    mz_rng ahead = *rng;
-    if (n > 1) {
-        const uint64_t swaps = n - 1;
-        uint64_t jbuf[AHEAD];
-        for (uint64_t k = 0; k < AHEAD && k < swaps; k++) {
-            jbuf[k] = swap_target(&r0, &ahead, k, n - k, rk);
-            MZ_PREFETCHW(code + jbuf[k]);
-        }
-        for (uint64_t k = 0; k < swaps; k++) {
-            const uint64_t i = n - 1 - k;
-            const uint64_t j = jbuf[k % AHEAD];
-            const uint64_t kk = k + AHEAD;
-            if (kk < swaps) {
-                const uint64_t jn = swap_target(&r0, &ahead, kk, n - kk, rk);
-                jbuf[kk % AHEAD] = jn;
-                MZ_PREFETCHW(code + jn);
-            }
-            const uint64_t tmp = code[i];
-            code[i] = code[j];
-            code[j] = tmp;
-        }
-        if (rk == MZ_RNG_MULBERRY32)
-            mz_rngk_skip(rng, swaps, rk);
-        else
-            *rng = ahead;
-    }
+    shuffle_codes(code, true, n, rng, rk);
     for (mz_idx a = 0; a < cells; a++)
         p[a] = -1;
     uint64_t islands = cells, checked = 0;
