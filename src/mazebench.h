@@ -457,14 +457,18 @@ mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src);
 
 /* ---- Shapes ---- */
 
-/* The shape's name ("ortho", "hex", "tri", "polar", "3d", "weave"), or NULL
+/* The shape's name ("ortho", "hex", "tri", "polar", "3d", "weave", "torus"), or NULL
  * for a value out of range. Cannot fail. */
 const char *mz_shape_name(mz_shape s);
 /* Look a shape up by name; the older names sigma (hex), delta (tri), theta
  * (polar), cube (3d) and square (ortho) are accepted. MZ_ENOTFOUND when
  * unknown. */
 mz_status mz_shape_parse(const char *name, mz_shape *s);
-/* Ports a cell of the shape may have (4, 6, 3, 6, 6, 8). Cannot fail. */
+/* The names of every shape in the shape table's order, joined by ", "
+ * ("ortho, hex, ..."), into buf (cut to len): for messages, so that none
+ * lists the shapes by hand. Returns buf. Cannot fail. */
+const char *mz_shape_names(char *buf, size_t len);
+/* Ports a cell of the shape may have (4, 6, 3, 6, 6, 8, 4). Cannot fail. */
 unsigned mz_shape_ports(mz_shape s);
 /* The most open ports a cell of a maze of the shape may have: its ports,
  * but 4 on a weave grid (one passage a side, over or under). 0 for a

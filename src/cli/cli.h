@@ -116,11 +116,6 @@ mz_rng_kind mzc_rng_for_seed(mz_rng_kind want, uint64_t seed);
  * seed past 32 bits (a usage error), before any maze is made. */
 int mzc_rng_seed_check(const char *cmd, mz_rng_kind want, uint64_t seed);
 
-/* The names of every cell shape, in the shape table's order, joined by
- * ", " ("ortho, hex, ..."): for messages, so that none lists them by
- * hand. Returns buf. */
-const char *mzc_shape_names(char *buf, size_t len);
-
 /* Parse a grid of any shape (mz_dims_parse), printing why on failure;
  * 0 or -1. */
 int mzc_parse_grid(const char *text, mz_dims *geo);

@@ -505,7 +505,7 @@ int cmd_scale(int argc, char **argv)
     if (shape_text && mz_shape_parse(shape_text, &shape) != MZ_OK) {
         char names[128];
         mzc_error("scale: unknown shape '%s' (known: %s)", shape_text,
-                  mzc_shape_names(names, sizeof names));
+                  mz_shape_names(names, sizeof names));
         return MZC_USAGE;
     }
     {

@@ -447,7 +447,7 @@ int cmd_scaling(int argc, char **argv)
     if (shape_text && mz_shape_parse(shape_text, &run_shape) != MZ_OK) {
         char names[128];
         mzc_error("scaling: unknown shape '%s' (known: %s)", shape_text,
-                  mzc_shape_names(names, sizeof names));
+                  mz_shape_names(names, sizeof names));
         return MZC_USAGE;
     }
     static mz_spec specs[MAX_GENS];

@@ -173,19 +173,6 @@ int mzc_resolve_rng(const char *cmd, mz_rng_kind want, mz_spec *spec, const mz_d
     return 0;
 }
 
-const char *mzc_shape_names(char *buf, size_t len)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
-        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_name((mz_shape)k));
-        if (w < 0)
-            break;
-        n += (size_t)w;
-    }
-    return buf;
-}
-
 int mzc_parse_grid(const char *text, mz_dims *geo)
 {
     mz_status s = mz_dims_parse(text, geo);
@@ -194,8 +181,9 @@ int mzc_parse_grid(const char *text, mz_dims *geo)
         return -1;
     }
     if (s == MZ_ENOTFOUND) {
-        mzc_error("size '%s': unknown shape (known: ortho, hex, tri, polar, 3d, weave, torus)",
-                  text);
+        char names[128];
+        mzc_error("size '%s': unknown shape (known: %s)", text,
+                  mz_shape_names(names, sizeof names));
         return -1;
     }
     if (s != MZ_OK) {

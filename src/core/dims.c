@@ -30,6 +30,19 @@ const char *mz_shape_name(mz_shape s)
     return o ? o->name : NULL;
 }
 
+const char *mz_shape_names(char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
+        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_name((mz_shape)k));
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+    return buf;
+}
+
 mz_status mz_shape_parse(const char *name, mz_shape *s)
 {
     for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++) {

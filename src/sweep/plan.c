@@ -257,9 +257,11 @@ static int parse_size(const char *text, sw_size *z, const char *where, char *err
     if (s == MZ_ETOOBIG)
         return sw_fail(err, errlen, SW_BAD, "%ssize '%s' is too large (at most 2^40 cells, 2^20 "
                        "polar rings)", where, text);
-    if (s == MZ_ENOTFOUND)
-        return sw_fail(err, errlen, SW_BAD, "%ssize '%s': unknown shape (known: ortho, hex, tri, "
-                       "polar, 3d, weave, torus)", where, text);
+    if (s == MZ_ENOTFOUND) {
+        char names[128];
+        return sw_fail(err, errlen, SW_BAD, "%ssize '%s': unknown shape (known: %s)", where, text,
+                       mz_shape_names(names, sizeof names));
+    }
     if (s != MZ_OK)
         return sw_fail(err, errlen, SW_BAD,
                     "%ssize '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, torus: "
