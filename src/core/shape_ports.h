@@ -70,6 +70,22 @@ MZ_INLINE mz_idx mz_sp_hex_nbr_rc(const mz_grid *g, mz_idx i, uint64_t r, uint64
     return (mz_idx)((int64_t)i + dr * (int64_t)g->cols + dc);
 }
 
+/* The hex distance between (ra, ca) and (rb, cb): offset columns to cube
+ * coordinates (odd columns lower), the largest of the three differences. */
+MZ_INLINE uint64_t mz_sp_hex_distance_rc(uint64_t ra, uint64_t ca, uint64_t rb, uint64_t cb)
+{
+    const int64_t xa = (int64_t)ca, xb = (int64_t)cb;
+    const int64_t dx = xa - xb;
+    const int64_t dz = ((int64_t)ra - (xa - (xa & 1)) / 2) - ((int64_t)rb - (xb - (xb & 1)) / 2);
+    const int64_t dy = -dx - dz;
+    int64_t m = dx < 0 ? -dx : dx;
+    if ((dz < 0 ? -dz : dz) > m)
+        m = dz < 0 ? -dz : dz;
+    if ((dy < 0 ? -dy : dy) > m)
+        m = dy < 0 ? -dy : dy;
+    return (uint64_t)m;
+}
+
 MZ_INLINE mz_idx mz_sp_hex_nbr(const mz_grid *g, mz_idx i, unsigned p)
 {
     return mz_sp_hex_nbr_rc(g, i, i / g->cols, i % g->cols, p);
@@ -318,6 +334,15 @@ MZ_INLINE mz_idx mz_sp_torus_nbr_rc(const mz_grid *g, mz_idx i, uint64_t r, uint
     case MZ_W: return c > 0 ? i - 1 : i + (cols - 1);
     default: return MZ_NONE;
     }
+}
+
+/* The torus distance between (ra, ca) and (rb, cb): Manhattan with each
+ * axis the shorter way round. */
+MZ_INLINE uint64_t mz_sp_torus_distance_rc(const mz_grid *g, uint64_t ra, uint64_t ca, uint64_t rb,
+                                           uint64_t cb)
+{
+    const uint64_t dr = ra > rb ? ra - rb : rb - ra, dc = ca > cb ? ca - cb : cb - ca;
+    return (dr < g->rows - dr ? dr : g->rows - dr) + (dc < g->cols - dc ? dc : g->cols - dc);
 }
 
 MZ_INLINE mz_idx mz_sp_torus_nbr(const mz_grid *g, mz_idx i, unsigned p)

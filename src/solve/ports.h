@@ -33,28 +33,13 @@ MZ_INLINE uint64_t mz_at_distance(const mz_grid *g, const mz_shape S, const sh_a
                                   const sh_at *e)
 {
     switch (S) {
-    case MZ_SHAPE_HEX: {
-        /* offset columns to cube coordinates (odd columns lower) */
-        const int64_t ca = (int64_t)x->b, cb = (int64_t)e->b;
-        const int64_t dx = ca - cb;
-        const int64_t dz = ((int64_t)x->a - (ca - (ca & 1)) / 2) - ((int64_t)e->a - (cb - (cb & 1)) / 2);
-        const int64_t dy = -dx - dz;
-        int64_t m = dx < 0 ? -dx : dx;
-        if ((dz < 0 ? -dz : dz) > m)
-            m = dz < 0 ? -dz : dz;
-        if ((dy < 0 ? -dy : dy) > m)
-            m = dy < 0 ? -dy : dy;
-        return (uint64_t)m;
-    }
+    case MZ_SHAPE_HEX: return mz_sp_hex_distance_rc(x->a, x->b, e->a, e->b);
     case MZ_SHAPE_TRI: return mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
     case MZ_SHAPE_WEAVE: return (mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b) + 1) / 2;
     case MZ_SHAPE_CUBE:
         return mz_at_absdiff(x->n, e->n) + mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
     case MZ_SHAPE_POLAR: return mz_at_absdiff(x->a, e->a);
-    case MZ_SHAPE_TORUS: { /* each axis the shorter way round */
-        const uint64_t dr = mz_at_absdiff(x->a, e->a), dc = mz_at_absdiff(x->b, e->b);
-        return (dr < g->rows - dr ? dr : g->rows - dr) + (dc < g->cols - dc ? dc : g->cols - dc);
-    }
+    case MZ_SHAPE_TORUS: return mz_sp_torus_distance_rc(g, x->a, x->b, e->a, e->b);
     case MZ_SHAPE_ORTHO:
     case SH_ANY: break;
     }

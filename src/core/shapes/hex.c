@@ -30,17 +30,7 @@ static int hex_across(const mz_grid *g, mz_idx i, unsigned p)
 
 static uint64_t hex_distance(const mz_grid *g, mz_idx a, mz_idx b)
 {
-    /* offset columns to cube coordinates (odd columns lower) */
-    int64_t ca = (int64_t)(a % g->cols), cb = (int64_t)(b % g->cols);
-    int64_t za = (int64_t)(a / g->cols) - (ca - (ca & 1)) / 2;
-    int64_t zb = (int64_t)(b / g->cols) - (cb - (cb & 1)) / 2;
-    int64_t dx = ca - cb, dz = za - zb, dy = -dx - dz;
-    int64_t m = dx < 0 ? -dx : dx;
-    if ((dz < 0 ? -dz : dz) > m)
-        m = dz < 0 ? -dz : dz;
-    if ((dy < 0 ? -dy : dy) > m)
-        m = dy < 0 ? -dy : dy;
-    return (uint64_t)m;
+    return mz_sp_hex_distance_rc(a / g->cols, a % g->cols, b / g->cols, b % g->cols);
 }
 
 const mz_shape_ops mz_shape_hex = {

@@ -61,12 +61,9 @@ static int torus_across(const mz_grid *g, mz_idx i, unsigned p)
     return (int)mz_sq_opposite(p);
 }
 
-/* Manhattan distance with each axis the shorter way round. */
 static uint64_t torus_distance(const mz_grid *g, mz_idx a, mz_idx b)
 {
-    const uint64_t dr = mz_absdiff(a / g->cols, b / g->cols);
-    const uint64_t dc = mz_absdiff(a % g->cols, b % g->cols);
-    return (dr < g->rows - dr ? dr : g->rows - dr) + (dc < g->cols - dc ? dc : g->cols - dc);
+    return mz_sp_torus_distance_rc(g, a / g->cols, a % g->cols, b / g->cols, b % g->cols);
 }
 
 const mz_shape_ops mz_shape_torus = {
