@@ -341,7 +341,7 @@ MZ_INLINE mz_idx mz_sp_torus_nbr_rc(const mz_grid *g, mz_idx i, uint64_t r, uint
 MZ_INLINE uint64_t mz_sp_torus_distance_rc(const mz_grid *g, uint64_t ra, uint64_t ca, uint64_t rb,
                                            uint64_t cb)
 {
-    const uint64_t dr = ra > rb ? ra - rb : rb - ra, dc = ca > cb ? ca - cb : cb - ca;
+    const uint64_t dr = mz_absdiff(ra, rb), dc = mz_absdiff(ca, cb);
     return (dr < g->rows - dr ? dr : g->rows - dr) + (dc < g->cols - dc ? dc : g->cols - dc);
 }
 

@@ -25,8 +25,6 @@ MZ_INLINE unsigned mz_side_open_s(const mz_grid *g, const mz_shape S, uint8_t w)
     return (unsigned)~w & (S == SH_ANY ? mz_shape_walls(g->shape) : mz_sp_walls(S));
 }
 
-MZ_INLINE uint64_t mz_at_absdiff(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
-
 /* The shape's distance between x and e (mz_shape_distance) from the
  * coordinates they hold; S a constant other than MZ_SHAPE_ORTHO. */
 MZ_INLINE uint64_t mz_at_distance(const mz_grid *g, const mz_shape S, const sh_at *x,
@@ -34,11 +32,11 @@ MZ_INLINE uint64_t mz_at_distance(const mz_grid *g, const mz_shape S, const sh_a
 {
     switch (S) {
     case MZ_SHAPE_HEX: return mz_sp_hex_distance_rc(x->a, x->b, e->a, e->b);
-    case MZ_SHAPE_TRI: return mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
-    case MZ_SHAPE_WEAVE: return (mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b) + 1) / 2;
+    case MZ_SHAPE_TRI: return mz_absdiff(x->a, e->a) + mz_absdiff(x->b, e->b);
+    case MZ_SHAPE_WEAVE: return (mz_absdiff(x->a, e->a) + mz_absdiff(x->b, e->b) + 1) / 2;
     case MZ_SHAPE_CUBE:
-        return mz_at_absdiff(x->n, e->n) + mz_at_absdiff(x->a, e->a) + mz_at_absdiff(x->b, e->b);
-    case MZ_SHAPE_POLAR: return mz_at_absdiff(x->a, e->a);
+        return mz_absdiff(x->n, e->n) + mz_absdiff(x->a, e->a) + mz_absdiff(x->b, e->b);
+    case MZ_SHAPE_POLAR: return mz_absdiff(x->a, e->a);
     case MZ_SHAPE_TORUS: return mz_sp_torus_distance_rc(g, x->a, x->b, e->a, e->b);
     case MZ_SHAPE_ORTHO:
     case SH_ANY: break;
