@@ -32,11 +32,6 @@
 #include "mazebench.h"
 #include "recipes.h"
 
-static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,  MZ_SHAPE_POLAR,
-                                  MZ_SHAPE_CUBE,  MZ_SHAPE_WEAVE, MZ_SHAPE_TORUS};
-_Static_assert(sizeof shapes / sizeof shapes[0] == MZ_SHAPE_COUNT,
-               "a new shape: measure its declarations here too");
-
 static bool verbose;
 static size_t nproblems;
 
@@ -150,11 +145,11 @@ static void test_declared_draws(void **state)
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind == MZ_SOLVER)
             continue;
-        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
-            if (!runs_on(*a, shapes[s]))
+        for (size_t s = 0; s < MZ_SHAPE_COUNT; s++) {
+            if (!runs_on(*a, (mz_shape)s))
                 continue;
-            check_entry(*a, shapes[s], 48);
-            check_entry(*a, shapes[s], 96);
+            check_entry(*a, (mz_shape)s, 48);
+            check_entry(*a, (mz_shape)s, 96);
         }
     }
     if (nproblems)
@@ -170,10 +165,10 @@ static void test_source_kept(void **state)
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind == MZ_SOLVER)
             continue;
-        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
-            if (!runs_on(*a, shapes[s]))
+        for (size_t s = 0; s < MZ_SHAPE_COUNT; s++) {
+            if (!runs_on(*a, (mz_shape)s))
                 continue;
-            mz_dims geo = geom_near(shapes[s], 24);
+            mz_dims geo = geom_near((mz_shape)s, 24);
             if (mz_refuses(*a, &geo))
                 continue;
             const mz_algo *base = (*a)->kind == MZ_POST ? first_gen_on(&geo) : NULL;
@@ -202,7 +197,7 @@ static void test_source_kept(void **state)
                     bool moved = kind == MZ_RNG_MULBERRY32 ? rng.x != seed : rng.a != seed;
                     if (moved) {
                         print_error("%s on %s, seed %u: its %s run moved the other source's "
-                                    "state\n", (*a)->name, mz_shape_name(shapes[s]), seed,
+                                    "state\n", (*a)->name, mz_shape_name((mz_shape)s), seed,
                                     mz_rng_name((mz_rng_kind)kind));
                         bad++;
                     }
@@ -214,7 +209,7 @@ static void test_source_kept(void **state)
             }
             if (drawn && !differs) {
                 print_error("%s on %s: the same mazes from splitmix64 as from mulberry32\n",
-                            (*a)->name, mz_shape_name(shapes[s]));
+                            (*a)->name, mz_shape_name((mz_shape)s));
                 bad++;
             }
         }

@@ -34,11 +34,6 @@
 /* The fixed part of every estimate (estimate.c's FIXED_BYTES). */
 #define SLACK (UINT64_C(64) << 10)
 
-static const mz_shape shapes[] = {MZ_SHAPE_ORTHO, MZ_SHAPE_HEX,  MZ_SHAPE_TRI,  MZ_SHAPE_POLAR,
-                                  MZ_SHAPE_CUBE,  MZ_SHAPE_WEAVE, MZ_SHAPE_TORUS};
-_Static_assert(sizeof shapes / sizeof shapes[0] == MZ_SHAPE_COUNT,
-               "a new shape: measure its declarations here too");
-
 /* A wide thin grid of shape s: a few rows and WIDE_COLS columns, where
  * what an entry keeps a column (eller's row state, 8 bytes) outweighs its
  * bytes a cell and the estimate's fixed part (polar has no columns: its
@@ -361,8 +356,8 @@ static void test_every_entry_every_shape(void **state)
         assert_true(reg_index(a) < NREG);
         if (only && strcmp(only, a->name) != 0)
             continue;
-        for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
-            const mz_shape s = shapes[si];
+        for (size_t si = 0; si < MZ_SHAPE_COUNT; si++) {
+            const mz_shape s = (mz_shape)si;
             if (!mz_runs_on(a, s))
                 continue;
             /* every side, then a wide thin grid */
@@ -407,15 +402,15 @@ static void test_every_entry_every_shape(void **state)
 
     printf("entry,kind,shape,declared_bytes_per_cell,measured_bytes_per_cell\n");
     for (const mz_algo *const *ap = mz_registry; *ap; ap++)
-        for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
-            if (mz_runs_on(*ap, shapes[si]))
+        for (size_t si = 0; si < MZ_SHAPE_COUNT; si++)
+            if (mz_runs_on(*ap, (mz_shape)si))
                 printf("%s,%s,%s,%g,%.3f\n", (*ap)->name,
                        (*ap)->kind == MZ_GEN ? "gen" : (*ap)->kind == MZ_POST ? "post" : "solver",
-                       mz_shape_name(shapes[si]), mz_algo_bytes_per_cell(*ap, shapes[si]),
-                       seen_bpc[reg_index(*ap)][shapes[si]]);
-    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
-        printf("(figures),,%s,,%.3f\n(statistics),,%s,,%.3f\n", mz_shape_name(shapes[si]),
-               seen_fig[shapes[si]], mz_shape_name(shapes[si]), seen_stats[shapes[si]]);
+                       mz_shape_name((mz_shape)si), mz_algo_bytes_per_cell(*ap, (mz_shape)si),
+                       seen_bpc[reg_index(*ap)][(mz_shape)si]);
+    for (size_t si = 0; si < MZ_SHAPE_COUNT; si++)
+        printf("(figures),,%s,,%.3f\n(statistics),,%s,,%.3f\n", mz_shape_name((mz_shape)si),
+               seen_fig[(mz_shape)si], mz_shape_name((mz_shape)si), seen_stats[(mz_shape)si]);
     if (nproblems)
         fail_msg("%zu estimates out of bounds (listed above)", nproblems);
 }
@@ -559,8 +554,8 @@ static void test_trace_steps(void **state)
         const mz_algo *a = *ap;
         if (only && strcmp(only, a->name) != 0)
             continue;
-        for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
-            const mz_shape s = shapes[si];
+        for (size_t si = 0; si < MZ_SHAPE_COUNT; si++) {
+            const mz_shape s = (mz_shape)si;
             if (!mz_runs_on(a, s))
                 continue;
             for (size_t z = 0; z < 2; z++) {
