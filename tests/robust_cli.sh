@@ -14,8 +14,6 @@ mz=$1
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 
-# expect CODE DESCRIPTION -- COMMAND...: exit status CODE, exactly one line
-# on stderr starting "mazebench: ".
 # expect CODE WHAT -- COMMAND... (tests/lib.sh): one line on stderr for
 # every failure, not only a usage error
 tmp=$t
