@@ -51,9 +51,13 @@ typedef enum mz_status {
     MZ_EPARAM,       /* an unknown, malformed or out-of-range parameter */
     MZ_EUNSUPPORTED, /* the algorithm cannot run on this grid */
     MZ_EIO,          /* a trace or output callback reported failure */
-    MZ_ESPENT        /* a random walk took more than MZ_MULBERRY32_LIMIT draws
+    MZ_ESPENT,       /* a random walk took more than MZ_MULBERRY32_LIMIT draws
                       * from mulberry32 (docs/random.md): its estimate fell
                       * short; splitmix64 serves such a run */
+    MZ_EFORMAT,      /* a maze file or a program's output that does not read */
+    MZ_EOUTSIDE      /* an outside program failed: it exited non-zero, ran past
+                      * a limit, or gave a maze or a path that fails the checks
+                      * (its row's outside_status column says which) */
 } mz_status;
 
 /* A short lower-case message for a status; cannot fail. */
@@ -837,6 +841,7 @@ typedef struct mz_run {
                        * more than one */
     uint64_t draws;  /* draws taken from sources of its own (braid's offset
                       * stream): the stage adds them here */
+    const void *ctx; /* the running entry's ctx (mz_algo.ctx), NULL for a built-in */
 } mz_run;
 
 /* A generator carves g, which arrives initialised at the requested size
@@ -845,6 +850,10 @@ typedef mz_status (*mz_gen_fn)(mz_grid *g, const mz_args *a, mz_run *run);
 /* A solver reads g and fills sol. trace as for generators. */
 typedef mz_status (*mz_solve_fn)(const mz_grid *g, const mz_args *a, mz_trace *trace,
                                  mz_solution *sol);
+/* A solver that needs its entry's own data (an entry made at run time):
+ * ctx is the entry's ctx. */
+typedef mz_status (*mz_solve_ctx_fn)(const void *ctx, const mz_grid *g, const mz_args *a,
+                                     mz_trace *trace, mz_solution *sol);
 
 typedef struct mz_algo {
     const char *name;
@@ -905,6 +914,12 @@ typedef struct mz_algo {
      * and what a step's size is. NULL, NULL for an entry that emits no steps. */
     const struct mz_trace_op *trace_ops;
     const char *trace_size;
+    /* Entries made at run time (an outside program's, docs/outside.md; a
+     * plugin's) carry their own data here: a generator finds it in
+     * mz_run.ctx, a solver that sets solve_ctx instead of solve is handed
+     * it. NULL and NULL for the built-in entries. */
+    const void *ctx;
+    mz_solve_ctx_fn solve_ctx;
 } mz_algo;
 
 /* How a picture's animation draws a trace step (docs/render.md,
@@ -1016,8 +1031,32 @@ uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_di
  * then solvers, each group in the order entries were added. */
 extern const mz_algo *const mz_registry[];
 
-/* Look an entry up by kind and name; NULL when absent. */
+/* Look an entry up by kind and name, among the built-in entries and then
+ * those added (mz_registry_add); NULL when absent. */
 const mz_algo *mz_find(mz_kind kind, const char *name);
+
+/* Entries added at run time: an outside program declared by the user
+ * (docs/outside.md) or a plugin's entries (docs/plugins.md). The entry is
+ * kept by pointer and must outlive every use; its name must be new among
+ * the entries of its kind (MZ_EINVAL otherwise, or for an entry without a
+ * name, a kind out of range, or a generator without gen, a solver with
+ * neither solve nor solve_ctx); MZ_ENOMEM when the list cannot grow.
+ * Entries are added before runs start: adding is not safe beside a run on
+ * another thread. The built-in registry, its count and its hash are not
+ * changed by added entries. */
+mz_status mz_registry_add(const mz_algo *a);
+/* The added entries, in the order they were added, NULL-terminated (an
+ * empty list when there are none); *n gets their count when n is not NULL.
+ * The list stays valid until the next mz_registry_add or
+ * mz_registry_drop_added. Cannot fail. */
+const mz_algo *const *mz_registry_added(size_t *n);
+/* Forget every added entry (the entries themselves are the caller's).
+ * Cannot fail. */
+void mz_registry_drop_added(void);
+/* Run entry a's solver function on g: solve, or solve_ctx with a's ctx.
+ * No checks (mz_solve makes them); MZ_EINVAL when a has neither. */
+mz_status mz_algo_solve(const mz_algo *a, const mz_grid *g, const mz_args *args,
+                        mz_trace *trace, mz_solution *sol);
 
 /* Number of entries; cannot fail. */
 size_t mz_registry_count(void);

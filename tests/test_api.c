@@ -184,6 +184,83 @@ static void test_render_row_optional(void **state)
     mz_grid_free(&g);
 }
 
+/* An entry added at run time: a generator that opens every east wall of
+ * its first row and reads its ctx, and a solver through solve_ctx. */
+static int seen_ctx;
+
+static mz_status added_gen(mz_grid *g, const mz_args *a, mz_run *run)
+{
+    (void)a;
+    seen_ctx = run->ctx ? *(const int *)run->ctx : -1;
+    for (uint64_t c = 0; c + 1 < g->cols; c++)
+        mz_port_knock(g, c, MZ_E);
+    return MZ_OK;
+}
+
+static mz_status added_solve(const void *ctx, const mz_grid *g, const mz_args *a,
+                             mz_trace *t, mz_solution *sol)
+{
+    (void)a;
+    (void)t;
+    seen_ctx = *(const int *)ctx;
+    sol->found = true;
+    sol->path_steps = g->cols - 1;
+    return MZ_OK;
+}
+
+static void test_registry_add(void **state)
+{
+    (void)state;
+    static const int gen_ctx = 7, solve_ctx = 9;
+    static const mz_algo gen = {.name = "added-row", .kind = MZ_GEN, .summary = "test",
+                                .gen = added_gen, .ctx = &gen_ctx};
+    static const mz_algo solver = {.name = "added-solver", .kind = MZ_SOLVER,
+                                   .summary = "test", .solve_ctx = added_solve,
+                                   .ctx = &solve_ctx};
+    static const mz_algo clash = {.name = "dfs", .kind = MZ_GEN, .gen = added_gen};
+    static const mz_algo empty = {.name = "nothing", .kind = MZ_SOLVER};
+    size_t builtin = mz_registry_count();
+    uint64_t hash = mz_registry_hash();
+    size_t n = 99;
+    assert_null(mz_registry_added(&n)[0]);
+    assert_int_equal(n, 0);
+    assert_null(mz_find(MZ_GEN, "added-row"));
+    assert_int_equal(mz_registry_add(&gen), MZ_OK);
+    assert_int_equal(mz_registry_add(&gen), MZ_EINVAL);    /* the name is taken */
+    assert_int_equal(mz_registry_add(&clash), MZ_EINVAL);  /* a built-in's name */
+    assert_int_equal(mz_registry_add(&empty), MZ_EINVAL);  /* no function */
+    assert_int_equal(mz_registry_add(NULL), MZ_EINVAL);
+    assert_int_equal(mz_registry_add(&solver), MZ_OK);
+    assert_ptr_equal(mz_find(MZ_GEN, "added-row"), &gen);
+    assert_ptr_equal(mz_find(MZ_SOLVER, "added-solver"), &solver);
+    assert_null(mz_find(MZ_SOLVER, "added-row"));
+    assert_ptr_equal(mz_registry_added(&n)[1], &solver);
+    assert_int_equal(n, 2);
+    assert_int_equal(mz_registry_count(), builtin);
+    assert_int_equal(mz_registry_hash(), hash);
+
+    mz_spec spec;
+    mz_stage st;
+    parse("added-row", "added-solver", &spec, &st);
+    mz_grid g;
+    memset(&g, 0, sizeof g);
+    assert_int_equal(mz_generate(&spec, 1, MZ_SQUARE(3, 5), &g, NULL), MZ_OK);
+    assert_int_equal(seen_ctx, 7);
+    assert_int_equal(g.c[0] & MZ_WALL_E, 0);
+    mz_solution sol;
+    mz_solution_init(&sol, false, NULL);
+    assert_int_equal(mz_solve(&st, &g, NULL, &sol), MZ_OK);
+    assert_int_equal(seen_ctx, 9);
+    assert_int_equal(sol.path_steps, 4);
+    mz_solution_free(&sol);
+    mz_grid_free(&g);
+
+    mz_registry_drop_added();
+    assert_null(mz_find(MZ_GEN, "added-row"));
+    assert_null(mz_registry_added(&n)[0]);
+    assert_int_equal(n, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +270,7 @@ int main(void)
         cmocka_unit_test(test_stream_optional),
         cmocka_unit_test(test_bench_optional),
         cmocka_unit_test(test_render_row_optional),
+        cmocka_unit_test(test_registry_add),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -186,12 +186,12 @@ static void test_source_kept(void **state)
                     mz_args args;
                     if (base) { /* the maze it works on: the same for both kinds */
                         mz_rng_init(&rng, seed);
-                        mz_run run = {seed, &rng, NULL, &x, 1, 0};
+                        mz_run run = {seed, &rng, NULL, &x, 1, 0, NULL};
                         mz_args_default(base, &args);
                         assert_int_equal(base->gen(&g, &args, &run), MZ_OK);
                     }
                     mz_rng_init_kind(&rng, (mz_rng_kind)kind, seed);
-                    mz_run run = {seed, &rng, NULL, &x, 1, 0};
+                    mz_run run = {seed, &rng, NULL, &x, 1, 0, NULL};
                     mz_args_default(*a, &args);
                     assert_int_equal((*a)->gen(&g, &args, &run), MZ_OK);
                     bool moved = kind == MZ_RNG_MULBERRY32 ? rng.x != seed : rng.a != seed;
@@ -244,7 +244,7 @@ static void test_walks_stop_at_the_limit(void **state)
             mz_extra x = {0};
             mz_args args;
             mz_args_default(a, &args);
-            mz_run run = {464, &rng, NULL, &x, 1, 0};
+            mz_run run = {464, &rng, NULL, &x, 1, 0, NULL};
             mz_status s = a->gen(&g, &args, &run);
             if (s != (kind == MZ_RNG_MULBERRY32 ? MZ_ESPENT : MZ_OK))
                 fail_msg("%s on %s under %s: %s", cases[k].gen, mz_shape_name(geo.shape),

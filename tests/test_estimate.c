@@ -163,7 +163,7 @@ static void measure(const mz_spec *spec, const mz_stage *solver, const mz_algo *
     for (unsigned k = 1; k < spec->n; k++) {
         mz_extra x;
         memset(&x, 0, sizeof x);
-        mz_run run = {464, &rng, NULL, &x, 1, 0};
+        mz_run run = {464, &rng, NULL, &x, 1, 0, NULL};
         mz_pool_get_stats(b.pool, &st);
         uint64_t live = st.live;
         mz_pool_mark(b.pool);

@@ -392,7 +392,7 @@ static void test_binary_tree_source_end(void **state)
             mz_args args = {{0}};
             mz_trace t = {accept_step, NULL, 0};
             /* 0: traced; 1: untraced, one thread; 2: untraced, three */
-            mz_run run = {464, &rng, k == 0 ? &t : NULL, &x, k == 2 ? 3u : 1u, 0};
+            mz_run run = {464, &rng, k == 0 ? &t : NULL, &x, k == 2 ? 3u : 1u, 0, NULL};
             assert_int_equal(mz_algo_binary_tree.gen(&g, &args, &run), MZ_OK);
             end[k] = mz_rng_draws(&rng);
             digest[k] = mz_digest(&g);

@@ -12,12 +12,69 @@
 #include <math.h>
 #include <stdio.h>
 
-const mz_algo *mz_find(mz_kind kind, const char *name)
+/* The entries added at run time: a NULL-terminated array that grows by
+ * doubling. Process-wide by design (a registry is), and never random. */
+static const mz_algo **added;
+static size_t nadded, capadded;
+static const mz_algo *const no_added[1] = {NULL};
+
+static const mz_algo *find_in(const mz_algo *const *list, mz_kind kind, const char *name)
 {
-    for (const mz_algo *const *a = mz_registry; *a; a++)
+    for (const mz_algo *const *a = list; *a; a++)
         if ((*a)->kind == kind && strcmp((*a)->name, name) == 0)
             return *a;
     return NULL;
+}
+
+const mz_algo *mz_find(mz_kind kind, const char *name)
+{
+    const mz_algo *a = find_in(mz_registry, kind, name);
+    return a ? a : find_in(mz_registry_added(NULL), kind, name);
+}
+
+mz_status mz_registry_add(const mz_algo *a)
+{
+    if (!a || !a->name || !a->name[0] || (unsigned)a->kind > MZ_SOLVER)
+        return MZ_EINVAL;
+    if (a->kind == MZ_SOLVER ? !a->solve && !a->solve_ctx : !a->gen)
+        return MZ_EINVAL;
+    if (mz_find(a->kind, a->name))
+        return MZ_EINVAL;
+    if (nadded + 1 >= capadded) {
+        size_t cap = capadded ? capadded * 2 : 8;
+        const mz_algo **p = realloc(added, cap * sizeof *p);
+        if (!p)
+            return MZ_ENOMEM;
+        added = p;
+        capadded = cap;
+    }
+    added[nadded++] = a;
+    added[nadded] = NULL;
+    return MZ_OK;
+}
+
+const mz_algo *const *mz_registry_added(size_t *n)
+{
+    if (n)
+        *n = nadded;
+    return nadded ? (const mz_algo *const *)added : no_added;
+}
+
+void mz_registry_drop_added(void)
+{
+    free(added);
+    added = NULL;
+    nadded = capadded = 0;
+}
+
+mz_status mz_algo_solve(const mz_algo *a, const mz_grid *g, const mz_args *args,
+                        mz_trace *trace, mz_solution *sol)
+{
+    if (a->solve)
+        return a->solve(g, args, trace, sol);
+    if (a->solve_ctx)
+        return a->solve_ctx(a->ctx, g, args, trace, sol);
+    return MZ_EINVAL;
 }
 
 size_t mz_registry_count(void)
@@ -390,8 +447,9 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
     }
     mz_rng rng;
     mz_rng_init_kind(&rng, spec->rng, seed);
-    mz_run run = {seed, &rng, trace, extra, threads, 0};
+    mz_run run = {seed, &rng, trace, extra, threads, 0, NULL};
     for (unsigned k = 0; k < spec->n; k++) {
+        run.ctx = spec->stage[k].algo->ctx;
         mz_status s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
         if (s != MZ_OK)
             return s;
@@ -442,5 +500,5 @@ mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_sol
     if (s != MZ_OK)
         return s;
     mz_solution_clear(sol);
-    return st->algo->solve(g, &st->args, trace, sol);
+    return mz_algo_solve(st->algo, g, &st->args, trace, sol);
 }

@@ -13,6 +13,8 @@ const char *mz_status_str(mz_status s)
     case MZ_EUNSUPPORTED: return "not supported on this grid";
     case MZ_EIO: return "output failed";
     case MZ_ESPENT: return "mulberry32's draws ran past its limit of 2^31 (draw from splitmix64)";
+    case MZ_EFORMAT: return "malformed maze file";
+    case MZ_EOUTSIDE: return "outside program failed";
     }
     return "unknown status";
 }
