@@ -16,6 +16,9 @@ set -eu
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
+# nodejs and npm run the worked example of an outside generator (the npm
+# package generate-maze, examples/outside/): Debian's, only when node or npm
+# is missing (a machine's own Node.js is kept).
 PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
 libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
 qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -28,16 +31,30 @@ for p in $PKGS; do
     fi
 done
 
-if [ -z "$missing" ]; then
-    exit 0
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    missing="$missing nodejs npm"
 fi
 
-echo "setup: installing:$missing" >&2
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-    SUDO="sudo"
+if [ -n "$missing" ]; then
+    echo "setup: installing:$missing" >&2
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then
+        SUDO="sudo"
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >&2
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq --no-install-recommends $missing >&2
 fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq >&2
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >&2
+
+# The npm package generate-maze at its pinned version, outside the tracked
+# tree (examples/outside/generate-maze.js loads it from there; no
+# third-party code is in the repository). Nothing is downloaded when that
+# version is present.
+GM_VERSION=1.1.0
+npm_dir="${MZ_DEPS:-$HOME/.cache/mazebench}/npm"
+if ! grep -q "\"version\": *\"$GM_VERSION\"" "$npm_dir/node_modules/generate-maze/package.json" 2>/dev/null; then
+    echo "setup: installing generate-maze@$GM_VERSION in $npm_dir" >&2
+    mkdir -p "$npm_dir"
+    npm install --prefix "$npm_dir" "generate-maze@$GM_VERSION" --no-audit --no-fund >&2
+fi
