@@ -783,6 +783,46 @@ void mz_solution_free(mz_solution *s);
 /* Append a cell to s->path, growing it. MZ_ENOMEM on failure. */
 mz_status mz_solution_push(mz_solution *s, mz_idx cell);
 
+/* ---- The path check (docs/outside-solvers.md) ---- */
+
+/* Why a path is not a walk from the entrance to the exit. */
+typedef enum mz_path_fault {
+    MZ_PATH_OK = 0,       /* a valid walk */
+    MZ_PATH_EMPTY,        /* no cells at all */
+    MZ_PATH_OFF_GRID,     /* a cell index at or past g->cells */
+    MZ_PATH_WRONG_START,  /* the first cell is not the entrance */
+    MZ_PATH_NOT_ADJACENT, /* two consecutive cells that no port joins */
+    MZ_PATH_WALL,         /* two neighbours whose wall between them is closed */
+    MZ_PATH_WRONG_END,    /* the last cell is not the exit */
+    MZ_PATH_FAULT_COUNT
+} mz_path_fault;
+
+/* The fault's name: "ok", "empty", "off-grid", "wrong-start",
+ * "not-adjacent", "wall-closed", "wrong-end"; NULL out of range. */
+const char *mz_path_fault_name(mz_path_fault f);
+
+typedef struct mz_path_verdict {
+    bool valid;          /* a walk through open passages, entrance to exit */
+    mz_path_fault fault; /* the first fault met walking the cells in order */
+    uint64_t at;         /* where: the position of the bad cell in the list
+                          * (0 for a wrong start; k for a bad step from cell
+                          * k-1 to cell k; n-1 for a wrong end); 0 when valid */
+    uint64_t steps;      /* n - 1 (0 for an empty list) */
+    int64_t shortest;    /* breadth-first steps from the entrance to the exit,
+                          * -1 when the exit cannot be reached */
+    int64_t excess;      /* steps - shortest when valid, else -1 */
+    uint64_t revisits;   /* distinct cells the list holds more than once (up
+                          * to the fault when there is one) */
+} mz_path_verdict;
+
+/* Is cells[0..n) a walk on g from g->entrance to g->exit, each consecutive
+ * pair joined by a port whose wall is open on both sides (on every shape)?
+ * Fills *v whatever the answer; the route and the revisits take two bits a
+ * cell and a breadth-first queue from g->mem (64-bit indices: any grid
+ * size), MZ_ENOMEM when those fail. MZ_EINVAL for a NULL g or v, or cells
+ * NULL with n > 0. */
+mz_status mz_path_check(const mz_grid *g, const mz_idx *cells, uint64_t n, mz_path_verdict *v);
+
 /* ------------------------------------------------------------------ */
 /* The registry                                                        */
 /* ------------------------------------------------------------------ */
