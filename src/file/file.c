@@ -1,0 +1,293 @@
+/*
+ * file.c - maze files: the entry points, format names, detection of the
+ * format of a text, and what every reader and writer shares.
+ */
+#include "file_int.h"
+#include "../util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const format_names[MZ_FILE_FORMAT_COUNT] = {"auto", "ascii", "blocks", "json",
+                                                               "mzb"};
+
+const char *mz_file_format_name(mz_file_format f)
+{
+    if ((unsigned)f >= MZ_FILE_FORMAT_COUNT)
+        return NULL;
+    return format_names[f];
+}
+
+mz_status mz_file_format_parse(const char *name, mz_file_format *f)
+{
+    if (!name)
+        return MZ_ENOTFOUND;
+    for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
+        if (strcmp(name, format_names[k]) == 0) {
+            *f = (mz_file_format)k;
+            return MZ_OK;
+        }
+    return MZ_ENOTFOUND;
+}
+
+/* ---- errors ---- */
+
+static void vset_err(mz_file_info *info, const char *fmt, va_list ap)
+{
+    vsnprintf(info->err, sizeof info->err, fmt, ap);
+    for (char *p = info->err; *p; p++) /* one line */
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+}
+
+mz_status mzf_fail(mzf_reader *r, size_t at, const char *fmt, ...)
+{
+    if (at > r->len)
+        at = r->len;
+    uint64_t line = 1, col = 1;
+    for (size_t k = 0; k < at; k++) {
+        if (r->t[k] == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
+    r->info->line = line;
+    r->info->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vset_err(r->info, fmt, ap);
+    va_end(ap);
+    return MZ_EFORMAT;
+}
+
+mz_status mzf_fail_at_none(mzf_reader *r, mz_status s, const char *fmt, ...)
+{
+    r->info->line = 0;
+    r->info->col = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vset_err(r->info, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+mz_status mzf_size_ok(mzf_reader *r, const mz_dims *d, bool tiles, size_t at)
+{
+    mz_dims v = *d;
+    uint64_t cells = mz_dims_cells(&v);
+    if (cells == 0) {
+        /* Too many cells, or dims no grid takes (a zero side, a tri grid
+         * of one column): tell them apart by the product. */
+        uint64_t lv = d->levels ? d->levels : 1;
+        if (d->rows && d->cols && d->rows <= MZ_MAX_CELLS / d->cols &&
+            d->rows * d->cols <= MZ_MAX_CELLS / lv)
+            return mzf_fail(r, at, "no grid has these dims");
+        return mzf_fail_at_none(r, MZ_ETOOBIG, "the maze's size passes %llu cells",
+                                (unsigned long long)MZ_MAX_CELLS);
+    }
+    if (!mz_dims_connected(&v))
+        return mzf_fail(r, at, "no grid has these dims");
+    uint64_t need = tiles ? cells * 2 : cells;
+    uint64_t max = r->max;
+    if (need > max || need > SIZE_MAX)
+        return mzf_fail_at_none(r, MZ_ETOOBIG,
+                                "the maze's %llu cells need %llu bytes, more than the %llu allowed",
+                                (unsigned long long)cells, (unsigned long long)need,
+                                (unsigned long long)max);
+    return MZ_OK;
+}
+
+/* ---- consistent walls ---- */
+
+void mzf_settle(mz_grid *g, mz_file_info *info)
+{
+    const unsigned ports = mz_shape_ports(g->shape);
+    const bool blockable = mzf_blockable(g->shape);
+    for (mz_idx i = 0; i < g->cells; i++) {
+        bool blocked = blockable && (g->c[i] & MZ_BLOCKED);
+        for (unsigned p = 0; p < ports; p++) {
+            mz_idx n = mz_port_nbr(g, i, p);
+            if (n == MZ_NONE || n >= g->cells)
+                continue;
+            unsigned b = mz_port_back(g, i, p);
+            bool open_i = !(g->c[i] & (1u << p));
+            bool open_n = !(g->c[n] & (1u << b));
+            bool blocked_n = blockable && (g->c[n] & MZ_BLOCKED);
+            if ((open_i || open_n) && (open_i != open_n || blocked || blocked_n)) {
+                g->c[i] |= (uint8_t)(1u << p);
+                g->c[n] |= (uint8_t)(1u << b);
+                info->inconsistent++;
+            }
+        }
+        if (blocked) {
+            /* Ports to the outside too: a blocked cell is closed all round. */
+            unsigned walls = mz_shape_walls(g->shape);
+            if ((g->c[i] & walls) != walls) {
+                g->c[i] |= (uint8_t)walls;
+                info->inconsistent++;
+            }
+        }
+    }
+}
+
+/* ---- reading ---- */
+
+static mz_file_format detect(const char *t, size_t len)
+{
+    static const char magic[] = "mazebench-maze";
+    size_t k = 0;
+    /* A UTF-8 byte order mark is skipped. */
+    if (len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB &&
+        (unsigned char)t[2] == 0xBF)
+        k = 3;
+    if (len - k >= sizeof magic - 1 && memcmp(t + k, magic, sizeof magic - 1) == 0)
+        return MZ_FILE_MZB;
+    size_t s = k;
+    while (s < len && (t[s] == ' ' || t[s] == '\t' || t[s] == '\r' || t[s] == '\n'))
+        s++;
+    if (s < len && t[s] == '[')
+        return MZ_FILE_JSON;
+    if (k < len && t[k] == '+')
+        return MZ_FILE_ASCII;
+    return MZ_FILE_BLOCKS;
+}
+
+mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_grid *g,
+                       mz_file_info *info)
+{
+    mz_file_info local;
+    if (!info)
+        info = &local;
+    memset(info, 0, sizeof *info);
+    static const mz_file_opts defaults;
+    if (!o)
+        o = &defaults;
+    mzf_reader r = {text, len, 0, o, info, o->max_bytes};
+    if (r.max == 0) {
+        mzu_budget b;
+        mzu_mem_budget(&b);
+        r.max = b.bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)b.bytes;
+    }
+    if (!text && len)
+        return mzf_fail_at_none(&r, MZ_EINVAL, "no text");
+    if (!g)
+        return mzf_fail_at_none(&r, MZ_EINVAL, "no grid");
+    if ((unsigned)o->format >= MZ_FILE_FORMAT_COUNT)
+        return mzf_fail_at_none(&r, MZ_EINVAL, "unknown format %d", (int)o->format);
+    if (o->layout != MZ_BLOCKS_ROOMS && o->layout != MZ_BLOCKS_CELLS)
+        return mzf_fail_at_none(&r, MZ_EINVAL, "unknown blocks layout %d", o->layout);
+    if (o->cell_w > 64 || o->cell_h > 64)
+        return mzf_fail_at_none(&r, MZ_EINVAL, "a block of %ux%u characters is too large",
+                                o->cell_w, o->cell_h);
+    mz_file_format f = o->format == MZ_FILE_AUTO ? detect(text, len) : o->format;
+    info->format = f;
+    /* A UTF-8 byte order mark is skipped (positions still count it). */
+    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
+        (unsigned char)text[2] == 0xBF)
+        r.pos = 3;
+    mz_status s;
+    switch (f) {
+    case MZ_FILE_MZB: s = mzf_read_mzb(&r, g); break;
+    case MZ_FILE_JSON: s = mzf_read_json(&r, g); break;
+    case MZ_FILE_ASCII: s = mzf_read_ascii(&r, g); break;
+    case MZ_FILE_BLOCKS: s = mzf_read_blocks(&r, g); break;
+    case MZ_FILE_AUTO:
+    case MZ_FILE_FORMAT_COUNT:
+    default: s = MZ_EINVAL; break;
+    }
+    if (s == MZ_ENOMEM && !info->err[0])
+        mzf_fail_at_none(&r, MZ_ENOMEM, "out of memory");
+    if (s == MZ_OK)
+        info->err[0] = '\0';
+    return s;
+}
+
+/* ---- writing ---- */
+
+void mzf_out_init(mzf_out *w, mz_file_put put, void *user)
+{
+    w->put = put;
+    w->user = user;
+    w->n = 0;
+    w->failed = false;
+}
+
+static void flush(mzf_out *w)
+{
+    if (w->n && !w->failed && w->put(w->user, w->buf, w->n) != 0)
+        w->failed = true;
+    w->n = 0;
+}
+
+void mzf_out_bytes(mzf_out *w, const char *s, size_t n)
+{
+    while (n) {
+        if (w->n == sizeof w->buf)
+            flush(w);
+        size_t k = sizeof w->buf - w->n;
+        if (k > n)
+            k = n;
+        memcpy(w->buf + w->n, s, k);
+        w->n += k;
+        s += k;
+        n -= k;
+    }
+}
+
+void mzf_out_str(mzf_out *w, const char *s) { mzf_out_bytes(w, s, strlen(s)); }
+
+void mzf_out_char(mzf_out *w, char c)
+{
+    if (w->n == sizeof w->buf)
+        flush(w);
+    w->buf[w->n++] = c;
+}
+
+void mzf_out_u64(mzf_out *w, uint64_t v)
+{
+    char b[24];
+    int n = snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+    mzf_out_bytes(w, b, (size_t)n);
+}
+
+mz_status mzf_out_end(mzf_out *w)
+{
+    flush(w);
+    return w->failed ? MZ_EIO : MZ_OK;
+}
+
+mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *o, mz_file_put put,
+                        void *user)
+{
+    static const mz_file_opts defaults;
+    if (!o)
+        o = &defaults;
+    if (!g || !g->c || !put || f == MZ_FILE_AUTO || (unsigned)f >= MZ_FILE_FORMAT_COUNT)
+        return MZ_EINVAL;
+    if (f != MZ_FILE_MZB && g->shape != MZ_SHAPE_ORTHO)
+        return MZ_EUNSUPPORTED;
+    if (o->layout != MZ_BLOCKS_ROOMS && o->layout != MZ_BLOCKS_CELLS)
+        return MZ_EINVAL;
+    if (o->cell_w > 64 || o->cell_h > 64)
+        return MZ_EINVAL;
+    mzf_out *w = malloc(sizeof *w);
+    if (!w)
+        return MZ_ENOMEM;
+    mzf_out_init(w, put, user);
+    mz_status s;
+    switch (f) {
+    case MZ_FILE_MZB: s = mzf_write_mzb(g, w); break;
+    case MZ_FILE_JSON: s = mzf_write_json(g, w); break;
+    case MZ_FILE_ASCII: s = mzf_write_ascii(g, w); break;
+    case MZ_FILE_BLOCKS: s = mzf_write_blocks(g, o, w); break;
+    case MZ_FILE_AUTO:
+    case MZ_FILE_FORMAT_COUNT:
+    default: s = MZ_EINVAL; break;
+    }
+    mz_status e = mzf_out_end(w);
+    free(w);
+    return s != MZ_OK ? s : e;
+}
