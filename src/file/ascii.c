@@ -1,17 +1,156 @@
 /*
- * ascii.c - the "+--+" drawing of a maze of square cells.
+ * ascii.c - the "+--+" drawing of a maze of square cells: a line of posts
+ * and walls above each row of cells, a line of west walls and cell bodies
+ * for it, and the line of the south border last:
+ *
+ *   +--+--+--+
+ *   |     |  |
+ *   +--+  +  +
+ *   |        |
+ *   +--+--+--+
+ *
+ * Reading: the width of a cell is what lies between the first two posts
+ * of the first line (one character or more), its height the lines down to
+ * the next line that starts with '+'. A wall segment is open when it is
+ * all spaces (or past the end of its line), closed otherwise; a cell whose
+ * body is all '#' is blocked; other characters in a body (a path's dots,
+ * letters) are left alone. Writing: the drawing `gen --format ascii`
+ * prints, two characters a cell, "##" for a blocked cell.
  */
-#include "file_int.h"
+#include "lines.h"
+
+#include <string.h>
+
+/* Is [at, at + n) of line l all spaces (or past its end)? */
+static bool blank(const mzf_reader *r, const mzf_line *l, size_t at, size_t n)
+{
+    for (size_t k = at; k < at + n && k < l->len; k++)
+        if (r->t[l->at + k] != ' ')
+            return false;
+    return true;
+}
+
+static bool all_hash(const mzf_reader *r, const mzf_line *l, size_t at, size_t n)
+{
+    for (size_t k = at; k < at + n; k++)
+        if (k >= l->len || r->t[l->at + k] != '#')
+            return false;
+    return true;
+}
 
 mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
 {
-    (void)g;
-    return mzf_fail_at_none(r, MZ_EUNSUPPORTED, "ascii mazes are not read yet");
+    mzf_line *l;
+    size_t n;
+    mz_status s = mzf_lines(r, &l, &n);
+    if (s != MZ_OK)
+        return s;
+    const char *t = r->t;
+    const mzf_line *first = &l[0];
+    if (first->len == 0 || t[first->at] != '+') {
+        s = mzf_fail(r, first->at, "an ascii maze starts with '+'");
+        goto done;
+    }
+    size_t line_len = first->len;
+    while (line_len > 1 && t[first->at + line_len - 1] == ' ')
+        line_len--;
+    const char *post = line_len > 1 ? memchr(t + first->at + 1, '+', line_len - 1) : NULL;
+    if (!post) {
+        s = mzf_fail(r, first->at + line_len, "the first line has one post '+': no cell");
+        goto done;
+    }
+    size_t w = (size_t)(post - (t + first->at)) - 1, step = w + 1;
+    if (w == 0) {
+        s = mzf_fail(r, first->at + 1, "two posts '+' side by side: a cell has no width");
+        goto done;
+    }
+    if ((line_len - 1) % step != 0) {
+        s = mzf_fail(r, first->at + line_len - 1,
+                     "the first line is %zu characters: not %zu a cell and a post more", line_len,
+                     step);
+        goto done;
+    }
+    uint64_t cols = (line_len - 1) / step;
+    size_t h = 1;
+    while (h < n && !(l[h].len && t[l[h].at] == '+'))
+        h++;
+    if (h >= n) {
+        s = mzf_fail(r, l[n - 1].at + l[n - 1].len, "no line of walls closes the first row");
+        goto done;
+    }
+    h--; /* lines of a row of cells */
+    if (h == 0) {
+        s = mzf_fail(r, l[1].at, "two lines of walls one after the other: a row has no height");
+        goto done;
+    }
+    if ((n - 1) % (h + 1) != 0) {
+        s = mzf_fail(r, l[n - 1].at, "%zu lines: not %zu a row and a line of walls more", n, h + 1);
+        goto done;
+    }
+    uint64_t rows = (n - 1) / (h + 1);
+    for (size_t k = 0; k < n; k++) {
+        bool wall_line = k % (h + 1) == 0;
+        if (wall_line != (l[k].len && t[l[k].at] == '+')) {
+            s = mzf_fail(r, l[k].at, wall_line ? "a line of walls should start with '+' here"
+                                               : "a row of cells should not start with '+' here");
+            goto done;
+        }
+        if (!blank(r, &l[k], line_len, SIZE_MAX - line_len)) {
+            size_t at = line_len;
+            while (t[l[k].at + at] == ' ')
+                at++;
+            s = mzf_fail(r, l[k].at + at, "the line is longer than the first");
+            goto done;
+        }
+    }
+    mz_dims d = mz_dims_square(rows, cols);
+    if ((s = mzf_size_ok(r, &d, false, 0)) != MZ_OK || (s = mz_grid_resize(g, &d)) != MZ_OK)
+        goto done;
+    for (uint64_t y = 0; y < rows; y++) {
+        const mzf_line *top = &l[y * (h + 1)], *mid = top + 1, *bot = top + h + 1;
+        for (uint64_t x = 0; x < cols; x++) {
+            size_t at = (size_t)x * step;
+            unsigned b = 0;
+            if (!blank(r, top, at + 1, w))
+                b |= MZ_WALL_N;
+            if (!blank(r, bot, at + 1, w))
+                b |= MZ_WALL_S;
+            if (!blank(r, mid, at, 1))
+                b |= MZ_WALL_W;
+            if (!blank(r, mid, at + step, 1))
+                b |= MZ_WALL_E;
+            if (all_hash(r, mid, at + 1, w))
+                b |= MZ_BLOCKED;
+            g->c[y * cols + x] = (uint8_t)b;
+        }
+    }
+    mzf_settle(g, r->info);
+done:
+    free(l);
+    return s;
 }
 
 mz_status mzf_write_ascii(const mz_grid *g, mzf_out *w)
 {
-    (void)g;
-    (void)w;
-    return MZ_EUNSUPPORTED;
+    const uint8_t *c = g->c;
+    const uint64_t rows = g->rows, cols = g->cols;
+    for (uint64_t y = 0; y <= rows; y++) {
+        /* The line of north walls (the south border last). */
+        for (uint64_t x = 0; x < cols; x++) {
+            bool shut = y < rows ? (c[y * cols + x] & MZ_WALL_N) != 0
+                                 : (c[(rows - 1) * cols + x] & MZ_WALL_S) != 0;
+            mzf_out_str(w, shut ? "+--" : "+  ");
+        }
+        mzf_out_str(w, "+\n");
+        if (y == rows)
+            break;
+        /* The line of west walls and cell bodies. */
+        for (uint64_t x = 0; x < cols; x++) {
+            unsigned b = c[y * cols + x];
+            mzf_out_char(w, (b & MZ_WALL_W) ? '|' : ' ');
+            mzf_out_str(w, (b & MZ_BLOCKED) ? "##" : "  ");
+        }
+        mzf_out_str(w, (c[y * cols + cols - 1] & MZ_WALL_E) ? "|\n" : " \n");
+    }
+    return MZ_OK;
 }

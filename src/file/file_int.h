@@ -13,6 +13,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* A read in progress: the text, the options (defaults filled in) and the
  * caller's info (never NULL here: the entry point supplies a local one). */
