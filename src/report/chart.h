@@ -1,0 +1,168 @@
+/*
+ * chart.h - the report's charts: a small chart model and two renderers of
+ * it, inline SVG text written here (the report's HTML carries it; no cairo
+ * needed) and SVG or PDF files drawn through cairo (--charts DIR).
+ *
+ * A chart answers one question. It has a title, that question, axis labels
+ * that carry their units, linear or logarithmic axes, and one or more
+ * panels (small multiples) on shared axes. A panel holds at most
+ * MZR_MAX_SERIES series, so a reader can tell them apart by colour
+ * (Okabe-Ito's colour-blind-safe palette), marker and dash pattern; a
+ * caller with more series facets them over several panels. A series is
+ * named points (x, y) with an optional interval [lo, hi] drawn as a bar.
+ *
+ * Two kinds: MZR_LINES (points joined in x order, both axes numeric) and
+ * MZR_BARS (horizontal bars, one row a category, the value axis linear
+ * from 0; a series per bar of a row).
+ *
+ * Points that cannot be drawn (a NaN or infinite value, a value <= 0 on a
+ * log axis) are left out; an interval end that cannot be drawn is left
+ * out with its bar. A panel without any drawable point says "no data".
+ * Everything is deterministic: the same chart gives the same bytes.
+ *
+ * Like the rest of the report: nothing prints or exits; a fallible call
+ * returns MZO_OK, MZO_BAD (the request is wrong) or MZO_FAIL and writes a
+ * one-line reason into err.
+ */
+#ifndef MZR_CHART_H
+#define MZR_CHART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MZR_MAX_SERIES 6   /* series a panel, at most */
+#define MZR_PALETTE_N 8    /* colours of the palette */
+#define MZR_MARKERS_N 6    /* marker shapes (and dash patterns) */
+
+enum mzr_kind { MZR_LINES = 0, MZR_BARS = 1 };
+
+typedef struct mzr_point {
+    double x, y;
+    double lo, hi; /* the interval, NAN when none */
+} mzr_point;
+
+typedef struct mzr_series {
+    char *name;
+    mzr_point *pt; /* MZR_LINES: sorted by x as they are added */
+    size_t n, cap;
+} mzr_series;
+
+typedef struct mzr_panel {
+    char *title; /* "" for a chart of one panel */
+    mzr_series series[MZR_MAX_SERIES];
+    size_t nseries;
+} mzr_panel;
+
+typedef struct mzr_chart {
+    char *name;     /* file stem and id: [a-z0-9-] */
+    char *title;    /* "Generation time per cell" */
+    char *question; /* "How does generation time per cell grow with size?" */
+    char *note;     /* what the bars mean, where the data comes from; may be "" */
+    char *xlabel, *ylabel; /* with units: "grid size (cells)" */
+    enum mzr_kind kind;
+    bool xlog, ylog; /* MZR_BARS: the value axis is x, never log */
+    /* MZR_BARS: the categories (one row each, top to bottom); a point's x
+     * is its category's index, its y the value. */
+    char **cat;
+    size_t ncat;
+    mzr_panel *panel;
+    size_t npanel;
+} mzr_chart;
+
+/* ---- building a chart (every call: MZO_OK, or MZO_FAIL on memory) ---- */
+
+/* A chart with its texts copied (NULL texts become ""). */
+int mzr_chart_init(mzr_chart *c, enum mzr_kind kind, const char *name, const char *title,
+                   const char *question, const char *xlabel, const char *ylabel, bool xlog,
+                   bool ylog);
+int mzr_chart_set_note(mzr_chart *c, const char *note);
+/* A new panel; *idx gets its index. */
+int mzr_chart_add_panel(mzr_chart *c, const char *title, size_t *idx);
+/* A new series in panel p; MZO_BAD when the panel has MZR_MAX_SERIES. */
+int mzr_chart_add_series(mzr_chart *c, size_t p, const char *name, size_t *idx);
+/* A point (lo, hi NAN for none); MZR_LINES keeps the points in x order. */
+int mzr_chart_add_point(mzr_chart *c, size_t p, size_t s, double x, double y, double lo,
+                        double hi);
+/* A category (MZR_BARS); *idx gets its index. */
+int mzr_chart_add_cat(mzr_chart *c, const char *name, size_t *idx);
+void mzr_chart_free(mzr_chart *c);
+void mzr_charts_free(mzr_chart *c, size_t n); /* each, then the array */
+
+/* Points of the chart that can be drawn (finite, > 0 on a log axis). */
+size_t mzr_chart_drawable(const mzr_chart *c);
+
+/* ---- axes (exposed for the tests) ---- */
+
+#define MZR_MAX_TICKS 24
+typedef struct mzr_axis {
+    bool log;
+    double lo, hi;            /* the range drawn (log: > 0) */
+    size_t nticks;
+    double tick[MZR_MAX_TICKS];
+    char label[MZR_MAX_TICKS][24];
+} mzr_axis;
+
+/* The axis over data values [dmin, dmax] (either NAN: an empty axis, set
+ * to 1..10 on a log axis and 0..1 on a linear one): a linear axis gets
+ * 3 to 8 ticks at 1, 2 or 5 times a power of ten and stretches to its
+ * outer ticks; a log axis runs a little past the data (6% of its span in
+ * decades each side) with a tick at every power of ten inside (every
+ * other one or fewer past 8 decades), and 2 and 5 (then 1.5, 3 and 7)
+ * times them when fewer than two ticks would show.
+ * from_zero: a linear axis that starts at 0 (bars). */
+void mzr_axis_make(mzr_axis *a, bool log, double dmin, double dmax, bool from_zero);
+
+/* A number as a tick label: SI suffixes k, M, G at and past 1000, plain
+ * decimals below ("0.5", "20", "1.5k"). */
+void mzr_tick_label(double v, char *buf, size_t len);
+
+/* Colour of series i (0xRRGGBB, Okabe-Ito order chosen for white paper). */
+uint32_t mzr_palette(size_t i);
+
+/* ---- rendering ---- */
+
+/* The chart as one <svg> element of w x h user units (viewBox; the width
+ * follows the page), for inline use in HTML and well-formed XML: text is
+ * <text> (escaped), ids are prefixed with the chart's name, a <title> and
+ * <desc> carry the title and the question. */
+void mzr_chart_svg(FILE *f, const mzr_chart *c, double w, double h);
+
+enum mzr_format { MZR_SVG_TEXT = 0, MZR_SVG_CAIRO = 1, MZR_PDF = 2 };
+
+/* Is the chart's cairo renderer built in (the PDF export needs it)? */
+bool mzr_have_cairo(void);
+
+/* The chart as a standalone file at f: MZR_SVG_TEXT (the inline SVG with
+ * an XML declaration), or through cairo, MZR_SVG_CAIRO or MZR_PDF, w x h
+ * points. MZO_BAD for a cairo format when cairo is not built in. */
+int mzr_chart_write(FILE *f, const mzr_chart *c, enum mzr_format fmt, double w, double h,
+                    char *err, size_t errlen);
+
+/* Every chart as dir/NAME.svg and dir/NAME.pdf at w x h points, each file
+ * replaced atomically. dir must exist. Without force an existing file is
+ * refused (MZO_BAD, nothing written). Without cairo the SVGs are the
+ * inline renderer's and the PDFs are refused (MZO_BAD: "PDF charts need
+ * cairo ..."). w and h between 200 and 5000. */
+int mzr_charts_export(const mzr_chart *c, size_t n, const char *dir, double w, double h,
+                      bool force, char *err, size_t errlen);
+
+/* ---- the report's charts ---- */
+
+struct mzt_summary;
+/* The charts a sweep summary supports, each with data, into a new array
+ * *out of *n (free with mzr_charts_free). Charts without any point are
+ * left out; *n may be 0. MZO_FAIL on memory. */
+int mzr_charts_from_summary(const struct mzt_summary *s, mzr_chart **out, size_t *n, char *err,
+                            size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MZR_CHART_H */

@@ -1,0 +1,424 @@
+/*
+ * charts_pick.c - which charts a sweep summary gets, each answering one
+ * question:
+ *
+ *   gen-time      How does generation time per cell grow with size?
+ *   solve-time    How does solving time per cell depend on the solver?
+ *                 (on the mazes of one perfect generator, and in
+ *                 solve-time-loops of one generator with loops, so no
+ *                 point pools mazes of different kinds)
+ *   dead-ends     What share of cells are dead ends, by generator?
+ *   routes        How does the route from entrance to exit grow with size?
+ *   gen-memory    How much memory does generation take per cell?
+ *   solve-memory  How much memory does a solver take per cell?
+ *
+ * Generators are faceted by family (perfect mazes, then the others), each
+ * family over as few panels of at most MZR_MAX_SERIES as it needs, of
+ * even sizes; solvers the same way in the order the file has them. Every
+ * interval is a group's own (one generator, or one solver on one
+ * generator's mazes, at one size): never pooled over other recipes.
+ */
+#include "chart.h"
+
+#include "mazebench.h"
+#include "out/out.h"
+#include "tools/summary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_MAX_LEN 200
+
+/* A list of series names in first-appearance order, each with the panel
+ * and series index it got. */
+typedef struct slot {
+    char name[NAME_MAX_LEN];
+    int family; /* 0: perfect generators (or all solvers), 1: the others */
+    size_t panel, series;
+} slot;
+
+typedef struct slots {
+    slot *s;
+    size_t n, cap;
+} slots;
+
+static int slots_find(const slots *l, const char *name)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->s[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int slots_add(slots *l, const char *name, int family)
+{
+    if (slots_find(l, name) >= 0)
+        return MZO_OK;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        slot *s = realloc(l->s, cap * sizeof *s);
+        if (!s)
+            return MZO_FAIL;
+        l->s = s;
+        l->cap = cap;
+    }
+    slot *e = &l->s[l->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->name, sizeof e->name, "%s", name);
+    e->family = family;
+    return MZO_OK;
+}
+
+/* What a summary holds more than one of (series names then say it). */
+typedef struct variety {
+    bool topo, rng;
+} variety;
+
+static void series_name(const mzt_sum_group *g, const variety *v, bool solver, char *buf,
+                        size_t len)
+{
+    const char *base = solver ? g->solver : g->gen;
+    if (v->topo && v->rng)
+        snprintf(buf, len, "%s (%s, %s)", base, g->topo, g->rng);
+    else if (v->topo)
+        snprintf(buf, len, "%s (%s)", base, g->topo);
+    else if (v->rng)
+        snprintf(buf, len, "%s (%s)", base, g->rng);
+    else
+        snprintf(buf, len, "%s", base);
+}
+
+/* A generator spec that makes perfect mazes: one stage, flagged so. */
+static bool spec_perfect(const char *spec)
+{
+    mz_spec sp;
+    char e[160];
+    if (mz_spec_parse(spec, &sp, e, sizeof e) != MZ_OK)
+        return false;
+    return sp.n == 1 && (sp.stage[0].algo->flags & MZ_F_PERFECT);
+}
+
+/* Give every slot a panel: each family over ceil(m / MZR_MAX_SERIES)
+ * panels of even sizes, titled by the family (and "i of k"). */
+static int place(mzr_chart *c, slots *l, const char *const fam_title[2])
+{
+    for (int f = 0; f < 2; f++) {
+        size_t m = 0;
+        for (size_t i = 0; i < l->n; i++)
+            m += l->s[i].family == f;
+        if (!m)
+            continue;
+        size_t k = (m + MZR_MAX_SERIES - 1) / MZR_MAX_SERIES, per = (m + k - 1) / k;
+        size_t first = c->npanel, seen = 0;
+        for (size_t j = 0; j < k; j++) {
+            char t[160];
+            if (k > 1)
+                snprintf(t, sizeof t, "%s (%zu of %zu)", fam_title[f], j + 1, k);
+            else
+                snprintf(t, sizeof t, "%s", fam_title[f]);
+            if (mzr_chart_add_panel(c, t, NULL) != MZO_OK)
+                return MZO_FAIL;
+        }
+        for (size_t i = 0; i < l->n; i++) {
+            if (l->s[i].family != f)
+                continue;
+            l->s[i].panel = first + seen / per;
+            seen++;
+            if (mzr_chart_add_series(c, l->s[i].panel, l->s[i].name, &l->s[i].series) != MZO_OK)
+                return MZO_FAIL;
+        }
+    }
+    return MZO_OK;
+}
+
+/* A single family's panels carry no title when there is one panel. */
+static void untitle_single(mzr_chart *c)
+{
+    if (c->npanel == 1)
+        c->panel[0].title[0] = '\0';
+}
+
+/* Log y when the points span more than a decade; log x over sizes four
+ * times apart or more. */
+static void choose_scales(mzr_chart *c)
+{
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (size_t p = 0; p < c->npanel; p++)
+        for (size_t s = 0; s < c->panel[p].nseries; s++)
+            for (size_t k = 0; k < c->panel[p].series[s].n; k++) {
+                const mzr_point *pt = &c->panel[p].series[s].pt[k];
+                if (isfinite(pt->x) && pt->x > 0) {
+                    x0 = pt->x < x0 ? pt->x : x0;
+                    x1 = pt->x > x1 ? pt->x : x1;
+                }
+                if (isfinite(pt->y) && pt->y > 0) {
+                    y0 = pt->y < y0 ? pt->y : y0;
+                    y1 = pt->y > y1 ? pt->y : y1;
+                }
+            }
+    c->xlog = x1 >= 4 * x0;
+    c->ylog = y1 > 10 * y0;
+}
+
+enum what { W_TIME, W_MEMORY, W_ROUTE };
+
+static void group_value(const mzt_sum_group *g, enum what w, double *y, double *lo, double *hi)
+{
+    switch (w) {
+    case W_TIME:
+        *y = g->time.n ? g->time.med : NAN;
+        *lo = g->time.lo;
+        *hi = g->time.hi;
+        return;
+    case W_MEMORY:
+        *y = g->memory.n ? g->memory.med : NAN;
+        *lo = g->memory.lo;
+        *hi = g->memory.hi;
+        return;
+    case W_ROUTE:
+        *y = g->fig[MZT_FIG_ROUTE].n ? g->fig[MZT_FIG_ROUTE].mean : NAN;
+        *lo = g->fig[MZT_FIG_ROUTE].min;
+        *hi = g->fig[MZT_FIG_ROUTE].max;
+        return;
+    }
+    *y = *lo = *hi = NAN;
+}
+
+/* Keep a chart with points; free one without. */
+static int keep(mzr_chart *c, mzr_chart **out, size_t *n)
+{
+    if (mzr_chart_drawable(c) == 0) {
+        mzr_chart_free(c);
+        return MZO_OK;
+    }
+    mzr_chart *a = realloc(*out, (*n + 1) * sizeof *a);
+    if (!a) {
+        mzr_chart_free(c);
+        return MZO_FAIL;
+    }
+    *out = a;
+    a[(*n)++] = *c;
+    return MZO_OK;
+}
+
+typedef struct gen_chart {
+    const char *name, *title, *question, *ylabel, *note;
+    enum what what;
+} gen_chart;
+
+/* A chart of the generator groups vs grid size, faceted by family. */
+static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *gc,
+                       mzr_chart **out, size_t *n)
+{
+    static const char *const fam[2] = {"perfect mazes", "mazes with loops or blocked cells"};
+    mzr_chart c;
+    slots l = {0};
+    char nm[NAME_MAX_LEN];
+    int rc = mzr_chart_init(&c, MZR_LINES, gc->name, gc->title, gc->question, "grid size (cells)",
+                            gc->ylabel, true, true);
+    if (rc != MZO_OK)
+        return rc;
+    rc = mzr_chart_set_note(&c, gc->note);
+    for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
+        series_name(&s->grp[i], v, false, nm, sizeof nm);
+        rc = slots_add(&l, nm, spec_perfect(s->grp[i].gen) ? 0 : 1);
+    }
+    if (rc == MZO_OK)
+        rc = place(&c, &l, fam);
+    for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
+        const mzt_sum_group *g = &s->grp[i];
+        double y, lo, hi;
+        group_value(g, gc->what, &y, &lo, &hi);
+        series_name(g, v, false, nm, sizeof nm);
+        const slot *sl = &l.s[slots_find(&l, nm)];
+        rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
+    }
+    free(l.s);
+    if (rc != MZO_OK) {
+        mzr_chart_free(&c);
+        return rc;
+    }
+    untitle_single(&c);
+    choose_scales(&c);
+    return keep(&c, out, n);
+}
+
+/* The generator whose mazes the solver charts use: the first of the
+ * wanted kind (perfect or not) that solvers ran on; NULL when none. */
+static const char *solver_gen(const mzt_summary *s, bool perfect)
+{
+    for (size_t i = 0; i < s->ngen; i++) {
+        const char *gen = s->grp[i].gen;
+        if (spec_perfect(gen) != perfect)
+            continue;
+        for (size_t j = s->ngen; j < s->ngrp; j++)
+            if (strcmp(s->grp[j].gen, gen) == 0)
+                return gen;
+    }
+    return NULL;
+}
+
+/* A chart of the solver groups on gen's mazes vs grid size. */
+static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen, bool loops,
+                         enum what w, mzr_chart **out, size_t *n)
+{
+    static const char *const fam[2] = {"solvers", "solvers"};
+    char name[64], title[NAME_MAX_LEN + 64], question[NAME_MAX_LEN + 96], nm[NAME_MAX_LEN];
+    snprintf(name, sizeof name, "%s%s", w == W_TIME ? "solve-time" : "solve-memory",
+             loops ? "-loops" : "");
+    snprintf(title, sizeof title, "%s per cell on %s mazes",
+             w == W_TIME ? "Solving time" : "Solver memory", gen);
+    snprintf(question, sizeof question, "%s (mazes of %s, %s)",
+             w == W_TIME ? "How does solving time per cell depend on the solver?"
+                         : "How much memory does a solver take per cell?",
+             gen, loops ? "with loops" : "perfect");
+    mzr_chart c;
+    slots l = {0};
+    int rc = mzr_chart_init(&c, MZR_LINES, name, title, question, "grid size (cells)",
+                            w == W_TIME ? "solving time per cell (ns)"
+                                        : "peak heap per cell beyond the grid (bytes)",
+                            true, true);
+    if (rc != MZO_OK)
+        return rc;
+    rc = mzr_chart_set_note(&c, "Points: median over seeds of one solver on this generator's "
+                                "mazes; bars: its 95% interval (none under 6 samples).");
+    for (size_t i = s->ngen; i < s->ngrp && rc == MZO_OK; i++) {
+        if (strcmp(s->grp[i].gen, gen) != 0)
+            continue;
+        series_name(&s->grp[i], v, true, nm, sizeof nm);
+        rc = slots_add(&l, nm, 0);
+    }
+    if (rc == MZO_OK)
+        rc = place(&c, &l, fam);
+    for (size_t i = s->ngen; i < s->ngrp && rc == MZO_OK; i++) {
+        const mzt_sum_group *g = &s->grp[i];
+        if (strcmp(g->gen, gen) != 0)
+            continue;
+        double y, lo, hi;
+        group_value(g, w, &y, &lo, &hi);
+        series_name(g, v, true, nm, sizeof nm);
+        const slot *sl = &l.s[slots_find(&l, nm)];
+        rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
+    }
+    free(l.s);
+    if (rc != MZO_OK) {
+        mzr_chart_free(&c);
+        return rc;
+    }
+    untitle_single(&c);
+    choose_scales(&c);
+    return keep(&c, out, n);
+}
+
+/* Dead-end share by generator: a bar a generator at its largest grid. */
+static int dead_ends(const mzt_summary *s, const variety *v, mzr_chart **out, size_t *n)
+{
+    mzr_chart c;
+    char nm[NAME_MAX_LEN];
+    int rc = mzr_chart_init(&c, MZR_BARS, "dead-ends", "Dead ends by generator",
+                            "What share of cells are dead ends, by generator?",
+                            "dead ends (% of the grid's cells)", "generator", false, false);
+    if (rc != MZO_OK)
+        return rc;
+    /* each generator's largest grid, and whether they all share it */
+    size_t *best = calloc(s->ngen ? s->ngen : 1, sizeof *best);
+    if (!best) {
+        mzr_chart_free(&c);
+        return MZO_FAIL;
+    }
+    size_t nbest = 0;
+    for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
+        const mzt_sum_group *g = &s->grp[i];
+        if (!g->fig[MZT_FIG_DEAD_ENDS].n)
+            continue;
+        series_name(g, v, false, nm, sizeof nm);
+        size_t k = 0;
+        while (k < nbest) {
+            char other[NAME_MAX_LEN];
+            series_name(&s->grp[best[k]], v, false, other, sizeof other);
+            if (strcmp(other, nm) == 0)
+                break;
+            k++;
+        }
+        if (k == nbest) {
+            best[nbest++] = i;
+            rc = mzr_chart_add_cat(&c, nm, NULL);
+        } else if (g->cells > s->grp[best[k]].cells) {
+            best[k] = i;
+        }
+    }
+    bool same = true;
+    for (size_t k = 1; k < nbest; k++)
+        same = same && strcmp(s->grp[best[k]].rows, s->grp[best[0]].rows) == 0 &&
+               strcmp(s->grp[best[k]].cols, s->grp[best[0]].cols) == 0;
+    char sname[96];
+    if (nbest && same)
+        snprintf(sname, sizeof sname, "%s x %s grid", s->grp[best[0]].rows, s->grp[best[0]].cols);
+    else
+        snprintf(sname, sizeof sname, "each generator's largest grid");
+    if (rc == MZO_OK)
+        rc = mzr_chart_add_panel(&c, "", NULL);
+    if (rc == MZO_OK)
+        rc = mzr_chart_add_series(&c, 0, sname, NULL);
+    for (size_t k = 0; k < nbest && rc == MZO_OK; k++) {
+        const mzt_spread *f = &s->grp[best[k]].fig[MZT_FIG_DEAD_ENDS];
+        rc = mzr_chart_add_point(&c, 0, 0, (double)k, 100 * f->mean, 100 * f->min, 100 * f->max);
+    }
+    free(best);
+    if (rc == MZO_OK)
+        rc = mzr_chart_set_note(&c, "Bars: mean over seeds; whiskers: smallest to largest.");
+    if (rc != MZO_OK) {
+        mzr_chart_free(&c);
+        return rc;
+    }
+    return keep(&c, out, n);
+}
+
+int mzr_charts_from_summary(const mzt_summary *s, mzr_chart **out, size_t *n, char *err,
+                            size_t errlen)
+{
+    *out = NULL;
+    *n = 0;
+    variety v = {false, false};
+    for (size_t i = 1; i < s->ngrp; i++) {
+        v.topo = v.topo || strcmp(s->grp[i].topo, s->grp[0].topo) != 0;
+        v.rng = v.rng || strcmp(s->grp[i].rng, s->grp[0].rng) != 0;
+    }
+    static const gen_chart time = {
+        "gen-time", "Generation time per cell",
+        "How does generation time per cell grow with size?", "generation time per cell (ns)",
+        "Points: median over seeds of each generator alone; bars: its 95% interval (none under "
+        "6 samples).",
+        W_TIME};
+    static const gen_chart route = {
+        "routes", "Route length",
+        "How does the route from entrance to exit grow with size?", "route (cells)",
+        "Points: mean over seeds; bars: smallest to largest.", W_ROUTE};
+    static const gen_chart mem = {
+        "gen-memory", "Generation memory per cell",
+        "How much memory does generation take per cell?",
+        "peak heap per cell, the grid included (bytes)",
+        "Points: median over seeds of each generator alone; bars: its 95% interval.", W_MEMORY};
+    int rc = gen_vs_size(s, &v, &time, out, n);
+    const char *perfect = solver_gen(s, true), *looped = solver_gen(s, false);
+    if (rc == MZO_OK && (perfect || looped))
+        rc = solve_vs_size(s, &v, perfect ? perfect : looped, !perfect, W_TIME, out, n);
+    if (rc == MZO_OK && perfect && looped)
+        rc = solve_vs_size(s, &v, looped, true, W_TIME, out, n);
+    if (rc == MZO_OK)
+        rc = dead_ends(s, &v, out, n);
+    if (rc == MZO_OK)
+        rc = gen_vs_size(s, &v, &route, out, n);
+    if (rc == MZO_OK)
+        rc = gen_vs_size(s, &v, &mem, out, n);
+    if (rc == MZO_OK && (perfect || looped))
+        rc = solve_vs_size(s, &v, perfect ? perfect : looped, !perfect, W_MEMORY, out, n);
+    if (rc != MZO_OK) {
+        mzr_charts_free(*out, *n);
+        *out = NULL;
+        *n = 0;
+        snprintf(err, errlen, "charts: out of memory");
+    }
+    return rc;
+}
