@@ -615,13 +615,14 @@ static inline int mz_trace_emit(mz_trace *t, const char *op, mz_idx cell, int di
  * zero_excess, ...). Each algorithm names its columns in its registry entry;
  * the CSV header is the union over the registry, so adding an algorithm
  * needs no edit to any column list. */
-typedef enum mz_vtype { MZ_V_EMPTY = 0, MZ_V_INT, MZ_V_REAL, MZ_V_BOOL } mz_vtype;
+typedef enum mz_vtype { MZ_V_EMPTY = 0, MZ_V_INT, MZ_V_REAL, MZ_V_BOOL, MZ_V_TEXT } mz_vtype;
 
 typedef struct mz_value {
     const char *name; /* a static string: the column name */
     mz_vtype type;
     int64_t i;
     double d;
+    const char *text; /* MZ_V_TEXT: a static string (an outside program's status) */
 } mz_value;
 
 #define MZ_MAX_EXTRA 24
@@ -639,6 +640,8 @@ void mz_extra_init(mz_extra *x);
 void mz_extra_int(mz_extra *x, const char *name, int64_t v);
 void mz_extra_real(mz_extra *x, const char *name, double v);
 void mz_extra_bool(mz_extra *x, const char *name, bool v);
+/* text: a static string, kept by pointer (written as it is, CSV-quoted). */
+void mz_extra_text(mz_extra *x, const char *name, const char *text);
 /* The value of a column, or NULL when it was not set. */
 const mz_value *mz_extra_get(const mz_extra *x, const char *name);
 

@@ -45,6 +45,15 @@ void mz_extra_bool(mz_extra *x, const char *name, bool val)
     }
 }
 
+void mz_extra_text(mz_extra *x, const char *name, const char *text)
+{
+    mz_value *v = slot(x, name);
+    if (v) {
+        v->type = MZ_V_TEXT;
+        v->text = text;
+    }
+}
+
 const mz_value *mz_extra_get(const mz_extra *x, const char *name)
 {
     for (unsigned k = 0; k < x->n; k++)

@@ -132,6 +132,7 @@ static void value_text(const mz_value *v, char *buf, size_t len)
     case MZ_V_INT: snprintf(buf, len, "%" PRId64, v->i); break;
     case MZ_V_REAL: snprintf(buf, len, "%.10g", v->d); break;
     case MZ_V_BOOL: snprintf(buf, len, "%d", v->i ? 1 : 0); break;
+    case MZ_V_TEXT: snprintf(buf, len, "%s", v->text ? v->text : ""); break;
     case MZ_V_EMPTY: break;
     }
 }

@@ -24,7 +24,7 @@
 
 /* What became of a run; the names (mzx_status_name) are the values of the
  * outside_status column. The last three are given by the checks of what a
- * program printed, never by mzx_run. */
+ * program printed, never by mzx_run. New values go before MZX_STATUS_COUNT. */
 typedef enum mzx_status {
     MZX_OK = 0,           /* "ok": exited 0 (and, for a maze, passed the checks) */
     MZX_EXIT,             /* "exit": exited with a non-zero code */
@@ -35,6 +35,7 @@ typedef enum mzx_status {
     MZX_BAD_OUTPUT,       /* "bad-output": the output does not read as a maze */
     MZX_WRONG_SIZE,       /* "wrong-size": a maze of another size or shape */
     MZX_NOT_REPRODUCIBLE, /* "not-reproducible": the same seed gave another maze */
+    MZX_NOT_PERFECT,      /* "not-perfect": claimed perfect, has a loop or is cut */
     MZX_STATUS_COUNT
 } mzx_status;
 
@@ -98,5 +99,137 @@ int64_t mzx_own_ns(const mzx_result *res);
  * the first line of its stderr when there is one. Writes at most cap bytes
  * (NUL included). */
 void mzx_describe(const mzx_result *res, char *buf, size_t cap);
+
+/* ------------------------------------------------------------------ */
+/* The programs file                                                   */
+/* ------------------------------------------------------------------ */
+
+/* A programs file (docs/outside.md) is sections "[KIND NAME]" of
+ * "key = value" lines; '#' starts a comment (at a line's start, or after a
+ * blank outside quotes). The parser knows no kinds and no keys: it checks
+ * the syntax (names of letters, digits and '-'; a key once a section) and
+ * hands each section to the handler of its kind (mzx_load), which checks
+ * its keys (mzx_section_keys) and makes its entry. */
+typedef struct mzx_kv {
+    char *key, *value;
+    unsigned line;
+} mzx_kv;
+
+typedef struct mzx_section {
+    char *kind;   /* "generator", "solver", ... */
+    char *name;
+    unsigned line; /* of its "[KIND NAME]" line */
+    mzx_kv *kv;
+    size_t nkv;
+} mzx_section;
+
+typedef struct mzx_file {
+    char *path; /* as given: the messages' FILE */
+    char *dir;  /* its directory: the {dir} placeholder (absolute) */
+    mzx_section *sec;
+    size_t nsec;
+} mzx_file;
+
+/* Messages of this part are one line "FILE:LINE: what" (or "FILE: what"),
+ * written into msg (cap bytes, NUL included). */
+
+/* Read and parse the programs file at path. MZ_EIO when it cannot be read,
+ * MZ_EFORMAT for a syntax error, MZ_ENOMEM; msg says which. */
+mz_status mzx_file_read(const char *path, mzx_file *f, char *msg, size_t cap);
+/* Parse text[0..len) as the file path in directory dir. */
+mz_status mzx_file_parse(const char *path, const char *dir, const char *text, size_t len,
+                         mzx_file *f, char *msg, size_t cap);
+void mzx_file_free(mzx_file *f);
+
+/* The value of key in s, or NULL; *line gets its line when line is not NULL. */
+const char *mzx_section_get(const mzx_section *s, const char *key, unsigned *line);
+/* MZ_EFORMAT (msg naming the key and listing the known ones) when s has a
+ * key not in known (NULL-terminated). */
+mz_status mzx_section_keys(const mzx_file *f, const mzx_section *s, const char *const *known,
+                           char *msg, size_t cap);
+/* A yes/no value of s (yes, no, true, false, 1, 0) into *v, left alone
+ * when the key is absent; MZ_EFORMAT otherwise. */
+mz_status mzx_section_bool(const mzx_file *f, const mzx_section *s, const char *key, bool *v,
+                           char *msg, size_t cap);
+/* The keys time-limit (seconds, may have a fraction), cpu-limit (seconds),
+ * memory-limit and output-limit (MiB) of s over lim (which the caller set,
+ * e.g. to the defaults). MZ_EFORMAT for a bad value. */
+mz_status mzx_section_limits(const mzx_file *f, const mzx_section *s, mzx_limits *lim,
+                             char *msg, size_t cap);
+
+/* ---- commands ---- */
+
+/* A command: its words as written, quotes removed, placeholders "{name}"
+ * still in them ("{{" stands for a '{'). NULL-terminated. */
+typedef struct mzx_command {
+    char **words;
+    size_t n;
+} mzx_command;
+
+/* Split text into words: blanks separate them; '...' quotes literally,
+ * "..." quotes with \" and \\ escapes; pieces next to each other join.
+ * No shell, globbing or variables. Then check every placeholder is one of
+ * allowed (NULL-terminated names). MZ_EFORMAT with msg (prefixed
+ * "FILE:LINE: ") for an unclosed quote, an empty command or an unknown
+ * placeholder. */
+mz_status mzx_command_parse(const mzx_file *f, unsigned line, const char *text,
+                            const char *const *allowed, mzx_command *c, char *msg, size_t cap);
+void mzx_command_free(mzx_command *c);
+/* Whether a word of c holds placeholder name. */
+bool mzx_command_uses(const mzx_command *c, const char *name);
+
+/* One placeholder's value. */
+typedef struct mzx_subst {
+    const char *name, *value;
+} mzx_subst;
+
+/* c with the placeholders replaced: a NULL-terminated argv, malloc'd (free
+ * it with mzx_argv_free), or NULL when memory runs out. A placeholder
+ * without a value in subs becomes the empty string. */
+char **mzx_command_expand(const mzx_command *c, const mzx_subst *subs, size_t nsubs);
+void mzx_argv_free(char **argv);
+
+/* ---- loading ---- */
+
+/* What a kind's handler does with one section: check it, make its entry
+ * and register it (mz_registry_add). The file stays alive until
+ * mzx_unload, so a handler may keep pointers into it. */
+typedef mz_status (*mzx_section_fn)(const mzx_file *f, const mzx_section *s, char *msg,
+                                    size_t cap);
+
+/* Read the programs file at path and hand every section to its kind's
+ * handler (the table in load.c: generator in gen.c, solver in solve.c).
+ * The whole file parses before any handler runs; nothing is started.
+ * MZ_EFORMAT (bad file, unknown kind, a handler's refusal), MZ_EIO,
+ * MZ_ENOMEM, with msg. */
+mz_status mzx_load(const char *path, char *msg, size_t cap);
+/* Forget every loaded file and entry (mz_registry_drop_added included). */
+void mzx_unload(void);
+/* For a handler: free_fn(p) at mzx_unload (the entry it made). MZ_ENOMEM
+ * when it cannot be noted (then nothing is freed later: free p yourself). */
+mz_status mzx_keep(void *p, void (*free_fn)(void *));
+
+/* The handlers. */
+mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, size_t cap);
+
+/* ---- outside generators (gen.c) ---- */
+
+/* The extra columns of every outside entry, NULL-terminated: outside_status,
+ * process_ns, startup_ns, own_ns, inconsistent_walls. */
+extern const char *const mzx_columns[];
+
+/* Where notes go (the start-up line of each entry): fn(user, line), a line
+ * without a newline. NULL: nowhere. Set before runs start. */
+void mzx_set_note(void (*fn)(void *user, const char *line), void *user);
+
+/* Whether a is an outside generator's entry. */
+bool mzx_is_outside(const mz_algo *a);
+/* Measure a's start-up cost now (see docs/outside.md) when it was not
+ * measured yet in this process, on the smallest grid of shape (the run of
+ * an entry does it on its first use, otherwise). No-op for another entry.
+ * Safe from several threads. */
+void mzx_warm(const mz_algo *a, mz_shape shape);
+/* The last outside failure on this thread, one line ("" when none). */
+const char *mzx_last_error(void);
 
 #endif

@@ -40,6 +40,7 @@ static const char *const status_names[MZX_STATUS_COUNT] = {
     [MZX_BAD_OUTPUT] = "bad-output",
     [MZX_WRONG_SIZE] = "wrong-size",
     [MZX_NOT_REPRODUCIBLE] = "not-reproducible",
+    [MZX_NOT_PERFECT] = "not-perfect",
 };
 
 const char *mzx_status_name(mzx_status s)
@@ -534,6 +535,9 @@ void mzx_describe(const mzx_result *res, char *buf, size_t cap)
         break;
     case MZX_NOT_REPRODUCIBLE:
         snprintf(what, sizeof what, "gave another maze for the same seed");
+        break;
+    case MZX_NOT_PERFECT:
+        snprintf(what, sizeof what, "gave a maze that is not perfect, though declared so");
         break;
     case MZX_STATUS_COUNT:
         snprintf(what, sizeof what, "?");

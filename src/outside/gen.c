@@ -1,0 +1,506 @@
+/* Outside generators (outside.h, docs/outside.md): each [generator NAME]
+ * section becomes a registry entry whose generator function runs the
+ * program for the grid it is handed, reads the maze it prints (or writes
+ * to {out}) with mz_file_read, checks it and copies it into the grid.
+ *
+ * Checks, in order, each with its status (the outside_status column): the
+ * process (exit, signal, timeout, output-limit, cannot-start), the text
+ * (bad-output), the size and shape asked for (wrong-size), the perfect
+ * claim (not-perfect), and the same maze again for the same seed
+ * (not-reproducible: with deterministic = yes the program runs twice; and
+ * whenever a thread runs an entry twice in a row on the same seed and
+ * size, as the sweep's timing does, the two mazes are compared). Walls
+ * open on one side only are closed by the reader and counted in
+ * inconsistent_walls. */
+#define _XOPEN_SOURCE 700 /* mkstemp, strdup */
+#include "outside.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mazebench_file.h"
+
+const char *const mzx_columns[] = {"outside_status", "process_ns", "startup_ns", "own_ns",
+                                   "inconsistent_walls", NULL};
+
+#define WARM_RUNS 5
+
+typedef struct mzx_gen {
+    mz_algo algo;
+    char *name, *summary;
+    mzx_command cmd;
+    const mzx_file *file;
+    mz_file_format format;
+    bool perfect, deterministic, use_out;
+    mzx_limits lim;
+    pthread_mutex_t mu;
+    bool warmed;
+    int64_t startup_ns; /* -1: not measured (every warm-up run failed) */
+} mzx_gen;
+
+static void (*note_fn)(void *, const char *);
+static void *note_user;
+
+void mzx_set_note(void (*fn)(void *user, const char *line), void *user)
+{
+    note_fn = fn;
+    note_user = user;
+}
+
+static _Thread_local char last_error[600];
+
+const char *mzx_last_error(void)
+{
+    return last_error;
+}
+
+/* The last maze each thread made, to compare a rerun of the same seed. */
+static _Thread_local struct {
+    const mzx_gen *x;
+    uint64_t seed, digest;
+    mz_dims dims;
+} last_run;
+
+static mz_status gen_fn(mz_grid *g, const mz_args *a, mz_run *run);
+
+bool mzx_is_outside(const mz_algo *a)
+{
+    return a && a->kind == MZ_GEN && a->gen == gen_fn;
+}
+
+/* ---- one run of the program ---- */
+
+typedef struct outcome {
+    mzx_status status;
+    mz_status err;        /* MZ_ENOMEM when that stopped it, else MZ_OK */
+    uint64_t process_ns;
+    int64_t own_ns;       /* -1: not reported */
+    int64_t inconsistent; /* -1: nothing read */
+    char why[500];
+} outcome;
+
+static bool same_dims(const mz_dims *a, const mz_dims *b)
+{
+    return a->shape == b->shape && a->levels == b->levels && a->rows == b->rows &&
+           a->cols == b->cols;
+}
+
+/* Read the file at path whole, at most cap bytes: 0, or 1 past cap, or -1. */
+static int read_whole(const char *path, uint64_t cap, char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return -1;
+    }
+    if (cap && (uint64_t)st.st_size > cap) {
+        close(fd);
+        return 1;
+    }
+    size_t n = (size_t)st.st_size, got = 0;
+    char *p = malloc(n + 1);
+    if (!p) {
+        close(fd);
+        return -1;
+    }
+    while (got < n) {
+        ssize_t r = read(fd, p + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    p[got] = '\0';
+    *text = p;
+    *len = got;
+    return 0;
+}
+
+/* Run x's program for dims and seed; on MZX_OK the maze is in out. When
+ * want_maze is false only the process counts (the warm-up). */
+static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool want_maze,
+                     mz_grid *out, outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    o->own_ns = -1;
+    o->inconsistent = -1;
+    char rows[32], cols[32], sd[32], dm[128], tmp[4096] = "";
+    snprintf(rows, sizeof rows, "%" PRIu64, dims->rows);
+    snprintf(cols, sizeof cols, "%" PRIu64, dims->cols);
+    snprintf(sd, sizeof sd, "%" PRIu64, seed);
+    mz_dims_format(dims, dm, sizeof dm);
+    const char *shape = dims->shape == MZ_SHAPE_ORTHO ? "square" : mz_shape_name(dims->shape);
+    if (x->use_out) {
+        const char *dir = getenv("TMPDIR");
+        if (!dir || !*dir)
+            dir = "/tmp";
+        snprintf(tmp, sizeof tmp, "%s/mazebench-outside-XXXXXX", dir);
+        int fd = mkstemp(tmp);
+        if (fd < 0) {
+            o->status = MZX_CANNOT_START;
+            snprintf(o->why, sizeof o->why, "cannot make a temporary file in %s: %s", dir,
+                     strerror(errno));
+            return;
+        }
+        close(fd);
+    }
+    mzx_subst subs[] = {{"rows", rows}, {"cols", cols}, {"seed", sd},   {"shape", shape},
+                        {"dims", dm},   {"dir", x->file->dir}, {"out", tmp}};
+    char **argv = mzx_command_expand(&x->cmd, subs, sizeof subs / sizeof subs[0]);
+    if (!argv) {
+        o->err = MZ_ENOMEM;
+        if (tmp[0])
+            unlink(tmp);
+        return;
+    }
+    mzx_result res;
+    o->status = mzx_run(&x->lim, argv, NULL, &res);
+    mzx_argv_free(argv);
+    o->process_ns = res.wall_ns;
+    o->own_ns = mzx_own_ns(&res);
+    if (o->status != MZX_OK) {
+        mzx_describe(&res, o->why, sizeof o->why);
+        if (o->status == MZX_CANNOT_START && res.err == ENOMEM)
+            o->err = MZ_ENOMEM;
+    } else if (want_maze) {
+        char *text = res.out;
+        size_t len = res.out_len;
+        char *filetext = NULL;
+        if (x->use_out) {
+            int r = read_whole(tmp, x->lim.out_bytes, &filetext, &len);
+            if (r == 1) {
+                o->status = MZX_OUTPUT_LIMIT;
+                snprintf(o->why, sizeof o->why, "wrote a file {out} larger than its output limit");
+            } else if (r < 0) {
+                o->status = MZX_BAD_OUTPUT;
+                snprintf(o->why, sizeof o->why, "its file {out} does not read: %s",
+                         strerror(errno));
+            }
+            text = filetext;
+        }
+        if (o->status == MZX_OK) {
+            mz_file_opts fo;
+            memset(&fo, 0, sizeof fo);
+            fo.format = x->format;
+            mz_file_info info;
+            memset(&info, 0, sizeof info);
+            mz_status s = mz_file_read(text ? text : "", len, &fo, out, &info);
+            mz_dims got = mz_grid_dims(out);
+            if (s == MZ_ENOMEM)
+                o->err = MZ_ENOMEM;
+            else if (s == MZ_ETOOBIG) {
+                o->status = MZX_WRONG_SIZE;
+                snprintf(o->why, sizeof o->why, "gave a maze too large to hold: %s", info.err);
+            } else if (s != MZ_OK) {
+                o->status = MZX_BAD_OUTPUT;
+                if (info.line)
+                    snprintf(o->why, sizeof o->why, "printed no maze that reads (%s, line %" PRIu64
+                             "): %s", mz_file_format_name(x->format), info.line, info.err);
+                else
+                    snprintf(o->why, sizeof o->why, "printed no maze that reads (%s): %s",
+                             mz_file_format_name(x->format), info.err);
+            } else if (!same_dims(&got, dims)) {
+                char gd[128];
+                mz_dims_format(&got, gd, sizeof gd);
+                o->status = MZX_WRONG_SIZE;
+                snprintf(o->why, sizeof o->why, "gave a %s maze for a %s grid", gd, dm);
+                o->inconsistent = (int64_t)info.inconsistent;
+            } else {
+                o->inconsistent = (int64_t)info.inconsistent;
+                if (x->perfect) {
+                    mz_metrics m;
+                    s = mz_metrics_compute(out, 1, &m);
+                    if (s == MZ_ENOMEM)
+                        o->err = MZ_ENOMEM;
+                    else if (s != MZ_OK || m.loops != 0 || m.components != 1) {
+                        o->status = MZX_NOT_PERFECT;
+                        snprintf(o->why, sizeof o->why, "declared perfect, gave a maze with %" PRId64
+                                 " loops in %" PRIu64 " parts", m.loops, m.components);
+                    }
+                }
+            }
+        }
+        free(filetext);
+    }
+    mzx_result_free(&res);
+    if (tmp[0])
+        unlink(tmp);
+}
+
+/* ---- start-up cost ---- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void warm(mzx_gen *x, mz_shape shape)
+{
+    pthread_mutex_lock(&x->mu);
+    if (x->warmed) {
+        pthread_mutex_unlock(&x->mu);
+        return;
+    }
+    /* The smallest grid of the shape: 2x2 (two levels of 3d), else 3x3. */
+    mz_dims d = {shape, 2, 2, 2};
+    if (mz_dims_cells(&d) == 0)
+        d = (mz_dims){shape, 3, 3, 3}, (void)mz_dims_cells(&d);
+    uint64_t ns[WARM_RUNS];
+    unsigned n = 0;
+    outcome o;
+    for (unsigned k = 0; k < WARM_RUNS; k++) {
+        run_once(x, &d, 1, false, NULL, &o);
+        /* A program that ends by itself tells its start-up cost, whatever
+         * its exit code; one that must be killed or cannot start, not. */
+        if (o.status != MZX_OK && o.status != MZX_EXIT)
+            break;
+        ns[n++] = o.process_ns;
+    }
+    char dm[128], line[400];
+    mz_dims_format(&d, dm, sizeof dm);
+    if (n) {
+        qsort(ns, n, sizeof ns[0], cmp_u64);
+        x->startup_ns = (int64_t)(n % 2 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2);
+        snprintf(line, sizeof line, "outside generator %s: start-up %.1f ms (median of %u runs on %s)",
+                 x->name, (double)x->startup_ns / 1e6, n, dm);
+    } else {
+        x->startup_ns = -1;
+        snprintf(line, sizeof line, "outside generator %s: start-up not measured: on %s it %.200s",
+                 x->name, dm, o.why);
+    }
+    x->warmed = true;
+    pthread_mutex_unlock(&x->mu);
+    if (note_fn)
+        note_fn(note_user, line);
+}
+
+void mzx_warm(const mz_algo *a, mz_shape shape)
+{
+    if (mzx_is_outside(a))
+        warm((mzx_gen *)a->ctx, shape);
+}
+
+/* ---- the generator function ---- */
+
+static mz_status gen_fn(mz_grid *g, const mz_args *a, mz_run *run)
+{
+    (void)a;
+    mzx_gen *x = (mzx_gen *)run->ctx;
+    if (!x)
+        return MZ_EINVAL;
+    warm(x, g->shape);
+    mz_dims want = mz_grid_dims(g);
+    mz_grid got;
+    memset(&got, 0, sizeof got);
+    outcome o;
+    run_once(x, &want, run->seed, true, &got, &o);
+    uint64_t digest = 0;
+    if (o.err == MZ_OK && o.status == MZX_OK) {
+        digest = mz_digest(&got);
+        if (x->deterministic) {
+            mz_grid again;
+            memset(&again, 0, sizeof again);
+            outcome o2;
+            run_once(x, &want, run->seed, true, &again, &o2);
+            if (o2.err != MZ_OK)
+                o.err = o2.err;
+            else if (o2.status != MZX_OK) {
+                o.status = o2.status;
+                snprintf(o.why, sizeof o.why, "on its second run: %.400s", o2.why);
+            } else if (mz_digest(&again) != digest) {
+                o.status = MZX_NOT_REPRODUCIBLE;
+                snprintf(o.why, sizeof o.why, "gave another maze for seed %" PRIu64
+                         " on its second run", run->seed);
+            }
+            mz_grid_free(&again);
+        }
+        if (o.status == MZX_OK && last_run.x == x && last_run.seed == run->seed &&
+            same_dims(&last_run.dims, &want) && last_run.digest != digest) {
+            o.status = MZX_NOT_REPRODUCIBLE;
+            snprintf(o.why, sizeof o.why, "gave another maze for seed %" PRIu64
+                     " than on its run before", run->seed);
+        }
+        if (o.status == MZX_OK) {
+            last_run.x = x;
+            last_run.seed = run->seed;
+            last_run.dims = want;
+            last_run.digest = digest;
+        }
+    }
+    if (o.err != MZ_OK) {
+        mz_grid_free(&got);
+        snprintf(last_error, sizeof last_error, "outside generator %s: out of memory", x->name);
+        return o.err;
+    }
+    if (run->extra) {
+        mz_extra_text(run->extra, mzx_columns[0], mzx_status_name(o.status));
+        mz_extra_int(run->extra, mzx_columns[1], (int64_t)o.process_ns);
+        if (x->startup_ns >= 0)
+            mz_extra_int(run->extra, mzx_columns[2], x->startup_ns);
+        if (o.own_ns >= 0)
+            mz_extra_int(run->extra, mzx_columns[3], o.own_ns);
+        if (o.inconsistent >= 0)
+            mz_extra_int(run->extra, mzx_columns[4], o.inconsistent);
+    }
+    if (o.status != MZX_OK) {
+        mz_grid_free(&got);
+        char grid[128];
+        mz_dims_format(&want, grid, sizeof grid);
+        snprintf(last_error, sizeof last_error, "outside generator %s (seed %" PRIu64
+                 ", grid %s): %s: %.350s", x->name, run->seed, grid, mzx_status_name(o.status), o.why);
+        return MZ_EOUTSIDE;
+    }
+    last_error[0] = '\0';
+    mz_status s = mz_grid_copy(g, &got);
+    mz_grid_free(&got);
+    return s;
+}
+
+/* ---- the section ---- */
+
+static void free_gen(void *p)
+{
+    mzx_gen *x = p;
+    mzx_command_free(&x->cmd);
+    pthread_mutex_destroy(&x->mu);
+    free(x->name);
+    free(x->summary);
+    free(x);
+}
+
+static const char *const gen_keys[] = {"command",  "format",     "shapes",       "perfect",
+                                       "deterministic", "time-limit", "cpu-limit",
+                                       "memory-limit",  "output-limit", NULL};
+static const char *const gen_placeholders[] = {"rows", "cols", "seed", "out", "dir",
+                                               "shape", "dims", NULL};
+
+static mz_status bad(const mzx_file *f, unsigned line, char *msg, size_t cap, const char *what,
+                     const char *name)
+{
+    snprintf(msg, cap, "%s:%u: %s%s%s", f->path, line, what, name ? " " : "", name ? name : "");
+    return MZ_EFORMAT;
+}
+
+mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, size_t cap)
+{
+    mz_status st = mzx_section_keys(f, s, gen_keys, msg, cap);
+    if (st != MZ_OK)
+        return st;
+    if (mz_find(MZ_GEN, s->name) || mz_find(MZ_POST, s->name) || mz_find(MZ_SOLVER, s->name)) {
+        snprintf(msg, cap, "%s:%u: '%s' is the name of an entry already (built in or declared "
+                 "before): choose another", f->path, s->line, s->name);
+        return MZ_EFORMAT;
+    }
+    unsigned line = 0;
+    const char *command = mzx_section_get(s, "command", &line);
+    if (!command)
+        return bad(f, s->line, msg, cap, "no 'command = ...' in", s->name);
+
+    mzx_gen *x = calloc(1, sizeof *x);
+    if (!x) {
+        snprintf(msg, cap, "%s: out of memory", f->path);
+        return MZ_ENOMEM;
+    }
+    x->file = f;
+    x->startup_ns = -1;
+    mzx_limits_default(&x->lim);
+    if (pthread_mutex_init(&x->mu, NULL) != 0) {
+        free(x);
+        snprintf(msg, cap, "%s: out of memory", f->path);
+        return MZ_ENOMEM;
+    }
+    st = mzx_command_parse(f, line, command, gen_placeholders, &x->cmd, msg, cap);
+    if (st == MZ_OK)
+        st = mzx_section_limits(f, s, &x->lim, msg, cap);
+    if (st == MZ_OK)
+        st = mzx_section_bool(f, s, "perfect", &x->perfect, msg, cap);
+    if (st == MZ_OK)
+        st = mzx_section_bool(f, s, "deterministic", &x->deterministic, msg, cap);
+    const char *fmt = mzx_section_get(s, "format", &line);
+    x->format = MZ_FILE_AUTO;
+    if (st == MZ_OK && fmt && mz_file_format_parse(fmt, &x->format) != MZ_OK) {
+        snprintf(msg, cap, "%s:%u: unknown format '%s' (auto, ascii, blocks, json, mzb)", f->path,
+                 line, fmt);
+        st = MZ_EFORMAT;
+    }
+    unsigned shapes = 0;
+    const char *sh = mzx_section_get(s, "shapes", &line);
+    if (st == MZ_OK && sh) {
+        const char *p = sh;
+        while (st == MZ_OK && *p) {
+            while (*p == ' ' || *p == '\t' || *p == ',')
+                p++;
+            if (!*p)
+                break;
+            size_t n = strcspn(p, " \t,");
+            char word[32];
+            mz_shape shp;
+            snprintf(word, sizeof word, "%.*s", (int)(n < 31 ? n : 31), p);
+            if (n > 31 || mz_shape_parse(word, &shp) != MZ_OK) {
+                char names[200];
+                snprintf(msg, cap, "%s:%u: unknown shape '%.*s' (%s)", f->path, line,
+                         (int)(n > 40 ? 40 : n), p, mz_shape_names(names, sizeof names));
+                st = MZ_EFORMAT;
+            } else if (shp != MZ_SHAPE_ORTHO)
+                shapes |= MZ_SHAPE_BIT(shp);
+            p += n;
+        }
+        if (st == MZ_OK && shapes &&
+            (x->format == MZ_FILE_ASCII || x->format == MZ_FILE_BLOCKS || x->format == MZ_FILE_JSON)) {
+            snprintf(msg, cap, "%s:%u: format %s holds square cells only: other shapes need format "
+                     "mzb (or auto)", f->path, line, mz_file_format_name(x->format));
+            st = MZ_EFORMAT;
+        }
+    }
+    x->use_out = st == MZ_OK && mzx_command_uses(&x->cmd, "out");
+    if (st == MZ_OK) {
+        x->name = strdup(s->name);
+        size_t sl = strlen(command) + 32;
+        x->summary = malloc(sl);
+        if (!x->name || !x->summary) {
+            snprintf(msg, cap, "%s: out of memory", f->path);
+            st = MZ_ENOMEM;
+        } else
+            snprintf(x->summary, sl, "outside program: %s", command);
+    }
+    if (st != MZ_OK) {
+        free_gen(x);
+        return st;
+    }
+    mz_algo *al = &x->algo;
+    al->name = x->name;
+    al->kind = MZ_GEN;
+    al->summary = x->summary;
+    al->flags = x->perfect ? MZ_F_PERFECT : 0;
+    al->columns = mzx_columns;
+    al->gen = gen_fn;
+    al->shapes = shapes;
+    al->ctx = x;
+    if (mzx_keep(x, free_gen) != MZ_OK) {
+        free_gen(x);
+        snprintf(msg, cap, "%s: out of memory", f->path);
+        return MZ_ENOMEM;
+    }
+    st = mz_registry_add(al);
+    if (st != MZ_OK) {
+        snprintf(msg, cap, "%s:%u: cannot add generator '%s': %s", f->path, s->line, s->name,
+                 mz_status_str(st));
+        return st == MZ_ENOMEM ? MZ_ENOMEM : MZ_EFORMAT;
+    }
+    return MZ_OK;
+}
