@@ -12,6 +12,7 @@
 
 #include "../mazebench.h"
 #include "../out/out.h"
+#include "../mazebench_file.h"
 
 #include <stdio.h>
 
@@ -183,5 +184,16 @@ int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_eller_stream(int argc, char **argv);
 int cmd_scaling(int argc, char **argv);
+int cmd_maze(int argc, char **argv);
+
+/* Maze files (cmd_maze.c): the format of a --save (fmt_text, or from the
+ * extension of path: .txt ascii, .blocks blocks, .json json, .mzb mzb);
+ * -1 after one line naming cmd. */
+int mzc_save_format(const char *cmd, const char *path, const char *fmt_text, mz_file_format *f);
+/* Write g in format fmt to f (the open --save file path); a page of
+ * blocks takes the cells layout for a board of blocked cells that is one.
+ * MZC_OK, or MZC_USAGE / MZC_FAIL after one line. */
+int mzc_save_maze(const char *cmd, FILE *f, const char *path, mz_file_format fmt,
+                  const mz_grid *g);
 
 #endif /* MZ_CLI_H */

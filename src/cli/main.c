@@ -25,6 +25,7 @@ static const struct command commands[] = {
     {"stats", cmd_stats, "dead ends, degrees, corridors, route and longest path over seeds"},
     {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},
     {"scaling", cmd_scaling, "how the route grows with the side: a fitted exponent against theory"},
+    {"maze", cmd_maze, "read a maze file: its figures, solvers, a picture, another format"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,605 @@
+/*
+ * cmd_maze.c - the maze command: read a maze file (docs/maze-files.md),
+ * print its figures (the columns of 'gen' and more), solve it, draw it,
+ * and write it again in another format. Also the --save of 'gen'.
+ */
+#define _GNU_SOURCE /* fileno, strdup, strtok_r */
+#include "cli.h"
+#include "../mazebench_file.h"
+#include "../mazebench_render.h"
+#include "../mazebench_row.h"
+#include "../util/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+static const char maze_help[] =
+    "usage: mazebench maze FILE|- [--format F] [--wall-chars S] [--cell-size WxH]\n"
+    "                      [--layout rooms|cells] [--solver \"SPEC ...\"]\n"
+    "                      [--render OUT] [--save OUT [--save-format F]]\n"
+    "                      [--out-format csv|json] [--force]\n\n"
+    "Read a maze from FILE ('-': standard input) and print its figures: the\n"
+    "columns 'mazebench gen' prints (gen is \"file\", seed and draws 0), then\n"
+    "format, inconsistent_walls, longest, degree_0..degree_D, straight and turn\n"
+    "(docs/maze-files.md).\n\n"
+    "  --format F        the file's format: auto (default: detected), ascii,\n"
+    "                    blocks, json or mzb\n"
+    "  --wall-chars S    blocks: the characters that are wall (default: # X 1 and\n"
+    "                    the full block U+2588); every other one is open\n"
+    "  --cell-size WxH   blocks: characters across and lines down a block takes\n"
+    "                    (default 1x1; 1..64 each)\n"
+    "  --layout L        blocks: rooms (default: rooms on odd rows and columns,\n"
+    "                    walls or passages between) or cells (every block a cell,\n"
+    "                    wall blocks blocked)\n"
+    "  --solver \"S ...\"  solve the maze with each solver spec of the list\n"
+    "                    (separated by spaces): one row each, with the solver's\n"
+    "                    columns as 'mazebench solve' prints them\n"
+    "  --render OUT      draw the maze, the format from OUT's extension: .png,\n"
+    "                    .svg or .pdf\n"
+    "  --save OUT        write the maze to OUT\n"
+    "  --save-format F   ascii, blocks, json or mzb (default from OUT's extension:\n"
+    "                    .txt ascii, .blocks blocks, .json json, .mzb mzb)\n"
+    "  --out-format F    csv (default: a header and the rows) or json (an object\n"
+    "                    a line)\n"
+    "  --force           replace an existing --render or --save file\n\n"
+    "A file that does not read gives one line 'mazebench maze: FILE:LINE:COL: why'\n"
+    "and exit status 2. Files are written beside their name and renamed when the\n"
+    "whole command has succeeded.\n";
+
+/* ---- saving, shared with gen --save ---- */
+
+int mzc_save_format(const char *cmd, const char *path, const char *fmt_text, mz_file_format *f)
+{
+    if (fmt_text) {
+        if (mz_file_format_parse(fmt_text, f) != MZ_OK || *f == MZ_FILE_AUTO) {
+            mzc_error("%s: --save-format '%s' is not one of ascii, blocks, json, mzb", cmd,
+                      fmt_text);
+            return -1;
+        }
+        return 0;
+    }
+    static const struct {
+        const char *ext;
+        mz_file_format f;
+    } exts[] = {{".txt", MZ_FILE_ASCII}, {".blocks", MZ_FILE_BLOCKS}, {".json", MZ_FILE_JSON},
+                {".mzb", MZ_FILE_MZB}};
+    const char *dot = strrchr(path, '.');
+    if (dot && !strchr(dot, '/'))
+        for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
+            if (strcasecmp(dot, exts[k].ext) == 0) {
+                *f = exts[k].f;
+                return 0;
+            }
+    mzc_error("%s: --save '%s': give --save-format (ascii, blocks, json, mzb) or a name "
+              "ending in .txt, .blocks, .json or .mzb", cmd, path);
+    return -1;
+}
+
+static int put_file(void *user, const char *buf, size_t n)
+{
+    return fwrite(buf, 1, n, (FILE *)user) == n ? 0 : -1;
+}
+
+int mzc_save_maze(const char *cmd, FILE *f, const char *path, mz_file_format fmt,
+                  const mz_grid *g)
+{
+    mz_file_opts o;
+    memset(&o, 0, sizeof o);
+    o.format = fmt;
+    /* Blocks: a page of cells for a board of blocked cells that is one,
+     * else rooms. */
+    o.layout = MZ_BLOCKS_ROOMS;
+    if (fmt == MZ_FILE_BLOCKS) {
+        bool blocked = false;
+        for (mz_idx i = 0; i < g->cells && !blocked && g->shape == MZ_SHAPE_ORTHO; i++)
+            blocked = (g->c[i] & MZ_BLOCKED) != 0;
+        if (blocked)
+            o.layout = MZ_BLOCKS_CELLS;
+    }
+    mz_status s = mz_file_write(g, fmt, &o, put_file, f);
+    if (s == MZ_EUNSUPPORTED && o.layout == MZ_BLOCKS_CELLS) {
+        /* Not a page of cells: rooms hold it (the file written so far is
+         * dropped: the layout check comes before any byte). */
+        o.layout = MZ_BLOCKS_ROOMS;
+        s = mz_file_write(g, fmt, &o, put_file, f);
+    }
+    if (s == MZ_EUNSUPPORTED) {
+        mzc_error("%s: --save '%s': the %s format holds square cells only, not a %s maze "
+                  "(mzb holds every shape)",
+                  cmd, path, mz_file_format_name(fmt), mz_shape_name(g->shape));
+        return MZC_USAGE;
+    }
+    if (s != MZ_OK) {
+        mzc_error("%s: --save '%s': %s", cmd, path,
+                  s == MZ_EIO ? strerror(errno) : mz_status_str(s));
+        return MZC_FAIL;
+    }
+    return MZC_OK;
+}
+
+/* ---- reading ---- */
+
+/* The whole of path ('-': stdin) into *text, checked against the memory
+ * budget before it is read (a pipe as it grows). */
+static int read_all(const char *path, char **text, size_t *len)
+{
+    bool in = strcmp(path, "-") == 0;
+    FILE *f = in ? stdin : fopen(path, "rb");
+    if (!f) {
+        mzc_error("maze: cannot read '%s': %s", path, strerror(errno));
+        return errno == ENOENT || errno == EISDIR ? MZC_USAGE : MZC_FAIL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        mzc_error("maze: cannot read '%s': it is a directory", path);
+        if (!in)
+            fclose(f);
+        return MZC_USAGE;
+    }
+    mzu_budget b;
+    mzu_mem_budget(&b);
+    size_t cap = 1 << 16;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        char what[4200];
+        snprintf(what, sizeof what, "maze: the file '%s' (%lld bytes)", path,
+                 (long long)st.st_size);
+        /* The text, and the grid and tables read from it: about its size again. */
+        if (mzc_check_bytes(what, 2.0 * (double)st.st_size) != 0 ||
+            (uint64_t)st.st_size >= SIZE_MAX / 2) {
+            if (!in)
+                fclose(f);
+            return MZC_USAGE;
+        }
+        cap = (size_t)st.st_size + 1;
+    }
+    char *buf = malloc(cap);
+    size_t n = 0;
+    for (;;) {
+        if (!buf) {
+            mzc_error("maze: out of memory reading '%s'", path);
+            if (!in)
+                fclose(f);
+            return MZC_FAIL;
+        }
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        if (mzu_budget_fits(&b, 4.0 * (double)cap) != MZU_FITS) {
+            mzc_error("maze: '%s' is larger than the memory this machine allows", path);
+            free(buf);
+            if (!in)
+                fclose(f);
+            return MZC_USAGE;
+        }
+        char *nb = realloc(buf, cap * 2);
+        if (!nb)
+            free(buf);
+        buf = nb;
+        cap *= 2;
+    }
+    bool bad = ferror(f) != 0;
+    int e = errno;
+    if (!in)
+        fclose(f);
+    if (bad) {
+        mzc_error("maze: cannot read '%s': %s", path, strerror(e));
+        free(buf);
+        return MZC_FAIL;
+    }
+    *text = buf;
+    *len = n;
+    return MZC_OK;
+}
+
+/* The solver specs of a list separated by spaces. */
+static int parse_solvers(const char *list, mz_stage **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    char *copy = strdup(list);
+    if (!copy) {
+        mzc_error("maze: out of memory");
+        return MZC_FAIL;
+    }
+    int rc = MZC_OK;
+    for (char *save = NULL, *tok = strtok_r(copy, " \t\n", &save); tok;
+         tok = strtok_r(NULL, " \t\n", &save)) {
+        mz_stage *m = realloc(*out, (*n + 1) * sizeof **out);
+        if (!m) {
+            mzc_error("maze: out of memory");
+            rc = MZC_FAIL;
+            break;
+        }
+        *out = m;
+        char err[512];
+        if (mz_solver_parse(tok, &m[*n], err, sizeof err) != MZ_OK) {
+            mzc_error("maze: --solver: %s", err);
+            rc = MZC_USAGE;
+            break;
+        }
+        (*n)++;
+    }
+    if (rc == MZC_OK && *n == 0) {
+        mzc_error("maze: --solver: no solver in '%s'", list);
+        rc = MZC_USAGE;
+    }
+    free(copy);
+    if (rc != MZC_OK) {
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+/* ---- printing ---- */
+
+enum { OUT_CSV, OUT_JSON };
+
+typedef struct field {
+    char name[24];
+    char value[512];
+    bool numeric;
+} field;
+
+typedef struct fields {
+    field f[MZ_MAX_COLS + 24];
+    unsigned n;
+} fields;
+
+static void add(fields *fs, const char *name, bool numeric, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add(fields *fs, const char *name, bool numeric, const char *fmt, ...)
+{
+    if (fs->n >= sizeof fs->f / sizeof fs->f[0])
+        return;
+    field *f = &fs->f[fs->n++];
+    snprintf(f->name, sizeof f->name, "%s", name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->value, sizeof f->value, fmt, ap);
+    va_end(ap);
+    f->numeric = numeric;
+}
+
+static void print_fields(const fields *fs, int fmt, bool header)
+{
+    if (fmt == OUT_JSON) {
+        fputc('{', stdout);
+        for (unsigned k = 0; k < fs->n; k++) {
+            fprintf(stdout, "%s\"%s\": ", k ? ", " : "", fs->f[k].name);
+            if (!fs->f[k].value[0])
+                fputs("null", stdout);
+            else if (fs->f[k].numeric)
+                fputs(fs->f[k].value, stdout);
+            else
+                mzo_json_string(stdout, fs->f[k].value);
+        }
+        fputs("}\n", stdout);
+        return;
+    }
+    if (header)
+        for (unsigned k = 0; k < fs->n; k++) {
+            if (k)
+                fputc(',', stdout);
+            mzo_csv_string(stdout, fs->f[k].name);
+        }
+    if (header)
+        fputc('\n', stdout);
+    for (unsigned k = 0; k < fs->n; k++) {
+        if (k)
+            fputc(',', stdout);
+        mzo_csv_string(stdout, fs->f[k].value);
+    }
+    fputc('\n', stdout);
+}
+
+static void row_fields(fields *fs, const mz_grid *g, const mz_metrics *m, const mz_file_info *info,
+                       const mz_maze_stats *st, const mz_stage *solver, const mz_solution *sol)
+{
+    const mz_algo *algos[1];
+    size_t nalgos = 0;
+    char solver_name[256] = "";
+    if (solver) {
+        algos[nalgos++] = solver->algo;
+        mz_stage_format(solver, solver_name, sizeof solver_name);
+    }
+    mz_extra gx;
+    mz_extra_init(&gx);
+    mz_row row = {"file", 0, g->rows, g->cols, 0, m, &gx, solver ? solver_name : NULL,
+                  solver ? sol : NULL, false, 0, 0, 0, MZ_RNG_MULBERRY32};
+    mz_cols colset;
+    mz_row_columns(&colset, solver != NULL, false, false, algos, nalgos);
+    mz_dims d = mz_grid_dims(g);
+    fs->n = 0;
+    for (unsigned k = 0; k < colset.n; k++) {
+        char buf[512];
+        mz_row_field(&row, d.shape, d.levels, colset.name[k], buf, sizeof buf);
+        add(fs, colset.name[k], mz_col_numeric(colset.name[k]), "%s", buf);
+    }
+    add(fs, "format", false, "%s", mz_file_format_name(info->format));
+    add(fs, "inconsistent_walls", true, "%llu", (unsigned long long)info->inconsistent);
+    add(fs, "longest", true, "%llu", (unsigned long long)st->longest);
+    add(fs, "longest_exact", true, "%d", st->longest_exact ? 1 : 0);
+    unsigned maxd = mz_shape_max_degree(g->shape);
+    for (unsigned k = 0; k <= maxd && k < 9; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "degree_%u", k);
+        add(fs, name, true, "%llu", (unsigned long long)st->degree[k]);
+    }
+    add(fs, "straight", true, "%llu", (unsigned long long)st->straight);
+    add(fs, "turn", true, "%llu", (unsigned long long)st->turn);
+}
+
+/* ---- drawing ---- */
+
+static int put_pic(void *user, uint64_t part, const unsigned char *data, size_t len)
+{
+    (void)part;
+    return fwrite(data, 1, len, (FILE *)user) == len ? 0 : -1;
+}
+
+static int pic_format(const char *path, mz_pic_format *f)
+{
+    static const char *const names[] = {".png", ".svg", ".pdf"};
+    const char *dot = strrchr(path, '.');
+    if (dot && !strchr(dot, '/'))
+        for (unsigned k = 0; k < 3; k++)
+            if (strcasecmp(dot, names[k]) == 0) {
+                *f = (mz_pic_format)k; /* MZ_PIC_PNG, MZ_PIC_SVG, MZ_PIC_PDF */
+                return 0;
+            }
+    mzc_error("maze: --render '%s': the name must end in .png, .svg or .pdf", path);
+    return -1;
+}
+
+/* ---- the command ---- */
+
+struct maze_opts {
+    const char *file, *format, *walls, *cell_size, *layout, *solvers, *render, *save, *save_format,
+        *out_format;
+    bool force;
+};
+
+static int parse_opts(int argc, char **argv, struct maze_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int k = 1; k < argc; k++) {
+        int r = 0;
+        if (mzc_flag(argv[k], "--help", "-h")) {
+            fputs(maze_help, stdout);
+            return 1;
+        }
+        if (mzc_flag(argv[k], "--force", NULL)) {
+            o->force = true;
+            continue;
+        }
+        static const char *const names[] = {"--format", "--wall-chars", "--cell-size", "--layout",
+                                            "--solver", "--render", "--save", "--save-format",
+                                            "--out-format"};
+        const char **slots[] = {&o->format, &o->walls, &o->cell_size, &o->layout, &o->solvers,
+                                &o->render, &o->save, &o->save_format, &o->out_format};
+        for (size_t j = 0; j < sizeof names / sizeof names[0] && r == 0; j++)
+            r = mzc_opt_once(argv[0], argc, argv, &k, names[j], slots[j], false);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            continue;
+        if (argv[k][0] == '-' && argv[k][1] != '\0') {
+            mzc_error("unknown option '%s' (see 'mazebench maze --help')", argv[k]);
+            return -1;
+        }
+        if (o->file) {
+            mzc_error("maze: unexpected argument '%s' (one FILE)", argv[k]);
+            return -1;
+        }
+        o->file = argv[k];
+    }
+    if (!o->file) {
+        mzc_error("maze: missing FILE (see 'mazebench maze --help')");
+        return -1;
+    }
+    if (o->save_format && !o->save) {
+        mzc_error("maze: --save-format without --save");
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_file_opts(const struct maze_opts *mo, mz_file_opts *fo)
+{
+    memset(fo, 0, sizeof *fo);
+    if (mo->format && mz_file_format_parse(mo->format, &fo->format) != MZ_OK) {
+        mzc_error("maze: --format '%s' is not one of auto, ascii, blocks, json, mzb", mo->format);
+        return -1;
+    }
+    fo->wall_chars = mo->walls;
+    if (mo->walls && strpbrk(mo->walls, " \t\r\n")) {
+        mzc_error("maze: --wall-chars '%s': a space, a tab or a line end cannot be a wall",
+                  mo->walls);
+        return -1;
+    }
+    if (mo->cell_size) {
+        uint64_t w, h;
+        if (mz_parse_size(mo->cell_size, &h, &w) != MZ_OK || w > 64 || h > 64) {
+            mzc_error("maze: --cell-size '%s' is not WxH with W and H from 1 to 64",
+                      mo->cell_size);
+            return -1;
+        }
+        /* mz_parse_size reads "RxC"; here the first number is across. */
+        fo->cell_w = (unsigned)h;
+        fo->cell_h = (unsigned)w;
+    }
+    if (mo->layout) {
+        if (strcmp(mo->layout, "rooms") == 0)
+            fo->layout = MZ_BLOCKS_ROOMS;
+        else if (strcmp(mo->layout, "cells") == 0)
+            fo->layout = MZ_BLOCKS_CELLS;
+        else {
+            mzc_error("maze: --layout '%s' is not rooms or cells", mo->layout);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int cmd_maze(int argc, char **argv)
+{
+    struct maze_opts mo;
+    int r = parse_opts(argc, argv, &mo);
+    if (r != 0)
+        return r > 0 ? MZC_OK : MZC_USAGE;
+    mz_file_opts fo;
+    if (parse_file_opts(&mo, &fo) != 0)
+        return MZC_USAGE;
+    int out_fmt = OUT_CSV;
+    if (mo.out_format) {
+        if (strcmp(mo.out_format, "json") == 0)
+            out_fmt = OUT_JSON;
+        else if (strcmp(mo.out_format, "csv") != 0) {
+            mzc_error("maze: --out-format '%s' is not csv or json", mo.out_format);
+            return MZC_USAGE;
+        }
+    }
+    mz_file_format save_fmt = MZ_FILE_AUTO;
+    if (mo.save && mzc_save_format("maze", mo.save, mo.save_format, &save_fmt) != 0)
+        return MZC_USAGE;
+    mz_pic_format pic = MZ_PIC_SVG;
+    if (mo.render) {
+        if (pic_format(mo.render, &pic) != 0)
+            return MZC_USAGE;
+        if (!mz_pic_supported(pic)) {
+            mzc_error("maze: --render: this build draws no %s (install %s and rebuild)",
+                      pic == MZ_PIC_PNG ? "png" : pic == MZ_PIC_SVG ? "svg" : "pdf",
+                      mz_pic_package(pic));
+            return MZC_FAIL;
+        }
+    }
+    mz_stage *solvers = NULL;
+    size_t nsolvers = 0;
+    if (mo.solvers && (r = parse_solvers(mo.solvers, &solvers, &nsolvers)) != MZC_OK)
+        return r;
+
+    char *text = NULL;
+    size_t len = 0;
+    int rc = read_all(mo.file, &text, &len);
+    if (rc != MZC_OK) {
+        free(solvers);
+        return rc;
+    }
+    const char *name = strcmp(mo.file, "-") == 0 ? "<stdin>" : mo.file;
+    mz_grid g;
+    memset(&g, 0, sizeof g);
+    mz_file_info info;
+    mz_status s = mz_file_read(text, len, &fo, &g, &info);
+    free(text);
+    mzc_outs outs;
+    mzc_outs_init(&outs, "maze");
+    mz_solution sol;
+    mz_solution_init(&sol, false, NULL);
+    if (s != MZ_OK) {
+        if (info.line)
+            fprintf(stderr, "mazebench maze: %s:%llu:%llu: %s\n", name,
+                    (unsigned long long)info.line, (unsigned long long)info.col, info.err);
+        else
+            fprintf(stderr, "mazebench maze: %s: %s\n", name,
+                    info.err[0] ? info.err : mz_status_str(s));
+        rc = s == MZ_ENOMEM ? MZC_FAIL : MZC_USAGE;
+        goto done;
+    }
+    mz_dims d = mz_grid_dims(&g);
+    for (size_t k = 0; k < nsolvers; k++)
+        if (mzc_check_runs_on(NULL, &solvers[k], &d) != 0 || mzc_check_cells(&solvers[k], &d) != 0) {
+            rc = MZC_USAGE;
+            goto done;
+        }
+    {
+        const mz_algo *algos[1];
+        for (size_t k = 0; k <= nsolvers; k++) {
+            size_t n = 0;
+            if (k < nsolvers)
+                algos[n++] = solvers[k].algo;
+            if (mzc_check_estimate(&d, algos, n, MZ_EST_FIGURES) != 0) {
+                rc = MZC_FAIL;
+                goto done;
+            }
+        }
+    }
+    mz_pic_estimate est;
+    mz_pic_opts po;
+    mz_pic_defaults(&po);
+    if (mo.render) {
+        s = mz_pic_still_estimate(&d, &po, pic, &est);
+        if (s != MZ_OK) {
+            char dn[96];
+            mz_dims_format(&d, dn, sizeof dn);
+            mzc_error("maze: --render: a %s maze is too large to draw in this format "
+                      "(see docs/render.md)", dn);
+            rc = MZC_USAGE;
+            goto done;
+        }
+        if (mzc_check_bytes("maze: the picture", (double)est.memory_bytes) != 0) {
+            rc = MZC_FAIL;
+            goto done;
+        }
+    }
+    /* The outputs are opened (an existing one refused) before any work. */
+    FILE *save_f = NULL, *pic_f = NULL;
+    if (mo.save && !(save_f = mzc_outs_open(&outs, "--save", mo.save, mo.force, &rc)))
+        goto done;
+    if (mo.render && !(pic_f = mzc_outs_open(&outs, "--render", mo.render, mo.force, &rc)))
+        goto done;
+
+    mz_metrics m;
+    mz_maze_stats st;
+    s = mz_metrics_compute(&g, 0, &m);
+    if (s == MZ_OK)
+        s = mz_maze_stats_compute(&g, 0, &st);
+    if (s != MZ_OK) {
+        mzc_error("maze: figures of '%s': %s", name, mz_status_str(s));
+        rc = MZC_FAIL;
+        goto done;
+    }
+    fields *fs = malloc(sizeof *fs);
+    if (!fs) {
+        mzc_error("maze: out of memory");
+        rc = MZC_FAIL;
+        goto done;
+    }
+    if (nsolvers == 0) {
+        row_fields(fs, &g, &m, &info, &st, NULL, NULL);
+        print_fields(fs, out_fmt, true);
+    }
+    for (size_t k = 0; k < nsolvers; k++) {
+        s = mz_solve(&solvers[k], &g, NULL, &sol);
+        if (s != MZ_OK) {
+            mzc_error("maze: solver %s on '%s': %s", solvers[k].algo->name, name,
+                      mz_status_str(s));
+            rc = MZC_FAIL;
+            break;
+        }
+        row_fields(fs, &g, &m, &info, &st, &solvers[k], &sol);
+        print_fields(fs, out_fmt, k == 0);
+    }
+    free(fs);
+    if (rc == MZC_OK && save_f)
+        rc = mzc_save_maze("maze", save_f, mo.save, save_fmt, &g);
+    if (rc == MZC_OK && pic_f) {
+        s = mz_pic_render(&g, &po, pic, put_pic, pic_f);
+        if (s != MZ_OK) {
+            mzc_error("maze: --render '%s': %s", mo.render,
+                      s == MZ_EIO ? strerror(errno) : mz_status_str(s));
+            rc = s == MZ_ETOOBIG ? MZC_USAGE : MZC_FAIL;
+        }
+    }
+done:
+    rc = mzc_outs_finish(&outs, rc);
+    mz_solution_free(&sol);
+    mz_grid_free(&g);
+    free(solvers);
+    return rc;
+}
