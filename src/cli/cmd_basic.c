@@ -439,6 +439,7 @@ enum format { FMT_CSV, FMT_JSON, FMT_ASCII };
 struct run_opts {
     const char *spec, *solver, *trace, *size, *seed_text, *fmt_text, *threads_text, *rng_text;
     const char *grid_opt; /* --grid, or its older name --size */
+    const char *save, *save_format; /* gen --save FILE [--save-format F] */
     bool have_seed, force;
     uint64_t seed;
     mz_rng_kind rng;
@@ -467,7 +468,11 @@ static const char gen_help[] =
     "  --format F      csv (default), json, or ascii (the maze drawn, then its figures)\n"
     "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout);\n"
     "                  an existing FILE is kept unless --force\n"
-    "  --force         replace an existing trace FILE\n"
+    "  --save FILE     write the maze to FILE ('mazebench maze FILE' reads it back;\n"
+    "                  docs/maze-files.md); an existing FILE is kept unless --force\n"
+    "  --save-format F ascii, blocks, json or mzb (every shape); default from FILE's\n"
+    "                  extension: .txt ascii, .blocks blocks, .json json, .mzb mzb\n"
+    "  --force         replace an existing trace or --save FILE\n"
     "  --threads N     threads for the generator (binary-tree uses them) and the\n"
     "                  figures, 1..256 (default: every online core); the maze and\n"
     "                  its figures are the same at any N\n";
@@ -538,6 +543,13 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
         } else if (solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--gen", &o->spec, false)) != 0) {
             if (r < 0)
                 return -1;
+        } else if (!solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--save", &o->save, false)) != 0) {
+            if (r < 0)
+                return -1;
+        } else if (!solve &&
+                   (r = mzc_opt_once(argv[0], argc, argv, &k, "--save-format", &o->save_format, false)) != 0) {
+            if (r < 0)
+                return -1;
         } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
             mzc_error("unknown option '%s' (see 'mazebench %s --help')", argv[k], argv[0]);
             return -1;
@@ -564,6 +576,10 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
     }
     if (!o->size) {
         mzc_error("%s: missing --grid GRID (or --size RxC)", argv[0]);
+        return -1;
+    }
+    if (o->save_format && !o->save) {
+        mzc_error("%s: --save-format without --save", argv[0]);
         return -1;
     }
     return 0;
@@ -622,6 +638,15 @@ static int run(int argc, char **argv, bool solve)
     if (mzc_parse_grid(o.size, &geo) != 0)
         return MZC_USAGE;
     mz_dims_cells(&geo);
+    mz_file_format save_fmt = MZ_FILE_AUTO;
+    if (o.save && mzc_save_format(argv[0], o.save, o.save_format, &save_fmt) != 0)
+        return MZC_USAGE;
+    if (o.save && save_fmt != MZ_FILE_MZB && geo.shape != MZ_SHAPE_ORTHO) {
+        mzc_error("%s: --save: the %s format holds square cells only, not a %s maze (mzb "
+                  "holds every shape)", argv[0], mz_file_format_name(save_fmt),
+                  mz_shape_name(geo.shape));
+        return MZC_USAGE;
+    }
     if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||
         (solve && mzc_check_runs_on(NULL, &solver, &geo) != 0))
         return MZC_USAGE;
@@ -662,6 +687,22 @@ static int run(int argc, char **argv, bool solve)
         }
         trace.user = tf;
         fputs("step,op,cell,dir,size\n", tf);
+    }
+    /* The --save file the same way, opened before the maze is made. */
+    mzo_out sout;
+    memset(&sout, 0, sizeof sout);
+    if (o.save) {
+        char err[1024];
+        int r = strcmp(o.save, "-") == 0 ? SW_BAD
+                : mzo_out_open(&sout, o.save, o.force ? MZO_OUT_FORCE : 0, err, sizeof err);
+        if (r != SW_OK) {
+            if (strcmp(o.save, "-") == 0)
+                snprintf(err, sizeof err, "'-': stdout carries the figures; give a file name");
+            mzc_error("%s: --save: %s", argv[0], err);
+            if (tout.f)
+                mzo_out_abort(&tout);
+            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        }
     }
 
     fputs(rng_note, stderr);
@@ -722,6 +763,17 @@ static int run(int argc, char **argv, bool solve)
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {
             mzc_error("%s: cannot write to stdout: %s", argv[0], strerror(errno));
+            rc = MZC_FAIL;
+        }
+    }
+    if (sout.f) {
+        char err[1024];
+        if (rc == MZC_OK)
+            rc = mzc_save_maze(argv[0], sout.f, o.save, save_fmt, &g);
+        if (rc != MZC_OK)
+            mzo_out_abort(&sout);
+        else if (mzo_out_commit(&sout, err, sizeof err) != SW_OK) {
+            mzc_error("%s: --save: %s", argv[0], err);
             rc = MZC_FAIL;
         }
     }
