@@ -1,6 +1,7 @@
 /* Loading programs files (outside.h): each section goes to the handler of
  * its kind; what the handlers make is kept until mzx_unload. */
 #include "outside.h"
+#include "solver.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@ static const struct {
     mzx_section_fn fn;
 } kinds[] = {
     {"generator", mzx_gen_section},
+    {"solver", mzx_solve_section},
 };
 
 typedef struct kept {
