@@ -743,6 +743,33 @@ void mz_summarise(const double *x, uint64_t n, mz_summary *out);
  * (a table to 30, then 40, 60, 120 and the normal 1.96). df 0 gives 0. */
 double mz_t95(uint64_t df);
 
+/* Distributions for tests between samples (docs/stats.md, "Claims"). The
+ * standard normal's CDF and quantile (p outside (0, 1): -+infinity); the
+ * regularised incomplete beta function I_x(a, b); Student's t with df
+ * degrees of freedom (df > 0, not necessarily whole): its CDF, the
+ * two-sided tail P(|T| >= |t|) and the quantile (NAN for df <= 0). */
+double mz_normal_cdf(double z);
+double mz_normal_quantile(double p);
+double mz_beta_inc(double a, double b, double x);
+double mz_t_cdf(double t, double df);
+double mz_t_p2(double t, double df);
+double mz_t_quantile(double p, double df);
+
+/* Welch's test of two means: diff = a - b, its standard error
+ * sqrt(sd_a^2/n_a + sd_b^2/n_b), the Welch-Satterthwaite degrees of
+ * freedom, t = diff / se, the two-sided p and the 95% interval of diff
+ * (diff +- t_0.975(df) se). MZ_EINVAL when a side has under two values. */
+typedef struct mz_welch_test {
+    double diff, se, df, t, p, ci_lo, ci_hi;
+} mz_welch_test;
+mz_status mz_welch(const mz_summary *a, const mz_summary *b, mz_welch_test *w);
+
+/* One-sample t-test of the mean of s against the values lo..hi (a point
+ * when lo = hi; a band such as a published figure's rounding): t from the
+ * nearest point of the band (0 inside it) and the two-sided p (n - 1
+ * degrees of freedom). MZ_EINVAL when s has under two values. */
+mz_status mz_t_test_one(const mz_summary *s, double lo, double hi, double *t, double *p);
+
 /* A power law y = c * x^b fitted by least squares on logarithms: ln y on
  * ln x over the points given (each a maze: the per-maze fit, not of means),
  * b with its standard error and a 95% confidence interval (Student's t,

@@ -214,7 +214,8 @@ static void test_cli(void **state)
     /* square cells only: the topology column says so */
     assert_int_equal(run("stats dfs --grid 9 --seeds 1..2 --format csv", out, sizeof out), 0);
     const char *head = "gen,topology,rows,cols,cells,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,"
-                       "exact,published_lo,published_hi,published_source,rng\n";
+                       "exact,published_lo,published_hi,published_source,rng,published_p,"
+                       "published_verdict\n";
     assert_true(strncmp(out, head, strlen(head)) == 0);
     assert_non_null(strstr(out, "\ndfs,ortho,9,9,81,2,dead_ends,2,"));
     assert_non_null(strstr(out, ",degree_4,"));
@@ -227,7 +228,7 @@ static void test_cli(void **state)
     assert_int_equal(
         run("stats dfs --grid 9,hex:5x6 --seeds 1..2 --format csv", out, sizeof out), 0);
     head = "gen,topology,rows,cols,cells,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,"
-           "published_lo,published_hi,published_source,rng\n";
+           "published_lo,published_hi,published_source,rng,published_p,published_verdict\n";
     assert_true(strncmp(out, head, strlen(head)) == 0);
     assert_non_null(strstr(out, "\ndfs,hex,5,6,30,2,degree_6,2,"));
     assert_null(strstr(out, "degree_7"));
@@ -239,7 +240,7 @@ static void test_cli(void **state)
     char *eol = strchr(hexrow + 1, '\n');
     assert_non_null(eol);
     *eol = '\0';
-    if (strcmp(eol - 16, ",1,,,,mulberry32") != 0)
+    if (strcmp(eol - 18, ",1,,,,mulberry32,,") != 0)
         fail_msg("a published share on a hex row: %s", hexrow + 1);
     /* tri: degrees to 3; polar and 3d to 6; weave to 4 */
     assert_int_equal(run("stats dfs --grid tri:4x6,polar:4,3d:2x3x3,weave:5x5 --seeds 1 --format "

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "out/out.h"
 #include "sweep.h"
+#include "tools/stats_table.h"
 
 #include <errno.h>
 #include <math.h>
@@ -15,7 +16,9 @@
 
 static const char stats_help[] =
     "usage: mazebench stats GEN... [--grid LIST] [--seeds LIST] [--rng NAME] [--band N]\n"
-    "                       [--format text|csv|json|markdown] [--published FILE]\n\n"
+    "                       [--format text|csv|json|markdown] [--published FILE]\n"
+    "       mazebench stats GEN... --against B [--against-seeds LIST] [--alpha A]\n"
+    "                       [--correction holm|bonferroni] [--grid ..] [--seeds ..] ...\n\n"
     "Generate each GEN spec (or 'all': every generator at its defaults plus every\n"
     "spec of the published file) on each grid and seed, and summarise over the\n"
     "seeds: mean, standard deviation and 95% confidence interval (Student's t) of\n"
@@ -30,7 +33,17 @@ static const char stats_help[] =
     "                    maze without loops, a lower bound otherwise (marked)\n"
     "The published dead-end share of the generator, when the published file has\n"
     "one, is printed next to the measured one (on square cells: the published\n"
-    "figures are of square grids).\n\n"
+    "figures are of square grids) with a verdict: agree when the measured 95%\n"
+    "interval meets the published figure widened by its rounding (+-0.5%), differ\n"
+    "otherwise, and the one-sample t-test's p against it.\n\n"
+    "A claim, --against B: each GEN and B are made on the same grids (B over\n"
+    "--against-seeds, default the same seeds: give other seeds to set a\n"
+    "generator against itself) and compared on dead_ends, inner_dead_ends, route\n"
+    "and longest: both means with 95% intervals, the difference with its 95%\n"
+    "interval (Welch), Welch's t-test p and the Mann-Whitney rank test p (normal\n"
+    "approximation, tie-corrected), each corrected over the figures tested, the\n"
+    "difference the test finds 4 times in 5 (detectable), and a verdict per\n"
+    "figure: differ when Welch's corrected p < A, agree otherwise.\n\n"
     "  --grid LIST       grids, comma-separated, each ROWSxCOLS or N (square cells;\n"
     "                    default 101) or SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC,\n"
     "                    torus:RxC, polar:RINGS, 3d:LxRxC. The CSV, JSON and\n"
@@ -49,7 +62,14 @@ static const char stats_help[] =
     "  --format F        text (default), csv, json or markdown (one table row a\n"
     "                    generator and size)\n"
     "  --published FILE  published figures (default data/published-deadends.csv\n"
-    "                    when it exists)\n\n"
+    "                    when it exists)\n"
+    "  --against B       a claim: every GEN against the generator spec B\n"
+    "  --against-seeds LIST  B's seeds (default: --seeds)\n"
+    "  --alpha A         the claim's family-wise level over its figures (default\n"
+    "                    0.01; 1e-12 to 0.5)\n"
+    "  --correction C    holm (default) or bonferroni\n\n"
+    "A seed an outside program fails on is left out of the figures and counted\n"
+    "(a line on stderr); no seed left is an error (exit 1).\n"
     "Over one seed a statistic has no standard deviation or interval: n/a in text\n"
     "and markdown, empty in CSV, null in JSON, and one note on stderr.\n";
 
@@ -57,125 +77,18 @@ static const char stats_help[] =
 #define MAX_SEEDS 100000
 #define MAX_GENS 128
 
-/* The statistics in output order; degree_d is printed for d up to the
- * result's max_degree (4 on square cells, so their output is as before). */
-enum { S_DEAD, S_INNER, S_DEG1, S_DEG8 = S_DEG1 + 7, S_STRAIGHT, S_TURN, S_ROUTE, S_LONGEST,
-       NSTATS };
-static const char *const stat_name[NSTATS] = {
-    "dead_ends", "inner_dead_ends", "degree_1", "degree_2", "degree_3", "degree_4", "degree_5",
-    "degree_6",  "degree_7",        "degree_8", "straight", "turn",     "route",    "longest"};
-
-typedef struct published {
-    char name[64], spec[256], source[256];
-    double lo, hi; /* percent */
-} published;
-
-typedef struct pub_table {
-    published *e;
-    size_t n;
-} pub_table;
-
-/* The published file is read by the sweep engine's CSV reader, with its
- * rules (docs/robustness.md): '#' lines, a header with name, spec, a
- * percent (a range lo-hi) and source, then one row an entry. */
-static int load_published(const char *path, bool required, pub_table *t)
-{
-    memset(t, 0, sizeof *t);
-    sw_file f;
-    char err[1024];
-    int r = sw_file_read(path, &f, err, sizeof err);
-    if (r < 0) {
-        if (required) {
-            mzc_error("cannot read the published file '%s': %s", path, strerror(ENOENT));
-            return -1;
-        }
-        return 0;
-    }
-    if (r != SW_OK) {
-        mzc_error("published file: %s", err);
-        return -1;
-    }
-    static const char *const need[] = {"name", "spec"};
-    size_t cpct = SIZE_MAX;
-    if (sw_file_need(&f, need, 2, err, sizeof err) != SW_OK) {
-        mzc_error("published file '%s': %s", path, err);
-        sw_file_free(&f);
-        return -1;
-    }
-    size_t cname = sw_file_column(&f, "name"), cspec = sw_file_column(&f, "spec"),
-           csrc = sw_file_column(&f, "source");
-    for (size_t k = 0; k < f.ncols && cpct == SIZE_MAX; k++) {
-        /* The percent column: published_pct (or the older 'percent'). */
-        if (sw_file_column(&f, "published_pct") != SIZE_MAX)
-            cpct = sw_file_column(&f, "published_pct");
-        else
-            cpct = sw_file_column(&f, "percent");
-    }
-    if (cpct == SIZE_MAX) {
-        mzc_error("published file '%s': the header has no 'published_pct' column", path);
-        sw_file_free(&f);
-        return -1;
-    }
-    size_t end = f.nrows ? f.row_end[f.nrows - 1] : f.rows_at;
-    if (end != f.len) {
-        mzc_error("published file '%s' row %zu is not name,spec,percent,source", path,
-                  f.nrows + 1);
-        sw_file_free(&f);
-        return -1;
-    }
-    t->e = calloc(f.nrows ? f.nrows : 1, sizeof *t->e);
-    if (!t->e) {
-        mzc_error("out of memory reading '%s'", path);
-        sw_file_free(&f);
-        return -1;
-    }
-    size_t off = f.rows_at;
-    for (size_t k = 0; k < f.nrows; k++) {
-        sw_csv_field fld[16];
-        size_t n;
-        sw_csv_read_row(f.text, f.len, &off, fld, 16, &n);
-        published *p = &t->e[t->n];
-        char pct[64], *e1, *e2;
-        if (cname < 16)
-            sw_csv_value(&fld[cname], p->name, sizeof p->name);
-        if (cspec < 16)
-            sw_csv_value(&fld[cspec], p->spec, sizeof p->spec);
-        if (csrc < 16)
-            sw_csv_value(&fld[csrc], p->source, sizeof p->source);
-        if (cpct < 16)
-            sw_csv_value(&fld[cpct], pct, sizeof pct);
-        p->lo = strtod(pct, &e1);
-        p->hi = *e1 == '-' ? strtod(e1 + 1, &e2) : p->lo;
-        if (cpct >= 16 || e1 == pct || (*e1 == '-' ? *e2 != '\0' : *e1 != '\0') ||
-            !(p->lo >= 0 && p->hi >= p->lo && p->hi <= 100)) {
-            mzc_error("published file '%s' row %zu: percent '%s' is not a number or a range "
-                      "lo-hi in 0..100",
-                      path, k + 1, cpct < 16 ? pct : "");
-            free(t->e);
-            t->e = NULL;
-            sw_file_free(&f);
-            return -1;
-        }
-        t->n++;
-    }
-    sw_file_free(&f);
-    return 0;
-}
-
-/* The published entry whose spec has the same canonical form, or NULL. */
-static const published *find_published(const pub_table *t, const char *canon)
-{
-    for (size_t k = 0; k < t->n; k++) {
-        mz_spec sp;
-        char err[256], buf[256];
-        if (mz_spec_parse(t->e[k].spec, &sp, err, sizeof err) != MZ_OK)
-            continue;
-        mz_spec_format(&sp, buf, sizeof buf);
-        if (strcmp(buf, canon) == 0)
-            return &t->e[k];
-    }
-    return NULL;
-}
+/* The statistics in output order (stats_table.h); degree_d is printed for
+ * d up to the result's max_degree (4 on square cells). */
+#define S_DEAD MZT_S_DEAD
+#define S_INNER MZT_S_INNER
+#define S_DEG1 MZT_S_DEG1
+#define S_DEG8 MZT_S_DEG8
+#define S_STRAIGHT MZT_S_STRAIGHT
+#define S_TURN MZT_S_TURN
+#define S_ROUTE MZT_S_ROUTE
+#define S_LONGEST MZT_S_LONGEST
+#define NSTATS MZT_NSTATS
+#define stat_name mzt_stat_name
 
 /* Seeds use the sweep's list syntax (ranges A..B, duplicates dropped),
  * parsed by the sweep engine so the two commands agree; grids are
@@ -242,109 +155,58 @@ out:
     return rc;
 }
 
+/* One generator on one grid: its table and its published figure. */
 typedef struct result {
-    char gen[256];
-    mz_dims geo;        /* the grid made (a fixed-size generator's own size) */
-    char grid[96];      /* geo as mz_dims_format writes it */
-    char topo[64];      /* the topology column, as mz_shape_column_format writes it */
-    const char *rng;    /* the random source's name (the rng column) */
-    uint64_t rows, cols, cells;
-    unsigned max_degree; /* degree_1..max_degree are printed */
-    size_t seeds;
-    mz_summary s[NSTATS];
-    bool longest_exact; /* every maze's sweep was exact */
-    bool route_all;     /* every maze had its exit reachable */
-    const published *pub;
+    mzt_stats_table t;
+    const mzt_published *pub;
+    mzt_pub_check chk; /* the measured dead-end share against pub */
 } result;
 
-/* Run one generator on one grid over the seeds. */
-static int run_one(const mz_spec *spec, const char *canon, const mz_dims *geo,
-                   const uint64_t *seeds, size_t nseeds, uint64_t band, double *buf, result *r)
+/* A progress line on stderr every 10 s: 20,000 seeds of a large size take
+ * minutes. */
+static void progress(void *ctx, const char *gen, const char *grid, size_t done, size_t total)
 {
-    char grid[96];
-    mz_dims_format(geo, grid, sizeof grid);
-    mz_grid g;
-    memset(&g, 0, sizeof g);
-    memset(r, 0, sizeof *r);
-    snprintf(r->gen, sizeof r->gen, "%s", canon);
-    r->seeds = nseeds;
-    r->rng = mz_rng_name(spec->rng);
-    r->longest_exact = r->route_all = true;
-    size_t routes = 0;
-    /* A progress line on stderr every 10 s: 20,000 seeds of a large size
-     * take minutes. */
+    (void)ctx;
     static uint64_t next_ns;
     if (!next_ns)
         next_ns = mzc_now_ns() + UINT64_C(10000000000);
-    for (size_t k = 0; k < nseeds; k++) {
-        if ((k & 15) == 0 && mzc_now_ns() >= next_ns) {
-            fprintf(stderr, "mazebench: stats: %s at %s: seed %zu of %zu\n", canon, grid, k,
-                    nseeds);
-            next_ns = mzc_now_ns() + UINT64_C(10000000000);
-        }
-        mz_extra x;
-        memset(&x, 0, sizeof x);
-        mz_status s = mz_generate(spec, seeds[k], geo, &g, MZ_GEN_OPTS(1, NULL, &x));
-        mz_maze_stats ms;
-        if (s == MZ_OK)
-            s = mz_maze_stats_compute(&g, band, &ms);
-        if (s != MZ_OK) {
-            mzc_error("stats: '%s' at %s seed %llu: %s", canon, grid, (unsigned long long)seeds[k],
-                      mz_status_str(s));
-            mz_grid_free(&g);
-            return -1;
-        }
-        r->geo = mz_grid_dims(&g);
-        r->rows = g.rows;
-        r->cols = g.cols;
-        r->cells = g.cells;
-        if (k == 0)
-            r->max_degree = mz_shape_max_degree(g.shape);
-        for (unsigned d = r->max_degree + 1; d <= 8; d++)
-            if (ms.degree[d])
-                r->max_degree = d; /* never hide a degree the rules should not allow */
-        const double cells = ms.cells ? (double)ms.cells : 1.0;
-        double *v = buf + k * NSTATS;
-        v[S_DEAD] = (double)ms.degree[1] / cells;
-        v[S_INNER] = ms.inner_cells ? (double)ms.inner_dead_ends / (double)ms.inner_cells : NAN;
-        for (unsigned d = 1; d <= 8; d++)
-            v[S_DEG1 + d - 1] = (double)ms.degree[d] / cells;
-        v[S_STRAIGHT] = (double)ms.straight / cells;
-        v[S_TURN] = (double)ms.turn / cells;
-        v[S_ROUTE] = (double)ms.route;
-        v[S_LONGEST] = (double)ms.longest;
-        r->longest_exact &= ms.longest_exact;
-        if (ms.route < 0)
-            r->route_all = false;
-        else
-            routes++;
+    if (mzc_now_ns() >= next_ns) {
+        fprintf(stderr, "mazebench: stats: %s at %s: seed %zu of %zu\n", gen, grid, done, total);
+        next_ns = mzc_now_ns() + UINT64_C(10000000000);
     }
-    mz_grid_free(&g);
-    mz_dims_format(&r->geo, r->grid, sizeof r->grid);
-    mz_shape_column_format(r->geo.shape, r->geo.levels, r->topo, sizeof r->topo);
-    double *col = malloc(nseeds * sizeof *col);
-    if (!col) {
-        mzc_error("out of memory");
+}
+
+/* Run one generator on one grid over the seeds: 0, or -1 with the message
+ * printed. Seeds an outside program failed on are said on stderr (they
+ * are left out of the figures); every seed failing is an error. */
+static int run_one(const mz_spec *spec, const char *canon, const mz_dims *geo,
+                   const uint64_t *seeds, size_t nseeds, uint64_t band, mzt_stats_table *t)
+{
+    mzt_err err;
+    if (mzt_stats_collect(spec, canon, geo, seeds, nseeds, band, progress, NULL, t, &err) !=
+        MZT_OK) {
+        mzc_error("%s", err.msg);
         return -1;
     }
-    for (unsigned st = 0; st < NSTATS; st++) {
-        size_t n = 0;
-        for (size_t k = 0; k < nseeds; k++) {
-            double v = buf[k * NSTATS + st];
-            if (st == S_ROUTE && v < 0)
-                continue; /* unreachable exits are left out of the route */
-            if (isnan(v))
-                continue;
-            col[n++] = v;
+    if (t->failed) {
+        char why[96] = "";
+        if (t->fail_outside >= 0)
+            snprintf(why, sizeof why, ", outside_status %lld", (long long)t->fail_outside);
+        fprintf(stderr,
+                "mazebench: stats: '%s' at %s: %zu of %zu seeds failed: %s (first: seed "
+                "%llu%s)%s\n",
+                canon, t->grid, t->failed, nseeds, mz_status_str(t->fail_status),
+                (unsigned long long)t->fail_seed, why,
+                t->failed < nseeds ? "; left out of the figures" : "");
+        if (t->failed == nseeds) {
+            mzc_error("stats: '%s' at %s: no seed made a maze", canon, t->grid);
+            return -1;
         }
-        mz_summarise(col, n, &r->s[st]);
     }
-    free(col);
-    (void)routes;
     return 0;
 }
 
-static bool is_share(unsigned st) { return st != S_ROUTE && st != S_LONGEST; }
+#define is_share mzt_stat_is_share
 
 /* A standard deviation and an interval need two values or more: over one
  * maze (one seed, or one reachable exit) they are undefined, printed as
@@ -362,22 +224,25 @@ static bool has_spread(const mz_summary *s)
 /* Is statistic st printed for r? degree_d up to its shape's degree. */
 static bool shown(const result *r, unsigned st)
 {
-    return st < S_DEG1 || st > S_DEG8 || st - S_DEG1 + 1 <= r->max_degree;
+    return st < S_DEG1 || st > S_DEG8 || st - S_DEG1 + 1 <= r->t.max_degree;
 }
 
 /* The text names a grid of another shape than square cells by its
  * topology and cells; the other formats name every grid's. */
 static void print_text(FILE *f, const result *r, uint64_t band)
 {
-    if (r->geo.shape == MZ_SHAPE_ORTHO)
-        fprintf(f, "%s  %llux%llu  %zu seeds  rng %s\n", r->gen, (unsigned long long)r->rows,
-                (unsigned long long)r->cols, r->seeds, r->rng);
+    if (r->t.geo.shape == MZ_SHAPE_ORTHO)
+        fprintf(f, "%s  %llux%llu  %zu seeds  rng %s\n", r->t.gen, (unsigned long long)r->t.rows,
+                (unsigned long long)r->t.cols, r->t.seeds, r->t.rng);
     else
-        fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)  rng %s\n", r->gen, r->grid,
-                r->seeds, r->topo, (unsigned long long)r->cells, r->rng);
+        fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)  rng %s\n", r->t.gen, r->t.grid,
+                r->t.seeds, r->t.topo, (unsigned long long)r->t.cells, r->t.rng);
+    if (r->t.failed)
+        fprintf(f, "  %zu of %zu seeds failed (%s): left out\n", r->t.failed, r->t.seeds,
+                mz_status_str(r->t.fail_status));
     fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
     for (unsigned st = 0; st < NSTATS; st++) {
-        const mz_summary *s = &r->s[st];
+        const mz_summary *s = &r->t.s[st];
         if (!shown(r, st))
             continue;
         if (s->n == 0) {
@@ -402,12 +267,17 @@ static void print_text(FILE *f, const result *r, uint64_t band)
             else
                 snprintf(pub, sizeof pub, "%.0f-%.0f%% (%s, %s)", r->pub->lo, r->pub->hi,
                          r->pub->name, r->pub->source);
+            if (r->chk.verdict != MZT_UNTESTED) {
+                size_t len = strlen(pub);
+                snprintf(pub + len, sizeof pub - len, ": %s, p %.2g",
+                         mzt_verdict_name(r->chk.verdict), r->chk.p);
+            }
         } else if (st == S_INNER) {
             snprintf(pub, sizeof pub, "(border band of %llu cells left out)",
                      (unsigned long long)band);
-        } else if (st == S_LONGEST && !r->longest_exact) {
+        } else if (st == S_LONGEST && !r->t.longest_exact) {
             snprintf(pub, sizeof pub, "(lower bound: a maze has loops)");
-        } else if (st == S_ROUTE && !r->route_all) {
+        } else if (st == S_ROUTE && !r->t.route_all) {
             snprintf(pub, sizeof pub, "(over the %llu mazes whose exit is reachable)",
                      (unsigned long long)s->n);
         }
@@ -421,65 +291,74 @@ static void csv_header(FILE *f, bool topo)
 {
     fputs(topo ? "gen,topology,rows,cols,cells," : "gen,rows,cols,", f);
     fputs("seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,published_lo,published_hi,"
-          "published_source,rng\n",
+          "published_source,rng,published_p,published_verdict\n",
           f);
 }
 
 static void print_csv(FILE *f, const result *r, bool topo)
 {
     for (unsigned st = 0; st < NSTATS; st++) {
-        const mz_summary *s = &r->s[st];
+        const mz_summary *s = &r->t.s[st];
         if (!shown(r, st))
             continue;
-        mzo_csv_string(f, r->gen);
+        mzo_csv_string(f, r->t.gen);
         if (topo)
-            fprintf(f, ",%s", r->topo);
-        fprintf(f, ",%llu,%llu,", (unsigned long long)r->rows, (unsigned long long)r->cols);
+            fprintf(f, ",%s", r->t.topo);
+        fprintf(f, ",%llu,%llu,", (unsigned long long)r->t.rows, (unsigned long long)r->t.cols);
         if (topo)
-            fprintf(f, "%llu,", (unsigned long long)r->cells);
-        fprintf(f, "%zu,%s,%llu,", r->seeds, stat_name[st], (unsigned long long)s->n);
+            fprintf(f, "%llu,", (unsigned long long)r->t.cells);
+        fprintf(f, "%zu,%s,%llu,", r->t.seeds, stat_name[st], (unsigned long long)s->n);
         if (s->n && has_spread(s))
             fprintf(f, "%.6f,%.6f,%.6f,%.6f,%.6f", s->mean, s->sd, s->se, s->ci_lo, s->ci_hi);
         else if (s->n)
             fprintf(f, "%.6f,,,,", s->mean);
         else
             fputs(",,,,", f);
-        fprintf(f, ",%d,", st == S_LONGEST ? r->longest_exact : 1);
+        fprintf(f, ",%d,", st == S_LONGEST ? r->t.longest_exact : 1);
         if (st == S_DEAD && r->pub) {
             fprintf(f, "%.4f,%.4f,", r->pub->lo / 100, r->pub->hi / 100);
             mzo_csv_string(f, r->pub->source);
         } else {
             fputs(",,", f);
         }
-        fprintf(f, ",%s\n", r->rng);
+        fprintf(f, ",%s,", r->t.rng);
+        if (st == S_DEAD && r->pub && r->chk.verdict != MZT_UNTESTED)
+            fprintf(f, "%.6g,%s\n", r->chk.p, mzt_verdict_name(r->chk.verdict));
+        else
+            fputs(",\n", f);
     }
 }
 
 static void print_json(FILE *f, const result *r, bool first, bool topo)
 {
     fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
-    mzo_json_string(f, r->gen);
+    mzo_json_string(f, r->t.gen);
     if (topo) {
-        fprintf(f, ", \"topology\": \"%s\", \"grid\": ", r->topo);
-        mzo_json_string(f, r->grid);
-        fprintf(f, ", \"cells\": %llu", (unsigned long long)r->cells);
+        fprintf(f, ", \"topology\": \"%s\", \"grid\": ", r->t.topo);
+        mzo_json_string(f, r->t.grid);
+        fprintf(f, ", \"cells\": %llu", (unsigned long long)r->t.cells);
     }
     fprintf(f, ", \"rows\": %llu, \"cols\": %llu, \"seeds\": %zu, \"rng\": \"%s\", "
             "\"longest_exact\": %s",
-            (unsigned long long)r->rows, (unsigned long long)r->cols, r->seeds, r->rng,
-            r->longest_exact ? "true" : "false");
+            (unsigned long long)r->t.rows, (unsigned long long)r->t.cols, r->t.seeds, r->t.rng,
+            r->t.longest_exact ? "true" : "false");
+    if (r->t.failed)
+        fprintf(f, ", \"failed\": %zu", r->t.failed);
     if (r->pub) {
         fprintf(f, ", \"published\": {\"name\": ");
         mzo_json_string(f, r->pub->name);
         fprintf(f, ", \"dead_ends_lo\": %.4f, \"dead_ends_hi\": %.4f, \"source\": ",
                 r->pub->lo / 100, r->pub->hi / 100);
         mzo_json_string(f, r->pub->source);
+        if (r->chk.verdict != MZT_UNTESTED)
+            fprintf(f, ", \"p\": %.6g, \"verdict\": \"%s\"", r->chk.p,
+                    mzt_verdict_name(r->chk.verdict));
         fputc('}', f);
     }
     fputs(", \"stats\": {", f);
     bool any = false;
     for (unsigned st = 0; st < NSTATS; st++) {
-        const mz_summary *s = &r->s[st];
+        const mz_summary *s = &r->t.s[st];
         if (!shown(r, st))
             continue;
         fprintf(f, "%s\"%s\": ", any ? ", " : "", stat_name[st]);
@@ -514,12 +393,16 @@ static void markdown_header(FILE *f, bool topo)
 
 static void print_markdown(FILE *f, const result *r, bool topo)
 {
-    const mz_summary *d = &r->s[S_DEAD], *in = &r->s[S_INNER];
+    const mz_summary *d = &r->t.s[S_DEAD], *in = &r->t.s[S_INNER];
     char pub[64] = "-";
     if (r->pub && r->pub->lo == r->pub->hi)
         snprintf(pub, sizeof pub, "%.0f", r->pub->lo);
     else if (r->pub)
         snprintf(pub, sizeof pub, "%.0f-%.0f", r->pub->lo, r->pub->hi);
+    if (r->pub && r->chk.verdict != MZT_UNTESTED) {
+        size_t len = strlen(pub);
+        snprintf(pub + len, sizeof pub - len, " (%s)", mzt_verdict_name(r->chk.verdict));
+    }
     char dead[96];
     if (has_spread(d))
         snprintf(dead, sizeof dead, "%.2f [%.2f, %.2f]", 100 * d->mean, 100 * d->ci_lo,
@@ -527,22 +410,22 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     else
         snprintf(dead, sizeof dead, "%.2f (n/a)", 100 * d->mean);
     if (topo)
-        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %s | %s | ", r->gen, r->topo, r->grid,
-                (unsigned long long)r->cells, r->seeds, dead, pub);
+        fprintf(f, "| `%s` | %s | %s | %llu | %zu | %s | %s | ", r->t.gen, r->t.topo, r->t.grid,
+                (unsigned long long)r->t.cells, r->t.seeds, dead, pub);
     else
-        fprintf(f, "| `%s` | %llux%llu | %zu | %s | %s | ", r->gen, (unsigned long long)r->rows,
-                (unsigned long long)r->cols, r->seeds, dead, pub);
+        fprintf(f, "| `%s` | %llux%llu | %zu | %s | %s | ", r->t.gen, (unsigned long long)r->t.rows,
+                (unsigned long long)r->t.cols, r->t.seeds, dead, pub);
     if (in->n)
         fprintf(f, "%.2f", 100 * in->mean);
     else
         fputs("-", f);
     if (topo) {
         fputs(" | ", f);
-        for (unsigned k = 1; k <= r->max_degree; k++)
-            fprintf(f, "%s%.1f", k > 1 ? " / " : "", 100 * r->s[S_DEG1 + k - 1].mean);
+        for (unsigned k = 1; k <= r->t.max_degree; k++)
+            fprintf(f, "%s%.1f", k > 1 ? " / " : "", 100 * r->t.s[S_DEG1 + k - 1].mean);
     }
-    fprintf(f, " | %.2f | %.2f | ", 100 * r->s[S_STRAIGHT].mean, 100 * r->s[S_TURN].mean);
-    const mz_summary *ro = &r->s[S_ROUTE], *lo = &r->s[S_LONGEST];
+    fprintf(f, " | %.2f | %.2f | ", 100 * r->t.s[S_STRAIGHT].mean, 100 * r->t.s[S_TURN].mean);
+    const mz_summary *ro = &r->t.s[S_ROUTE], *lo = &r->t.s[S_LONGEST];
     if (ro->n && topo && has_spread(ro))
         fprintf(f, "%.0f [%.0f, %.0f]", ro->mean, ro->ci_lo, ro->ci_hi);
     else if (ro->n && topo)
@@ -552,13 +435,260 @@ static void print_markdown(FILE *f, const result *r, bool topo)
     else
         fputs("-", f);
     if (topo && has_spread(lo))
-        fprintf(f, " | %s%.0f [%.0f, %.0f]", r->longest_exact ? "" : ">= ", lo->mean,
+        fprintf(f, " | %s%.0f [%.0f, %.0f]", r->t.longest_exact ? "" : ">= ", lo->mean,
                 lo->ci_lo, lo->ci_hi);
     else if (topo)
-        fprintf(f, " | %s%.0f (n/a)", r->longest_exact ? "" : ">= ", lo->mean);
+        fprintf(f, " | %s%.0f (n/a)", r->t.longest_exact ? "" : ">= ", lo->mean);
     else
-        fprintf(f, " | %s%.0f", r->longest_exact ? "" : ">= ", lo->mean);
-    fprintf(f, " | %s |\n", r->rng);
+        fprintf(f, " | %s%.0f", r->t.longest_exact ? "" : ">= ", lo->mean);
+    fprintf(f, " | %s |\n", r->t.rng);
+}
+
+/* ---- claims: one generator against another ---- */
+
+/* A number for CSV: empty when not finite. */
+static void csv_num(FILE *f, const char *fmt, double v)
+{
+    fputc(',', f);
+    if (isfinite(v))
+        fprintf(f, fmt, v);
+}
+
+/* A number for JSON: null when not finite. */
+static void json_num(FILE *f, const char *key, const char *fmt, double v)
+{
+    fprintf(f, ", \"%s\": ", key);
+    if (isfinite(v))
+        fprintf(f, fmt, v);
+    else
+        fputs("null", f);
+}
+
+/* mean [lo, hi] of a summary, as a share (4 places, or percent with 2 when
+ * pct) or a length (1 place); n/a for the interval of one value, "-" for
+ * none. */
+static void fmt_mean_ci(char *buf, size_t len, const mz_summary *s, unsigned st, bool pct)
+{
+    const bool share = is_share(st);
+    const double k = share && pct ? 100 : 1;
+    const int dec = share ? (pct ? 2 : 4) : 1;
+    if (s->n == 0)
+        snprintf(buf, len, "-");
+    else if (s->n == 1) {
+        undefined_seen = true;
+        snprintf(buf, len, "%.*f (n/a)", dec, k * s->mean);
+    } else {
+        snprintf(buf, len, "%.*f [%.*f, %.*f]", dec, k * s->mean, dec, k * s->ci_lo, dec,
+                 k * s->ci_hi);
+    }
+}
+
+static void fmt_diff(char *buf, size_t len, const mzt_claim_row *c, bool pct)
+{
+    const bool share = is_share(c->stat);
+    const double k = share && pct ? 100 : 1;
+    const int dec = share ? (pct ? 2 : 4) : 1;
+    if (!c->tested)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%+.*f [%+.*f, %+.*f]", dec, k * c->welch.diff, dec,
+                 k * c->welch.ci_lo, dec, k * c->welch.ci_hi);
+}
+
+static void print_claim_text(FILE *f, const mzt_stats_table *a, const mzt_stats_table *b,
+                             const mzt_claim *c)
+{
+    fprintf(f, "%s against %s  %s", a->gen, b->gen, a->grid);
+    if (a->geo.shape != MZ_SHAPE_ORTHO)
+        fprintf(f, " (topology %s, %llu cells)", a->topo, (unsigned long long)a->cells);
+    fprintf(f, "  seeds %zu and %zu  rng %s and %s\n", a->seeds, b->seeds, a->rng, b->rng);
+    for (unsigned side = 0; side < 2; side++) {
+        const mzt_stats_table *t = side ? b : a;
+        if (t->failed)
+            fprintf(f, "  %s: %zu of %zu seeds failed (%s): left out\n", t->gen, t->failed,
+                    t->seeds, mz_status_str(t->fail_status));
+    }
+    fprintf(f, "  level %g over %zu figures (%s); verdict by Welch's t-test\n", c->alpha,
+            c->ntested, c->correction == MZT_HOLM ? "Holm" : "Bonferroni");
+    fprintf(f, "  %-16s %-28s %-28s %-30s %8s %8s %8s %8s %10s  %s\n", "figure", "A (95% ci)",
+            "B (95% ci)", "A - B (95% ci)", "p welch", "adj", "p rank", "adj", "detectable",
+            "verdict");
+    for (unsigned k = 0; k < MZT_CLAIM_FIGURES; k++) {
+        const mzt_claim_row *r = &c->row[k];
+        char ma[96], mb[96], d[128];
+        fmt_mean_ci(ma, sizeof ma, &r->a, r->stat, false);
+        fmt_mean_ci(mb, sizeof mb, &r->b, r->stat, false);
+        fmt_diff(d, sizeof d, r, false);
+        fprintf(f, "  %-16s %-28s %-28s %-30s", stat_name[r->stat], ma, mb, d);
+        if (!r->tested) {
+            fprintf(f, " %8s %8s %8s %8s %10s  %s\n", "-", "-", "-", "-", "-", "-");
+            continue;
+        }
+        char det[32];
+        snprintf(det, sizeof det, is_share(r->stat) ? "%.4f" : "%.1f", r->detectable);
+        fprintf(f, " %8.2g %8.2g %8.2g %8.2g %10s  %s%s\n", r->welch.p, r->welch_p_adj, r->mw_p,
+                r->mw_p_adj, det, mzt_verdict_name(r->verdict),
+                r->rank_verdict != r->verdict
+                    ? (r->rank_verdict == MZT_DIFFER ? " (rank test: differ)"
+                                                     : " (rank test: agree)")
+                    : "");
+    }
+    fprintf(f, "  verdict: %s\n", mzt_verdict_name(c->verdict));
+}
+
+static void claim_csv_header(FILE *f)
+{
+    fputs("gen,against,topology,rows,cols,cells,seeds,against_seeds,failed,against_failed,"
+          "stat,n,mean,ci95_lo,ci95_hi,against_n,against_mean,against_ci95_lo,against_ci95_hi,"
+          "diff,diff_ci95_lo,diff_ci95_hi,welch_t,welch_df,welch_p,welch_p_adj,mw_u,mw_z,"
+          "mw_p,mw_p_adj,detectable,alpha,correction,verdict,rank_verdict,rng,against_rng\n",
+          f);
+}
+
+static void print_claim_csv(FILE *f, const mzt_stats_table *a, const mzt_stats_table *b,
+                            const mzt_claim *c)
+{
+    for (unsigned k = 0; k < MZT_CLAIM_FIGURES; k++) {
+        const mzt_claim_row *r = &c->row[k];
+        mzo_csv_string(f, a->gen);
+        fputc(',', f);
+        mzo_csv_string(f, b->gen);
+        fprintf(f, ",%s,%llu,%llu,%llu,%zu,%zu,%zu,%zu,%s,%llu", a->topo,
+                (unsigned long long)a->rows, (unsigned long long)a->cols,
+                (unsigned long long)a->cells, a->seeds, b->seeds, a->failed, b->failed,
+                stat_name[r->stat], (unsigned long long)r->a.n);
+        const bool sa = r->a.n >= 2, sb = r->b.n >= 2;
+        csv_num(f, "%.6f", r->a.n ? r->a.mean : NAN);
+        csv_num(f, "%.6f", sa ? r->a.ci_lo : NAN);
+        csv_num(f, "%.6f", sa ? r->a.ci_hi : NAN);
+        fprintf(f, ",%llu", (unsigned long long)r->b.n);
+        csv_num(f, "%.6f", r->b.n ? r->b.mean : NAN);
+        csv_num(f, "%.6f", sb ? r->b.ci_lo : NAN);
+        csv_num(f, "%.6f", sb ? r->b.ci_hi : NAN);
+        const double no = NAN;
+        csv_num(f, "%.6f", r->tested ? r->welch.diff : no);
+        csv_num(f, "%.6f", r->tested ? r->welch.ci_lo : no);
+        csv_num(f, "%.6f", r->tested ? r->welch.ci_hi : no);
+        csv_num(f, "%.4f", r->tested ? r->welch.t : no);
+        csv_num(f, "%.2f", r->tested ? r->welch.df : no);
+        csv_num(f, "%.6g", r->tested ? r->welch.p : no);
+        csv_num(f, "%.6g", r->tested ? r->welch_p_adj : no);
+        csv_num(f, "%.1f", r->tested ? r->mw_u : no);
+        csv_num(f, "%.4f", r->tested ? r->mw_z : no);
+        csv_num(f, "%.6g", r->tested ? r->mw_p : no);
+        csv_num(f, "%.6g", r->tested ? r->mw_p_adj : no);
+        csv_num(f, "%.6f", r->tested ? r->detectable : no);
+        fprintf(f, ",%g,%s,%s,%s,%s,%s\n", c->alpha, mzt_correction_name(c->correction),
+                r->tested ? mzt_verdict_name(r->verdict) : "",
+                r->tested ? mzt_verdict_name(r->rank_verdict) : "", a->rng, b->rng);
+    }
+}
+
+static void print_claim_json(FILE *f, const mzt_stats_table *a, const mzt_stats_table *b,
+                             const mzt_claim *c, bool first)
+{
+    fprintf(f, "%s  {\"gen\": ", first ? "" : ",\n");
+    mzo_json_string(f, a->gen);
+    fputs(", \"against\": ", f);
+    mzo_json_string(f, b->gen);
+    fprintf(f, ", \"topology\": \"%s\", \"grid\": ", a->topo);
+    mzo_json_string(f, a->grid);
+    fprintf(f, ", \"cells\": %llu, \"seeds\": %zu, \"against_seeds\": %zu, \"failed\": %zu, "
+            "\"against_failed\": %zu, \"rng\": \"%s\", \"against_rng\": \"%s\", "
+            "\"alpha\": %g, \"correction\": \"%s\", \"verdict\": \"%s\", \"figures\": {",
+            (unsigned long long)a->cells, a->seeds, b->seeds, a->failed, b->failed, a->rng,
+            b->rng, c->alpha, mzt_correction_name(c->correction), mzt_verdict_name(c->verdict));
+    for (unsigned k = 0; k < MZT_CLAIM_FIGURES; k++) {
+        const mzt_claim_row *r = &c->row[k];
+        fprintf(f, "%s\"%s\": ", k ? ", " : "", stat_name[r->stat]);
+        if (!r->tested) {
+            fputs("null", f);
+            continue;
+        }
+        fprintf(f, "{\"n\": %llu", (unsigned long long)r->a.n);
+        json_num(f, "mean", "%.6f", r->a.mean);
+        fprintf(f, ", \"ci95\": [%.6f, %.6f], \"against_n\": %llu", r->a.ci_lo, r->a.ci_hi,
+                (unsigned long long)r->b.n);
+        json_num(f, "against_mean", "%.6f", r->b.mean);
+        fprintf(f, ", \"against_ci95\": [%.6f, %.6f]", r->b.ci_lo, r->b.ci_hi);
+        json_num(f, "diff", "%.6f", r->welch.diff);
+        fprintf(f, ", \"diff_ci95\": [%.6f, %.6f]", r->welch.ci_lo, r->welch.ci_hi);
+        json_num(f, "welch_t", "%.4f", r->welch.t);
+        json_num(f, "welch_df", "%.2f", r->welch.df);
+        json_num(f, "welch_p", "%.6g", r->welch.p);
+        json_num(f, "welch_p_adj", "%.6g", r->welch_p_adj);
+        json_num(f, "mw_u", "%.1f", r->mw_u);
+        json_num(f, "mw_z", "%.4f", r->mw_z);
+        json_num(f, "mw_p", "%.6g", r->mw_p);
+        json_num(f, "mw_p_adj", "%.6g", r->mw_p_adj);
+        json_num(f, "detectable", "%.6f", r->detectable);
+        fprintf(f, ", \"verdict\": \"%s\", \"rank_verdict\": \"%s\"}",
+                mzt_verdict_name(r->verdict), mzt_verdict_name(r->rank_verdict));
+    }
+    fputs("}}", f);
+}
+
+static void claim_markdown_header(FILE *f)
+{
+    fputs("| generator | against | grid | figure | generator (95% CI) | against (95% CI) | "
+          "difference (95% CI) | Welch p (adj.) | rank p (adj.) | detectable | verdict |\n"
+          "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n",
+          f);
+}
+
+static void print_claim_markdown(FILE *f, const mzt_stats_table *a, const mzt_stats_table *b,
+                                 const mzt_claim *c)
+{
+    for (unsigned k = 0; k < MZT_CLAIM_FIGURES; k++) {
+        const mzt_claim_row *r = &c->row[k];
+        char ma[96], mb[96], d[128];
+        fmt_mean_ci(ma, sizeof ma, &r->a, r->stat, true);
+        fmt_mean_ci(mb, sizeof mb, &r->b, r->stat, true);
+        fmt_diff(d, sizeof d, r, true);
+        fprintf(f, "| `%s` | `%s` | %s | %s%s | %s | %s | %s | ", a->gen, b->gen, a->grid,
+                stat_name[r->stat], is_share(r->stat) ? " %" : "", ma, mb, d);
+        if (!r->tested) {
+            fputs("- | - | - | - |\n", f);
+            continue;
+        }
+        fprintf(f, "%.2g (%.2g) | %.2g (%.2g) | ", r->welch.p, r->welch_p_adj, r->mw_p,
+                r->mw_p_adj);
+        if (is_share(r->stat))
+            fprintf(f, "%.2f", 100 * r->detectable);
+        else
+            fprintf(f, "%.1f", r->detectable);
+        fprintf(f, " | %s |\n", mzt_verdict_name(r->verdict));
+    }
+}
+
+/* Run specs[k] on grid z: the memory check, the random source (its note
+ * printed first when note), the run. MZC_OK, MZC_FAIL or MZC_USAGE. */
+static int run_spec(const mz_spec *spec, const char *canon, const mz_dims *geo, bool note,
+                    mz_rng_kind rng, mz_rng_kind want_rng, uint64_t top_seed,
+                    const uint64_t *seeds, size_t nseeds, uint64_t band, mzt_stats_table *t)
+{
+    memset(t, 0, sizeof *t);
+    const mz_algo *algos[MZ_MAX_CHAIN];
+    for (unsigned a = 0; a < spec->n; a++)
+        algos[a] = spec->stage[a].algo;
+    /* The grid, the chain and the statistics (mz_estimate_bytes), checked
+     * before any of it is allocated. */
+    char what[512];
+    char grid[96];
+    mz_dims_format(geo, grid, sizeof grid);
+    snprintf(what, sizeof what, "'%s' at %s", canon, grid);
+    uint64_t need = mz_estimate_bytes(algos, spec->n, geo, MZ_EST_STATS);
+    if (mzc_check_bytes(what, (double)need) != 0)
+        return MZC_FAIL;
+    mz_spec sp = *spec;
+    if (note && mzc_resolve_rng("stats", want_rng, &sp, geo, top_seed) != 0)
+        return MZC_USAGE;
+    sp.rng = rng;
+    if (run_one(&sp, canon, geo, seeds, nseeds, band, t) != 0) {
+        mzt_stats_table_free(t);
+        return MZC_FAIL;
+    }
+    return MZC_OK;
 }
 
 /* Does some stage of spec not run on the grid's shape? */
@@ -579,6 +709,8 @@ int cmd_stats(int argc, char **argv)
     uint64_t band = 10;
     const char *gens[MAX_GENS];
     size_t ngens = 0;
+    const char *against = NULL, *against_seeds_text = NULL, *alpha_text = NULL;
+    const char *corr_text = NULL;
     for (int k = 1; k < argc; k++) {
         const char *v;
         int r;
@@ -622,6 +754,14 @@ int cmd_stats(int argc, char **argv)
         } else if ((r = mzc_opt(argc, argv, &k, "--band", &v)) != 0) {
             if (r < 0 || mzc_parse_u64("band", v, 0, UINT32_MAX, &band) != 0)
                 return MZC_USAGE;
+        } else if ((r = mzc_opt_once("stats", argc, argv, &k, "--against", &against, false)) ||
+                   (r = mzc_opt_once("stats", argc, argv, &k, "--against-seeds",
+                                     &against_seeds_text, false)) ||
+                   (r = mzc_opt_once("stats", argc, argv, &k, "--alpha", &alpha_text, false)) ||
+                   (r = mzc_opt_once("stats", argc, argv, &k, "--correction", &corr_text,
+                                     false))) {
+            if (r < 0)
+                return MZC_USAGE;
         } else if (argv[k][0] == '-') {
             mzc_error("unknown option '%s' for 'stats' (see 'mazebench stats --help')", argv[k]);
             return MZC_USAGE;
@@ -642,6 +782,33 @@ int cmd_stats(int argc, char **argv)
         mzc_error("format '%s' is not text, csv, json or markdown", format);
         return MZC_USAGE;
     }
+    /* A claim: --against B, with its own seeds, level and correction. */
+    double alpha = 0.01;
+    mzt_correction correction = MZT_HOLM;
+    if (!against && (against_seeds_text || alpha_text || corr_text)) {
+        mzc_error("stats: --against-seeds, --alpha and --correction go with --against B (see "
+                  "'mazebench stats --help')");
+        return MZC_USAGE;
+    }
+    if (alpha_text) {
+        char *end;
+        errno = 0;
+        alpha = strtod(alpha_text, &end);
+        if (end == alpha_text || *end || errno || !(alpha >= 1e-12 && alpha <= 0.5)) {
+            mzc_error("stats: --alpha '%s' is not a level between 1e-12 and 0.5", alpha_text);
+            return MZC_USAGE;
+        }
+    }
+    if (corr_text && !strcmp(corr_text, "bonferroni"))
+        correction = MZT_BONFERRONI;
+    else if (corr_text && strcmp(corr_text, "holm")) {
+        mzc_error("stats: --correction '%s' is not holm or bonferroni", corr_text);
+        return MZC_USAGE;
+    }
+    if (against && !strcmp(against, "all")) {
+        mzc_error("stats: --against takes one generator spec, not 'all'");
+        return MZC_USAGE;
+    }
     mz_dims grids[MAX_SIZES];
     size_t ngrids;
     uint64_t *seeds = NULL;
@@ -649,9 +816,24 @@ int cmd_stats(int argc, char **argv)
     if (parse_lists(seeds_text, grids_text ? grids_text : "101", &seeds, &nseeds, grids,
                     &ngrids) != 0)
         return MZC_USAGE;
+    uint64_t *bseeds = seeds;
+    size_t nbseeds = nseeds;
+    if (against_seeds_text) {
+        mz_dims bgrids[MAX_SIZES];
+        size_t nbgrids;
+        if (parse_lists(against_seeds_text, grids_text ? grids_text : "101", &bseeds, &nbseeds,
+                        bgrids, &nbgrids) != 0) {
+            free(seeds);
+            return MZC_USAGE;
+        }
+    }
     const bool topo = true; /* every output names each grid's topology */
-    pub_table pubs;
-    if (load_published(pub_path, pub_required, &pubs) != 0) {
+    mzt_pub_table pubs;
+    mzt_err perr;
+    if (mzt_published_read(pub_path, pub_required, &pubs, &perr) != MZT_OK) {
+        mzc_error("%s", perr.msg);
+        if (bseeds != seeds)
+            free(bseeds);
         free(seeds);
         return MZC_USAGE;
     }
@@ -704,13 +886,26 @@ int cmd_stats(int argc, char **argv)
         }
     }
     nspecs = kept;
+    /* The claim's other side: one more spec, after the others. */
+    const size_t bi = nspecs;
+    if (against && rc == MZC_OK) {
+        char err[1024];
+        if (mz_spec_parse(against, &specs[bi], err, sizeof err) != MZ_OK) {
+            mzc_error("%s", err);
+            rc = MZC_USAGE;
+        } else {
+            mz_spec_format(&specs[bi], canon[bi], sizeof canon[bi]);
+            named[bi] = true;
+        }
+    }
+    const size_t nall = nspecs + (against ? 1 : 0);
 
     /* A generator that does not run on a grid's shape is skipped there
      * (said on stderr when it was named); some pair must be left. */
     size_t runs = 0;
     for (size_t k = 0; k < nspecs && rc == MZC_OK; k++)
         for (size_t z = 0; z < ngrids; z++)
-            runs += !skipped(&specs[k], &grids[z]);
+            runs += !skipped(&specs[k], &grids[z]) && !(against && skipped(&specs[bi], &grids[z]));
     if (rc == MZC_OK && runs == 0) {
         char g0[96];
         mz_dims_format(&grids[0], g0, sizeof g0);
@@ -729,19 +924,23 @@ int cmd_stats(int argc, char **argv)
     /* A switch's note is printed just before its maze runs, once its
      * memory check passed: one line on stderr for a refusal. */
     static bool note_at[MAX_GENS * 2][MAX_SIZES];
-    uint64_t top_seed = 0;
+    uint64_t top_seed = 0, btop_seed = 0;
     for (size_t k = 0; k < nseeds; k++)
         if (seeds[k] > top_seed)
             top_seed = seeds[k];
+    for (size_t k = 0; k < nbseeds; k++)
+        if (bseeds[k] > btop_seed)
+            btop_seed = bseeds[k];
     char last_note[512] = "";
-    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++)
+    for (size_t k = 0; k < nall && rc == MZC_OK; k++)
         for (size_t z = 0; z < ngrids && rc == MZC_OK; z++) {
             if (skipped(&specs[k], &grids[z]))
                 continue;
             mz_spec sp = specs[k];
             char note[512];
             note_at[k][z] = false;
-            if (mzc_resolve_rng_note("stats", want_rng, &sp, &grids[z], top_seed, note,
+            if (mzc_resolve_rng_note("stats", want_rng, &sp, &grids[z],
+                                     k == bi && against ? btop_seed : top_seed, note,
                                      sizeof note) != 0) {
                 rc = MZC_USAGE;
             } else if (note[0] && strcmp(note, last_note) != 0) {
@@ -751,21 +950,68 @@ int cmd_stats(int argc, char **argv)
             rngk[k][z] = (unsigned char)sp.rng;
         }
 
-    double *buf = rc == MZC_OK ? malloc(nseeds * NSTATS * sizeof *buf) : NULL;
-    if (rc == MZC_OK && !buf) {
-        mzc_error("out of memory");
-        rc = MZC_FAIL;
-    }
     if (rc == MZC_OK) {
         if (!strcmp(format, "csv"))
-            csv_header(stdout, topo);
+            against ? claim_csv_header(stdout) : csv_header(stdout, topo);
         else if (!strcmp(format, "json"))
             fputs("[\n", stdout);
         else if (!strcmp(format, "markdown"))
-            markdown_header(stdout, topo);
+            against ? claim_markdown_header(stdout) : markdown_header(stdout, topo);
     }
+    if (rc == MZC_OK && against && !against_seeds_text)
+        for (size_t k = 0; k < nspecs; k++)
+            if (!strcmp(canon[k], canon[bi]))
+                fprintf(stderr, "mazebench: stats: note: '%s' against itself on the same seeds "
+                                "compares the same mazes: give --against-seeds\n",
+                        canon[k]);
     bool first = true;
-    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
+    for (size_t z = 0; z < ngrids && rc == MZC_OK && against; z++) {
+        /* A claim: the other side once a grid, then each generator. */
+        if (skipped(&specs[bi], &grids[z])) {
+            fprintf(stderr, "mazebench: stats: '%s' does not run on %s cells: skipped\n",
+                    canon[bi], mz_shape_name(grids[z].shape));
+            continue;
+        }
+        mzt_stats_table tb;
+        rc = run_spec(&specs[bi], canon[bi], &grids[z], note_at[bi][z],
+                      (mz_rng_kind)rngk[bi][z], want_rng, btop_seed, bseeds, nbseeds, band, &tb);
+        if (rc != MZC_OK)
+            break;
+        for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
+            if (skipped(&specs[k], &grids[z])) {
+                if (named[k])
+                    fprintf(stderr, "mazebench: stats: '%s' does not run on %s cells: skipped\n",
+                            canon[k], mz_shape_name(grids[z].shape));
+                continue;
+            }
+            mzt_stats_table ta;
+            rc = run_spec(&specs[k], canon[k], &grids[z], note_at[k][z], (mz_rng_kind)rngk[k][z],
+                          want_rng, top_seed, seeds, nseeds, band, &ta);
+            if (rc != MZC_OK)
+                break;
+            mzt_claim c;
+            mzt_err err;
+            if (mzt_stats_claim(&ta, &tb, alpha, correction, &c, &err) != MZT_OK) {
+                mzc_error("%s", err.msg);
+                rc = MZC_FAIL;
+            } else if (!strcmp(format, "csv")) {
+                print_claim_csv(stdout, &ta, &tb, &c);
+            } else if (!strcmp(format, "json")) {
+                print_claim_json(stdout, &ta, &tb, &c, first);
+            } else if (!strcmp(format, "markdown")) {
+                print_claim_markdown(stdout, &ta, &tb, &c);
+            } else {
+                if (!first)
+                    fputc('\n', stdout);
+                print_claim_text(stdout, &ta, &tb, &c);
+            }
+            first = false;
+            fflush(stdout);
+            mzt_stats_table_free(&ta);
+        }
+        mzt_stats_table_free(&tb);
+    }
+    for (size_t k = 0; k < nspecs && rc == MZC_OK && !against; k++) {
         for (size_t z = 0; z < ngrids && rc == MZC_OK; z++) {
             result r;
             if (skipped(&specs[k], &grids[z])) {
@@ -774,33 +1020,14 @@ int cmd_stats(int argc, char **argv)
                             canon[k], mz_shape_name(grids[z].shape));
                 continue;
             }
-            const mz_algo *algos[MZ_MAX_CHAIN];
-            for (unsigned a = 0; a < specs[k].n; a++)
-                algos[a] = specs[k].stage[a].algo;
-            /* The grid, the chain and the statistics (mz_estimate_bytes),
-             * checked before any of it is allocated. */
-            char what[512];
-            char grid[96];
-            mz_dims_format(&grids[z], grid, sizeof grid);
-            snprintf(what, sizeof what, "'%s' at %s", canon[k], grid);
-            uint64_t need = mz_estimate_bytes(algos, specs[k].n, &grids[z], MZ_EST_STATS);
-            if (mzc_check_bytes(what, (double)need) != 0) {
-                rc = MZC_FAIL;
+            rc = run_spec(&specs[k], canon[k], &grids[z], note_at[k][z], (mz_rng_kind)rngk[k][z],
+                          want_rng, top_seed, seeds, nseeds, band, &r.t);
+            if (rc != MZC_OK)
                 break;
-            }
-            mz_spec sp = specs[k];
-            if (note_at[k][z] &&
-                mzc_resolve_rng("stats", want_rng, &sp, &grids[z], top_seed) != 0) {
-                rc = MZC_USAGE;
-                break;
-            }
-            sp.rng = (mz_rng_kind)rngk[k][z];
-            if (run_one(&sp, canon[k], &grids[z], seeds, nseeds, band, buf, &r) != 0) {
-                rc = MZC_FAIL;
-                break;
-            }
             /* the published figures are of square grids */
-            r.pub = r.geo.shape == MZ_SHAPE_ORTHO ? find_published(&pubs, canon[k]) : NULL;
+            r.pub = r.t.geo.shape == MZ_SHAPE_ORTHO ? mzt_published_find(&pubs, canon[k]) : NULL;
+            if (r.pub)
+                mzt_published_check(&r.t.s[S_DEAD], r.pub, &r.chk);
             if (!strcmp(format, "csv"))
                 print_csv(stdout, &r, topo);
             else if (!strcmp(format, "json"))
@@ -814,13 +1041,15 @@ int cmd_stats(int argc, char **argv)
             }
             first = false;
             fflush(stdout);
+            mzt_stats_table_free(&r.t);
         }
     }
     if (rc == MZC_OK && !strcmp(format, "json"))
         fputs("\n]\n", stdout);
-    free(buf);
+    if (bseeds != seeds)
+        free(bseeds);
     free(seeds);
-    free(pubs.e);
+    mzt_published_free(&pubs);
     if (rc == MZC_OK)
         rc = mzc_flush_stdout("stats");
     if (rc == MZC_OK && undefined_seen)

@@ -461,6 +461,25 @@ double sw_ab_mw_pmin(size_t m, size_t n, const double *cdf)
     return p < 1 ? p : 1;
 }
 
+int sw_ab_u_normal(const double *base, size_t m, const double *new_, size_t n, double *u,
+                   double *z, double *p)
+{
+    double ties;
+    if (u_stat(base, m, new_, n, u, &ties) != 0)
+        return -1;
+    const double centre = (double)m * (double)n / 2, sd = sqrt(u_var(m, n, ties));
+    *z = 0;
+    *p = 1;
+    if (sd > 0) {
+        const double d = fabs(*u - centre) - 0.5;
+        *z = (d > 0 ? d : 0) / sd * (*u < centre ? -1 : 1);
+        *p = erfc(fabs(*z) / sqrt(2.0));
+        if (*p > 1)
+            *p = 1;
+    }
+    return 0;
+}
+
 int sw_ab_van_elteren(const sw_ab_stratum *s, size_t ns, double *z, double *p)
 {
     double num = 0, var = 0;

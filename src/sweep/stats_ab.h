@@ -64,6 +64,15 @@ int sw_ab_mann_whitney(const double *base, size_t m, const double *new_, size_t 
  * normal approximation. */
 double sw_ab_mw_pmin(size_t m, size_t n, const double *cdf);
 
+/* The Mann-Whitney test alone, for values of any sign (sw_ab_mann_whitney
+ * adds the interval of log values): U of new[0..n) over base[0..m) (pairs
+ * with new larger, a tie counting one half), its standardised z (> 0 when
+ * new is larger; with the tie correction of the variance and a continuity
+ * correction of 1/2 towards 0) and the two-sided p of the normal
+ * approximation. z is 0 and p 1 when every value is tied. m, n >= 1. */
+int sw_ab_u_normal(const double *base, size_t m, const double *new_, size_t n, double *u,
+                   double *z, double *p);
+
 /* One stratum (one seed) of a stratified test. */
 typedef struct sw_ab_stratum {
     const double *base, *new_;
