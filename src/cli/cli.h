@@ -92,6 +92,24 @@ void mzc_outs_abort(mzc_outs *s);
 void mzc_keep_std_fds(void);
 /* Is argv[k] exactly --name or -short? */
 int mzc_flag(const char *arg, const char *name, const char *shortname);
+/* Take every --plugin FILE (or --plugin=FILE) out of argv[1..*argc), up
+ * to a "--", loading each plugin in turn (docs/plugins.md); *argc shrinks.
+ * MZC_OK, or MZC_USAGE after one line (a plugin refused), MZC_FAIL (out of
+ * memory). */
+int mzc_take_plugins(int *argc, char **argv);
+/* Take every --programs FILE (or --programs=FILE) out of argv[1..*argc), up
+ * to a "--", loading each programs file in turn (docs/outside.md): its
+ * outside programs become entries of the registry; *argc shrinks. MZC_OK,
+ * or MZC_USAGE after one line "FILE:LINE: what", MZC_FAIL (out of memory). */
+int mzc_take_programs(int *argc, char **argv);
+/* The programs files given, in order (for a command that runs mazebench
+ * again). */
+const char *const *mzc_programs_files(size_t *n);
+
+/* An outside program's failure (a run that gave MZ_EOUTSIDE), one line:
+ * the outside solver's last failure when solver (may be NULL) is one, else the
+ * last outside generator's of this thread (outside_why.c). */
+const char *mzc_outside_why(const mz_algo *solver);
 
 /* Value parsers that print their own error; 0 on success, -1 on error. */
 int mzc_parse_seed(const char *text, uint64_t *seed);

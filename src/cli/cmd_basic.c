@@ -722,6 +722,9 @@ static int run(int argc, char **argv, bool solve)
     if (s != MZ_OK) {
         if (s == MZ_EIO && tout.f)
             mzc_error("%s: trace: cannot write '%s': %s", argv[0], o.trace, strerror(errno));
+        else if (s == MZ_EOUTSIDE)
+            mzc_error("%s failed: %s", solve ? "solve" : "gen",
+                      mzc_outside_why(solve ? solver.algo : NULL));
         else
             mzc_error("%s failed: %s", solve ? "solve" : "gen", mz_status_str(s));
         rc = MZC_FAIL;

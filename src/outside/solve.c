@@ -431,7 +431,7 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
                 o->err = s;
             else if (s != MZ_OK) {
                 o->status = s == MZ_ETOOBIG ? MZX_SOLVE_OUTPUT_LIMIT : MZX_SOLVE_BAD_OUTPUT;
-                snprintf(o->why, sizeof o->why, "%s %s", d->use_out ? "its path file" : "its output",
+                snprintf(o->why, sizeof o->why, "%s, %s", d->use_out ? "its path file" : "its output",
                          err);
             }
         }
@@ -582,7 +582,7 @@ static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args 
         if (v.fault == MZ_PATH_EMPTY)
             snprintf(why, sizeof why, "it printed no cell");
         else
-            snprintf(why, sizeof why, "%s at cell %llu of the %llu it printed (%llu)",
+            snprintf(why, sizeof why, "%s at its cell %llu of %llu (index %llu)",
                      mz_path_fault_name(v.fault), (unsigned long long)v.at + 1,
                      (unsigned long long)o.n,
                      (unsigned long long)(v.at < o.n ? o.path[v.at] : 0));
