@@ -203,6 +203,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_eller_stream(int argc, char **argv);
 int cmd_scaling(int argc, char **argv);
 int cmd_maze(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Maze files (cmd_maze.c): the format of a --save (fmt_text, or from the
  * extension of path: .txt ascii, .blocks blocks, .json json, .mzb mzb);

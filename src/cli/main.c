@@ -26,6 +26,7 @@ static const struct command commands[] = {
     {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},
     {"scaling", cmd_scaling, "how the route grows with the side: a fitted exponent against theory"},
     {"maze", cmd_maze, "read a maze file: its figures, solvers, a picture, another format"},
+    {"report", cmd_report, "one self-contained HTML report of a run's files; its tables as markdown, LaTeX, CSV"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,114 @@
+/*
+ * report.h - one self-contained HTML report of a run, and its tables as
+ * markdown, LaTeX and CSV (docs/report.md).
+ *
+ * Inputs are the files a run leaves, each recognised by its header line:
+ *   a sweep CSV          (gen, seed, rows, cols ...)      -> run, generators,
+ *                                                          solvers, charts, renders
+ *   a stats CSV          (stat, mean, ci95_lo ...)        -> stats
+ *   scaling fits.csv     (exponent, ci95_lo ...)          -> scaling
+ *   scaling points.csv   (route_mean, fit_route ...)      -> scaling
+ *   a scale CSV          (gen_ns_per_cell ...)            -> scaling
+ *   compare --format csv (level, ratio, verdict ...)      -> compare
+ *   check --junit XML    (<testsuites name="mazebench check") -> check
+ * or a folder holding them (its *.csv and *.xml and those of its stats/ and
+ * scaling/ folders, in name order). A file that is missing, that does not
+ * read or that is not one of these is left out, with the reason: the
+ * 'left-out' section lists each, and the report is still written.
+ *
+ * Every number comes from the library layers (src/tools: the sweep
+ * summary, the published-value check of the statistics) or from the
+ * files as their commands wrote them; this layer formats.
+ *
+ * Nothing here prints or exits: MZO_OK, MZO_BAD, MZO_FAIL with a one-line
+ * reason in err (src/out/out.h).
+ */
+#ifndef MZR_REPORT_H
+#define MZR_REPORT_H
+
+#include "chart.h"
+#include "table.h"
+#include "tools/summary.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The sections, in the report's order; their ids are stable (docs/report.md). */
+enum {
+    MZR_SEC_RUN = 0,
+    MZR_SEC_GENERATORS,
+    MZR_SEC_SOLVERS,
+    MZR_SEC_CHARTS,
+    MZR_SEC_STATS,
+    MZR_SEC_SCALING,
+    MZR_SEC_RENDERS,
+    MZR_SEC_COMPARE,
+    MZR_SEC_CHECK,
+    MZR_SEC_LEFT_OUT,
+    MZR_NSEC
+};
+
+/* "run", "generators", ... "left-out" */
+extern const char *const mzr_section_id[MZR_NSEC];
+
+typedef struct mzr_section {
+    mzr_table *tab; /* its tables, in order */
+    size_t ntab;
+    char *intro;    /* a paragraph before the tables (plain text), or NULL */
+} mzr_section;
+
+typedef struct mzr_left {
+    char *path;
+    char *why;
+    bool error; /* missing or malformed (not merely a file the report does not know) */
+} mzr_left;
+
+typedef struct mzr_report {
+    mzr_section sec[MZR_NSEC];
+    mzr_left *left;
+    size_t nleft;
+    char **used; /* the inputs used, in order */
+    size_t nused;
+    bool have_sweep;
+    mzt_summary sum;     /* the sweep's summary (have_sweep) */
+    mzr_chart *chart;    /* charts from it */
+    size_t nchart;
+    char *renders_html;  /* the renders section's figures (XHTML), or NULL */
+    size_t nrenders;
+} mzr_report;
+
+void mzr_report_init(mzr_report *r);
+/* Add an input: a file or a folder. What cannot be used goes to the
+ * left-out list. MZO_FAIL only for memory. */
+int mzr_report_add(mzr_report *r, const char *path);
+/* After the inputs: the charts and the renders of the sweep (a small maze
+ * per generator and shape, drawn as PNG when cairo is built in). MZO_FAIL
+ * on memory. */
+int mzr_report_finish(mzr_report *r, char *err, size_t errlen);
+/* Does section s have anything to show? */
+bool mzr_report_has(const mzr_report *r, int s);
+void mzr_report_free(mzr_report *r);
+
+/* The whole report as polyglot XHTML5 (well-formed XML, no external
+ * resource, charts inline at chart_w x chart_h user units). */
+void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_h);
+/* Every table as markdown (GitHub pipe tables) or LaTeX (booktabs), under
+ * a heading a section. */
+void mzr_report_md(FILE *f, const mzr_report *r);
+void mzr_report_tex(FILE *f, const mzr_report *r);
+/* Every table as dir/ID.csv (dir must exist), each replaced atomically,
+ * none replaced without force (MZO_BAD, nothing written). *n gets the
+ * files written. */
+int mzr_report_csv(const mzr_report *r, const char *dir, bool force, size_t *n, char *err,
+                   size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MZR_REPORT_H */
