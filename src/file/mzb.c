@@ -38,10 +38,11 @@ static mz_status read_hex(mzf_reader *r, uint8_t *out, uint64_t n, const char *w
     const char *t = r->t;
     size_t pos = r->pos, len = r->len;
     for (uint64_t k = 0; k < n; k++) {
+        size_t last = pos; /* just after the last byte */
         while (pos < len && is_space(t[pos]))
             pos++;
         if (pos >= len)
-            return mzf_fail(r, pos, "the %s end after %llu of %llu bytes", what,
+            return mzf_fail(r, last, "the %s end after %llu of %llu bytes", what,
                             (unsigned long long)k, (unsigned long long)n);
         int hi = hexval(t[pos]);
         if (hi < 0)
