@@ -200,6 +200,16 @@ mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_g
     }
     if (s == MZ_ENOMEM && !info->err[0])
         mzf_fail_at_none(&r, MZ_ENOMEM, "out of memory");
+    if (s == MZ_OK && f != MZ_FILE_MZB && mzf_blockable(g->shape)) {
+        /* The drawings give no ends: the first open cell and the last. */
+        mz_idx a = 0, b = g->cells - 1;
+        while (a < b && (g->c[a] & MZ_BLOCKED))
+            a++;
+        while (b > a && (g->c[b] & MZ_BLOCKED))
+            b--;
+        g->entrance = a;
+        g->exit = b;
+    }
     if (s == MZ_OK)
         info->err[0] = '\0';
     return s;
