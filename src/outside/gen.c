@@ -42,6 +42,7 @@ typedef struct mzx_gen {
     mzx_limits lim;
     pthread_mutex_t mu;
     bool warmed;
+    unsigned noted;     /* statuses already told through the note */
     int64_t startup_ns; /* -1: not measured (every warm-up run failed) */
 } mzx_gen;
 
@@ -363,6 +364,13 @@ static mz_status gen_fn(mz_grid *g, const mz_args *a, mz_run *run)
         mz_dims_format(&want, grid, sizeof grid);
         snprintf(last_error, sizeof last_error, "outside generator %s (seed %" PRIu64
                  ", grid %s): %s: %.350s", x->name, run->seed, grid, mzx_status_name(o.status), o.why);
+        /* Said once an entry and status: a sweep's rows carry the rest. */
+        pthread_mutex_lock(&x->mu);
+        bool say = !(x->noted & (1u << o.status));
+        x->noted |= 1u << o.status;
+        pthread_mutex_unlock(&x->mu);
+        if (say && note_fn)
+            note_fn(note_user, last_error);
         return MZ_EOUTSIDE;
     }
     last_error[0] = '\0';

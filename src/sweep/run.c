@@ -76,7 +76,20 @@ static const char col_solve_cpu[] = "solve_cpu_ns";
 
 int sw_columns(mz_cols *cols)
 {
-    mz_row_columns(cols, true, true, true, mz_registry, mz_registry_count());
+    /* The built-in entries' columns, then those of entries added at run
+     * time (outside programs, plugins): without any, the same header. */
+    size_t nb = mz_registry_count(), na = 0;
+    const mz_algo *const *added = mz_registry_added(&na);
+    const mz_algo **both = NULL;
+    if (na) {
+        both = malloc((nb + na) * sizeof *both);
+        if (!both)
+            return -1;
+        memcpy(both, mz_registry, nb * sizeof *both);
+        memcpy(both + nb, added, na * sizeof *both);
+    }
+    mz_row_columns(cols, true, true, true, both ? both : (const mz_algo **)mz_registry, nb + na);
+    free(both);
     if (cols->n + 10 > MZ_MAX_COLS)
         return -1;
     cols->name[cols->n++] = col_gen_setup;
@@ -112,11 +125,22 @@ bool sw_is_recipe_col(const char *c)
 
 struct row_extra {
     bool gen_ok, solve_ok;
+    /* An outside program that failed (MZ_EOUTSIDE): its entry's columns
+     * (outside_status...) are written though the figures are not. */
+    const char *const *failed_cols;
     mz_shape shape; /* the topology column */
     uint64_t levels;
     const char *solver;
     const mz_timing *gt, *st;
 };
+
+static bool in_list(const char *const *list, const char *c)
+{
+    for (; list && *list; list++)
+        if (strcmp(*list, c) == 0)
+            return true;
+    return false;
+}
 
 static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const struct row_extra *x)
 {
@@ -156,7 +180,7 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
                          (unsigned long long)(c == col_solve_instr ? t->instr : t->llc_miss));
         } else if (strcmp(c, "solver") == 0) {
             snprintf(buf, sizeof buf, "%s", x->solver ? x->solver : "");
-        } else if (x->gen_ok || sw_is_recipe_col(c)) {
+        } else if (x->gen_ok || sw_is_recipe_col(c) || in_list(x->failed_cols, c)) {
             mz_row_field(row, x->shape, x->levels, c, buf, sizeof buf);
         }
         mzo_csv_string(f, buf);
@@ -194,7 +218,8 @@ static uint64_t global_index(const sw_run *r, uint64_t i)
 }
 
 /* Run one task, its rows to out. -1 with msg on a failure that stops the
- * sweep; MZ_EUNSUPPORTED is a result (recipe kept, figures empty). */
+ * sweep; MZ_EUNSUPPORTED is a result (recipe kept, figures empty), and so
+ * is MZ_EOUTSIDE, an outside program that failed (its columns say how). */
 static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, char *msg,
                     size_t msglen)
 {
@@ -213,12 +238,13 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     if (s == MZ_OK)
         s = mz_metrics_compute(&b->grid, pl->threads, &m);
     bool gen_ok = s == MZ_OK;
-    if (!gen_ok && s != MZ_EUNSUPPORTED) {
+    bool outside_failed = s == MZ_EOUTSIDE;
+    if (!gen_ok && s != MZ_EUNSUPPORTED && !outside_failed) {
         snprintf(msg, msglen, "%s seed %llu grid %s failed: %s", p->gen[t->gen],
                  (unsigned long long)t->seed, grid, mz_status_str(s));
         return -1;
     }
-    if (!gen_ok && t->seed == p->range[0].lo && t->rep == 1 && p->note) {
+    if (!gen_ok && !outside_failed && t->seed == p->range[0].lo && t->rep == 1 && p->note) {
         char n[512];
         snprintf(n, sizeof n, "%s cannot make a %s maze (%s): its rows keep the "
                  "figures empty", p->gen[t->gen], grid, mz_status_str(s));
@@ -227,7 +253,8 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     mz_row row = {p->gen[t->gen], t->seed, gen_ok ? b->grid.rows : t->size.rows,
                   gen_ok ? b->grid.cols : t->size.cols, t->rep, &m, &b->gx, NULL, NULL, true,
                   gen_ok ? gt.ns : 0, 0, 0, t->rng};
-    struct row_extra x = {gen_ok, false, gen_ok ? b->grid.shape : t->size.shape,
+    struct row_extra x = {gen_ok, false, outside_failed ? spec->stage[0].algo->columns : NULL,
+                          gen_ok ? b->grid.shape : t->size.shape,
                           gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st};
     if (p->nsolv == 0) {
         row.peak_rss_kb = peak_rss_kb();

@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools.h"
+#include "outside/outside.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -190,8 +191,9 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
     const bool gen_ok = s == MZ_OK;
     mz_spec_format(&r0->spec, gen_canon, sizeof gen_canon);
     /* A refusal (MZ_EUNSUPPORTED) the file recorded, every figure empty as
-     * the sweep writes it, matches: a first pass only counts. Any other
-     * status, or a refusal where the file has figures, fails the maze. */
+     * the sweep writes it, matches: a first pass only counts; so does an
+     * outside program's failure (MZ_EOUTSIDE) where the file has one. Any
+     * other status, or a refusal where the file has figures, fails the maze. */
     for (int pass = gen_ok ? 1 : 0; pass < 2; pass++) {
         size_t moved = 0;
         for (size_t k = 0; k < gp->n; k++) {
@@ -218,7 +220,7 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
              * keeps its spec in the solver column and its figures empty. */
             moved += compare_row(c, r, &row, gen_ok, solv_canon, pass == 1);
         }
-        if (pass == 0 && (s != MZ_EUNSUPPORTED || moved)) {
+        if (pass == 0 && ((s != MZ_EUNSUPPORTED && s != MZ_EOUTSIDE) || moved)) {
             fail_rows(c, r0, gp->n, false, stage, s);
             return;
         }
@@ -688,8 +690,16 @@ static int load(mzt_check *c, sw_file *f)
         if (nl && nl < sizeof name && name[nl - 1] == '\r')
             name[nl - 1] = '\0';
         if (!in_cols(&all, name, all.n)) {
-            say(c, 0, "'%s' has column '%s', which this build does not write (a file "
-                      "from another version?)", c->path, name);
+            bool outside = false;
+            for (const char *const *oc = mzx_columns; *oc && !outside; oc++)
+                outside = strcmp(*oc, name) == 0;
+            if (outside)
+                say(c, 0, "'%s' has column '%s': its rows come from outside programs, and "
+                          "check runs none that is not declared on its command line: declare "
+                          "them with --programs FILE (docs/outside.md)", c->path, name);
+            else
+                say(c, 0, "'%s' has column '%s', which this build does not write (a file "
+                          "from another version?)", c->path, name);
             free(at);
             return MZT_BAD;
         }
@@ -754,6 +764,7 @@ static int load(mzt_check *c, sw_file *f)
             mem = r->want[j] != NULL;
         char reason[512];
         uint64_t v;
+        mz_status ps;
         mz_rng_kind kind = MZ_RNG_MULBERRY32;
         r->rep = 1;
         r->shape = MZ_SHAPE_ORTHO;
@@ -785,9 +796,10 @@ static int load(mzt_check *c, sw_file *f)
         } else if (rep && !parse_num(rep, UINT64_MAX, &r->rep)) {
             say(c, r->line, "'%s' line %zu: rep '%s' is not a number", c->path, r->line, rep);
             rc = MZT_BAD;
-        } else if (mz_spec_parse(r->gen_text, &r->spec, reason, sizeof reason) != MZ_OK) {
-            say(c, r->line, "'%s' line %zu: %s (a file from another version?)", c->path,
-                      r->line, reason);
+        } else if ((ps = mz_spec_parse(r->gen_text, &r->spec, reason, sizeof reason)) != MZ_OK) {
+            say(c, r->line, "'%s' line %zu: %s (a file from another version%s?)", c->path,
+                      r->line, reason, ps == MZ_ENOTFOUND ? ", or an outside program to "
+                      "declare with --programs FILE" : "");
             rc = MZT_BAD;
         } else if ((r->has_solver = r->solv_text[0] != '\0') &&
                    mz_solver_parse(r->solv_text, &r->st, reason, sizeof reason) != MZ_OK) {
