@@ -16,8 +16,11 @@
  *     against aldous-broder agrees at 101x101 over 50 seeds each (both draw
  *     the uniform spanning tree), sidewinder against wilson differs;
  *   - a generator that fails on some seeds (MZ_EOUTSIDE): those seeds are
- *     counted and left out of the samples.
+ *     counted and left out of the samples;
+ *   - the command: every format of a claim, the published verdict column,
+ *     bad options refused with exit 2 and nothing on stdout.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -26,6 +29,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "mazebench.h"
 #include "stats_ab.h"
@@ -282,6 +286,71 @@ static void test_failing_seeds(void **state)
     mzt_stats_table_free(&t);
 }
 
+/* Run the CLI from the source tree; stdout into buf, the exit status. */
+static int run(const char *args, char *buf, size_t len)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>/dev/null", MZ_SOURCE_DIR, MZ_CLI, args);
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = '\0';
+    int rc = pclose(f);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static size_t count(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p++)
+        n++;
+    return n;
+}
+
+static void test_cli(void **state)
+{
+    (void)state;
+    static char out[1 << 16];
+    const char *agree = "stats wilson --against aldous-broder --grid 21 --seeds 1..20 "
+                        "--against-seeds 101..120";
+    char args[512];
+    snprintf(args, sizeof args, "%s --format csv", agree);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_true(strncmp(out, "gen,against,topology,rows,cols,cells,seeds,against_seeds,", 57) == 0);
+    assert_int_equal(count(out, "\nwilson,aldous-broder,ortho,21,21,441,20,20,0,0,"), 4);
+    assert_int_equal(count(out, ",holm,agree,agree,mulberry32,mulberry32\n"), 4);
+    snprintf(args, sizeof args, "%s --format json --correction bonferroni", agree);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"correction\": \"bonferroni\", \"verdict\": \"agree\""));
+    assert_non_null(strstr(out, "\"dead_ends\": {\"n\": 20"));
+    assert_int_equal(run("stats dfs --against kruskal --grid 21 --seeds 1..10", out, sizeof out),
+                     0);
+    assert_non_null(strstr(out, "dfs against kruskal  21x21  seeds 10 and 10"));
+    assert_non_null(strstr(out, "\n  verdict: differ\n"));
+    assert_int_equal(run("stats dfs --against kruskal --grid 21 --seeds 1..10 --format markdown "
+                         "--alpha 0.05",
+                         out, sizeof out),
+                     0);
+    assert_true(strncmp(out, "| generator | against | grid | figure |", 39) == 0);
+    assert_non_null(strstr(out, "| `dfs` | `kruskal` | 21x21 | dead_ends % | "));
+    /* the published verdict: dfs makes its 10% */
+    assert_int_equal(run("stats dfs --grid 21 --seeds 1..5 --format csv", out, sizeof out), 0);
+    assert_non_null(strstr(out, ",Pullen: Think Labyrinth,mulberry32,0.323045,agree\n"));
+    /* refused: exit 2, nothing on stdout */
+    static const char *const bad[] = {
+        "stats dfs --against nosuch",           "stats dfs --against all",
+        "stats dfs --against dfs --alpha 2",    "stats dfs --against dfs --alpha 0",
+        "stats dfs --against dfs --alpha x",    "stats dfs --against dfs --correction x",
+        "stats dfs --alpha 0.05",               "stats dfs --against-seeds 1..3",
+        "stats dfs --against dfs --against kruskal",
+        "stats dfs --against sidewinder --grid hex:5x5",
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        if (run(bad[k], out, sizeof out) != 2 || out[0])
+            fail_msg("'%s' not refused with exit 2 and an empty stdout", bad[k]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_one_sample_and_published),
         cmocka_unit_test(test_claims_on_mazes),
         cmocka_unit_test(test_failing_seeds),
+        cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
