@@ -26,6 +26,15 @@ int mzc_take_programs(int *argc, char **argv)
     int out = 1;
     bool rest = false; /* past "--": the command's own arguments */
     mzx_set_note(note, NULL);
+    /* gen and solve print a failure in their own error line; the other
+     * commands tell the first of each kind through the note. */
+    for (int k = 1; k < *argc; k++)
+        if (strcmp(argv[k], "--programs") == 0)
+            k++;
+        else if (argv[k][0] != '-') {
+            mzx_set_fail_notes(strcmp(argv[k], "gen") != 0 && strcmp(argv[k], "solve") != 0);
+            break;
+        }
     for (int k = 1; k < *argc; k++) {
         const char *a = argv[k];
         if (!rest && strcmp(a, "--") == 0)

@@ -48,6 +48,12 @@ typedef struct mzx_gen {
 
 static void (*note_fn)(void *, const char *);
 static void *note_user;
+static bool fail_notes = true;
+
+void mzx_set_fail_notes(bool on)
+{
+    fail_notes = on;
+}
 
 void mzx_set_note(void (*fn)(void *user, const char *line), void *user)
 {
@@ -369,7 +375,7 @@ static mz_status gen_fn(mz_grid *g, const mz_args *a, mz_run *run)
         bool say = !(x->noted & (1u << o.status));
         x->noted |= 1u << o.status;
         pthread_mutex_unlock(&x->mu);
-        if (say && note_fn)
+        if (say && fail_notes && note_fn)
             note_fn(note_user, last_error);
         return MZ_EOUTSIDE;
     }

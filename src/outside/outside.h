@@ -221,6 +221,11 @@ extern const char *const mzx_columns[];
 /* Where notes go (the start-up line of each entry): fn(user, line), a line
  * without a newline. NULL: nowhere. Set before runs start. */
 void mzx_set_note(void (*fn)(void *user, const char *line), void *user);
+/* Whether a failure is a note too (on by default): the first failure of
+ * each status of each entry, "outside generator NAME (seed S, grid G):
+ * STATUS: what" (mzx_last_error's text). Off for a caller that prints each
+ * failure itself. */
+void mzx_set_fail_notes(bool on);
 
 /* Whether a is an outside generator's entry. */
 bool mzx_is_outside(const mz_algo *a);
