@@ -1050,9 +1050,16 @@ if wants stats bad; then
     c_bad stats 2 stats dfs --published "$FX/nul.csv"
     c_bad stats 2 stats dfs --published /dev/zero
     c_bad stats 2 stats dfs --published nosuch.csv
+    c_bad stats 2 stats dfs --against nosuch
+    c_bad stats 2 stats dfs --against dfs --alpha 2
+    c_bad stats 2 stats dfs --against dfs --correction x
+    c_bad stats 2 stats dfs --alpha 0.05
 fi
 if wants stats full; then
     for f in $(formats stats); do c_stdout_full stats "" stats dfs --seeds 1..2 --grid 11 --format "$f"; done
+    for f in $(formats stats); do
+        c_stdout_full stats "" stats dfs --against kruskal --seeds 1..2 --grid 11 --format "$f"
+    done
 fi
 if wants stats pipe; then
     c_pipe stats default "" stats dfs --seeds 1..2 --grid 11
