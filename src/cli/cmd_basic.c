@@ -93,7 +93,10 @@ static void list_text(void)
     char flags[256];
     for (int kind = MZ_GEN; kind <= MZ_SOLVER; kind++) {
         printf("%s%s:\n", kind == MZ_GEN ? "" : "\n", kind_title((mz_kind)kind));
-        for (const mz_algo *const *a = mz_registry; *a; a++) {
+        /* The built-in entries, then those added (--programs, --plugin). */
+        const mz_algo *const *lists[2] = {mz_registry, mz_registry_added(NULL)};
+        for (int li = 0; li < 2; li++)
+        for (const mz_algo *const *a = lists[li]; *a; a++) {
             if ((int)(*a)->kind != kind)
                 continue;
             printf("  %-10s %s\n", (*a)->name, (*a)->summary);

@@ -39,6 +39,15 @@ static void usage(FILE *f)
     fprintf(f, "\n'mazebench COMMAND --help' describes each one. Version %s.\n", MZ_VERSION);
 }
 
+/* Did the command's arguments ask for its help? */
+static bool asked_help(int argc, char **argv)
+{
+    for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
+        if (mzc_flag(argv[k], "--help", "-h"))
+            return true;
+    return false;
+}
+
 int main(int argc, char **argv)
 {
     mzc_keep_std_fds();
@@ -63,6 +72,9 @@ int main(int argc, char **argv)
             /* A temporary output file never outlives a signal. */
             mzo_out_signals_install();
             int rc = commands[k].fn(argc - 1, argv + 1);
+            if (rc == MZC_OK && asked_help(argc - 1, argv + 1))
+                printf("\nEvery command also takes --programs FILE (outside programs as "
+                       "generators,\ndocs/outside.md) and --plugin FILE (docs/plugins.md).\n");
             /* Whatever the command printed (its --help too) must reach
              * stdout: a full disk or a closed pipe is a failure. */
             if (rc == MZC_OK)
