@@ -3,6 +3,7 @@
 #include "../mazebench_render.h"
 #include "out/out.h"
 #include "sweep.h"
+#include "outside/solver.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -443,6 +444,7 @@ struct run_opts {
     const char *spec, *solver, *trace, *size, *seed_text, *fmt_text, *threads_text, *rng_text;
     const char *grid_opt; /* --grid, or its older name --size */
     const char *save, *save_format; /* gen --save FILE [--save-format F] */
+    const char *save_path;          /* solve --save-path FILE */
     bool have_seed, force;
     uint64_t seed;
     mz_rng_kind rng;
@@ -495,7 +497,11 @@ static const char solve_help[] =
     "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
     "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n"
     "                  ('-': stdout); an existing FILE is kept unless --force\n"
-    "  --force         replace an existing trace FILE\n"
+    "  --save-path FILE  write the solver's path to FILE, one cell a line (ROW COL;\n"
+    "                  RING POS on polar, LEVEL ROW COL on 3d cells), after the\n"
+    "                  line 'mazebench-path 1' (docs/outside-solvers.md); no cell\n"
+    "                  when it found none\n"
+    "  --force         replace an existing trace or --save-path FILE\n"
     "  --threads N     threads, 1..256 (default: every online core): the generator\n"
     "                  may use all (binary-tree does), then the solver runs on one\n"
     "                  while the figures use the others; the results are the same\n"
@@ -544,6 +550,10 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
                 return -1;
             }
         } else if (solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--gen", &o->spec, false)) != 0) {
+            if (r < 0)
+                return -1;
+        } else if (solve &&
+                   (r = mzc_opt_once(argv[0], argc, argv, &k, "--save-path", &o->save_path, false)) != 0) {
             if (r < 0)
                 return -1;
         } else if (!solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--save", &o->save, false)) != 0) {
@@ -624,6 +634,12 @@ static mz_status figures_and_solve(const mz_grid *g, unsigned threads, mz_metric
     return s != MZ_OK ? s : j.s;
 }
 
+/* The sink of a path file (--save-path). */
+static int put_path(void *user, const char *buf, size_t n)
+{
+    return fwrite(buf, 1, n, user) == n ? 0 : 1;
+}
+
 static int run(int argc, char **argv, bool solve)
 {
     struct run_opts o;
@@ -667,7 +683,7 @@ static int run(int argc, char **argv, bool solve)
     if (solve && mzc_check_cells(&solver, &geo) != 0)
         return MZC_USAGE;
     if (mzc_check_estimate(&geo, algos, nalgos,
-                           MZ_EST_FIGURES | (solve && o.fmt == FMT_ASCII ? MZ_EST_PATH : 0)) != 0)
+                           MZ_EST_FIGURES | (solve && (o.fmt == FMT_ASCII || o.save_path) ? MZ_EST_PATH : 0)) != 0)
         return MZC_FAIL;
 
     /* A trace file is written beside its name and renamed at the end; an
@@ -708,6 +724,26 @@ static int run(int argc, char **argv, bool solve)
         }
     }
 
+    /* The --save-path file likewise. */
+    mzo_out pout;
+    memset(&pout, 0, sizeof pout);
+    if (o.save_path) {
+        char err[1024];
+        int r = strcmp(o.save_path, "-") == 0
+                    ? SW_BAD
+                    : mzo_out_open(&pout, o.save_path, o.force ? MZO_OUT_FORCE : 0, err, sizeof err);
+        if (r != SW_OK) {
+            if (strcmp(o.save_path, "-") == 0)
+                snprintf(err, sizeof err, "'-': stdout carries the figures; give a file name");
+            mzc_error("%s: --save-path: %s", argv[0], err);
+            if (tout.f)
+                mzo_out_abort(&tout);
+            if (sout.f)
+                mzo_out_abort(&sout);
+            return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
+        }
+    }
+
     fputs(rng_note, stderr);
     int rc = MZC_OK;
     mz_grid g = {0};
@@ -715,7 +751,7 @@ static int run(int argc, char **argv, bool solve)
     mz_metrics m;
     mz_solution sol;
     memset(&sol, 0, sizeof sol);
-    sol.want_path = solve && o.fmt == FMT_ASCII;
+    sol.want_path = solve && (o.fmt == FMT_ASCII || o.save_path);
     mz_status s = mz_generate(&spec, o.seed, &geo, &g,
                               MZ_GEN_OPTS(o.threads, (tf && !solve) ? &trace : NULL, &gx));
     if (s == MZ_OK)
@@ -769,6 +805,22 @@ static int run(int argc, char **argv, bool solve)
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {
             mzc_error("%s: cannot write to stdout: %s", argv[0], strerror(errno));
+            rc = MZC_FAIL;
+        }
+    }
+    if (pout.f) {
+        char err[1024];
+        if (rc == MZC_OK && (mzx_path_write(&g, sol.path, sol.path_len, MZX_PATH_RC, put_path,
+                                            pout.f) != MZ_OK ||
+                             fflush(pout.f) != 0 || ferror(pout.f))) {
+            mzc_error("%s: --save-path: cannot write '%s': %s", argv[0], o.save_path,
+                      strerror(errno));
+            rc = MZC_FAIL;
+        }
+        if (rc != MZC_OK)
+            mzo_out_abort(&pout);
+        else if (mzo_out_commit(&pout, err, sizeof err) != SW_OK) {
+            mzc_error("%s: --save-path: %s", argv[0], err);
             rc = MZC_FAIL;
         }
     }
