@@ -1,0 +1,224 @@
+/*
+ * test_report_tables.c - the report's table model and its writers
+ * (src/report/table.c) and the report built from files
+ * (src/report/report.c):
+ *
+ *   - escaping: _ & % # $ { } ~ ^ \ in LaTeX, | in markdown (code cells
+ *     too), < & " in HTML;
+ *   - alignment: markdown's ---, ---: and :---:, the tabular's l r c, the
+ *     HTML cells' classes;
+ *   - the CSV: a parted column as one column a part, quoting;
+ *   - a report of data/sweep-small.csv: its sections, the generator table's
+ *     cells from the sweep summary, a malformed file and a missing one left
+ *     out with why.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/report.h"
+
+/* What a writer wrote, as a string (free it). */
+typedef void (*writer)(FILE *, const mzr_table *);
+static char *written(writer w, const mzr_table *t)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    w(f, t);
+    fclose(f);
+    return buf;
+}
+
+static void make(mzr_table *t)
+{
+    assert_int_equal(mzr_table_init(t, "demo", "A & B: 50% of $x_1$", "note {#1}"), MZO_OK);
+    assert_int_equal(mzr_table_col(t, "name", NULL, "name", MZR_LEFT), MZO_OK);
+    mzr_table_col_code(t);
+    assert_int_equal(mzr_table_col(t, "time", "ns/cell", "ns", MZR_RIGHT), MZO_OK);
+    static const char *const suf[3] = {"", "_lo", "_hi"};
+    assert_int_equal(mzr_table_col_parts(t, 3, suf), MZO_OK);
+    assert_int_equal(mzr_table_col(t, "verdict", "", "verdict", MZR_CENTER), MZO_OK);
+    assert_int_equal(mzr_table_row(t), MZO_OK);
+    assert_int_equal(mzr_table_set(t, 0, "%s", "a|b_c"), MZO_OK);
+    assert_int_equal(mzr_table_set(t, 1, "%s", "5.5 [2.0, 9.0]"), MZO_OK);
+    assert_int_equal(mzr_table_set_part(t, 1, 0, "5.5"), MZO_OK);
+    assert_int_equal(mzr_table_set_part(t, 1, 1, "2"), MZO_OK);
+    assert_int_equal(mzr_table_set_part(t, 1, 2, "9"), MZO_OK);
+    assert_int_equal(mzr_table_set(t, 2, "%s", "<ok> & \"so\""), MZO_OK);
+    assert_int_equal(mzr_table_row(t), MZO_OK);
+    assert_int_equal(mzr_table_set(t, 0, "%s", "~^\\{}#"), MZO_OK);
+    assert_int_equal(mzr_table_set(t, 2, "%s", "x,y"), MZO_OK); /* part 1 left empty */
+}
+
+static void test_tex(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    mzr_tex_text(f, "_ & % # $ { } ~ ^ \\");
+    fclose(f);
+    assert_string_equal(buf, "\\_ \\& \\% \\# \\$ \\{ \\} \\textasciitilde{} "
+                             "\\textasciicircum{} \\textbackslash{}");
+    free(buf);
+
+    mzr_table t;
+    make(&t);
+    char *s = written(mzr_table_tex, &t);
+    assert_non_null(strstr(s, "\\begin{tabular}{lrc}\n\\toprule\n"));
+    assert_non_null(strstr(s, "\\caption{A \\& B: 50\\% of \\$x\\_1\\$}"));
+    assert_non_null(strstr(s, "name & time (ns/cell) & verdict \\\\\n\\midrule\n"));
+    assert_non_null(strstr(s, "\\texttt{a|b\\_c} & 5.5 [2.0, 9.0] & <ok> \\& \"so\" \\\\\n"));
+    assert_non_null(strstr(s, "\\texttt{\\textasciitilde{}\\textasciicircum{}"
+                              "\\textbackslash{}\\{\\}\\#} &  & x,y \\\\\n"));
+    assert_non_null(strstr(s, "\\bottomrule\n\\end{tabular}\n"));
+    assert_non_null(strstr(s, "note \\{\\#1\\}"));
+    free(s);
+    mzr_table_free(&t);
+}
+
+static void test_md(void **state)
+{
+    (void)state;
+    mzr_table t;
+    make(&t);
+    char *s = written(mzr_table_md, &t);
+    assert_non_null(strstr(s, "**A & B: 50% of $x_1$**\n\n"));
+    assert_non_null(strstr(s, "| name | time (ns/cell) | verdict |\n|---|---:|:---:|\n"));
+    assert_non_null(strstr(s, "| `a\\|b_c` | 5.5 [2.0, 9.0] | <ok> & \"so\" |\n"));
+    assert_non_null(strstr(s, "| `~^\\{}#` |  | x,y |\n"));
+    assert_non_null(strstr(s, "\n_note {#1}_\n"));
+    free(s);
+    /* a backtick inside a code cell: a double fence */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    mzr_md_text(f, "a`b|c", true);
+    fputc('/', f);
+    mzr_md_text(f, "x\\y\nz", false);
+    fclose(f);
+    assert_string_equal(buf, "`` a`b\\|c ``/x\\\\y z");
+    free(buf);
+    mzr_table_free(&t);
+}
+
+static void test_html(void **state)
+{
+    (void)state;
+    mzr_table t;
+    make(&t);
+    char *s = written(mzr_table_html, &t);
+    assert_non_null(strstr(s, "<table class=\"mz\" id=\"t-demo\">"));
+    assert_non_null(strstr(s, "<caption>A &amp; B: 50% of $x_1$</caption>"));
+    assert_non_null(strstr(s, "<th scope=\"col\" class=\"l\">name</th>"
+                              "<th scope=\"col\" class=\"r\">time (ns/cell)</th>"
+                              "<th scope=\"col\" class=\"c\">verdict</th>"));
+    assert_non_null(strstr(s, "<td class=\"l\"><code>a|b_c</code></td>"));
+    assert_non_null(strstr(s, "<td class=\"c\">&lt;ok&gt; &amp; &quot;so&quot;</td>"));
+    assert_null(strstr(s, "<ok>"));
+    assert_non_null(strstr(s, "<p class=\"note\">note {#1}</p>"));
+    free(s);
+    mzr_table_free(&t);
+}
+
+static void test_csv(void **state)
+{
+    (void)state;
+    mzr_table t;
+    make(&t);
+    char *s = written(mzr_table_csv, &t);
+    assert_string_equal(s, "name,ns,ns_lo,ns_hi,verdict\n"
+                           "a|b_c,5.5,2,9,\"<ok> & \"\"so\"\"\"\n"
+                           "~^\\{}#,,,,\"x,y\"\n");
+    free(s);
+    mzr_table_free(&t);
+}
+
+static char dir[64];
+
+static void test_report(void **state)
+{
+    (void)state;
+    char bad[128], missing[128];
+    snprintf(bad, sizeof bad, "%s/stats-bad.csv", dir);
+    snprintf(missing, sizeof missing, "%s/none.csv", dir);
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("gen,topology,rows,cols,cells,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi\n"
+          "dfs,ortho,3,3,9,2,dead_ends,2,0.1\n",
+          f);
+    fclose(f);
+    mzr_report r;
+    mzr_report_init(&r);
+    assert_int_equal(mzr_report_add(&r, MZ_SOURCE_DIR "/data/sweep-small.csv"), MZO_OK);
+    assert_int_equal(mzr_report_add(&r, bad), MZO_OK);
+    assert_int_equal(mzr_report_add(&r, missing), MZO_OK);
+    char err[256];
+    assert_int_equal(mzr_report_finish(&r, err, sizeof err), MZO_OK);
+    assert_true(mzr_report_has(&r, MZR_SEC_RUN));
+    assert_true(mzr_report_has(&r, MZR_SEC_GENERATORS));
+    assert_true(mzr_report_has(&r, MZR_SEC_SOLVERS));
+    assert_false(mzr_report_has(&r, MZR_SEC_STATS));
+    assert_false(mzr_report_has(&r, MZR_SEC_COMPARE));
+    assert_true(mzr_report_has(&r, MZR_SEC_LEFT_OUT));
+    assert_int_equal(r.nleft, 2);
+    assert_string_equal(r.left[0].path, bad);
+    assert_non_null(strstr(r.left[0].why, "line 2: 9 fields where the header has 13"));
+    assert_true(r.left[0].error);
+    assert_string_equal(r.left[1].path, missing);
+    assert_non_null(strstr(r.left[1].why, "cannot read it"));
+    /* the generator table: one row a summary group, cells from it */
+    const mzr_table *t = &r.sec[MZR_SEC_GENERATORS].tab[0];
+    assert_int_equal(t->nrows, r.sum.ngen);
+    assert_int_equal(t->nrows, 6);
+    assert_string_equal(mzr_table_at(t, 1, 0)->text, "dfs");
+    assert_string_equal(mzr_table_at(t, 1, 2)->text, "31x31");
+    size_t dead = SIZE_MAX;
+    for (size_t c = 0; c < t->ncols; c++)
+        if (!strcmp(t->col[c].key, "dead_ends_pct"))
+            dead = c;
+    assert_true(dead != SIZE_MAX);
+    /* (96 + 102 + 106) / 3 / 961 = 10.545% */
+    assert_string_equal(mzr_table_at(t, 1, dead)->text, "10.5 \xc2\xb1 0.5");
+    assert_string_equal(mzr_table_at(t, 1, dead)->part[0], "10.5446");
+    /* no timing columns in the golden file: no time column */
+    for (size_t c = 0; c < t->ncols; c++)
+        assert_string_not_equal(t->col[c].key, "ns_per_cell");
+    /* the whole as XHTML: every section with its id */
+    char *buf = NULL;
+    size_t len = 0;
+    f = open_memstream(&buf, &len);
+    mzr_report_html(f, &r, 720, 405);
+    fclose(f);
+    assert_non_null(strstr(buf, "<!DOCTYPE html>"));
+    assert_non_null(strstr(buf, "<section id=\"run\" data-section=\"run\">"));
+    assert_non_null(strstr(buf, "<section id=\"left-out\" data-section=\"left-out\">"));
+    assert_null(strstr(buf, "<section id=\"stats\""));
+    assert_null(strstr(buf, "src=\"http"));
+    free(buf);
+    mzr_report_free(&r);
+    unlink(bad);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/mz-report-XXXXXX");
+    if (!mkdtemp(dir))
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tex),  cmocka_unit_test(test_md),     cmocka_unit_test(test_html),
+        cmocka_unit_test(test_csv),  cmocka_unit_test(test_report),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    rmdir(dir);
+    return rc;
+}
