@@ -235,7 +235,7 @@ static mz_status flaky_gen(mz_grid *g, const mz_args *a, mz_run *run)
     (void)a;
     if (run->seed % 3 == 0) {
         if (run->extra)
-            mz_extra_int(run->extra, "outside_status", 2);
+            mz_extra_text(run->extra, "outside_status", "timeout");
         return MZ_EOUTSIDE;
     }
     for (uint64_t c = 0; c + 1 < g->cols; c++)
@@ -267,7 +267,11 @@ static void test_failing_seeds(void **state)
     assert_int_equal(t.failed, 3); /* seeds 3, 6, 9 */
     assert_int_equal(t.fail_seed, 3);
     assert_int_equal(t.fail_status, MZ_EOUTSIDE);
-    assert_true(t.fail_outside == 2 || t.fail_outside == -1);
+    char why[128];
+    assert_string_equal(mzt_stats_failures(&t, why, sizeof why), "timeout");
+    t.fail_kind[1] = (struct mzt_fail_kind){"exit", 2};
+    t.nfail_kinds = 2;
+    assert_string_equal(mzt_stats_failures(&t, why, sizeof why), "timeout: 3, exit: 2");
     assert_int_equal(t.s[MZT_S_DEAD].n, 7);
     assert_true(isnan(t.x[MZT_S_DEAD * 10 + 2]));
     /* a comb of 9x9: 9 dead ends at the bottom, of 81 cells */

@@ -188,21 +188,20 @@ static int run_one(const mz_spec *spec, const char *canon, const mz_dims *geo,
         mzc_error("%s", err.msg);
         return -1;
     }
-    if (t->failed) {
-        char why[96] = "";
-        if (t->fail_outside >= 0)
-            snprintf(why, sizeof why, ", outside_status %lld", (long long)t->fail_outside);
+    char why[512];
+    if (t->failed && t->failed == nseeds) {
+        mzc_error("stats: '%s' at %s: no seed made a maze: %zu of %zu seeds failed: %s (first: "
+                  "seed %llu)",
+                  canon, t->grid, t->failed, nseeds, mzt_stats_failures(t, why, sizeof why),
+                  (unsigned long long)t->fail_seed);
+        return -1;
+    }
+    if (t->failed)
         fprintf(stderr,
                 "mazebench: stats: '%s' at %s: %zu of %zu seeds failed: %s (first: seed "
-                "%llu%s)%s\n",
-                canon, t->grid, t->failed, nseeds, mz_status_str(t->fail_status),
-                (unsigned long long)t->fail_seed, why,
-                t->failed < nseeds ? "; left out of the figures" : "");
-        if (t->failed == nseeds) {
-            mzc_error("stats: '%s' at %s: no seed made a maze", canon, t->grid);
-            return -1;
-        }
-    }
+                "%llu); left out of the figures\n",
+                canon, t->grid, t->failed, nseeds, mzt_stats_failures(t, why, sizeof why),
+                (unsigned long long)t->fail_seed);
     return 0;
 }
 
@@ -237,9 +236,11 @@ static void print_text(FILE *f, const result *r, uint64_t band)
     else
         fprintf(f, "%s  %s  %zu seeds  (topology %s, %llu cells)  rng %s\n", r->t.gen, r->t.grid,
                 r->t.seeds, r->t.topo, (unsigned long long)r->t.cells, r->t.rng);
-    if (r->t.failed)
+    if (r->t.failed) {
+        char why[512];
         fprintf(f, "  %zu of %zu seeds failed (%s): left out\n", r->t.failed, r->t.seeds,
-                mz_status_str(r->t.fail_status));
+                mzt_stats_failures(&r->t, why, sizeof why));
+    }
     fprintf(f, "  %-16s %12s %12s  %-27s %s\n", "statistic", "mean", "sd", "95% ci", "published");
     for (unsigned st = 0; st < NSTATS; st++) {
         const mz_summary *s = &r->t.s[st];
@@ -342,8 +343,11 @@ static void print_json(FILE *f, const result *r, bool first, bool topo)
             "\"longest_exact\": %s",
             (unsigned long long)r->t.rows, (unsigned long long)r->t.cols, r->t.seeds, r->t.rng,
             r->t.longest_exact ? "true" : "false");
-    if (r->t.failed)
-        fprintf(f, ", \"failed\": %zu", r->t.failed);
+    if (r->t.failed) {
+        char why[512];
+        fprintf(f, ", \"failed\": %zu, \"failed_why\": ", r->t.failed);
+        mzo_json_string(f, mzt_stats_failures(&r->t, why, sizeof why));
+    }
     if (r->pub) {
         fprintf(f, ", \"published\": {\"name\": ");
         mzo_json_string(f, r->pub->name);
@@ -504,9 +508,10 @@ static void print_claim_text(FILE *f, const mzt_stats_table *a, const mzt_stats_
     fprintf(f, "  seeds %zu and %zu  rng %s and %s\n", a->seeds, b->seeds, a->rng, b->rng);
     for (unsigned side = 0; side < 2; side++) {
         const mzt_stats_table *t = side ? b : a;
+        char why[512];
         if (t->failed)
             fprintf(f, "  %s: %zu of %zu seeds failed (%s): left out\n", t->gen, t->failed,
-                    t->seeds, mz_status_str(t->fail_status));
+                    t->seeds, mzt_stats_failures(t, why, sizeof why));
     }
     fprintf(f, "  level %g over %zu figures (%s); verdict by Welch's t-test\n", c->alpha,
             c->ntested, c->correction == MZT_HOLM ? "Holm" : "Bonferroni");

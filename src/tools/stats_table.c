@@ -62,6 +62,23 @@ size_t mzt_stats_values(const mzt_stats_table *t, unsigned st, double *out)
     return n;
 }
 
+char *mzt_stats_failures(const mzt_stats_table *t, char *buf, size_t len)
+{
+    size_t at = 0;
+    if (len)
+        buf[0] = '\0';
+    for (size_t f = 0; f < t->nfail_kinds && at < len; f++) {
+        int w = t->nfail_kinds == 1
+                    ? snprintf(buf, len, "%s", t->fail_kind[f].why)
+                    : snprintf(buf + at, len - at, "%s%s: %zu", f ? ", " : "",
+                               t->fail_kind[f].why, t->fail_kind[f].n);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+    return buf;
+}
+
 int mzt_stats_collect(const mz_spec *spec, const char *canon, const mz_dims *geo,
                       const uint64_t *seeds, size_t nseeds, uint64_t band,
                       mzt_progress_fn progress, void *pctx, mzt_stats_table *t, mzt_err *err)
@@ -71,7 +88,6 @@ int mzt_stats_collect(const mz_spec *spec, const char *canon, const mz_dims *geo
     t->seeds = nseeds;
     t->rng = mz_rng_name(spec->rng);
     t->longest_exact = t->route_all = true;
-    t->fail_outside = -1;
     t->geo = *geo;
     char grid[96];
     mz_dims_format(geo, grid, sizeof grid);
@@ -93,10 +109,15 @@ int mzt_stats_collect(const mz_spec *spec, const char *canon, const mz_dims *geo
             if (t->failed++ == 0) {
                 t->fail_seed = seeds[k];
                 t->fail_status = s;
-                const mz_value *o = mz_extra_get(&x, "outside_status");
-                if (o && o->type == MZ_V_INT)
-                    t->fail_outside = o->i;
             }
+            const mz_value *o = mz_extra_get(&x, "outside_status");
+            const char *why = o && o->type == MZ_V_TEXT && o->text ? o->text : mz_status_str(s);
+            size_t f = 0;
+            while (f < t->nfail_kinds && strcmp(t->fail_kind[f].why, why) != 0)
+                f++;
+            if (f == t->nfail_kinds && f < MZT_FAIL_KINDS)
+                t->fail_kind[t->nfail_kinds++].why = why;
+            t->fail_kind[f < MZT_FAIL_KINDS ? f : MZT_FAIL_KINDS - 1].n++;
             continue;
         }
         mz_maze_stats ms;

@@ -36,6 +36,8 @@ bool mzt_stat_is_share(unsigned st);
 
 /* ---- one generator on one grid over seeds ---- */
 
+#define MZT_FAIL_KINDS 4
+
 typedef struct mzt_stats_table {
     char gen[256];      /* the spec's canonical form */
     mz_dims geo;        /* the grid made (a fixed-size generator's own size) */
@@ -47,11 +49,18 @@ typedef struct mzt_stats_table {
     size_t seeds;        /* seeds asked for */
     /* Seeds whose maze could not be made by an outside program (mz_generate
      * gave MZ_EOUTSIDE or MZ_EFORMAT): left out of every sample. The first
-     * such seed, its status and its outside_status column (-1: none). */
+     * such seed and its status; the failures by reason (the outside_status
+     * column's text, such as "timeout" or "exit", or the status's
+     * mz_status_str), the first MZT_FAIL_KINDS reasons apart and the rest
+     * counted under the last. */
     size_t failed;
     uint64_t fail_seed;
     mz_status fail_status;
-    int64_t fail_outside;
+    struct mzt_fail_kind {
+        const char *why; /* a static string */
+        size_t n;
+    } fail_kind[MZT_FAIL_KINDS];
+    size_t nfail_kinds;
     mz_summary s[MZT_NSTATS]; /* over the values present */
     bool longest_exact;       /* every maze's longest path was exact */
     bool route_all;           /* every maze made had its exit reachable */
@@ -59,6 +68,10 @@ typedef struct mzt_stats_table {
      * there is none (a failed seed, an unreachable exit, no inner cell). */
     double *x;
 } mzt_stats_table;
+
+/* The failures' reasons into buf: "timeout" for one reason, "timeout: 2,
+ * exit: 1" (with their counts) for several, "" for none. Returns buf. */
+char *mzt_stats_failures(const mzt_stats_table *t, char *buf, size_t len);
 
 /* Called every 16 seeds with the seeds done and the total (may be NULL). */
 typedef void (*mzt_progress_fn)(void *ctx, const char *gen, const char *grid, size_t done,
