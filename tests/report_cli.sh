@@ -30,12 +30,12 @@ EOF
 
 # The report of the folder.
 expect 0 "report of a run" "$mz" report "$run" --out "$tmp/report.html"
-grep -Eq "^report: $tmp/report.html, [0-9]+ bytes, sections: run generators solvers stats" \
+grep -Eq "^report: $tmp/report.html, [0-9]+ bytes, sections: run generators solvers( charts)? stats" \
     "$tmp/out" || bad "the size and sections are not printed: $(cat "$tmp/out")"
 [ -s "$tmp/report.html" ] || fail "no report.html"
 xmllint --noout "$tmp/report.html" || fail "xmllint rejects the report"
 head -1 "$tmp/report.html" | grep -qx '<!DOCTYPE html>' || fail "no doctype"
-for s in run generators solvers stats; do
+for s in run generators solvers charts stats; do
     grep -q "<section id=\"$s\" data-section=\"$s\">" "$tmp/report.html" || fail "no section $s"
 done
 for s in compare check scaling left-out; do
@@ -81,8 +81,8 @@ grep -q '<section id="stats"' "$tmp/left.html" && fail "a stats section from a m
 # The exports.
 expect 0 "exports" "$mz" report "$run" --out "$tmp/r.html" --md "$tmp/r.md" --tex "$tmp/r.tex" \
     --csv "$tmp/csv"
-grep -q '^| generator | shape | grid |' "$tmp/r.md" || fail "no markdown generator table"
-grep -q '^|---|---|---:|' "$tmp/r.md" || fail "no markdown alignment row"
+grep -q '^| generator | grid | mazes |' "$tmp/r.md" || fail "no markdown generator table"
+grep -q '^|---|---:|---:|' "$tmp/r.md" || fail "no markdown alignment row"
 grep -q '^\\begin{tabular}{' "$tmp/r.tex" || fail "no tabular"
 for w in '\\toprule' '\\midrule' '\\bottomrule' '\\end{tabular}'; do
     grep -q "^$w" "$tmp/r.tex" || fail "LaTeX without $w"
@@ -92,7 +92,7 @@ done
 for f in run generators solvers stats-11; do
     [ -s "$tmp/csv/$f.csv" ] || fail "no $f.csv"
 done
-head -1 "$tmp/csv/generators.csv" | grep -q '^gen,topology,grid,rng,cells,n,seeds,ns_per_cell,ns_per_cell_lo,ns_per_cell_hi,' ||
+head -1 "$tmp/csv/generators.csv" | grep -q '^gen,grid,n,seeds,ns_per_cell,ns_per_cell_lo,ns_per_cell_hi,' ||
     fail "generators.csv header: $(head -1 "$tmp/csv/generators.csv")"
 [ "$(wc -l <"$tmp/csv/generators.csv")" = 7 ] || fail "generators.csv is not 6 rows"
 expect 2 "existing --csv files" "$mz" report "$run" --out "$tmp/r2.html" --csv "$tmp/csv"

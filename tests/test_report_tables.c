@@ -122,10 +122,14 @@ static void test_html(void **state)
     assert_non_null(strstr(s, "<th scope=\"col\" class=\"l\">name</th>"
                               "<th scope=\"col\" class=\"r\">time (ns/cell)</th>"
                               "<th scope=\"col\" class=\"c\">verdict</th>"));
-    assert_non_null(strstr(s, "<td class=\"l\"><code>a|b_c</code></td>"));
-    assert_non_null(strstr(s, "<td class=\"c\">&lt;ok&gt; &amp; &quot;so&quot;</td>"));
+    assert_non_null(strstr(s, "<td><code>a|b_c</code></td>"));
+    assert_non_null(strstr(s, "<td>&lt;ok&gt; &amp; &quot;so&quot;</td>"));
     assert_null(strstr(s, "<ok>"));
     assert_non_null(strstr(s, "<p class=\"note\">note {#1}</p>"));
+    free(s);
+    s = written(mzr_table_css, &t);
+    assert_string_equal(s, "#t-demo td:nth-child(2){text-align:right}"
+                           "#t-demo td:nth-child(3){text-align:center}");
     free(s);
     mzr_table_free(&t);
 }
@@ -180,13 +184,20 @@ static void test_report(void **state)
     const mzr_table *t = &r.sec[MZR_SEC_GENERATORS].tab[0];
     assert_int_equal(t->nrows, r.sum.ngen);
     assert_int_equal(t->nrows, 6);
-    assert_string_equal(mzr_table_at(t, 1, 0)->text, "dfs");
-    assert_string_equal(mzr_table_at(t, 1, 2)->text, "31x31");
-    size_t dead = SIZE_MAX;
-    for (size_t c = 0; c < t->ncols; c++)
+    size_t dead = SIZE_MAX, grid = SIZE_MAX;
+    for (size_t c = 0; c < t->ncols; c++) {
         if (!strcmp(t->col[c].key, "dead_ends_pct"))
             dead = c;
-    assert_true(dead != SIZE_MAX);
+        if (!strcmp(t->col[c].key, "grid"))
+            grid = c;
+        /* one shape and one source: said in the note, not a column */
+        assert_string_not_equal(t->col[c].key, "topology");
+        assert_string_not_equal(t->col[c].key, "rng");
+    }
+    assert_non_null(strstr(t->note, "Every row: shape ortho, source mulberry32."));
+    assert_true(dead != SIZE_MAX && grid != SIZE_MAX);
+    assert_string_equal(mzr_table_at(t, 1, 0)->text, "dfs");
+    assert_string_equal(mzr_table_at(t, 1, grid)->text, "31x31");
     /* (96 + 102 + 106) / 3 / 961 = 10.545% */
     assert_string_equal(mzr_table_at(t, 1, dead)->text, "10.5 \xc2\xb1 0.5");
     assert_string_equal(mzr_table_at(t, 1, dead)->part[0], "10.5446");

@@ -264,10 +264,32 @@ static int group_tables(mzr_report *r)
             for (int j = 0; j < MZT_FIG_N; j++)
                 fig[j] = fig[j] || g->fig[j].n;
         }
+        /* A shape or a source that every row shares is said once, in the
+         * note, instead of a column; so are the cells of square grids (the
+         * grid says them). */
+        const char *topo = NULL, *rng = NULL;
+        bool one_topo = true, one_rng = true;
+        for (size_t k = 0; k < s->ngrp; k++) {
+            const mzt_sum_group *g = &s->grp[k];
+            if (g->kind != kind)
+                continue;
+            one_topo = one_topo && (!topo || !strcmp(topo, g->topo));
+            one_rng = one_rng && (!rng || !strcmp(rng, g->rng));
+            topo = topo ? topo : g->topo;
+            rng = rng ? rng : g->rng;
+        }
+        const bool show_cells = !one_topo || strcmp(topo, "ortho") != 0;
+        char note[1024];
+        snprintf(note, sizeof note, "%s%s%s%s%s%s", TIME_NOTE,
+                 one_topo || one_rng ? " Every row:" : "", one_topo ? " shape " : "",
+                 one_topo ? topo : "", one_topo && one_rng ? ", source " : one_rng ? " source " : "",
+                 one_rng ? rng : "");
+        if (one_topo || one_rng)
+            strncat(note, ".", sizeof note - strlen(note) - 1);
         mzr_table *t;
         int rc = new_table(r, gen ? MZR_SEC_GENERATORS : MZR_SEC_SOLVERS,
                            gen ? "generators" : "solvers",
-                           gen ? "Generators by size" : "Solvers by generator and size", TIME_NOTE,
+                           gen ? "Generators by size" : "Solvers by generator and size", note,
                            &t);
         if (rc != MZO_OK)
             return rc;
@@ -276,10 +298,13 @@ static int group_tables(mzr_report *r)
                 mzr_table_col_code(t);
         rc |= mzr_table_col(t, "generator", NULL, "gen", MZR_LEFT);
         mzr_table_col_code(t);
-        rc |= mzr_table_col(t, "shape", NULL, "topology", MZR_LEFT);
+        if (!one_topo)
+            rc |= mzr_table_col(t, "shape", NULL, "topology", MZR_LEFT);
         rc |= mzr_table_col(t, "grid", NULL, "grid", MZR_RIGHT);
-        rc |= mzr_table_col(t, "source", NULL, "rng", MZR_LEFT);
-        rc |= mzr_table_col(t, "cells", NULL, "cells", MZR_RIGHT);
+        if (!one_rng)
+            rc |= mzr_table_col(t, "source", NULL, "rng", MZR_LEFT);
+        if (show_cells)
+            rc |= mzr_table_col(t, "cells", NULL, "cells", MZR_RIGHT);
         rc |= mzr_table_col(t, gen ? "mazes" : "runs", NULL, "n", MZR_RIGHT);
         rc |= mzr_table_col(t, "seeds", NULL, "seeds", MZR_RIGHT);
         const size_t c_time = t->ncols;
@@ -310,12 +335,15 @@ static int group_tables(mzr_report *r)
             if (!gen)
                 rc |= mzr_table_set(t, c++, "%s", g->solver);
             rc |= mzr_table_set(t, c++, "%s", g->gen);
-            rc |= mzr_table_set(t, c++, "%s", g->topo);
+            if (!one_topo)
+                rc |= mzr_table_set(t, c++, "%s", g->topo);
             char grid[128];
             mzt_grid_text(g->topo, g->rows, g->cols, grid, sizeof grid);
             rc |= mzr_table_set(t, c++, "%s", grid);
-            rc |= mzr_table_set(t, c++, "%s", g->rng);
-            rc |= mzr_table_set(t, c++, "%llu", (unsigned long long)g->cells);
+            if (!one_rng)
+                rc |= mzr_table_set(t, c++, "%s", g->rng);
+            if (show_cells)
+                rc |= mzr_table_set(t, c++, "%llu", (unsigned long long)g->cells);
             rc |= mzr_table_set(t, c++, "%zu", g->n);
             rc |= mzr_table_set(t, c++, "%zu", g->seeds);
             if (time)
@@ -1264,7 +1292,8 @@ int mzr_report_finish(mzr_report *r, char *err, size_t errlen)
 {
     if (!r->have_sweep)
         return MZO_OK;
-    /* HOOK: the charts of the summary (mzr_charts_from_summary) */
+    if (mzr_charts_from_summary(&r->sum, &r->chart, &r->nchart, err, errlen) != MZO_OK)
+        return MZO_FAIL;
     if (renders(r) != MZO_OK) {
         snprintf(err, errlen, "out of memory drawing the renders");
         return MZO_FAIL;
@@ -1392,6 +1421,9 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
     }
     fputs("</title>\n<style>", f);
     fputs(CSS, f);
+    for (int s = 0; s < MZR_NSEC; s++)
+        for (size_t k = 0; k < r->sec[s].ntab; k++)
+            mzr_table_css(f, &r->sec[s].tab[k]);
     fputs("</style>\n</head>\n<body>\n<header>\n<h1>mazebench report</h1>\n<p class=\"meta\">"
           "Made by <code>mazebench report</code> from ",
           f);

@@ -221,7 +221,7 @@ void mzr_table_html(FILE *f, const mzr_table *t)
         fputs("<tr>", f);
         for (size_t c = 0; c < t->ncols; c++) {
             const mzr_cell *cell = mzr_table_at(t, r, c);
-            fprintf(f, "<td class=\"%s\">", align_class(t->col[c].align));
+            fputs("<td>", f);
             if (t->col[c].code && cell->text && *cell->text) {
                 fputs("<code>", f);
                 mzo_xml_text(f, cell->text);
@@ -238,6 +238,18 @@ void mzr_table_html(FILE *f, const mzr_table *t)
         fputs("<p class=\"note\">", f);
         mzo_xml_text(f, t->note);
         fputs("</p>\n", f);
+    }
+}
+
+void mzr_table_css(FILE *f, const mzr_table *t)
+{
+    for (size_t c = 0; c < t->ncols; c++) {
+        if (t->col[c].align == MZR_LEFT)
+            continue;
+        fputs("#t-", f);
+        mzo_xml_text(f, t->id);
+        fprintf(f, " td:nth-child(%zu){text-align:%s}", c + 1,
+                t->col[c].align == MZR_RIGHT ? "right" : "center");
     }
 }
 

@@ -95,10 +95,16 @@ void mzr_md_text(FILE *f, const char *s, bool code);
 /* The column's header as shown: "head (unit)", or head alone. */
 void mzr_col_label(const mzr_col *c, char *buf, size_t len);
 
-/* <table id=... class="mz"> with <caption>, <thead>, <tbody>; cells
- * escaped (src/out mzo_xml_text), alignment as class="l", "r" or "c". The
- * note, when there is one, follows as <p class="note">. */
+/* <table id="t-ID" class="mz"> with <caption>, <thead>, <tbody>; cells
+ * escaped (src/out mzo_xml_text); the header cells' alignment as
+ * class="l", "r" or "c", the body cells' from mzr_table_css (a rule a
+ * column, not a class a cell: a table of a thousand rows stays small).
+ * The note, when there is one, follows as <p class="note">. */
 void mzr_table_html(FILE *f, const mzr_table *t);
+/* The CSS rules that align t's body cells (for the page's <style>):
+ * "#t-ID td:nth-child(K){text-align:right}" for each column that is not
+ * left-aligned. */
+void mzr_table_css(FILE *f, const mzr_table *t);
 /* "**title**", a blank line, the pipe table (---, ---: or :---: by
  * alignment), then the note in italics; ends with a blank line. */
 void mzr_table_md(FILE *f, const mzr_table *t);
