@@ -483,7 +483,7 @@ static mz_status tiny_maze(mz_shape shape, mz_grid *g)
 /* The start-up cost of d's program: the median process time of WARM_RUNS
  * runs on a tiny maze of the shape, once a process (runs killed or that
  * cannot start end the warm-up: no figure). */
-#define WARM_RUNS 5
+#define WARM_RUNS 3
 static void warm(solver_decl *d, mz_shape shape)
 {
     pthread_mutex_lock(&d->lock);

@@ -1,0 +1,149 @@
+#!/bin/sh
+# outside_solve_cli.sh - outside solvers end to end (docs/outside-solvers.md),
+# declared in a programs file: the standard-library Python breadth-first
+# solver of examples/outside reading a JSON file ({in}), a program that
+# checks its ASCII maze ({in}) against 'gen --save' and copies the path
+# 'solve --save-path' wrote to {out}, and one that checks a hex maze in mzb
+# on its standard input and prints its path: each gives bfs's figures (found,
+# path_steps, solve_outside_status ok, path_excess 0) and the path draws as
+# bfs's; a solver that prints a path through walls (invalid-path), one that
+# prints garbage (bad-output), one that hangs past its time limit (timeout)
+# and those that exit non-zero (exit) fail with exit 1 and one stderr line
+# naming the entry and the status; a sweep runs an outside solver beside bfs
+# with the same figures; bad declarations are one line and exit 2.
+#   sh tests/outside_solve_cli.sh path/to/mazebench
+set -u
+. "$(dirname "$0")/lib.sh"
+mz=$1
+src=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+command -v python3 >/dev/null 2>&1 || { echo "skip: no python3"; exit 77; }
+py="$src/examples/outside/maze.py"
+
+# The mazes and bfs's paths, saved: the files the "cat" solvers below
+# compare their input with and print.
+"$mz" gen dfs+braid --seed 7 --grid 9x12 --save "$tmp/m.txt" >/dev/null || bad "gen --save m.txt"
+"$mz" solve bfs --gen dfs+braid --seed 7 --grid 9x12 --save-path "$tmp/m.path" >/dev/null ||
+    bad "solve --save-path m.path"
+"$mz" gen dfs --seed 3 --grid hex:5x6 --save "$tmp/h.mzb" >/dev/null || bad "gen --save h.mzb"
+"$mz" solve bfs --gen dfs --seed 3 --grid hex:5x6 --save-path "$tmp/h.path" >/dev/null ||
+    bad "solve --save-path h.path"
+head -1 "$tmp/h.path" | grep -qx 'mazebench-path 1' || bad "h.path: no header"
+
+cat >"$tmp/progs" <<EOF
+# solvers for the test
+[solver py-json]
+command = python3 $py solve {in} --format json --path index
+format = json
+path = index
+
+# the maze as ASCII in {in}, the path to {out}
+[solver out-cat]
+command = sh -c 'cmp -s "\$1" "\$2" && cp "\$3" "\$4"' sh {in} $tmp/m.txt $tmp/m.path {out}
+format = ascii
+path = rc
+
+# a hex maze on standard input
+[solver hex-cat]
+command = sh -c 'cmp -s - "\$1" && cat "\$2"' sh $tmp/h.mzb $tmp/h.path
+format = mzb
+shapes = hex
+
+[solver walls]
+# the top row, then down the last column: through walls
+command = sh -c 'c=0; while [ \$c -lt {cols} ]; do echo "0 \$c"; c=\$((c+1)); done; r=1; while [ \$r -lt {rows} ]; do echo "\$r \$(({cols}-1))"; r=\$((r+1)); done'
+
+[solver garbage]
+command = sh -c 'echo "no path here"'
+
+[solver hangs]
+command = sleep 30
+time-limit = 0.5
+
+[solver three]
+command = sh -c 'exit 3'
+EOF
+
+# field NAME: the value of column NAME in the CSV row of $tmp/out
+field() {
+    awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i } NR == 2 { print $c }' "$tmp/out"
+}
+
+# same NAME ARGS: bfs and the outside solver NAME on the maze of ARGS
+# agree; its status is ok, with no excess and no revisit. (expect sets
+# name and want: sv holds the solver.)
+same() {
+    sv=$1
+    shift
+    expect 0 "$sv: bfs" -- "$mz" solve bfs "$@"
+    steps=$(field path_steps)
+    [ -n "$steps" ] && [ "$(field found)" = 1 ] || bad "$sv: bfs finds no route"
+    expect 0 "$sv" -- "$mz" solve "$sv" --programs "$tmp/progs" "$@"
+    [ "$(field found)" = 1 ] || bad "$sv: found $(field found)"
+    [ "$(field path_steps)" = "$steps" ] || bad "$sv: path_steps $(field path_steps), bfs $steps"
+    [ "$(field path_cells)" = $((steps + 1)) ] || bad "$sv: path_cells $(field path_cells)"
+    [ "$(field solve_outside_status)" = ok ] || bad "$sv: status $(field solve_outside_status)"
+    [ "$(field path_excess)" = 0 ] && [ "$(field path_revisits)" = 0 ] ||
+        bad "$sv: excess $(field path_excess), revisits $(field path_revisits)"
+    [ "$(field solve_process_ns)" -gt 0 ] 2>/dev/null ||
+        bad "$sv: solve_process_ns '$(field solve_process_ns)'"
+}
+same py-json --gen dfs+braid --seed 7 --grid 9x12
+same out-cat --gen dfs+braid --seed 7 --grid 9x12
+same hex-cat --gen dfs --seed 3 --grid hex:5x6
+# the path is drawn as bfs's is
+expect 0 "ascii bfs" -- "$mz" solve bfs --gen dfs+braid --seed 7 --grid 9x12 --format ascii
+sed -n '/^[+|]/p' "$tmp/out" >"$tmp/bfs.txt"
+expect 0 "ascii out-cat" -- "$mz" solve out-cat --programs "$tmp/progs" --gen dfs+braid --seed 7 \
+    --grid 9x12 --format ascii
+sed -n '/^[+|]/p' "$tmp/out" >"$tmp/cat.txt"
+cmp -s "$tmp/bfs.txt" "$tmp/cat.txt" || bad "out-cat's path is drawn otherwise than bfs's"
+# on another maze than its files hold, cmp fails and so does the program
+expect_stderr_codes="1 2"
+expect 1 "out-cat elsewhere" -- "$mz" solve out-cat --programs "$tmp/progs" --gen dfs --seed 8 --grid 9x12
+grep -q "out-cat (grid 9x12): exit: " "$tmp/err" || bad "out-cat elsewhere: $(cat "$tmp/err")"
+
+# Failures: exit 1, one line naming the entry and the status.
+for case in walls:invalid-path garbage:bad-output hangs:timeout three:exit; do
+    s=${case%%:*} st=${case#*:}
+    expect 1 "$s" -- "$mz" solve "$s" --programs "$tmp/progs" --gen dfs --seed 1 --grid 5x6
+    grep -q "outside solver $s (grid 5x6): $st: " "$tmp/err" || bad "$s: not '$st': $(cat "$tmp/err")"
+    [ "$s" != walls ] || grep -q "wall-closed at its cell" "$tmp/err" || bad "walls: no fault named"
+done
+
+# A sweep with the outside solver beside bfs: the same figures.
+expect 0 "sweep" -- "$mz" sweep --programs "$tmp/progs" --gen dfs+braid --solve bfs,out-cat \
+    --seeds 7 --grids 9x12 --out "$tmp/s.csv" --progress 0
+awk -F, '
+    /^#/ { next }
+    !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+    { v[$c["solver"]] = $c["found"] ":" $c["path_steps"] ":" $c["solve_outside_status"]; n++ }
+    END { if (n != 2) { print "sweep: " n " rows, expected 2"; exit 1 }
+          if (v["out-cat"] != v["bfs"] "ok") { print "sweep: bfs " v["bfs"] ", out-cat " v["out-cat"]; exit 1 } }
+' "$tmp/s.csv" || bad "sweep rows differ"
+
+# Bad declarations: one line, exit 2.
+expect_stderr_codes=2
+decl() {
+    printf '[solver s]\n%s\n' "$1" >"$tmp/bad"
+    expect 2 "$2" -- "$mz" solve s --programs "$tmp/bad" --gen dfs --seed 1 --grid 5
+}
+decl 'command = true
+format = gif' "unknown format"
+decl 'command = true
+path = columns' "unknown path form"
+decl 'command = true
+shapes = hex' "hex cells in a json file"
+decl 'command = true
+shapes = cubes
+format = mzb' "unknown shape"
+decl 'command = true {seed}' "a generator's placeholder"
+decl 'format = json' "no command"
+decl 'command = true
+colour = red' "unknown key"
+printf '[solver bfs]\ncommand = true\n' >"$tmp/bad"
+expect 2 "a built-in name" -- "$mz" solve bfs --programs "$tmp/bad" --gen dfs --seed 1 --grid 5
+
+[ "$fails" = 0 ] || { echo "outside_solve_cli: $fails failures"; exit 1; }
+echo "outside_solve_cli: ok"
