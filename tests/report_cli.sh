@@ -98,6 +98,18 @@ head -1 "$tmp/csv/generators.csv" | grep -q '^gen,grid,n,seeds,ns_per_cell,ns_pe
 expect 2 "existing --csv files" "$mz" report "$run" --out "$tmp/r2.html" --csv "$tmp/csv"
 [ -e "$tmp/r2.html" ] && fail "the report written though the CSV files were refused"
 
+# An A/B comparison and a check: their sections from compare's CSV and
+# check's JUnit report.
+"$mz" sweep "$tmp/plan" --out "$tmp/new.csv" 2>/dev/null || fail "second sweep"
+"$mz" compare "$run/sweep.csv" "$tmp/new.csv" --format csv >"$tmp/compare.csv" 2>/dev/null
+[ -s "$tmp/compare.csv" ] || fail "no compare CSV"
+"$mz" check "$run/sweep.csv" --junit "$tmp/check.xml" >/dev/null 2>&1 || fail "check"
+expect 0 "compare and check" "$mz" report "$tmp/compare.csv" "$tmp/check.xml" --out "$tmp/ab.html"
+grep -q "sections: compare check$" "$tmp/out" || fail "not the compare and check sections: $(cat "$tmp/out")"
+xmllint --noout "$tmp/ab.html" || fail "xmllint rejects the compare report"
+grep -q '>van-elteren<' "$tmp/ab.html" || fail "no algorithm verdicts"
+grep -q '19 cases passed' "$tmp/ab.html" || fail "no check result"
+
 # Bad arguments.
 expect 2 "no input" "$mz" report --out "$tmp/x.html"
 expect 2 "no --out" "$mz" report "$run"

@@ -861,7 +861,7 @@ static int add_compare(mzr_report *r, const char *path, const csvdoc *d)
             rc |= set_interval(t, c_r, fnum(csv_at(d, k, c_ratio)), fnum(csv_at(d, k, c_lo)),
                                fnum(csv_at(d, k, c_hi)), 1);
             c = c_r + 1;
-            rc |= mzr_table_set(t, c++, "%s", csv_at(d, k, c_padj));
+            rc |= set_num(t, c++, csv_at(d, k, c_padj), 1);
             rc |= mzr_table_set(t, c++, "%s", csv_at(d, k, c_test));
             rc |= mzr_table_set(t, c++, "%s", v);
             rc |= mzr_table_set(t, c++, "%s", csv_at(d, k, c_note));
