@@ -13,6 +13,8 @@ set -eu
 # The cross compilers and qemu-user run scripts/cross.sh (another byte order
 # and word size); libclang-rt-14-dev is libFuzzer (scripts/fuzz.sh);
 # valgrind counts instructions (sweep --count callgrind, tests/costs_check.sh).
+# chromium and nodejs open the HTML report headless (tests/report_browser.sh:
+# node drives chromium over its DevTools pipe; tests/browser/check-report.js).
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
@@ -22,7 +24,8 @@ set -eu
 PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
 libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
 qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev valgrind"
+gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev valgrind
+chromium nodejs"
 
 missing=""
 for p in $PKGS; do

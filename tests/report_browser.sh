@@ -1,0 +1,93 @@
+#!/bin/sh
+# report_browser.sh - 'mazebench report' as a reader sees it: a small run
+# (a sweep of three generators and one solver at two sizes and three seeds,
+# and a stats CSV) reported to HTML; the HTML is well-formed XML (xmllint),
+# and headless Chromium (tests/browser/check-report.js) opens it from disk
+# with no console error, no exception and no request beyond the file and
+# data: URIs, finds every section the run implies, rows in every table and
+# a size for every picture, the same sections and tables with JavaScript
+# off, and keeps a full-page screenshot (OUTDIR/report_browser.png). The
+# charts export (--charts) gives SVGs that xmllint reads and PDFs. Then the
+# checker itself must catch a broken report: an outside picture, a script
+# error and a missing section, each in a copy of the report.
+# Usage: sh tests/report_browser.sh path/to/mazebench [OUTDIR]
+# Needs node and chromium (sh scripts/setup.sh installs them).
+set -u
+. "$(dirname "$0")/lib.sh"
+mz=$1
+outdir=${2:-.}
+here=$(cd "$(dirname "$0")" && pwd)
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+
+for tool in node chromium xmllint; do
+    command -v "$tool" >/dev/null 2>&1 ||
+        { echo "FAIL: $tool is missing: run sh scripts/setup.sh" >&2; exit 1; }
+done
+check() { node "$here/browser/check-report.js" --timeout 20 "$@"; }
+
+# The run: what its report must show.
+mkdir -p "$t/run"
+"$mz" sweep --gen dfs,kruskal,dfs+braid --solve bfs --sizes 9,15 --seeds 1..3 \
+    --out "$t/run/sweep.csv" 2>"$t/err" || { fail "sweep: $(cat "$t/err")"; exit 1; }
+"$mz" stats dfs kruskal --sizes 15 --seeds 1..6 --format csv >"$t/run/stats.csv" 2>"$t/err" ||
+    { fail "stats: $(cat "$t/err")"; exit 1; }
+sections=run,generators,solvers,charts,stats
+# with cairo built in: the renders section (a picture of each generator) and
+# the charts' files (SVG and PDF)
+cairo=no
+if "$mz" render dfs --seed 1 --size 3 --out "$t/probe.png" 2>/dev/null; then
+    cairo=yes
+    sections=$sections,renders
+fi
+
+if [ $cairo = yes ]; then
+    set -- --charts "$t/charts" --chart-size 640x400
+else
+    set --
+fi
+"$mz" report "$t/run" --out "$t/report.html" --md "$t/report.md" "$@" >"$t/out" 2>"$t/err" ||
+    { fail "report: exit $?: $(cat "$t/err")"; exit 1; }
+xmllint --noout "$t/report.html" || fail "xmllint rejects report.html"
+[ -s "$t/report.md" ] || fail "report.md is empty"
+
+# The charts' files: every SVG reads as XML, every PDF is one.
+if [ $cairo = yes ]; then
+    n=0
+    for f in "$t"/charts/*.svg; do
+        [ -f "$f" ] || break
+        n=$((n + 1))
+        xmllint --noout "$f" || fail "xmllint rejects $(basename "$f")"
+        [ "$(head -c 5 "${f%.svg}.pdf" 2>/dev/null)" = "%PDF-" ] ||
+            fail "$(basename "${f%.svg}").pdf is not a PDF"
+    done
+    [ "$n" -ge 3 ] || fail "--charts wrote $n charts for a sweep with timings and a solver"
+fi
+
+# The browser.
+mkdir -p "$outdir"
+shot=$outdir/report_browser.png
+check --html "$t/report.html" --sections "$sections" --screenshot "$shot" >"$t/out" 2>"$t/err" ||
+    { fail "the report in the browser:"; cat "$t/out" "$t/err"; }
+[ "$(head -c 4 "$shot" 2>/dev/null | tail -c 3)" = PNG ] || fail "no PNG screenshot at $shot"
+
+# The checker catches a broken report (each fault in a copy).
+broken() { # NAME SED-SCRIPT WANT: the check fails with a line matching WANT
+    sed "$2" "$t/report.html" >"$t/$1.html"
+    if check --html "$t/$1.html" --sections "$sections" >"$t/out" 2>"$t/err"; then
+        fail "$1: the checker passed a broken report"
+    elif ! grep -q "$3" "$t/err"; then
+        fail "$1: the checker failed for another reason:"
+        cat "$t/err"
+    fi
+}
+# (a loopback address: the request is made and refused, never leaves the machine)
+broken outside-picture 's|</body>|<img alt="x" src="http://127.0.0.1:9/x.png"/></body>|' \
+    'asked for http://127.0.0.1:9/x.png'
+broken script-error 's|</body>|<script>no_such_function();</script></body>|' \
+    'uncaught exception: ReferenceError'
+broken missing-section 's|data-section="solvers"|data-section="gone"|' \
+    "section 'solvers' is missing"
+
+[ "$fails" = 0 ] || { echo "report_browser: $fails failures"; exit 1; }
+echo "report_browser: ok (sections $sections; screenshot $shot)"
