@@ -5,7 +5,7 @@
 # mzb only); gen's ASCII
 # drawing reads back as the same maze; solvers give a row each; --render
 # draws; stdin reads; --save and gen --save never replace a file without
-# --force; bad files give one line 'mazebench maze: FILE:LINE:COL: why' and
+# --force; bad files give one line 'mazebench: maze: FILE:LINE:COL: why' and
 # exit status 2; bad options exit 2 with one line.
 #   sh tests/maze_cli.sh path/to/mazebench
 set -u
@@ -120,7 +120,6 @@ fi
 expect 2 "--render gif" "$mz" maze "$tmp/drawn.txt" --render "$tmp/m.gif"
 
 # Bad files: one line with FILE:LINE:COL, exit 2.
-expect_prefix='mazebench maze: '
 printf 'mazebench-maze 1 2x2\n0b0e07\n' >"$tmp/short.mzb"
 expect 2 "mzb cut short" "$mz" maze "$tmp/short.mzb"
 grep -q "short.mzb:2:7: the cells end after 3 of 4 bytes" "$tmp/err" || fail "short: $(cat "$tmp/err")"
@@ -145,7 +144,6 @@ head -c 3000 /dev/urandom >"$tmp/noise" 2>/dev/null
 [ $? -le 2 ] || fail "noise: a crash"
 
 # Bad options.
-expect_prefix='mazebench: '
 expect 2 "no file" "$mz" maze
 expect 2 "missing file" "$mz" maze "$tmp/none"
 expect 2 "a directory" "$mz" maze "$tmp"

@@ -21,7 +21,7 @@
 static const char maze_help[] =
     "usage: mazebench maze FILE|- [--format F] [--wall-chars S] [--cell-size WxH]\n"
     "                      [--layout rooms|cells] [--solver \"SPEC ...\"]\n"
-    "                      [--render OUT] [--save OUT [--save-format F]]\n"
+    "                      [--render FILE] [--save FILE [--save-format F]]\n"
     "                      [--out-format csv|json] [--force]\n\n"
     "Read a maze from FILE ('-': standard input) and print its figures: the\n"
     "columns 'mazebench gen' prints (gen is \"file\", seed and draws 0), then\n"
@@ -39,15 +39,15 @@ static const char maze_help[] =
     "  --solver \"S ...\"  solve the maze with each solver spec of the list\n"
     "                    (separated by spaces): one row each, with the solver's\n"
     "                    columns as 'mazebench solve' prints them\n"
-    "  --render OUT      draw the maze, the format from OUT's extension: .png,\n"
+    "  --render FILE     draw the maze, the format from FILE's extension: .png,\n"
     "                    .svg or .pdf\n"
-    "  --save OUT        write the maze to OUT\n"
-    "  --save-format F   ascii, blocks, json or mzb (default from OUT's extension:\n"
+    "  --save FILE       write the maze to FILE\n"
+    "  --save-format F   ascii, blocks, json or mzb (default from FILE's extension:\n"
     "                    .txt ascii, .blocks blocks, .json json, .mzb mzb)\n"
     "  --out-format F    csv (default: a header and the rows) or json (an object\n"
     "                    a line)\n"
     "  --force           replace an existing --render or --save file\n\n"
-    "A file that does not read gives one line 'mazebench maze: FILE:LINE:COL: why'\n"
+    "A file that does not read gives one line 'mazebench: maze: FILE:LINE:COL: why'\n"
     "and exit status 2. Files are written beside their name and renamed when the\n"
     "whole command has succeeded.\n";
 
@@ -503,11 +503,10 @@ int cmd_maze(int argc, char **argv)
     mz_solution_init(&sol, false, NULL);
     if (s != MZ_OK) {
         if (info.line)
-            fprintf(stderr, "mazebench maze: %s:%llu:%llu: %s\n", name,
-                    (unsigned long long)info.line, (unsigned long long)info.col, info.err);
+            mzc_error("maze: %s:%llu:%llu: %s", name, (unsigned long long)info.line,
+                      (unsigned long long)info.col, info.err);
         else
-            fprintf(stderr, "mazebench maze: %s: %s\n", name,
-                    info.err[0] ? info.err : mz_status_str(s));
+            mzc_error("maze: %s: %s", name, info.err[0] ? info.err : mz_status_str(s));
         rc = s == MZ_ENOMEM ? MZC_FAIL : MZC_USAGE;
         goto done;
     }

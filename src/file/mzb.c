@@ -100,9 +100,9 @@ static mz_status header_u64(mzf_reader *r, size_t b, size_t e, uint64_t max, uin
 
 mz_status mzf_read_mzb(mzf_reader *r, mz_grid *g)
 {
-    size_t b, e;
+    size_t b = r->pos, e;
     if (!word(r, &b, &e) || e - b != sizeof MAGIC - 1 || memcmp(r->t + b, MAGIC, e - b) != 0)
-        return mzf_fail(r, r->pos, "not a mazebench maze file (no '" MAGIC "' first)");
+        return mzf_fail(r, b, "not a mazebench maze file (no '" MAGIC "' first)");
     if (!word(r, &b, &e))
         return mzf_fail(r, r->pos, "no version after '" MAGIC "'");
     if (e - b != 1 || r->t[b] != '1')
