@@ -621,89 +621,126 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
     P->group(P->u, NULL, NULL);
 }
 
-/* Lay the chart out on w x h and draw it. */
-static void draw_chart(const painter *P, const mzr_chart *c, double w, double h)
+#define MIN_PLOT 120.0 /* a plot's height, at least (bars: MIN_BAR_ROW a category) */
+#define MIN_BAR_ROW 13.0
+
+/* Where everything goes on a chart of width w and at least height h. */
+typedef struct layout {
+    double w, h;           /* h: the height used (h or more) */
+    double top, bottom;    /* the panels' band */
+    double note_y, xlabel_y, legend_y; /* legend_y: the shared legend's top */
+    bool shared;           /* one legend for every panel */
+    size_t cols, rows;
+    double left, cw, ch;   /* the panels' left edge, a panel's cell */
+    double lab;            /* room for the tick (or category) labels */
+    double title_h, leg_h; /* a panel's title band and legend band */
+    mzr_axis ax, ay;
+} layout;
+
+static void layout_make(const painter *P, const mzr_chart *c, double w, double h, layout *L)
 {
     bool bars = c->kind == MZR_BARS;
-    P->rect(P->u, 0, 0, w, h, 0xFFFFFF, NOSTROKE);
-    P->text(P->u, 12, 20, c->title, F_TITLE, ANCHOR_START, true, false, false, INK);
-    P->text(P->u, 12, 37, c->question, F_QUESTION, ANCHOR_START, false, true, false, MUTED);
-    double top = 50, bottom = h - 8;
-    if (c->note[0]) {
-        P->text(P->u, 12, bottom - 2, c->note, F_NOTE, ANCHOR_START, false, false, false, MUTED);
-        bottom -= 14;
-    }
-    /* the axes, shared by every panel */
+    memset(L, 0, sizeof *L);
+    L->w = w;
+    L->top = 50;
+    L->left = 24;
     double xmin, xmax, ymin, ymax;
     data_range(c, &xmin, &xmax, &ymin, &ymax);
-    mzr_axis ax, ay;
-    mzr_axis_make(&ax, bars ? false : c->xlog, xmin, xmax, bars);
-    mzr_axis_make(&ay, bars ? false : c->ylog, ymin, ymax, false);
-    /* the shared legend at the bottom */
+    mzr_axis_make(&L->ax, bars ? false : c->xlog, xmin, xmax, bars);
+    mzr_axis_make(&L->ay, bars ? false : c->ylog, ymin, ymax, false);
     size_t npanel = c->npanel;
-    bool shared = npanel > 0 && legend_shared(c);
-    if (shared) {
-        size_t rows = draw_legend(P, c, 0, 12, 0, w - 24, false);
-        double lh = LEG_ROW * (double)rows + 4;
-        draw_legend(P, c, 0, 12, bottom - lh, w - 24, true);
-        bottom -= lh + 4;
-    }
-    /* axis labels */
-    P->text(P->u, w / 2, bottom - 2, c->xlabel, F_LABEL, ANCHOR_MIDDLE, false, false, false, INK);
-    bottom -= 16;
-    P->text(P->u, 16, (top + bottom) / 2, c->ylabel, F_LABEL, ANCHOR_MIDDLE, false, false, true,
-            INK);
-    double left = 24;
-    if (npanel == 0) {
-        P->text(P->u, w / 2, (top + bottom) / 2, "no data", F_LABEL, ANCHOR_MIDDLE, false, true,
-                false, MUTED);
-        return;
-    }
-    /* the grid of panels */
-    size_t cols = npanel == 1 ? 1 : npanel <= 4 ? 2 : 3;
-    if (bars && cols > 2)
-        cols = 2;
-    while (cols > 1 && (w - left) / (double)cols < 220)
-        cols--;
-    size_t rows = (npanel + cols - 1) / cols;
-    double cw = (w - left) / (double)cols, ch = (bottom - top) / (double)rows;
+    L->shared = npanel > 0 && legend_shared(c);
+    double shared_h = 0;
+    if (L->shared)
+        shared_h = LEG_ROW * (double)draw_legend(P, c, 0, 12, 0, w - 24, false) + 8;
+    /* below the panels: the x label, the shared legend, the note */
+    double below = 8 + (c->note[0] ? 14 : 0) + shared_h + 16;
+    L->cols = npanel <= 1 ? 1 : npanel <= 4 ? 2 : 3;
+    if (bars && L->cols > 2)
+        L->cols = 2;
+    while (L->cols > 1 && (w - L->left) / (double)L->cols < 220)
+        L->cols--;
+    L->rows = npanel ? (npanel + L->cols - 1) / L->cols : 1;
+    L->cw = (w - L->left) / (double)L->cols;
     /* room left of a plot for the tick labels (or category labels) */
-    double lab = 0;
     if (bars) {
         for (size_t k = 0; k < c->ncat; k++) {
             char lb[CAT_CHARS * 4 + 8];
             cat_label(c->cat[k], lb, sizeof lb);
             double tw = text_w(lb, F_TICK);
-            lab = tw > lab ? tw : lab;
+            L->lab = tw > L->lab ? tw : L->lab;
         }
     } else {
-        for (size_t i = 0; i < ay.nticks; i++) {
-            double tw = text_w(ay.label[i], F_TICK);
-            lab = tw > lab ? tw : lab;
+        for (size_t i = 0; i < L->ay.nticks; i++) {
+            double tw = text_w(L->ay.label[i], F_TICK);
+            L->lab = tw > L->lab ? tw : L->lab;
         }
     }
-    if (lab > cw * 0.45)
-        lab = cw * 0.45;
+    if (L->lab > L->cw * 0.45)
+        L->lab = L->cw * 0.45;
+    /* every panel gets the same title and legend bands, so plots line up */
     for (size_t p = 0; p < npanel; p++) {
-        double px = left + cw * (double)(p % cols), py = top + ch * (double)(p / cols);
-        double y0 = py + 4;
-        if (c->panel[p].title[0]) {
-            P->text(P->u, px + lab + 8 + (cw - lab - 22) / 2, py + 14, c->panel[p].title, F_LABEL,
-                    ANCHOR_MIDDLE, true, false, false, INK);
-            y0 = py + 22;
+        if (c->panel[p].title[0])
+            L->title_h = 18;
+        if (!L->shared) {
+            size_t lr = draw_legend(P, c, p, 0, 0, L->cw - L->lab - 22, false);
+            double lh = LEG_ROW * (double)lr + 4;
+            L->leg_h = lh > L->leg_h ? lh : L->leg_h;
         }
-        double leg = 0;
-        if (!shared) {
-            size_t lr = draw_legend(P, c, p, px + lab + 8, 0, cw - lab - 22, false);
-            leg = LEG_ROW * (double)lr + 4;
-        }
-        box b = {px + lab + 8, y0, cw - lab - 22, ch - (y0 - py) - 22 - leg};
+    }
+    double min_plot = bars ? MIN_BAR_ROW * (double)c->ncat : MIN_PLOT;
+    if (min_plot < MIN_PLOT)
+        min_plot = MIN_PLOT;
+    double need = L->top + (double)L->rows * (4 + L->title_h + min_plot + 22 + L->leg_h) + below;
+    L->h = h > need ? h : need;
+    L->note_y = L->h - 10;
+    L->legend_y = L->h - 8 - (c->note[0] ? 14 : 0) - shared_h;
+    L->xlabel_y = L->legend_y - 4;
+    L->bottom = L->xlabel_y - 14;
+    L->ch = (L->bottom - L->top) / (double)L->rows;
+}
+
+double mzr_chart_height(const mzr_chart *c, double w, double h)
+{
+    painter P = {0};
+    layout L;
+    layout_make(&P, c, w, h, &L);
+    return L.h;
+}
+
+/* Lay the chart out on w x h (or taller) and draw it. */
+static void draw_chart(const painter *P, const mzr_chart *c, double w, double h)
+{
+    layout L;
+    layout_make(P, c, w, h, &L);
+    P->rect(P->u, 0, 0, w, L.h, 0xFFFFFF, NOSTROKE);
+    P->text(P->u, 12, 20, c->title, F_TITLE, ANCHOR_START, true, false, false, INK);
+    P->text(P->u, 12, 37, c->question, F_QUESTION, ANCHOR_START, false, true, false, MUTED);
+    if (c->note[0])
+        P->text(P->u, 12, L.note_y, c->note, F_NOTE, ANCHOR_START, false, false, false, MUTED);
+    if (L.shared)
+        draw_legend(P, c, 0, 12, L.legend_y, w - 24, true);
+    P->text(P->u, w / 2, L.xlabel_y, c->xlabel, F_LABEL, ANCHOR_MIDDLE, false, false, false, INK);
+    P->text(P->u, 16, (L.top + L.bottom) / 2, c->ylabel, F_LABEL, ANCHOR_MIDDLE, false, false,
+            true, INK);
+    if (c->npanel == 0) {
+        P->text(P->u, w / 2, (L.top + L.bottom) / 2, "no data", F_LABEL, ANCHOR_MIDDLE, false,
+                true, false, MUTED);
+        return;
+    }
+    for (size_t p = 0; p < c->npanel; p++) {
+        double px = L.left + L.cw * (double)(p % L.cols), py = L.top + L.ch * (double)(p / L.cols);
+        double pw = L.cw - L.lab - 22, x0 = px + L.lab + 8;
+        if (c->panel[p].title[0])
+            P->text(P->u, x0 + pw / 2, py + 14, c->panel[p].title, F_LABEL, ANCHOR_MIDDLE, true,
+                    false, false, INK);
+        box b = {x0, py + 4 + L.title_h, pw, L.ch - 4 - L.title_h - 22 - L.leg_h};
         if (b.h < 20)
             b.h = 20;
         if (b.w < 20)
             b.w = 20;
-        draw_plot(P, c, p, b, &ax, &ay);
-        if (!shared)
+        draw_plot(P, c, p, b, &L.ax, &L.ay);
+        if (!L.shared)
             draw_legend(P, c, p, b.x, b.y + b.h + 20, b.w, true);
     }
 }
@@ -856,6 +893,7 @@ void mzr_chart_svg(FILE *f, const mzr_chart *c, double w, double h)
 {
     svg_out so = {f};
     painter P = {&so, svg_line, svg_rect, svg_marker, svg_text, svg_group};
+    h = mzr_chart_height(c, w, h);
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mz-chart\" data-chart=\"%s\" "
             "viewBox=\"0 0 %g %g\" width=\"%g\" height=\"%g\" role=\"img\" "
@@ -982,6 +1020,7 @@ static cairo_status_t cr_write(void *closure, const unsigned char *data, unsigne
 static int cairo_write(FILE *f, const mzr_chart *c, bool pdf, double w, double h, char *err,
                        size_t errlen)
 {
+    h = mzr_chart_height(c, w, h);
     cairo_surface_t *sf = pdf ? cairo_pdf_surface_create_for_stream(cr_write, f, w, h)
                               : cairo_svg_surface_create_for_stream(cr_write, f, w, h);
     cairo_status_t cs = cairo_surface_status(sf);

@@ -127,10 +127,15 @@ uint32_t mzr_palette(size_t i);
 
 /* ---- rendering ---- */
 
-/* The chart as one <svg> element of w x h user units (viewBox; the width
- * follows the page), for inline use in HTML and well-formed XML: text is
- * <text> (escaped), ids are prefixed with the chart's name, a <title> and
- * <desc> carry the title and the question. */
+/* The height a chart takes at width w and height h: h, or more when its
+ * rows of panels need it (a plot at least 120 units high, a bar chart 13
+ * units a category; every panel's legend below it). Both renderers use it. */
+double mzr_chart_height(const mzr_chart *c, double w, double h);
+
+/* The chart as one <svg> element of w x mzr_chart_height() user units
+ * (viewBox; the width follows the page), for inline use in HTML and
+ * well-formed XML: text is <text> (escaped), ids are prefixed with the
+ * chart's name, a <title> and <desc> carry the title and the question. */
 void mzr_chart_svg(FILE *f, const mzr_chart *c, double w, double h);
 
 enum mzr_format { MZR_SVG_TEXT = 0, MZR_SVG_CAIRO = 1, MZR_PDF = 2 };
@@ -139,16 +144,18 @@ enum mzr_format { MZR_SVG_TEXT = 0, MZR_SVG_CAIRO = 1, MZR_PDF = 2 };
 bool mzr_have_cairo(void);
 
 /* The chart as a standalone file at f: MZR_SVG_TEXT (the inline SVG with
- * an XML declaration), or through cairo, MZR_SVG_CAIRO or MZR_PDF, w x h
- * points. MZO_BAD for a cairo format when cairo is not built in. */
+ * an XML declaration), or through cairo, MZR_SVG_CAIRO or MZR_PDF, w x
+ * mzr_chart_height() points. MZO_BAD for a cairo format when cairo is not
+ * built in. */
 int mzr_chart_write(FILE *f, const mzr_chart *c, enum mzr_format fmt, double w, double h,
                     char *err, size_t errlen);
 
-/* Every chart as dir/NAME.svg and dir/NAME.pdf at w x h points, each file
- * replaced atomically. dir must exist. Without force an existing file is
- * refused (MZO_BAD, nothing written). Without cairo the SVGs are the
- * inline renderer's and the PDFs are refused (MZO_BAD: "PDF charts need
- * cairo ..."). w and h between 200 and 5000. */
+/* Every chart as dir/NAME.svg and dir/NAME.pdf (both drawn by cairo) at
+ * w x h points, taller when its panels need it (mzr_chart_height), each
+ * file replaced atomically. dir must exist. Without force an existing file
+ * is refused (MZO_BAD, nothing written). Without cairo the export is
+ * refused (MZO_BAD: "PDF charts need cairo ..."). w and h from 200 to
+ * 5000. */
 int mzr_charts_export(const mzr_chart *c, size_t n, const char *dir, double w, double h,
                       bool force, char *err, size_t errlen);
 

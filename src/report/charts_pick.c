@@ -380,11 +380,20 @@ int mzr_charts_from_summary(const mzt_summary *s, mzr_chart **out, size_t *n, ch
 {
     *out = NULL;
     *n = 0;
+    /* names carry the topology when the sweep has several, and the random
+     * source only when one recipe ran at one size under two of them (a
+     * source chosen by size, as mainpath's at large sizes, is the same
+     * recipe's) */
     variety v = {false, false};
-    for (size_t i = 1; i < s->ngrp; i++) {
+    for (size_t i = 1; i < s->ngrp; i++)
         v.topo = v.topo || strcmp(s->grp[i].topo, s->grp[0].topo) != 0;
-        v.rng = v.rng || strcmp(s->grp[i].rng, s->grp[0].rng) != 0;
-    }
+    for (size_t i = 0; i < s->ngrp && !v.rng; i++)
+        for (size_t j = i + 1; j < s->ngrp && !v.rng; j++) {
+            const mzt_sum_group *a = &s->grp[i], *b = &s->grp[j];
+            v.rng = a->kind == b->kind && a->cells == b->cells && !strcmp(a->gen, b->gen) &&
+                    !strcmp(a->solver, b->solver) && !strcmp(a->topo, b->topo) &&
+                    !strcmp(a->rows, b->rows) && strcmp(a->rng, b->rng) != 0;
+        }
     static const gen_chart time = {
         "gen-time", "Generation time per cell",
         "How does generation time per cell grow with size?", "generation time per cell (ns)",
