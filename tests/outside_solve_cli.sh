@@ -10,7 +10,8 @@
 # prints garbage (bad-output), one that hangs past its time limit (timeout)
 # and those that exit non-zero (exit) fail with exit 1 and one stderr line
 # naming the entry and the status; a sweep runs an outside solver beside bfs
-# with the same figures; bad declarations are one line and exit 2.
+# with the same figures, and one that fails keeps its row with its status;
+# bad declarations are one line and exit 2.
 #   sh tests/outside_solve_cli.sh path/to/mazebench
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -112,15 +113,17 @@ for case in walls:invalid-path garbage:bad-output hangs:timeout three:exit; do
     [ "$s" != walls ] || grep -q "wall-closed at its cell" "$tmp/err" || bad "walls: no fault named"
 done
 
-# A sweep with the outside solver beside bfs: the same figures.
-expect 0 "sweep" -- "$mz" sweep --programs "$tmp/progs" --gen dfs+braid --solve bfs,out-cat \
+# A sweep with the outside solver beside bfs: the same figures; a solver
+# that fails keeps its row, its status said, its figures empty.
+expect 0 "sweep" -- "$mz" sweep --programs "$tmp/progs" --gen dfs+braid --solve bfs,out-cat,three \
     --seeds 7 --grids 9x12 --out "$tmp/s.csv" --progress 0
 awk -F, '
     /^#/ { next }
     !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
     { v[$c["solver"]] = $c["found"] ":" $c["path_steps"] ":" $c["solve_outside_status"]; n++ }
-    END { if (n != 2) { print "sweep: " n " rows, expected 2"; exit 1 }
-          if (v["out-cat"] != v["bfs"] "ok") { print "sweep: bfs " v["bfs"] ", out-cat " v["out-cat"]; exit 1 } }
+    END { if (n != 3) { print "sweep: " n " rows, expected 3"; exit 1 }
+          if (v["out-cat"] != v["bfs"] "ok") { print "sweep: bfs " v["bfs"] ", out-cat " v["out-cat"]; exit 1 }
+          if (v["three"] != "::exit") { print "sweep: three " v["three"]; exit 1 } }
 ' "$tmp/s.csv" || bad "sweep rows differ"
 
 # Bad declarations: one line, exit 2.

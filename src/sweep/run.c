@@ -132,6 +132,9 @@ struct row_extra {
     uint64_t levels;
     const char *solver;
     const mz_timing *gt, *st;
+    /* An outside solver that failed (MZ_EOUTSIDE): the columns it set
+     * (solve_outside_status...) are written, its other figures are not. */
+    const mz_solution *failed_sol;
 };
 
 static bool in_list(const char *const *list, const char *c)
@@ -180,6 +183,11 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
                          (unsigned long long)(c == col_solve_instr ? t->instr : t->llc_miss));
         } else if (strcmp(c, "solver") == 0) {
             snprintf(buf, sizeof buf, "%s", x->solver ? x->solver : "");
+        } else if (x->failed_sol && mz_extra_get(&x->failed_sol->extra, c)) {
+            mz_row r2 = *row;
+            r2.solver = x->solver;
+            r2.sol = x->failed_sol;
+            mz_row_field(&r2, x->shape, x->levels, c, buf, sizeof buf);
         } else if (x->gen_ok || sw_is_recipe_col(c) || in_list(x->failed_cols, c)) {
             mz_row_field(row, x->shape, x->levels, c, buf, sizeof buf);
         }
@@ -255,7 +263,7 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
                   gen_ok ? gt.ns : 0, 0, 0, t->rng};
     struct row_extra x = {gen_ok, false, outside_failed ? spec->stage[0].algo->columns : NULL,
                           gen_ok ? b->grid.shape : t->size.shape,
-                          gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st};
+                          gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st, NULL};
     if (p->nsolv == 0) {
         row.peak_rss_kb = peak_rss_kb();
         write_row(out, &pl->cols, &row, &x);
@@ -264,6 +272,7 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
     for (size_t j = 0; j < p->nsolv; j++) {
         x.solver = p->solv[j];
         x.solve_ok = false;
+        x.failed_sol = NULL;
         row.solver = NULL;
         row.sol = NULL;
         row.solve_ns = 0;
@@ -274,6 +283,8 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
                 row.solver = p->solv[j];
                 row.sol = &b->sol;
                 row.solve_ns = st.ns;
+            } else if (s == MZ_EOUTSIDE) {
+                x.failed_sol = &b->sol; /* a result: its columns say how it failed */
             } else if (s != MZ_EUNSUPPORTED) {
                 snprintf(msg, msglen, "%s on %s seed %llu grid %s failed: %s",
                          p->solv[j], p->gen[t->gen], (unsigned long long)t->seed, grid,
