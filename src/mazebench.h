@@ -1128,6 +1128,22 @@ void mz_registry_drop_added(void);
 mz_status mz_algo_solve(const mz_algo *a, const mz_grid *g, const mz_args *args,
                         mz_trace *trace, mz_solution *sol);
 
+/* Plugins (docs/plugins.md): a shared library built against this header
+ * exports one function, MZ_PLUGIN_SYMBOL, returning its description; the
+ * CLI's --plugin FILE loads it and adds its entries (mz_registry_add).
+ * The loader refuses a plugin whose abi is not MZ_PLUGIN_ABI or whose
+ * algo_size is not sizeof(mz_algo) (built against another header). The
+ * plugin and its entries must live as long as the process. */
+#define MZ_PLUGIN_ABI 1
+#define MZ_PLUGIN_SYMBOL "mazebench_plugin"
+typedef struct mz_plugin {
+    unsigned abi;                 /* MZ_PLUGIN_ABI */
+    size_t algo_size;             /* sizeof(mz_algo) */
+    const mz_algo *const *algos;  /* its entries, NULL-terminated */
+    const char *name;             /* the plugin's name, for messages and `list` */
+} mz_plugin;
+typedef const mz_plugin *(*mz_plugin_fn)(void);
+
 /* Number of entries; cannot fail. */
 size_t mz_registry_count(void);
 

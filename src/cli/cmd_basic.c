@@ -1,5 +1,6 @@
 /* cmd_basic.c - the list, gen and solve commands. */
 #include "cli.h"
+#include "../plugin/plugin.h"
 #include "../mazebench_render.h"
 #include "out/out.h"
 #include "sweep.h"
@@ -101,6 +102,8 @@ static void list_text(void)
             if ((int)(*a)->kind != kind)
                 continue;
             printf("  %-10s %s\n", (*a)->name, (*a)->summary);
+            if (mzp_plugin_of(*a))
+                printf("      plugin:  %s\n", mzp_plugin_of(*a));
             flag_names(*a, " ", flags, sizeof flags);
             if (flags[0])
                 printf("      flags:   %s\n", flags);

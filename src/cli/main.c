@@ -26,6 +26,7 @@ static const struct command commands[] = {
     {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},
     {"scaling", cmd_scaling, "how the route grows with the side: a fitted exponent against theory"},
     {"maze", cmd_maze, "read a maze file: its figures, solvers, a picture, another format"},
+    {"vet", cmd_vet, "the test suite's checks on any entry: a plugin's, an outside program's"},
     {"report", cmd_report, "one self-contained HTML report of a run's files; its tables as markdown, LaTeX, CSV"},
 };
 
@@ -36,6 +37,9 @@ static void usage(FILE *f)
                "commands:\n");
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
         fprintf(f, "  %-12s %s\n", commands[k].name, commands[k].summary);
+    fprintf(f, "\noptions of every command:\n"
+               "  --plugin FILE  load a compiled plugin's entries first (repeatable;\n"
+               "                 docs/plugins.md; 'mazebench vet' checks them)\n");
     fprintf(f, "\n'mazebench COMMAND --help' describes each one. Version %s.\n", MZ_VERSION);
 }
 
@@ -51,6 +55,11 @@ static bool asked_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     mzc_keep_std_fds();
+    /* Plugins first, wherever their options stand: every command then
+     * finds their entries by name. */
+    int prc = mzc_take_plugins(&argc, argv);
+    if (prc != MZC_OK)
+        return prc;
     if (argc < 2) {
         usage(stderr);
         return MZC_USAGE;

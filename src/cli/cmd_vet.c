@@ -1,0 +1,214 @@
+/*
+ * cmd_vet.c - the vet command: the built-in checks (src/tools/vet.c) on
+ * any entry, a plugin's above all (docs/plugins.md).
+ *
+ * Each entry is checked in a child process, so that an entry that crashes
+ * or hangs is reported as a failure of its own and the others are still
+ * checked.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "../plugin/plugin.h"
+#include "../tools/vet.h"
+
+#include "../util/util.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The child's exit status when its checks ran and some failed. */
+#define VET_FAILED 3
+#define VET_TIMEOUT_DEFAULT 300
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mazebench [--plugin FILE.so]... vet [NAME...] [--all] [--timeout S]\n\n"
+            "Run the checks the test suite makes on every built-in entry on any entry:\n"
+            "a plugin's (--plugin, before or after 'vet'), an outside program's, or a\n"
+            "built-in one. With no NAME, every entry added at run time (plugins,\n"
+            "outside programs); --all: every entry, the built-in ones too (slow).\n"
+            "Each entry runs at its default parameters on the sample grids of every\n"
+            "shape it runs on (square 1x1, 1x7, 7x1, 2x2, 9x13, 31x31 and a typical,\n"
+            "thin and least grid of each other shape) under four seeds; a solver on\n"
+            "mazes of a built-in perfect generator, with and without loops.\n\n"
+            "checks (one line each: ok, skip: why, or FAIL: why):\n"
+            "  runs       MZ_OK, or MZ_EUNSUPPORTED exactly where it declares a refusal\n"
+            "  walls      both sides of every wall agree, the border stays closed,\n"
+            "             entrance and exit are open cells of the grid\n"
+            "  scratch    no scratch bit or bit beyond the shape's ports left set\n"
+            "  perfect    flagged perfect: one component, cells - 1 passages, no loop\n"
+            "  same-seed  the same seed gives the same maze (or solution)\n"
+            "  path       a solver's path walks through open walls from start to end\n"
+            "  shortest   flagged shortest: found when reachable, the shortest route\n"
+            "  trace      tracing changes nothing, its ops are declared in trace_ops,\n"
+            "             a sink that says stop gets MZ_EIO and nothing leaks\n"
+            "  alloc      each allocation from g->mem fails in turn: MZ_ENOMEM, no\n"
+            "             leak (skipped for outside programs)\n\n"
+            "options:\n"
+            "  --all        every entry of the registry and every added one\n"
+            "  --timeout S  seconds an entry's checks may take (default %d); past\n"
+            "               them the entry fails\n"
+            "  --help       this text\n\n"
+            "Exit status: 0 every check passed or was skipped, 1 a check failed or an\n"
+            "entry crashed or hung, 2 bad usage (an unknown NAME, nothing to check).\n",
+            VET_TIMEOUT_DEFAULT);
+}
+
+static void print_verdict(void *user, const mz_algo *a, const char *check, mzt_verdict v,
+                          const char *why)
+{
+    (void)user;
+    if (v == MZT_VET_OK)
+        printf("%-24s %-10s ok\n", a->name, check);
+    else
+        printf("%-24s %-10s %s: %s\n", a->name, check, v == MZT_VET_FAIL ? "FAIL" : "skip", why);
+}
+
+/* The checks of entry a in a child process. 0: all passed, 1: some
+ * failed (the lines say which), -1: the child could not be started. */
+static int vet_entry(const mz_algo *a, unsigned timeout)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        mzc_error("vet: cannot start a process: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        signal(SIGALRM, SIG_DFL);
+        alarm(timeout);
+        unsigned failed = mzt_vet(a, print_verdict, NULL);
+        fflush(stdout);
+        _exit(failed ? VET_FAILED : 0);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            mzc_error("vet: lost the process checking '%s': %s", a->name, strerror(errno));
+            return -1;
+        }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == VET_FAILED)
+        return 1;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        printf("%-24s %-10s FAIL: no answer within %u s (a hang, or --timeout too short)\n",
+               a->name, "finishes", timeout);
+    else if (WIFSIGNALED(status))
+        printf("%-24s %-10s FAIL: crashed (signal %d, %s)\n", a->name, "finishes",
+               WTERMSIG(status), strsignal(WTERMSIG(status)));
+    else
+        printf("%-24s %-10s FAIL: the checks stopped with status %d (a sanitizer's report "
+               "on stderr?)\n", a->name, "finishes", WEXITSTATUS(status));
+    return 1;
+}
+
+#define MAX_NAMED 256
+
+int cmd_vet(int argc, char **argv)
+{
+    bool all = false;
+    const char *timeout_text = NULL;
+    const mz_algo *todo[MAX_NAMED];
+    size_t n = 0;
+    for (int k = 1; k < argc; k++) {
+        const char *a = argv[k];
+        int r;
+        if (mzc_flag(a, "--help", "-h")) {
+            usage(stdout);
+            return MZC_OK;
+        } else if (strcmp(a, "--all") == 0) {
+            all = true;
+        } else if ((r = mzc_opt_once("vet", argc, argv, &k, "--timeout", &timeout_text,
+                                     false)) != 0) {
+            if (r < 0)
+                return MZC_USAGE;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            mzc_error("vet: unknown option '%s' (see mazebench vet --help)", a);
+            return MZC_USAGE;
+        } else {
+            bool any = false;
+            for (int kind = MZ_GEN; kind <= MZ_SOLVER; kind++) {
+                const mz_algo *e = mz_find((mz_kind)kind, a);
+                if (!e)
+                    continue;
+                any = true;
+                if (n == MAX_NAMED) {
+                    mzc_error("vet: more than %d entries named", MAX_NAMED);
+                    return MZC_USAGE;
+                }
+                todo[n++] = e;
+            }
+            if (!any) {
+                mzc_error("vet: no entry named '%s' (mazebench list shows them; a plugin's "
+                          "need --plugin FILE)", a);
+                return MZC_USAGE;
+            }
+        }
+    }
+    unsigned timeout = VET_TIMEOUT_DEFAULT;
+    if (timeout_text) {
+        uint64_t t = 0;
+        mzu_int_status is = mzu_parse_u64(timeout_text, 1, 86400, 0, &t);
+        if (is != MZU_INT_OK) {
+            mzc_error("vet: --timeout '%s': %s (seconds from 1 to 86400)", timeout_text,
+                      mzu_int_status_str(is));
+            return MZC_USAGE;
+        }
+        timeout = (unsigned)t;
+    }
+    if (all && n) {
+        mzc_error("vet: --all or names, not both");
+        return MZC_USAGE;
+    }
+    size_t nadded = 0;
+    const mz_algo *const *added = mz_registry_added(&nadded);
+    const mz_algo **list = (const mz_algo **)todo;
+    const mz_algo **owned = NULL;
+    if (all) {
+        size_t total = mz_registry_count() + nadded;
+        owned = malloc((total + 1) * sizeof *owned);
+        if (!owned) {
+            mzc_error("vet: out of memory");
+            return MZC_FAIL;
+        }
+        n = 0;
+        for (const mz_algo *const *e = mz_registry; *e; e++)
+            owned[n++] = *e;
+        for (size_t k = 0; k < nadded; k++)
+            owned[n++] = added[k];
+        list = owned;
+    } else if (n == 0) {
+        if (nadded == 0) {
+            mzc_error("vet: nothing to check: no entry was added (load one with --plugin "
+                      "FILE.so), none named, no --all");
+            return MZC_USAGE;
+        }
+        for (size_t k = 0; k < nadded && n < MAX_NAMED; k++)
+            todo[n++] = added[k];
+    }
+    unsigned bad = 0;
+    int rc = MZC_OK;
+    for (size_t k = 0; k < n; k++) {
+        int r = vet_entry(list[k], timeout);
+        if (r < 0) {
+            rc = MZC_FAIL;
+            break;
+        }
+        bad += r > 0;
+    }
+    if (rc == MZC_OK) {
+        printf("vet: %zu %s checked, %u with a failure\n", n, n == 1 ? "entry" : "entries", bad);
+        if (bad)
+            rc = MZC_FAIL;
+    }
+    free(owned);
+    return rc;
+}

@@ -1,0 +1,98 @@
+#!/bin/sh
+# vet_cli.sh - compiled plugins and 'mazebench vet' end to end: the example
+# plugin loads (--plugin before or after the command), its entries reach
+# list, gen and solve, its generator makes the built-in dfs's mazes and its
+# solver finds the built-in bfs's routes, and vet passes it and a few
+# built-in entries. Test plugins that break one promise each
+# (tests/plugin_bad.c) fail the check that guards it, with its line: a wall
+# whose sides disagree, another maze for the same seed, a leak on an
+# allocation failure, an undeclared trace op, a crash (the other entries are
+# still checked), a hang (--timeout). A plugin of another ABI, with a taken
+# name, a missing file, a file that is no library, one loaded twice and
+# bad vet usage are refused with one line and exit 2.
+#   sh tests/vet_cli.sh path/to/mazebench path/to/mazebench_plugin_example.so DIR
+# (DIR holds the test plugins test_plugin_*.so)
+set -u
+. "$(dirname "$0")/lib.sh"
+bin=$1
+example=$2
+dir=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# field N: column N of the last line of $tmp/out; named NAME: column NAME's
+field() { tail -n 1 "$tmp/out" | cut -d, -f"$1"; }
+named() { field "$(head -n 1 "$tmp/out" | tr , '\n' | grep -n "^$1\$" | cut -d: -f1)"; }
+
+# ---- the example plugin ----
+expect 0 "vet the example" "$bin" --plugin "$example" vet
+[ "$(grep -c '^plugin-[a-z]* .* ok$' "$tmp/out")" = 13 ] ||
+    bad "vet the example: not 13 ok lines: $(cat "$tmp/out")"
+grep -q FAIL "$tmp/out" && bad "vet the example: a failure: $(cat "$tmp/out")"
+tail -n 1 "$tmp/out" | grep -q '^vet: 2 entries checked, 0 with a failure$' ||
+    bad "vet the example: summary '$(tail -n 1 "$tmp/out")'"
+expect 0 "--plugin after the command" "$bin" vet plugin-dfs --plugin="$example"
+grep -q '^plugin-dfs  *alloc  *ok$' "$tmp/out" || bad "vet plugin-dfs: no alloc line"
+expect 0 "list shows the plugin" "$bin" --plugin "$example" list
+grep -q 'plugin-dfs' "$tmp/out" && grep -q 'plugin-bfs' "$tmp/out" ||
+    bad "list: the plugin's entries missing"
+grep -q 'example (plugin-dfs, plugin-bfs)' "$tmp/out" || bad "list: the plugin's name missing"
+
+# The same recipe by another implementation: the same mazes and routes.
+for g in 31x31 1x7 hex:7x9 tri:6x11 polar:6 3d:3x5x5 weave:7x7 torus:7x9; do
+    expect 0 "gen dfs $g" "$bin" gen dfs --grid "$g" --seed 77
+    digest=$(field 14)
+    expect 0 "gen plugin-dfs $g" "$bin" --plugin "$example" gen plugin-dfs --grid "$g" --seed 77
+    [ "$(field 14)" = "$digest" ] || bad "plugin-dfs $g: digest $(field 14), dfs $digest"
+done
+for g in 31x31 hex:7x9 3d:3x5x5; do
+    expect 0 "solve bfs $g" "$bin" solve bfs --gen dfs+braid --grid "$g" --seed 5
+    route="$(named found) $(named path_steps) $(named path_cells) $(named closed)"
+    expect 0 "solve plugin-bfs $g" "$bin" --plugin "$example" solve plugin-bfs \
+        --gen dfs+braid --grid "$g" --seed 5
+    got="$(named found) $(named path_steps) $(named path_cells) $(named closed)"
+    [ "$got" = "$route" ] || bad "plugin-bfs $g: found, steps, cells, closed $got; bfs $route"
+done
+
+# ---- built-in entries ----
+expect 0 "vet built-ins" "$bin" vet dfs sidewinder braid bfs wall
+grep -q FAIL "$tmp/out" && bad "vet built-ins: $(grep FAIL "$tmp/out")"
+
+# ---- plugins that break a promise ----
+expect 0 "vet a sound test plugin" "$bin" --plugin "$dir/test_plugin_none.so" vet
+for fault in wall:walls seed:same-seed leak:alloc op:trace; do
+    f=${fault%%:*} check=${fault#*:}
+    expect 1 "vet $f" "$bin" --plugin "$dir/test_plugin_$f.so" vet
+    grep -q "^bad-gen  *$check  *FAIL: " "$tmp/out" ||
+        bad "vet $f: no '$check FAIL' line: $(cat "$tmp/out")"
+    [ "$(grep -c FAIL "$tmp/out")" -le 2 ] || bad "vet $f: failures beyond its own: $(cat "$tmp/out")"
+done
+# a crash is the entry's failure; the entry after it is still checked
+expect 1 "vet a crash" "$bin" --plugin "$dir/test_plugin_crash.so" --plugin "$example" vet
+grep -q "^bad-gen  *finishes  *FAIL: " "$tmp/out" || bad "vet crash: no 'finishes FAIL' line"
+grep -q "^plugin-bfs  *alloc  *ok$" "$tmp/out" || bad "vet crash: the next entry was not checked"
+expect 1 "vet a hang" "$bin" --plugin "$dir/test_plugin_hang.so" vet --timeout 1
+grep -q "^bad-gen  *finishes  *FAIL: no answer within 1 s" "$tmp/out" || bad "vet hang: no timeout line"
+
+# ---- refused at load ----
+expect 2 "another ABI" "$bin" --plugin "$dir/test_plugin_abi.so" list
+grep -q "ABI 99, this mazebench loads ABI 1" "$tmp/err" || bad "another ABI: $(cat "$tmp/err")"
+expect 2 "a taken name" "$bin" --plugin "$dir/test_plugin_clash.so" list
+grep -q "named 'dfs' exists already" "$tmp/err" || bad "a taken name: $(cat "$tmp/err")"
+expect 2 "a missing file" "$bin" --plugin "$tmp/none.so" list
+echo 'not a library' >"$tmp/text.so"
+expect 2 "not a library" "$bin" --plugin "$tmp/text.so" list
+expect 2 "loaded twice" "$bin" --plugin "$example" --plugin "$example" list
+expect 2 "no file name" "$bin" list --plugin
+expect 2 "an empty file name" "$bin" list --plugin=
+
+# ---- vet's usage ----
+expect 2 "vet, nothing added" "$bin" vet
+expect 2 "vet an unknown name" "$bin" vet no-such-entry
+expect 2 "vet --timeout 0" "$bin" --plugin "$example" vet --timeout 0
+expect 2 "vet --all and a name" "$bin" vet --all dfs
+expect 2 "vet, an unknown option" "$bin" vet --bogus
+expect 0 "vet --help" "$bin" vet --help
+
+[ "$fails" = 0 ] || { echo "$fails vet test(s) failed"; exit 1; }
+echo "vet: all tests passed"
