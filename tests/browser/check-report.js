@@ -7,7 +7,8 @@
 //   - every table has rows, every picture (<img>, <svg> not inside another
 //     <svg>, <canvas>) has a non-zero size and every <img> decoded;
 //   - with JavaScript disabled, the sections and the tables are all there;
-//   - a screenshot (PNG) of the full page, or of the viewport alone.
+//   - a screenshot (PNG) of the full page, or of one viewport's worth of it
+//     (from the top, or from the element --at names: '#charts').
 // Chromium is driven over the DevTools protocol on a pipe
 // (--remote-debugging-pipe: JSON messages ended by a NUL byte, written on
 // its fd 3 and read from its fd 4), so nothing but node itself is needed.
@@ -15,7 +16,7 @@
 //
 // Usage: node check-report.js --html FILE [--sections a,b,...]
 //          [--screenshot OUT.png] [--viewport WxH] [--viewport-only]
-//          [--timeout SECONDS] [--chromium PATH]
+//          [--at SELECTOR] [--timeout SECONDS] [--chromium PATH]
 // Exit status: 0 every check passed, 1 a check failed (one line each on
 // stderr) or Chromium failed, 2 bad usage.
 'use strict';
@@ -31,13 +32,14 @@ const NAME = 'check-report';
 function usage(msg) {
   process.stderr.write(`${NAME}: ${msg}\n` +
     'usage: node check-report.js --html FILE [--sections a,b,...] [--screenshot OUT.png]\n' +
-    '         [--viewport WxH] [--viewport-only] [--timeout SECONDS] [--chromium PATH]\n');
+    '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--timeout SECONDS]\n' +
+    '         [--chromium PATH]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
   const o = { sections: [], viewport: [1280, 900], viewportOnly: false, timeout: 25,
-    chromium: process.env.CHROMIUM || 'chromium', screenshot: null, html: null };
+    chromium: process.env.CHROMIUM || 'chromium', screenshot: null, html: null, at: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -55,6 +57,7 @@ function parseArgs(argv) {
         break;
       }
       case '--viewport-only': o.viewportOnly = true; break;
+      case '--at': o.at = val(); o.viewportOnly = true; break;
       case '--timeout': {
         o.timeout = Number(val());
         if (!(o.timeout > 0 && o.timeout <= 600)) usage('--timeout wants seconds, 1 to 600');
@@ -64,7 +67,8 @@ function parseArgs(argv) {
       case '-h': case '--help':
         process.stdout.write('Open a report in headless Chromium and check it (see the top of this file).\n' +
           'usage: node check-report.js --html FILE [--sections a,b,...] [--screenshot OUT.png]\n' +
-          '         [--viewport WxH] [--viewport-only] [--timeout SECONDS] [--chromium PATH]\n');
+          '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--timeout SECONDS]\n' +
+          '         [--chromium PATH]\n');
         process.exit(0);
         break;
       default: usage(`unknown argument '${a}'`);
@@ -304,7 +308,20 @@ async function main() {
       params.captureBeyondViewport = true;
       shotInfo = `${w}x${h}`;
     } else {
-      shotInfo = `${opts.viewport[0]}x${opts.viewport[1]}`;
+      let top = 0;
+      if (opts.at) {
+        const r = await send('Runtime.evaluate', {
+          returnByValue: true,
+          expression: `(() => { const e = document.querySelector(${JSON.stringify(opts.at)});
+            return e ? e.getBoundingClientRect().top + window.scrollY : -1; })()`,
+        }, sessionId);
+        top = r.result ? r.result.value : -1;
+        if (!(top >= 0)) fail(`--at ${opts.at}: no such element`);
+        top = Math.max(0, Math.floor(top) - 8);
+      }
+      params.clip = { x: 0, y: top, width: opts.viewport[0], height: opts.viewport[1], scale: 1 };
+      params.captureBeyondViewport = true;
+      shotInfo = `${opts.viewport[0]}x${opts.viewport[1]} from y ${top}`;
     }
     const shot = await send('Page.captureScreenshot', params, sessionId);
     fs.writeFileSync(opts.screenshot, Buffer.from(shot.data, 'base64'));
