@@ -1083,7 +1083,9 @@ int cmd_render(int argc, char **argv)
         return MZC_USAGE;
     }
     if (s != MZ_OK) {
-        mzc_error("render failed: %s%s", mz_status_str(s),
+        mzc_error("render failed: %s%s",
+                  s == MZ_EOUTSIDE ? mzc_outside_why(solver_text ? solver.algo : NULL)
+                                   : mz_status_str(s),
                   out ? (wr.fs ? " (no frame written)" : " (nothing written)") : "");
         return MZC_FAIL;
     }
