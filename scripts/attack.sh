@@ -94,6 +94,7 @@ scale|scale|--out|+|+|+|+|+|+|+
 scaling|scaling|--points|+|+|+|+|+|+|n/a: no resume
 stats|stats|--published|+|+|+|+|n/a: writes only stdout|n/a: writes only stdout|n/a: no resume
 eller-stream|eller-stream|--out|+|+|+|+|+|+|n/a: no resume
+vet|vet|-|+|+|+|n/a: a few small grids whatever its input|n/a: writes no file|n/a: writes no file|n/a: nothing to resume
 ab.sh|scripts/ab.sh|--out|+|n/a: its results are DIR files; stdout repeats compare.txt|n/a: its results are DIR files|n/a: the sweeps it runs are attacked as sweep|+|+|+
 '
 # Scripts under scripts/ that the table does not attack, and why.
@@ -546,6 +547,22 @@ if wants list pipe; then
     c_pipe list ignore "" list --format json
 fi
 wants list mem && c_mem list 150000 "" list
+
+row=vet
+timing vet
+if wants vet bad; then
+    c_bad vet 2 vet
+    c_bad vet 2 vet no-such-entry
+    c_bad vet 2 vet dfs --timeout 0
+    c_bad vet 2 vet --all dfs
+    c_bad vet 2 --plugin "$FX/adir" vet
+    c_bad vet 2 --plugin "$FX/nul.csv" vet
+fi
+wants vet full && c_stdout_full vet "" vet sidewinder
+if wants vet pipe; then
+    c_pipe vet default "" vet sidewinder
+    c_pipe vet ignore "" vet sidewinder
+fi
 
 for row in gen solve; do
     timing $row
