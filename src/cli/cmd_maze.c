@@ -166,7 +166,19 @@ static int read_all(const char *path, char **text, size_t *len)
                 fclose(f);
             return MZC_FAIL;
         }
-        n += fread(buf + n, 1, cap - n, f);
+        size_t got = fread(buf + n, 1, cap - n, f);
+        const char *nul = memchr(buf + n, '\0', got);
+        n += got;
+        if (nul) {
+            /* Every format is text: a NUL byte (a binary file, /dev/zero)
+             * ends the read at once. */
+            mzc_error("maze: %s: a NUL byte at offset %zu: not a text file", path,
+                      (size_t)(nul - buf));
+            free(buf);
+            if (!in)
+                fclose(f);
+            return MZC_USAGE;
+        }
         if (n < cap)
             break;
         if (mzu_budget_fits(&b, 4.0 * (double)cap) != MZU_FITS) {
