@@ -90,6 +90,7 @@ sweep|sweep|--out|+|+|+|+|+|+|+
 merge|merge|--out|+|+|+|+|+|+|n/a: reads its parts again, no resume
 check|check|--junit|+|+|+|+|+|+|n/a: re-runs rows, no resume
 compare|compare|--out --junit --chart|+|+|+|+|+|+|n/a: reads two files, no resume
+report|report|--out --md --tex|+|+|+|+|+|+|n/a: reads files, no resume
 scale|scale|--out|+|+|+|+|+|+|+
 scaling|scaling|--points|+|+|+|+|+|+|n/a: no resume
 stats|stats|--published|+|+|+|+|n/a: writes only stdout|n/a: writes only stdout|n/a: no resume
@@ -942,6 +943,41 @@ if wants compare kill; then
         "$mz" sweep --gen dfs,kruskal --solve bfs,astar --seeds 1..10 --sizes 31 --reps $n --out "$FX/kb.csv" 2>/dev/null
     fi
     kill_series compare "O J C.svg" compare "$FX/ka.csv" "$FX/kb.csv" --out O --junit J --chart C.svg --force
+fi
+
+row=report
+timing report
+if wants report bad; then
+    c_bad report 2 report --out o.html
+    c_bad report 2 report "$FX/a.csv"
+    c_bad report 2 report "$FX/a.csv" --out o.html --nosuch
+    c_bad report 2 report "$FX/a.csv" --out o.html --out p.html
+    c_bad report 2 report "$FX/a.csv" --out o.html --chart-size 10x10
+    c_bad report 2 report "$FX/a.csv" --out -
+    c_bad report 2 report "$FX/a.csv" --out "$FX/adir" --force
+    c_bad report 2 report "$FX/a.csv" --out "$FX/a.csv" --force
+    c_bad report 2 report "$FX/a.csv" --out o.html --md o.html
+    c_bad report 2 report "$FX/a.csv" --out o.html --csv K
+fi
+if wants report exist; then
+    c_exist report K report "$FX/a.csv" --out K
+    c_exist report K report "$FX/a.csv" --out o.html --md K
+    c_exist report K report "$FX/a.csv" --out o.html --md o.md --tex K
+    c_exist report T/generators.csv report "$FX/a.csv" --out o.html --csv T
+    c_exist report C/gen-time.svg report "$FX/a.csv" --out o.html --charts C
+fi
+if wants report full; then
+    c_stdout_full report "O M" report "$FX/a.csv" --out O --md M --force
+    c_disk report "O M" report "$FX/a.csv" --out F/O --md F/M --force
+fi
+if wants report pipe; then
+    c_pipe report default "O" report "$FX/a.csv" --out O --force
+    c_pipe report ignore "O M" report "$FX/a.csv" --out O --md M --force
+fi
+wants report mem && c_mem report 150000 "O" report "$FX/a.csv" --out O --force
+if wants report kill; then
+    allowed="" RESUME=""
+    kill_series report "O M T" report "$FX/big.csv" --out O --md M --tex T --force
 fi
 
 row=scale
