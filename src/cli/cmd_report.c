@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char HELP[] =
     "usage: mazebench report DIR|FILE... --out FILE.html [--md FILE] [--tex FILE]\n"
@@ -66,34 +67,18 @@ static int parse_size(const char *text, double *w, double *h)
     return 0;
 }
 
-/* An output folder: made when missing; MZC_USAGE when it is something
- * else. */
-static int out_dir(const char *opt, const char *dir)
+/* MZC_USAGE (one line) when path is one of the report's inputs: an output
+ * never replaces what it is made from. */
+static int not_an_input(const mzr_report *r, const char *path)
 {
-    struct stat st;
-    if (stat(dir, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return MZC_OK;
-        mzc_error("report: %s '%s' is not a folder", opt, dir);
-        return MZC_USAGE;
-    }
-    if (mkdir(dir, 0777) != 0) {
-        mzc_error("report: %s '%s': cannot make the folder: %s", opt, dir, strerror(errno));
-        return MZC_FAIL;
+    for (size_t k = 0; k < r->nused + r->nleft; k++) {
+        const char *in = k < r->nused ? r->used[k] : r->left[k - r->nused].path;
+        if (!strcmp(in, path) || mzo_same_file(in, path)) {
+            mzc_error("report: '%s' is an input file: it may not be an output too", path);
+            return MZC_USAGE;
+        }
     }
     return MZC_OK;
-}
-
-/* Is dir/name.ext there? Then one line (and true). */
-static bool exists(const char *opt, const char *dir, const char *name, const char *ext)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, ext);
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return false;
-    mzc_error("report: %s: '%s' exists: give --force to replace it", opt, path);
-    return true;
 }
 
 int cmd_report(int argc, char **argv)
@@ -157,7 +142,7 @@ int cmd_report(int argc, char **argv)
         return rc;
     }
 
-    /* The files first: an existing one is refused before any work. */
+    /* The named files first: an existing one is refused before any work. */
     mzc_outs outs;
     mzc_outs_init(&outs, "report");
     FILE *fh = mzc_outs_open(&outs, "--out", out, force, &rc);
@@ -167,8 +152,14 @@ int cmd_report(int argc, char **argv)
         free(inputs);
         return rc;
     }
-    if ((csv && (rc = out_dir("--csv", csv)) != MZC_OK) ||
-        (charts && (rc = out_dir("--charts", charts)) != MZC_OK)) {
+    struct stat st;
+    const char *dirs[2] = {csv, charts}, *dir_opt[2] = {"--csv", "--charts"};
+    for (int k = 0; k < 2 && rc == MZC_OK; k++)
+        if (dirs[k] && stat(dirs[k], &st) == 0 && !S_ISDIR(st.st_mode)) {
+            mzc_error("report: %s '%s' is not a folder", dir_opt[k], dirs[k]);
+            rc = MZC_USAGE;
+        }
+    if (rc != MZC_OK) {
         mzc_outs_abort(&outs);
         free(inputs);
         return rc;
@@ -187,26 +178,68 @@ int cmd_report(int argc, char **argv)
         mzc_error("report: %s", err);
         rc = MZC_FAIL;
     }
-    /* existing table and chart files: refused before anything is written */
-    for (int s = 0; rc == MZC_OK && !force && csv && s < MZR_NSEC; s++)
-        for (size_t k = 0; rc == MZC_OK && k < r.sec[s].ntab; k++)
-            if (exists("--csv", csv, r.sec[s].tab[k].id, ".csv"))
-                rc = MZC_USAGE;
-    if (rc == MZC_OK && !force && csv && r.nleft && exists("--csv", csv, "left-out", ".csv"))
-        rc = MZC_USAGE;
-    for (size_t k = 0; rc == MZC_OK && !force && charts && k < r.nchart; k++)
-        if (exists("--charts", charts, r.chart[k].name, ".svg") ||
-            exists("--charts", charts, r.chart[k].name, ".pdf"))
-            rc = MZC_USAGE;
+    /* No output may be an input (a folder's files included). */
+    for (size_t k = 0; rc == MZC_OK && k < outs.n; k++)
+        rc = not_an_input(&r, outs.o[k].path);
+
+    /* The folders' files: each table as CSV, each chart as SVG (and PDF
+     * with cairo), opened beside the others, committed with them. */
+    bool made[2] = {false, false};
+    for (int k = 0; k < 2 && rc == MZC_OK; k++) {
+        if (!dirs[k] || (k == 1 && !r.nchart))
+            continue;
+        if (stat(dirs[k], &st) != 0) {
+            if (mkdir(dirs[k], 0777) != 0) {
+                mzc_error("report: %s '%s': cannot make the folder: %s", dir_opt[k], dirs[k],
+                          strerror(errno));
+                rc = MZC_FAIL;
+            }
+            made[k] = rc == MZC_OK;
+        }
+    }
+    size_t ncsv = 0, nchart_files = 0;
+    const bool pdf = mzr_have_cairo();
+    for (int s = 0; rc == MZC_OK && csv && s < MZR_NSEC; s++)
+        for (size_t k = 0; rc == MZC_OK && k < r.sec[s].ntab; k++) {
+            const mzr_table *t = &r.sec[s].tab[k];
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s.csv", csv, t->id);
+            if ((rc = not_an_input(&r, path)) != MZC_OK)
+                break;
+            FILE *f = mzc_outs_open(&outs, "--csv", path, force, &rc);
+            if (!f)
+                break;
+            mzr_table_csv(f, t);
+            ncsv++;
+        }
+    for (size_t k = 0; rc == MZC_OK && charts && k < r.nchart; k++)
+        for (int fmt = 0; rc == MZC_OK && fmt < (pdf ? 2 : 1); fmt++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s.%s", charts, r.chart[k].name, fmt ? "pdf" : "svg");
+            if ((rc = not_an_input(&r, path)) != MZC_OK)
+                break;
+            FILE *f = mzc_outs_open(&outs, "--charts", path, force, &rc);
+            if (!f)
+                break;
+            if (mzr_chart_write(f, &r.chart[k], fmt ? MZR_PDF : pdf ? MZR_SVG_CAIRO : MZR_SVG_TEXT,
+                                cw, ch, err, sizeof err) != MZO_OK) {
+                mzc_error("report: --charts: %s", err);
+                rc = MZC_FAIL;
+            }
+            nchart_files++;
+        }
     if (rc != MZC_OK) {
         mzc_outs_abort(&outs);
+        for (int k = 0; k < 2; k++)
+            if (made[k])
+                rmdir(dirs[k]);
         mzr_report_free(&r);
         return rc;
     }
 
     bool left_error = false;
     for (size_t k = 0; k < r.nleft; k++) {
-        fprintf(stderr, "report: left out '%s': %s\n", r.left[k].path, r.left[k].why);
+        mzc_error("report: left out '%s': %s", r.left[k].path, r.left[k].why);
         left_error = left_error || r.left[k].error;
     }
     mzr_report_html(fh, &r, cw, ch);
@@ -214,44 +247,27 @@ int cmd_report(int argc, char **argv)
         mzr_report_md(fm, &r);
     if (ft)
         mzr_report_tex(ft, &r);
-    size_t ncsv = 0;
-    if (csv) {
-        int c = mzr_report_csv(&r, csv, force, &ncsv, err, sizeof err);
-        if (c != MZO_OK) {
-            mzc_error("report: --csv: %s", err);
-            rc = c == MZO_BAD ? MZC_USAGE : MZC_FAIL;
-        }
-    }
-    if (rc == MZC_OK && charts) {
-        if (r.nchart == 0) {
-            fprintf(stderr, "report: --charts: no charts (the inputs hold no sweep with "
-                            "timings)\n");
-        } else {
-            int c = mzr_charts_export(r.chart, r.nchart, charts, cw, ch, force, err, sizeof err);
-            if (c != MZO_OK) {
-                mzc_error("report: --charts: %s", err);
-                rc = c == MZO_BAD ? MZC_USAGE : MZC_FAIL;
-            }
-        }
-    }
     const long html_bytes = ftell(fh);
-    /* What was written, on stdout. */
-    if (rc == MZC_OK) {
-        printf("report: %s, %ld bytes, sections:", out, html_bytes);
-        for (int s = 0; s < MZR_NSEC; s++)
-            if (mzr_report_has(&r, s))
-                printf(" %s", mzr_section_id[s]);
-        printf("\n");
-        if (md)
-            printf("report: %s (markdown)\n", md);
-        if (tex)
-            printf("report: %s (LaTeX)\n", tex);
-        if (csv)
-            printf("report: %zu tables in %s\n", ncsv, csv);
-        if (charts && r.nchart)
-            printf("report: %zu charts in %s\n", r.nchart, charts);
-    }
+    /* What is written, on stdout; the files are committed once it is. */
+    printf("report: %s, %ld bytes, sections:", out, html_bytes);
+    for (int s = 0; s < MZR_NSEC; s++)
+        if (mzr_report_has(&r, s))
+            printf(" %s", mzr_section_id[s]);
+    printf("\n");
+    if (md)
+        printf("report: %s (markdown)\n", md);
+    if (tex)
+        printf("report: %s (LaTeX)\n", tex);
+    if (csv)
+        printf("report: %zu tables in %s\n", ncsv, csv);
+    if (charts)
+        printf("report: %zu chart files in %s%s\n", nchart_files, charts,
+               r.nchart ? "" : " (no sweep with timings: no charts)");
     mzr_report_free(&r);
     rc = mzc_outs_finish(&outs, rc);
+    if (rc != MZC_OK)
+        for (int k = 0; k < 2; k++)
+            if (made[k])
+                rmdir(dirs[k]);
     return rc == MZC_OK && left_error ? MZC_FAIL : rc;
 }

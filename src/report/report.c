@@ -1288,8 +1288,25 @@ static int renders(mzr_report *r)
     return rc;
 }
 
+static int left_table(const mzr_report *r, mzr_table *t);
+
 int mzr_report_finish(mzr_report *r, char *err, size_t errlen)
 {
+    if (r->nleft) {
+        mzr_section *sec = &r->sec[MZR_SEC_LEFT_OUT];
+        mzr_table *t = realloc(sec->tab, (sec->ntab + 1) * sizeof *t);
+        if (!t) {
+            snprintf(err, errlen, "out of memory");
+            return MZO_FAIL;
+        }
+        sec->tab = t;
+        int rc = left_table(r, &t[sec->ntab]);
+        sec->ntab++;
+        if (rc != MZO_OK) {
+            snprintf(err, errlen, "out of memory");
+            return MZO_FAIL;
+        }
+    }
     if (!r->have_sweep)
         return MZO_OK;
     if (mzr_charts_from_summary(&r->sum, &r->chart, &r->nchart, err, errlen) != MZO_OK)
@@ -1306,7 +1323,6 @@ bool mzr_report_has(const mzr_report *r, int s)
     switch (s) {
     case MZR_SEC_CHARTS: return r->nchart > 0;
     case MZR_SEC_RENDERS: return r->renders_html != NULL;
-    case MZR_SEC_LEFT_OUT: return r->nleft > 0;
     default: return r->sec[s].ntab > 0;
     }
 }
@@ -1474,16 +1490,6 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
             fputs(r->renders_html, f);
             fputs("</div>\n", f);
             break;
-        case MZR_SEC_LEFT_OUT: {
-            mzr_table t;
-            if (left_table(r, &t) == MZO_OK) {
-                fputs("<div class=\"wrap\">\n", f);
-                mzr_table_html(f, &t);
-                fputs("</div>\n", f);
-            }
-            mzr_table_free(&t);
-            break;
-        }
         default:
             break;
         }
@@ -1505,15 +1511,9 @@ void mzr_report_md(FILE *f, const mzr_report *r)
 {
     fputs("# mazebench report\n\n", f);
     for (int s = 0; s < MZR_NSEC; s++) {
-        if (!mzr_report_has(r, s) || (s != MZR_SEC_LEFT_OUT && !r->sec[s].ntab))
+        if (!r->sec[s].ntab)
             continue;
         fprintf(f, "## %s\n\n", section_title[s]);
-        if (s == MZR_SEC_LEFT_OUT) {
-            mzr_table t;
-            if (left_table(r, &t) == MZO_OK)
-                mzr_table_md(f, &t);
-            mzr_table_free(&t);
-        }
         for (size_t k = 0; k < r->sec[s].ntab; k++)
             mzr_table_md(f, &r->sec[s].tab[k]);
     }
@@ -1523,15 +1523,9 @@ void mzr_report_tex(FILE *f, const mzr_report *r)
 {
     fputs("% mazebench report: tables for \\input{}; needs \\usepackage{booktabs}\n", f);
     for (int s = 0; s < MZR_NSEC; s++) {
-        if (!mzr_report_has(r, s) || (s != MZR_SEC_LEFT_OUT && !r->sec[s].ntab))
+        if (!r->sec[s].ntab)
             continue;
         fprintf(f, "\n%% ---- %s ----\n", section_title[s]);
-        if (s == MZR_SEC_LEFT_OUT) {
-            mzr_table t;
-            if (left_table(r, &t) == MZO_OK)
-                mzr_table_tex(f, &t);
-            mzr_table_free(&t);
-        }
         for (size_t k = 0; k < r->sec[s].ntab; k++)
             mzr_table_tex(f, &r->sec[s].tab[k]);
     }
@@ -1544,55 +1538,41 @@ int mzr_report_csv(const mzr_report *r, const char *dir, bool force, size_t *n, 
     size_t total = 0;
     for (int s = 0; s < MZR_NSEC; s++)
         total += r->sec[s].ntab;
-    total += r->nleft > 0;
     if (!total)
         return MZO_OK;
     mzo_out *o = calloc(total, sizeof *o);
     mzo_out **op = calloc(total, sizeof *op);
-    const mzr_table **tp = calloc(total, sizeof *tp);
-    mzr_table left;
-    memset(&left, 0, sizeof left);
-    int rc = o && op && tp ? MZO_OK : MZO_FAIL;
+    int rc = o && op ? MZO_OK : MZO_FAIL;
     if (rc != MZO_OK)
         snprintf(err, errlen, "out of memory");
-    if (rc == MZO_OK && r->nleft && left_table(r, &left) != MZO_OK) {
-        snprintf(err, errlen, "out of memory");
-        rc = MZO_FAIL;
-    }
+    /* every file opened (each refused when it exists, without force)
+     * before any is committed */
     size_t k = 0;
     for (int s = 0; rc == MZO_OK && s < MZR_NSEC; s++)
-        for (size_t j = 0; j < r->sec[s].ntab; j++)
-            tp[k++] = &r->sec[s].tab[j];
-    if (rc == MZO_OK && r->nleft)
-        tp[k++] = &left;
-    /* every file opened (each refused when it exists, without force)
-     * before any is written */
-    size_t opened = 0;
-    for (size_t j = 0; rc == MZO_OK && j < total; j++) {
-        char *path = xprintf("%s/%s.csv", dir, tp[j]->id);
-        if (!path) {
-            snprintf(err, errlen, "out of memory");
-            rc = MZO_FAIL;
-            break;
+        for (size_t j = 0; rc == MZO_OK && j < r->sec[s].ntab; j++) {
+            char *path = xprintf("%s/%s.csv", dir, r->sec[s].tab[j].id);
+            if (!path) {
+                snprintf(err, errlen, "out of memory");
+                rc = MZO_FAIL;
+                break;
+            }
+            rc = mzo_out_open(&o[k], path, force ? MZO_OUT_FORCE : 0, err, errlen);
+            free(path);
+            if (rc != MZO_OK)
+                break;
+            mzr_table_csv(o[k].f, &r->sec[s].tab[j]);
+            op[k] = &o[k];
+            k++;
         }
-        rc = mzo_out_open(&o[j], path, force ? MZO_OUT_FORCE : 0, err, errlen);
-        free(path);
-        if (rc != MZO_OK)
-            break;
-        opened++;
-        mzr_table_csv(o[j].f, tp[j]);
-        op[j] = &o[j];
-    }
     if (rc == MZO_OK)
         rc = mzo_outs_commit(op, total, err, errlen);
-    if (rc != MZO_OK)
-        for (size_t j = 0; j < opened; j++)
+    if (rc != MZO_OK) {
+        for (size_t j = 0; j < k; j++)
             mzo_out_abort(&o[j]);
-    else
+    } else {
         *n = total;
-    mzr_table_free(&left);
+    }
     free(o);
     free(op);
-    free(tp);
     return rc;
 }
