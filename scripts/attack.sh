@@ -81,7 +81,7 @@ PROMISES="bad full pipe mem kill exist resume"
 # '+': attacked by the row's cases below; any other text: why it does not apply.
 TABLE='
 list|list|-|+|+|+|+|n/a: instant, writes no file|n/a: writes no file|n/a: nothing to resume
-gen|gen|--trace|+|+|+|+|+|+|n/a: one maze, no resume
+gen|gen|--trace --save|+|+|+|+|+|+|n/a: one maze, no resume
 solve|solve|--trace|+|+|+|+|+|+|n/a: one maze, no resume
 render|render|--out|+|+|+|+|+|+|n/a: one picture, no resume
 render-shapes|render|--out|+|+|+|+|+|+|n/a: one picture, no resume
@@ -95,6 +95,7 @@ scale|scale|--out|+|+|+|+|+|+|+
 scaling|scaling|--points|+|+|+|+|+|+|n/a: no resume
 stats|stats|--published|+|+|+|+|n/a: writes only stdout|n/a: writes only stdout|n/a: no resume
 eller-stream|eller-stream|--out|+|+|+|+|+|+|n/a: no resume
+maze|maze|--render --save|+|+|+|+|+|+|n/a: one maze, no resume
 vet|vet|-|+|+|+|n/a: a few small grids whatever its input|n/a: writes no file|n/a: writes no file|n/a: nothing to resume
 ab.sh|scripts/ab.sh|--out|+|n/a: its results are DIR files; stdout repeats compare.txt|n/a: its results are DIR files|n/a: the sweeps it runs are attacked as sweep|+|+|+
 '
@@ -494,6 +495,12 @@ sz=101 nb=60 nbp=300
     printf '%s' "$(tail -1 a.csv | cut -c1-20)" >>cut.csv
     printf 'name,spec,published_pct\ndfs,dfs,10\000x\n' >nul.csv
     mkdir adir
+    # maze files for the maze row
+    "$mz" gen dfs --seed 1 --size 31 --save m.mzb >/dev/null 2>&1
+    "$mz" gen dfs --seed 1 --grid hex:9x9 --save hex.mzb >/dev/null 2>&1
+    "$mz" gen dfs --seed 1 --size "$([ -n "$quick" ] && echo 400 || echo 1000)" --save big.mzb >/dev/null 2>&1
+    printf '[{"x": 0, "y": 0, "top": maybe}]' >bad.json
+    printf 'mazebench-maze 1 1048576x1048576\n00\n' >huge.mzb
     "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..$nb --sizes 31 --out big.csv 2>/dev/null
     "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..$nbp --sizes 31 --shard 1/2 --out bp1.csv 2>/dev/null
     "$mz" sweep --gen dfs,dfs+braid --solve bfs,wall --seeds 1..$nbp --sizes 31 --shard 2/2 --out bp2.csv 2>/dev/null
@@ -574,9 +581,16 @@ for row in gen solve; do
         c_bad $row 2 $row $s dfs --seed 1 --size 5 --format xml
         c_bad $row 2 $row $s dfs --seed 1 --size 5 --threads 0
         c_bad $row 2 $row $s dfs --seed 1 --size 5 --trace "$FX/adir" --force
+        if [ $row = gen ]; then
+            c_bad gen 2 gen dfs --seed 1 --size 5 --save x.dat
+            c_bad gen 2 gen dfs --seed 1 --size 5 --save x.json --save-format png
+            c_bad gen 2 gen dfs --seed 1 --grid hex:5x5 --save x.json
+            c_bad gen 2 gen dfs --seed 1 --size 5 --save "$FX/adir" --save-format mzb --force
+        fi
     fi
     if wants $row exist; then
         c_exist $row K $row $s dfs --seed 1 --size 5 --trace K
+        [ $row = gen ] && c_exist gen K gen dfs --seed 1 --size 5 --trace T --save K --save-format mzb
     fi
     if wants $row full; then
         for f in $(formats $row); do
@@ -585,6 +599,10 @@ for row in gen solve; do
         c_stdout_full $row K $row $s dfs --seed 1 --size 5 --trace K --force
         c_stdout_full $row K $row $s dfs --seed 1 --grid hex:5x5 --trace K --force
         c_disk $row T $row $s dfs --seed 1 --size 31 --trace F/T --force
+        if [ $row = gen ]; then
+            c_stdout_full gen K gen dfs --seed 1 --size 5 --save K --save-format mzb --force
+            c_disk gen T.txt gen dfs --seed 1 --size 31 --save F/T.txt --force
+        fi
     fi
     if wants $row pipe; then
         c_pipe $row default K $row $s dfs --seed 1 --size 5 --trace K --force
@@ -604,6 +622,7 @@ for row in gen solve; do
         n=1000
         [ -n "$quick" ] && n=400
         kill_series $row T $row $s dfs --seed 1 --size $n --trace T --force
+        [ $row = gen ] && kill_series gen T.txt gen dfs --seed 1 --size $n --save T.txt --force
     fi
 done
 
@@ -1152,6 +1171,47 @@ if wants eller-stream kill; then
     n=3000x3000
     [ -n "$quick" ] && n=1000x1000
     kill_series eller-stream T eller-stream --size $n --seed 1 --out T --force
+fi
+
+row=maze
+timing maze
+if wants maze bad; then
+    c_bad maze 2 maze nosuch.mzb
+    c_bad maze 2 maze "$FX/adir"
+    c_bad maze 2 maze /dev/zero
+    c_bad maze 2 maze "$FX/bad.json"
+    c_bad maze 2 maze "$FX/huge.mzb"
+    c_bad maze 2 maze "$FX/m.mzb" --format xml
+    c_bad maze 2 maze "$FX/m.mzb" --layout halls
+    c_bad maze 2 maze "$FX/m.mzb" --cell-size 0x1
+    c_bad maze 2 maze "$FX/m.mzb" --solver nosuch
+    c_bad maze 2 maze "$FX/m.mzb" --out-format xml
+    c_bad maze 2 maze "$FX/m.mzb" --save x.dat
+    c_bad maze 2 maze "$FX/m.mzb" --render x.gif
+    c_bad maze 2 maze "$FX/hex.mzb" --save x.txt
+    c_bad maze 2 maze "$FX/hex.mzb" --solver wall
+    c_bad maze 2 maze "$FX/m.mzb" --save "$FX/adir" --save-format mzb --force
+fi
+if wants maze exist; then
+    c_exist maze K.json maze "$FX/m.mzb" --save K.json
+    c_exist maze K.svg maze "$FX/m.mzb" --render K.svg
+    c_exist maze K.svg maze "$FX/m.mzb" --save T.json --render K.svg
+fi
+if wants maze full; then
+    c_stdout_full maze "" maze "$FX/m.mzb"
+    c_stdout_full maze "" maze "$FX/m.mzb" --out-format json --solver "bfs astar"
+    c_stdout_full maze K.json maze "$FX/m.mzb" --save K.json --force
+    c_disk maze T.mzb maze "$FX/m.mzb" --save F/T.mzb --force
+    c_disk maze T.svg maze "$FX/m.mzb" --render F/T.svg --force
+fi
+if wants maze pipe; then
+    c_pipe maze default K.json maze "$FX/m.mzb" --save K.json --force
+    c_pipe maze ignore K.json maze "$FX/m.mzb" --save K.json --force
+fi
+wants maze mem && c_mem maze 150000 K.txt maze "$FX/big.mzb" --solver bfs --save K.txt --force
+if wants maze kill; then
+    allowed="" RESUME=""
+    kill_series maze T.txt maze "$FX/big.mzb" --solver bfs --save T.txt --force
 fi
 
 row=ab.sh
