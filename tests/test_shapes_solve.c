@@ -7,8 +7,8 @@
  *   - a shortest solver's route is the breadth-first distance (mz_bfs_dist32,
  *     checked against mz_route); any other's is no shorter;
  *   - a path is a walk through open ports from the entrance to the exit,
- *     path_steps long, and a solver that gives a path on square cells
- *     gives one on every shape;
+ *     path_steps long (mz_path_check agrees), and a solver that gives a
+ *     path on square cells gives one on every shape;
  *   - an unreachable exit: found = 0, no path, status MZ_OK;
  *   - tracing changes no figure, and every step's op is declared and its
  *     dir is -1 or a port of the shape;
@@ -143,6 +143,14 @@ static void check_walk(const mz_grid *g, const mz_solution *sol, const char *wha
     if ((int64_t)sol->path_len - 1 != sol->path_steps)
         fail_msg("%s: a path of %llu cells and path_steps %lld", what,
                  (unsigned long long)sol->path_len, (long long)sol->path_steps);
+    /* the library's own check agrees */
+    mz_path_verdict v;
+    assert_int_equal(mz_path_check(g, sol->path, sol->path_len, &v), MZ_OK);
+    if (!v.valid || (int64_t)v.steps != sol->path_steps ||
+        v.excess != sol->path_steps - v.shortest)
+        fail_msg("%s: mz_path_check: %s at %llu, steps %llu, excess %lld", what,
+                 mz_path_fault_name(v.fault), (unsigned long long)v.at,
+                 (unsigned long long)v.steps, (long long)v.excess);
 }
 
 static void same_results(const mz_solution *a, const mz_solution *b, const char *what)
