@@ -93,6 +93,11 @@ same() {
 same py-json --gen dfs+braid --seed 7 --grid 9x12
 same out-cat --gen dfs+braid --seed 7 --grid 9x12
 same hex-cat --gen dfs --seed 3 --grid hex:5x6
+# JSON: the status is a string
+expect 0 "json" -- "$mz" solve out-cat --programs "$tmp/progs" --gen dfs+braid --seed 7 --grid 9x12 \
+    --format json
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["solve_outside_status"] == "ok"' \
+    "$tmp/out" || bad "json: $(cat "$tmp/out")"
 # the path is drawn as bfs's is
 expect 0 "ascii bfs" -- "$mz" solve bfs --gen dfs+braid --seed 7 --grid 9x12 --format ascii
 sed -n '/^[+|]/p' "$tmp/out" >"$tmp/bfs.txt"

@@ -62,7 +62,7 @@ bool mz_col_numeric(const char *col)
 {
     return strcmp(col, "gen") != 0 && strcmp(col, "solver") != 0 && strcmp(col, "digest") != 0 &&
            strcmp(col, "topology") != 0 && strcmp(col, "rng") != 0 &&
-           strcmp(col, "outside_status") != 0;
+           strcmp(col, "outside_status") != 0 && strcmp(col, "solve_outside_status") != 0;
 }
 
 size_t mz_shape_column_format(mz_shape shape, uint64_t levels, char *buf, size_t len)
