@@ -70,6 +70,12 @@ static void test_tex(void **state)
     assert_string_equal(buf, "\\_ \\& \\% \\# \\$ \\{ \\} \\textasciitilde{} "
                              "\\textasciicircum{} \\textbackslash{}");
     free(buf);
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    mzr_tex_text(f, "5 \xc2\xb1 1, R\xc2\xb2, --out, a-b");
+    fclose(f);
+    assert_string_equal(buf, "5 $\\pm$ 1, R\\textsuperscript{2}, -{}-out, a-b");
+    free(buf);
 
     mzr_table t;
     make(&t);

@@ -157,7 +157,17 @@ void mzr_tex_text(FILE *f, const char *s)
         case '%': fputs("\\%", f); break;
         case '\n':
         case '\r': fputc(' ', f); break;
-        default: fputc(*s, f);
+        case '-': fputs(s[1] == '-' ? "-{}" : "-", f); break; /* "--" is no dash */
+        default:
+            if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xb1) {
+                fputs("$\\pm$", f); /* the tables' two non-ASCII signs: plus-minus */
+                s++;
+            } else if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xb2) {
+                fputs("\\textsuperscript{2}", f);
+                s++;
+            } else {
+                fputc(*s, f);
+            }
         }
     }
 }
@@ -314,6 +324,8 @@ void mzr_table_tex(FILE *f, const mzr_table *t)
             const char *s = mzr_table_at(t, r, c)->text;
             if (c)
                 fputs(" & ", f);
+            else if (s && *s == '[')
+                fputs("{}", f); /* not an argument of the \\ before it */
             if (t->col[c].code && s && *s) {
                 fputs("\\texttt{", f);
                 mzr_tex_text(f, s);

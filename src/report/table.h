@@ -83,7 +83,9 @@ void mzr_table_free(mzr_table *t);
 
 /* s as LaTeX text: \ { } $ & # ^ _ ~ % escaped (\textbackslash{},
  * \{, \}, \$, \&, \#, \textasciicircum{}, \_, \textasciitilde{}, \%), a
- * line end as a space. */
+ * line end as a space, "--" as "-{}-" (no dash), U+00B1 as $\pm$ and
+ * U+00B2 as \textsuperscript{2}. A row whose first cell starts with '['
+ * starts with {} (not an argument of the \\ before it). */
 void mzr_tex_text(FILE *f, const char *s);
 /* s as the text of a markdown table cell: | as \|, \ as \\, a line end as
  * a space; with code, between backticks (a backtick inside: doubled
