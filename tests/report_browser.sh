@@ -24,7 +24,7 @@ for tool in node chromium xmllint; do
     command -v "$tool" >/dev/null 2>&1 ||
         { echo "FAIL: $tool is missing: run sh scripts/setup.sh" >&2; exit 1; }
 done
-check() { node "$here/browser/check-report.js" --timeout 20 "$@"; }
+check() { node "$here/browser/check-report.js" --timeout 30 "$@"; }
 
 # The run: what its report must show.
 mkdir -p "$t/run"
