@@ -63,6 +63,13 @@ done
 "$mz" maze "$tmp/drawn.txt" >"$tmp/maze.csv" || fail "maze of gen --format ascii"
 [ "$(cols "$tmp/maze.csv" "$figures,format")" = "$(cols "$tmp/gen.csv" "$figures"),ascii" ] ||
     fail "gen's ascii drawing reads back as another maze"
+# The whole output of gen and solve --format ascii (figures below the drawing).
+"$mz" gen dfs --seed 9 --grid 7x9 --format ascii >"$tmp/gen.txt"
+"$mz" maze "$tmp/gen.txt" >"$tmp/whole.csv" || fail "maze of gen's whole ascii output"
+cmp -s "$tmp/maze.csv" "$tmp/whole.csv" || fail "gen's whole ascii output reads as another maze"
+"$mz" solve bfs --gen dfs --seed 9 --grid 7x9 --format ascii >"$tmp/solve.txt"
+"$mz" maze "$tmp/solve.txt" >"$tmp/whole.csv" || fail "maze of solve's ascii output"
+cmp -s "$tmp/maze.csv" "$tmp/whole.csv" || fail "solve's ascii output reads as another maze"
 # Standard input, a format named.
 "$mz" maze - --format ascii <"$tmp/drawn.txt" >"$tmp/stdin.csv" || fail "maze -"
 cmp -s "$tmp/maze.csv" "$tmp/stdin.csv" || fail "stdin reads another maze"

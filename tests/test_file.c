@@ -268,6 +268,14 @@ static void test_detection(void **state)
     assert_int_equal(info.format, MZ_FILE_JSON);
     assert_int_equal(read_text("#+#\n# #\n###\n", MZ_FILE_BLOCKS, &g, &info), MZ_OK);
     assert_int_equal(g.cells, 1);
+    /* Text below a drawing (gen --format ascii's figures) is not read. */
+    assert_int_equal(read_text("+--+--+\n|     |\n+--+--+\ngen: dfs\n+ x\n", MZ_FILE_AUTO, &g, &info),
+                     MZ_OK);
+    assert_int_equal(g.cells, 2);
+    assert_int_equal(read_text("+--+--+\n|     |\nS  E\n+--+--+\n", MZ_FILE_AUTO, &g, &info),
+                     MZ_OK); /* not after a line of walls: a row two lines high */
+    assert_int_equal(read_text("+--+--+\n|     |\n+--+--+\n|  |\nx\n", MZ_FILE_AUTO, &g, &info),
+                     MZ_EFORMAT);
     mz_grid_free(&g);
     /* Names. */
     for (unsigned f = 0; f < MZ_FILE_FORMAT_COUNT; f++) {

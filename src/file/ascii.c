@@ -14,8 +14,11 @@
  * the next line that starts with '+'. A wall segment is open when it is
  * all spaces (or past the end of its line), closed otherwise; a cell whose
  * body is all '#' is blocked; other characters in a body (a path's dots,
- * letters) are left alone. Writing: the drawing `gen --format ascii`
- * prints, two characters a cell, "##" for a blocked cell.
+ * letters) are left alone. Text after the drawing, from a line that
+ * starts with another character than '+', '|' or a space just after a
+ * line of walls, is not read (the figures `gen --format ascii` prints
+ * below its drawing). Writing: the drawing `gen --format ascii` prints,
+ * two characters a cell, "##" for a blocked cell.
  */
 #include "lines.h"
 
@@ -46,6 +49,17 @@ mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
     if (s != MZ_OK)
         return s;
     const char *t = r->t;
+    /* Text after the drawing (the figures gen --format ascii prints below
+     * it): from the first line that starts with neither '+', '|' nor a
+     * space, when a line of walls comes just before it. */
+    for (size_t k = 2; k < n; k++) {
+        char c = l[k].len ? t[l[k].at] : ' ';
+        if (c != '+' && c != '|' && c != ' ') {
+            if (l[k - 1].len && t[l[k - 1].at] == '+')
+                n = k;
+            break;
+        }
+    }
     const mzf_line *first = &l[0];
     if (first->len == 0 || t[first->at] != '+') {
         s = mzf_fail(r, first->at, "an ascii maze starts with '+'");
