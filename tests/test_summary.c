@@ -253,6 +253,30 @@ static void test_sweep_small(void **state)
     mzt_summary_free(&s);
 }
 
+/* Shapes stay together: a generator's groups by the order their topology
+ * first appears, then by cells. */
+static void test_order(void **state)
+{
+    (void)state;
+    mzt_summary s;
+    mzt_err err;
+    assert_int_equal(mzt_summary_read(&s, put("order.csv",
+                                              "gen,seed,topology,rows,cols,cells\n"
+                                              "dfs,1,hex,9,9,81\n"
+                                              "dfs,1,ortho,5,5,25\n"
+                                              "dfs,1,hex,3,3,9\n"
+                                              "dfs,1,ortho,7,7,49\n"),
+                                      &err),
+                     MZT_OK);
+    assert_int_equal(s.ngrp, 4);
+    static const char *const want[4][2] = {{"hex", "3"}, {"hex", "9"}, {"ortho", "5"}, {"ortho", "7"}};
+    for (int k = 0; k < 4; k++) {
+        assert_string_equal(s.grp[k].topo, want[k][0]);
+        assert_string_equal(s.grp[k].rows, want[k][1]);
+    }
+    mzt_summary_free(&s);
+}
+
 static void test_bad(void **state)
 {
     (void)state;
@@ -286,6 +310,7 @@ int main(void)
         cmocka_unit_test(test_spread),
         cmocka_unit_test(test_hand_made),
         cmocka_unit_test(test_sweep_small),
+        cmocka_unit_test(test_order),
         cmocka_unit_test(test_bad),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,7 +97,7 @@ void mzt_spread_of(const double *x, size_t n, mzt_spread *s)
 typedef struct acc {
     mzu_vec time, mem, fig[MZT_FIG_N]; /* doubles */
     mzt_map seeds;
-    size_t name_order, gen_order; /* first appearance of its spec(s) */
+    size_t name_order, gen_order, topo_order; /* first appearance of its spec(s), shape */
 } acc;
 
 /* The value of a numeric field: NAN when empty; *bad when not a number. */
@@ -137,7 +137,7 @@ static const char *const col_name[F_FIG0] = {
 typedef struct builder {
     mzt_summary *s;
     mzu_vec accv; /* acc, parallel to s->grpv */
-    mzt_map gmap, names, gens;
+    mzt_map gmap, names, gens, topos;
 } builder;
 
 static int group_of(builder *b, int kind, char *const *t, uint64_t cells, size_t index,
@@ -181,6 +181,7 @@ static int group_of(builder *b, int kind, char *const *t, uint64_t cells, size_t
     if (!g->gen || !g->solver || !g->topo || !g->rows || !g->cols || !g->rng)
         return -1;
     if (order_of(&b->gens, t[F_GEN], &a->gen_order) != 0 ||
+        order_of(&b->topos, t[F_TOPO], &a->topo_order) != 0 ||
         order_of(&b->names, kind == MZT_SUM_SOLVE ? t[F_SOLVER] : t[F_GEN], &a->name_order) != 0)
         return -1;
     *out = s->grpv.len - 1;
@@ -211,7 +212,7 @@ static int add_sample(builder *b, size_t gi, char *const *t, const double *v, ui
 /* A group with its sort keys. */
 typedef struct sort_item {
     const mzt_sum_group *g;
-    size_t idx, name_order, gen_order;
+    size_t idx, name_order, gen_order, topo_order;
 } sort_item;
 
 static int cmp_group(const void *pa, const void *pb)
@@ -224,6 +225,8 @@ static int cmp_group(const void *pa, const void *pb)
         return a->name_order < b->name_order ? -1 : 1;
     if (a->gen_order != b->gen_order)
         return a->gen_order < b->gen_order ? -1 : 1;
+    if (a->topo_order != b->topo_order)
+        return a->topo_order < b->topo_order ? -1 : 1;
     if (ga->cells != gb->cells)
         return ga->cells < gb->cells ? -1 : 1;
     int c = strcmp(ga->topo, gb->topo);
@@ -432,7 +435,7 @@ int mzt_summary_build(mzt_summary *s, const mzt_sweep *f, mzt_err *err)
             mzt_median_ci(mzt_doubles(&a->mem), a->mem.len, &g->memory);
             for (int j = 0; j < MZT_FIG_N; j++)
                 mzt_spread_of(mzt_doubles(&a->fig[j]), a->fig[j].len, &g->fig[j]);
-            order[k] = (sort_item){g, k, a->name_order, a->gen_order};
+            order[k] = (sort_item){g, k, a->name_order, a->gen_order, a->topo_order};
         }
         qsort(order, n, sizeof *order, cmp_group);
         for (size_t k = 0; k < n; k++) {
@@ -454,6 +457,7 @@ int mzt_summary_build(mzt_summary *s, const mzt_sweep *f, mzt_err *err)
     mzt_map_free(&b.gmap);
     mzt_map_free(&b.names);
     mzt_map_free(&b.gens);
+    mzt_map_free(&b.topos);
     s->grp = s->grpv.data;
     s->ngrp = s->grpv.len;
     if (rc != MZT_OK) {

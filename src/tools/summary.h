@@ -119,7 +119,7 @@ int mzt_summary_read(mzt_summary *s, const char *path, mzt_err *err);
 /* Summarise a sweep already read. Groups are ordered generators first,
  * then solvers; within a kind by the order their spec first appears in
  * the file (for solvers: the solver's, then the generator's), then by
- * cells, then by topology and source. */
+ * the order their topology first appears, then by cells, then by source. */
 int mzt_summary_build(mzt_summary *s, const mzt_sweep *f, mzt_err *err);
 /* The value of header line key ("commit", "command", ...) or NULL. */
 const char *mzt_summary_meta(const mzt_summary *s, const char *key);
