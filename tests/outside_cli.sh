@@ -1,0 +1,207 @@
+#!/bin/sh
+# outside_cli.sh - outside generators end to end (docs/outside.md), declared
+# in a programs file: a comb maze printed as mzb (and the same maze written
+# as JSON to {out}) through gen, stats, render, list, sweep and check; one
+# program for each misbehaviour (exits 1, hangs past its time limit,
+# prints garbage, gives the wrong size, gives another maze for the same
+# seed, prints past its output limit, claims perfect and has loops), each
+# with its status in gen's one stderr line and in its sweep rows, the sweep
+# going on; check refuses a file of outside rows without --programs and
+# starts nothing (a canary file stays absent); bad programs files are one
+# line "FILE:LINE: ..." and exit 2, and run nothing.
+#   sh tests/outside_cli.sh path/to/mazebench
+set -u
+. "$(dirname "$0")/lib.sh"
+mz=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+command -v awk >/dev/null 2>&1 || { echo "skip: no awk"; exit 77; }
+# The temporary {out} files go here, to be seen removed.
+mkdir "$tmp/tmpdir" && export TMPDIR="$tmp/tmpdir"
+
+# comb.sh ROWS COLS [VARIANT]: a perfect comb maze as mzb on stdout (the top
+# row a corridor and every column hanging from it; variant 1 the other way).
+cat >"$tmp/comb.sh" <<'EOF'
+awk -v R="$1" -v C="$2" -v V="${3:-0}" 'BEGIN{
+ printf "mazebench-maze 1 %dx%d entrance=0 exit=%d flags=0 tiles=0\n", R, C, R*C-1
+ for(r=0;r<R;r++){ for(c=0;c<C;c++){ w=15
+   if(V==0){ if(r==0){ if(c<C-1) w-=2; if(c>0) w-=8 } else w-=1; if(r<R-1) w-=4 }
+   else { if(c==0){ if(r>0) w-=1; if(r<R-1) w-=4 } else w-=8; if(c<C-1) w-=2 }
+   printf "%02x", w } } print "" }'
+echo "mazebench-own-ns: 1234" >&2
+EOF
+# comb-json.sh ROWS COLS OUT: the same maze as JSON cells, to OUT.
+cat >"$tmp/comb-json.sh" <<'EOF'
+awk -v R="$1" -v C="$2" 'function b(x){return x?"true":"false"} BEGIN{
+ printf "["; for(r=0;r<R;r++) for(c=0;c<C;c++){
+   top=(r>0)?0:1; bottom=(r<R-1)?0:1; left=(r==0&&c>0)?0:1; right=(r==0&&c<C-1)?0:1
+   printf "%s{\"x\":%d,\"y\":%d,\"top\":%s,\"left\":%s,\"bottom\":%s,\"right\":%s}", (r||c)?",":"", c, r, b(top), b(left), b(bottom), b(right) }
+ print "]" }' >"$3"
+EOF
+# bad.sh KIND ROWS COLS [COUNTER]: the misbehaviours.
+cat >"$tmp/bad.sh" <<'EOF'
+d=$(dirname "$0")
+case $1 in
+exit) echo "no maze today" >&2; exit 1 ;;
+hang) sleep 100 ;;
+garbage) echo "hello world" ;;
+wrong) exec sh "$d/comb.sh" "$2" $(($3 + 1)) ;;
+flip) n=$(cat "$4" 2>/dev/null || echo 0); echo $((n + 1)) >"$4"
+      exec sh "$d/comb.sh" "$2" "$3" $((n % 2)) ;;
+huge) head -c 3000000 /dev/zero ;;
+loop) printf 'mazebench-maze 1 %sx%s entrance=0 exit=%s flags=0 tiles=0\n' "$2" "$3" $(($2 * $3 - 1))
+      awk -v n=$(($2 * $3)) 'BEGIN{ for(i=0;i<n;i++) printf "00"; print "" }' ;;
+canary) touch "$d/canary"; exec sh "$d/comb.sh" "$2" "$3" ;;
+esac
+EOF
+cat >"$tmp/p.programs" <<'EOF'
+# the programs of the test
+[generator comb]
+command = sh {dir}/comb.sh {rows} {cols}
+format = mzb
+perfect = yes
+deterministic = yes
+
+[generator comb-json]    # the same maze through a file
+command = sh "{dir}/comb-json.sh" {rows} {cols} {out}
+format = json
+
+[generator g-exit]
+command = sh {dir}/bad.sh exit {rows} {cols}
+[generator g-hang]
+command = sh {dir}/bad.sh hang {rows} {cols}
+time-limit = 0.5
+[generator g-garbage]
+command = sh {dir}/bad.sh garbage {rows} {cols}
+[generator g-wrong]
+command = sh {dir}/bad.sh wrong {rows} {cols}
+[generator g-flip]
+command = sh {dir}/bad.sh flip {rows} {cols} {dir}/flip.count
+[generator g-huge]
+command = sh {dir}/bad.sh huge {rows} {cols}
+output-limit = 1
+[generator g-loop]
+command = sh {dir}/bad.sh loop {rows} {cols}
+perfect = yes
+EOF
+cat >"$tmp/canary.programs" <<'EOF'
+[generator canary-gen]
+command = sh {dir}/bad.sh canary {rows} {cols}
+format = mzb
+EOF
+P="--programs $tmp/p.programs"
+
+# The value of column $1 in the CSV row of gen $2 (solver $3, when given).
+col() {
+    awk -F, -v c="$1" -v g="$2" -v s="${3-}" '
+        /^#/ { next }
+        !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; for (i = 1; i <= NF; i++) { if ($i == "gen") gi = i; if ($i == "solver") si = i }; h = 1; next }
+        $gi == g && (s == "" || $si == s) { print $k; exit }' "$4"
+}
+
+# --- gen: the maze, its figures, its columns ---
+expect 0 "gen comb" "$mz" gen comb --seed 1 --grid 5x7 $P
+cp "$tmp/out" "$tmp/comb.csv"
+grep -q "start-up .* ms (median of 5 runs on 2x2)" "$tmp/err" || bad "gen comb: no start-up line: $(cat "$tmp/err")"
+[ "$(col outside_status comb '' "$tmp/comb.csv")" = ok ] || bad "gen comb: outside_status not ok"
+[ "$(col dead_ends comb '' "$tmp/comb.csv")" = 7 ] || bad "gen comb: dead_ends not 7"
+[ "$(col loops comb '' "$tmp/comb.csv")" = 0 ] || bad "gen comb: loops not 0"
+[ "$(col own_ns comb '' "$tmp/comb.csv")" = 1234 ] || bad "gen comb: own_ns not 1234"
+[ -n "$(col startup_ns comb '' "$tmp/comb.csv")" ] || bad "gen comb: no startup_ns"
+[ -n "$(col process_ns comb '' "$tmp/comb.csv")" ] || bad "gen comb: no process_ns"
+expect 0 "gen comb-json" "$mz" gen comb-json --seed 1 --grid 5x7 $P
+[ "$(col digest comb-json '' "$tmp/out")" = "$(col digest comb '' "$tmp/comb.csv")" ] ||
+    bad "gen comb-json: another maze than comb"
+expect 0 "solve on comb" "$mz" solve bfs --gen comb --seed 1 --grid 5x7 $P
+[ "$(col found comb bfs "$tmp/out")" = 1 ] || bad "solve bfs --gen comb: not found"
+expect 0 "list --programs" "$mz" list $P
+grep -q "^  comb  *outside program: sh {dir}/comb.sh" "$tmp/out" || bad "list: no comb"
+[ -z "$(ls "$TMPDIR")" ] || bad "temporary {out} files were left: $(ls "$TMPDIR")"
+
+# --- gen: each misbehaviour, exit 1 and one line with its status ---
+for c in "g-exit exit" "g-hang timeout" "g-garbage bad-output" "g-wrong wrong-size" \
+         "g-huge output-limit" "g-loop not-perfect"; do
+    set -- $c
+    expect 1 "gen $1" "$mz" gen "$1" --seed 1 --grid 4x4 $P
+    grep -q "^mazebench: gen failed: outside generator $1 (seed 1, grid 4x4): $2: " "$tmp/err" ||
+        bad "gen $1: no '$2' line: $(cat "$tmp/err")"
+    [ -s "$tmp/out" ] && bad "gen $1: printed figures"
+done
+grep -q "its stderr: no maze today" "$tmp/err" 2>/dev/null ||
+    { "$mz" gen g-exit --seed 1 --grid 4x4 $P 2>&1 | grep -q "its stderr: no maze today" ||
+      bad "gen g-exit: its stderr not quoted"; }
+
+# --- sweep: every status a row, the sweep goes on ---
+rm -f "$tmp/flip.count"
+expect 0 "sweep" "$mz" sweep $P --gen comb,dfs,g-exit,g-hang,g-garbage,g-wrong,g-flip,g-huge,g-loop \
+    --solve bfs --seeds 1..2 --sizes 4 --out "$tmp/s.csv"
+for c in "comb ok" "g-exit exit" "g-hang timeout" "g-garbage bad-output" "g-wrong wrong-size" \
+         "g-flip not-reproducible" "g-huge output-limit" "g-loop not-perfect"; do
+    set -- $c
+    got=$(col outside_status "$1" bfs "$tmp/s.csv")
+    [ "$got" = "$2" ] || bad "sweep: $1's outside_status '$got', expected '$2'"
+done
+[ -n "$(col dead_ends comb bfs "$tmp/s.csv")" ] || bad "sweep: comb without figures"
+[ -z "$(col dead_ends g-exit bfs "$tmp/s.csv")" ] || bad "sweep: g-exit with figures"
+[ -n "$(col dead_ends dfs bfs "$tmp/s.csv")" ] || bad "sweep: dfs without figures"
+[ -z "$(col outside_status dfs bfs "$tmp/s.csv")" ] || bad "sweep: dfs with an outside_status"
+[ "$(grep -v '^#' "$tmp/s.csv" | sed 1d | wc -l)" = 18 ] || bad "sweep: not 18 rows"
+# Without outside programs, the header is the same as ever.
+"$mz" sweep --gen dfs --solve bfs --seeds 1 --sizes 4 --out "$tmp/plain.csv" 2>/dev/null
+grep -v '^#' "$tmp/plain.csv" | head -1 | grep -q outside_ && bad "sweep without --programs: outside columns"
+
+# --- stats and render ---
+expect 0 "stats comb" "$mz" stats comb --seeds 1..3 --grid 6 $P
+grep -q "^comb  *6x6" "$tmp/out" || bad "stats comb: no table"
+expect 1 "stats g-exit" "$mz" stats g-exit --seeds 1..2 --grid 6 $P
+expect 0 "render comb" "$mz" render comb --seed 1 --grid 5 --out "$tmp/c.svg" $P
+[ -s "$tmp/c.svg" ] || bad "render comb: no picture"
+
+# --- check: re-runs declared programs; without --programs, starts nothing ---
+expect 0 "sweep canary" "$mz" sweep --programs "$tmp/canary.programs" --gen canary-gen,dfs --solve bfs \
+    --seeds 1..2 --sizes 4 --out "$tmp/canary.csv"
+[ -f "$tmp/canary" ] || bad "canary-gen did not run in the sweep"
+rm -f "$tmp/canary"
+expect 2 "check without --programs" "$mz" check "$tmp/canary.csv"
+grep -q -- "--programs FILE" "$tmp/err" || bad "check without --programs: no hint: $(cat "$tmp/err")"
+[ -f "$tmp/canary" ] && bad "check without --programs started the program"
+# A file whose rows name it without its columns: refused the same way.
+grep -v '^#' "$tmp/plain.csv" | sed 's/^dfs,/canary-gen,/' >"$tmp/renamed.csv"
+expect 2 "check renamed" "$mz" check "$tmp/renamed.csv"
+grep -q -- "--programs FILE" "$tmp/err" || bad "check renamed: no hint: $(cat "$tmp/err")"
+[ -f "$tmp/canary" ] && bad "check of a renamed file started the program"
+expect 0 "check with --programs" "$mz" check "$tmp/canary.csv" --programs "$tmp/canary.programs"
+[ -f "$tmp/canary" ] || bad "check with --programs did not run the program"
+
+# --- bad programs files: one line FILE:LINE, exit 2, nothing run ---
+rm -f "$tmp/canary"
+b() { # NAME TEXT WANT: a programs file of TEXT, its error containing WANT
+    printf '%s\n' "$2" >"$tmp/b.programs"
+    expect 2 "$1" "$mz" gen comb --seed 1 --grid 4 --programs "$tmp/b.programs"
+    grep -q -- "$3" "$tmp/err" || bad "$1: '$(cat "$tmp/err")' lacks '$3'"
+}
+b "unknown key" "[generator x]
+command = sh a
+colour = red" "b.programs:3: unknown key 'colour'"
+b "built-in name" "[generator dfs]
+command = sh a" "b.programs:1: 'dfs' is the name of an entry already"
+b "placeholder" "[generator x]
+command = sh {colz}" "b.programs:2: unknown placeholder {colz}"
+b "no command" "[generator x]
+format = mzb" "b.programs:1: no 'command = ...' in x"
+b "quote" "[generator x]
+command = sh 'a" "b.programs:2: the command has an unclosed '"
+b "format" "[generator x]
+command = sh a
+format = png" "b.programs:3: unknown format 'png'"
+b "parse error after a good section" "[generator canary-2]
+command = sh $tmp/bad.sh canary {rows} {cols}
+[generator y" "b.programs:3: a section line ends with ']'"
+[ -f "$tmp/canary" ] && bad "a refused programs file ran a program"
+expect 2 "missing programs file" "$mz" gen comb --seed 1 --grid 4 --programs "$tmp/none.programs"
+grep -q "cannot read" "$tmp/err" || bad "missing programs file: $(cat "$tmp/err")"
+expect 2 "--programs without a file" "$mz" gen dfs --seed 1 --grid 4 --programs
+expect 2 "undeclared" "$mz" gen comb --seed 1 --grid 4
+
+[ "$fails" = 0 ] && echo "outside_cli: ok"
+[ "$fails" = 0 ]
