@@ -36,9 +36,9 @@ mz_status mz_file_format_parse(const char *name, mz_file_format *f)
 static void vset_err(mz_file_info *info, const char *fmt, va_list ap)
 {
     vsnprintf(info->err, sizeof info->err, fmt, ap);
-    for (char *p = info->err; *p; p++) /* one line */
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
+    for (char *p = info->err; *p; p++) /* one line, no control character */
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
 }
 
 mz_status mzf_fail(mzf_reader *r, size_t at, const char *fmt, ...)

@@ -45,8 +45,12 @@ static mz_status read_hex(mzf_reader *r, uint8_t *out, uint64_t n, const char *w
             return mzf_fail(r, last, "the %s end after %llu of %llu bytes", what,
                             (unsigned long long)k, (unsigned long long)n);
         int hi = hexval(t[pos]);
-        if (hi < 0)
-            return mzf_fail(r, pos, "'%c' is not a hex digit", t[pos]);
+        if (hi < 0) {
+            unsigned char c = (unsigned char)t[pos];
+            if (c >= 0x20 && c < 0x7f)
+                return mzf_fail(r, pos, "'%c' is not a hex digit", c);
+            return mzf_fail(r, pos, "byte 0x%02x is not a hex digit", c);
+        }
         if (pos + 1 >= len || hexval(t[pos + 1]) < 0)
             return mzf_fail(r, pos + 1, "a byte of the %s needs two hex digits", what);
         unsigned v = (unsigned)(hi << 4 | hexval(t[pos + 1]));
