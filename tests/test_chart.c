@@ -318,6 +318,16 @@ static void test_from_summary(void **state)
         assert_true(c[i].npanel >= 1);
         for (size_t p = 0; p < c[i].npanel; p++)
             assert_true(c[i].panel[p].nseries >= 1 && c[i].panel[p].nseries <= MZR_MAX_SERIES);
+        /* the smallest and an odd size draw too, nothing negative or NaN */
+        static const double sizes[][2] = {{200, 200}, {5000, 200}, {300, 5000}};
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+            double hz = mzr_chart_height(&c[i], sizes[z][0], sizes[z][1]);
+            assert_true(hz >= sizes[z][1] && hz < 20000);
+            char *o = svg_of(&c[i], sizes[z][0], sizes[z][1]);
+            assert_null(strstr(o, "nan"));
+            assert_null(strstr(o, "=\"-"));
+            free(o);
+        }
         char *svg = svg_of(&c[i], 720, 460);
         assert_null(strstr(svg, "nan"));
         assert_null(strstr(svg, "inf"));
