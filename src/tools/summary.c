@@ -268,7 +268,7 @@ static int read_meta(mzt_summary *s, const mzt_sweep *f)
         const char *q = p + 1;
         while (q < le && *q == ' ')
             q++;
-        const char *colon = memchr(q, ':', (size_t)(le - q));
+        const char *colon = q < le ? memchr(q, ':', (size_t)(le - q)) : NULL;
         const char *ve = le > q && le[-1] == '\r' ? le - 1 : le;
         bool word = colon && colon > q && colon - q <= 32;
         for (const char *w = q; word && w < colon; w++)
