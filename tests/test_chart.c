@@ -189,6 +189,12 @@ static void test_series_limit(void **state)
     assert_int_equal(mzr_chart_add_point(&c, p, 0, 10, 2, NAN, NAN), MZO_OK);
     assert_int_equal(mzr_chart_add_point(&c, p, 0, 20, 3, NAN, NAN), MZO_OK);
     assert_true(c.panel[0].series[0].pt[0].x == 10 && c.panel[0].series[0].pt[2].x == 30);
+    /* a NaN x stays after every number */
+    assert_int_equal(mzr_chart_add_point(&c, p, 1, 30, 1, NAN, NAN), MZO_OK);
+    assert_int_equal(mzr_chart_add_point(&c, p, 1, NAN, 1, NAN, NAN), MZO_OK);
+    assert_int_equal(mzr_chart_add_point(&c, p, 1, 10, 1, NAN, NAN), MZO_OK);
+    const mzr_point *q = c.panel[0].series[1].pt;
+    assert_true(q[0].x == 10 && q[1].x == 30 && isnan(q[2].x));
     mzr_chart_free(&c);
 }
 

@@ -112,8 +112,8 @@ int mzr_chart_add_point(mzr_chart *c, size_t p, size_t si, double x, double y, d
         s->cap = cap;
     }
     size_t at = s->n;
-    if (c->kind == MZR_LINES) /* keep x order; NaN x goes last */
-        while (at > 0 && !(s->pt[at - 1].x <= x) && !isnan(s->pt[at - 1].x) && !isnan(x)) {
+    if (c->kind == MZR_LINES && !isnan(x)) /* keep x order; a NaN x stays last */
+        while (at > 0 && (isnan(s->pt[at - 1].x) || s->pt[at - 1].x > x)) {
             s->pt[at] = s->pt[at - 1];
             at--;
         }
