@@ -1,5 +1,6 @@
 /* Loading programs files (outside.h): each section goes to the handler of
  * its kind; what the handlers make is kept until mzx_unload. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "outside.h"
 #include "solver.h"
 
@@ -23,6 +24,18 @@ typedef struct kept {
 
 static kept *keep;
 static size_t nkeep, capkeep;
+
+/* The paths loaded, as given, NULL-terminated. */
+static char **paths;
+static size_t npaths;
+
+const char *const *mzx_loaded_files(size_t *n)
+{
+    static const char *const none[] = {NULL};
+    if (n)
+        *n = npaths;
+    return paths ? (const char *const *)paths : none;
+}
 
 mz_status mzx_keep(void *p, void (*free_fn)(void *))
 {
@@ -58,11 +71,15 @@ mz_status mzx_load(const char *path, char *msg, size_t cap)
         free(f);
         return st;
     }
-    if (mzx_keep(f, free_file) != MZ_OK) {
+    char **np = realloc(paths, (npaths + 2) * sizeof *np);
+    if (np)
+        paths = np;
+    if (!np || !(paths[npaths] = strdup(path)) || mzx_keep(f, free_file) != MZ_OK) {
         free_file(f);
         snprintf(msg, cap, "%s: out of memory", path);
         return MZ_ENOMEM;
     }
+    paths[++npaths] = NULL;
     /* Every kind known before any handler runs. */
     for (size_t i = 0; i < f->nsec; i++) {
         bool known = false;
@@ -101,4 +118,9 @@ void mzx_unload(void)
     free(keep);
     keep = NULL;
     nkeep = capkeep = 0;
+    for (size_t i = 0; i < npaths; i++)
+        free(paths[i]);
+    free(paths);
+    paths = NULL;
+    npaths = 0;
 }

@@ -205,6 +205,10 @@ typedef mz_status (*mzx_section_fn)(const mzx_file *f, const mzx_section *s, cha
 mz_status mzx_load(const char *path, char *msg, size_t cap);
 /* Forget every loaded file and entry (mz_registry_drop_added included). */
 void mzx_unload(void);
+/* The paths of the programs files loaded, as given to mzx_load, in order,
+ * NULL-terminated; *n gets their count when n is not NULL. For a command
+ * that records or repeats its command line (--programs FILE each). */
+const char *const *mzx_loaded_files(size_t *n);
 /* For a handler: free_fn(p) at mzx_unload (the entry it made). MZ_ENOMEM
  * when it cannot be noted (then nothing is freed later: free p yourself). */
 mz_status mzx_keep(void *p, void (*free_fn)(void *));

@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* gmtime_r, sysconf */
 #include "sweep.h"
+#include "outside/outside.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,13 @@ int sw_provenance_write(FILE *f, const char *what, unsigned shapes, int argc, ch
         /* One line whatever the arguments hold. */
         fputc(' ', f);
         for (const char *s = argv[k]; *s; s++)
+            fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+    /* The programs files the command line declared (taken out of it
+     * before the command saw it). */
+    for (const char *const *p = mzx_loaded_files(NULL); *p; p++) {
+        fputs(" --programs ", f);
+        for (const char *s = *p; *s; s++)
             fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
     }
     fputc('\n', f);

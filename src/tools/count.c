@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools.h"
+#include "outside/outside.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -114,7 +115,9 @@ int mzt_count_rerun(int argc, char **argv, mzt_count_result *res)
     snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
     snprintf(logopt, sizeof logopt, "--log-file=%s/valgrind.log", dir);
     size_t nopt = sizeof cg_opts / sizeof cg_opts[0];
-    char **av = calloc(nopt + (size_t)argc + 6, sizeof *av);
+    size_t nprog = 0;
+    const char *const *progs = mzx_loaded_files(&nprog);
+    char **av = calloc(nopt + (size_t)argc + 2 * nprog + 6, sizeof *av);
     if (!av || setenv(MZT_CG_OUT_ENV, out, 1) != 0) {
         free(av);
         remove_dir(dir);
@@ -130,6 +133,11 @@ int mzt_count_rerun(int argc, char **argv, mzt_count_result *res)
     av[k++] = exe;
     for (int j = 0; j < argc; j++)
         av[k++] = argv[j];
+    /* The outside programs declared, declared again. */
+    for (size_t j = 0; j < nprog; j++) {
+        av[k++] = (char *)"--programs";
+        av[k++] = (char *)progs[j];
+    }
     av[k] = NULL;
     fflush(NULL);
     /* Ctrl-C reaches the child too (one process group): the parent waits
