@@ -1060,6 +1060,12 @@ static int add_file(mzr_report *r, const char *path, bool named)
     static const char *const points[] = {"gen", "n", "route_mean", "fit_route", NULL};
     static const char *const cmp[] = {"level", "kind", "ratio", "verdict", NULL};
     static const char *const sweep[] = {"gen", "seed", "rows", "cols", NULL};
+    const bool table = csv_has(&d, scale) || csv_has(&d, stats) || csv_has(&d, fits) ||
+                       csv_has(&d, points) || csv_has(&d, cmp);
+    if (table && d.nrows == 0) {
+        csv_free(&d);
+        return add_left(r, path, true, "a header without rows");
+    }
     if (csv_has(&d, scale))
         rc = add_scale(r, path, &d);
     else if (csv_has(&d, stats))
