@@ -416,7 +416,7 @@ static void test_nan_and_empty(void **state)
     assert_int_equal(mzr_chart_add_point(&c, p0, 0, 10, INFINITY, NAN, NAN), MZO_OK);
     assert_int_equal(mzr_chart_add_point(&c, p0, 0, 10, -1, NAN, NAN), MZO_OK); /* log axis */
     assert_int_equal(mzr_chart_add_panel(&c, "one point", &p1), MZO_OK);
-    assert_int_equal(mzr_chart_add_series(&c, p1, "a", NULL), MZO_OK);
+    assert_int_equal(mzr_chart_add_series(&c, p1, "caf\xe9 \xff\xc3\xa9", NULL), MZO_OK);
     assert_int_equal(mzr_chart_add_point(&c, p1, 0, 100, 5, -1, NAN), MZO_OK);
     assert_int_equal(mzr_chart_drawable(&c), 1);
     char *a = svg_of(&c, 600, 400), *b = svg_of(&c, 600, 400);
@@ -426,6 +426,15 @@ static void test_nan_and_empty(void **state)
     assert_null(strstr(a, "inf"));
     assert_null(strstr(a, "NaN"));
     assert_non_null(strstr(a, "Odd &lt;data&gt; &amp; &quot;quotes&quot;"));
+    /* bytes that are not UTF-8 become '?', valid sequences stay */
+    assert_non_null(strstr(a, ">caf? ?\xc3\xa9</text>"));
+    if (mzr_have_cairo()) { /* cairo takes the same text */
+        char err[256];
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        assert_int_equal(mzr_chart_write(f, &c, MZR_PDF, 600, 400, err, sizeof err), MZO_OK);
+        fclose(f);
+    }
     free(a);
     free(b);
     mzr_chart_free(&c);

@@ -745,6 +745,47 @@ static void draw_chart(const painter *P, const mzr_chart *c, double w, double h)
     }
 }
 
+/* s with every byte that does not start or continue a valid UTF-8
+ * sequence replaced by '?' (a name read from a file may be Latin-1; XML
+ * and cairo take UTF-8 only); in buf when it differs, else s itself. */
+static const char *utf8_clean(const char *s, char *buf, size_t len)
+{
+    size_t o = 0;
+    bool changed = false;
+    for (size_t i = 0; s[i] && o + 5 < len;) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        size_t n = u[0] < 0x80 ? 1 : (u[0] & 0xE0) == 0xC0 && u[0] >= 0xC2 ? 2
+                 : (u[0] & 0xF0) == 0xE0 ? 3 : (u[0] & 0xF8) == 0xF0 && u[0] <= 0xF4 ? 4 : 0;
+        for (size_t k = 1; k < n; k++)
+            if ((u[k] & 0xC0) != 0x80)
+                n = 0;
+        if (n == 3 && ((u[0] == 0xE0 && u[1] < 0xA0) || (u[0] == 0xED && u[1] >= 0xA0)))
+            n = 0; /* overlong, or a surrogate */
+        if (n == 4 && ((u[0] == 0xF0 && u[1] < 0x90) || (u[0] == 0xF4 && u[1] >= 0x90)))
+            n = 0; /* overlong, or past U+10FFFF */
+        if (n == 0) {
+            buf[o++] = '?';
+            i++;
+            changed = true;
+            continue;
+        }
+        memcpy(buf + o, u, n);
+        o += n;
+        i += n;
+    }
+    if (!changed && strlen(s) == o)
+        return s;
+    buf[o] = '\0';
+    return buf;
+}
+
+/* XML text of s, its bytes made valid UTF-8 first. */
+static void xml_text(FILE *f, const char *s)
+{
+    char buf[1024];
+    mzo_xml_text(f, utf8_clean(s, buf, sizeof buf));
+}
+
 /* ------------------------------------------------------------------ */
 /* SVG text                                                            */
 /* ------------------------------------------------------------------ */
@@ -869,7 +910,7 @@ static void svg_text(void *u, double x, double y, const char *s, double size, in
         fputc('"', f);
     }
     fputc('>', f);
-    mzo_xml_text(f, s);
+    xml_text(f, s);
     fputs("</text>\n", f);
 }
 
@@ -883,7 +924,7 @@ static void svg_group(void *u, const char *cls, const char *label)
     fprintf(f, "<g class=\"%s\"", cls);
     if (label && label[0]) {
         fputs(" data-name=\"", f);
-        mzo_xml_text(f, label);
+        xml_text(f, label);
         fputc('"', f);
     }
     fputs(">\n", f);
@@ -902,12 +943,12 @@ void mzr_chart_svg(FILE *f, const mzr_chart *c, double w, double h)
             "style=\"max-width:100%%;height:auto\">\n",
             c->name, w, h, w, h, c->name, c->name);
     fprintf(f, "<title id=\"chart-%s-title\">", c->name);
-    mzo_xml_text(f, c->title);
+    xml_text(f, c->title);
     fprintf(f, "</title>\n<desc id=\"chart-%s-desc\">", c->name);
-    mzo_xml_text(f, c->question);
+    xml_text(f, c->question);
     if (c->note[0]) {
         fputc(' ', f);
-        mzo_xml_text(f, c->note);
+        xml_text(f, c->note);
     }
     fputs("</desc>\n", f);
     draw_chart(&P, c, w, h);
@@ -992,6 +1033,8 @@ static void cr_text(void *u, double x, double y, const char *s, double size, int
                            italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, size);
+    char buf[1024];
+    s = utf8_clean(s, buf, sizeof buf);
     cairo_text_extents_t e;
     cairo_text_extents(cr, s, &e);
     double dx = anchor == ANCHOR_MIDDLE ? -e.x_advance / 2 : anchor == ANCHOR_END ? -e.x_advance : 0;
