@@ -352,14 +352,16 @@ mz_status mzx_section_limits(const mzx_file *f, const mzx_section *s, mzx_limits
 {
     unsigned line = 0;
     const char *t = mzx_section_get(s, "time-limit", &line);
-    if (t) {
+    if (t && !strcmp(t, "none"))
+        lim->time_s = 0;
+    else if (t) {
         char *e = NULL;
         errno = 0;
         double v = strtod(t, &e);
         if (e == t || *e || errno || !isfinite(v) || v <= 0 || v > 86400.0 * 366 ||
             !((t[0] >= '0' && t[0] <= '9') || t[0] == '.'))
             return fail(msg, cap, f->path, line, MZ_EFORMAT,
-                        "time-limit is seconds above 0 (at most a year), not '%s'", t);
+                        "time-limit is seconds above 0 (at most a year), or none, not '%s'", t);
         lim->time_s = v;
     }
     static const struct {
@@ -376,11 +378,11 @@ mz_status mzx_section_limits(const mzx_file *f, const mzx_section *s, mzx_limits
         if (!t)
             continue;
         uint64_t v = 0;
-        if (mzu_parse_u64(t, 1, ints[i].max, 0, &v) != MZU_INT_OK)
+        if (strcmp(t, "none") != 0 && mzu_parse_u64(t, 1, ints[i].max, 0, &v) != MZU_INT_OK)
             return fail(msg, cap, f->path, line, MZ_EFORMAT,
-                        "%s is a whole number of %s from 1 to %llu, not '%s'", ints[i].key,
-                        ints[i].unit, (unsigned long long)ints[i].max, t);
-        v *= ints[i].scale;
+                        "%s is a whole number of %s from 1 to %llu, or none, not '%s'",
+                        ints[i].key, ints[i].unit, (unsigned long long)ints[i].max, t);
+        v *= ints[i].scale; /* none: 0, no limit */
         if (i == 0)
             lim->cpu_s = v;
         else if (i == 1)

@@ -150,7 +150,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
     snprintf(cols, sizeof cols, "%" PRIu64, dims->cols);
     snprintf(sd, sizeof sd, "%" PRIu64, seed);
     mz_dims_format(dims, dm, sizeof dm);
-    const char *shape = dims->shape == MZ_SHAPE_ORTHO ? "square" : mz_shape_name(dims->shape);
+    const char *shape = mz_shape_name(dims->shape);
     if (x->use_out) {
         const char *dir = getenv("TMPDIR");
         if (!dir || !*dir)
@@ -397,9 +397,10 @@ static void free_gen(void *p)
     free(x);
 }
 
-static const char *const gen_keys[] = {"command",  "format",     "shapes",       "perfect",
-                                       "deterministic", "time-limit", "cpu-limit",
-                                       "memory-limit",  "output-limit", NULL};
+static const char *const gen_keys[] = {"command",       "format",     "shapes",
+                                       "perfect",       "deterministic", "summary",
+                                       "time-limit",    "cpu-limit",  "memory-limit",
+                                       "output-limit",  NULL};
 static const char *const gen_placeholders[] = {"rows", "cols", "seed", "out", "dir",
                                                "shape", "dims", NULL};
 
@@ -465,7 +466,9 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
             char word[32];
             mz_shape shp;
             snprintf(word, sizeof word, "%.*s", (int)(n < 31 ? n : 31), p);
-            if (n > 31 || mz_shape_parse(word, &shp) != MZ_OK) {
+            if (n == 3 && !strncmp(p, "all", 3))
+                shapes |= MZ_SHAPES_ALL & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);
+            else if (n > 31 || mz_shape_parse(word, &shp) != MZ_OK) {
                 char names[200];
                 snprintf(msg, cap, "%s:%u: unknown shape '%.*s' (%s)", f->path, line,
                          (int)(n > 40 ? 40 : n), p, mz_shape_names(names, sizeof names));
@@ -484,12 +487,15 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
     x->use_out = st == MZ_OK && mzx_command_uses(&x->cmd, "out");
     if (st == MZ_OK) {
         x->name = strdup(s->name);
-        size_t sl = strlen(command) + 32;
+        const char *summary = mzx_section_get(s, "summary", NULL);
+        size_t sl = strlen(summary ? summary : command) + 32;
         x->summary = malloc(sl);
         if (!x->name || !x->summary) {
             snprintf(msg, cap, "%s: out of memory", f->path);
             st = MZ_ENOMEM;
-        } else
+        } else if (summary)
+            snprintf(x->summary, sl, "%s", summary);
+        else
             snprintf(x->summary, sl, "outside program: %s", command);
     }
     if (st != MZ_OK) {

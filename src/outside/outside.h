@@ -153,7 +153,8 @@ mz_status mzx_section_bool(const mzx_file *f, const mzx_section *s, const char *
                            char *msg, size_t cap);
 /* The keys time-limit (seconds, may have a fraction), cpu-limit (seconds),
  * memory-limit and output-limit (MiB) of s over lim (which the caller set,
- * e.g. to the defaults). MZ_EFORMAT for a bad value. */
+ * e.g. to the defaults); "none" for any of them: no limit (0). MZ_EFORMAT
+ * for a bad value. */
 mz_status mzx_section_limits(const mzx_file *f, const mzx_section *s, mzx_limits *lim,
                              char *msg, size_t cap);
 
