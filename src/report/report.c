@@ -1479,14 +1479,9 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
                 fputs("<figure class=\"chart\" id=\"chart-", f);
                 html_text(f, r->chart[k].name);
                 fputs("\">\n", f);
+                /* the chart carries its title, question and note itself */
                 mzr_chart_svg(f, &r->chart[k], chart_w, chart_h);
-                fputs("<figcaption>", f);
-                html_text(f, r->chart[k].question);
-                if (r->chart[k].note && *r->chart[k].note) {
-                    fputc(' ', f);
-                    html_text(f, r->chart[k].note);
-                }
-                fputs("</figcaption></figure>\n", f);
+                fputs("</figure>\n", f);
             }
             break;
         case MZR_SEC_RENDERS:
