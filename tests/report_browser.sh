@@ -32,7 +32,12 @@ mkdir -p "$t/run"
     --out "$t/run/sweep.csv" 2>"$t/err" || { fail "sweep: $(cat "$t/err")"; exit 1; }
 "$mz" stats dfs kruskal --sizes 15 --seeds 1..6 --format csv >"$t/run/stats.csv" 2>"$t/err" ||
     { fail "stats: $(cat "$t/err")"; exit 1; }
-sections=run,generators,solvers,charts,stats
+# the sections the run implies: a sweep gives the run, its generators and
+# charts; rows with a solver the solvers; a stats CSV the statistics
+sections=run,generators,charts
+grep -v '^#' "$t/run/sweep.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "solver") c = i }
+    NR > 1 && c && $c != "" { found = 1 } END { exit !found }' && sections=$sections,solvers
+head -1 "$t/run/stats.csv" | grep -q ',stat,.*,ci95_lo,' && sections=$sections,stats
 # with cairo built in: the renders section (a picture of each generator) and
 # the charts' files (SVG and PDF)
 cairo=no
