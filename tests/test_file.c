@@ -404,6 +404,12 @@ static void test_too_big(void **state)
     assert_int_equal(mz_file_read(t, strlen(t), &o, &g, &info), MZ_ETOOBIG);
     o.max_bytes = 6;
     assert_int_equal(mz_file_read(t, strlen(t), &o, &g, &info), MZ_OK);
+    /* A drawing's line table counts too: 4 lines are 64 bytes. */
+    o.max_bytes = 63;
+    assert_int_equal(read_text("", MZ_FILE_AUTO, &g, &info), MZ_EFORMAT);
+    assert_int_equal(mz_file_read("###\n# #\n###\n", 12, &o, &g, &info), MZ_ETOOBIG);
+    o.max_bytes = 64;
+    assert_int_equal(mz_file_read("###\n# #\n###\n", 12, &o, &g, &info), MZ_OK);
     assert_int_equal(mz_file_read(t, strlen(t), NULL, &g, &info), MZ_OK);
     mz_grid_free(&g);
 }

@@ -13,13 +13,17 @@ typedef struct mzf_line {
 } mzf_line;
 
 /* The lines of r's text from r->pos into a new array (*out, freed with
- * free) of *n lines. MZ_ENOMEM, or MZ_EFORMAT for a text with no line. */
+ * free) of *n lines. MZ_ENOMEM, MZ_ETOOBIG when the table would pass the
+ * bytes allowed, or MZ_EFORMAT for a text with no line. */
 static inline mz_status mzf_lines(mzf_reader *r, mzf_line **out, size_t *n)
 {
     size_t count = 0;
     for (size_t k = r->pos; k < r->len; k++)
         count += r->t[k] == '\n';
     count++;
+    if (count > r->max / sizeof(mzf_line))
+        return mzf_fail_at_none(r, MZ_ETOOBIG, "%zu lines need more than the %llu bytes allowed",
+                                count, (unsigned long long)r->max);
     mzf_line *l = malloc(count * sizeof *l);
     if (!l)
         return MZ_ENOMEM;
