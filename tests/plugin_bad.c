@@ -10,6 +10,10 @@
  *   BAD_HANG   a run that never ends on a grid of more than one cell;
  *   BAD_ABI    another ABI number (refused at load);
  *   BAD_CLASH  an entry named as a built-in one (refused at load);
+ *   BAD_KIND   an entry of a kind out of range (refused at load);
+ *   BAD_SIZE   another sizeof(mz_algo) (refused at load);
+ *   BAD_NOSYM  no mazebench_plugin function (refused at load);
+ *   BAD_PATH   a solver, bad-solve, whose path jumps over a wall;
  *   none       a correct plugin (the control).
  * The generator, bad-gen, is the binary tree on square cells (each cell
  * but the north-east corner knocks north or east), with a scratch block
@@ -104,13 +108,21 @@ static const mz_trace_op bad_ops[] = {
     {NULL, NULL, MZ_DRAW_UNSET},
 };
 
+/* unused by the BAD_PATH build only */
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
 static const mz_algo bad = {
 #ifdef BAD_CLASH
     .name = "dfs",
 #else
     .name = "bad-gen",
 #endif
+#ifdef BAD_KIND
+    .kind = (mz_kind)7,
+#else
     .kind = MZ_GEN,
+#endif
     .summary = "a test plugin's binary tree",
     .flags = MZ_F_PERFECT,
     .gen = bad_gen,
@@ -118,14 +130,47 @@ static const mz_algo bad = {
     .trace_size = "cells done",
 };
 
+#ifdef BAD_PATH
+/* bad-solve: the path is the entrance and the exit, whatever lies between */
+static mz_status bad_solve(const mz_grid *g, const mz_args *a, mz_trace *t, mz_solution *sol)
+{
+    (void)a;
+    (void)t;
+    mz_solution_clear(sol);
+    sol->found = true;
+    sol->path_steps = g->entrance == g->exit ? 0 : 1;
+    mz_status s = mz_solution_push(sol, g->entrance);
+    if (s == MZ_OK && g->exit != g->entrance)
+        s = mz_solution_push(sol, g->exit);
+    return s;
+}
+
+static const mz_algo bad_solver = {
+    .name = "bad-solve",
+    .kind = MZ_SOLVER,
+    .summary = "a test plugin's solver that jumps to the exit",
+    .solve = bad_solve,
+};
+
+static const mz_algo *const entries[] = {&bad_solver, NULL};
+#else
 static const mz_algo *const entries[] = {&bad, NULL};
+#endif
 
 #ifdef BAD_ABI
 #define ABI (MZ_PLUGIN_ABI + 98)
 #else
 #define ABI MZ_PLUGIN_ABI
 #endif
-static const mz_plugin description = {ABI, sizeof(mz_algo), entries, "bad"};
+#ifdef BAD_SIZE
+#define SIZE (sizeof(mz_algo) + 8)
+#else
+#define SIZE sizeof(mz_algo)
+#endif
+static const mz_plugin description = {ABI, SIZE, entries, "bad"};
 
+#ifdef BAD_NOSYM
+#define mazebench_plugin mazebench_plugin_misspelt
+#endif
 const mz_plugin *mazebench_plugin(void);
 const mz_plugin *mazebench_plugin(void) { return &description; }

@@ -6,10 +6,11 @@
 # built-in entries. Test plugins that break one promise each
 # (tests/plugin_bad.c) fail the check that guards it, with its line: a wall
 # whose sides disagree, another maze for the same seed, a leak on an
-# allocation failure, an undeclared trace op, a crash (the other entries are
-# still checked), a hang (--timeout). A plugin of another ABI, with a taken
-# name, a missing file, a file that is no library, one loaded twice and
-# bad vet usage are refused with one line and exit 2.
+# allocation failure, an undeclared trace op, a path that jumps a wall, a
+# crash (the other entries are still checked), a hang (--timeout). A plugin
+# of another ABI or sizeof(mz_algo), with a taken name or a kind out of
+# range, without its function, a missing file, a file that is no library,
+# one loaded twice and bad vet usage are refused with one line and exit 2.
 #   sh tests/vet_cli.sh path/to/mazebench path/to/mazebench_plugin_example.so DIR
 # (DIR holds the test plugins test_plugin_*.so)
 set -u
@@ -67,6 +68,8 @@ for fault in wall:walls seed:same-seed leak:alloc op:trace; do
         bad "vet $f: no '$check FAIL' line: $(cat "$tmp/out")"
     [ "$(grep -c FAIL "$tmp/out")" -le 2 ] || bad "vet $f: failures beyond its own: $(cat "$tmp/out")"
 done
+expect 1 "vet a path over a wall" "$bin" --plugin "$dir/test_plugin_path.so" vet
+grep -q "^bad-solve  *path  *FAIL: .*not a walk" "$tmp/out" || bad "vet path: no 'path FAIL' line: $(cat "$tmp/out")"
 # a crash is the entry's failure; the entry after it is still checked
 expect 1 "vet a crash" "$bin" --plugin "$dir/test_plugin_crash.so" --plugin "$example" vet
 grep -q "^bad-gen  *finishes  *FAIL: " "$tmp/out" || bad "vet crash: no 'finishes FAIL' line"
@@ -79,6 +82,12 @@ expect 2 "another ABI" "$bin" --plugin "$dir/test_plugin_abi.so" list
 grep -q "ABI 99, this mazebench loads ABI 1" "$tmp/err" || bad "another ABI: $(cat "$tmp/err")"
 expect 2 "a taken name" "$bin" --plugin "$dir/test_plugin_clash.so" list
 grep -q "named 'dfs' exists already" "$tmp/err" || bad "a taken name: $(cat "$tmp/err")"
+expect 2 "a kind out of range" "$bin" --plugin "$dir/test_plugin_kind.so" list
+grep -q "has kind 7" "$tmp/err" || bad "a kind out of range: $(cat "$tmp/err")"
+expect 2 "another struct size" "$bin" --plugin "$dir/test_plugin_size.so" list
+grep -q "sizeof(mz_algo)" "$tmp/err" || bad "another struct size: $(cat "$tmp/err")"
+expect 2 "no plugin function" "$bin" --plugin "$dir/test_plugin_nosym.so" list
+grep -q "no function mazebench_plugin()" "$tmp/err" || bad "no plugin function: $(cat "$tmp/err")"
 expect 2 "a missing file" "$bin" --plugin "$tmp/none.so" list
 echo 'not a library' >"$tmp/text.so"
 expect 2 "not a library" "$bin" --plugin "$tmp/text.so" list

@@ -426,6 +426,21 @@ static void check_path(vet *v, const mz_stage *st, const mz_grid *g, const mz_so
         fail(v, C_PATH, "%s: found, but no path returned", what);
         return;
     }
+    if (from == g->entrance && to == g->exit) {
+        /* the library's own judge of a path (the maze command's too) */
+        mz_path_verdict pv;
+        mz_status s = mz_path_check(g, sol->path, sol->path_len, &pv);
+        if (s == MZ_OK && !pv.valid)
+            fail(v, C_PATH, "%s: the path is not a walk from the entrance to the exit: %s at "
+                 "cell %" PRIu64 " of %" PRIu64, what, mz_path_fault_name(pv.fault), pv.at,
+                 sol->path_len);
+        else if (s == MZ_OK && sol->path_steps != (int64_t)pv.steps)
+            fail(v, C_PATH, "%s: a path of %" PRIu64 " cells for %" PRId64 " steps", what,
+                 sol->path_len, sol->path_steps);
+        if (s == MZ_OK)
+            return;
+    }
+    /* a start or an end moved by a parameter: the walk checked here */
     if (sol->path[0] != from)
         fail(v, C_PATH, "%s: the path starts at cell %" PRIu64 ", not at %" PRIu64, what,
              sol->path[0], from);
