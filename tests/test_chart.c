@@ -500,13 +500,38 @@ static void test_export(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+static void test_long_names(void **state)
+{
+    (void)state;
+    char name[201];
+    memset(name, 'a', 200);
+    name[200] = '\0';
+    mzr_chart c;
+    size_t p;
+    assert_int_equal(mzr_chart_init(&c, MZR_BARS, "long", "Long", "Q?", "x (%)", "y", false,
+                                     false),
+                     MZO_OK);
+    assert_int_equal(mzr_chart_add_cat(&c, name, NULL), MZO_OK);
+    assert_int_equal(mzr_chart_add_panel(&c, "", &p), MZO_OK);
+    assert_int_equal(mzr_chart_add_series(&c, p, name, NULL), MZO_OK);
+    assert_int_equal(mzr_chart_add_point(&c, p, 0, 0, 5, 4, 6), MZO_OK);
+    char *svg = svg_of(&c, 300, 300);
+    /* the category and the legend entry are cut with an ellipsis */
+    char whole[220];
+    snprintf(whole, sizeof whole, ">%s</text>", name);
+    assert_null(strstr(svg, whole));
+    assert_int_equal(count(svg, "\xE2\x80\xA6</text>"), 2);
+    free(svg);
+    mzr_chart_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_axis_log),     cmocka_unit_test(test_axis_linear),
         cmocka_unit_test(test_palette),      cmocka_unit_test(test_series_limit),
         cmocka_unit_test(test_from_summary), cmocka_unit_test(test_nan_and_empty),
-        cmocka_unit_test(test_export),
+        cmocka_unit_test(test_export),       cmocka_unit_test(test_long_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -385,6 +385,7 @@ static double text_w(const char *s, double size)
 #define F_NOTE 9.0
 #define LEG_ROW 15.0
 #define CAT_CHARS 30 /* a bar's category label, at most (then an ellipsis) */
+#define LEG_CHARS 80 /* a legend entry, at most */
 
 /* Do all panels have the same series names (one legend for the chart)? */
 static bool legend_shared(const mzr_chart *c)
@@ -436,6 +437,30 @@ static void data_range(const mzr_chart *c, double *xmin, double *xmax, double *y
         }
 }
 
+/* s cut to at most maxchars characters (the last an ellipsis) into buf,
+ * which holds 4 * maxchars + 4 bytes or more. */
+static void cut_label(const char *s, char *buf, size_t len, size_t maxchars)
+{
+    size_t chars = 0, cut = 0;
+    for (size_t i = 0; s[i]; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) {
+            if (chars == maxchars - 1)
+                cut = i;
+            chars++;
+        }
+    if (chars <= maxchars || maxchars < 2 || cut + 4 > len) {
+        snprintf(buf, len, "%s", s);
+        return;
+    }
+    memcpy(buf, s, cut);
+    memcpy(buf + cut, "\xE2\x80\xA6", 4); /* U+2026 and the NUL */
+}
+
+static void cat_label(const char *s, char *buf, size_t len)
+{
+    cut_label(s, buf, len, CAT_CHARS);
+}
+
 static void draw_marker_legend(const painter *P, double x, double y, size_t s, bool bars,
                                const char *name)
 {
@@ -458,9 +483,14 @@ static size_t draw_legend(const painter *P, const mzr_chart *c, size_t p, double
     const mzr_panel *pn = &c->panel[p];
     if (pn->nseries == 0)
         return 0;
+    /* names cut to the band's width */
+    double fit = (w - 27) / (0.56 * F_LEGEND);
+    size_t maxchars = fit < 4 ? 4 : fit > LEG_CHARS ? LEG_CHARS : (size_t)fit;
+    char names[MZR_MAX_SERIES][LEG_CHARS * 4 + 8];
     double widest = 0;
     for (size_t s = 0; s < pn->nseries; s++) {
-        double tw = text_w(pn->series[s].name, F_LEGEND) + 32;
+        cut_label(pn->series[s].name, names[s], sizeof names[s], maxchars);
+        double tw = text_w(names[s], F_LEGEND) + 32;
         widest = tw > widest ? tw : widest;
     }
     size_t cols = (size_t)(w / (widest > 1 ? widest : 1));
@@ -473,32 +503,9 @@ static size_t draw_legend(const painter *P, const mzr_chart *c, size_t p, double
         double cw = w / (double)cols;
         for (size_t s = 0; s < pn->nseries; s++)
             draw_marker_legend(P, x + cw * (double)(s / rows), y + LEG_ROW * (double)(s % rows) + 8,
-                               s, c->kind == MZR_BARS, pn->series[s].name);
+                               s, c->kind == MZR_BARS, names[s]);
     }
     return rows;
-}
-
-/* A category label cut to CAT_CHARS characters with an ellipsis. */
-static void cat_label(const char *s, char *buf, size_t len)
-{
-    size_t chars = 0, i = 0;
-    for (; s[i]; i++) {
-        if (((unsigned char)s[i] & 0xC0) != 0x80) {
-            if (chars == CAT_CHARS - 1 && strlen(s + i) > 1 && i + 4 < len) {
-                /* more than one character left: cut here */
-                size_t rest = 0;
-                for (size_t j = i; s[j]; j++)
-                    rest += ((unsigned char)s[j] & 0xC0) != 0x80;
-                if (rest > 1) {
-                    memcpy(buf, s, i);
-                    memcpy(buf + i, "\xE2\x80\xA6", 4); /* U+2026 */
-                    return;
-                }
-            }
-            chars++;
-        }
-    }
-    snprintf(buf, len, "%s", s);
 }
 
 typedef struct box {
