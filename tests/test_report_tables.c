@@ -153,6 +153,45 @@ static void test_csv(void **state)
     mzr_table_free(&t);
 }
 
+/* Columns empty in every row go; the others keep their cells and parts. */
+static void test_drop_empty(void **state)
+{
+    (void)state;
+    mzr_table t;
+    make(&t);
+    assert_int_equal(mzr_table_col(&t, "x", NULL, "x", MZR_LEFT), MZO_FAIL); /* rows exist */
+    mzr_table_drop_empty(&t);
+    assert_int_equal(t.ncols, 3); /* every column has a value somewhere */
+    mzr_table u;
+    assert_int_equal(mzr_table_init(&u, "u", "u", ""), MZO_OK);
+    for (int c = 0; c < 4; c++) {
+        char k[8];
+        snprintf(k, sizeof k, "c%d", c);
+        assert_int_equal(mzr_table_col(&u, k, NULL, k, MZR_RIGHT), MZO_OK);
+    }
+    for (int r = 0; r < 3; r++) {
+        assert_int_equal(mzr_table_row(&u), MZO_OK);
+        assert_int_equal(mzr_table_set(&u, 1, "b%d", r), MZO_OK);
+        assert_int_equal(mzr_table_set_part(&u, 1, 0, "p"), MZO_OK);
+        if (r == 2)
+            assert_int_equal(mzr_table_set(&u, 3, "d%d", r), MZO_OK);
+    }
+    mzr_table_drop_empty(&u);
+    assert_int_equal(u.ncols, 2);
+    assert_string_equal(u.col[0].key, "c1");
+    assert_string_equal(u.col[1].key, "c3");
+    for (int r = 0; r < 3; r++) {
+        char b[8];
+        snprintf(b, sizeof b, "b%d", r);
+        assert_string_equal(mzr_table_at(&u, (size_t)r, 0)->text, b);
+        assert_string_equal(mzr_table_at(&u, (size_t)r, 0)->part[0], "p");
+    }
+    assert_null(mzr_table_at(&u, 0, 1)->text);
+    assert_string_equal(mzr_table_at(&u, 2, 1)->text, "d2");
+    mzr_table_free(&u);
+    mzr_table_free(&t);
+}
+
 static char dir[64];
 
 static void test_report(void **state)
@@ -233,7 +272,8 @@ int main(void)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tex),  cmocka_unit_test(test_md),     cmocka_unit_test(test_html),
-        cmocka_unit_test(test_csv),  cmocka_unit_test(test_report),
+        cmocka_unit_test(test_csv),  cmocka_unit_test(test_drop_empty),
+        cmocka_unit_test(test_report),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rmdir(dir);

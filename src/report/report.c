@@ -641,6 +641,7 @@ static int add_stats(mzr_report *r, const char *path, const csvdoc *d)
             rc |= set_interval(t, 9, mean, lo, hi, 1);
         }
     }
+    mzr_table_drop_empty(t);
     return rc ? MZO_FAIL : MZO_OK;
 }
 
@@ -691,6 +692,7 @@ static int add_fits(mzr_report *r, const char *path, const csvdoc *d)
         for (size_t j = 9; j < 13; j++)
             rc |= mzr_table_set(t, j - 3, "%s", csv_at(d, k, c[j]));
     }
+    mzr_table_drop_empty(t);
     return rc ? MZO_FAIL : MZO_OK;
 }
 
@@ -732,6 +734,7 @@ static int add_points(mzr_report *r, const char *path, const csvdoc *d)
         rc |= set_num(t, 6, csv_at(d, k, c[7]), 1);
         rc |= set_num(t, 7, csv_at(d, k, c[8]), 1);
     }
+    mzr_table_drop_empty(t);
     return rc ? MZO_FAIL : MZO_OK;
 }
 
@@ -779,6 +782,7 @@ static int add_scale(mzr_report *r, const char *path, const csvdoc *d)
             rc |= j < 5 ? mzr_table_set(t, j, "%s", csv_at(d, k, at[j]))
                         : set_num(t, j, csv_at(d, k, at[j]), 1);
     }
+    mzr_table_drop_empty(t);
     return rc ? MZO_FAIL : MZO_OK;
 }
 

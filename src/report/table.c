@@ -112,6 +112,44 @@ int mzr_table_set_part(mzr_table *t, size_t c, size_t p, const char *text)
     return MZO_OK;
 }
 
+void mzr_table_drop_empty(mzr_table *t)
+{
+    if (!t->nrows)
+        return;
+    size_t keep = 0;
+    for (size_t c = 0; c < t->ncols; c++) {
+        bool empty = true;
+        for (size_t r = 0; r < t->nrows && empty; r++) {
+            const char *x = t->cell[r * t->ncols + c].text;
+            empty = !x || !*x;
+        }
+        if (empty) {
+            for (size_t r = 0; r < t->nrows; r++) {
+                mzr_cell *cell = &t->cell[r * t->ncols + c];
+                free(cell->text);
+                for (size_t p = 0; p < MZR_MAX_PARTS; p++)
+                    free(cell->part[p]);
+            }
+            free(t->col[c].head);
+            free(t->col[c].unit);
+            free(t->col[c].key);
+            for (size_t p = 0; p < MZR_MAX_PARTS; p++)
+                free(t->col[c].part_suffix[p]);
+            continue;
+        }
+        /* column c moves to keep: every row's cell too (rows keep their
+         * stride until the end) */
+        t->col[keep] = t->col[c];
+        for (size_t r = 0; r < t->nrows; r++)
+            t->cell[r * t->ncols + keep] = t->cell[r * t->ncols + c];
+        keep++;
+    }
+    /* close up the rows: stride ncols -> keep */
+    for (size_t r = 0; r < t->nrows; r++)
+        memmove(&t->cell[r * keep], &t->cell[r * t->ncols], keep * sizeof *t->cell);
+    t->ncols = keep;
+}
+
 const mzr_cell *mzr_table_at(const mzr_table *t, size_t r, size_t c)
 {
     return &t->cell[r * t->ncols + c];

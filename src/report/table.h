@@ -75,6 +75,9 @@ int mzr_table_set(mzr_table *t, size_t c, const char *fmt, ...)
     ;
 /* Part p of cell c of the last row (the CSV's value). */
 int mzr_table_set_part(mzr_table *t, size_t c, size_t p, const char *text);
+/* Remove every column whose cells are all empty (a table with rows only:
+ * a column of a table without rows stays). */
+void mzr_table_drop_empty(mzr_table *t);
 /* The cell at row r, column c. */
 const mzr_cell *mzr_table_at(const mzr_table *t, size_t r, size_t c);
 void mzr_table_free(mzr_table *t);
