@@ -870,6 +870,7 @@ static int add_compare(mzr_report *r, const char *path, const csvdoc *d)
             rc |= mzr_table_set(t, c++, "%s", v);
             rc |= mzr_table_set(t, c++, "%s", csv_at(d, k, c_note));
         }
+        mzr_table_drop_empty(t);
     }
     return rc ? MZO_FAIL : MZO_OK;
 }
