@@ -82,7 +82,7 @@ PROMISES="bad full pipe mem kill exist resume"
 TABLE='
 list|list|-|+|+|+|+|n/a: instant, writes no file|n/a: writes no file|n/a: nothing to resume
 gen|gen|--trace --save|+|+|+|+|+|+|n/a: one maze, no resume
-solve|solve|--trace|+|+|+|+|+|+|n/a: one maze, no resume
+solve|solve|--trace --save-path|+|+|+|+|+|+|n/a: one maze, no resume
 render|render|--out|+|+|+|+|+|+|n/a: one picture, no resume
 render-shapes|render|--out|+|+|+|+|+|+|n/a: one picture, no resume
 render-frames|render|--out|+|+|n/a: frames go to files, not stdout|+|+|+|n/a: one animation, no resume
@@ -587,11 +587,15 @@ for row in gen solve; do
             c_bad gen 2 gen dfs --seed 1 --size 5 --save x.json --save-format png
             c_bad gen 2 gen dfs --seed 1 --grid hex:5x5 --save x.json
             c_bad gen 2 gen dfs --seed 1 --size 5 --save "$FX/adir" --save-format mzb --force
+        else
+            c_bad solve 2 solve bfs --gen dfs --seed 1 --size 5 --save-path "$FX/adir" --force
+            c_bad solve 2 solve bfs --gen dfs --seed 1 --size 5 --save-path -
         fi
     fi
     if wants $row exist; then
         c_exist $row K $row $s dfs --seed 1 --size 5 --trace K
         [ $row = gen ] && c_exist gen K gen dfs --seed 1 --size 5 --trace T --save K --save-format mzb
+        [ $row = solve ] && c_exist solve K solve bfs --gen dfs --seed 1 --size 5 --trace T --save-path K
     fi
     if wants $row full; then
         for f in $(formats $row); do
@@ -603,6 +607,9 @@ for row in gen solve; do
         if [ $row = gen ]; then
             c_stdout_full gen K gen dfs --seed 1 --size 5 --save K --save-format mzb --force
             c_disk gen T.txt gen dfs --seed 1 --size 31 --save F/T.txt --force
+        else
+            c_stdout_full solve K solve bfs --gen dfs --seed 1 --size 5 --save-path K --force
+            c_disk solve T solve bfs --gen dfs --seed 1 --size 31 --save-path F/T --force
         fi
     fi
     if wants $row pipe; then
@@ -624,6 +631,7 @@ for row in gen solve; do
         [ -n "$quick" ] && n=400
         kill_series $row T $row $s dfs --seed 1 --size $n --trace T --force
         [ $row = gen ] && kill_series gen T.txt gen dfs --seed 1 --size $n --save T.txt --force
+        [ $row = solve ] && kill_series solve T solve bfs --gen dfs --seed 1 --size $n --save-path T --force
     fi
 done
 
