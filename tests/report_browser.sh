@@ -6,10 +6,11 @@
 # with no console error, no exception and no request beyond the file and
 # data: URIs, finds every section the run implies, rows in every table and
 # a size for every picture, the same sections and tables with JavaScript
-# off, and keeps a full-page screenshot (OUTDIR/report_browser.png). The
-# charts export (--charts) gives SVGs that xmllint reads and PDFs. Then the
-# checker itself must catch a broken report: an outside picture, a script
-# error and a missing section, each in a copy of the report.
+# off, and keeps a full-page screenshot (OUTDIR/report_browser.png) and the
+# page printed (OUTDIR/report_browser.pdf). The charts export (--charts)
+# gives SVGs that xmllint reads and PDFs. Then the checker itself must
+# catch a broken report: an outside picture, a script error and a missing
+# section, each in a copy of the report.
 # Usage: sh tests/report_browser.sh path/to/mazebench [OUTDIR]
 # Needs node and chromium (sh scripts/setup.sh installs them).
 set -u
@@ -72,7 +73,8 @@ fi
 # The browser.
 mkdir -p "$outdir"
 shot=$outdir/report_browser.png
-check --html "$t/report.html" --sections "$sections" --screenshot "$shot" >"$t/out" 2>"$t/err" ||
+check --html "$t/report.html" --sections "$sections" --screenshot "$shot" \
+    --print "$outdir/report_browser.pdf" >"$t/out" 2>"$t/err" ||
     { fail "the report in the browser:"; cat "$t/out" "$t/err"; }
 [ "$(head -c 4 "$shot" 2>/dev/null | tail -c 3)" = PNG ] || fail "no PNG screenshot at $shot"
 

@@ -7,6 +7,7 @@
 //   - every table has rows, every picture (<img>, <svg> not inside another
 //     <svg>, <canvas>) has a non-zero size and every <img> decoded;
 //   - with JavaScript disabled, the sections and the tables are all there;
+//   - printed (--print OUT.pdf, print media): a PDF of one page or more;
 //   - a screenshot (PNG) of the full page, or of one viewport's worth of it
 //     (from the top, or from the element --at names: '#charts').
 // Chromium is driven over the DevTools protocol on a pipe
@@ -16,7 +17,7 @@
 //
 // Usage: node check-report.js --html FILE [--sections a,b,...]
 //          [--screenshot OUT.png] [--viewport WxH] [--viewport-only]
-//          [--at SELECTOR] [--timeout SECONDS] [--chromium PATH]
+//          [--at SELECTOR] [--print OUT.pdf] [--timeout SECONDS] [--chromium PATH]
 // Exit status: 0 every check passed, 1 a check failed (one line each on
 // stderr) or Chromium failed, 2 bad usage.
 'use strict';
@@ -32,14 +33,14 @@ const NAME = 'check-report';
 function usage(msg) {
   process.stderr.write(`${NAME}: ${msg}\n` +
     'usage: node check-report.js --html FILE [--sections a,b,...] [--screenshot OUT.png]\n' +
-    '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--timeout SECONDS]\n' +
-    '         [--chromium PATH]\n');
+    '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--print OUT.pdf]\n' +
+    '         [--timeout SECONDS] [--chromium PATH]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
   const o = { sections: [], viewport: [1280, 900], viewportOnly: false, timeout: 25,
-    chromium: process.env.CHROMIUM || 'chromium', screenshot: null, html: null, at: null };
+    chromium: process.env.CHROMIUM || 'chromium', screenshot: null, html: null, at: null, print: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -58,6 +59,7 @@ function parseArgs(argv) {
       }
       case '--viewport-only': o.viewportOnly = true; break;
       case '--at': o.at = val(); o.viewportOnly = true; break;
+      case '--print': o.print = val(); break;
       case '--timeout': {
         o.timeout = Number(val());
         if (!(o.timeout > 0 && o.timeout <= 600)) usage('--timeout wants seconds, 1 to 600');
@@ -67,8 +69,8 @@ function parseArgs(argv) {
       case '-h': case '--help':
         process.stdout.write('Open a report in headless Chromium and check it (see the top of this file).\n' +
           'usage: node check-report.js --html FILE [--sections a,b,...] [--screenshot OUT.png]\n' +
-          '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--timeout SECONDS]\n' +
-          '         [--chromium PATH]\n');
+          '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--print OUT.pdf]\n' +
+          '         [--timeout SECONDS] [--chromium PATH]\n');
         process.exit(0);
         break;
       default: usage(`unknown argument '${a}'`);
@@ -327,6 +329,17 @@ async function main() {
     fs.writeFileSync(opts.screenshot, Buffer.from(shot.data, 'base64'));
   }
 
+  // printed: the page as print media lays it out, one PDF page or more
+  let printInfo = '';
+  if (opts.print) {
+    const pdf = await send('Page.printToPDF', { printBackground: false, preferCSSPageSize: true }, sessionId);
+    const bytes = Buffer.from(pdf.data, 'base64');
+    fs.writeFileSync(opts.print, bytes);
+    const pages = (bytes.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-' || pages < 1) fail(`print: no PDF pages in ${opts.print}`);
+    printInfo = `, printed ${opts.print} (${pages} pages)`;
+  }
+
   // again with the page's scripts off: the same sections and tables
   await send('Emulation.setScriptExecutionDisabled', { value: true }, sessionId);
   await load(sessionId);
@@ -341,7 +354,7 @@ async function main() {
     process.exit(1);
   }
   process.stdout.write(`${NAME}: ok: ${counts.sections} sections, ${counts.tables} tables, ` +
-    `${list.length} pictures${opts.screenshot ? `, screenshot ${opts.screenshot} (${shotInfo})` : ''}\n`);
+    `${list.length} pictures${opts.screenshot ? `, screenshot ${opts.screenshot} (${shotInfo})` : ''}${printInfo}\n`);
   process.exit(0);
 }
 
