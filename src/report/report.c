@@ -1380,15 +1380,15 @@ static int left_table(const mzr_report *r, mzr_table *t)
 /* ---- HTML ---- */
 
 static const char CSS[] =
-    ":root{color-scheme:light;--fg:#1a1a1a;--mute:#5a5a5a;--line:#d0d0d0;--band:#f4f4f4}"
+    ":root{color-scheme:light;--fg:#1a1a1a;--mute:#5a5a5a;--line:#d0d0d0;--band:#f4f4f4;"
+    "--mono:ui-monospace,'SFMono-Regular',Menlo,Consolas,'Liberation Mono',monospace}"
     "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,"
     "sans-serif;color:var(--fg);margin:0 auto;max-width:72rem;padding:1rem 1.5rem;"
     "line-height:1.45}"
     "h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.25rem;border-bottom:1px solid "
     "var(--line);padding-bottom:.2rem;margin-top:2rem}"
     "nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem 1rem}"
-    "code{font-family:ui-monospace,'SFMono-Regular',Menlo,Consolas,'Liberation Mono',"
-    "monospace;font-size:.9em}"
+    "code{font-family:var(--mono);font-size:.9em}"
     ".wrap{overflow-x:auto}"
     "table.mz{border-collapse:collapse;margin:.5rem 0;font-size:.85rem;"
     "font-variant-numeric:tabular-nums}"

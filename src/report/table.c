@@ -270,13 +270,7 @@ void mzr_table_html(FILE *f, const mzr_table *t)
         for (size_t c = 0; c < t->ncols; c++) {
             const mzr_cell *cell = mzr_table_at(t, r, c);
             fputs("<td>", f);
-            if (t->col[c].code && cell->text && *cell->text) {
-                fputs("<code>", f);
-                mzo_xml_text(f, cell->text);
-                fputs("</code>", f);
-            } else {
-                mzo_xml_text(f, cell->text);
-            }
+            mzo_xml_text(f, cell->text);
             fputs("</td>", f);
         }
         fputs("</tr>\n", f);
@@ -292,12 +286,17 @@ void mzr_table_html(FILE *f, const mzr_table *t)
 void mzr_table_css(FILE *f, const mzr_table *t)
 {
     for (size_t c = 0; c < t->ncols; c++) {
-        if (t->col[c].align == MZR_LEFT)
-            continue;
-        fputs("#t-", f);
-        mzo_xml_text(f, t->id);
-        fprintf(f, " td:nth-child(%zu){text-align:%s}", c + 1,
-                t->col[c].align == MZR_RIGHT ? "right" : "center");
+        if (t->col[c].align != MZR_LEFT) {
+            fputs("#t-", f);
+            mzo_xml_text(f, t->id);
+            fprintf(f, " td:nth-child(%zu){text-align:%s}", c + 1,
+                    t->col[c].align == MZR_RIGHT ? "right" : "center");
+        }
+        if (t->col[c].code) {
+            fputs("#t-", f);
+            mzo_xml_text(f, t->id);
+            fprintf(f, " td:nth-child(%zu){font-family:var(--mono);font-size:.9em}", c + 1);
+        }
     }
 }
 

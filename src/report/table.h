@@ -102,13 +102,15 @@ void mzr_col_label(const mzr_col *c, char *buf, size_t len);
 
 /* <table id="t-ID" class="mz"> with <caption>, <thead>, <tbody>; cells
  * escaped (src/out mzo_xml_text); the header cells' alignment as
- * class="l", "r" or "c", the body cells' from mzr_table_css (a rule a
- * column, not a class a cell: a table of a thousand rows stays small).
+ * class="l", "r" or "c", the body cells' alignment and font from
+ * mzr_table_css (a rule a column, not markup a cell: a table of a
+ * thousand rows stays small).
  * The note, when there is one, follows as <p class="note">. */
 void mzr_table_html(FILE *f, const mzr_table *t);
-/* The CSS rules that align t's body cells (for the page's <style>):
+/* The CSS rules of t's body cells (for the page's <style>):
  * "#t-ID td:nth-child(K){text-align:right}" for each column that is not
- * left-aligned. */
+ * left-aligned, and a monospace font (the page's --mono) for the columns
+ * of names (code). */
 void mzr_table_css(FILE *f, const mzr_table *t);
 /* "**title**", a blank line, the pipe table (---, ---: or :---: by
  * alignment), then the note in italics; ends with a blank line. */
