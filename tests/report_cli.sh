@@ -110,6 +110,18 @@ xmllint --noout "$tmp/ab.html" || fail "xmllint rejects the compare report"
 grep -q '>van-elteren<' "$tmp/ab.html" || fail "no algorithm verdicts"
 grep -q '19 cases passed' "$tmp/ab.html" || fail "no check result"
 
+# The scaling section from the committed scaling and scale results, as
+# their commands wrote them.
+expect 0 "scaling and scale" "$mz" report results/scaling/fits.csv results/scaling/points.csv \
+    results/scale.csv --out "$tmp/sc.html" --csv "$tmp/sc"
+grep -q "sections: scaling$" "$tmp/out" || fail "not the scaling section: $(cat "$tmp/out")"
+xmllint --noout "$tmp/sc.html" || fail "xmllint rejects the scaling report"
+[ "$(($(wc -l <"$tmp/sc/scaling-fits.csv") - 1))" = "$(($(grep -vc '^#' results/scaling/fits.csv) - 1))" ] ||
+    fail "not one row a fit"
+grep -q '^wilson,ortho,6,20,16-512,1.2680,1.2377,1.2983,' "$tmp/sc/scaling-fits.csv" ||
+    fail "wilson's fit: $(grep wilson "$tmp/sc/scaling-fits.csv")"
+[ -s "$tmp/sc/scaling-points.csv" ] && [ -s "$tmp/sc/scale.csv" ] || fail "no points or scale table"
+
 # Bad arguments.
 expect 2 "no input" "$mz" report --out "$tmp/x.html"
 expect 2 "no --out" "$mz" report "$run"

@@ -266,6 +266,51 @@ static void test_report(void **state)
     unlink(bad);
 }
 
+/* A stats file without the verdict column: the verdict from the stats
+ * library's published-value check; with the column: the file's. */
+static void test_stats_verdict(void **state)
+{
+    (void)state;
+    char path[2][128];
+    static const char *const head =
+        "gen,topology,rows,cols,cells,seeds,stat,n,mean,sd,se,ci95_lo,ci95_hi,exact,"
+        "published_lo,published_hi,published_source,rng%s\n"
+        "dfs,ortho,31,31,961,20,dead_ends,20,0.1002,0.002,0.000447,0.0993,0.1011,1,0.1000,"
+        "0.1000,Pullen,mulberry32%s\n"
+        "kruskal,ortho,31,31,961,20,dead_ends,20,0.3050,0.002,0.000447,0.3041,0.3059,1,"
+        "0.2000,0.2000,Pullen,mulberry32%s\n";
+    for (int k = 0; k < 2; k++) {
+        snprintf(path[k], sizeof path[k], "%s/stats-%d.csv", dir, k);
+        FILE *f = fopen(path[k], "w");
+        assert_non_null(f);
+        fprintf(f, head, k ? ",published_verdict" : "", k ? ",as written" : "", k ? ",x" : "");
+        fclose(f);
+    }
+    mzr_report r;
+    mzr_report_init(&r);
+    assert_int_equal(mzr_report_add(&r, path[0]), MZO_OK);
+    assert_int_equal(mzr_report_add(&r, path[1]), MZO_OK);
+    char err[256];
+    assert_int_equal(mzr_report_finish(&r, err, sizeof err), MZO_OK);
+    assert_int_equal(r.nleft, 0);
+    assert_int_equal(r.sec[MZR_SEC_STATS].ntab, 2);
+    for (int k = 0; k < 2; k++) {
+        const mzr_table *t = &r.sec[MZR_SEC_STATS].tab[k];
+        size_t v = SIZE_MAX;
+        for (size_t c = 0; c < t->ncols; c++)
+            if (!strcmp(t->col[c].key, "verdict"))
+                v = c;
+        assert_true(v != SIZE_MAX);
+        assert_int_equal(t->nrows, 2);
+        assert_string_equal(mzr_table_at(t, 0, v)->text, k ? "as written" : "agree");
+        assert_string_equal(mzr_table_at(t, 1, v)->text, k ? "x" : "differ");
+    }
+    assert_string_equal(r.sec[MZR_SEC_STATS].tab[0].id, "stats-0");
+    mzr_report_free(&r);
+    unlink(path[0]);
+    unlink(path[1]);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/mz-report-XXXXXX");
@@ -274,7 +319,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tex),  cmocka_unit_test(test_md),     cmocka_unit_test(test_html),
         cmocka_unit_test(test_csv),  cmocka_unit_test(test_drop_empty),
-        cmocka_unit_test(test_report),
+        cmocka_unit_test(test_report),  cmocka_unit_test(test_stats_verdict),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rmdir(dir);
