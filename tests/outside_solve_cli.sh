@@ -38,6 +38,7 @@ cat >"$tmp/progs" <<EOF
 command = python3 $py solve {in} --format json --path index
 format = json
 path = index
+shortest = yes
 
 # the maze as ASCII in {in}, the path to {out}
 [solver out-cat]
@@ -91,6 +92,8 @@ same() {
         bad "$sv: solve_process_ns '$(field solve_process_ns)'"
 }
 same py-json --gen dfs+braid --seed 7 --grid 9x12
+"$mz" list --programs "$tmp/progs" | grep -A1 '^  py-json ' | grep -q 'flags: *shortest' ||
+    bad "list: py-json is not flagged shortest"
 same out-cat --gen dfs+braid --seed 7 --grid 9x12
 same hex-cat --gen dfs --seed 3 --grid hex:5x6
 # JSON: the status is a string
@@ -148,6 +151,8 @@ shapes = cubes
 format = mzb' "unknown shape"
 decl 'command = true {seed}' "a generator's placeholder"
 decl 'format = json' "no command"
+decl 'command = true
+shortest = maybe' "shortest not yes or no"
 decl 'command = true
 colour = red' "unknown key"
 printf '[solver bfs]\ncommand = true\n' >"$tmp/bad"

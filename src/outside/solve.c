@@ -55,10 +55,10 @@ static const char *const placeholders[] = {"in",   "out",   "dir",      "rows", 
                                            "levels", "cells", "shape", "entrance", "exit",
                                            "format", NULL};
 
-static const char *const known_keys[] = {"command",      "format",       "path",
-                                         "shapes",       "summary",      "time-limit",
-                                         "cpu-limit",    "memory-limit", "output-limit",
-                                         NULL};
+static const char *const known_keys[] = {"command",    "format",       "path",
+                                         "shapes",     "shortest",     "summary",
+                                         "time-limit", "cpu-limit",    "memory-limit",
+                                         "output-limit", NULL};
 
 typedef struct solver_decl {
     mz_algo algo; /* the entry; algo.ctx is this declaration */
@@ -194,6 +194,10 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     st = mzx_section_limits(f, s, &d->lim, msg, cap);
     if (st != MZ_OK)
         goto bad;
+    bool shortest = false;
+    st = mzx_section_bool(f, s, "shortest", &shortest, msg, cap);
+    if (st != MZ_OK)
+        goto bad;
     v = mzx_section_get(s, "command", &line);
     if (!v) {
         snprintf(why, sizeof why, "[solver %s] has no command", s->name);
@@ -219,6 +223,7 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     }
     d->algo.name = d->name;
     d->algo.kind = MZ_SOLVER;
+    d->algo.flags = shortest ? MZ_F_SHORTEST : 0; /* declared: vet checks it */
     d->algo.summary = d->summary;
     d->algo.columns = solver_columns;
     d->algo.shapes = shapes & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);

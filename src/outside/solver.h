@@ -92,7 +92,8 @@ const char *mzx_solver_status_name(mzx_solve_status s);
  * (ascii, blocks, json or mzb: the maze file it reads; json by default),
  * path (index, rc or any: how it prints cells; any by default), shapes
  * (names or "all"; ortho by default; other shapes need format mzb),
- * summary, and the limits (time-limit, cpu-limit, memory-limit,
+ * shortest (yes: its paths are shortest ones, MZ_F_SHORTEST), summary, and
+ * the limits (time-limit, cpu-limit, memory-limit,
  * output-limit). Placeholders of the command: {in} (the maze file; without
  * it the maze is the program's standard input), {out} (a file for the path;
  * without it the path is read from standard output), {dir} (the programs
