@@ -403,8 +403,8 @@ static void csv_free(csvdoc *d)
 }
 
 /* The first line that is not blank or a '#' line: the header; every later
- * such line a row of as many fields. MZO_BAD with why. */
-static int csv_parse(const char *text, size_t len, csvdoc *d, char *why, size_t wl)
+ * such line a row of as many fields (with rows). MZO_BAD with why. */
+static int csv_parse(const char *text, size_t len, bool rows, csvdoc *d, char *why, size_t wl)
 {
     memset(d, 0, sizeof *d);
     size_t off = 0, line = 1, cap = 0;
@@ -440,6 +440,8 @@ static int csv_parse(const char *text, size_t len, csvdoc *d, char *why, size_t 
             for (size_t k = 0; k < n; k++)
                 if (!(d->head[k] = mzt_field_text(&f[k])))
                     return MZO_FAIL;
+            if (!rows)
+                break;
             continue;
         }
         if (n != d->ncols) {
@@ -1047,8 +1049,29 @@ static int add_file(mzr_report *r, const char *path, bool named)
         free(text);
         return rc;
     }
+    /* the header first: a sweep is read by the sweep summary, the other
+     * tables here */
     csvdoc d;
-    rc = csv_parse(text, len, &d, why, sizeof why);
+    rc = csv_parse(text, len, false, &d, why, sizeof why);
+    static const char *const sweep[] = {"gen", "seed", "rows", "cols", NULL};
+    static const char *const scale[] = {"gen", "gen_ns_per_cell", "solve_ns_per_cell", NULL};
+    static const char *const stats[] = {"gen",     "stat",    "n",       "mean",
+                                        "ci95_lo", "ci95_hi", "seeds",   NULL};
+    static const char *const fits[] = {"gen", "exponent", "ci95_lo", "ci95_hi", NULL};
+    static const char *const points[] = {"gen", "n", "route_mean", "fit_route", NULL};
+    static const char *const cmp[] = {"level", "kind", "ratio", "verdict", NULL};
+    const bool table = rc == MZO_OK && (csv_has(&d, scale) || csv_has(&d, stats) ||
+                                        csv_has(&d, fits) || csv_has(&d, points) ||
+                                        csv_has(&d, cmp));
+    if (rc == MZO_OK && !table && csv_has(&d, sweep)) {
+        free(text);
+        csv_free(&d);
+        return add_sweep(r, path);
+    }
+    if (rc == MZO_OK && table) {
+        csv_free(&d);
+        rc = csv_parse(text, len, true, &d, why, sizeof why);
+    }
     free(text);
     if (rc == MZO_FAIL) {
         csv_free(&d);
@@ -1058,15 +1081,6 @@ static int add_file(mzr_report *r, const char *path, bool named)
         csv_free(&d);
         return add_left(r, path, true, "%s", why);
     }
-    static const char *const scale[] = {"gen", "gen_ns_per_cell", "solve_ns_per_cell", NULL};
-    static const char *const stats[] = {"gen",     "stat",    "n",       "mean",
-                                        "ci95_lo", "ci95_hi", "seeds",   NULL};
-    static const char *const fits[] = {"gen", "exponent", "ci95_lo", "ci95_hi", NULL};
-    static const char *const points[] = {"gen", "n", "route_mean", "fit_route", NULL};
-    static const char *const cmp[] = {"level", "kind", "ratio", "verdict", NULL};
-    static const char *const sweep[] = {"gen", "seed", "rows", "cols", NULL};
-    const bool table = csv_has(&d, scale) || csv_has(&d, stats) || csv_has(&d, fits) ||
-                       csv_has(&d, points) || csv_has(&d, cmp);
     if (table && d.nrows == 0) {
         csv_free(&d);
         return add_left(r, path, true, "a header without rows");
@@ -1081,10 +1095,7 @@ static int add_file(mzr_report *r, const char *path, bool named)
         rc = add_points(r, path, &d);
     else if (csv_has(&d, cmp))
         rc = add_compare(r, path, &d);
-    else if (csv_has(&d, sweep)) {
-        csv_free(&d);
-        return add_sweep(r, path);
-    } else {
+    else {
         char head[256];
         snprintf(head, sizeof head, "%s%s%s%s", d.ncols ? d.head[0] : "",
                  d.ncols > 1 ? "," : "", d.ncols > 1 ? d.head[1] : "", d.ncols > 2 ? ",..." : "");
