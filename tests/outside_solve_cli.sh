@@ -3,8 +3,9 @@
 # declared in a programs file: the standard-library Python breadth-first
 # solver of examples/outside reading a JSON file ({in}), a program that
 # checks its ASCII maze ({in}) against 'gen --save' and copies the path
-# 'solve --save-path' wrote to {out}, and one that checks a hex maze in mzb
-# on its standard input and prints its path: each gives bfs's figures (found,
+# 'solve --save-path' wrote to {out}, and one that checks a maze of every
+# other shape in mzb on its standard input and prints its path (ROW COL,
+# RING POS, LEVEL ROW COL): each gives bfs's figures (found,
 # path_steps, solve_outside_status ok, path_excess 0) and the path draws as
 # bfs's; a solver that prints a path through walls (invalid-path), one that
 # prints garbage (bad-output), one that hangs past its time limit (timeout)
@@ -27,10 +28,15 @@ py="$src/examples/outside/maze.py"
 "$mz" gen dfs+braid --seed 7 --grid 9x12 --save "$tmp/m.txt" >/dev/null || bad "gen --save m.txt"
 "$mz" solve bfs --gen dfs+braid --seed 7 --grid 9x12 --save-path "$tmp/m.path" >/dev/null ||
     bad "solve --save-path m.path"
-"$mz" gen dfs --seed 3 --grid hex:5x6 --save "$tmp/h.mzb" >/dev/null || bad "gen --save h.mzb"
-"$mz" solve bfs --gen dfs --seed 3 --grid hex:5x6 --save-path "$tmp/h.path" >/dev/null ||
-    bad "solve --save-path h.path"
-head -1 "$tmp/h.path" | grep -qx 'mazebench-path 1' || bad "h.path: no header"
+# every other shape: the path as ROW COL, RING POS or LEVEL ROW COL
+shapes="hex:5x6 tri:4x7 polar:4 3d:2x3x4 weave:5x5 torus:4x5"
+for g in $shapes; do
+    sh=${g%%:*}
+    "$mz" gen dfs --seed 3 --grid "$g" --save "$tmp/$sh.mzb" >/dev/null || bad "gen --save $sh.mzb"
+    "$mz" solve bfs --gen dfs --seed 3 --grid "$g" --save-path "$tmp/$sh.path" >/dev/null ||
+        bad "solve --save-path $sh.path"
+    head -1 "$tmp/$sh.path" | grep -qx 'mazebench-path 1' || bad "$sh.path: no header"
+done
 
 cat >"$tmp/progs" <<EOF
 # solvers for the test
@@ -46,11 +52,12 @@ command = sh -c 'cmp -s "\$1" "\$2" && cp "\$3" "\$4"' sh {in} $tmp/m.txt $tmp/m
 format = ascii
 path = rc
 
-# a hex maze on standard input
-[solver hex-cat]
-command = sh -c 'cmp -s - "\$1" && cat "\$2"' sh $tmp/h.mzb $tmp/h.path
+# a maze of another shape on standard input
+[solver shape-cat]
+command = sh -c 'cmp -s - "\$1" && cat "\$2"' sh $tmp/{shape}.mzb $tmp/{shape}.path
 format = mzb
-shapes = hex
+shapes = hex tri polar 3d weave torus
+path = rc
 
 [solver walls]
 # the top row, then down the last column: through walls
@@ -95,7 +102,9 @@ same py-json --gen dfs+braid --seed 7 --grid 9x12
 "$mz" list --programs "$tmp/progs" | grep -A1 '^  py-json ' | grep -q 'flags: *shortest' ||
     bad "list: py-json is not flagged shortest"
 same out-cat --gen dfs+braid --seed 7 --grid 9x12
-same hex-cat --gen dfs --seed 3 --grid hex:5x6
+for g in $shapes; do
+    same shape-cat --gen dfs --seed 3 --grid "$g"
+done
 # JSON: the status is a string
 expect 0 "json" -- "$mz" solve out-cat --programs "$tmp/progs" --gen dfs+braid --seed 7 --grid 9x12 \
     --format json
