@@ -9,8 +9,9 @@
 # off, and keeps a full-page screenshot (OUTDIR/report_browser.png) and the
 # page printed (OUTDIR/report_browser.pdf). The charts export (--charts)
 # gives SVGs that xmllint reads and PDFs. Then the checker itself must
-# catch a broken report: an outside picture, a script error and a missing
-# section, each in a copy of the report.
+# catch a broken report: an outside picture, a script error, a missing
+# section, an empty table and a picture that does not decode, in copies of
+# the report.
 # Usage: sh tests/report_browser.sh path/to/mazebench [OUTDIR]
 # Needs node and chromium (sh scripts/setup.sh installs them).
 set -u
@@ -79,14 +80,17 @@ check --html "$t/report.html" --sections "$sections" --screenshot "$shot" \
 [ "$(head -c 4 "$shot" 2>/dev/null | tail -c 3)" = PNG ] || fail "no PNG screenshot at $shot"
 
 # The checker catches a broken report (each fault in a copy).
-broken() { # NAME SED-SCRIPT WANT: the check fails with a line matching WANT
-    sed "$2" "$t/report.html" >"$t/$1.html"
-    if check --html "$t/$1.html" --sections "$sections" >"$t/out" 2>"$t/err"; then
-        fail "$1: the checker passed a broken report"
-    elif ! grep -q "$3" "$t/err"; then
-        fail "$1: the checker failed for another reason:"
-        cat "$t/err"
+broken() { # NAME SED-SCRIPT WANT...: the check fails with a line matching each WANT
+    name=$1 script=$2
+    shift 2
+    sed "$script" "$t/report.html" >"$t/$name.html"
+    if check --html "$t/$name.html" --sections "$sections" >"$t/out" 2>"$t/err"; then
+        fail "$name: the checker passed a broken report"
+        return
     fi
+    for want in "$@"; do
+        grep -q "$want" "$t/err" || { fail "$name: no line '$want' in:"; cat "$t/err"; }
+    done
 }
 # (a loopback address: the request is made and refused, never leaves the machine)
 broken outside-picture 's|</body>|<img alt="x" src="http://127.0.0.1:9/x.png"/></body>|' \
@@ -95,6 +99,9 @@ broken script-error 's|</body>|<script>no_such_function();</script></body>|' \
     'uncaught exception: ReferenceError'
 broken missing-section 's|data-section="solvers"|data-section="gone"|' \
     "section 'solvers' is missing"
+broken empty-table-bad-picture \
+    's|</body>|<table><tbody></tbody></table><img alt="bad" src="data:image/png;base64,AAAA"/></body>|' \
+    'tables have no rows' "picture 'bad' did not decode"
 
 [ "$fails" = 0 ] || { echo "report_browser: $fails failures"; exit 1; }
 echo "report_browser: ok (sections $sections; screenshot $shot)"
