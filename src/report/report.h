@@ -101,11 +101,8 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
  * a heading a section. */
 void mzr_report_md(FILE *f, const mzr_report *r);
 void mzr_report_tex(FILE *f, const mzr_report *r);
-/* Every table as dir/ID.csv (dir must exist), each replaced atomically,
- * none replaced without force (MZO_BAD, nothing written). *n gets the
- * files written. */
-int mzr_report_csv(const mzr_report *r, const char *dir, bool force, size_t *n, char *err,
-                   size_t errlen);
+/* The CSV export is mzr_table_csv on each table of each section (the
+ * command writes dir/ID.csv for each, committed with its other outputs). */
 
 #ifdef __cplusplus
 }
