@@ -293,9 +293,10 @@ static int group_tables(mzr_report *r)
                            &t);
         if (rc != MZO_OK)
             return rc;
-        if (!gen)
-            rc |= mzr_table_col(t, "solver", NULL, "solver", MZR_LEFT),
-                mzr_table_col_code(t);
+        if (!gen) {
+            rc |= mzr_table_col(t, "solver", NULL, "solver", MZR_LEFT);
+            mzr_table_col_code(t);
+        }
         rc |= mzr_table_col(t, "generator", NULL, "gen", MZR_LEFT);
         mzr_table_col_code(t);
         if (!one_topo)
