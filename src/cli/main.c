@@ -82,8 +82,9 @@ int main(int argc, char **argv)
             mzo_out_signals_install();
             int rc = commands[k].fn(argc - 1, argv + 1);
             if (rc == MZC_OK && asked_help(argc - 1, argv + 1))
-                printf("\nEvery command also takes --programs FILE (outside programs as "
-                       "generators,\ndocs/outside.md) and --plugin FILE (docs/plugins.md).\n");
+                printf("\nEvery command also takes --programs, a programs file declaring outside\n"
+                       "programs as generators (docs/outside.md), and --plugin, a compiled plugin\n"
+                       "(docs/plugins.md); 'mazebench --help' shows them.\n");
             /* Whatever the command printed (its --help too) must reach
              * stdout: a full disk or a closed pipe is a failure. */
             if (rc == MZC_OK)
