@@ -1258,7 +1258,7 @@ static int renders(mzr_report *r)
             seen = !strcmp(s->grp[j].gen, g->gen) && !strcmp(s->grp[j].topo, g->topo);
         if (seen)
             continue;
-        char err[512] = "", gname[96] = "";
+        char err[600] = "", why[512] = "", gname[96] = "";
         mz_spec spec;
         mz_dims geo;
         mz_grid grid;
@@ -1268,8 +1268,8 @@ static int renders(mzr_report *r)
         if (!png)
             snprintf(err, sizeof err, "not drawn: pictures need cairo (%s)",
                      mz_pic_package(MZ_PIC_PNG));
-        else if (mz_spec_parse(g->gen, &spec, err, sizeof err) != MZ_OK)
-            ; /* err says why */
+        else if (mz_spec_parse(g->gen, &spec, why, sizeof why) != MZ_OK)
+            snprintf(err, sizeof err, "not drawn: %s", why);
         else if (!render_dims(g->topo, &geo))
             snprintf(err, sizeof err, "not drawn: unknown shape '%s'", g->topo);
         else if ((st = mz_generate(&spec, 1, &geo, &grid, NULL)) != MZ_OK)
