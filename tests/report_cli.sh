@@ -47,7 +47,7 @@ if "$mz" render dfs --seed 1 --size 3 --out "$tmp/probe.png" 2>/dev/null; then
         fail "not one render a generator"
 fi
 grep -Eiq '(src|href)="(https?:)?//' "$tmp/report.html" && fail "a network src or href"
-grep -Eiq '@import|url\(' "$tmp/report.html" && fail "an external stylesheet or font"
+grep -Eiq "@import|url\\(['\"]?(https?:|//)" "$tmp/report.html" && fail "an external stylesheet or font"
 grep -q 'kruskal' "$tmp/report.html" || fail "no kruskal row"
 size=$(wc -c <"$tmp/report.html")
 [ "$size" -lt 1000000 ] || fail "report.html is $size bytes"
