@@ -264,6 +264,10 @@ static void fake_summary(mzt_summary *s)
             for (size_t z = 0; z < NSIZE; z++)
                 group(&s->grp[k++], MZT_SUM_SOLVE, gi ? "dfs+braid" : "dfs", solvers[i], sides[z],
                       20.0 + 30.0 * (double)i);
+    /* solver memory from 0 (the first solver at the first size) to 188
+     * bytes a cell */
+    for (size_t i = NGEN * NSIZE; i < s->ngrp; i++)
+        median_of(&s->grp[i].memory, 4.0 * (double)(i - NGEN * NSIZE));
 }
 
 static void free_summary(mzt_summary *s)
@@ -366,6 +370,11 @@ static void test_from_summary(void **state)
     for (size_t i = 0; i < NSOLVE; i++)
         assert_int_equal(panels_with(st, solvers[i]), 1);
     assert_true(st->ylog); /* 20 .. 240 ns: more than a decade */
+    /* solver memory spans more than a decade, but a solver that takes
+     * none must show: a linear axis */
+    const mzr_chart *sm = find_chart(c, n, "solve-memory");
+    assert_false(sm->ylog);
+    assert_int_equal(mzr_chart_drawable(sm), NSOLVE * NSIZE);
     const mzr_chart *sl = find_chart(c, n, "solve-time-loops");
     assert_non_null(strstr(sl->question, "dfs+braid"));
     /* dead ends: a bar a generator at 317 x 317, in percent */

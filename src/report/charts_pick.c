@@ -139,11 +139,12 @@ static void untitle_single(mzr_chart *c)
         c->panel[0].title[0] = '\0';
 }
 
-/* Log y when the points span more than a decade; log x over sizes four
- * times apart or more. */
+/* Log y when the points span more than a decade and none is 0 or less (a
+ * log axis could not show it); log x over sizes four times apart or more. */
 static void choose_scales(mzr_chart *c)
 {
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    bool nonpositive = false;
     for (size_t p = 0; p < c->npanel; p++)
         for (size_t s = 0; s < c->panel[p].nseries; s++)
             for (size_t k = 0; k < c->panel[p].series[s].n; k++) {
@@ -156,9 +157,10 @@ static void choose_scales(mzr_chart *c)
                     y0 = pt->y < y0 ? pt->y : y0;
                     y1 = pt->y > y1 ? pt->y : y1;
                 }
+                nonpositive = nonpositive || (isfinite(pt->x) && isfinite(pt->y) && pt->y <= 0);
             }
     c->xlog = x1 >= 4 * x0;
-    c->ylog = y1 > 10 * y0;
+    c->ylog = y1 > 10 * y0 && !nonpositive;
 }
 
 enum what { W_TIME, W_MEMORY, W_ROUTE };
