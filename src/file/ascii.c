@@ -43,8 +43,8 @@ static bool all_hash(const mzf_reader *r, const mzf_line *l, size_t at, size_t n
 
 mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
 {
-    mzf_line *l;
-    size_t n;
+    mzf_line *l = NULL;
+    size_t n = 0;
     mz_status s = mzf_lines(r, &l, &n);
     if (s != MZ_OK)
         return s;

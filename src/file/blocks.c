@@ -43,11 +43,38 @@ static size_t u8count(const char *t, size_t n)
 
 static const char default_walls[] = "#X1\xE2\x96\x88"; /* # X 1 U+2588 */
 
-static bool is_wall(const char *walls, const char *c, size_t n)
+/* The wall characters: one-byte ones in a table, longer ones listed. */
+typedef struct wallset {
+    bool byte[256];
+    const char *walls; /* the whole list, for the longer ones */
+    bool multi;        /* any longer one */
+} wallset;
+
+static void wallset_init(wallset *w, const char *walls)
 {
-    for (size_t k = 0; walls[k];) {
-        size_t m = u8len(walls + k, strlen(walls + k));
-        if (m == n && memcmp(walls + k, c, n) == 0)
+    memset(w, 0, sizeof *w);
+    w->walls = walls;
+    size_t len = strlen(walls);
+    for (size_t k = 0; k < len;) {
+        size_t m = u8len(walls + k, len - k);
+        if (m == 1)
+            w->byte[(unsigned char)walls[k]] = true;
+        else
+            w->multi = true;
+        k += m;
+    }
+}
+
+static bool is_wall(const wallset *w, const char *c, size_t n)
+{
+    if (n == 1)
+        return w->byte[(unsigned char)c[0]];
+    if (!w->multi)
+        return false;
+    size_t len = strlen(w->walls);
+    for (size_t k = 0; k < len;) {
+        size_t m = u8len(w->walls + k, len - k);
+        if (m == n && memcmp(w->walls + k, c, n) == 0)
             return true;
         k += m;
     }
@@ -59,10 +86,11 @@ static inline bool bit(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i 
 mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
 {
     const mz_file_opts *o = r->o;
-    const char *walls = o->wall_chars && o->wall_chars[0] ? o->wall_chars : default_walls;
+    wallset ws;
+    wallset_init(&ws, o->wall_chars && o->wall_chars[0] ? o->wall_chars : default_walls);
     const size_t cw = o->cell_w ? o->cell_w : 1, ch = o->cell_h ? o->cell_h : 1;
-    mzf_line *l;
-    size_t n;
+    mzf_line *l = NULL;
+    size_t n = 0;
     uint64_t *page = NULL;
     mz_status s = mzf_lines(r, &l, &n);
     if (s != MZ_OK)
@@ -105,7 +133,7 @@ mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
         size_t left = l[k].len;
         for (uint64_t x = 0; left; x++) {
             size_t m = u8len(p, left);
-            if (x % cw == 0 && is_wall(walls, p, m)) {
+            if (x % cw == 0 && is_wall(&ws, p, m)) {
                 uint64_t i = (k / ch) * bw + x / cw;
                 page[i >> 6] |= UINT64_C(1) << (i & 63);
             }

@@ -102,8 +102,49 @@ mz_status mzf_size_ok(mzf_reader *r, const mz_dims *d, bool tiles, size_t at)
 
 /* ---- consistent walls ---- */
 
+/* The square grid's pairs, by index steps (no teleport pair). */
+static void settle_square(mz_grid *g, mz_file_info *info)
+{
+    uint8_t *c = g->c;
+    const uint64_t rows = g->rows, cols = g->cols;
+    for (uint64_t y = 0; y < rows; y++)
+        for (uint64_t x = 0; x < cols; x++) {
+            mz_idx i = y * cols + x;
+            if (x + 1 < cols) {
+                unsigned a = c[i], b = c[i + 1];
+                bool open_a = !(a & MZ_WALL_E), open_b = !(b & MZ_WALL_W);
+                if ((open_a || open_b) &&
+                    (open_a != open_b || ((a | b) & MZ_BLOCKED))) {
+                    c[i] = (uint8_t)(a | MZ_WALL_E);
+                    c[i + 1] = (uint8_t)(b | MZ_WALL_W);
+                    info->inconsistent++;
+                }
+            }
+            if (y + 1 < rows) {
+                unsigned a = c[i], b = c[i + cols];
+                bool open_a = !(a & MZ_WALL_S), open_b = !(b & MZ_WALL_N);
+                if ((open_a || open_b) &&
+                    (open_a != open_b || ((a | b) & MZ_BLOCKED))) {
+                    c[i] = (uint8_t)(a | MZ_WALL_S);
+                    c[i + cols] = (uint8_t)(b | MZ_WALL_N);
+                    info->inconsistent++;
+                }
+            }
+        }
+    /* A blocked cell's sides to the outside. */
+    for (mz_idx i = 0; i < g->cells; i++)
+        if ((c[i] & MZ_BLOCKED) && (c[i] & MZ_WALLS) != MZ_WALLS) {
+            c[i] |= MZ_WALLS;
+            info->inconsistent++;
+        }
+}
+
 void mzf_settle(mz_grid *g, mz_file_info *info)
 {
+    if (g->shape == MZ_SHAPE_ORTHO && !(g->flags & MZ_GRID_WRAP_EW)) {
+        settle_square(g, info);
+        return;
+    }
     const unsigned ports = mz_shape_ports(g->shape);
     const bool blockable = mzf_blockable(g->shape);
     for (mz_idx i = 0; i < g->cells; i++) {
