@@ -12,7 +12,8 @@
 # and those that exit non-zero (exit) fail with exit 1 and one stderr line
 # naming the entry and the status; a sweep runs an outside solver beside bfs
 # with the same figures, and one that fails keeps its row with its status;
-# bad declarations are one line and exit 2.
+# compare does not take its times for figures; bad declarations are one
+# line and exit 2.
 #   sh tests/outside_solve_cli.sh path/to/mazebench
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -142,6 +143,12 @@ awk -F, '
           if (v["out-cat"] != v["bfs"] "ok") { print "sweep: bfs " v["bfs"] ", out-cat " v["out-cat"]; exit 1 }
           if (v["three"] != "::exit") { print "sweep: three " v["three"]; exit 1 } }
 ' "$tmp/s.csv" || bad "sweep rows differ"
+
+# compare: the outside solver's times are not among the figures compared
+expect 0 "sweep reps" -- "$mz" sweep --programs "$tmp/progs" --gen dfs+braid --solve bfs,out-cat \
+    --seeds 7 --grids 9x12 --reps 5 --out "$tmp/r.csv" --progress 0
+expect 0 "compare" -- "$mz" compare "$tmp/r.csv" "$tmp/r.csv"
+grep -q "every deterministic column matches" "$tmp/out" || bad "compare: $(grep -i differ "$tmp/out")"
 
 # Bad declarations: one line, exit 2.
 expect_stderr_codes=2

@@ -138,7 +138,17 @@ int mzt_cmp_read_side(mzt_compare *c, int sd, const char *path, mzt_err *err)
     return MZT_OK;
 }
 
-/* The compared columns: those before gen_ns in both files, recipe columns aside. */
+/* An outside program's times (process_ns, startup_ns, own_ns, and a
+ * solver's solve_process_ns ...) stand before gen_ns among its columns but
+ * vary from run to run: no figure of the registry ends in _ns. */
+static bool timing_col(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 3 && strcmp(name + n - 3, "_ns") == 0;
+}
+
+/* The compared columns: those before gen_ns in both files, recipe columns
+ * and outside programs' times aside. */
 int mzt_cmp_columns(mzt_compare *c, mzt_err *err)
 {
     const mzt_cmp_side *b = &c->side[0], *n = &c->side[1];
@@ -154,7 +164,7 @@ int mzt_cmp_columns(mzt_compare *c, mzt_err *err)
     for (size_t k = 0; k < b->at_gns; k++) {
         const char *name = b->f.header[k];
         size_t j = mzt_sweep_col(&n->f, name);
-        if (sw_is_recipe_col(name) || j == SIZE_MAX || j >= n->at_gns)
+        if (sw_is_recipe_col(name) || timing_col(name) || j == SIZE_MAX || j >= n->at_gns)
             continue;
         c->cmp_at[0][c->ncmp] = k;
         c->cmp_at[1][c->ncmp] = j;
