@@ -176,9 +176,10 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
         char badname[48] = "";
         mz_status ps = parse_shapes(v, &shapes, badname, sizeof badname);
         if (ps != MZ_OK) {
+            char names[200];
             if (ps == MZ_ENOTFOUND)
                 snprintf(why, sizeof why, "shapes: unknown shape '%s' (known: %s, or all)",
-                         badname, "ortho, hex, tri, polar, 3d, weave, torus");
+                         badname, mz_shape_names(names, sizeof names));
             else
                 snprintf(why, sizeof why, "shapes: name one shape at least");
             st = section_fail(msg, cap, f, line, MZ_EFORMAT, why);
