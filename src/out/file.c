@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include "out.h"
+#include "outside/outside.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -84,6 +85,7 @@ void mzo_out_cleanup(void)
     void (*hook)(void) = cleanup_hook;
     if (hook)
         hook();
+    mzx_kill_all(); /* no outside program outlives the process */
     for (int k = 0; k < MZO_OUT_SLOTS; k++)
         if (tmp_used[k]) {
             unlink(tmp_name[k]); /* async-signal-safe */

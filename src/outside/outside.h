@@ -89,6 +89,9 @@ typedef struct mzx_result {
 mzx_status mzx_run(const mzx_limits *lim, char *const argv[], const char *stdin_path,
                    mzx_result *res);
 void mzx_result_free(mzx_result *res);
+/* Kill the process group of every run under way (SIGKILL). Async-signal
+ * safe: for a signal handler that ends the process. */
+void mzx_kill_all(void);
 
 /* The program's own time in ns: the number N of the last line
  * "mazebench-own-ns: N" in its stderr; -1 without one. Cannot fail. */

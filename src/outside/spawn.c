@@ -17,9 +17,13 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -64,6 +68,39 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- the running groups ------------------------------------------- */
+
+/* The process groups of the runs under way, for mzx_kill_all from a
+ * signal handler (lock-free: a run takes a free slot, or goes unlisted
+ * when there is none). */
+#define RUNNING_SLOTS 256
+static atomic_int running[RUNNING_SLOTS];
+
+static int running_add(pid_t pid)
+{
+    for (int k = 0; k < RUNNING_SLOTS; k++) {
+        int none = 0;
+        if (atomic_compare_exchange_strong(&running[k], &none, (int)pid))
+            return k;
+    }
+    return -1;
+}
+
+static void running_drop(int slot)
+{
+    if (slot >= 0)
+        atomic_store(&running[slot], 0);
+}
+
+void mzx_kill_all(void)
+{
+    for (int k = 0; k < RUNNING_SLOTS; k++) {
+        int pid = atomic_load(&running[k]);
+        if (pid > 0)
+            (void)kill(-(pid_t)pid, SIGKILL);
+    }
 }
 
 /* ---- the output buffers ------------------------------------------- */
@@ -187,9 +224,18 @@ static void set_limit(int what, uint64_t v)
 
 /* Between fork and exec: async-signal-safe calls only. Never returns. */
 static void child(const mzx_limits *lim, const char *path, char *const argv[], int in_fd,
-                  int out_fd, int err_fd, int report_fd, int max_fd)
+                  int out_fd, int err_fd, int report_fd, int max_fd, pid_t parent)
 {
     (void)setpgid(0, 0);
+#ifdef __linux__
+    /* Killed with mazebench (a second Ctrl-C exits at once); a parent
+     * already gone is seen by getppid. */
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+#else
+    (void)parent;
+#endif
     sigset_t none;
     sigemptyset(&none);
     (void)sigprocmask(SIG_SETMASK, &none, NULL);
@@ -306,6 +352,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     if (getrlimit(RLIMIT_NOFILE, &nof) == 0 && nof.rlim_cur != RLIM_INFINITY)
         max_fd = nof.rlim_cur > 65536 ? 65536 : (int)nof.rlim_cur;
 
+    pid_t self = getpid();
     uint64_t t0 = now_ns();
     pid = fork();
     if (pid < 0) {
@@ -313,8 +360,9 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
         goto done;
     }
     if (pid == 0)
-        child(&lim, path, argv, in_fd, op[1], ep[1], rp[1], max_fd);
+        child(&lim, path, argv, in_fd, op[1], ep[1], rp[1], max_fd, self);
     (void)setpgid(pid, pid); /* also the parent's, so the group exists at once */
+    int slot = running_add(pid);
     close_fd(&in_fd);
     close_fd(&op[1]);
     close_fd(&ep[1]);
@@ -329,6 +377,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     while (got < 0 && errno == EINTR);
     close_fd(&rp[0]);
     if (got == (ssize_t)sizeof child_err) {
+        running_drop(slot);
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
             ;
         res->wall_ns = now_ns() - t0;
@@ -406,6 +455,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
         }
     }
     (void)kill(-pid, SIGKILL); /* harmless when it is gone: the zombie holds the id */
+    running_drop(slot);
     int ws = 0;
     pid_t w;
     do

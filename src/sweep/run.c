@@ -19,6 +19,7 @@
 #include "sweep.h"
 #include "out/out.h"
 #include "internal.h"
+#include "outside/outside.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -45,7 +46,9 @@ static void on_signal(int sig)
     if (was > 0) {
         /* The second signal: stop now. The rows written so far are in
          * FILE.partial already (the target is left as it was); --resume
-         * drops a partial last task or row. */
+         * drops a partial last task or row. Outside programs under way
+         * go too. */
+        mzx_kill_all();
         _exit(128 + sig);
     }
 }
