@@ -15,7 +15,9 @@
  *           bytes in hex, lossless for every shape (entrance, exit, flags
  *           and tiles included).
  * Reading never crashes and never allocates before the size it reads is
- * checked against the budget.
+ * checked against the budget. The formats but mzb give no entrance and
+ * exit: a read takes the first and the last cell with a gap in the border
+ * when two cells have one, else the first open cell and the last.
  */
 #ifndef MAZEBENCH_FILE_H
 #define MAZEBENCH_FILE_H

@@ -268,6 +268,25 @@ static void test_detection(void **state)
     assert_int_equal(info.format, MZ_FILE_JSON);
     assert_int_equal(read_text("#+#\n# #\n###\n", MZ_FILE_BLOCKS, &g, &info), MZ_OK);
     assert_int_equal(g.cells, 1);
+    /* Ends: two cells with a gap in the border are the entrance and the
+     * exit; one gap alone is not. */
+    assert_int_equal(read_text("+--+  +--+\n|        |\n+--+--+  +\n|        |\n+--+--+  +\n",
+                               MZ_FILE_AUTO, &g, &info), MZ_OK);
+    assert_int_equal(g.entrance, 1);
+    assert_int_equal(g.exit, 5);
+    assert_int_equal(read_text("+--+  +--+\n|         \n+--+--+  +\n|        |\n+--+--+--+\n",
+                               MZ_FILE_AUTO, &g, &info), MZ_OK);
+    assert_int_equal(g.entrance, 1);
+    assert_int_equal(g.exit, 2);
+    assert_int_equal(read_text("+--+  +--+\n|        |\n+--+--+  +\n|        |\n+--+--+--+\n",
+                               MZ_FILE_AUTO, &g, &info), MZ_OK);
+    assert_int_equal(g.entrance, 0); /* one gap: the first open cell and the last */
+    assert_int_equal(g.exit, 5);
+    assert_int_equal(read_text("+--+--+--+--+\n|           |\n+--+--+--+--+\n            \n"
+                               "+--+--+--+--+\n|           |\n+--+--+--+--+\n",
+                               MZ_FILE_AUTO, &g, &info), MZ_OK);
+    assert_int_equal(g.entrance, 4); /* west and east gaps of the middle row */
+    assert_int_equal(g.exit, 7);
     /* Text below a drawing (gen --format ascii's figures) is not read. */
     assert_int_equal(read_text("+--+--+\n|     |\n+--+--+\ngen: dfs\n+ x\n", MZ_FILE_AUTO, &g, &info),
                      MZ_OK);

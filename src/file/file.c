@@ -176,6 +176,53 @@ void mzf_settle(mz_grid *g, mz_file_info *info)
 
 /* ---- reading ---- */
 
+/* Does open cell i have a gap in the border? */
+static bool border_gap(const mz_grid *g, mz_idx i)
+{
+    unsigned c = g->c[i];
+    if (c & MZ_BLOCKED)
+        return false;
+    uint64_t y = i / g->cols, x = i % g->cols;
+    return (y == 0 && !(c & MZ_WALL_N)) || (y + 1 == g->rows && !(c & MZ_WALL_S)) ||
+           (x == 0 && !(c & MZ_WALL_W)) || (x + 1 == g->cols && !(c & MZ_WALL_E));
+}
+
+/* The ends of a maze the file gives none for (every format but mzb): the
+ * first and the last cell with a gap in the border when two cells have
+ * one (a drawn entrance and exit), else the first open cell and the
+ * last. */
+static void find_ends(mz_grid *g)
+{
+    mz_idx a = 0, b = g->cells - 1;
+    if (!(g->flags & MZ_GRID_WRAP_EW)) {
+        mz_idx ga = MZ_NONE, gb = MZ_NONE;
+        /* Only border cells can have a gap: walk the border. */
+        for (mz_idx i = 0; i < g->cells; i++) {
+            uint64_t y = i / g->cols, x = i % g->cols;
+            if (y != 0 && y + 1 != g->rows && x != 0 && x + 1 != g->cols) {
+                i += g->cols - 3; /* to the row's last cell */
+                continue;
+            }
+            if (border_gap(g, i)) {
+                if (ga == MZ_NONE)
+                    ga = i;
+                gb = i;
+            }
+        }
+        if (ga != MZ_NONE && gb != ga) {
+            g->entrance = ga;
+            g->exit = gb;
+            return;
+        }
+    }
+    while (a < b && (g->c[a] & MZ_BLOCKED))
+        a++;
+    while (b > a && (g->c[b] & MZ_BLOCKED))
+        b--;
+    g->entrance = a;
+    g->exit = b;
+}
+
 static mz_file_format detect(const char *t, size_t len)
 {
     static const char magic[] = "mazebench-maze";
@@ -241,16 +288,8 @@ mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_g
     }
     if (s == MZ_ENOMEM && !info->err[0])
         mzf_fail_at_none(&r, MZ_ENOMEM, "out of memory");
-    if (s == MZ_OK && f != MZ_FILE_MZB && mzf_blockable(g->shape)) {
-        /* The drawings give no ends: the first open cell and the last. */
-        mz_idx a = 0, b = g->cells - 1;
-        while (a < b && (g->c[a] & MZ_BLOCKED))
-            a++;
-        while (b > a && (g->c[b] & MZ_BLOCKED))
-            b--;
-        g->entrance = a;
-        g->exit = b;
-    }
+    if (s == MZ_OK && f != MZ_FILE_MZB && g->shape == MZ_SHAPE_ORTHO)
+        find_ends(g);
     if (s == MZ_OK)
         info->err[0] = '\0';
     return s;
