@@ -10,6 +10,8 @@
  *     (MZ_EUNSUPPORTED); one that reads mzb, or names {entrance} and
  *     {exit}, is, and gets them;
  *   - the placeholders' values reach the program;
+ *   - every allocation failure (the check's, the path's) is MZ_ENOMEM with
+ *     nothing leaked;
  *   - a bad section is refused with its line.
  */
 #include <stdarg.h>
@@ -21,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "failing_alloc.h"
 #include "mazebench.h"
 #include "outside/outside.h"
 #include "outside/solver.h"
@@ -36,6 +39,8 @@ static const char programs[] =
     "command = sh -c 'read h; for w in $h; do case $w in entrance=*) echo ${{w#*=};; esac; done; "
     "for w in $h; do case $w in exit=*) echo ${{w#*=};; esac; done'\n"
     "format = mzb\n"
+    "[solver walk]\n"
+    "command = sh -c 'echo 0; echo 1; echo 2; echo 3'\n"
     "[solver json-fixed]\n"
     "command = sh -c 'echo 0; echo 1'\n"
     "[solver sizes]\n"
@@ -159,6 +164,40 @@ static void test_ends(void **state)
     mz_grid_free(&g);
 }
 
+static void test_enomem(void **state)
+{
+    (void)state;
+    mz_grid g;
+    row_maze(&g, 4, 9);
+    const mz_algo *a = mz_find(MZ_SOLVER, "walk");
+    assert_non_null(a);
+    long k = 1;
+    for (;; k++) {
+        failing f = {0, k, 0};
+        mz_allocator al = {fail_alloc, fail_free, &f};
+        g.mem = &al;
+        mz_solution sol;
+        mz_solution_init(&sol, true, &al);
+        mz_stage st = {a, {{0}}};
+        mz_status s = mz_solve(&st, &g, NULL, &sol);
+        bool found = sol.found;
+        uint64_t len = sol.path_len;
+        mz_solution_free(&sol);
+        g.mem = NULL;
+        if (f.live != 0)
+            fail_msg("allocation %ld failed: %ld blocks leaked", k, f.live);
+        if (s == MZ_OK) {
+            assert_true(found);
+            assert_int_equal(len, 4);
+            break;
+        }
+        if (s != MZ_ENOMEM)
+            fail_msg("allocation %ld failed and it said %s", k, mz_status_str(s));
+    }
+    assert_true(k > 2); /* the check and the path took memory */
+    mz_grid_free(&g);
+}
+
 static void test_bad_sections(void **state)
 {
     (void)state;
@@ -195,6 +234,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_route),
         cmocka_unit_test(test_ends),
+        cmocka_unit_test(test_enomem),
         cmocka_unit_test(test_bad_sections),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
