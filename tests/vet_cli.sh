@@ -11,6 +11,7 @@
 # of another ABI or sizeof(mz_algo), with a taken name or a kind out of
 # range, without its function, a missing file, a file that is no library,
 # one loaded twice and bad vet usage are refused with one line and exit 2.
+# The executable exports every function of the public headers.
 #   sh tests/vet_cli.sh path/to/mazebench path/to/mazebench_plugin_example.so DIR
 # (DIR holds the test plugins test_plugin_*.so)
 set -u
@@ -54,6 +55,24 @@ for g in 31x31 hex:7x9 3d:3x5x5; do
     got="$(named found) $(named path_steps) $(named path_cells) $(named closed)"
     [ "$got" = "$route" ] || bad "plugin-bfs $g: found, steps, cells, closed $got; bfs $route"
 done
+
+# ---- the executable exports the whole public API ----
+# A plugin resolves every function of the public headers from the process:
+# each must be linked into mazebench (the CLI calls it somewhere) and
+# exported. A function no command calls fails here: call it, or link it in.
+src=$(dirname "$0")/../src
+if command -v nm >/dev/null 2>&1; then
+    nm -D --defined-only "$bin" | awk '{ print $3 }' >"$tmp/exported"
+    grep -hE '^[a-z_][a-z_0-9 ]* \**mz_[a-z0-9_]+\(' "$src/mazebench.h" "$src/mazebench_row.h" \
+        "$src/mazebench_render.h" | grep -vE '^(static|typedef)|inline' |
+        sed -E 's/^[^(]*[ *](mz_[a-z0-9_]+)\(.*/\1/' | sort -u >"$tmp/api"
+    [ "$(wc -l <"$tmp/api")" -gt 100 ] || bad "the public API: only $(wc -l <"$tmp/api") functions read"
+    for f in $(cat "$tmp/api"); do
+        grep -qx "$f" "$tmp/exported" || bad "$f (public) is not exported by mazebench: no plugin can call it"
+    done
+else
+    echo "vet_cli: no nm: the exported API is not checked"
+fi
 
 # ---- built-in entries ----
 expect 0 "vet built-ins" "$bin" vet dfs sidewinder braid bfs wall
