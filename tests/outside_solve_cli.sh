@@ -11,8 +11,8 @@
 # prints garbage (bad-output), one that hangs past its time limit (timeout)
 # and those that exit non-zero (exit) fail with exit 1 and one stderr line
 # naming the entry and the status; a sweep runs an outside solver beside bfs
-# with the same figures, and one that fails keeps its row with its status;
-# compare does not take its times for figures; bad declarations are one
+# with the same figures, and one that fails keeps its row with its status,
+# which check finds again; compare does not take its times for figures; bad declarations are one
 # line and exit 2.
 #   sh tests/outside_solve_cli.sh path/to/mazebench
 set -u
@@ -143,6 +143,9 @@ awk -F, '
           if (v["out-cat"] != v["bfs"] "ok") { print "sweep: bfs " v["bfs"] ", out-cat " v["out-cat"]; exit 1 }
           if (v["three"] != "::exit") { print "sweep: three " v["three"]; exit 1 } }
 ' "$tmp/s.csv" || bad "sweep rows differ"
+
+# check runs the rows again: the failure is a result, as the sweep wrote it
+expect 0 "check" -- "$mz" check "$tmp/s.csv" --programs "$tmp/progs"
 
 # compare: the outside solver's times are not among the figures compared
 expect 0 "sweep reps" -- "$mz" sweep --programs "$tmp/progs" --gen dfs+braid --solve bfs,out-cat \
