@@ -83,8 +83,8 @@ int main(int argc, char **argv)
             int rc = commands[k].fn(argc - 1, argv + 1);
             if (rc == MZC_OK && asked_help(argc - 1, argv + 1))
                 printf("\nEvery command also takes --programs, a programs file declaring outside\n"
-                       "programs as generators (docs/outside.md), and --plugin, a compiled plugin\n"
-                       "(docs/plugins.md); 'mazebench --help' shows them.\n");
+                       "programs as generators and solvers (docs/outside.md), and --plugin, a\n"
+                       "compiled plugin (docs/plugins.md); 'mazebench --help' shows them.\n");
             /* Whatever the command printed (its --help too) must reach
              * stdout: a full disk or a closed pipe is a failure. */
             if (rc == MZC_OK)
