@@ -487,9 +487,11 @@ static const char gen_help[] =
 
 static const char solve_help[] =
     "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --grid GRID\n"
-    "                       [--rng NAME] [--format csv|json|ascii] [--trace FILE]\n\n"
+    "                       [--rng NAME] [--format csv|json|ascii] [--trace FILE]\n"
+    "                       [--save-path FILE]\n\n"
     "Generate a maze from SPEC, solve it with SOLVER and print the maze's and the\n"
-    "solver's figures as one row.\n\n"
+    "solver's figures as one row. SOLVER is a built-in solver ('mazebench list') or\n"
+    "a program declared with --programs (docs/outside-solvers.md).\n\n"
     "  --gen SPEC      the generator spec, as for 'mazebench gen'\n"
     "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
     "                  splitmix64)\n"
