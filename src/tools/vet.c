@@ -5,7 +5,8 @@
  * handful of grids of each shape the entry runs on (square 1x1, 1x7, 7x1,
  * 2x2, 9x13 and 31x31; a typical, the thin and the least grids of each
  * other shape, as tests/samples.h has them) and four seeds under both
- * random sources, at the entry's default parameters. A solver meets the
+ * random sources, at the entry's default parameters and at each documented
+ * value of each parameter (one moved at a time). A solver meets the
  * mazes of a perfect built-in generator that runs on the shape, with and
  * without loops (braid), under two seeds. An outside program starts a
  * process a run: it gets one seed a source, one seed as a solver. Each
@@ -146,15 +147,64 @@ static mz_stage stage_of(const mz_algo *a)
     return st;
 }
 
-/* The spec that runs generator or post-processor a on shape s; false when
- * a post-processor finds no maker there. */
-static bool spec_for(const mz_algo *a, mz_shape s, mz_rng_kind kind, mz_spec *spec)
+/* The documented values of a's parameters worth running, as whole
+ * argument sets: the defaults first, then one set for each other value of
+ * each parameter, the others at their defaults: every choice of an enum,
+ * the ends of a real range, an integer's least value, a cell as entrance,
+ * exit and centre (the values tests/test_invariants.c runs). */
+#define MAX_VARIANTS 32
+static size_t variants_of(const mz_algo *a, mz_args *out, size_t max)
+{
+    size_t n = 0;
+    mz_args_default(a, &out[n++]);
+    for (unsigned k = 0; k < a->nparams && k < MZ_MAX_PARAMS; k++) {
+        const mz_param_def *p = &a->params[k];
+        double pt[16];
+        size_t np = 0;
+        switch (p->type) {
+        case MZ_P_ENUM: {
+            size_t choices = 1;
+            for (const char *c = p->choices; c && *c; c++)
+                choices += *c == '|';
+            for (size_t j = 0; j < choices && np < 16; j++)
+                pt[np++] = (double)j;
+            break;
+        }
+        case MZ_P_REAL:
+            pt[np++] = p->min;
+            pt[np++] = p->max;
+            break;
+        case MZ_P_INT:
+            pt[np++] = p->min;
+            break;
+        case MZ_P_CELL:
+            pt[np++] = MZ_CELL_ENTRANCE;
+            pt[np++] = MZ_CELL_EXIT;
+            pt[np++] = MZ_CELL_CENTRE;
+            break;
+        }
+        for (size_t j = 0; j < np && n < max; j++) {
+            if (pt[j] == out[0].v[k])
+                continue;
+            out[n] = out[0];
+            out[n].v[k] = pt[j];
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The spec that runs generator or post-processor a with args on shape s;
+ * false when a post-processor finds no maker there. */
+static bool spec_for(const mz_algo *a, const mz_args *args, mz_shape s, mz_rng_kind kind,
+                     mz_spec *spec)
 {
     memset(spec, 0, sizeof *spec);
     spec->rng = kind;
     if (a->kind == MZ_GEN) {
         spec->n = 1;
         spec->stage[0] = stage_of(a);
+        spec->stage[0].args = *args;
         return true;
     }
     const mz_algo *m = maker_for(s);
@@ -163,6 +213,7 @@ static bool spec_for(const mz_algo *a, mz_shape s, mz_rng_kind kind, mz_spec *sp
     spec->n = 2;
     spec->stage[0] = stage_of(m);
     spec->stage[1] = stage_of(a);
+    spec->stage[1].args = *args;
     return true;
 }
 
@@ -342,7 +393,9 @@ static void vet_gen_alloc(vet *v, mz_shape shape)
 {
     mz_dims geo = small_grid(shape);
     mz_spec spec;
-    if (!spec_for(v->a, shape, MZ_RNG_MULBERRY32, &spec) || mz_refuses(v->a, &geo))
+    mz_args args;
+    mz_args_default(v->a, &args);
+    if (!spec_for(v->a, &args, shape, MZ_RNG_MULBERRY32, &spec) || mz_refuses(v->a, &geo))
         return;
     char what[512];
     describe(what, sizeof what, &spec, 1, &geo);
@@ -372,6 +425,11 @@ static void vet_gen_alloc(vet *v, mz_shape shape)
 static void vet_gen(vet *v)
 {
     const mz_algo *a = v->a;
+    mz_args var[MAX_VARIANTS];
+    /* an outside program, a process a run: its defaults only */
+    const size_t nvar = a->ctx ? 1 : variants_of(a, var, MAX_VARIANTS);
+    if (a->ctx)
+        mz_args_default(a, &var[0]);
     for (unsigned s = 0; s < MZ_SHAPE_COUNT; s++) {
         if (!mz_runs_on(a, (mz_shape)s))
             continue;
@@ -381,9 +439,11 @@ static void vet_gen(vet *v)
             for (size_t k = 0; k < NSEEDS; k++) {
                 if (a->ctx && k != 1 && k != 3)
                     continue; /* a process a run: one seed a source */
-                mz_spec spec;
-                if (spec_for(a, (mz_shape)s, seeds[k].kind, &spec))
-                    vet_gen_one(v, &spec, k, &geo);
+                for (size_t j = 0; j < nvar; j++) {
+                    mz_spec spec;
+                    if (spec_for(a, &var[j], (mz_shape)s, seeds[k].kind, &spec))
+                        vet_gen_one(v, &spec, k, &geo);
+                }
             }
         }
         if (a->ctx == NULL)
@@ -472,12 +532,14 @@ static bool same_solution(const mz_solution *x, const mz_solution *y)
            (x->path_len == 0 || memcmp(x->path, y->path, x->path_len * sizeof *x->path) == 0);
 }
 
-static void vet_solve_one(vet *v, const mz_grid *g, const char *maze)
+static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_grid *g,
+                          const char *maze)
 {
     const mz_algo *a = v->a;
-    const mz_stage st = stage_of(a);
-    char what[640];
-    snprintf(what, sizeof what, "%s on %s", a->name, maze);
+    const mz_stage st = *stp;
+    char what[1024], name[256];
+    mz_stage_format(&st, name, sizeof name);
+    snprintf(what, sizeof what, "%s on %s", name, maze);
     const mz_dims geo = mz_grid_dims(g);
     const bool refused = mz_refuses(a, &geo);
     mz_solution sol, again;
@@ -499,7 +561,9 @@ static void vet_solve_one(vet *v, const mz_grid *g, const char *maze)
         check_path(v, &st, g, &sol, what);
     mz_idx from, to;
     path_ends(&st, g, &from, &to);
-    if ((a->flags & MZ_F_SHORTEST) && from == g->entrance && to == g->exit) {
+    /* the shortest promise holds at the defaults (astar's slope past 1,
+     * for one, trades it for speed) */
+    if ((a->flags & MZ_F_SHORTEST) && defaults && from == g->entrance && to == g->exit) {
         mz_metrics m;
         if (mz_metrics_compute(g, 1, &m) == MZ_OK) {
             if (sol.found != (m.route >= 0))
@@ -586,6 +650,10 @@ static void vet_solve_alloc(vet *v, const mz_grid *g, const char *maze)
 static void vet_solver(vet *v)
 {
     const mz_algo *a = v->a;
+    mz_args var[MAX_VARIANTS];
+    const size_t nvar = a->ctx ? 1 : variants_of(a, var, MAX_VARIANTS);
+    if (a->ctx)
+        mz_args_default(a, &var[0]);
     const mz_algo *braid = mz_find(MZ_POST, "braid");
     for (unsigned s = 0; s < MZ_SHAPE_COUNT; s++) {
         if (!mz_runs_on(a, (mz_shape)s))
@@ -614,7 +682,11 @@ static void vet_solver(vet *v)
                     mz_grid g;
                     memset(&g, 0, sizeof g);
                     if (gen_once(&spec, k, &geo, &g, NULL) == MZ_OK) {
-                        vet_solve_one(v, &g, maze);
+                        for (size_t j = 0; j < nvar; j++) {
+                            mz_stage st = stage_of(a);
+                            st.args = var[j];
+                            vet_solve_one(v, &st, j == 0, &g, maze);
+                        }
                         if (a->ctx == NULL && k == 1 && loops == 1 &&
                             (z == (s == MZ_SHAPE_ORTHO ? 4u : 0u)))
                             vet_solve_alloc(v, &g, maze);
