@@ -12,16 +12,21 @@
  *   - the placeholders' values reach the program;
  *   - every allocation failure (the check's, the path's) is MZ_ENOMEM with
  *     nothing leaked;
+ *   - nothing is left in $TMPDIR, not even folders a program made beside
+ *     its maze (a symbolic link there is removed, never followed);
  *   - a bad section is refused with its line.
  */
+#define _XOPEN_SOURCE 700 /* mkdtemp, setenv */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "failing_alloc.h"
 #include "mazebench.h"
@@ -39,6 +44,9 @@ static const char programs[] =
     "command = sh -c 'read h; for w in $h; do case $w in entrance=*) echo ${{w#*=};; esac; done; "
     "for w in $h; do case $w in exit=*) echo ${{w#*=};; esac; done'\n"
     "format = mzb\n"
+    "[solver litter]\n"
+    "command = sh -c 'd=$(dirname \"$1\"); mkdir -p \"$d/a/b\" && echo x >\"$d/a/b/f\" && "
+    "ln -s /etc \"$d/a/etc\" && echo 0 && echo 1' sh {in}\n"
     "[solver walk]\n"
     "command = sh -c 'echo 0; echo 1; echo 2; echo 3'\n"
     "[solver json-fixed]\n"
@@ -48,10 +56,27 @@ static const char programs[] =
     "&& printf \"0\\n1\\n\"'\n";
 
 static mzx_file file;
+static char tmpdir[64] = "/tmp/mzt-outside-XXXXXX";
+
+/* Entries of folder dir but . and .. */
+static int entries(const char *dir)
+{
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(dp);
+    return n;
+}
 
 static int setup(void **state)
 {
     (void)state;
+    if (!mkdtemp(tmpdir) || setenv("TMPDIR", tmpdir, 1) != 0)
+        return -1;
     char msg[600];
     assert_int_equal(mzx_file_parse("t.ini", "/tmp", programs, strlen(programs), &file, msg,
                                     sizeof msg), MZ_OK);
@@ -66,7 +91,11 @@ static int teardown(void **state)
     (void)state;
     mzx_unload();
     mzx_file_free(&file);
-    return 0;
+    int left = entries(tmpdir);
+    rmdir(tmpdir);
+    if (left != 0)
+        fprintf(stderr, "test_outside_solve: %d files left in %s\n", left, tmpdir);
+    return left == 0 ? 0 : -1;
 }
 
 /* A 1 x n grid, cells joined left to right but for the wall after cut
@@ -198,6 +227,20 @@ static void test_enomem(void **state)
     mz_grid_free(&g);
 }
 
+static void test_litter(void **state)
+{
+    (void)state;
+    mz_grid g;
+    row_maze(&g, 2, 9);
+    mz_solution sol;
+    assert_int_equal(run("litter", &g, &sol), MZ_OK);
+    assert_true(sol.found);
+    mz_solution_free(&sol);
+    assert_int_equal(entries(tmpdir), 0);
+    assert_int_equal(entries("/etc") > 0, 1);
+    mz_grid_free(&g);
+}
+
 static void test_bad_sections(void **state)
 {
     (void)state;
@@ -235,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_no_route),
         cmocka_unit_test(test_ends),
         cmocka_unit_test(test_enomem),
+        cmocka_unit_test(test_litter),
         cmocka_unit_test(test_bad_sections),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

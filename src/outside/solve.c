@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mazebench_file.h"
@@ -251,9 +252,10 @@ bad:
 
 /* ---- a run ---- */
 
-/* Remove the run's directory and what is in it (one level: the maze, the
- * path, anything the program left there). */
-static void remove_dir(const char *dir)
+/* Remove the run's directory and what is in it: the maze, the path and
+ * anything the program left there, folders too (a few levels deep;
+ * symbolic links are removed, never followed). */
+static void remove_tree(const char *dir, int depth)
 {
     DIR *dp = opendir(dir);
     if (dp) {
@@ -262,13 +264,20 @@ static void remove_dir(const char *dir)
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
             char p[4096];
-            if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) < (int)sizeof p)
+            if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p)
+                continue;
+            struct stat st;
+            if (depth < 8 && lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+                remove_tree(p, depth + 1);
+            else
                 unlink(p);
         }
         closedir(dp);
     }
     rmdir(dir);
 }
+
+static void remove_dir(const char *dir) { remove_tree(dir, 0); }
 
 static int put_file(void *user, const char *buf, size_t n)
 {
