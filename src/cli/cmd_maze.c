@@ -24,9 +24,9 @@ static const char maze_help[] =
     "                      [--render FILE] [--save FILE [--save-format F]]\n"
     "                      [--out-format csv|json] [--force]\n\n"
     "Read a maze from FILE ('-': standard input) and print its figures: the\n"
-    "columns 'mazebench gen' prints (gen is \"file\", seed and draws 0), then\n"
-    "format, inconsistent_walls, longest, degree_0..degree_D, straight and turn\n"
-    "(docs/maze-files.md).\n\n"
+    "columns 'mazebench gen' prints (gen is \"file\", seed and draws 0, rng empty),\n"
+    "then format, inconsistent_walls, longest, degree_0..degree_D, straight and\n"
+    "turn (docs/maze-files.md).\n\n"
     "  --format F        the file's format: auto (default: detected), ascii,\n"
     "                    blocks, json or mzb\n"
     "  --wall-chars S    blocks: the characters that are wall (default: # X 1 and\n"
@@ -323,7 +323,7 @@ static void row_fields(fields *fs, const mz_grid *g, const mz_metrics *m, const 
     mz_extra gx;
     mz_extra_init(&gx);
     mz_row row = {"file", 0, g->rows, g->cols, 0, m, &gx, solver ? solver_name : NULL,
-                  solver ? sol : NULL, false, 0, 0, 0, MZ_RNG_MULBERRY32};
+                  solver ? sol : NULL, false, 0, 0, 0, MZ_RNG_AUTO /* no source: empty */};
     mz_cols colset;
     mz_row_columns(&colset, solver != NULL, false, false, algos, nalgos);
     mz_dims d = mz_grid_dims(g);
