@@ -12,6 +12,7 @@
 # --against the built-in of the same algorithm runs (the Python dfs and the
 # plugin agree with dfs). The Python solver's path has bfs's length on every
 # maze of the sweep. The plugin's mazes are dfs's, and vet passes it.
+# maze.py's ascii and json forms of one maze read as the same maze.
 # Fails with one line naming scripts/setup.sh when the npm package, node or
 # python3 is missing.
 #   sh tests/examples_outside.sh path/to/mazebench path/to/mazebench_plugin_example.so
@@ -126,6 +127,17 @@ for pair in py-dfs:dfs plugin-dfs:dfs generate-maze:eller; do
             bad "stats $a --against dfs: a figure differs: $(cat "$tmp/out")" ;;
     esac
 done
+
+# ---- maze.py's two formats read as the same maze ----
+python3 "$here/examples/outside/maze.py" gen 7 5 3 "$tmp/m.txt" --format ascii 2>/dev/null
+python3 "$here/examples/outside/maze.py" gen 7 5 3 "$tmp/m.json" 2>/dev/null
+"$bin" maze "$tmp/m.txt" >"$tmp/m-ascii.csv" 2>"$tmp/err" || bad "maze.py's ascii: $(cat "$tmp/err")"
+"$bin" maze "$tmp/m.json" >"$tmp/m-json.csv" 2>"$tmp/err" || bad "maze.py's json: $(cat "$tmp/err")"
+[ "$(col format "$tmp/m-ascii.csv") $(col format "$tmp/m-json.csv")" = "ascii json" ] ||
+    bad "maze.py's formats detected as $(col format "$tmp/m-ascii.csv") and $(col format "$tmp/m-json.csv")"
+[ -n "$(col digest "$tmp/m-json.csv")" ] &&
+    [ "$(col digest "$tmp/m-ascii.csv")" = "$(col digest "$tmp/m-json.csv")" ] ||
+    bad "maze.py's ascii and json are two mazes"
 
 # ---- vet passes the plugin's entries ----
 expect 0 "vet plugin" -- mz vet plugin-dfs plugin-bfs
