@@ -18,9 +18,9 @@ set -eu
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
-# nodejs and npm run the worked example of an outside generator (the npm
-# package generate-maze, examples/outside/): Debian's, only when node or npm
-# is missing (a machine's own Node.js is kept).
+# npm installs the worked example of an outside generator (the npm package
+# generate-maze, examples/outside/): Debian's npm only when there is no npm
+# (Node.js from another source brings its own).
 PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
 libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
 qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -34,8 +34,8 @@ for p in $PKGS; do
     fi
 done
 
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    missing="$missing nodejs npm"
+if ! command -v npm >/dev/null 2>&1; then
+    missing="$missing npm"
 fi
 
 if [ -n "$missing" ]; then
