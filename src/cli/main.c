@@ -39,7 +39,9 @@ static void usage(FILE *f)
         fprintf(f, "  %-12s %s\n", commands[k].name, commands[k].summary);
     fprintf(f, "\noptions of every command:\n"
                "  --plugin FILE  load a compiled plugin's entries first (repeatable;\n"
-               "                 docs/plugins.md; 'mazebench vet' checks them)\n");
+               "                 docs/plugins.md; 'mazebench vet' checks them)\n"
+               "  --programs FILE  declare outside programs (any language) as generators\n"
+               "                 and solvers usable by name (repeatable; docs/outside.md)\n");
     fprintf(f, "\n'mazebench COMMAND --help' describes each one. Version %s.\n", MZ_VERSION);
 }
 
@@ -58,6 +60,10 @@ int main(int argc, char **argv)
     /* Plugins first, wherever their options stand: every command then
      * finds their entries by name. */
     int prc = mzc_take_plugins(&argc, argv);
+    if (prc != MZC_OK)
+        return prc;
+    /* Outside programs likewise (docs/outside.md): declared, never run here. */
+    prc = mzc_take_programs(&argc, argv);
     if (prc != MZC_OK)
         return prc;
     if (argc < 2) {
