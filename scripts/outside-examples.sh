@@ -15,12 +15,14 @@
 #                    sides 16..256, seeds 1..10
 #   sweep.csv        a sweep of every generator at 100x100 to 800x800 (3
 #                    seeds), and of the solvers on dfs mazes
-#   times.csv        from sweep.csv, the fastest of the seeds: CPU ns a
-#                    cell of the timed call in process (gen_cpu_ns,
-#                    solve_cpu_ns) for the built-ins and the plugin; for an
-#                    outside program the wall ns a cell of its whole process
-#                    (process_ns), of that less its start-up cost, and of
-#                    its own time (own_ns), and the start-up cost apart (ms)
+#   times.csv        from sweep.csv, the fastest of the seeds, in ns a
+#                    cell (a generator) or a cell bfs closes on the same
+#                    maze (a solver): the CPU time of the timed call in
+#                    process (gen_cpu_ns, solve_cpu_ns) for the built-ins
+#                    and the plugin; for an outside program the wall time
+#                    of its whole process (process_ns), of that less its
+#                    start-up cost, and its own time (own_ns); and the
+#                    start-up cost apart (ms)
 #   determinism.csv  every generator run twice on the same seed in two
 #                    processes: the two digests, and the built-in namesake's
 #   run.txt          the versions of mazebench, node, python3 and the
@@ -100,8 +102,12 @@ mz sweep "$tmp/solve.plan" --progress 0 --out "$tmp/solve.csv" 2>"$tmp/err" ||
     { cat "$tmp/err" >&2; exit 1; }
 { cat "$tmp/gen.csv"; grep -v '^#' "$tmp/solve.csv" | sed 1d; } >"$tmp/sweep.csv"
 awk -f scripts/csv.awk -f /dev/stdin "$tmp/sweep.csv" >"$tmp/times.csv" <<'AWK'
-# the fastest of the seeds: others' work on the machine only adds time
-function low(key, name, v) { if (!((key, name) in m) || v < m[key, name]) m[key, name] = v }
+# Each time divided by its unit: a generator's by the cells, a solver's by
+# the cells bfs closes on the same maze (every solver here is a breadth-
+# first search, and how much of the grid a search closes before the exit
+# varies by maze); then the fastest of the seeds, as others' work on the
+# machine only adds time.
+function low(key, name, v) { v += 0; if (!((key, name) in m) || v < m[key, name]) m[key, name] = v }
 /^#/ { next }
 !h { n = csv_split($0, hd); for (k = 1; k <= n; k++) c[hd[k]] = k; h = 1; next }
 {
@@ -111,29 +117,34 @@ function low(key, name, v) { if (!((key, name) in m) || v < m[key, name]) m[key,
     stage = solver == "" ? "gen" : "solve"
     key = stage "," entry "," f[c["rows"]] "," f[c["cells"]]
     if (!(key in seen)) { seen[key] = 1; order[++no] = key }
+    maze = f[c["gen"]] "," f[c["seed"]] "," f[c["rows"]] "," f[c["cols"]]
+    if (solver == "bfs") closed[maze] = f[c["closed"]]
+    unit = stage == "gen" ? f[c["cells"]] : closed[maze]
+    if (unit + 0 <= 0) next
     pre = stage == "gen" ? "" : "solve_"
     if (f[c[pre "outside_status"]] != "") {
         outside[key] = 1
-        low(key, "proc", f[c[pre "process_ns"]])
-        low(key, "work", f[c[pre "process_ns"]] - f[c[pre "startup_ns"]])
-        low(key, "own", f[c[pre "own_ns"]])
+        low(key, "proc", f[c[pre "process_ns"]] / unit)
+        low(key, "work", (f[c[pre "process_ns"]] - f[c[pre "startup_ns"]]) / unit)
+        low(key, "own", f[c[pre "own_ns"]] / unit)
         start[key] = f[c[pre "startup_ns"]]
     } else {
         # the timed call's CPU time (its wall time where that is not known)
         v = f[c[stage "_cpu_ns"]]
-        low(key, "cpu", v == "" ? f[c[stage "_ns"]] : v)
+        low(key, "cpu", (v == "" ? f[c[stage "_ns"]] : v) / unit)
     }
     nrun[key]++
 }
 END {
-    print "stage,entry,side,cells,seeds,in_process_cpu_ns_per_cell,process_ns_per_cell,process_less_startup_ns_per_cell,own_ns_per_cell,startup_ms"
+    print "stage,entry,side,cells,seeds,per,in_process_cpu_ns,process_ns,process_less_startup_ns,own_ns,startup_ms"
     for (k = 1; k <= no; k++) {
-        key = order[k]; split(key, p, ","); cells = p[4]
+        key = order[k]
+        per = key ~ /^gen/ ? "cell" : "cell closed by bfs"
         if (key in outside)
-            printf "%s,%d,,%.1f,%.1f,%.1f,%.1f\n", key, nrun[key], m[key, "proc"] / cells,
-                m[key, "work"] / cells, m[key, "own"] / cells, start[key] / 1e6
+            printf "%s,%d,%s,,%.1f,%.1f,%.1f,%.1f\n", key, nrun[key], per, m[key, "proc"],
+                m[key, "work"], m[key, "own"], start[key] / 1e6
         else
-            printf "%s,%d,%.2f,,,,\n", key, nrun[key], m[key, "cpu"] / cells
+            printf "%s,%d,%s,%.2f,,,,\n", key, nrun[key], per, m[key, "cpu"]
     }
 }
 AWK
