@@ -36,8 +36,8 @@
 # is refused. --reference writes results/outside/ (the committed figures,
 # replaced on purpose, to be reviewed). The defaults are build/mazebench and
 # build/mazebench_plugin_example.so; measure with a Release build. Needs
-# node, python3 and the npm package (sh scripts/setup.sh). About 6 minutes
-# on 2 cores. OUTSIDE_SEEDS (default 1..100) and OUTSIDE_SIZES (default
+# node, python3 and the npm package (sh scripts/setup.sh). About 5 minutes
+# on a quiet 2-core machine. OUTSIDE_SEEDS (default 1..100) and OUTSIDE_SIZES (default
 # 100,200,400,800) change the stats seeds and the sweep's sides for a quick
 # look.
 set -eu
