@@ -78,6 +78,10 @@ cmp -s "$tmp/maze.csv" "$tmp/stdin.csv" || fail "stdin reads another maze"
 "$mz" maze "$tmp/drawn.txt" --solver "bfs astar wall:hand=left" >"$tmp/solve.csv" ||
     fail "maze --solver"
 [ "$(wc -l <"$tmp/solve.csv")" = 4 ] || fail "three solvers: not a header and three rows"
+# solvers with other extra columns (wall's, tremaux's): every row has the
+# header's fields
+[ "$("$mz" maze "$tmp/drawn.txt" --solver "bfs wall tremaux" |
+    awk -F, '{ print NF }' | sort -u | wc -l)" = 1 ] || fail "rows and header of unequal width"
 route=$(cols "$tmp/gen.csv" route)
 [ "$(cols "$tmp/solve.csv" solver,found,path_steps)" = "bfs,1,$route" ] || fail "bfs row"
 "$mz" maze "$tmp/drawn.txt" --solver bfs --out-format json >"$tmp/solve.json" || fail "json"

@@ -310,16 +310,15 @@ static void print_fields(const fields *fs, int fmt, bool header)
     fputc('\n', stdout);
 }
 
+/* One row's fields; the columns are those of every solver of the list
+ * (algos[0..nalgos)), so that every row has the header's columns. */
 static void row_fields(fields *fs, const mz_grid *g, const mz_metrics *m, const mz_file_info *info,
-                       const mz_maze_stats *st, const mz_stage *solver, const mz_solution *sol)
+                       const mz_maze_stats *st, const mz_stage *solver, const mz_solution *sol,
+                       const mz_algo *const *algos, size_t nalgos)
 {
-    const mz_algo *algos[1];
-    size_t nalgos = 0;
     char solver_name[256] = "";
-    if (solver) {
-        algos[nalgos++] = solver->algo;
+    if (solver)
         mz_stage_format(solver, solver_name, sizeof solver_name);
-    }
     mz_extra gx;
     mz_extra_init(&gx);
     mz_row row = {"file", 0, g->rows, g->cols, 0, m, &gx, solver ? solver_name : NULL,
@@ -581,8 +580,17 @@ int cmd_maze(int argc, char **argv)
         rc = MZC_FAIL;
         goto done;
     }
+    const mz_algo **all = nsolvers ? calloc(nsolvers, sizeof *all) : NULL;
+    if (nsolvers && !all) {
+        free(fs);
+        mzc_error("maze: out of memory");
+        rc = MZC_FAIL;
+        goto done;
+    }
+    for (size_t k = 0; k < nsolvers; k++)
+        all[k] = solvers[k].algo;
     if (nsolvers == 0) {
-        row_fields(fs, &g, &m, &info, &st, NULL, NULL);
+        row_fields(fs, &g, &m, &info, &st, NULL, NULL, NULL, 0);
         print_fields(fs, out_fmt, true);
     }
     for (size_t k = 0; k < nsolvers; k++) {
@@ -593,9 +601,10 @@ int cmd_maze(int argc, char **argv)
             rc = MZC_FAIL;
             break;
         }
-        row_fields(fs, &g, &m, &info, &st, &solvers[k], &sol);
+        row_fields(fs, &g, &m, &info, &st, &solvers[k], &sol, all, nsolvers);
         print_fields(fs, out_fmt, k == 0);
     }
+    free(all);
     free(fs);
     if (rc == MZC_OK && save_f)
         rc = mzc_save_maze("maze", save_f, mo.save, save_fmt, &g);

@@ -28,7 +28,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: mazebench [--plugin FILE.so]... vet [NAME...] [--all] [--timeout S]\n\n"
+            "usage: mazebench [--plugin LIB.so]... vet [NAME...] [--all] [--timeout S]\n\n"
             "Run the checks the test suite makes on every built-in entry on any entry:\n"
             "a plugin's (--plugin, before or after 'vet'), an outside program's, or a\n"
             "built-in one. With no NAME, every entry added at run time (plugins,\n"
