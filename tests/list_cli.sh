@@ -77,5 +77,12 @@ check "list --format yaml exits 2 with one line" sh -c \
 "$cli" list --format csv >/dev/full 2>"$tmp/err"
 check "list to a full disk fails" [ $? -ne 0 ]
 
+# Entries declared at run time are listed in every format (nothing runs).
+printf '[generator side-gen]\ncommand = false {out}\nformat = mzb\n' >"$tmp/progs.ini"
+for f in text csv json; do
+    "$cli" list --format $f --programs "$tmp/progs.ini" >"$tmp/out" 2>"$tmp/err"
+    check "list --format $f names a declared program" grep -q side-gen "$tmp/out"
+done
+
 echo "list_cli: $pass passed, $fail failed" >&2
 [ "$fail" -eq 0 ]

@@ -227,7 +227,10 @@ static void list_csv(void)
          "bytes_per_col,trace_steps_per_cell,draws_per_cell,mulberry32_cells,"
          "mulberry32_wrap_cells,text");
     decl_text d;
-    for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
+    /* The built-in entries, then those added (--programs, --plugin). */
+    const mz_algo *const *lists[2] = {mz_registry, mz_registry_added(NULL)};
+    for (int li = 0; li < 2; li++)
+    for (const mz_algo *const *ap = lists[li]; *ap; ap++) {
         const mz_algo *a = *ap;
         flag_names(a, "|", flags, sizeof flags);
         fmt_num(mz_algo_bytes_per_cell(a, MZ_SHAPE_ORTHO), bpc, sizeof bpc);
@@ -273,9 +276,14 @@ static void list_json(void)
 {
     char def[128];
     printf("[");
-    for (const mz_algo *const *ap = mz_registry; *ap; ap++) {
+    /* The built-in entries, then those added (--programs, --plugin). */
+    const mz_algo *const *lists[2] = {mz_registry, mz_registry_added(NULL)};
+    bool first = true;
+    for (int li = 0; li < 2; li++)
+    for (const mz_algo *const *ap = lists[li]; *ap; ap++) {
         const mz_algo *a = *ap;
-        printf("%s\n  {\"name\": ", ap == mz_registry ? "" : ",");
+        printf("%s\n  {\"name\": ", first ? "" : ",");
+        first = false;
         json_string(a->name);
         printf(", \"kind\": ");
         json_string(kind_name(a->kind));

@@ -229,7 +229,9 @@ static mz_status parse_stage_text(const char *text, size_t len, mz_kind kind, mz
         if (buf[0] == '\0')
             snprintf(err, errlen, "missing %s name (valid: %s)", kind_word(kind), names);
         else
-            snprintf(err, errlen, "unknown %s '%s' (valid: %s)", kind_word(kind), buf, names);
+            snprintf(err, errlen, "unknown %s '%s' (valid: %s; an outside program's or a "
+                     "plugin's entry is known once declared: docs/outside.md, docs/plugins.md)",
+                     kind_word(kind), buf, names);
         return MZ_ENOTFOUND;
     }
     st->algo = a;
