@@ -565,7 +565,7 @@ void mzx_describe(const mzx_result *res, char *buf, size_t cap)
         snprintf(what, sizeof what, "exited with code %d", res->exit_code);
         break;
     case MZX_SIGNAL:
-        snprintf(what, sizeof what, "killed by signal %d (%s)", res->signal,
+        snprintf(what, sizeof what, "was killed by signal %d (%s)", res->signal,
                  strsignal(res->signal));
         break;
     case MZX_TIMEOUT:
