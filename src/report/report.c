@@ -1444,6 +1444,14 @@ static void html_text(FILE *f, const char *s)
     mzo_xml_text(f, s);
 }
 
+/* The page's order: the charts first after the run, then the tables (the
+ * solvers' table, the longest, after the shorter ones). */
+static const int page_order[MZR_NSEC] = {
+    MZR_SEC_RUN,     MZR_SEC_CHARTS,  MZR_SEC_GENERATORS, MZR_SEC_STATS,
+    MZR_SEC_SCALING, MZR_SEC_RENDERS, MZR_SEC_SOLVERS,    MZR_SEC_COMPARE,
+    MZR_SEC_CHECK,   MZR_SEC_LEFT_OUT,
+};
+
 void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_h)
 {
     fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" "
@@ -1476,11 +1484,14 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
         fputs("</code>", f);
     }
     fputs(".</p>\n<nav><ul>", f);
-    for (int s = 0; s < MZR_NSEC; s++)
+    for (int k = 0; k < MZR_NSEC; k++) {
+        int s = page_order[k];
         if (mzr_report_has(r, s))
             fprintf(f, "<li><a href=\"#%s\">%s</a></li>", mzr_section_id[s], section_title[s]);
+    }
     fputs("</ul></nav>\n</header>\n<main>\n", f);
-    for (int s = 0; s < MZR_NSEC; s++) {
+    for (int k = 0; k < MZR_NSEC; k++) {
+        int s = page_order[k];
         if (!mzr_report_has(r, s))
             continue;
         fprintf(f, "<section id=\"%s\" data-section=\"%s\">\n<h2>%s</h2>\n", mzr_section_id[s],
