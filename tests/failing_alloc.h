@@ -9,28 +9,11 @@
 #include <stdlib.h>
 
 #include "mazebench.h"
+#include "tools/failing.h"
 
-typedef struct failing {
-    long calls, fail_at; /* fail the call numbered fail_at (1-based) */
-    long live;           /* blocks handed out and not yet freed */
-} failing;
-
-static void *fail_alloc(void *opaque, size_t n)
-{
-    failing *f = opaque;
-    if (++f->calls == f->fail_at)
-        return NULL;
-    void *p = malloc(n);
-    if (p)
-        f->live++;
-    return p;
-}
-
-static void fail_free(void *opaque, void *p)
-{
-    failing *f = opaque;
-    f->live--;
-    free(p);
-}
+/* The library's own (src/tools/failing.h), under the tests' short names. */
+typedef mzt_failing failing;
+#define fail_alloc mzt_failing_alloc
+#define fail_free mzt_failing_free
 
 #endif /* MZ_TEST_FAILING_ALLOC_H */

@@ -13,6 +13,7 @@
  * check keeps its first failure.
  */
 #include "vet.h"
+#include "failing.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -96,31 +97,6 @@ static const struct {
     {MZ_RNG_SPLITMIX64, (UINT64_C(1) << 32) + 5},
 };
 #define NSEEDS (sizeof seeds / sizeof seeds[0])
-
-/* ---- a counting allocator that fails its Nth call ---- */
-
-typedef struct failing {
-    long calls, fail_at; /* fail the call numbered fail_at (1-based; 0: never) */
-    long live;           /* blocks handed out and not yet freed */
-} failing;
-
-static void *fail_alloc(void *opaque, size_t n)
-{
-    failing *f = opaque;
-    if (++f->calls == f->fail_at)
-        return NULL;
-    void *p = malloc(n);
-    if (p)
-        f->live++;
-    return p;
-}
-
-static void fail_free(void *opaque, void *p)
-{
-    failing *f = opaque;
-    f->live--;
-    free(p);
-}
 
 /* ---- what to run ---- */
 
@@ -366,8 +342,8 @@ static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *ge
         trace_verdict(v, &t, &tr, what);
     /* a sink that says stop at the first step of the entry's own */
     if (t.n > 0 && a->kind == MZ_GEN) {
-        failing f = {0, 0, 0};
-        mz_allocator al = {fail_alloc, fail_free, &f};
+        mzt_failing f = {0, 0, 0};
+        mz_allocator al = {mzt_failing_alloc, mzt_failing_free, &f};
         tracer t1;
         memset(&t1, 0, sizeof t1);
         t1.stop_at = 1;
@@ -400,8 +376,8 @@ static void vet_gen_alloc(vet *v, mz_shape shape)
     char what[512];
     describe(what, sizeof what, &spec, 1, &geo);
     for (long n = 1; n <= 100000; n++) {
-        failing f = {0, n, 0};
-        mz_allocator al = {fail_alloc, fail_free, &f};
+        mzt_failing f = {0, n, 0};
+        mz_allocator al = {mzt_failing_alloc, mzt_failing_free, &f};
         mz_grid g;
         mz_status s = mz_grid_init(&g, &geo, &al);
         if (s == MZ_OK)
@@ -592,8 +568,8 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
         fail(v, C_TRACE, "%s: tracing changed the solution", what);
     trace_verdict(v, &t, &tr, what);
     if (t.n > 0) {
-        failing f = {0, 0, 0};
-        mz_allocator al = {fail_alloc, fail_free, &f};
+        mzt_failing f = {0, 0, 0};
+        mz_allocator al = {mzt_failing_alloc, mzt_failing_free, &f};
         mz_grid view = *g;
         view.mem = &al;
         mz_solution s1;
@@ -623,8 +599,8 @@ static void vet_solve_alloc(vet *v, const mz_grid *g, const char *maze)
     if (mz_refuses(v->a, &geo))
         return;
     for (long n = 1; n <= 100000; n++) {
-        failing f = {0, n, 0};
-        mz_allocator al = {fail_alloc, fail_free, &f};
+        mzt_failing f = {0, n, 0};
+        mz_allocator al = {mzt_failing_alloc, mzt_failing_free, &f};
         mz_grid view = *g; /* the maze's cells, the failing allocator */
         view.mem = &al;
         mz_solution sol;
