@@ -100,7 +100,10 @@ printf 'gen dfs\nsolve bfs\nsolve py-bfs\nsolve plugin-bfs\nseeds 1..3\nsizes %s
     "$sizes" >"$tmp/solve.plan"
 mz sweep "$tmp/solve.plan" --progress 0 --out "$tmp/solve.csv" 2>"$tmp/err" ||
     { cat "$tmp/err" >&2; exit 1; }
-{ cat "$tmp/gen.csv"; grep -v '^#' "$tmp/solve.csv" | sed 1d; } >"$tmp/sweep.csv"
+# The temporary folder's name is left out of the provenance lines (the plan
+# and part files are named alone): no machine path in a kept file.
+{ cat "$tmp/gen.csv"; grep -v '^#' "$tmp/solve.csv" | sed 1d; } |
+    sed "/^#/s|$tmp/||g" >"$tmp/sweep.csv"
 awk -f scripts/csv.awk -f /dev/stdin "$tmp/sweep.csv" >"$tmp/times.csv" <<'AWK'
 # Each time divided by its unit: a generator's by the cells, a solver's by
 # the cells bfs closes on the same maze (every solver here is a breadth-
