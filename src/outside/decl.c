@@ -347,6 +347,41 @@ mz_status mzx_section_bool(const mzx_file *f, const mzx_section *s, const char *
     return MZ_OK;
 }
 
+mz_status mzx_section_shapes(const mzx_file *f, const mzx_section *s, unsigned *bits,
+                             unsigned *line, char *msg, size_t cap)
+{
+    *bits = 0;
+    *line = 0;
+    const char *t = mzx_section_get(s, "shapes", line);
+    if (!t)
+        return MZ_OK;
+    bool named = false;
+    for (const char *p = t; *p;) {
+        p += strspn(p, " \t,");
+        if (!*p)
+            break;
+        size_t n = strcspn(p, " \t,");
+        char word[32];
+        mz_shape shp;
+        snprintf(word, sizeof word, "%.*s", (int)(n < 31 ? n : 31), p);
+        if (n == 3 && !strncmp(p, "all", 3)) {
+            *bits |= MZ_SHAPES_ALL & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);
+        } else if (n > 31 || mz_shape_parse(word, &shp) != MZ_OK) {
+            char names[200];
+            return fail(msg, cap, f->path, *line, MZ_EFORMAT,
+                        "shapes: unknown shape '%.*s' (known: %s, or all)",
+                        (int)(n > 40 ? 40 : n), p, mz_shape_names(names, sizeof names));
+        } else if (shp != MZ_SHAPE_ORTHO) {
+            *bits |= MZ_SHAPE_BIT(shp);
+        }
+        named = true;
+        p += n;
+    }
+    if (!named)
+        return fail(msg, cap, f->path, *line, MZ_EFORMAT, "shapes: name one shape at least");
+    return MZ_OK;
+}
+
 mz_status mzx_section_limits(const mzx_file *f, const mzx_section *s, mzx_limits *lim,
                              char *msg, size_t cap)
 {

@@ -460,35 +460,13 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
         st = MZ_EFORMAT;
     }
     unsigned shapes = 0;
-    const char *sh = mzx_section_get(s, "shapes", &line);
-    if (st == MZ_OK && sh) {
-        const char *p = sh;
-        while (st == MZ_OK && *p) {
-            while (*p == ' ' || *p == '\t' || *p == ',')
-                p++;
-            if (!*p)
-                break;
-            size_t n = strcspn(p, " \t,");
-            char word[32];
-            mz_shape shp;
-            snprintf(word, sizeof word, "%.*s", (int)(n < 31 ? n : 31), p);
-            if (n == 3 && !strncmp(p, "all", 3))
-                shapes |= MZ_SHAPES_ALL & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);
-            else if (n > 31 || mz_shape_parse(word, &shp) != MZ_OK) {
-                char names[200];
-                snprintf(msg, cap, "%s:%u: unknown shape '%.*s' (%s)", f->path, line,
-                         (int)(n > 40 ? 40 : n), p, mz_shape_names(names, sizeof names));
-                st = MZ_EFORMAT;
-            } else if (shp != MZ_SHAPE_ORTHO)
-                shapes |= MZ_SHAPE_BIT(shp);
-            p += n;
-        }
-        if (st == MZ_OK && shapes &&
-            (x->format == MZ_FILE_ASCII || x->format == MZ_FILE_BLOCKS || x->format == MZ_FILE_JSON)) {
-            snprintf(msg, cap, "%s:%u: format %s holds square cells only: other shapes need format "
-                     "mzb (or auto)", f->path, line, mz_file_format_name(x->format));
-            st = MZ_EFORMAT;
-        }
+    if (st == MZ_OK)
+        st = mzx_section_shapes(f, s, &shapes, &line, msg, cap);
+    if (st == MZ_OK && shapes &&
+        (x->format == MZ_FILE_ASCII || x->format == MZ_FILE_BLOCKS || x->format == MZ_FILE_JSON)) {
+        snprintf(msg, cap, "%s:%u: format %s holds square cells only: other shapes need format "
+                 "mzb (or auto)", f->path, line, mz_file_format_name(x->format));
+        st = MZ_EFORMAT;
     }
     x->use_out = st == MZ_OK && mzx_command_uses(&x->cmd, "out");
     if (st == MZ_OK) {

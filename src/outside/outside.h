@@ -154,6 +154,13 @@ mz_status mzx_section_keys(const mzx_file *f, const mzx_section *s, const char *
  * when the key is absent; MZ_EFORMAT otherwise. */
 mz_status mzx_section_bool(const mzx_file *f, const mzx_section *s, const char *key, bool *v,
                            char *msg, size_t cap);
+/* The key shapes of s: shape names (mz_shape_parse: square and ortho are
+ * square cells) separated by blanks or commas, or all, into *bits as
+ * MZ_SHAPE_BIT bits of the shapes beyond square cells (mz_algo.shapes);
+ * *bits is 0 and *line 0 when the key is absent, else *line is its line.
+ * MZ_EFORMAT for an unknown name or a value that names none. */
+mz_status mzx_section_shapes(const mzx_file *f, const mzx_section *s, unsigned *bits,
+                             unsigned *line, char *msg, size_t cap);
 /* The keys time-limit (seconds, may have a fraction), cpu-limit (seconds),
  * memory-limit and output-limit (MiB) of s over lim (which the caller set,
  * e.g. to the defaults); "none" for any of them: no limit (0). MZ_EFORMAT

@@ -102,38 +102,6 @@ static mz_status section_fail(char *msg, size_t cap, const mzx_file *f, unsigned
     return st;
 }
 
-/* The shapes value: names separated by blanks or commas, or "all". */
-static mz_status parse_shapes(const char *text, unsigned *bits, char *bad, size_t badcap)
-{
-    *bits = 0;
-    const char *p = text;
-    while (*p) {
-        while (*p == ' ' || *p == '\t' || *p == ',')
-            p++;
-        if (!*p)
-            break;
-        size_t n = strcspn(p, " \t,");
-        char word[32];
-        if (n >= sizeof word) {
-            snprintf(bad, badcap, "%.*s", (int)(n < 40 ? n : 40), p);
-            return MZ_ENOTFOUND;
-        }
-        memcpy(word, p, n);
-        word[n] = '\0';
-        mz_shape s;
-        if (strcmp(word, "all") == 0)
-            *bits |= MZ_SHAPES_ALL;
-        else if (mz_shape_parse(word, &s) == MZ_OK)
-            *bits |= MZ_SHAPE_BIT(s);
-        else {
-            snprintf(bad, badcap, "%s", word);
-            return MZ_ENOTFOUND;
-        }
-        p += n;
-    }
-    return *bits ? MZ_OK : MZ_EINVAL;
-}
-
 mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, size_t cap)
 {
     char why[400];
@@ -171,23 +139,10 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
         st = section_fail(msg, cap, f, line, MZ_EFORMAT, why);
         goto bad;
     }
-    unsigned shapes = MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);
-    v = mzx_section_get(s, "shapes", &line);
-    if (v) {
-        char badname[48] = "";
-        mz_status ps = parse_shapes(v, &shapes, badname, sizeof badname);
-        if (ps != MZ_OK) {
-            char names[200];
-            if (ps == MZ_ENOTFOUND)
-                snprintf(why, sizeof why, "shapes: unknown shape '%s' (known: %s, or all)",
-                         badname, mz_shape_names(names, sizeof names));
-            else
-                snprintf(why, sizeof why, "shapes: name one shape at least");
-            st = section_fail(msg, cap, f, line, MZ_EFORMAT, why);
-            goto bad;
-        }
-    }
-    if (shapes != MZ_SHAPE_BIT(MZ_SHAPE_ORTHO) && d->format != MZ_FILE_MZB) {
+    unsigned shapes = 0;
+    if ((st = mzx_section_shapes(f, s, &shapes, &line, msg, cap)) != MZ_OK)
+        goto bad;
+    if (shapes && d->format != MZ_FILE_MZB) {
         snprintf(why, sizeof why, "shapes: a %s file holds square cells only (format = mzb "
                  "holds every shape)", mz_file_format_name(d->format));
         st = section_fail(msg, cap, f, line, MZ_EFORMAT, why);
@@ -228,7 +183,7 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     d->algo.flags = shortest ? MZ_F_SHORTEST : 0; /* declared: vet checks it */
     d->algo.summary = d->summary;
     d->algo.columns = solver_columns;
-    d->algo.shapes = shapes & ~MZ_SHAPE_BIT(MZ_SHAPE_ORTHO);
+    d->algo.shapes = shapes;
     /* the path as read and as kept, and the check's two bits a cell: the
      * program's own memory is its own */
     for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++)
