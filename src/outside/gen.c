@@ -99,44 +99,6 @@ static bool same_dims(const mz_dims *a, const mz_dims *b)
            a->cols == b->cols;
 }
 
-/* Read the file at path whole, at most cap bytes: 0, or 1 past cap, or -1. */
-static int read_whole(const char *path, uint64_t cap, char **text, size_t *len)
-{
-    *text = NULL;
-    *len = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return -1;
-    }
-    if (cap && (uint64_t)st.st_size > cap) {
-        close(fd);
-        return 1;
-    }
-    size_t n = (size_t)st.st_size, got = 0;
-    char *p = malloc(n + 1);
-    if (!p) {
-        close(fd);
-        return -1;
-    }
-    while (got < n) {
-        ssize_t r = read(fd, p + got, n - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fd);
-    p[got] = '\0';
-    *text = p;
-    *len = got;
-    return 0;
-}
-
 /* Run x's program for dims and seed; on MZX_OK the maze is in out. When
  * want_maze is false only the process counts (the warm-up). */
 static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool want_maze,
@@ -188,7 +150,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
         size_t len = res.out_len;
         char *filetext = NULL;
         if (x->use_out) {
-            int r = read_whole(tmp, x->lim.out_bytes, &filetext, &len);
+            int r = mzx_read_file(tmp, x->lim.out_bytes, &filetext, &len);
             if (r == 1) {
                 o->status = MZX_OUTPUT_LIMIT;
                 snprintf(o->why, sizeof o->why, "wrote a file {out} larger than its output limit");

@@ -97,6 +97,11 @@ void mzx_kill_all(void);
  * "mazebench-own-ns: N" in its stderr; -1 without one. Cannot fail. */
 int64_t mzx_own_ns(const mzx_result *res);
 
+/* Read the file a program wrote ({out}) whole into *text (malloc,
+ * NUL-terminated, *len bytes): 0; 1 when it is larger than cap bytes (0: no
+ * cap), nothing read; -1 with errno when it cannot be read. */
+int mzx_read_file(const char *path, uint64_t cap, char **text, size_t *len);
+
 /* A one-line description of res's status for a message: "exited with code
  * 3", "killed by signal 11 (...)", "cannot start: No such file...", plus
  * the first line of its stderr when there is one. Writes at most cap bytes

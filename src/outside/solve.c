@@ -239,44 +239,6 @@ static int put_file(void *user, const char *buf, size_t n)
     return fwrite(buf, 1, n, user) == n ? 0 : 1;
 }
 
-/* Read the file at path, at most cap bytes (more: *over). NULL with errno. */
-static char *read_capped(const char *path, uint64_t cap, size_t *len, bool *over)
-{
-    *len = 0;
-    *over = false;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    size_t room = 4096, n = 0;
-    char *t = malloc(room);
-    while (t) {
-        if (n == room) {
-            if (room >= cap) {
-                *over = true;
-                break;
-            }
-            size_t nr = room * 2 > cap ? (size_t)cap + 1 : room * 2;
-            char *u = realloc(t, nr);
-            if (!u) {
-                free(t);
-                t = NULL;
-                break;
-            }
-            t = u;
-            room = nr;
-        }
-        size_t got = fread(t + n, 1, room - n, fp);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    fclose(fp);
-    if (t && n > cap)
-        *over = true;
-    *len = n;
-    return t;
-}
-
 /* One run of d's program on g. */
 typedef struct outcome {
     mzx_solve_status status;
@@ -382,13 +344,11 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
         char *text = res.out, *filetext = NULL;
         size_t len = res.out_len;
         if (d->use_out) {
-            bool over = false;
-            filetext = read_capped(out, d->lim.out_bytes ? d->lim.out_bytes : UINT64_MAX, &len,
-                                   &over);
-            if (!filetext) {
+            int r = mzx_read_file(out, d->lim.out_bytes, &filetext, &len);
+            if (r < 0) {
                 o->status = MZX_SOLVE_BAD_OUTPUT;
                 snprintf(o->why, sizeof o->why, "no path file {out}: %s", strerror(errno));
-            } else if (over) {
+            } else if (r == 1) {
                 o->status = MZX_SOLVE_OUTPUT_LIMIT;
                 snprintf(o->why, sizeof o->why, "a path file {out} larger than its output limit");
             }

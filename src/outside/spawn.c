@@ -552,6 +552,43 @@ int64_t mzx_own_ns(const mzx_result *res)
     return v;
 }
 
+int mzx_read_file(const char *path, uint64_t cap, char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return -1;
+    }
+    if (cap && (uint64_t)st.st_size > cap) {
+        close(fd);
+        return 1;
+    }
+    size_t n = (size_t)st.st_size, got = 0;
+    char *p = malloc(n + 1);
+    if (!p) {
+        close(fd);
+        return -1;
+    }
+    while (got < n) {
+        ssize_t r = read(fd, p + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    p[got] = '\0';
+    *text = p;
+    *len = got;
+    return 0;
+}
+
 void mzx_describe(const mzx_result *res, char *buf, size_t cap)
 {
     if (!cap)
