@@ -187,9 +187,14 @@ static void group_value(const mzt_sum_group *g, enum what w, double *y, double *
     *y = *lo = *hi = NAN;
 }
 
-/* Keep a chart with points; free one without. */
-static int keep(mzr_chart *c, mzr_chart **out, size_t *n)
+/* Keep a chart with points; free one without, or one whose making failed
+ * (rc). */
+static int keep(mzr_chart *c, int rc, mzr_chart **out, size_t *n)
 {
+    if (rc != MZO_OK) {
+        mzr_chart_free(c);
+        return rc;
+    }
     if (mzr_chart_drawable(c) == 0) {
         mzr_chart_free(c);
         return MZO_OK;
@@ -237,13 +242,11 @@ static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *
         rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
     }
     free(l.s);
-    if (rc != MZO_OK) {
-        mzr_chart_free(&c);
-        return rc;
+    if (rc == MZO_OK) {
+        untitle_single(&c);
+        choose_scales(&c);
     }
-    untitle_single(&c);
-    choose_scales(&c);
-    return keep(&c, out, n);
+    return keep(&c, rc, out, n);
 }
 
 /* The generator whose mazes the solver charts use: the first of the
@@ -304,13 +307,11 @@ static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen
         rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
     }
     free(l.s);
-    if (rc != MZO_OK) {
-        mzr_chart_free(&c);
-        return rc;
+    if (rc == MZO_OK) {
+        untitle_single(&c);
+        choose_scales(&c);
     }
-    untitle_single(&c);
-    choose_scales(&c);
-    return keep(&c, out, n);
+    return keep(&c, rc, out, n);
 }
 
 /* Dead-end share by generator: a bar a generator at its largest grid. */
@@ -370,11 +371,7 @@ static int dead_ends(const mzt_summary *s, const variety *v, mzr_chart **out, si
     free(best);
     if (rc == MZO_OK)
         rc = mzr_chart_set_note(&c, "Bars: mean over seeds; whiskers: smallest to largest.");
-    if (rc != MZO_OK) {
-        mzr_chart_free(&c);
-        return rc;
-    }
-    return keep(&c, out, n);
+    return keep(&c, rc, out, n);
 }
 
 int mzr_charts_from_summary(const mzt_summary *s, mzr_chart **out, size_t *n, char *err,
