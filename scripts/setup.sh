@@ -18,6 +18,9 @@ set -eu
 # Not GNU parallel: Debian's package depends on sysstat, which installs and
 # enables system-wide collection timers; sweeps shard without it (see
 # docs/sweeps.md), and its test is skipped, with a note, when it is absent.
+# cmark-gfm and TeX Live (texlive-latex-base, texlive-latex-recommended:
+# pdflatex, longtable, booktabs) read the report's markdown and LaTeX exports
+# the way their users do (tests/report_cli.sh, tests/exports_cli.sh).
 # npm installs the worked example of an outside generator (the npm package
 # generate-maze, examples/outside/): Debian's npm only when there is no npm
 # (Node.js from another source brings its own).
@@ -25,7 +28,7 @@ PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot
 libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
 qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev valgrind
-chromium nodejs"
+chromium nodejs cmark-gfm texlive-latex-base texlive-latex-recommended"
 
 missing=""
 for p in $PKGS; do
