@@ -15,7 +15,8 @@
  *           bytes in hex, lossless for every shape (entrance, exit, flags
  *           and tiles included).
  * Reading never crashes and never allocates before the size it reads is
- * checked against the budget. The formats but mzb give no entrance and
+ * checked against the text (which must hold that many cells), the size
+ * expected (mz_file_opts.expect) and the budget. The formats but mzb give no entrance and
  * exit: a read takes the first and the last cell with a gap in the border
  * when two cells have one, else the first open cell and the last.
  */
@@ -58,6 +59,9 @@ typedef struct mz_file_opts {
     int layout;              /* blocks: MZ_BLOCKS_ROOMS or MZ_BLOCKS_CELLS */
     uint64_t max_bytes;      /* most bytes the grid may take; 0: the memory
                               * budget (mzu_mem_budget) */
+    mz_dims expect;          /* reading: the only size (shape, levels, rows,
+                              * cols) the text may give, checked before
+                              * anything is allocated; rows 0: any size */
 } mz_file_opts;
 
 /* What a read found. */
@@ -75,8 +79,10 @@ typedef struct mz_file_info {
  * zeroed; resized here, its allocator kept). The text need not be
  * NUL-terminated. Optional: o, info.
  * MZ_EFORMAT: the text is not a maze of the format (info says where and
- * why); MZ_ETOOBIG: the size the text gives passes max_bytes or
- * MZ_MAX_CELLS (checked before the grid is allocated); MZ_EINVAL: bad
+ * why), a drawing cut short or a header that claims more cells than the
+ * text holds included; MZ_ETOOBIG: the size the text gives is refused
+ * before anything is allocated: it is not o->expect (when set), or it
+ * passes max_bytes or MZ_MAX_CELLS (info->err says which); MZ_EINVAL: bad
  * options; MZ_ENOMEM. On an error g may have been resized. */
 mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_grid *g,
                        mz_file_info *info);

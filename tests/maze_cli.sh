@@ -133,7 +133,7 @@ expect 2 "--render gif" "$mz" maze "$tmp/drawn.txt" --render "$tmp/m.gif"
 # Bad files: one line with FILE:LINE:COL, exit 2.
 printf 'mazebench-maze 1 2x2\n0b0e07\n' >"$tmp/short.mzb"
 expect 2 "mzb cut short" "$mz" maze "$tmp/short.mzb"
-grep -q "short.mzb:2:7: the cells end after 3 of 4 bytes" "$tmp/err" || fail "short: $(cat "$tmp/err")"
+grep -q "short.mzb:2:7: the text ends 7 bytes after the header: 2x2 needs 8 hex digits" "$tmp/err" || fail "short: $(cat "$tmp/err")"
 printf '[{"x": 0, "y": 0, "top": maybe}]' >"$tmp/bad.json"
 expect 2 "json" "$mz" maze "$tmp/bad.json"
 grep -q "bad.json:1:26: 'm' where true or false should be" "$tmp/err" || fail "json: $(cat "$tmp/err")"

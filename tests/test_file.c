@@ -270,7 +270,7 @@ static void test_detection(void **state)
     assert_int_equal(g.cells, 1);
     /* Ends: two cells with a gap in the border are the entrance and the
      * exit; one gap alone is not. */
-    assert_int_equal(read_text("+--+  +--+\n|        |\n+--+--+  +\n|        |\n+--+--+  +\n",
+    assert_int_equal(read_text("+--+  +--+\n|        |\n+--+--+  +\n|         \n+--+--+--+\n",
                                MZ_FILE_AUTO, &g, &info), MZ_OK);
     assert_int_equal(g.entrance, 1);
     assert_int_equal(g.exit, 5);
@@ -327,7 +327,8 @@ static void test_errors(void **state)
         {"mazebench-maze 1 1x2 exit=2\n0d07\n", MZ_FILE_AUTO, MZ_EFORMAT, 1, 27, "exit 2"},
         {"mazebench-maze 1 1x2 exit=1 exit=1\n0d07\n", MZ_FILE_AUTO, MZ_EFORMAT, 1, 29, "twice"},
         {"mazebench-maze 1 1x2\n0d\n0g\n", MZ_FILE_AUTO, MZ_EFORMAT, 3, 2, "two hex"},
-        {"mazebench-maze 1 1x2\n0d\n", MZ_FILE_AUTO, MZ_EFORMAT, 2, 3, "1 of 2"},
+        {"mazebench-maze 1 1x2\n0d\n", MZ_FILE_AUTO, MZ_EFORMAT, 2, 3, "ends 3 bytes after"},
+        {"mazebench-maze 1 1x2\n0d  \n  ", MZ_FILE_AUTO, MZ_EFORMAT, 2, 3, "1 of 2"},
         {"mazebench-maze 1 1x2\n0d07 00\n", MZ_FILE_AUTO, MZ_EFORMAT, 2, 6, "more after"},
         {"mazebench-maze 1 1x2\n0d27\n", MZ_FILE_AUTO, MZ_EFORMAT, 2, 3, "bits"},
         {"mazebench-maze 1 1x2 tiles=1\n0d07\n0009\n", MZ_FILE_AUTO, MZ_EFORMAT, 3, 3, "tile"},
@@ -512,8 +513,8 @@ static void test_blocks(void **state)
     o.cell_h = 2;
     assert_int_equal(mz_file_read(tall, strlen(tall), &o, &h, &info), MZ_OK);
     assert_int_equal(mz_digest(&g), mz_digest(&h));
-    /* Cells: every block a cell, walls blocked; a short line is open. */
-    const char *cells = "#####\n#  .#\n# ##\n#####\n";
+    /* Cells: every block a cell, walls blocked; a space is open. */
+    const char *cells = "#####\n#  .#\n# ## \n#####\n";
     memset(&o, 0, sizeof o);
     o.layout = MZ_BLOCKS_CELLS;
     assert_int_equal(mz_file_read(cells, strlen(cells), &o, &g, &info), MZ_OK);
@@ -521,7 +522,7 @@ static void test_blocks(void **state)
     assert_int_equal(g.cols, 5);
     assert_int_equal(g.c[6], MZ_WALL_N | MZ_WALL_W); /* open east and south */
     assert_int_equal(g.c[7], MZ_WALL_N | MZ_WALL_S);
-    assert_int_equal(g.c[14], MZ_WALLS); /* past the line's end: open, walled in */
+    assert_int_equal(g.c[14], MZ_WALLS); /* a space: open, walled in */
     assert_int_equal(g.c[5], MZ_WALLS | MZ_BLOCKED);
     assert_int_equal(g.entrance, 6); /* the first open cell and the last */
     assert_int_equal(g.exit, 14);

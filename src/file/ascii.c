@@ -11,8 +11,11 @@
  *
  * Reading: the width of a cell is what lies between the first two posts
  * of the first line (one character or more), its height the lines down to
- * the next line that starts with '+'. A wall segment is open when it is
- * all spaces (or past the end of its line), closed otherwise; a cell whose
+ * the next line that starts with '+'. Every line of walls is as long as
+ * the first, the drawing ends with one and the south border is closed: a
+ * drawing cut short is refused, never read as a smaller maze. A wall
+ * segment is open when it is all spaces (or past the end of a short row
+ * line), closed otherwise; a cell whose
  * body is all '#' is blocked; other characters in a body (a path's dots,
  * letters) are left alone. Text after the drawing, from a line that
  * starts with another character than '+', '|' or a space just after a
@@ -98,7 +101,12 @@ mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
         goto done;
     }
     if ((n - 1) % (h + 1) != 0) {
-        s = mzf_fail(r, l[n - 1].at, "%zu lines: not %zu a row and a line of walls more", n, h + 1);
+        if (!(l[n - 1].len && t[l[n - 1].at] == '+'))
+            s = mzf_fail(r, l[n - 1].at, "the drawing is cut inside a row of cells: no line of "
+                         "walls closes it");
+        else
+            s = mzf_fail(r, l[n - 1].at, "%zu lines: not %zu a row and a line of walls more", n,
+                         h + 1);
         goto done;
     }
     uint64_t rows = (n - 1) / (h + 1);
@@ -109,6 +117,15 @@ mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
                                                : "a row of cells should not start with '+' here");
             goto done;
         }
+        if (wall_line && l[k].len < line_len) {
+            s = mzf_fail(r, l[k].at + l[k].len,
+                         k + 1 == n ? "the drawing is cut: its last line of walls ends after %zu "
+                                      "characters, the first after %zu"
+                                    : "the line of walls ends after %zu characters, the first "
+                                      "after %zu",
+                         l[k].len, line_len);
+            goto done;
+        }
         if (!blank(r, &l[k], line_len, SIZE_MAX - line_len)) {
             size_t at = line_len;
             while (t[l[k].at + at] == ' ')
@@ -117,6 +134,16 @@ mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
             goto done;
         }
     }
+    /* The south border closed: a drawing cut just after a line of walls
+     * inside the maze would otherwise read as a smaller maze open to the
+     * south. */
+    for (uint64_t x = 0; x < cols; x++)
+        if (blank(r, &l[n - 1], (size_t)x * step + 1, w)) {
+            s = mzf_fail(r, l[n - 1].at + (size_t)x * step + 1,
+                         "a gap in the south border: the drawing is cut after a line of walls "
+                         "(an exit drawn as a gap goes in the north, west or east border)");
+            goto done;
+        }
     mz_dims d = mz_dims_square(rows, cols);
     if ((s = mzf_size_ok(r, &d, false, 0)) != MZ_OK || (s = mz_grid_resize(g, &d)) != MZ_OK)
         goto done;

@@ -11,7 +11,10 @@
  * walls, the corners ignored.
  * Layout CELLS: every block a cell; a wall block a blocked cell, two open
  * blocks side by side joined.
- * Short lines, and missing lines of the last row of blocks, are open.
+ * Every line is as wide as the first (longer only by trailing white
+ * space), the lines are whole rows of blocks, and the rooms layout's south
+ * border is closed: a page cut short is refused, never read as a smaller
+ * maze.
  */
 #include "lines.h"
 
@@ -96,17 +99,47 @@ mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
     if (s != MZ_OK)
         return s;
     const char *t = r->t;
-    size_t width = 0; /* in characters */
-    for (size_t k = 0; k < n; k++) {
-        size_t m = u8count(t + l[k].at, l[k].len);
-        if (m > width)
-            width = m;
-    }
-    const uint64_t bw = (width + cw - 1) / cw, bh = (n + ch - 1) / ch; /* the page in blocks */
-    if (bw == 0) {
-        s = mzf_fail(r, l[0].at, "no maze: the lines are empty");
+    /* The page is as wide as its first line (in characters); no line is
+     * shorter (a page cut mid-line, or lines of several widths, is no
+     * page), and a longer one only by trailing white space. So the page,
+     * and the grid, are no larger than the text. */
+    const size_t width = u8count(t + l[0].at, l[0].len);
+    if (width == 0) {
+        s = mzf_fail(r, l[0].at, "no maze: the first line is empty");
         goto done;
     }
+    for (size_t k = 1; k < n; k++) {
+        const char *p = t + l[k].at;
+        size_t left = l[k].len, m = 0;
+        while (left && m < width) {
+            size_t u = u8len(p, left);
+            p += u;
+            left -= u;
+            m++;
+        }
+        if (m < width) {
+            s = mzf_fail(r, l[k].at + l[k].len,
+                         k + 1 == n ? "the page is cut: its last line is %zu characters, the "
+                                      "first %zu"
+                                    : "the line is %zu characters, the first %zu: a page's "
+                                      "lines are all as wide (pad short ones with spaces)",
+                         m, width);
+            goto done;
+        }
+        while (left && (*p == ' ' || *p == '\t'))
+            p++, left--;
+        if (left) {
+            s = mzf_fail(r, (size_t)(p - t), "the line is longer than the first");
+            goto done;
+        }
+    }
+    if (n % ch != 0) {
+        s = mzf_fail(r, l[n - 1].at + l[n - 1].len,
+                     "the page is cut: %zu lines, not a multiple of the %zu lines of a block", n,
+                     ch);
+        goto done;
+    }
+    const uint64_t bw = (width + cw - 1) / cw, bh = n / ch; /* the page in blocks */
     mz_dims d;
     if (o->layout == MZ_BLOCKS_ROOMS) {
         if (bw % 2 == 0 || bh % 2 == 0 || bw < 3 || bh < 3) {
@@ -141,6 +174,20 @@ mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
             left -= m;
         }
     }
+    if (o->layout == MZ_BLOCKS_ROOMS)
+        /* The south border closed: a page cut just after a row of walls
+         * inside the maze would otherwise read as a smaller maze open to
+         * the south. */
+        for (uint64_t px = 1; px < bw; px += 2)
+            if (!bit(page, (bh - 1) * bw + px)) {
+                size_t k = (size_t)(bh - 1) * ch, at = 0;
+                for (uint64_t c = 0; c < px * cw; c++)
+                    at += u8len(t + l[k].at + at, l[k].len - at);
+                s = mzf_fail(r, l[k].at + at,
+                             "a gap in the south border: the page is cut after a row of walls "
+                             "(an exit drawn as a gap goes in the north, west or east border)");
+                goto done;
+            }
     if ((s = mz_grid_resize(g, &d)) != MZ_OK)
         goto done;
     const uint64_t rows = g->rows, cols = g->cols;

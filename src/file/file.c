@@ -90,6 +90,16 @@ mz_status mzf_size_ok(mzf_reader *r, const mz_dims *d, bool tiles, size_t at)
     }
     if (!mz_dims_connected(&v))
         return mzf_fail(r, at, "no grid has these dims");
+    if (r->o->expect.rows) {
+        mz_dims e = r->o->expect; /* checked by mz_file_read: it has cells */
+        mz_dims_cells(&e);
+        if (e.shape != v.shape || e.levels != v.levels || e.rows != v.rows || e.cols != v.cols) {
+            char got[96], want[96];
+            mz_dims_format(&v, got, sizeof got);
+            mz_dims_format(&e, want, sizeof want);
+            return mzf_fail_at_none(r, MZ_ETOOBIG, "the file is %s, %s was asked for", got, want);
+        }
+    }
     uint64_t need = tiles ? cells * 2 : cells;
     uint64_t max = r->max;
     if (need > max || need > SIZE_MAX)
@@ -270,6 +280,11 @@ mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_g
     if (o->cell_w > 64 || o->cell_h > 64)
         return mzf_fail_at_none(&r, MZ_EINVAL, "a block of %ux%u characters is too large",
                                 o->cell_w, o->cell_h);
+    if (o->expect.rows) {
+        mz_dims e = o->expect;
+        if (mz_dims_cells(&e) == 0)
+            return mzf_fail_at_none(&r, MZ_EINVAL, "the size expected is no grid's");
+    }
     mz_file_format f = o->format == MZ_FILE_AUTO ? detect(text, len) : o->format;
     info->format = f;
     /* A UTF-8 byte order mark is skipped (positions still count it). */

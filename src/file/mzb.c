@@ -161,6 +161,19 @@ mz_status mzf_read_mzb(mzf_reader *r, mz_grid *g)
 
     if ((s = mzf_size_ok(r, &d, tiles != 0, dims_at)) != MZ_OK)
         return s;
+    /* The text must hold two hex digits a byte before a byte is allocated
+     * (a short header claiming a huge maze costs nothing). */
+    uint64_t bytes = mz_dims_cells(&d) * (tiles ? 2 : 1); /* at most 2^41 */
+    if ((uint64_t)(r->len - r->pos) / 2 < bytes) {
+        size_t end = r->len;
+        while (end > r->pos && is_space(r->t[end - 1]))
+            end--;
+        return mzf_fail(r, end,
+                        "the text ends %llu bytes after the header: %s needs %llu hex digits "
+                        "(two a %s)",
+                        (unsigned long long)(r->len - r->pos), dbuf,
+                        (unsigned long long)(bytes * 2), tiles ? "cell and two a tile" : "cell");
+    }
     if (flags & ~(uint64_t)MZ_GRID_WRAP_EW)
         return mzf_fail(r, at[2], "flags %llu: unknown bits", (unsigned long long)flags);
     if (flags && d.shape != MZ_SHAPE_ORTHO)

@@ -165,6 +165,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
             mz_file_opts fo;
             memset(&fo, 0, sizeof fo);
             fo.format = x->format;
+            fo.expect = *dims; /* another size is refused before anything is allocated */
             mz_file_info info;
             memset(&info, 0, sizeof info);
             mz_status s = mz_file_read(text ? text : "", len, &fo, out, &info);
@@ -173,7 +174,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
                 o->err = MZ_ENOMEM;
             else if (s == MZ_ETOOBIG) {
                 o->status = MZX_WRONG_SIZE;
-                snprintf(o->why, sizeof o->why, "gave a maze too large to hold: %s", info.err);
+                snprintf(o->why, sizeof o->why, "gave a maze of a size refused: %s", info.err);
             } else if (s != MZ_OK) {
                 o->status = MZX_BAD_OUTPUT;
                 if (info.line)
