@@ -1368,6 +1368,9 @@ if wants ab.sh kill || wants ab.sh resume; then
 fi
 
 timing
+# ---- the doors: outside programs, plugins, maze files, the report's inputs and exports ----
+. "$here/scripts/attack/doors.sh"
+timing
 # ---- the table ----
 echo
 echo "promises x commands: cases tried/broken ('-': does not apply; why below)"
