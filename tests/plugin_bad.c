@@ -14,7 +14,19 @@
  *   BAD_SIZE   another sizeof(mz_algo) (refused at load);
  *   BAD_NOSYM  no mazebench_plugin function (refused at load);
  *   BAD_PATH   a solver, bad-solve, whose path jumps over a wall;
+ *   BAD_NOPATH a solver, bad-solve, that says found and gives no path;
+ *   BAD_EXIT   a generator that ends the process, exit(0), on its first run;
+ *   BAD_OLDABI ABI 1, whose entry list had no count (refused at load);
+ *   BAD_MANY   nalgos 256, more entries than the list holds (refused at load);
+ *   BAD_COMMA  a column named "bad,col" (refused at load);
+ *   BAD_NEWLINE a column named "new\nline" (refused at load);
+ *   BAD_CHOICE an enum parameter whose choices are "plain|a,b" (refused at load);
+ *   BAD_EQUALS a parameter named "k=v" (refused at load);
+ *   BAD_ESC    a summary with an ESC sequence (refused at load);
+ *   BAD_PNAME  a plugin name with an ESC sequence (refused at load);
  *   none       a correct plugin (the control).
+ * Every build's entry list has no NULL end (nalgos counts it: the loader
+ * reads nothing past it, and a sanitized build would catch a read beyond).
  * The generator, bad-gen, is the binary tree on square cells (each cell
  * but the north-east corner knocks north or east), with a scratch block
  * from g->mem that the fault plays with.
@@ -49,6 +61,9 @@ static mz_status bad_gen(mz_grid *g, const mz_args *a, mz_run *run)
     }
 #ifdef BAD_SEED
     runs++;
+#endif
+#ifdef BAD_EXIT
+    exit(0); /* the end of the process vet must see through */
 #endif
 #ifdef BAD_HANG
     static volatile int forever = 1;
@@ -108,7 +123,29 @@ static const mz_trace_op bad_ops[] = {
     {NULL, NULL, MZ_DRAW_UNSET},
 };
 
-/* unused by the BAD_PATH build only */
+#if defined(BAD_COMMA)
+static const char *const bad_columns[] = {"bad,col", NULL};
+#elif defined(BAD_NEWLINE)
+static const char *const bad_columns[] = {"new\nline", NULL};
+#else
+static const char *const bad_columns[] = {"bad_count", NULL};
+#endif
+
+#if defined(BAD_CHOICE)
+#define CHOICES "plain|a,b"
+#else
+#define CHOICES "plain|fancy"
+#endif
+#if defined(BAD_EQUALS)
+#define PNAME "k=v"
+#else
+#define PNAME "style"
+#endif
+static const mz_param_def bad_params[] = {
+    {PNAME, MZ_P_ENUM, 0, 0, 0, CHOICES, "a choice the generator ignores"},
+};
+
+/* unused by the solver builds only */
 #if defined(__GNUC__)
 __attribute__((unused))
 #endif
@@ -123,15 +160,23 @@ static const mz_algo bad = {
 #else
     .kind = MZ_GEN,
 #endif
+#ifdef BAD_ESC
+    .summary = "a test plugin's \x1b[31mred\x1b[0m binary tree",
+#else
     .summary = "a test plugin's binary tree",
+#endif
     .flags = MZ_F_PERFECT,
+    .params = bad_params,
+    .nparams = 1,
+    .columns = bad_columns,
     .gen = bad_gen,
     .trace_ops = bad_ops,
     .trace_size = "cells done",
 };
 
-#ifdef BAD_PATH
-/* bad-solve: the path is the entrance and the exit, whatever lies between */
+#if defined(BAD_PATH) || defined(BAD_NOPATH)
+/* bad-solve: the path is the entrance and the exit, whatever lies between
+ * (BAD_NOPATH: found, and no path at all) */
 static mz_status bad_solve(const mz_grid *g, const mz_args *a, mz_trace *t, mz_solution *sol)
 {
     (void)a;
@@ -139,10 +184,14 @@ static mz_status bad_solve(const mz_grid *g, const mz_args *a, mz_trace *t, mz_s
     mz_solution_clear(sol);
     sol->found = true;
     sol->path_steps = g->entrance == g->exit ? 0 : 1;
+#ifdef BAD_NOPATH
+    return MZ_OK;
+#else
     mz_status s = mz_solution_push(sol, g->entrance);
     if (s == MZ_OK && g->exit != g->entrance)
         s = mz_solution_push(sol, g->exit);
     return s;
+#endif
 }
 
 static const mz_algo bad_solver = {
@@ -152,13 +201,20 @@ static const mz_algo bad_solver = {
     .solve = bad_solve,
 };
 
-static const mz_algo *const entries[] = {&bad_solver, NULL};
+static const mz_algo *const entries[] = {&bad_solver};
 #else
-static const mz_algo *const entries[] = {&bad, NULL};
+static const mz_algo *const entries[] = {&bad}; /* no NULL end: nalgos counts them */
+#endif
+#if defined(BAD_MANY)
+#define COUNT 256
+#else
+#define COUNT (sizeof entries / sizeof entries[0])
 #endif
 
-#ifdef BAD_ABI
-#define ABI (MZ_PLUGIN_ABI + 98)
+#if defined(BAD_ABI)
+#define ABI (MZ_PLUGIN_ABI + 97)
+#elif defined(BAD_OLDABI)
+#define ABI 1
 #else
 #define ABI MZ_PLUGIN_ABI
 #endif
@@ -167,7 +223,12 @@ static const mz_algo *const entries[] = {&bad, NULL};
 #else
 #define SIZE sizeof(mz_algo)
 #endif
-static const mz_plugin description = {ABI, SIZE, entries, "bad"};
+#ifdef BAD_PNAME
+#define NAME "bad\x1b]0;owned\x07"
+#else
+#define NAME "bad"
+#endif
+static const mz_plugin description = {ABI, SIZE, entries, COUNT, NAME};
 
 #ifdef BAD_NOSYM
 #define mazebench_plugin mazebench_plugin_misspelt

@@ -101,7 +101,7 @@ grep -q "^bad-gen  *finishes  *FAIL: no answer within 1 s" "$tmp/out" || bad "ve
 
 # ---- refused at load ----
 expect 2 "another ABI" "$bin" --plugin "$dir/test_plugin_abi.so" list
-grep -q "ABI 99, this mazebench loads ABI 1" "$tmp/err" || bad "another ABI: $(cat "$tmp/err")"
+grep -q "ABI 99, this mazebench loads ABI 2" "$tmp/err" || bad "another ABI: $(cat "$tmp/err")"
 expect 2 "a taken name" "$bin" --plugin "$dir/test_plugin_clash.so" list
 grep -q "named 'dfs' exists already" "$tmp/err" || bad "a taken name: $(cat "$tmp/err")"
 expect 2 "a kind out of range" "$bin" --plugin "$dir/test_plugin_kind.so" list

@@ -32,8 +32,10 @@
  *      MZ_F_SHORTEST: vet checks them), the shapes it runs on, its memory
  *      a cell and trace steps a cell (mazebench's estimates use them).
  *   6. Export `const mz_plugin *mazebench_plugin(void)` returning
- *      {MZ_PLUGIN_ABI, sizeof(mz_algo), the NULL-terminated entries, a
- *      name}.
+ *      {MZ_PLUGIN_ABI, sizeof(mz_algo), the entries, their count, a
+ *      name}. Names (of the entry, its parameters, choices and columns)
+ *      are letters, digits, '-', '_' and '.'; texts have no control
+ *      character (docs/plugins.md lists what the loader refuses).
  *   7. Build it position-independent, without linking the library (the
  *      mazebench executable provides every mz_ function):
  *        cc -std=c11 -O2 -fPIC -shared -Isrc -o plugin.so plugin_example.c
@@ -261,10 +263,14 @@ static const mz_algo plugin_bfs = {
 
 /* ---- Step 6: the one exported symbol ---- */
 
-static const mz_algo *const entries[] = {&plugin_dfs, &plugin_bfs, NULL};
+static const mz_algo *const entries[] = {&plugin_dfs, &plugin_bfs};
 
 static const mz_plugin description = {
-    MZ_PLUGIN_ABI, sizeof(mz_algo), entries, "example (plugin-dfs, plugin-bfs)",
+    .abi = MZ_PLUGIN_ABI,
+    .algo_size = sizeof(mz_algo),
+    .algos = entries,
+    .nalgos = sizeof entries / sizeof entries[0], /* the loader reads this many, no more */
+    .name = "example (plugin-dfs, plugin-bfs)",
 };
 
 #if defined(__GNUC__)

@@ -76,18 +76,70 @@ static void param_default(const mz_param_def *p, char *buf, size_t len)
     }
 }
 
+/* Length of the UTF-8 character at s that a terminal may show as it is
+ * (not a control character: C0, DEL, C1), or 0. */
+static size_t shown_char(const unsigned char *s)
+{
+    const unsigned char c = s[0];
+    if (c < 0x80)
+        return c >= 0x20 && c != 0x7f;
+    const size_t n = (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    uint32_t u = n == 2 ? c & 0x1fu : n == 3 ? c & 0x0fu : c & 0x07u;
+    for (size_t k = 1; k < n; k++) {
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+        u = u << 6 | (s[k] & 0x3fu);
+    }
+    if (n == 0 || (n == 2 && u < 0xa0) || (n == 3 && u < 0x800) ||
+        (n == 4 && (u < 0x10000 || u > 0x10ffff)) || (u >= 0xd800 && u <= 0xdfff))
+        return 0; /* C1 (U+0080..U+009F), overlong or not UTF-8 */
+    return n;
+}
+
+/* Text a declaration holds, for a terminal: a control character (an ESC
+ * that would start a terminal sequence, a newline) or a byte that is not
+ * UTF-8 as a visible \xNN. Entries added at run time are refused at load
+ * when they hold one (mz_algo_check): this is the second line of defence.
+ * Padded with spaces to width characters. */
+static void put_text(const char *text, int width)
+{
+    const unsigned char *s = (const unsigned char *)(text ? text : "");
+    int shown = 0;
+    while (*s) {
+        size_t n = shown_char(s);
+        if (n) {
+            fwrite(s, 1, n, stdout);
+            s += n;
+            shown++;
+        } else {
+            printf("\\x%02x", *s++);
+            shown += 4;
+        }
+    }
+    for (; shown < width; shown++)
+        putchar(' ');
+}
+
 static void print_param(const mz_param_def *p)
 {
     char def[128];
     param_default(p, def, sizeof def);
-    printf("      %-8s ", p->name);
+    printf("      ");
+    put_text(p->name, 8);
+    putchar(' ');
     switch (p->type) {
     case MZ_P_REAL: printf("number in [%g, %g], default %s", p->min, p->max, def); break;
     case MZ_P_INT: printf("integer in [%.0f, %.0f], default %s", p->min, p->max, def); break;
-    case MZ_P_ENUM: printf("%s, default %s", p->choices, def); break;
+    case MZ_P_ENUM:
+        put_text(p->choices, 0);
+        printf(", default ");
+        put_text(def, 0);
+        break;
     case MZ_P_CELL: printf("cell index or entrance|exit|centre, default %s", def); break;
     }
-    printf(": %s\n", p->help);
+    printf(": ");
+    put_text(p->help, 0);
+    putchar('\n');
 }
 
 static void list_text(void)
@@ -101,9 +153,16 @@ static void list_text(void)
         for (const mz_algo *const *a = lists[li]; *a; a++) {
             if ((int)(*a)->kind != kind)
                 continue;
-            printf("  %-10s %s\n", (*a)->name, (*a)->summary);
-            if (mzp_plugin_of(*a))
-                printf("      plugin:  %s\n", mzp_plugin_of(*a));
+            printf("  ");
+            put_text((*a)->name, 10);
+            putchar(' ');
+            put_text((*a)->summary, 0);
+            putchar('\n');
+            if (mzp_plugin_of(*a)) {
+                printf("      plugin:  ");
+                put_text(mzp_plugin_of(*a), 0);
+                putchar('\n');
+            }
             flag_names(*a, " ", flags, sizeof flags);
             if (flags[0])
                 printf("      flags:   %s\n", flags);
@@ -114,15 +173,21 @@ static void list_text(void)
                 print_param(&(*a)->params[p]);
             if ((*a)->columns) {
                 printf("      columns:");
-                for (const char *const *c = (*a)->columns; *c; c++)
-                    printf(" %s", *c);
+                for (const char *const *c = (*a)->columns; *c; c++) {
+                    putchar(' ');
+                    put_text(*c, 0);
+                }
                 printf("\n");
             }
             if ((*a)->trace_ops) {
                 printf("      trace:  ");
-                for (const mz_trace_op *o = (*a)->trace_ops; o->op; o++)
-                    printf(" %s", o->op);
-                printf("; size = %s\n", (*a)->trace_size ? (*a)->trace_size : "");
+                for (const mz_trace_op *o = (*a)->trace_ops; o->op; o++) {
+                    putchar(' ');
+                    put_text(o->op, 0);
+                }
+                printf("; size = ");
+                put_text((*a)->trace_size, 0);
+                putchar('\n');
             }
         }
     }

@@ -4,9 +4,14 @@
  *
  * Each entry is checked in a child process, so that an entry that crashes
  * or hangs is reported as a failure of its own and the others are still
- * checked.
+ * checked. The child says it finished through a page it shares with the
+ * parent (a done mark and its failure count, set after its last verdict),
+ * and before each call into the entry it writes there what it runs: a
+ * child that ends any other way, even with exit status 0 (an entry that
+ * calls exit), is the entry's failure, and the line says during what.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
 #include "../plugin/plugin.h"
 #include "../tools/vet.h"
@@ -17,6 +22,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -72,40 +78,78 @@ static void print_verdict(void *user, const mz_algo *a, const char *check, mzt_v
         printf("%-24s %-10s %s: %s\n", a->name, check, v == MZT_VET_FAIL ? "FAIL" : "skip", why);
 }
 
+/* What the child tells the parent, in a shared page. */
+typedef struct vet_report {
+    volatile int done;      /* VET_DONE once every verdict is printed */
+    volatile unsigned failed;
+    char doing[512];        /* the run in progress: "CHECK: what" */
+} vet_report;
+#define VET_DONE 0x646f6e65 /* not a value a stray write of 0 or 1 leaves */
+
+static const char *outside_why(const mz_algo *a)
+{
+    return mzc_outside_why(a);
+}
+
 /* The checks of entry a in a child process. 0: all passed, 1: some
  * failed (the lines say which), -1: the child could not be started. */
 static int vet_entry(const mz_algo *a, unsigned timeout)
 {
+    vet_report *rep = mmap(NULL, sizeof *rep, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                           -1, 0);
+    if (rep == MAP_FAILED) {
+        mzc_error("vet: cannot share memory with a process: %s", strerror(errno));
+        return -1;
+    }
+    memset(rep, 0, sizeof *rep);
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) {
         mzc_error("vet: cannot start a process: %s", strerror(errno));
+        munmap(rep, sizeof *rep);
         return -1;
     }
     if (pid == 0) {
         signal(SIGALRM, SIG_DFL);
         alarm(timeout);
-        unsigned failed = mzt_vet(a, print_verdict, NULL);
+        mzt_vet_opts o = {rep->doing, sizeof rep->doing, outside_why};
+        unsigned failed = mzt_vet_with(a, print_verdict, NULL, &o);
         fflush(stdout);
+        rep->failed = failed;
+        rep->done = VET_DONE;
         _exit(failed ? VET_FAILED : 0);
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
             mzc_error("vet: lost the process checking '%s': %s", a->name, strerror(errno));
+            munmap(rep, sizeof *rep);
             return -1;
         }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        return 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == VET_FAILED)
-        return 1;
+    const bool done = rep->done == VET_DONE;
+    const unsigned failed = rep->failed;
+    char doing[sizeof rep->doing + 1];
+    memcpy(doing, rep->doing, sizeof rep->doing);
+    doing[sizeof rep->doing] = '\0';
+    for (char *c = doing; *c; c++) /* the child's text, as one line */
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    munmap(rep, sizeof *rep);
+    if (!doing[0])
+        snprintf(doing, sizeof doing, "its setup, before any run");
+    if (done && WIFEXITED(status) && WEXITSTATUS(status) == (failed ? VET_FAILED : 0))
+        return failed ? 1 : 0;
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-        printf("%-24s %-10s FAIL: no answer within %u s (a hang, or --timeout too short)\n",
-               a->name, "finishes", timeout);
+        printf("%-24s %-10s FAIL: no answer within %u s (a hang, or --timeout too short) "
+               "during %s\n", a->name, "finishes", timeout, doing);
     else if (WIFSIGNALED(status))
-        printf("%-24s %-10s FAIL: crashed (signal %d, %s)\n", a->name, "finishes",
-               WTERMSIG(status), strsignal(WTERMSIG(status)));
+        printf("%-24s %-10s FAIL: crashed (signal %d, %s) during %s\n", a->name, "finishes",
+               WTERMSIG(status), strsignal(WTERMSIG(status)), done ? "its exit" : doing);
+    else if (!done)
+        printf("%-24s %-10s FAIL: the entry ended the process (exit %d%s) during %s\n",
+               a->name, "finishes", WEXITSTATUS(status),
+               WEXITSTATUS(status) ? "; a sanitizer's report on stderr?" : "", doing);
     else
         printf("%-24s %-10s FAIL: the checks stopped with status %d (a sanitizer's report "
                "on stderr?)\n", a->name, "finishes", WEXITSTATUS(status));

@@ -34,9 +34,7 @@ const mz_algo *mz_find(mz_kind kind, const char *name)
 
 mz_status mz_registry_add(const mz_algo *a)
 {
-    if (!a || !a->name || !a->name[0] || (unsigned)a->kind > MZ_SOLVER)
-        return MZ_EINVAL;
-    if (a->kind == MZ_SOLVER ? !a->solve && !a->solve_ctx : !a->gen)
+    if (mz_algo_check(a, NULL, 0) != MZ_OK) /* the one check of what an entry declares */
         return MZ_EINVAL;
     if (mz_find(a->kind, a->name))
         return MZ_EINVAL;

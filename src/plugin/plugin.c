@@ -4,36 +4,52 @@
  *
  * A plugin exports one function, MZ_PLUGIN_SYMBOL, that returns its
  * mz_plugin: the ABI number, sizeof(mz_algo) as it was built, its entries
- * and its name. Loading checks all of it before anything is added, so a
- * plugin built against another header, or with a malformed entry, is
- * refused with one line and leaves the registry as it was. The plugin's
- * own code runs only when its description function is called and, later,
- * when its entries run: nothing here can make a broken entry safe to run
- * (the `vet` command checks them), but nothing a description holds is
- * trusted before it is checked.
+ * and their count, and its name. Before dlopen maps the file, the file is
+ * checked: a regular file (never a FIFO or a device, which could block or
+ * never end), an ELF shared object of this machine's class, byte order and
+ * architecture, whose headers and segments all lie inside the file (a
+ * file cut short would make the loader touch pages past its end: SIGBUS).
+ * Loading then checks everything the description declares before anything
+ * is added (mz_algo_check for each entry, the one check every entry added
+ * at run time passes), so a plugin built against another header, or with a
+ * malformed entry, is refused with one line and leaves the registry as it
+ * was. The plugin's own code runs only when its description function is
+ * called and, later, when its entries run: nothing here can make a broken
+ * entry safe to run (the `vet` command checks them), but nothing a
+ * description holds is trusted before it is checked.
  *
  * The library lives in the CLI (dlopen is no part of the core library,
  * which never loads code); the executable exports the library's symbols
  * (CMake ENABLE_EXPORTS) and a plugin resolves them from the process.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "plugin.h"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* Most entries one plugin may declare: a bound on a list that a broken
- * plugin might leave unterminated. */
-#define MZP_MAX_ENTRIES 256
+/* Most entries one plugin may declare. */
+#define MZP_MAX_ENTRIES 255
 #define MZP_MAX_PLUGINS 64
+/* Longest plugin name (text, for messages and `list`). */
+#define MZP_NAME_MAX 128
 
 typedef struct loaded {
     char *path;
     const mz_plugin *p;
     void *handle;
+    dev_t dev;
+    ino_t ino;
 } loaded;
 
 static loaded plugins[MZP_MAX_PLUGINS];
@@ -52,20 +68,6 @@ static mz_status refuse(char *err, size_t errlen, const char *fmt, ...)
     return MZ_EINVAL;
 }
 
-/* A name that specs can carry: letters, digits, '-', '_' and '.'. */
-static bool name_ok(const char *s)
-{
-    if (!s || !*s || strlen(s) > 64)
-        return false;
-    for (; *s; s++) {
-        char c = *s;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '-' || c == '_' || c == '.'))
-            return false;
-    }
-    return true;
-}
-
 static const char *kind_word(mz_kind k)
 {
     switch (k) {
@@ -76,46 +78,183 @@ static const char *kind_word(mz_kind k)
     return "entry";
 }
 
+/* ---- the file, before dlopen ---- */
+
+#if UINTPTR_MAX > 0xffffffffu
+#define ELF_CLASS ELFCLASS64
+typedef Elf64_Ehdr ehdr_t;
+typedef Elf64_Phdr phdr_t;
+typedef Elf64_Shdr shdr_t;
+#else
+#define ELF_CLASS ELFCLASS32
+typedef Elf32_Ehdr ehdr_t;
+typedef Elf32_Phdr phdr_t;
+typedef Elf32_Shdr shdr_t;
+#endif
+
+#if defined(__x86_64__)
+#define ELF_MACHINE EM_X86_64
+#elif defined(__i386__)
+#define ELF_MACHINE EM_386
+#elif defined(__aarch64__)
+#define ELF_MACHINE EM_AARCH64
+#elif defined(__arm__)
+#define ELF_MACHINE EM_ARM
+#elif defined(__riscv)
+#define ELF_MACHINE EM_RISCV
+#elif defined(__powerpc64__)
+#define ELF_MACHINE EM_PPC64
+#elif defined(__powerpc__)
+#define ELF_MACHINE EM_PPC
+#elif defined(__s390__)
+#define ELF_MACHINE EM_S390
+#elif defined(__loongarch__)
+#define ELF_MACHINE 258 /* EM_LOONGARCH */
+#endif
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define ELF_DATA ELFDATA2MSB
+#else
+#define ELF_DATA ELFDATA2LSB
+#endif
+
+/* Read len bytes at off of fd into buf; false when the file is shorter. */
+static bool read_at(int fd, void *buf, size_t len, uint64_t off)
+{
+    unsigned char *b = buf;
+    while (len) {
+        ssize_t n = pread(fd, b, len, (off_t)off);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        b += n;
+        len -= (size_t)n;
+        off += (uint64_t)n;
+    }
+    return true;
+}
+
+/* *need = max(*need, off + count * size), or false on overflow. */
+static bool extend(uint64_t *need, uint64_t off, uint64_t count, uint64_t size)
+{
+    if (size && count > UINT64_MAX / size)
+        return false;
+    const uint64_t n = count * size;
+    if (off > UINT64_MAX - n)
+        return false;
+    if (off + n > *need)
+        *need = off + n;
+    return true;
+}
+
+/* Check the file as dlopen would map it (path: its name in messages); on
+ * success *dev, *ino name it. */
+static mz_status check_file(const char *file, const char *path, dev_t *dev, ino_t *ino,
+                            char *err, size_t errlen)
+{
+    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return refuse(err, errlen, "plugin %s: cannot open it: %s", path, strerror(errno));
+    struct stat st;
+    mz_status s = MZ_OK;
+    if (fstat(fd, &st) != 0) {
+        s = refuse(err, errlen, "plugin %s: cannot read it: %s", path, strerror(errno));
+        goto out;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        s = refuse(err, errlen, "plugin %s: not a regular file (a %s): a plugin is a shared "
+                   "library file", path, S_ISDIR(st.st_mode) ? "directory"
+                   : S_ISFIFO(st.st_mode) ? "FIFO" : S_ISCHR(st.st_mode) ? "character device"
+                   : S_ISBLK(st.st_mode) ? "block device" : S_ISSOCK(st.st_mode) ? "socket"
+                   : "special file");
+        goto out;
+    }
+    *dev = st.st_dev;
+    *ino = st.st_ino;
+    const uint64_t size = (uint64_t)st.st_size;
+    ehdr_t eh;
+    if (size < sizeof eh || !read_at(fd, &eh, sizeof eh, 0) ||
+        memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) {
+        s = refuse(err, errlen, "plugin %s: not a shared library (no ELF header%s)", path,
+                   size < sizeof eh ? ": the file is shorter than one" : "");
+        goto out;
+    }
+    if (eh.e_ident[EI_CLASS] != ELF_CLASS || eh.e_ident[EI_DATA] != ELF_DATA) {
+        s = refuse(err, errlen, "plugin %s: built for another machine (ELF class %u, byte "
+                   "order %u; this mazebench is class %u, byte order %u)", path,
+                   eh.e_ident[EI_CLASS], eh.e_ident[EI_DATA], ELF_CLASS, ELF_DATA);
+        goto out;
+    }
+#ifdef ELF_MACHINE
+    if (eh.e_machine != ELF_MACHINE) {
+        s = refuse(err, errlen, "plugin %s: built for another architecture (ELF machine %u, "
+                   "this mazebench is %u)", path, (unsigned)eh.e_machine, (unsigned)ELF_MACHINE);
+        goto out;
+    }
+#endif
+    if (eh.e_type != ET_DYN) {
+        s = refuse(err, errlen, "plugin %s: an ELF file but not a shared library (type %u)",
+                   path, (unsigned)eh.e_type);
+        goto out;
+    }
+    if (eh.e_ehsize < sizeof eh || eh.e_phnum == 0 || eh.e_phnum == PN_XNUM ||
+        eh.e_phentsize != sizeof(phdr_t) || (eh.e_shnum && eh.e_shentsize != sizeof(shdr_t))) {
+        s = refuse(err, errlen, "plugin %s: a malformed ELF header (header, program header or "
+                   "section header sizes)", path);
+        goto out;
+    }
+    uint64_t need = sizeof eh;
+    bool ok = extend(&need, eh.e_phoff, eh.e_phnum, sizeof(phdr_t));
+    if (ok && eh.e_shoff)
+        ok = extend(&need, eh.e_shoff, eh.e_shnum ? eh.e_shnum : 1, sizeof(shdr_t));
+    if (ok && need <= size) {
+        for (unsigned k = 0; ok && k < eh.e_phnum; k++) {
+            phdr_t ph;
+            if (!read_at(fd, &ph, sizeof ph, eh.e_phoff + (uint64_t)k * sizeof ph)) {
+                ok = false;
+                break;
+            }
+            ok = extend(&need, ph.p_offset, 1, ph.p_filesz);
+        }
+        for (unsigned k = 0; ok && eh.e_shoff && k < eh.e_shnum && need <= size; k++) {
+            shdr_t sh;
+            if (!read_at(fd, &sh, sizeof sh, eh.e_shoff + (uint64_t)k * sizeof sh)) {
+                ok = false;
+                break;
+            }
+            if (sh.sh_type != SHT_NOBITS)
+                ok = extend(&need, sh.sh_offset, 1, sh.sh_size);
+        }
+    }
+    if (!ok) {
+        s = refuse(err, errlen, "plugin %s: a malformed ELF file (a header or segment past "
+                   "any file size)", path);
+        goto out;
+    }
+    if (need > size)
+        s = refuse(err, errlen, "plugin %s: cut short: its headers and segments need %llu "
+                   "bytes, the file has %llu", path, (unsigned long long)need,
+                   (unsigned long long)size);
+out:
+    close(fd);
+    return s;
+}
+
+/* ---- the description ---- */
+
 /* Check entry a, number k of plugin pname; list[0..k) are the entries
  * before it. */
 static mz_status check_entry(const char *pname, const mz_algo *a, size_t k,
                              const mz_algo *const *list, char *err, size_t errlen)
 {
-    if (!name_ok(a->name))
-        return refuse(err, errlen,
-                      "plugin '%s': entry %zu has no name or one a spec cannot carry (letters, "
-                      "digits, '-', '_', '.'; at most 64)",
-                      pname, k + 1);
+    if (!a)
+        return refuse(err, errlen, "plugin '%s': entry %zu is NULL (nalgos counts the "
+                      "entries, without a NULL end)", pname, k + 1);
+    char why[400];
+    if (mz_algo_check(a, why, sizeof why) != MZ_OK)
+        return refuse(err, errlen, "plugin '%s': entry %zu: %s", pname, k + 1, why);
     const char *n = a->name;
-    if ((unsigned)a->kind > (unsigned)MZ_SOLVER)
-        return refuse(err, errlen, "plugin '%s': entry '%s' has kind %u (0 generator, "
-                      "1 post-processor, 2 solver)", pname, n, (unsigned)a->kind);
-    if (!a->summary)
-        return refuse(err, errlen, "plugin '%s': entry '%s' has no summary", pname, n);
-    if (a->kind == MZ_SOLVER ? !a->solve && !a->solve_ctx : !a->gen)
-        return refuse(err, errlen, "plugin '%s': %s '%s' has no %s function", pname,
-                      kind_word(a->kind), n, a->kind == MZ_SOLVER ? "solve" : "gen");
-    if (a->shapes & ~(unsigned)MZ_SHAPES_ALL)
-        return refuse(err, errlen, "plugin '%s': entry '%s' declares shapes 0x%x beyond the "
-                      "known ones (0x%x)", pname, n, a->shapes, (unsigned)MZ_SHAPES_ALL);
-    if (a->nparams > MZ_MAX_PARAMS || (a->nparams && !a->params))
-        return refuse(err, errlen, "plugin '%s': entry '%s' declares %u parameters (at most %d, "
-                      "with a params table)", pname, n, a->nparams, MZ_MAX_PARAMS);
-    for (unsigned j = 0; j < a->nparams; j++) {
-        const mz_param_def *p = &a->params[j];
-        if (!name_ok(p->name) || (unsigned)p->type > (unsigned)MZ_P_CELL ||
-            (p->type == MZ_P_ENUM && (!p->choices || !*p->choices)))
-            return refuse(err, errlen, "plugin '%s': entry '%s', parameter %u: no name, a type "
-                          "out of range or an enum without choices", pname, n, j + 1);
-    }
-    if (a->trace_ops) {
-        size_t j = 0;
-        for (; j < MZP_MAX_ENTRIES && a->trace_ops[j].op; j++)
-            ;
-        if (j == MZP_MAX_ENTRIES)
-            return refuse(err, errlen, "plugin '%s': entry '%s': trace_ops has no end ({NULL, "
-                          "NULL} within %d ops)", pname, n, MZP_MAX_ENTRIES);
-    }
     for (size_t j = 0; j < k; j++)
         if (list[j]->kind == a->kind && strcmp(list[j]->name, n) == 0)
             return refuse(err, errlen, "plugin '%s': two %ss named '%s'", pname,
@@ -129,11 +268,16 @@ static mz_status check_entry(const char *pname, const mz_algo *a, size_t k,
     return MZ_OK;
 }
 
-static mz_status check_plugin(const mz_plugin *p, const char *path, size_t *count, char *err,
-                              size_t errlen)
+static mz_status check_plugin(const mz_plugin *p, const char *path, char *err, size_t errlen)
 {
     if (!p)
         return refuse(err, errlen, "plugin %s: %s() returned NULL", path, MZ_PLUGIN_SYMBOL);
+    /* abi comes first in every version: nothing else is read before it
+     * says which layout the rest has. */
+    if (p->abi == 1)
+        return refuse(err, errlen, "plugin %s: ABI 1, whose entry list has no count; this "
+                      "mazebench loads ABI %d (rebuild the plugin against this "
+                      "src/mazebench.h and set nalgos)", path, MZ_PLUGIN_ABI);
     if (p->abi != MZ_PLUGIN_ABI)
         return refuse(err, errlen, "plugin %s: ABI %u, this mazebench loads ABI %d (rebuild it "
                       "against this src/mazebench.h)", path, p->abi, MZ_PLUGIN_ABI);
@@ -141,19 +285,25 @@ static mz_status check_plugin(const mz_plugin *p, const char *path, size_t *coun
         return refuse(err, errlen, "plugin %s: built with sizeof(mz_algo) = %zu, this "
                       "mazebench has %zu (rebuild it against this src/mazebench.h)",
                       path, p->algo_size, sizeof(mz_algo));
+    if (p->name) {
+        char why[200];
+        if (mz_text_check(p->name, why, sizeof why) != MZ_OK)
+            return refuse(err, errlen, "plugin %s: its name %s", path, why);
+        if (strlen(p->name) > MZP_NAME_MAX)
+            return refuse(err, errlen, "plugin %s: its name is longer than %d bytes", path,
+                          MZP_NAME_MAX);
+    }
     const char *pname = p->name && *p->name ? p->name : path;
-    if (!p->algos || !p->algos[0])
-        return refuse(err, errlen, "plugin '%s': no entries", pname);
-    size_t k = 0;
-    for (; k < MZP_MAX_ENTRIES && p->algos[k]; k++) {
+    if (p->nalgos == 0 || !p->algos)
+        return refuse(err, errlen, "plugin '%s': no entries (nalgos 0 or algos NULL)", pname);
+    if (p->nalgos > MZP_MAX_ENTRIES)
+        return refuse(err, errlen, "plugin '%s': %zu entries (at most %d)", pname, p->nalgos,
+                      MZP_MAX_ENTRIES);
+    for (size_t k = 0; k < p->nalgos; k++) {
         mz_status s = check_entry(pname, p->algos[k], k, p->algos, err, errlen);
         if (s != MZ_OK)
             return s;
     }
-    if (k == MZP_MAX_ENTRIES)
-        return refuse(err, errlen, "plugin '%s': more than %d entries, or a list without its "
-                      "NULL end", pname, MZP_MAX_ENTRIES - 1);
-    *count = k;
     return MZ_OK;
 }
 
@@ -163,9 +313,6 @@ mz_status mzp_load(const char *path, char *err, size_t errlen)
         return refuse(err, errlen, "--plugin: an empty file name");
     if (nplugins == MZP_MAX_PLUGINS)
         return refuse(err, errlen, "plugin %s: more than %d plugins", path, MZP_MAX_PLUGINS);
-    for (size_t k = 0; k < nplugins; k++)
-        if (strcmp(plugins[k].path, path) == 0)
-            return refuse(err, errlen, "plugin %s: loaded twice", path);
     /* dlopen searches the library path for a name without a slash: a
      * plugin is a file, so it is looked for where the user said. */
     size_t len = strlen(path);
@@ -175,6 +322,23 @@ mz_status mzp_load(const char *path, char *err, size_t errlen)
         return MZ_ENOMEM;
     }
     snprintf(full, len + 3, "%s%s", strchr(path, '/') ? "" : "./", path);
+    dev_t dev = 0;
+    ino_t ino = 0;
+    mz_status s = check_file(full, path, &dev, &ino, err, errlen);
+    if (s != MZ_OK) {
+        free(full);
+        return s;
+    }
+    for (size_t k = 0; k < nplugins; k++)
+        if (plugins[k].dev == dev && plugins[k].ino == ino) {
+            if (strcmp(plugins[k].path, full) == 0)
+                s = refuse(err, errlen, "plugin %s: loaded twice", path);
+            else
+                s = refuse(err, errlen, "plugin %s: loaded twice (the file %s, loaded "
+                           "already)", path, plugins[k].path);
+            free(full);
+            return s;
+        }
     void *h = dlopen(full, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();
@@ -192,13 +356,13 @@ mz_status mzp_load(const char *path, char *err, size_t errlen)
     mz_plugin_fn fn;
     memcpy(&fn, &sym, sizeof fn); /* object to function pointer, as POSIX allows */
     const mz_plugin *p = fn();
-    size_t count = 0;
-    mz_status s = check_plugin(p, path, &count, err, errlen);
+    s = check_plugin(p, path, err, errlen);
     if (s != MZ_OK) {
         dlclose(h);
         free(full);
         return s;
     }
+    const size_t count = p->nalgos;
     for (size_t k = 0; k < count; k++) {
         s = mz_registry_add(p->algos[k]);
         if (s != MZ_OK) {
@@ -230,6 +394,8 @@ mz_status mzp_load(const char *path, char *err, size_t errlen)
     plugins[nplugins].path = full;
     plugins[nplugins].p = p;
     plugins[nplugins].handle = h;
+    plugins[nplugins].dev = dev;
+    plugins[nplugins].ino = ino;
     paths[nplugins] = full;
     nplugins++;
     paths[nplugins] = NULL;
@@ -239,8 +405,8 @@ mz_status mzp_load(const char *path, char *err, size_t errlen)
 const char *mzp_plugin_of(const mz_algo *a)
 {
     for (size_t k = 0; k < nplugins; k++)
-        for (const mz_algo *const *e = plugins[k].p->algos; *e; e++)
-            if (*e == a)
+        for (size_t e = 0; e < plugins[k].p->nalgos; e++)
+            if (plugins[k].p->algos[e] == a)
                 return plugins[k].p->name && *plugins[k].p->name ? plugins[k].p->name
                                                                    : plugins[k].path;
     return NULL;

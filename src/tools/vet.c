@@ -35,7 +35,28 @@ typedef struct check {
 typedef struct vet {
     const mz_algo *a;
     check c[C_COUNT];
+    const mzt_vet_opts *o; /* never NULL */
+    uint64_t answers;      /* runs that gave a maze or a solution to check */
 } vet;
+
+/* Say, where the caller reads it, that check k is about to run the entry
+ * on what. */
+static void at(vet *v, int k, const char *what)
+{
+    if (v->o->doing && v->o->doing_len)
+        snprintf(v->o->doing, v->o->doing_len, "%s: %s", mzt_vet_checks[k], what);
+}
+
+/* An outside program's failure as a line says it: its outside_status
+ * (from x when given) and the account of it. */
+static void outside_failure(vet *v, const mz_extra *x, const char *col, char *buf, size_t len)
+{
+    const mz_value *st = mz_extra_get(x, col);
+    const char *why = v->o->outside_why ? v->o->outside_why(v->a) : NULL;
+    snprintf(buf, len, "the outside program failed (%s %s)%s%.300s", col,
+             st && st->type == MZ_V_TEXT && st->text ? st->text : "unknown",
+             why && *why ? ": " : "", why ? why : "");
+}
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -284,11 +305,14 @@ static void trace_verdict(vet *v, const tracer *t, const mz_trace *tr, const cha
 
 /* Run spec once; the status, with g holding the maze on MZ_OK. */
 static mz_status gen_once(const mz_spec *spec, size_t k, const mz_dims *geo, mz_grid *g,
-                          mz_trace *trace)
+                          mz_trace *trace, mz_extra *out)
 {
     mz_extra x;
     memset(&x, 0, sizeof x);
-    return mz_generate(spec, seeds[k].seed, geo, g, MZ_GEN_OPTS(1, trace, &x));
+    mz_status s = mz_generate(spec, seeds[k].seed, geo, g, MZ_GEN_OPTS(1, trace, &x));
+    if (out)
+        *out = x;
+    return s;
 }
 
 static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *geo)
@@ -299,11 +323,25 @@ static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *ge
     const bool refused = mz_refuses(a, geo);
     mz_grid g;
     memset(&g, 0, sizeof g);
-    mz_status s = gen_once(spec, k, geo, &g, NULL);
+    mz_extra x;
+    at(v, C_RUNS, what);
+    mz_status s = gen_once(spec, k, geo, &g, NULL, &x);
     if (refused) {
         if (s != MZ_EUNSUPPORTED)
             fail(v, C_RUNS, "%s: '%s' declares it refuses this grid but the run returned '%s'",
                  what, a->name, mz_status_str(s));
+        mz_grid_free(&g);
+        return;
+    }
+    if (s == MZ_EOUTSIDE) {
+        /* the outside layer refused the program's maze: say why, and a
+         * maze refused as not perfect fails the perfect check too */
+        char why[480];
+        outside_failure(v, &x, "outside_status", why, sizeof why);
+        fail(v, C_RUNS, "%s: %s", what, why);
+        const mz_value *st = mz_extra_get(&x, "outside_status");
+        if (st && st->type == MZ_V_TEXT && st->text && strcmp(st->text, "not-perfect") == 0)
+            fail(v, C_PERFECT, "%s: %s", what, why);
         mz_grid_free(&g);
         return;
     }
@@ -313,6 +351,7 @@ static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *ge
         mz_grid_free(&g);
         return;
     }
+    v->answers++;
     check_grid(v, &g, what);
     mz_metrics m;
     const uint64_t digest = mz_digest(&g);
@@ -324,7 +363,8 @@ static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *ge
     /* the same seed again, untraced then traced */
     mz_grid again;
     memset(&again, 0, sizeof again);
-    s = gen_once(spec, k, geo, &again, NULL);
+    at(v, C_SAME, what);
+    s = gen_once(spec, k, geo, &again, NULL, NULL);
     if (s != MZ_OK)
         fail(v, C_SAME, "%s: the second run returned '%s'", what, mz_status_str(s));
     else if (mz_digest(&again) != digest)
@@ -333,7 +373,8 @@ static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *ge
     memset(&t, 0, sizeof t);
     t.ops = a->trace_ops;
     mz_trace tr = {trace_sink, &t, 0};
-    s = gen_once(spec, k, geo, &again, &tr);
+    at(v, C_TRACE, what);
+    s = gen_once(spec, k, geo, &again, &tr, NULL);
     if (s != MZ_OK)
         fail(v, C_TRACE, "%s: traced, the run returned '%s'", what, mz_status_str(s));
     else if (mz_digest(&again) != digest)
@@ -350,7 +391,7 @@ static void vet_gen_one(vet *v, const mz_spec *spec, size_t k, const mz_dims *ge
         mz_trace tr1 = {trace_sink, &t1, 0};
         mz_grid h;
         if (mz_grid_init(&h, geo, &al) == MZ_OK) {
-            s = gen_once(spec, k, geo, &h, &tr1);
+            s = gen_once(spec, k, geo, &h, &tr1, NULL);
             mz_grid_free(&h);
             if (s != MZ_EIO)
                 fail(v, C_TRACE, "%s: the trace sink said stop at step 1 but the run returned "
@@ -375,13 +416,14 @@ static void vet_gen_alloc(vet *v, mz_shape shape)
         return;
     char what[512];
     describe(what, sizeof what, &spec, 1, &geo);
+    at(v, C_ALLOC, what);
     for (long n = 1; n <= 100000; n++) {
         mzt_failing f = {0, n, 0};
         mz_allocator al = {mzt_failing_alloc, mzt_failing_free, &f};
         mz_grid g;
         mz_status s = mz_grid_init(&g, &geo, &al);
         if (s == MZ_OK)
-            s = gen_once(&spec, 1, &geo, &g, NULL);
+            s = gen_once(&spec, 1, &geo, &g, NULL, NULL);
         mz_grid_free(&g);
         if (f.live) {
             fail(v, C_ALLOC, "%s: %ld block(s) leaked when allocation %ld failed", what, f.live, n);
@@ -521,6 +563,7 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
     mz_solution sol, again;
     mz_solution_init(&sol, true, NULL);
     mz_solution_init(&again, true, NULL);
+    at(v, C_RUNS, what);
     mz_status s = mz_solve(&st, g, NULL, &sol);
     if (refused) {
         if (s != MZ_EUNSUPPORTED)
@@ -528,12 +571,21 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
                  a->name, mz_status_str(s));
         goto out;
     }
+    if (s == MZ_EOUTSIDE) {
+        char why[480];
+        outside_failure(v, &sol.extra, "solve_outside_status", why, sizeof why);
+        fail(v, C_RUNS, "%s: %s", what, why);
+        goto out;
+    }
     if (s != MZ_OK) {
         fail(v, C_RUNS, "%s: returned '%s' on a grid it does not declare it refuses", what,
              mz_status_str(s));
         goto out;
     }
-    if (sol.found && sol.path_len)
+    v->answers++;
+    /* vet asks for the path (want_path): found without one is a fault
+     * (a sweep's row would say found with empty path columns) */
+    if (sol.found)
         check_path(v, &st, g, &sol, what);
     mz_idx from, to;
     path_ends(&st, g, &from, &to);
@@ -553,6 +605,7 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
                      "-step route", what, sol.path_len, m.route);
         }
     }
+    at(v, C_SAME, what);
     s = mz_solve(&st, g, NULL, &again);
     if (s != MZ_OK || !same_solution(&sol, &again))
         fail(v, C_SAME, "%s: the second run gave %s", what,
@@ -561,6 +614,7 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
     memset(&t, 0, sizeof t);
     t.ops = a->trace_ops;
     mz_trace tr = {trace_sink, &t, 0};
+    at(v, C_TRACE, what);
     s = mz_solve(&st, g, &tr, &again);
     if (s != MZ_OK)
         fail(v, C_TRACE, "%s: traced, the run returned '%s'", what, mz_status_str(s));
@@ -598,6 +652,9 @@ static void vet_solve_alloc(vet *v, const mz_grid *g, const char *maze)
     const mz_dims geo = mz_grid_dims(g);
     if (mz_refuses(v->a, &geo))
         return;
+    char what[600];
+    snprintf(what, sizeof what, "%s on %s", v->a->name, maze);
+    at(v, C_ALLOC, what);
     for (long n = 1; n <= 100000; n++) {
         mzt_failing f = {0, n, 0};
         mz_allocator al = {mzt_failing_alloc, mzt_failing_free, &f};
@@ -657,7 +714,7 @@ static void vet_solver(vet *v)
                     describe(maze, sizeof maze, &spec, k, &geo);
                     mz_grid g;
                     memset(&g, 0, sizeof g);
-                    if (gen_once(&spec, k, &geo, &g, NULL) == MZ_OK) {
+                    if (gen_once(&spec, k, &geo, &g, NULL, NULL) == MZ_OK) {
                         for (size_t j = 0; j < nvar; j++) {
                             mz_stage st = stage_of(a);
                             st.args = var[j];
@@ -676,12 +733,19 @@ static void vet_solver(vet *v)
 
 unsigned mzt_vet(const mz_algo *a, mzt_vet_fn fn, void *user)
 {
+    return mzt_vet_with(a, fn, user, NULL);
+}
+
+unsigned mzt_vet_with(const mz_algo *a, mzt_vet_fn fn, void *user, const mzt_vet_opts *opts)
+{
+    static const mzt_vet_opts none = {NULL, 0, NULL};
     vet *v = calloc(1, sizeof *v);
     if (!v) {
         fn(user, a, "runs", MZT_VET_FAIL, "out of memory");
         return 1;
     }
     v->a = a;
+    v->o = opts ? opts : &none;
     const bool solver = a->kind == MZ_SOLVER;
     if (solver) {
         skip(v, C_WALLS, "a solver (the mazes it reads are checked)");
@@ -703,6 +767,10 @@ unsigned mzt_vet(const mz_algo *a, mzt_vet_fn fn, void *user)
         vet_solver(v);
     else
         vet_gen(v);
+    /* no run gave anything to check: those checks did not happen */
+    for (int k = C_WALLS; v->answers == 0 && k < C_ALLOC; k++)
+        if (!v->c[k].failed && !v->c[k].skip)
+            skip(v, k, "no run gave a maze or a solution to check (see runs)");
     unsigned failed = 0;
     for (int k = 0; k < C_COUNT; k++) {
         const check *c = &v->c[k];

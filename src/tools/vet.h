@@ -35,7 +35,8 @@ typedef void (*mzt_vet_fn)(void *user, const mz_algo *a, const char *check, mzt_
  *   same-seed  the same seed gives the same maze (mz_digest), or the same
  *              solution;
  *   path       a solver's path is a walk through open walls from its start
- *              to its end, its steps its length;
+ *              to its end, its steps its length; a solver that says found
+ *              returns a path (vet always asks for one: want_path);
  *   shortest   MZ_F_SHORTEST: found exactly when the exit is reachable,
  *              and the route is breadth-first's;
  *   trace      tracing changes nothing, every op emitted is declared in
@@ -48,6 +49,25 @@ typedef void (*mzt_vet_fn)(void *user, const mz_algo *a, const char *check, mzt_
  * runs each entry in a child process). Returns the number of checks that
  * failed. */
 unsigned mzt_vet(const mz_algo *a, mzt_vet_fn fn, void *user);
+
+/* What a caller may add to the checks. */
+typedef struct mzt_vet_opts {
+    /* Where, before each call into the entry, vet writes what it is about
+     * to run, "CHECK: SPEC seed S (SOURCE) GRID" (NULL: nowhere): a caller
+     * that runs the checks in a child process reads it (shared memory)
+     * when the child ends before its verdicts. */
+    char *doing;
+    size_t doing_len;
+    /* The account of the last outside failure (MZ_EOUTSIDE) of entry a,
+     * one line (NULL: none; then the outside_status column's value is
+     * given alone). */
+    const char *(*outside_why)(const mz_algo *a);
+} mzt_vet_opts;
+
+/* mzt_vet with opts (NULL: as mzt_vet). A generator's MZ_EOUTSIDE is a
+ * runs failure that gives the program's outside_status and the account;
+ * a not-perfect status is a perfect failure too. */
+unsigned mzt_vet_with(const mz_algo *a, mzt_vet_fn fn, void *user, const mzt_vet_opts *opts);
 
 /* The check names, in order, NULL-terminated (for help texts). */
 extern const char *const mzt_vet_checks[];
