@@ -149,7 +149,7 @@ printf '' >"$tmp/empty"
 expect 2 "an empty file" "$mz" maze "$tmp/empty"
 printf '####\n#  #\n####\n' >"$tmp/even.blocks"
 expect 2 "an even page" "$mz" maze "$tmp/even.blocks"
-grep -q "even.blocks: a page of 3x4 blocks" "$tmp/err" || fail "even: $(cat "$tmp/err")"
+grep -q "even.blocks:1:5: a page of 3x4 blocks" "$tmp/err" || fail "even: $(cat "$tmp/err")"
 head -c 3000 /dev/urandom >"$tmp/noise" 2>/dev/null
 "$mz" maze "$tmp/noise" >/dev/null 2>&1
 [ $? -le 2 ] || fail "noise: a crash"

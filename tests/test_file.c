@@ -12,6 +12,11 @@
  *   - each kind of error with its line and column; sizes refused before
  *     anything is allocated (a header claiming 2^40 cells, past 2^40, a
  *     JSON coordinate of 2^32 - 1, a budget of a few bytes);
+ *   - a header's size checked against the text that follows and against
+ *     the size expected, and drawings whose size passes their text, before
+ *     anything is allocated;
+ *   - texts cut at every byte, in every format: refused with a line, or
+ *     (white space cut) the whole maze, never a smaller one;
  *   - inconsistent walls counted and closed; a blocked cell's open side;
  *   - blocks: both layouts, wall characters, cell sizes;
  *   - the sample files of tests/maze-files/ (the JSON of the npm package
@@ -355,7 +360,8 @@ static void test_errors(void **state)
         {"+--+--+\n|  |  | x\n+--+--+\n", MZ_FILE_AUTO, MZ_EFORMAT, 2, 9, "longer"},
         {"+--+--\n|  |  |\n+--+--+\n", MZ_FILE_AUTO, MZ_EFORMAT, 1, 6, "characters"},
         {"++--+\n", MZ_FILE_AUTO, MZ_EFORMAT, 1, 2, "no width"},
-        {"####\n#  #\n####\n", MZ_FILE_AUTO, MZ_EFORMAT, 0, 0, "2C+1"},
+        {"####\n#  #\n####\n", MZ_FILE_AUTO, MZ_EFORMAT, 1, 5, "2C+1"},
+        {"###\n# #\n###\n# #\n", MZ_FILE_AUTO, MZ_EFORMAT, 4, 4, "cut short"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         mz_grid g = {0};
@@ -431,6 +437,255 @@ static void test_too_big(void **state)
     o.max_bytes = 64;
     assert_int_equal(mz_file_read("###\n# #\n###\n", 12, &o, &g, &info), MZ_OK);
     assert_int_equal(mz_file_read(t, strlen(t), NULL, &g, &info), MZ_OK);
+    mz_grid_free(&g);
+}
+
+/* ---- size claims checked against the text and the size expected ---- */
+
+/* Read text[0..len) with o into a grid of the counting allocator: the
+ * status, info filled, the grid's allocations counted in allocs. */
+static mz_status counted_read(const char *text, size_t len, const mz_file_opts *o,
+                              mz_file_info *info)
+{
+    static const mz_allocator counting = {count_alloc, count_free, NULL};
+    mz_grid g = {0};
+    g.mem = &counting;
+    allocs = 0;
+    mz_status s = mz_file_read(text, len, o, &g, info);
+    mz_grid_free(&g);
+    return s;
+}
+
+static void test_size_claims(void **state)
+{
+    (void)state;
+    mz_file_opts o;
+    memset(&o, 0, sizeof o);
+    o.max_bytes = UINT64_C(1) << 32; /* the claims below pass no budget */
+    mz_file_info info;
+    /* A header of 40000x40000 cells and two cell bytes: the text cannot
+     * hold them, refused with the place the text ends, nothing allocated. */
+    static const char huge[] = "mazebench-maze 1 40000x40000 entrance=0 exit=0 flags=0 tiles=0\n"
+                               "0f0f\n";
+    assert_int_equal(counted_read(huge, strlen(huge), &o, &info), MZ_EFORMAT);
+    assert_int_equal(allocs, 0);
+    assert_int_equal(info.line, 2);
+    assert_int_equal(info.col, 5);
+    assert_non_null(strstr(info.err, "3200000000 hex digits"));
+    /* A small claim too: 300x300 cells after one byte. */
+    static const char small[] = "mazebench-maze 1 300x300\n00\n";
+    assert_int_equal(counted_read(small, strlen(small), &o, &info), MZ_EFORMAT);
+    assert_int_equal(allocs, 0);
+    /* tiles=1 doubles what the text must hold. */
+    static const char tiles[] = "mazebench-maze 1 1x2 tiles=1\n0d07\n";
+    assert_int_equal(counted_read(tiles, strlen(tiles), &o, &info), MZ_EFORMAT);
+    assert_int_equal(allocs, 0);
+    /* Exactly enough bytes read (no final newline). */
+    assert_int_equal(counted_read("mazebench-maze 1 1x2\n0d07", 25, &o, &info), MZ_OK);
+    assert_true(allocs > 0);
+
+    /* Drawings: one long line of walls over short ones claims rows x cols
+     * cells in a text of rows + cols bytes; refused before the grid. */
+    const size_t side = 2000;
+    char *t = malloc(4 * side * side + 64);
+    assert_non_null(t);
+    size_t n = 0;
+    for (size_t k = 0; k < side; k++)
+        t[n++] = '#';
+    t[n++] = '\n';
+    for (size_t y = 0; y < side; y++)
+        t[n++] = '#', t[n++] = '\n';
+    memset(t + n, '#', side);
+    n += side;
+    mz_file_opts cells = o;
+    cells.layout = MZ_BLOCKS_CELLS;
+    assert_int_equal(counted_read(t, n, &cells, &info), MZ_EFORMAT);
+    assert_int_equal(allocs, 0);
+    assert_int_equal(info.line, 2);
+    assert_int_equal(info.col, 2);
+    /* The same for the "+--+" drawing: a full top line, then "|" and "+"
+     * lines. */
+    n = 0;
+    for (size_t k = 0; k < side; k++)
+        memcpy(t + n, "+--", 3), n += 3;
+    t[n++] = '+';
+    t[n++] = '\n';
+    for (size_t y = 0; y < side; y++)
+        memcpy(t + n, "|\n+\n", 4), n += 4;
+    assert_int_equal(counted_read(t, n, &o, &info), MZ_EFORMAT);
+    assert_int_equal(allocs, 0);
+    assert_int_equal(info.line, 3);
+    free(t);
+
+    /* The size expected: another one is refused before anything is
+     * allocated, with both sizes named. */
+    o.expect = mz_dims_square(3, 3);
+    assert_int_equal(counted_read(huge, strlen(huge), &o, &info), MZ_ETOOBIG);
+    assert_int_equal(allocs, 0);
+    assert_int_equal(info.line, 0);
+    assert_string_equal(info.err, "the file is 40000x40000, 3x3 was asked for");
+    static const char hex3[] = "mazebench-maze 1 hex:3x3\n000000000000000000\n";
+    assert_int_equal(counted_read(hex3, strlen(hex3), &o, &info), MZ_ETOOBIG);
+    assert_int_equal(allocs, 0);
+    assert_string_equal(info.err, "the file is hex:3x3, 3x3 was asked for");
+    mz_grid g = {0};
+    assert_true(generate(mz_find(MZ_GEN, "dfs"), MZ_SQUARE(2, 3), 1, &g));
+    for (unsigned f = MZ_FILE_ASCII; f < MZ_FILE_FORMAT_COUNT; f++) {
+        size_t len;
+        char *w = write_text(&g, (mz_file_format)f, NULL, &len);
+        o.expect = mz_dims_square(3, 3);
+        if (counted_read(w, len, &o, &info) != MZ_ETOOBIG || allocs != 0)
+            fail_msg("%s: a 2x3 maze read when 3x3 is expected (%s)",
+                     mz_file_format_name((mz_file_format)f), info.err);
+        assert_string_equal(info.err, "the file is 2x3, 3x3 was asked for");
+        o.expect = mz_dims_square(2, 3);
+        if (counted_read(w, len, &o, &info) != MZ_OK)
+            fail_msg("%s: %s", mz_file_format_name((mz_file_format)f), info.err);
+        free(w);
+    }
+    mz_grid_free(&g);
+    /* The shape counts, and polar's rings are its size. */
+    assert_true(generate(mz_find(MZ_GEN, "dfs"), &(mz_dims){MZ_SHAPE_POLAR, 1, 4, 0}, 1, &g));
+    size_t len;
+    char *w = write_text(&g, MZ_FILE_MZB, NULL, &len);
+    o.expect = (mz_dims){MZ_SHAPE_POLAR, 0, 4, 0};
+    assert_int_equal(counted_read(w, len, &o, &info), MZ_OK);
+    o.expect = (mz_dims){MZ_SHAPE_POLAR, 0, 5, 0};
+    assert_int_equal(counted_read(w, len, &o, &info), MZ_ETOOBIG);
+    assert_int_equal(allocs, 0);
+    free(w);
+    mz_grid_free(&g);
+    /* An expected size no grid has is a bad option. */
+    o.expect = mz_dims_square(3, 0);
+    assert_int_equal(counted_read(huge, strlen(huge), &o, &info), MZ_EINVAL);
+}
+
+/* ---- texts cut short ---- */
+
+/* Is t[0..n) white space (line ends only when not spaces too)? */
+static bool only_space(const char *t, size_t n, bool spaces)
+{
+    for (size_t k = 0; k < n; k++)
+        if (t[k] != '\r' && t[k] != '\n' && !(spaces && (t[k] == ' ' || t[k] == '\t')))
+            return false;
+    return true;
+}
+
+/* Read text cut at every byte: a cut that takes away only white space
+ * reads as the whole maze; any other fails with MZ_EFORMAT and a line,
+ * never reads as a smaller maze. cut_lines: a cut just after a line end,
+ * or inside the first line, may read (the blocks cells layout, whose
+ * pages have no border: a smaller page), and spaces are cells, so only a
+ * cut of line ends must read as the whole page. */
+static void cut_everywhere(const char *what, const char *t, size_t len, const mz_file_opts *o,
+                           const mz_grid *whole, bool cut_lines)
+{
+    for (size_t cut = 0; cut <= len; cut++) {
+        mz_grid g = {0};
+        mz_file_info info;
+        /* A copy of exactly cut bytes, so that ASan sees a read past it. */
+        char *c = malloc(cut + 1);
+        assert_non_null(c);
+        memcpy(c, t, cut);
+        mz_status s = mz_file_read(c, cut, o, &g, &info);
+        bool whole_left = only_space(t + cut, len - cut, !cut_lines);
+        if (whole_left) {
+            if (s != MZ_OK)
+                fail_msg("%s cut at %zu of %zu (white space only): %s: %s", what, cut, len,
+                         mz_status_str(s), info.err);
+            if (g.rows != whole->rows || g.cols != whole->cols ||
+                mz_digest(&g) != mz_digest(whole))
+                fail_msg("%s cut at %zu of %zu: another maze", what, cut, len);
+        } else if (!(cut_lines && ((cut > 0 && t[cut - 1] == '\n') || t[cut] == '\n' ||
+                                   !memchr(t, '\n', cut)))) {
+            if (s != MZ_EFORMAT || info.line == 0)
+                fail_msg("%s cut at %zu of %zu: %s at line %llu (%s), %llux%llu read", what, cut,
+                         len, mz_status_str(s), (unsigned long long)info.line, info.err,
+                         (unsigned long long)g.rows, (unsigned long long)g.cols);
+        }
+        free(c);
+        mz_grid_free(&g);
+    }
+}
+
+static void test_cut_short(void **state)
+{
+    (void)state;
+    static const char *const gens[] = {"dfs", "kruskal", "binary-tree", "treasure"};
+    mz_grid g = {0};
+    for (size_t k = 0; k < sizeof gens / sizeof gens[0]; k++) {
+        assert_true(generate(mz_find(MZ_GEN, gens[k]), MZ_SQUARE(4, 5), 7, &g));
+        for (unsigned f = MZ_FILE_ASCII; f < MZ_FILE_FORMAT_COUNT; f++) {
+            char what[64];
+            snprintf(what, sizeof what, "%s as %s", gens[k], mz_file_format_name((mz_file_format)f));
+            size_t len;
+            char *t = write_text(&g, (mz_file_format)f, NULL, &len);
+            mz_grid whole = {0};
+            mz_file_info info;
+            assert_int_equal(mz_file_read(t, len, NULL, &whole, &info), MZ_OK);
+            cut_everywhere(what, t, len, NULL, &whole, false);
+            mz_grid_free(&whole);
+            free(t);
+        }
+    }
+    /* A board of blocked cells in the cells layout: a cut inside a line
+     * is refused (a cut at a line's end is a smaller board: nothing tells
+     * them apart in a page without a border). */
+    mz_file_opts o;
+    memset(&o, 0, sizeof o);
+    o.layout = MZ_BLOCKS_CELLS;
+    o.cell_w = 2;
+    assert_true(generate(mz_find(MZ_GEN, "treasure"), MZ_SQUARE(6, 7), 3, &g));
+    size_t len;
+    char *t = write_text(&g, MZ_FILE_BLOCKS, &o, &len);
+    mz_grid whole = {0};
+    mz_file_info info;
+    assert_int_equal(mz_file_read(t, len, &o, &whole, &info), MZ_OK);
+    cut_everywhere("treasure in cells of 2x1", t, len, &o, &whole, true);
+    free(t);
+    /* Rooms two lines a block. */
+    memset(&o, 0, sizeof o);
+    o.cell_h = 2;
+    assert_true(generate(mz_find(MZ_GEN, "dfs"), MZ_SQUARE(3, 4), 3, &g));
+    t = write_text(&g, MZ_FILE_BLOCKS, &o, &len);
+    mz_grid_free(&whole);
+    assert_int_equal(mz_file_read(t, len, &o, &whole, &info), MZ_OK);
+    cut_everywhere("rooms of 1x2", t, len, &o, &whole, false);
+    free(t);
+    mz_grid_free(&whole);
+    /* Three characters a cell, two lines a row (a sample file), and a
+     * drawing with an entrance and an exit drawn as gaps in the north and
+     * east borders. */
+    t = slurp("tests/maze-files/wide.txt", &len);
+    assert_int_equal(mz_file_read(t, len, NULL, &whole, &info), MZ_OK);
+    cut_everywhere("wide.txt", t, len, NULL, &whole, false);
+    free(t);
+    static const char gaps[] = "+--+  +--+\n|        |\n+--+--+  +\n|         \n+--+--+--+\n";
+    assert_int_equal(mz_file_read(gaps, strlen(gaps), NULL, &whole, &info), MZ_OK);
+    cut_everywhere("gaps", gaps, strlen(gaps), NULL, &whole, false);
+    /* The cut the audit found: the last line a short line of walls, read
+     * before as a maze open to the south. */
+    static const char cut[] = "+--+--+\n|     |\n+  +--+\n|     |\n+--+-";
+    assert_int_equal(mz_file_read(cut, strlen(cut), NULL, &whole, &info), MZ_EFORMAT);
+    assert_int_equal(info.line, 5);
+    assert_int_equal(info.col, 6);
+    assert_non_null(strstr(info.err, "cut"));
+    /* A gap in the south border: a drawing cut after an inner line of
+     * walls. */
+    static const char south[] = "+--+--+\n|     |\n+  +--+\n";
+    assert_int_equal(mz_file_read(south, strlen(south), NULL, &whole, &info), MZ_EFORMAT);
+    assert_int_equal(info.line, 3);
+    assert_int_equal(info.col, 2);
+    static const char south_rooms[] = "#####\n#   #\n# ###\n";
+    assert_int_equal(mz_file_read(south_rooms, strlen(south_rooms), NULL, &whole, &info),
+                     MZ_EFORMAT);
+    assert_int_equal(info.line, 3);
+    assert_int_equal(info.col, 2);
+    /* Trailing white space and CRs after lines are fine. */
+    static const char crlf[] = "+--+--+  \r\n|     |\r\n+--+--+ \r\n";
+    assert_int_equal(mz_file_read(crlf, strlen(crlf), NULL, &whole, &info), MZ_OK);
+    assert_int_equal(whole.cols, 2);
+    mz_grid_free(&whole);
     mz_grid_free(&g);
 }
 
@@ -629,6 +884,8 @@ int main(void)
         cmocka_unit_test(test_detection),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_too_big),
+        cmocka_unit_test(test_size_claims),
+        cmocka_unit_test(test_cut_short),
         cmocka_unit_test(test_inconsistent_walls),
         cmocka_unit_test(test_blocks),
         cmocka_unit_test(test_sample_files),

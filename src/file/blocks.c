@@ -143,10 +143,14 @@ mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
     mz_dims d;
     if (o->layout == MZ_BLOCKS_ROOMS) {
         if (bw % 2 == 0 || bh % 2 == 0 || bw < 3 || bh < 3) {
-            s = mzf_fail_at_none(r, MZ_EFORMAT,
-                                 "a page of %llux%llu blocks: the rooms layout takes 2R+1 x 2C+1 "
-                                 "blocks, R and C from 1",
-                                 (unsigned long long)bh, (unsigned long long)bw);
+            /* Where: the last line when the rows are wrong (a page cut
+             * after a line), else the first line's end. */
+            bool rows_bad = bh % 2 == 0 || bh < 3;
+            s = mzf_fail(r, rows_bad ? l[n - 1].at + l[n - 1].len : l[0].at + l[0].len,
+                         "a page of %llux%llu blocks: the rooms layout takes 2R+1 x 2C+1 "
+                         "blocks, R and C from 1%s",
+                         (unsigned long long)bh, (unsigned long long)bw,
+                         rows_bad ? " (a page cut short?)" : "");
             goto done;
         }
         d = mz_dims_square((bh - 1) / 2, (bw - 1) / 2);
