@@ -67,17 +67,45 @@ static int parse_size(const char *text, double *w, double *h)
     return 0;
 }
 
+/* Are a and b one file: the same name, the same file (both exist), or the
+ * same name in the same folder (a file not made yet, spelt two ways)? */
+static bool same_target(const char *a, const char *b)
+{
+    if (!strcmp(a, b) || mzo_same_file(a, b))
+        return true;
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    const char *na = sa ? sa + 1 : a, *nb = sb ? sb + 1 : b;
+    if (strcmp(na, nb) != 0 || !*na)
+        return false;
+    char da[4096], db[4096];
+    snprintf(da, sizeof da, "%.*s", sa ? (int)(sa - a) + 1 : 1, sa ? a : ".");
+    snprintf(db, sizeof db, "%.*s", sb ? (int)(sb - b) + 1 : 1, sb ? b : ".");
+    return mzo_same_file(da, db);
+}
+
 /* MZC_USAGE (one line) when path is one of the report's inputs: an output
  * never replaces what it is made from. */
 static int not_an_input(const mzr_report *r, const char *path)
 {
     for (size_t k = 0; k < r->nused + r->nleft; k++) {
         const char *in = k < r->nused ? r->used[k] : r->left[k - r->nused].path;
-        if (!strcmp(in, path) || mzo_same_file(in, path)) {
+        if (same_target(in, path)) {
             mzc_error("report: '%s' is an input file: it may not be an output too", path);
             return MZC_USAGE;
         }
     }
+    return MZC_OK;
+}
+
+/* MZC_USAGE (one line) when a folder's file is already another output
+ * (--md DIR/run.csv with --csv DIR). */
+static int not_an_output(const mzc_outs *outs, const char *opt, const char *path)
+{
+    for (size_t k = 0; k < outs->n; k++)
+        if (same_target(outs->o[k].path, path)) {
+            mzc_error("report: %s '%s' is already another output of the command", opt, path);
+            return MZC_USAGE;
+        }
     return MZC_OK;
 }
 
@@ -137,6 +165,17 @@ int cmd_report(int argc, char **argv)
         mzc_error("report: --chart-size '%s': not WxH with W and H from 200 to 5000", size);
         rc = MZC_USAGE;
     }
+    /* Each output a path of its own: two options naming one file or folder
+     * would have one replace the other (or a file renamed over a folder). */
+    const char *opath[5] = {out, md, tex, csv, charts};
+    static const char *const oname[5] = {"--out", "--md", "--tex", "--csv", "--charts"};
+    for (int a = 0; a < 5 && rc == MZC_OK; a++)
+        for (int b = a + 1; b < 5 && rc == MZC_OK && opath[a]; b++)
+            if (opath[b] && same_target(opath[a], opath[b])) {
+                mzc_error("report: %s '%s' is also %s: each output needs a path of its own",
+                          oname[b], opath[b], oname[a]);
+                rc = MZC_USAGE;
+            }
     if (rc != MZC_OK) {
         free(inputs);
         return rc;
@@ -159,6 +198,14 @@ int cmd_report(int argc, char **argv)
             mzc_error("report: %s '%s' is not a folder", dir_opt[k], dirs[k]);
             rc = MZC_USAGE;
         }
+    /* nor an input folder: its files would be read as inputs next time */
+    for (int k = 0; k < 2 && rc == MZC_OK; k++)
+        for (size_t j = 0; dirs[k] && j < ninputs && rc == MZC_OK; j++)
+            if (same_target(inputs[j], dirs[k])) {
+                mzc_error("report: %s '%s' is an input: an output may not be one too",
+                          dir_opt[k], dirs[k]);
+                rc = MZC_USAGE;
+            }
     if (rc != MZC_OK) {
         mzc_outs_abort(&outs);
         free(inputs);
@@ -173,7 +220,6 @@ int cmd_report(int argc, char **argv)
             mzc_error("report: out of memory reading '%s'", inputs[k]);
             rc = MZC_FAIL;
         }
-    free(inputs);
     if (rc == MZC_OK && mzr_report_finish(&r, err, sizeof err) != MZO_OK) {
         mzc_error("report: %s", err);
         rc = MZC_FAIL;
@@ -181,6 +227,7 @@ int cmd_report(int argc, char **argv)
     /* No output may be an input (a folder's files included). */
     for (size_t k = 0; rc == MZC_OK && k < outs.n; k++)
         rc = not_an_input(&r, outs.o[k].path);
+    free(inputs);
 
     /* The folders' files: each table as CSV, each chart as SVG (and PDF
      * with cairo), opened beside the others, committed with them. */
@@ -204,7 +251,8 @@ int cmd_report(int argc, char **argv)
             const mzr_table *t = &r.sec[s].tab[k];
             char path[4096];
             snprintf(path, sizeof path, "%s/%s.csv", csv, t->id);
-            if ((rc = not_an_input(&r, path)) != MZC_OK)
+            if ((rc = not_an_input(&r, path)) != MZC_OK ||
+                (rc = not_an_output(&outs, "--csv", path)) != MZC_OK)
                 break;
             FILE *f = mzc_outs_open(&outs, "--csv", path, force, &rc);
             if (!f)
@@ -216,7 +264,8 @@ int cmd_report(int argc, char **argv)
         for (int fmt = 0; rc == MZC_OK && fmt < (pdf ? 2 : 1); fmt++) {
             char path[4096];
             snprintf(path, sizeof path, "%s/%s.%s", charts, r.chart[k].name, fmt ? "pdf" : "svg");
-            if ((rc = not_an_input(&r, path)) != MZC_OK)
+            if ((rc = not_an_input(&r, path)) != MZC_OK ||
+                (rc = not_an_output(&outs, "--charts", path)) != MZC_OK)
                 break;
             FILE *f = mzc_outs_open(&outs, "--charts", path, force, &rc);
             if (!f)

@@ -8,10 +8,12 @@
  *
  * Escaping:
  * Every writer of the project (sweep rows, 'list --format json', 'stats',
- * 'compare', the JUnit reports) escapes through these, so a spec, a file
- * name or a message holding a quote, a comma or a control character comes
- * out as a valid field in every format. Bytes of 0x80 and above are copied
- * as they are: UTF-8 text stays UTF-8.
+ * 'compare', the JUnit reports, the report's HTML, markdown, LaTeX and
+ * CSV) escapes through these, one function a format, so a spec, a file
+ * name or a message holding a quote, a comma, markup or a control
+ * character comes out as inert text in every format. UTF-8 text stays
+ * UTF-8; in JSON, XML, markdown and LaTeX bytes that are not UTF-8 are
+ * replaced (a CSV data field keeps its bytes).
  */
 #ifndef MZ_OUT_H
 #define MZ_OUT_H
@@ -28,19 +30,60 @@ extern "C" {
 #endif
 
 /* s as one CSV field (RFC 4180): as it is, unless it holds a comma, a
- * double quote, CR or LF; then between double quotes, each quote doubled. */
+ * double quote, CR or LF; then between double quotes, each quote doubled.
+ * For data that the project reads back (sweep rows, stats, compare). */
 void mzo_csv_string(FILE *f, const char *s);
+/* s as a CSV text field for a spreadsheet (the report's --csv): a text
+ * that a spreadsheet would take for a formula (mzo_csv_formula) is
+ * written "'TEXT" (a single quote first, the whole between double quotes,
+ * OWASP's rule against CSV injection); any other field as mzo_csv_string.
+ * A number stays as it is. A NULL s writes nothing. */
+void mzo_csv_text(FILE *f, const char *s);
+/* Is s a decimal number: [+-]digits[.digits][e[+-]digits] (or .digits)? */
+bool mzo_csv_number(const char *s);
+/* Does s start as a formula does (=, +, -, @, tab or CR, or the
+ * full-width = + - @) without being a number? */
+bool mzo_csv_formula(const char *s);
 
 /* s as a JSON string, quotes included: '"' and '\\' escaped with a
- * backslash, every other byte below 0x20 (and 0x7f) as \u00XX. A NULL s
- * writes "". */
+ * backslash, every other byte below 0x20 (and 0x7f) as \u00XX, a byte
+ * that is not UTF-8 as \ufffd. A NULL s writes "". */
 void mzo_json_string(FILE *f, const char *s);
 
 /* s as XML character data or an attribute value (without the surrounding
  * quotes): & < > " ' as entities; tab, LF and CR as character references
  * (so they survive in attributes); the other bytes below 0x20, which XML
- * 1.0 cannot hold at all, as U+FFFD. A NULL s writes nothing. */
+ * 1.0 cannot hold at all, DEL, U+FFFE, U+FFFF and bytes that are not
+ * UTF-8 as U+FFFD. A NULL s writes nothing. */
 void mzo_xml_text(FILE *f, const char *s);
+
+/* s as inline markdown text (CommonMark and GitHub's tables), inert:
+ * < > & as entities (no raw HTML, autolink, comment or entity reference),
+ * \ ` * _ [ ] ~ | after a backslash (no link, image, code span, emphasis,
+ * strike-through, nor the end of a table cell), every control byte (line
+ * ends included: no new block) as a space. With code, a code span
+ * instead: a fence one backtick longer than the longest backtick run in s
+ * (a space either side when s has a backtick or starts or ends with a
+ * space), only | escaped inside (\|, the table's rule), control bytes as
+ * spaces. For a table cell or a line that the writer starts itself (never
+ * at the start of a line). Bytes that are not UTF-8 as U+FFFD. A NULL or
+ * empty s writes nothing. */
+void mzo_md_text(FILE *f, const char *s, bool code);
+
+/* s as LaTeX text, inert under pdflatex: \ { } $ & # ^ _ ~ % escaped
+ * (\textbackslash{}, \{, \}, \$, \&, \#, \textasciicircum{}, \_,
+ * \textasciitilde{}, \%), < > | as \textless{}, \textgreater{},
+ * \textbar{}, ` as {}` and "--" as "-{}-" (no ligature), every control
+ * byte (line ends included) as a space; U+00B1 as $\pm$, U+00B2 as
+ * \textsuperscript{2}, the other Latin-1 characters that LaTeX sets in
+ * OT1 and T1 as they are, and any other character or byte that is not
+ * UTF-8 as '?'. No command, group, parameter, comment or ^^ escape can
+ * come out of s. */
+void mzo_tex_text(FILE *f, const char *s);
+
+/* The length of the well-formed UTF-8 sequence s starts with (1 to 4),
+ * 0 when it is not one (or s is empty). */
+size_t mzo_utf8_len(const char *s);
 
 /* enum values as the sweep engine's SW_OK, SW_FAIL, SW_BAD */
 enum { MZO_OK = 0, MZO_FAIL = 1, MZO_BAD = 2 };

@@ -13,11 +13,14 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 const char *const mzr_section_id[MZR_NSEC] = {
     [MZR_SEC_RUN] = "run",         [MZR_SEC_GENERATORS] = "generators",
@@ -972,42 +975,102 @@ static int add_check(mzr_report *r, const char *path, const char *text)
 
 /* ---- inputs ---- */
 
+static int not_regular(const struct stat *st, char *why, size_t wl)
+{
+    snprintf(why, wl, "not a regular file but %s: the report reads regular files only",
+             S_ISDIR(st->st_mode)    ? "a folder"
+             : S_ISFIFO(st->st_mode) ? "a pipe"
+             : S_ISCHR(st->st_mode)  ? "a character device"
+             : S_ISBLK(st->st_mode)  ? "a block device"
+             : S_ISSOCK(st->st_mode) ? "a socket"
+                                     : "something else");
+    return MZO_BAD;
+}
+
+/* The whole of an input, or why not. Only a regular file of at most
+ * MZR_INPUT_MAX bytes is read: it is opened without blocking (a FIFO with
+ * no writer, a device), looked at (fstat) before a byte is read, and left
+ * out at once when it is anything else or larger; a file that grows past
+ * the cap while it is read is left out too. */
 static int read_all(const char *path, char **text, size_t *len, char *why, size_t wl)
 {
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    struct stat st;
+    /* looked at by name first (a device is not even opened), then again on
+     * what was opened (it may have been replaced in between) */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return not_regular(&st, why, wl);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
         snprintf(why, wl, "cannot read it: %s", strerror(errno));
         return MZO_BAD;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap + 1);
-    while (b) {
-        if (n == cap) {
-            char *nb = cap > ((size_t)1 << 30) ? NULL : realloc(b, 2 * cap + 1);
-            if (!nb) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = nb;
-            cap *= 2;
-        }
-        size_t got = fread(b + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
+    if (fstat(fd, &st) != 0) {
+        snprintf(why, wl, "cannot read it: %s", strerror(errno));
+        close(fd);
+        return MZO_BAD;
     }
-    const bool err = ferror(f);
-    fclose(f);
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return not_regular(&st, why, wl);
+    }
+    if ((uintmax_t)st.st_size > MZR_INPUT_MAX) {
+        snprintf(why, wl, "%jd bytes, more than the %u MiB the report reads of an input",
+                 (intmax_t)st.st_size, (unsigned)(MZR_INPUT_MAX >> 20));
+        close(fd);
+        return MZO_BAD;
+    }
+    /* a regular file: blocking reads from here */
+    const int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    size_t cap = (size_t)st.st_size + 1, n = 0; /* one more: growth shows */
+    char *b = malloc(cap + 1);
     if (!b) {
+        close(fd);
         snprintf(why, wl, "out of memory");
         return MZO_FAIL;
     }
-    if (err) {
+    for (;;) {
+        if (n == cap) {
+            if (cap > MZR_INPUT_MAX) {
+                free(b);
+                close(fd);
+                snprintf(why, wl, "grew past the %u MiB the report reads of an input while "
+                         "it was read", (unsigned)(MZR_INPUT_MAX >> 20));
+                return MZO_BAD;
+            }
+            size_t ncap = cap < 65536 ? 65536 : 2 * cap;
+            ncap = ncap > (size_t)MZR_INPUT_MAX + 1 ? (size_t)MZR_INPUT_MAX + 1 : ncap;
+            char *nb = realloc(b, ncap + 1);
+            if (!nb) {
+                free(b);
+                close(fd);
+                snprintf(why, wl, "out of memory");
+                return MZO_FAIL;
+            }
+            b = nb;
+            cap = ncap;
+        }
+        const ssize_t got = read(fd, b + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            snprintf(why, wl, "a read error: %s", strerror(errno));
+            free(b);
+            close(fd);
+            return MZO_BAD;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    close(fd);
+    if (n > MZR_INPUT_MAX) {
         free(b);
-        snprintf(why, wl, "a read error");
+        snprintf(why, wl, "grew past the %u MiB the report reads of an input while it was read",
+                 (unsigned)(MZR_INPUT_MAX >> 20));
         return MZO_BAD;
     }
     b[n] = '\0';
@@ -1144,11 +1207,8 @@ static int add_dir(mzr_report *r, const char *dir, int depth)
         for (size_t k = 0; rc == MZO_OK && k < n; k++) {
             const char *b = strrchr(names[k], '/') + 1;
             const bool first = !strncmp(b, "sweep", 5);
-            if (first == (pass == 0)) {
-                struct stat st;
-                if (stat(names[k], &st) == 0 && S_ISREG(st.st_mode))
-                    rc = add_file(r, names[k], false);
-            }
+            if (first == (pass == 0))
+                rc = add_file(r, names[k], false); /* not a regular file: left out */
         }
     for (size_t k = 0; k < n; k++)
         free(names[k]);

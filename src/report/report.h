@@ -38,6 +38,11 @@
 extern "C" {
 #endif
 
+/* The most bytes the report reads of an input (256 MiB: a sweep of about
+ * a million rows). A larger file, or one that is not a regular file (a
+ * device, a pipe, a socket), is left out at once, before it is read. */
+#define MZR_INPUT_MAX ((size_t)256 << 20)
+
 /* The sections, in the report's order; their ids are stable (docs/report.md). */
 enum {
     MZR_SEC_RUN = 0,

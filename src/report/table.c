@@ -177,59 +177,6 @@ void mzr_table_free(mzr_table *t)
     memset(t, 0, sizeof *t);
 }
 
-/* ---- escaping ---- */
-
-void mzr_tex_text(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '\\': fputs("\\textbackslash{}", f); break;
-        case '{': fputs("\\{", f); break;
-        case '}': fputs("\\}", f); break;
-        case '$': fputs("\\$", f); break;
-        case '&': fputs("\\&", f); break;
-        case '#': fputs("\\#", f); break;
-        case '^': fputs("\\textasciicircum{}", f); break;
-        case '_': fputs("\\_", f); break;
-        case '~': fputs("\\textasciitilde{}", f); break;
-        case '%': fputs("\\%", f); break;
-        case '\n':
-        case '\r': fputc(' ', f); break;
-        case '-': fputs(s[1] == '-' ? "-{}" : "-", f); break; /* "--" is no dash */
-        default:
-            if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xb1) {
-                fputs("$\\pm$", f); /* the tables' two non-ASCII signs: plus-minus */
-                s++;
-            } else if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xb2) {
-                fputs("\\textsuperscript{2}", f);
-                s++;
-            } else {
-                fputc(*s, f);
-            }
-        }
-    }
-}
-
-void mzr_md_text(FILE *f, const char *s, bool code)
-{
-    if (!s || !*s)
-        return;
-    const char *fence = code ? (strchr(s, '`') ? "`` " : "`") : "";
-    fputs(fence, f);
-    for (; *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\\' && !code)
-            fputs("\\\\", f);
-        else if (*s == '\n' || *s == '\r')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-    if (*fence)
-        fputs(strlen(fence) > 1 ? " ``" : "`", f);
-}
-
 /* ---- writers ---- */
 
 void mzr_col_label(const mzr_col *c, char *buf, size_t len)
@@ -303,13 +250,13 @@ void mzr_table_css(FILE *f, const mzr_table *t)
 void mzr_table_md(FILE *f, const mzr_table *t)
 {
     fputs("**", f);
-    mzr_md_text(f, t->title, false);
+    mzo_md_text(f, t->title, false);
     fputs("**\n\n|", f);
     for (size_t c = 0; c < t->ncols; c++) {
         char label[512];
         mzr_col_label(&t->col[c], label, sizeof label);
         fputc(' ', f);
-        mzr_md_text(f, label, false);
+        mzo_md_text(f, label, false);
         fputs(" |", f);
     }
     fputs("\n|", f);
@@ -325,14 +272,14 @@ void mzr_table_md(FILE *f, const mzr_table *t)
         fputc('|', f);
         for (size_t c = 0; c < t->ncols; c++) {
             fputc(' ', f);
-            mzr_md_text(f, mzr_table_at(t, r, c)->text, t->col[c].code);
+            mzo_md_text(f, mzr_table_at(t, r, c)->text, t->col[c].code);
             fputs(" |", f);
         }
         fputc('\n', f);
     }
     if (t->note && *t->note) {
         fputs("\n_", f);
-        mzr_md_text(f, t->note, false);
+        mzo_md_text(f, t->note, false);
         fputs("_\n", f);
     }
     fputc('\n', f);
@@ -341,9 +288,11 @@ void mzr_table_md(FILE *f, const mzr_table *t)
 void mzr_table_tex(FILE *f, const mzr_table *t)
 {
     fputs("\\begin{table}[ht]\n\\centering\n\\caption{", f);
-    mzr_tex_text(f, t->title);
+    mzo_tex_text(f, t->title);
     fputs("}\n\\label{tab:", f);
-    mzr_tex_text(f, t->id);
+    for (const char *p = t->id; *p; p++) /* the id is [a-z0-9-]: a label's name as it is */
+        if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
+            fputc(*p, f);
     fputs("}\n\\begin{tabular}{", f);
     for (size_t c = 0; c < t->ncols; c++)
         fputs(align_class(t->col[c].align), f);
@@ -353,7 +302,7 @@ void mzr_table_tex(FILE *f, const mzr_table *t)
         mzr_col_label(&t->col[c], label, sizeof label);
         if (c)
             fputs(" & ", f);
-        mzr_tex_text(f, label);
+        mzo_tex_text(f, label);
     }
     fputs(" \\\\\n\\midrule\n", f);
     for (size_t r = 0; r < t->nrows; r++) {
@@ -361,14 +310,14 @@ void mzr_table_tex(FILE *f, const mzr_table *t)
             const char *s = mzr_table_at(t, r, c)->text;
             if (c)
                 fputs(" & ", f);
-            else if (s && *s == '[')
-                fputs("{}", f); /* not an argument of the \\ before it */
+            else if (s && (*s == '[' || *s == '*'))
+                fputs("{}", f); /* not a star or an argument of the \\ before it */
             if (t->col[c].code && s && *s) {
                 fputs("\\texttt{", f);
-                mzr_tex_text(f, s);
+                mzo_tex_text(f, s);
                 fputc('}', f);
             } else {
-                mzr_tex_text(f, s);
+                mzo_tex_text(f, s);
             }
         }
         fputs(" \\\\\n", f);
@@ -376,7 +325,7 @@ void mzr_table_tex(FILE *f, const mzr_table *t)
     fputs("\\bottomrule\n\\end{tabular}\n", f);
     if (t->note && *t->note) {
         fputs("\\par\\smallskip\\footnotesize ", f);
-        mzr_tex_text(f, t->note);
+        mzo_tex_text(f, t->note);
         fputc('\n', f);
     }
     fputs("\\end{table}\n", f);
@@ -394,7 +343,7 @@ void mzr_table_csv(FILE *f, const mzr_table *t)
             if (!first)
                 fputc(',', f);
             first = false;
-            mzo_csv_string(f, key);
+            mzo_csv_text(f, key);
         }
     }
     fputc('\n', f);
@@ -409,7 +358,7 @@ void mzr_table_csv(FILE *f, const mzr_table *t)
                 if (!first)
                     fputc(',', f);
                 first = false;
-                mzo_csv_string(f, v ? v : "");
+                mzo_csv_text(f, v ? v : "");
             }
         }
         fputc('\n', f);

@@ -3,7 +3,8 @@
  * rows x columns of text cells under a header, each column with its
  * alignment and unit; the same table is written as an HTML <table>
  * (well-formed XML), a GitHub markdown pipe table, a LaTeX booktabs
- * tabular and a CSV file. The tables are built once (src/report/report.c
+ * tabular and a CSV file, each text escaped by src/out's one function
+ * for the format (mzo_xml_text, mzo_md_text, mzo_tex_text, mzo_csv_text). The tables are built once (src/report/report.c
  * from the tools' library layers) and only written here: the writers
  * format and escape, they never compute.
  *
@@ -82,19 +83,6 @@ void mzr_table_drop_empty(mzr_table *t);
 const mzr_cell *mzr_table_at(const mzr_table *t, size_t r, size_t c);
 void mzr_table_free(mzr_table *t);
 
-/* ---- escaping (exposed for the tests) ---- */
-
-/* s as LaTeX text: \ { } $ & # ^ _ ~ % escaped (\textbackslash{},
- * \{, \}, \$, \&, \#, \textasciicircum{}, \_, \textasciitilde{}, \%), a
- * line end as a space, "--" as "-{}-" (no dash), U+00B1 as $\pm$ and
- * U+00B2 as \textsuperscript{2}. A row whose first cell starts with '['
- * starts with {} (not an argument of the \\ before it). */
-void mzr_tex_text(FILE *f, const char *s);
-/* s as the text of a markdown table cell: | as \|, \ as \\, a line end as
- * a space; with code, between backticks (a backtick inside: doubled
- * fences). */
-void mzr_md_text(FILE *f, const char *s, bool code);
-
 /* ---- writers ---- */
 
 /* The column's header as shown: "head (unit)", or head alone. */
@@ -113,15 +101,21 @@ void mzr_table_html(FILE *f, const mzr_table *t);
  * of names (code). */
 void mzr_table_css(FILE *f, const mzr_table *t);
 /* "**title**", a blank line, the pipe table (---, ---: or :---: by
- * alignment), then the note in italics; ends with a blank line. */
+ * alignment), then the note in italics; ends with a blank line. Every
+ * text (title, headers, cells, note) through src/out's mzo_md_text, the
+ * code columns' cells as code spans. */
 void mzr_table_md(FILE *f, const mzr_table *t);
 /* \begin{table}[ht] \centering \caption{...} \label{tab:ID}
  * \begin{tabular}{l r c ...} \toprule header \\ \midrule rows \\
  * \bottomrule \end{tabular} (the note as a \par\footnotesize line)
- * \end{table}. Needs \usepackage{booktabs}. */
+ * \end{table}. Needs \usepackage{booktabs}. Every text through src/out's
+ * mzo_tex_text; a row whose first cell starts with '[' or '*' starts
+ * with {} (neither an argument nor a star of the \\ before it). */
 void mzr_table_tex(FILE *f, const mzr_table *t);
 /* A header of the columns' keys (a parted column: its key with each
- * suffix), then one line a row (RFC 4180, src/out mzo_csv_string). */
+ * suffix), then one line a row (RFC 4180; every field through src/out's
+ * mzo_csv_text: a text a spreadsheet would take for a formula starts
+ * with a single quote, a number stays as it is). */
 void mzr_table_csv(FILE *f, const mzr_table *t);
 
 #ifdef __cplusplus
