@@ -150,6 +150,61 @@ expect 2 "an empty file" "$mz" maze "$tmp/empty"
 printf '####\n#  #\n####\n' >"$tmp/even.blocks"
 expect 2 "an even page" "$mz" maze "$tmp/even.blocks"
 grep -q "even.blocks:1:5: a page of 3x4 blocks" "$tmp/err" || fail "even: $(cat "$tmp/err")"
+# A header claiming 40000x40000 cells in a text of 68 bytes: refused where
+# the text ends, nothing allocated (under 'ulimit -v' too, when the build
+# is not sanitized: a sanitized one reserves its shadow memory).
+printf 'mazebench-maze 1 40000x40000 entrance=0 exit=0 flags=0 tiles=0\n0f0f\n' >"$tmp/claim.mzb"
+expect 2 "a header claiming more than its text" "$mz" maze "$tmp/claim.mzb"
+grep -q "claim.mzb:2:5: the text ends 5 bytes after the header: 40000x40000 needs 3200000000 hex digits" \
+    "$tmp/err" || fail "claim: $(cat "$tmp/err")"
+if (ulimit -v 200000 && "$mz" --version) >/dev/null 2>&1; then
+    expect 2 "a header claiming more than its text, ulimit -v" -- \
+        sh -c "ulimit -v 200000 && exec '$mz' maze '$tmp/claim.mzb'"
+    grep -q "claim.mzb:2:5: the text ends" "$tmp/err" || fail "claim, ulimit: $(cat "$tmp/err")"
+fi
+# The same text as an outside generator's answer for a 3x3 maze:
+# wrong-size at once, both sizes named.
+printf '[generator claim]\ncommand = cat {dir}/claim.mzb\nformat = mzb\n' >"$tmp/claim.programs"
+"$mz" gen claim --seed 1 --grid 3x3 --programs "$tmp/claim.programs" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] || fail "an outside generator's answer of another size: not exit 1"
+grep -q "wrong-size: .*the file is 40000x40000, 3x3 was asked for" "$tmp/err" ||
+    fail "claim as an answer: $(cat "$tmp/err")"
+# Pages larger than their text: one long line over short ones.
+awk 'BEGIN { s = sprintf("%3000s", ""); gsub(/ /, "#", s); print s
+             for (i = 0; i < 3000; i++) print "#"; print s }' >"$tmp/wide.blocks"
+expect 2 "a page of short lines" "$mz" maze "$tmp/wide.blocks" --layout cells
+grep -q "wide.blocks:2:2: the line is 1 characters, the first 3000" "$tmp/err" ||
+    fail "short lines: $(cat "$tmp/err")"
+awk 'BEGIN { s = "+"; for (i = 0; i < 1000; i++) s = s "--+"; print s
+             for (i = 0; i < 1000; i++) { print "|"; print "+" } }' >"$tmp/wide.txt"
+expect 2 "a drawing of short lines" "$mz" maze "$tmp/wide.txt"
+grep -q "wide.txt:3:2: the line of walls ends after 1 characters" "$tmp/err" ||
+    fail "short wall lines: $(cat "$tmp/err")"
+# A drawing cut at every byte: refused with its line, or (a cut of white
+# space) the whole maze; never a smaller maze.
+"$mz" gen kruskal --seed 9 --grid 3x4 --format ascii | sed -n '1,7p' >"$tmp/whole.txt"
+"$mz" maze "$tmp/whole.txt" >"$tmp/whole.csv" || fail "the whole drawing does not read"
+size=$(wc -c <"$tmp/whole.txt")
+n=0
+while [ "$n" -lt "$size" ]; do
+    head -c "$n" "$tmp/whole.txt" >"$tmp/cut.txt"
+    if [ -z "$(tail -c +$((n + 1)) "$tmp/whole.txt" | tr -d ' \n')" ]; then
+        "$mz" maze "$tmp/cut.txt" >"$tmp/cut.csv" 2>"$tmp/err" || fail "cut at $n (white space): $(cat "$tmp/err")"
+        cmp -s "$tmp/cut.csv" "$tmp/whole.csv" || fail "cut at $n (white space): another maze"
+    else
+        expect 2 "drawing cut at $n" "$mz" maze "$tmp/cut.txt"
+        grep -q "cut.txt:[0-9]*:[0-9]*: " "$tmp/err" || fail "cut at $n: no line: $(cat "$tmp/err")"
+    fi
+    n=$((n + 1))
+done
+# A page of blocks cut inside its last line, and after a row of walls.
+"$mz" gen dfs --seed 2 --grid 3x4 --save "$tmp/whole.blocks" >/dev/null || fail "gen --save blocks"
+head -c $(($(wc -c <"$tmp/whole.blocks") - 4)) "$tmp/whole.blocks" >"$tmp/cut.blocks"
+expect 2 "a page cut in its last line" "$mz" maze "$tmp/cut.blocks"
+grep -q "cut.blocks:7:7: the page is cut" "$tmp/err" || fail "cut page: $(cat "$tmp/err")"
+sed -n '1,5p' "$tmp/whole.blocks" >"$tmp/cut.blocks"
+expect 2 "a page cut after a row of walls" "$mz" maze "$tmp/cut.blocks"
+grep -q "cut.blocks:5:[0-9]*: a gap in the south border" "$tmp/err" || fail "cut page: $(cat "$tmp/err")"
 head -c 3000 /dev/urandom >"$tmp/noise" 2>/dev/null
 "$mz" maze "$tmp/noise" >/dev/null 2>&1
 [ $? -le 2 ] || fail "noise: a crash"
