@@ -62,7 +62,7 @@ path = rc
 
 [solver walls]
 # the top row, then down the last column: through walls
-command = sh -c 'c=0; while [ \$c -lt {cols} ]; do echo "0 \$c"; c=\$((c+1)); done; r=1; while [ \$r -lt {rows} ]; do echo "\$r \$(({cols}-1))"; r=\$((r+1)); done'
+command = sh -c 'c=0; while [ \$c -lt "\$2" ]; do echo "0 \$c"; c=\$((c+1)); done; r=1; while [ \$r -lt "\$1" ]; do echo "\$r \$((\$2-1))"; r=\$((r+1)); done' sh {rows} {cols}
 
 [solver garbage]
 command = sh -c 'echo "no path here"'

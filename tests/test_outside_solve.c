@@ -39,7 +39,7 @@ static const char programs[] =
     "[solver fails]\n"
     "command = sh -c 'exit 1'\n"
     "[solver by-ends]\n"
-    "command = sh -c 'echo {entrance}; echo {exit}'\n"
+    "command = sh -c 'echo \"$1\"; echo \"$2\"' sh {entrance} {exit}\n"
     "[solver mzb-ends]\n"
     "command = sh -c 'read h; for w in $h; do case $w in entrance=*) echo ${{w#*=};; esac; done; "
     "for w in $h; do case $w in exit=*) echo ${{w#*=};; esac; done'\n"
@@ -52,8 +52,8 @@ static const char programs[] =
     "[solver json-fixed]\n"
     "command = sh -c 'echo 0; echo 1'\n"
     "[solver sizes]\n"
-    "command = sh -c 'test \"{rows} {cols} {levels} {cells} {shape} {format}\" = \"1 2 1 2 ortho json\" "
-    "&& printf \"0\\n1\\n\"'\n";
+    "command = sh -c 'test \"$*\" = \"1 2 1 2 ortho json\" "
+    "&& printf \"0\\n1\\n\"' sh {rows} {cols} {levels} {cells} {shape} {format}\n";
 
 static mzx_file file;
 static char tmpdir[64] = "/tmp/mzt-outside-XXXXXX";

@@ -107,6 +107,9 @@ mz_status mzx_file_parse(const char *path, const char *dir, const char *text, si
     mz_status st = MZ_OK;
     unsigned line = 0;
     size_t seccap = 0;
+    /* A byte-order mark (an editor's UTF-8) is not part of the text. */
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
+        text += 3, len -= 3;
     const char *p = text, *end = text + len;
     if (memchr(text, '\0', len)) {
         st = fail(msg, cap, path, 0, MZ_EFORMAT, "not a text file (a NUL byte)");
@@ -469,6 +472,145 @@ static bool word_placeholders_ok(const char *w, const char *const *allowed, char
     return true;
 }
 
+/* The last path component of a word. */
+static const char *base_name(const char *w)
+{
+    const char *b = strrchr(w, '/');
+    return b ? b + 1 : w;
+}
+
+static bool one_of(const char *w, const char *const *names)
+{
+    for (; *names; names++)
+        if (!strcmp(w, *names))
+            return true;
+    return false;
+}
+
+static const char *const shells[] = {"sh",  "bash", "dash", "zsh",  "ksh",  "ksh93", "mksh",
+                                     "ash", "yash", "posh", "fish", "csh",  "tcsh",  "rbash",
+                                     NULL};
+
+bool mzx_is_shell(const char *argv0)
+{
+    return argv0 && one_of(base_name(argv0), shells);
+}
+
+/* Whether w holds a placeholder ("{{" is a '{', not one); its name in
+ * name (cap bytes). */
+static bool has_placeholder(const char *w, char *name, size_t cap)
+{
+    for (const char *p = w; *p; p++) {
+        if (*p != '{')
+            continue;
+        if (p[1] == '{') {
+            p++;
+            continue;
+        }
+        const char *e = strchr(p, '}');
+        size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
+        snprintf(name, cap, "%.*s", (int)(n > 40 ? 40 : n), p + 1);
+        return true;
+    }
+    return false;
+}
+
+static const char *const pythons[] = {"python", "python2", "python3", "pypy", "pypy3", NULL};
+static const char *const perls[] = {"perl", NULL};
+static const char *const rubies[] = {"ruby", NULL};
+static const char *const nodes[] = {"node", "nodejs", NULL};
+static const char *const phps[] = {"php", NULL};
+static const char *const rscripts[] = {"Rscript", NULL};
+
+/* The interpreters that take code as an argument: the option before the
+ * code (shells: any short option with a 'c', as in -c, -ec, -xc), and how
+ * to hand a value to that code as an argument instead. */
+static const struct {
+    const char *const *names;
+    const char *opts[3];
+    const char *hint;
+} code_takers[] = {
+    {shells, {NULL}, "sh -c '... \"$1\" ...' sh {%s}"},
+    {pythons,
+     {"-c", NULL}, "python3 -c '... sys.argv[1] ...' {%s}"},
+    {perls, {"-e", "-E", NULL}, "perl -e '... $ARGV[0] ...' {%s}"},
+    {rubies, {"-e", NULL}, "ruby -e '... ARGV[0] ...' {%s}"},
+    {nodes, {"-e", "--eval", "-p"},
+     "node -e '... process.argv[1] ...' {%s}"},
+    {phps, {"-r", NULL}, "php -r '... $argv[1] ...' {%s}"},
+    {rscripts, {"-e", NULL},
+     "Rscript -e '... commandArgs(TRUE)[1] ...' {%s}"},
+};
+
+/* A python3.12 is a python. */
+static bool interp_is(const char *b, const char *const *names)
+{
+    for (; *names; names++) {
+        size_t n = strlen(*names);
+        if (!strncmp(b, *names, n) && (b[n] == '\0' || strspn(b + n, "0123456789.") == strlen(b + n)))
+            return true;
+    }
+    return false;
+}
+
+/* A placeholder inside the code a shell or an interpreter runs (sh -c
+ * 'CODE', python3 -c 'CODE', ...) would have its value read as code: a
+ * folder named 'x;rm -rf ~' would run. Refused: values go in as arguments. */
+static mz_status check_code_words(const mzx_file *f, unsigned line, const mzx_command *c, char *msg,
+                                  size_t cap)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const char *b = base_name(c->words[i]);
+        size_t t = 0, nt = sizeof code_takers / sizeof code_takers[0];
+        while (t < nt && !(t == 0 ? one_of(b, shells) : interp_is(b, code_takers[t].names)))
+            t++;
+        if (t == nt)
+            continue;
+        size_t code = 0; /* the code word's index; 0: none */
+        if (t == 0) {
+            bool has_c = false;
+            size_t j = i + 1;
+            for (; j < c->n; j++) {
+                const char *w = c->words[j];
+                if (!strcmp(w, "--")) {
+                    j++;
+                    break;
+                }
+                if ((w[0] != '-' && w[0] != '+') || !w[1])
+                    break;
+                if (w[1] == '-')
+                    continue; /* --norc, --login */
+                if (strchr(w + 1, 'c'))
+                    has_c = true;
+                if (strchr(w + 1, 'o') || strchr(w + 1, 'O'))
+                    j++; /* -o pipefail */
+            }
+            if (has_c && j < c->n)
+                code = j;
+        } else {
+            for (size_t j = i + 1; j + 1 < c->n && !code; j++) {
+                const char *w = c->words[j];
+                for (size_t k = 0; k < 3 && code_takers[t].opts[k] && !code; k++)
+                    if (!strcmp(w, code_takers[t].opts[k]))
+                        code = j + 1;
+                /* python3 -Bc 'CODE' */
+                if (!code && t == 1 && w[0] == '-' && w[1] != '-' && w[strlen(w) - 1] == 'c')
+                    code = j + 1;
+            }
+        }
+        char name[48];
+        if (code && has_placeholder(c->words[code], name, sizeof name)) {
+            char hint[120];
+            snprintf(hint, sizeof hint, code_takers[t].hint, name);
+            return fail(msg, cap, f->path, line, MZ_EFORMAT,
+                        "{%s} is inside the code that %s runs: its value would be read as code; "
+                        "pass it as an argument instead: %s", name, b, hint);
+        }
+        return MZ_OK; /* the first program word decides */
+    }
+    return MZ_OK;
+}
+
 mz_status mzx_command_parse(const mzx_file *f, unsigned line, const char *text,
                             const char *const *allowed, mzx_command *c, char *msg, size_t cap)
 {
@@ -531,6 +673,8 @@ mz_status mzx_command_parse(const mzx_file *f, unsigned line, const char *text,
     }
     if (c->n == 0)
         st = fail(msg, cap, f->path, line, MZ_EFORMAT, "an empty command");
+    else
+        st = check_code_words(f, line, c, msg, cap);
 out:
     free(buf);
     if (st != MZ_OK)

@@ -12,7 +12,7 @@
  * size, as the sweep's timing does, the two mazes are compared). Walls
  * open on one side only are closed by the reader and counted in
  * inconsistent_walls. */
-#define _XOPEN_SOURCE 700 /* mkstemp, strdup */
+#define _XOPEN_SOURCE 700 /* openat, strdup */
 #include "outside.h"
 
 #include <errno.h>
@@ -31,6 +31,8 @@ const char *const mzx_columns[] = {"outside_status", "process_ns", "startup_ns",
                                    "inconsistent_walls", NULL};
 
 #define WARM_RUNS 5
+/* The name of {out} in its run's folder. */
+#define OUT_NAME "maze"
 
 typedef struct mzx_gen {
     mz_algo algo;
@@ -107,22 +109,26 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
     memset(o, 0, sizeof *o);
     o->own_ns = -1;
     o->inconsistent = -1;
-    char rows[32], cols[32], sd[32], dm[128], tmp[4096] = "";
+    char rows[32], cols[32], sd[32], dm[128], tmp[4200] = "";
+    mzx_rundir rd = {.fd = -1};
     snprintf(rows, sizeof rows, "%" PRIu64, dims->rows);
     snprintf(cols, sizeof cols, "%" PRIu64, dims->cols);
     snprintf(sd, sizeof sd, "%" PRIu64, seed);
     mz_dims_format(dims, dm, sizeof dm);
     const char *shape = mz_shape_name(dims->shape);
     if (x->use_out) {
-        const char *dir = getenv("TMPDIR");
-        if (!dir || !*dir)
-            dir = "/tmp";
-        snprintf(tmp, sizeof tmp, "%s/mazebench-outside-XXXXXX", dir);
-        int fd = mkstemp(tmp);
+        /* {out}: a fresh empty file in a private folder of the run's own,
+         * removed with all that is in it after the run. */
+        int fd = -1;
+        if (mzx_rundir_make(&rd, "mazebench-outside") == 0 &&
+            mzx_rundir_file(&rd, OUT_NAME, tmp, sizeof tmp) == 0)
+            fd = openat(rd.fd, OUT_NAME, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
         if (fd < 0) {
+            const char *dir = getenv("TMPDIR");
             o->status = MZX_CANNOT_START;
-            snprintf(o->why, sizeof o->why, "cannot make a temporary file in %s: %s", dir,
-                     strerror(errno));
+            snprintf(o->why, sizeof o->why, "cannot make a folder for {out} in %s: %s",
+                     dir && *dir ? dir : "/tmp", strerror(errno));
+            mzx_rundir_remove(&rd);
             return;
         }
         close(fd);
@@ -132,8 +138,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
     char **argv = mzx_command_expand(&x->cmd, subs, sizeof subs / sizeof subs[0]);
     if (!argv) {
         o->err = MZ_ENOMEM;
-        if (tmp[0])
-            unlink(tmp);
+        mzx_rundir_remove(&rd);
         return;
     }
     mzx_result res;
@@ -150,18 +155,13 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
         size_t len = res.out_len;
         char *filetext = NULL;
         if (x->use_out) {
-            int r = mzx_read_file(tmp, x->lim.out_bytes, &filetext, &len);
-            if (r == 1) {
-                o->status = MZX_OUTPUT_LIMIT;
-                snprintf(o->why, sizeof o->why, "wrote a file {out} larger than its output limit");
-            } else if (r < 0) {
-                o->status = MZX_BAD_OUTPUT;
-                snprintf(o->why, sizeof o->why, "its file {out} does not read: %s",
-                         strerror(errno));
-            }
+            o->status = mzx_read_file(&rd, OUT_NAME, "{out}", x->lim.out_bytes, &filetext, &len,
+                                      o->why, sizeof o->why);
+            if (o->status == MZX_CANNOT_START) /* out of memory */
+                o->status = MZX_OK, o->err = MZ_ENOMEM;
             text = filetext;
         }
-        if (o->status == MZX_OK) {
+        if (o->status == MZX_OK && o->err == MZ_OK) {
             mz_file_opts fo;
             memset(&fo, 0, sizeof fo);
             fo.format = x->format;
@@ -207,8 +207,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
         free(filetext);
     }
     mzx_result_free(&res);
-    if (tmp[0])
-        unlink(tmp);
+    mzx_rundir_remove(&rd);
 }
 
 /* ---- start-up cost ---- */

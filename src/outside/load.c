@@ -61,6 +61,9 @@ static void free_file(void *p)
 
 mz_status mzx_load(const char *path, char *msg, size_t cap)
 {
+    /* The janitor now, while the process is small and has one thread:
+     * it is a copy of it (mzx_janitor_start). */
+    (void)mzx_janitor_start();
     mzx_file *f = calloc(1, sizeof *f);
     if (!f) {
         snprintf(msg, cap, "%s: out of memory", path);

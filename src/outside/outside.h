@@ -6,6 +6,8 @@
  *   decl.c    the programs file: sections of key = value lines, command
  *             words and their placeholders
  *   gen.c     [generator NAME] sections as registry entries (MZ_GEN)
+ *   rundir.c  run folders, the reader of what a program wrote, and the
+ *             janitor that cleans up after mazebench however it ends
  *
  * Nothing here prints or exits: every function returns a status and, where
  * it says so, a one-line message. */
@@ -15,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "mazebench.h"
 
@@ -89,18 +92,70 @@ typedef struct mzx_result {
 mzx_status mzx_run(const mzx_limits *lim, char *const argv[], const char *stdin_path,
                    mzx_result *res);
 void mzx_result_free(mzx_result *res);
-/* Kill the process group of every run under way (SIGKILL). Async-signal
- * safe: for a signal handler that ends the process. */
-void mzx_kill_all(void);
 
 /* The program's own time in ns: the number N of the last line
  * "mazebench-own-ns: N" in its stderr; -1 without one. Cannot fail. */
 int64_t mzx_own_ns(const mzx_result *res);
 
-/* Read the file a program wrote ({out}) whole into *text (malloc,
- * NUL-terminated, *len bytes): 0; 1 when it is larger than cap bytes (0: no
- * cap), nothing read; -1 with errno when it cannot be read. */
-int mzx_read_file(const char *path, uint64_t cap, char **text, size_t *len);
+/* Kill the process group of every run under way (SIGKILL) and have the
+ * janitor remove every run folder now (waiting for it at most 5 s). For a
+ * signal handler that ends the process: async-signal-safe. */
+void mzx_kill_all(void);
+
+/* ---- run folders (rundir.c) ---- */
+
+/* A run's private folder: $TMPDIR/PREFIX-XXXXXX (or /tmp), mode 700, an
+ * absolute path, opened when made (fd); what a program wrote in it is read
+ * through fd, by name (mzx_read_file). */
+typedef struct mzx_rundir {
+    char path[4096];
+    int fd; /* -1: none */
+} mzx_rundir;
+
+/* Make d and tell the janitor of it (mzx_janitor_start first): 0, or -1
+ * with errno (d->fd -1, nothing made). */
+int mzx_rundir_make(mzx_rundir *d, const char *prefix);
+/* "PATH/name" into buf (cap bytes): 0, or -1 (ENAMETOOLONG). */
+int mzx_rundir_file(const mzx_rundir *d, const char *name, char *buf, size_t cap);
+/* Remove d and everything in it (mzx_remove_tree), tell the janitor, and
+ * leave d empty (path "", fd -1). No-op on an empty d. */
+void mzx_rundir_remove(mzx_rundir *d);
+
+/* Remove path and everything under it, at any depth, without recursion:
+ * links are removed, never followed (path itself included); folders a
+ * program made unreadable or unwritable are made rwx for their owner
+ * first. 0, or -1 when something was left. Async-signal-safe on Linux. */
+int mzx_remove_tree(const char *path);
+
+/* The one reader of a file a program wrote (a generator's {out}, a
+ * solver's {out}): the entry name of folder d, opened without following a
+ * link and without blocking (O_NOFOLLOW | O_NONBLOCK), read only when it
+ * is a regular file, at most cap bytes (0: no cap; it is read as large as
+ * it is when opened). MZX_OK with *text (malloc, NUL-terminated, *len
+ * bytes); MZX_OUTPUT_LIMIT when larger than cap; MZX_BAD_OUTPUT when it is
+ * missing, a FIFO, a socket, a device, a folder or a link, or does not
+ * read; MZX_CANNOT_START with errno ENOMEM. why gets one line naming label
+ * ("{out} is a FIFO, not a regular file"). Never blocks on what a program
+ * left there. */
+mzx_status mzx_read_file(const mzx_rundir *d, const char *name, const char *label, uint64_t cap,
+                         char **text, size_t *len, char *why, size_t whycap);
+
+/* ---- the janitor (rundir.c) ---- */
+
+/* Start the janitor, once a process (later calls return the first one's
+ * status): a process of its own session, without terminal or descriptor
+ * of the caller's but one socket, that outlives mazebench by a moment
+ * whatever ends it (SIGKILL too): then it kills every process group of a
+ * run still under way and removes every run folder still there. Called by
+ * mzx_load and, lazily, by mzx_run and mzx_rundir_make. MZ_EIO when it
+ * cannot start (the runs go on without it). Nothing is printed. */
+mz_status mzx_janitor_start(void);
+/* Tell the janitor that process group pgid started or ended (before it is
+ * reaped). Async-signal-safe (the runner's child calls it). */
+void mzx_janitor_group(pid_t pgid, bool started);
+/* Have the janitor kill the groups and remove the folders it knows of now,
+ * and wait for it (at most 5 s). Async-signal-safe. */
+void mzx_janitor_clean_now(void);
 
 /* A one-line description of res's status for a message: "exited with code
  * 3", "killed by signal 11 (...)", "cannot start: No such file...", plus
@@ -193,6 +248,9 @@ mz_status mzx_command_parse(const mzx_file *f, unsigned line, const char *text,
 void mzx_command_free(mzx_command *c);
 /* Whether a word of c holds placeholder name. */
 bool mzx_command_uses(const mzx_command *c, const char *name);
+/* Whether the program argv0 (a path or a name) is a POSIX-like shell (sh,
+ * bash, dash, zsh, ksh, ...), by its last path component. Cannot fail. */
+bool mzx_is_shell(const char *argv0);
 
 /* One placeholder's value. */
 typedef struct mzx_subst {

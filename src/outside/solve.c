@@ -13,12 +13,11 @@
  * Anything that fails returns MZ_EOUTSIDE; the entry keeps a one-line
  * account of its last failure (mzx_solver_failure) and the failure's name
  * (mzx_solver_status_name) for the solve_outside_status column. */
-#define _XOPEN_SOURCE 700 /* mkdtemp, strdup */
+#define _XOPEN_SOURCE 700 /* strdup */
 #include "solver.h"
 
 #include "outside.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -207,37 +206,13 @@ bad:
 
 /* ---- a run ---- */
 
-/* Remove the run's directory and what is in it: the maze, the path and
- * anything the program left there, folders too (a few levels deep;
- * symbolic links are removed, never followed). */
-static void remove_tree(const char *dir, int depth)
-{
-    DIR *dp = opendir(dir);
-    if (dp) {
-        struct dirent *e;
-        while ((e = readdir(dp)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            char p[4096];
-            if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p)
-                continue;
-            struct stat st;
-            if (depth < 8 && lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-                remove_tree(p, depth + 1);
-            else
-                unlink(p);
-        }
-        closedir(dp);
-    }
-    rmdir(dir);
-}
-
-static void remove_dir(const char *dir) { remove_tree(dir, 0); }
-
 static int put_file(void *user, const char *buf, size_t n)
 {
     return fwrite(buf, 1, n, user) == n ? 0 : 1;
 }
+
+/* The name of {out} in its run's folder. */
+#define OUT_NAME "path.txt"
 
 /* One run of d's program on g. */
 typedef struct outcome {
@@ -284,23 +259,24 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
     memset(o, 0, sizeof *o);
     o->process_ns = o->own_ns = -1;
     /* the maze, in a directory of the run's own */
-    const char *tmp = getenv("TMPDIR");
-    char dir[4096], in[4200], out[4200];
-    snprintf(dir, sizeof dir, "%s/mazebench-solve-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
+    mzx_rundir rd;
+    char in[4200], out[4200], in_name[16];
+    snprintf(in_name, sizeof in_name, "maze.%s", format_ext(d->format));
+    if (mzx_rundir_make(&rd, "mazebench-solve") != 0 ||
+        mzx_rundir_file(&rd, in_name, in, sizeof in) != 0 ||
+        mzx_rundir_file(&rd, OUT_NAME, out, sizeof out) != 0) {
         o->status = MZX_SOLVE_CANNOT_START;
         snprintf(o->why, sizeof o->why, "cannot make a directory for the maze: %s",
                  strerror(errno));
+        mzx_rundir_remove(&rd);
         return;
     }
-    snprintf(in, sizeof in, "%s/maze.%s", dir, format_ext(d->format));
-    snprintf(out, sizeof out, "%s/path.txt", dir);
-    FILE *fp = fopen(in, "wb");
+    FILE *fp = fopen(in, "wbx");
     mz_status s = fp ? mz_file_write(g, d->format, NULL, put_file, fp) : MZ_EIO;
     if (fp && fclose(fp) != 0 && s == MZ_OK)
         s = MZ_EIO;
     if (s != MZ_OK) {
-        remove_dir(dir);
+        mzx_rundir_remove(&rd);
         if (s == MZ_ENOMEM || s == MZ_EUNSUPPORTED) {
             o->err = s;
             return;
@@ -325,7 +301,7 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
     };
     char **argv = mzx_command_expand(&d->cmd, subs, sizeof subs / sizeof subs[0]);
     if (!argv) {
-        remove_dir(dir);
+        mzx_rundir_remove(&rd);
         o->err = MZ_ENOMEM;
         return;
     }
@@ -344,17 +320,15 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
         char *text = res.out, *filetext = NULL;
         size_t len = res.out_len;
         if (d->use_out) {
-            int r = mzx_read_file(out, d->lim.out_bytes, &filetext, &len);
-            if (r < 0) {
-                o->status = MZX_SOLVE_BAD_OUTPUT;
-                snprintf(o->why, sizeof o->why, "no path file {out}: %s", strerror(errno));
-            } else if (r == 1) {
-                o->status = MZX_SOLVE_OUTPUT_LIMIT;
-                snprintf(o->why, sizeof o->why, "a path file {out} larger than its output limit");
-            }
+            mzx_status r = mzx_read_file(&rd, OUT_NAME, "{out}", d->lim.out_bytes, &filetext,
+                                         &len, o->why, sizeof o->why);
+            if (r == MZX_CANNOT_START) /* out of memory */
+                o->err = MZ_ENOMEM;
+            else
+                o->status = from_run(r);
             text = filetext;
         }
-        if (o->status == MZX_SOLVE_OK) {
+        if (o->status == MZX_SOLVE_OK && o->err == MZ_OK) {
             char err[300];
             s = mzx_path_read(text, len, g, d->form, &o->path, &o->n, err, sizeof err);
             if (s == MZ_ENOMEM)
@@ -368,7 +342,7 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
         free(filetext);
     }
     mzx_result_free(&res);
-    remove_dir(dir);
+    mzx_rundir_remove(&rd);
 }
 
 /* ---- start-up cost ---- */

@@ -101,6 +101,8 @@ void mzx_kill_all(void)
         if (pid > 0)
             (void)kill(-(pid_t)pid, SIGKILL);
     }
+    /* The run folders too, and any group the slots missed. */
+    mzx_janitor_clean_now();
 }
 
 /* ---- the output buffers ------------------------------------------- */
@@ -227,6 +229,9 @@ static void child(const mzx_limits *lim, const char *path, char *const argv[], i
                   int out_fd, int err_fd, int report_fd, int max_fd, pid_t parent)
 {
     (void)setpgid(0, 0);
+    /* Listed before the program can start anything: the janitor kills the
+     * group if mazebench dies, by SIGKILL too. */
+    mzx_janitor_group(getpid(), true);
 #ifdef __linux__
     /* Killed with mazebench (a second Ctrl-C exits at once); a parent
      * already gone is seen by getppid. */
@@ -324,6 +329,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
 {
     memset(res, 0, sizeof *res);
     res->exit_code = -1;
+    (void)mzx_janitor_start(); /* once; the runs go on without it if it cannot */
     mzx_limits lim;
     if (lim_in)
         lim = *lim_in;
@@ -378,6 +384,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     close_fd(&rp[0]);
     if (got == (ssize_t)sizeof child_err) {
         running_drop(slot);
+        mzx_janitor_group(pid, false);
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
             ;
         res->wall_ns = now_ns() - t0;
@@ -456,6 +463,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     }
     (void)kill(-pid, SIGKILL); /* harmless when it is gone: the zombie holds the id */
     running_drop(slot);
+    mzx_janitor_group(pid, false); /* before the reap frees the id */
     int ws = 0;
     pid_t w;
     do
@@ -478,6 +486,10 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     } else if (w > 0 && WIFEXITED(ws)) {
         res->exit_code = WEXITSTATUS(ws);
         res->status = res->exit_code == 0 ? MZX_OK : MZX_EXIT;
+        /* A shell tells of its child killed by SIGXFSZ (a file past the
+         * output limit) by exiting 128 + SIGXFSZ. */
+        if (res->exit_code == 128 + SIGXFSZ && mzx_is_shell(argv[0]))
+            res->status = MZX_OUTPUT_LIMIT;
     } else
         start_failed(res, errno ? errno : ECHILD);
     if (w > 0 && WIFSIGNALED(ws))
@@ -552,43 +564,6 @@ int64_t mzx_own_ns(const mzx_result *res)
     return v;
 }
 
-int mzx_read_file(const char *path, uint64_t cap, char **text, size_t *len)
-{
-    *text = NULL;
-    *len = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return -1;
-    }
-    if (cap && (uint64_t)st.st_size > cap) {
-        close(fd);
-        return 1;
-    }
-    size_t n = (size_t)st.st_size, got = 0;
-    char *p = malloc(n + 1);
-    if (!p) {
-        close(fd);
-        return -1;
-    }
-    while (got < n) {
-        ssize_t r = read(fd, p + got, n - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fd);
-    p[got] = '\0';
-    *text = p;
-    *len = got;
-    return 0;
-}
-
 void mzx_describe(const mzx_result *res, char *buf, size_t cap)
 {
     if (!cap)
@@ -609,7 +584,11 @@ void mzx_describe(const mzx_result *res, char *buf, size_t cap)
         snprintf(what, sizeof what, "ran past its time limit (killed)");
         break;
     case MZX_OUTPUT_LIMIT:
-        snprintf(what, sizeof what, "wrote more than its output limit (killed)");
+        if (res->exit_code == 128 + SIGXFSZ)
+            snprintf(what, sizeof what, "wrote a file past its output limit (its shell exited "
+                     "with code %d: a command killed by SIGXFSZ)", res->exit_code);
+        else
+            snprintf(what, sizeof what, "wrote more than its output limit (killed)");
         break;
     case MZX_CANNOT_START:
         snprintf(what, sizeof what, "cannot start: %s", strerror(res->err));
