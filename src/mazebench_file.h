@@ -92,7 +92,9 @@ typedef int (*mz_file_put)(void *user, const char *buf, size_t n);
 
 /* Write g in format f (not AUTO) through put. MZ_EUNSUPPORTED when the
  * format cannot hold the grid (ascii, blocks and json hold square cells
- * only; blocks of the rooms layout no blocked cells), MZ_EINVAL for a bad
+ * only; blocks of the rooms layout no blocked cells; ascii and blocks of
+ * the rooms layout no gap in the south border, which their readers take
+ * for a drawing cut short), before any byte is written; MZ_EINVAL for a bad
  * format or options, MZ_EIO when put fails, MZ_ENOMEM. Optional: o. */
 mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *o, mz_file_put put,
                         void *user);

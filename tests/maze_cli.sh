@@ -205,6 +205,14 @@ grep -q "cut.blocks:7:7: the page is cut" "$tmp/err" || fail "cut page: $(cat "$
 sed -n '1,5p' "$tmp/whole.blocks" >"$tmp/cut.blocks"
 expect 2 "a page cut after a row of walls" "$mz" maze "$tmp/cut.blocks"
 grep -q "cut.blocks:5:[0-9]*: a gap in the south border" "$tmp/err" || fail "cut page: $(cat "$tmp/err")"
+# A maze with an exit in the south border reads from json, and is not
+# drawn: the drawing's reader would take the gap for a cut.
+printf '[[{"top":true,"left":true,"bottom":false,"right":true}]]' >"$tmp/south.json"
+"$mz" maze "$tmp/south.json" >/dev/null || fail "a south gap in json does not read"
+expect 2 "a south gap drawn" "$mz" maze "$tmp/south.json" --save "$tmp/south.txt"
+grep -q "south.txt': the ascii format draws no gap in the south border" "$tmp/err" ||
+    fail "south gap drawn: $(cat "$tmp/err")"
+[ ! -e "$tmp/south.txt" ] || fail "a refused south gap left a file"
 head -c 3000 /dev/urandom >"$tmp/noise" 2>/dev/null
 "$mz" maze "$tmp/noise" >/dev/null 2>&1
 [ $? -le 2 ] || fail "noise: a crash"

@@ -108,6 +108,12 @@ int mzc_save_maze(const char *cmd, FILE *f, const char *path, mz_file_format fmt
         o.layout = MZ_BLOCKS_ROOMS;
         s = mz_file_write(g, fmt, &o, put_file, f);
     }
+    if (s == MZ_EUNSUPPORTED && g->shape == MZ_SHAPE_ORTHO) {
+        mzc_error("%s: --save '%s': the %s format draws no gap in the south border (its reader "
+                  "takes one for a drawing cut short; json and mzb hold it)",
+                  cmd, path, mz_file_format_name(fmt));
+        return MZC_USAGE;
+    }
     if (s == MZ_EUNSUPPORTED) {
         mzc_error("%s: --save '%s': the %s format holds square cells only, not a %s maze "
                   "(mzb holds every shape)",

@@ -378,6 +378,12 @@ mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *
         return MZ_EINVAL;
     if (o->cell_w > 64 || o->cell_h > 64)
         return MZ_EINVAL;
+    /* A gap in the south border: the drawings' readers take it for a
+     * drawing cut short, so their writers do not draw one. */
+    if (f == MZ_FILE_ASCII || (f == MZ_FILE_BLOCKS && o->layout == MZ_BLOCKS_ROOMS))
+        for (uint64_t x = 0; x < g->cols; x++)
+            if (!(g->c[(g->rows - 1) * g->cols + x] & MZ_WALL_S))
+                return MZ_EUNSUPPORTED;
     mzf_out *w = malloc(sizeof *w);
     if (!w)
         return MZ_ENOMEM;
