@@ -1,7 +1,8 @@
 #!/bin/sh
 # list_cli.sh CLI - 'mazebench list' in its three formats: text for people,
 # CSV and JSON for programs, each naming every registry entry; a bad format
-# is refused with one line and exit status 2; a failed write is an error.
+# is refused with one line and exit status 2; a failed write is an error; an
+# ESC in a declared summary never reaches the output.
 set -u
 . "$(dirname "$0")/lib.sh"
 cli=$1
@@ -82,6 +83,21 @@ printf '[generator side-gen]\ncommand = false {out}\nformat = mzb\n' >"$tmp/prog
 for f in text csv json; do
     "$cli" list --format $f --programs "$tmp/progs.ini" >"$tmp/out" 2>"$tmp/err"
     check "list --format $f names a declared program" grep -q side-gen "$tmp/out"
+done
+
+# A control character in a declared text never reaches the terminal raw:
+# an ESC sequence in a programs file's summary is refused when the entry is
+# added (mz_algo_check), with one line that shows it as \x1b.
+esc=$(printf '\033')
+printf '[generator esc-gen]\ncommand = false {out}\nformat = mzb\nsummary = a %s[31mred%s[0m summary\n' \
+    "$esc" "$esc" >"$tmp/esc.ini"
+for f in text csv json; do
+    "$cli" list --format $f --programs "$tmp/esc.ini" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    check "list --format $f: no ESC from a declared summary reaches the output" sh -c \
+        "! grep -q '$esc' '$tmp/out' '$tmp/err'"
+    check "list --format $f: a summary with ESC is refused with one line" sh -c \
+        "[ $rc -eq 2 ] && [ \$(wc -l <'$tmp/err') -eq 1 ]"
 done
 
 echo "list_cli: $pass passed, $fail failed" >&2

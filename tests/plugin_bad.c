@@ -14,7 +14,8 @@
  *   BAD_SIZE   another sizeof(mz_algo) (refused at load);
  *   BAD_NOSYM  no mazebench_plugin function (refused at load);
  *   BAD_PATH   a solver, bad-solve, whose path jumps over a wall;
- *   BAD_NOPATH a solver, bad-solve, that says found and gives no path;
+ *   BAD_NOPATH a solver, bad-solve, that says found and gives no route
+ *              (path_steps left at -1, no path);
  *   BAD_EXIT   a generator that ends the process, exit(0), on its first run;
  *   BAD_OLDABI ABI 1, whose entry list had no count (refused at load);
  *   BAD_MANY   nalgos 256, more entries than the list holds (refused at load);
@@ -183,10 +184,11 @@ static mz_status bad_solve(const mz_grid *g, const mz_args *a, mz_trace *t, mz_s
     (void)t;
     mz_solution_clear(sol);
     sol->found = true;
-    sol->path_steps = g->entrance == g->exit ? 0 : 1;
 #ifdef BAD_NOPATH
+    (void)g;
     return MZ_OK;
 #else
+    sol->path_steps = g->entrance == g->exit ? 0 : 1;
     mz_status s = mz_solution_push(sol, g->entrance);
     if (s == MZ_OK && g->exit != g->entrance)
         s = mz_solution_push(sol, g->exit);

@@ -7,10 +7,16 @@
 # (tests/plugin_bad.c) fail the check that guards it, with its line: a wall
 # whose sides disagree, another maze for the same seed, a leak on an
 # allocation failure, an undeclared trace op, a path that jumps a wall, a
-# crash (the other entries are still checked), a hang (--timeout). A plugin
-# of another ABI or sizeof(mz_algo), with a taken name or a kind out of
-# range, without its function, a missing file, a file that is no library,
-# one loaded twice and bad vet usage are refused with one line and exit 2.
+# crash (the other entries are still checked), a hang (--timeout), an entry
+# that ends the process with exit(0), a solver that says found without a
+# path, an outside generator whose mazes are not perfect (its status and
+# reason on the line). A plugin of another ABI (ABI 1 included) or
+# sizeof(mz_algo), with more entries than its list, a taken name, a kind
+# out of range, a name, choice or column a spec or a CSV cannot carry, a
+# control character in a summary or its name, without its function, a
+# missing file, a file that is no library or not a regular file, the
+# example cut short at many sizes, one file loaded twice (by the same name
+# or another) and bad vet usage are refused with one line and exit 2.
 # The executable exports every function of the public headers.
 #   sh tests/vet_cli.sh path/to/mazebench path/to/mazebench_plugin_example.so DIR
 # (DIR holds the test plugins test_plugin_*.so)
@@ -98,8 +104,49 @@ grep -q "^bad-gen  *finishes  *FAIL: " "$tmp/out" || bad "vet crash: no 'finishe
 grep -q "^plugin-bfs  *alloc  *ok$" "$tmp/out" || bad "vet crash: the next entry was not checked"
 expect 1 "vet a hang" "$bin" --plugin "$dir/test_plugin_hang.so" vet --timeout 1
 grep -q "^bad-gen  *finishes  *FAIL: no answer within 1 s" "$tmp/out" || bad "vet hang: no timeout line"
+# an entry that calls exit(0): the child ends without its verdicts, a failure
+expect 1 "vet an entry that exits" "$bin" --plugin "$dir/test_plugin_exit.so" vet
+grep -q "^bad-gen  *finishes  *FAIL: the entry ended the process (exit [0-9]*[^)]*) during runs: bad-gen" \
+    "$tmp/out" || bad "vet exit(0): no 'ended the process' line: $(cat "$tmp/out")"
+grep -q '^vet: 1 entry checked, 1 with a failure$' "$tmp/out" || bad "vet exit(0): summary: $(tail -n 1 "$tmp/out")"
+# found, and no path: the path check fails (a sweep would say found with empty path columns)
+expect 1 "vet a solver found without a path" "$bin" --plugin "$dir/test_plugin_nopath.so" vet
+grep -q "^bad-solve  *path  *FAIL: .*found, but path_steps is -1 and the path has 0 cells" "$tmp/out" ||
+    bad "vet no path: no 'path FAIL' line: $(cat "$tmp/out")"
+# an outside generator that says perfect and prints an all-open grid: the
+# runs line gives its status and reason, and perfect is not ok
+cat >"$tmp/open.sh" <<'EOF'
+printf 'mazebench-maze 1 %sx%s entrance=0 exit=%s flags=0 tiles=0\n' "$1" "$2" $(($1 * $2 - 1))
+awk -v n=$(($1 * $2)) 'BEGIN{ for(i=0;i<n;i++) printf "00"; print "" }'
+EOF
+printf '[generator open-gen]\ncommand = sh {dir}/open.sh {rows} {cols}\nformat = mzb\nperfect = yes\n' \
+    >"$tmp/open.programs"
+expect 1 "vet a not-perfect outside generator" "$bin" --programs "$tmp/open.programs" vet open-gen
+grep -q "^open-gen  *runs  *FAIL: .*outside_status not-perfect.*loops" "$tmp/out" ||
+    bad "vet not-perfect: runs line without the status and loops: $(cat "$tmp/out")"
+grep -q "^open-gen  *perfect  *FAIL: .*not-perfect" "$tmp/out" ||
+    bad "vet not-perfect: no 'perfect FAIL' line: $(cat "$tmp/out")"
 
 # ---- refused at load ----
+# Every test plugin's entry list has no NULL end: nalgos bounds it.
+expect 0 "a list without a NULL end" "$bin" --plugin "$dir/test_plugin_none.so" list
+grep -q '^  bad-gen ' "$tmp/out" || bad "a list without a NULL end: bad-gen not listed"
+expect 2 "ABI 1 (no count)" "$bin" --plugin "$dir/test_plugin_oldabi.so" list
+grep -q "ABI 1, whose entry list has no count.*rebuild" "$tmp/err" || bad "ABI 1: $(cat "$tmp/err")"
+expect 2 "a count past the list" "$bin" --plugin "$dir/test_plugin_many.so" list
+grep -q "256 entries (at most 255)" "$tmp/err" || bad "a count past the list: $(cat "$tmp/err")"
+# names, choices and columns a spec or a CSV cannot carry; control characters
+for decl in "comma:column 1 ('bad,col') has the character ','" \
+         "newline:column 1 ('new.x0aline') has the character .x0a" \
+         "choice:parameter 'style' has choice 2 ('a,b') that has the character ','" \
+         "equals:parameter 1 ('k=v') has the character '='" \
+         "esc:its summary has the control character .x1b" \
+         "pname:its name has the control character .x1b"; do
+    f=${decl%%:*} needle=${decl#*:}
+    expect 2 "declared $f" "$bin" --plugin "$dir/test_plugin_$f.so" list
+    grep -q "$needle" "$tmp/err" || bad "declared $f: not '$needle': $(cat "$tmp/err")"
+    grep -q "$(printf '\033')" "$tmp/out" "$tmp/err" && bad "declared $f: an ESC reached the terminal"
+done
 expect 2 "another ABI" "$bin" --plugin "$dir/test_plugin_abi.so" list
 grep -q "ABI 99, this mazebench loads ABI 2" "$tmp/err" || bad "another ABI: $(cat "$tmp/err")"
 expect 2 "a taken name" "$bin" --plugin "$dir/test_plugin_clash.so" list
@@ -114,6 +161,33 @@ expect 2 "a missing file" "$bin" --plugin "$tmp/none.so" list
 echo 'not a library' >"$tmp/text.so"
 expect 2 "not a library" "$bin" --plugin "$tmp/text.so" list
 expect 2 "loaded twice" "$bin" --plugin "$example" --plugin "$example" list
+cp "$dir/test_plugin_none.so" "$tmp/base.so"
+ln -s base.so "$tmp/link.so"
+expect_run=in_tmp
+in_tmp() { abs=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift; (cd "$tmp" && "$abs" "$@"); }
+expect 2 "loaded twice, no slash" "$bin" --plugin base.so --plugin base.so list
+grep -q "plugin base.so: loaded twice" "$tmp/err" || bad "loaded twice, no slash: $(cat "$tmp/err")"
+expect 2 "loaded twice, another name" "$bin" --plugin base.so --plugin ./link.so list
+grep -q "plugin ./link.so: loaded twice (the file ./base.so" "$tmp/err" ||
+    bad "loaded twice, another name: $(cat "$tmp/err")"
+expect_run=
+# not a regular file: refused before anything opens it for reading
+mkfifo "$tmp/fifo.so" 2>/dev/null && command -v timeout >/dev/null 2>&1 && {
+    expect 2 "a FIFO" timeout 20 "$bin" --plugin "$tmp/fifo.so" list
+    grep -q "not a regular file (a FIFO)" "$tmp/err" || bad "a FIFO: $(cat "$tmp/err")"
+}
+expect 2 "a device" "$bin" --plugin /dev/zero list
+grep -q "not a regular file" "$tmp/err" || bad "a device: $(cat "$tmp/err")"
+expect 2 "a directory" "$bin" --plugin "$tmp" list
+# the example cut short anywhere: one line and exit 2, never a signal
+size=$(wc -c <"$example")
+for n in 0 16 63 64 200 1000 2000 3000 4000 5000 6000 7000 8000 9000 10000 $((size / 2)) \
+         $((size - 4096)) $((size - 1)); do
+    head -c "$n" "$example" >"$tmp/cut.so"
+    expect 2 "the example cut to $n bytes" "$bin" --plugin "$tmp/cut.so" list
+    grep -qE "cut short: its headers and segments need $size bytes, the file has $n\$|not a shared library" \
+        "$tmp/err" || bad "cut to $n: $(cat "$tmp/err")"
+done
 expect 2 "no file name" "$bin" list --plugin
 expect 2 "an empty file name" "$bin" list --plugin=
 

@@ -37,6 +37,8 @@ typedef struct vet {
     check c[C_COUNT];
     const mzt_vet_opts *o; /* never NULL */
     uint64_t answers;      /* runs that gave a maze or a solution to check */
+    bool gave_path;        /* a solver returned a path from the entrance to the exit */
+    char pathless[480];    /* the first run found without one (those ends), or "" */
 } vet;
 
 /* Say, where the caller reads it, that check k is about to run the entry
@@ -504,10 +506,6 @@ static void check_path(vet *v, const mz_stage *st, const mz_grid *g, const mz_so
 {
     mz_idx from, to;
     path_ends(st, g, &from, &to);
-    if (sol->path_len == 0) {
-        fail(v, C_PATH, "%s: found, but no path returned", what);
-        return;
-    }
     if (from == g->entrance && to == g->exit) {
         /* the library's own judge of a path (the maze command's too) */
         mz_path_verdict pv;
@@ -583,12 +581,24 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
         goto out;
     }
     v->answers++;
-    /* vet asks for the path (want_path): found without one is a fault
-     * (a sweep's row would say found with empty path columns) */
-    if (sol.found)
-        check_path(v, &st, g, &sol, what);
     mz_idx from, to;
     path_ends(&st, g, &from, &to);
+    /* found is a route: its length (a sweep's row would otherwise say
+     * found with empty path columns), and its cells, which vet asks for
+     * (want_path), from a solver that returns them on other runs between
+     * the same ends (flood returns none, pledge none from another start) */
+    if (sol.found && sol.path_steps < 0)
+        fail(v, C_PATH, "%s: found, but path_steps is %" PRId64 " and the path has %" PRIu64
+             " cells: a row would say found with empty path columns", what, sol.path_steps,
+             sol.path_len);
+    else if (sol.found && sol.path_len)
+        check_path(v, &st, g, &sol, what);
+    if (from == g->entrance && to == g->exit && sol.found) {
+        if (sol.path_len)
+            v->gave_path = true;
+        else if (!v->pathless[0] && from != to)
+            snprintf(v->pathless, sizeof v->pathless, "%.470s", what);
+    }
     /* the shortest promise holds at the defaults (astar's slope past 1,
      * for one, trades it for speed) */
     if ((a->flags & MZ_F_SHORTEST) && defaults && from == g->entrance && to == g->exit) {
@@ -729,6 +739,8 @@ static void vet_solver(vet *v)
             }
         }
     }
+    if (v->gave_path && v->pathless[0])
+        fail(v, C_PATH, "%s: found, but no path returned (other runs return one)", v->pathless);
 }
 
 unsigned mzt_vet(const mz_algo *a, mzt_vet_fn fn, void *user)
