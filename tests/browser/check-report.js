@@ -9,7 +9,15 @@
 //   - with JavaScript disabled, the sections and the tables are all there;
 //   - printed (--print OUT.pdf, print media): a PDF of one page or more;
 //   - a screenshot (PNG) of the full page, or of one viewport's worth of it
-//     (from the top, or from the element --at names: '#charts').
+//     (from the top, or from the element --at names: '#charts');
+//   - --text FILE: every line of FILE is shown literally in the page's text
+//     (white space runs taken as one space);
+//   - --inert: the page holds no markup of its inputs, and none of their
+//     script ran: no script, picture, frame, object, style, link or
+//     event-handler attribute in the body, no link at all, and the page's
+//     recorder (window.mzHits, an array that a test page defines in its
+//     head and that a payload's mzPwned(...) call would fill) is there and
+//     empty.
 // Chromium is driven over the DevTools protocol on a pipe
 // (--remote-debugging-pipe: JSON messages ended by a NUL byte, written on
 // its fd 3 and read from its fd 4), so nothing but node itself is needed.
@@ -17,7 +25,8 @@
 //
 // Usage: node check-report.js --html FILE [--sections a,b,...]
 //          [--screenshot OUT.png] [--viewport WxH] [--viewport-only]
-//          [--at SELECTOR] [--print OUT.pdf] [--timeout SECONDS] [--chromium PATH]
+//          [--at SELECTOR] [--print OUT.pdf] [--text FILE] [--inert]
+//          [--timeout SECONDS] [--chromium PATH]
 // Exit status: 0 every check passed, 1 a check failed (one line each on
 // stderr) or Chromium failed, 2 bad usage.
 'use strict';
@@ -34,13 +43,14 @@ function usage(msg) {
   process.stderr.write(`${NAME}: ${msg}\n` +
     'usage: node check-report.js --html FILE [--sections a,b,...] [--screenshot OUT.png]\n' +
     '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--print OUT.pdf]\n' +
-    '         [--timeout SECONDS] [--chromium PATH]\n');
+    '         [--text FILE] [--inert] [--timeout SECONDS] [--chromium PATH]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
   const o = { sections: [], viewport: [1280, 900], viewportOnly: false, timeout: 25,
-    chromium: process.env.CHROMIUM || 'chromium', screenshot: null, html: null, at: null, print: null };
+    chromium: process.env.CHROMIUM || 'chromium', screenshot: null, html: null, at: null, print: null,
+    text: null, inert: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -60,6 +70,8 @@ function parseArgs(argv) {
       case '--viewport-only': o.viewportOnly = true; break;
       case '--at': o.at = val(); o.viewportOnly = true; break;
       case '--print': o.print = val(); break;
+      case '--text': o.text = val(); break;
+      case '--inert': o.inert = true; break;
       case '--timeout': {
         o.timeout = Number(val());
         if (!(o.timeout > 0 && o.timeout <= 600)) usage('--timeout wants seconds, 1 to 600');
@@ -70,7 +82,7 @@ function parseArgs(argv) {
         process.stdout.write('Open a report in headless Chromium and check it (see the top of this file).\n' +
           'usage: node check-report.js --html FILE [--sections a,b,...] [--screenshot OUT.png]\n' +
           '         [--viewport WxH] [--viewport-only] [--at SELECTOR] [--print OUT.pdf]\n' +
-          '         [--timeout SECONDS] [--chromium PATH]\n');
+          '         [--text FILE] [--inert] [--timeout SECONDS] [--chromium PATH]\n');
         process.exit(0);
         break;
       default: usage(`unknown argument '${a}'`);
@@ -296,6 +308,43 @@ async function main() {
   for (const p of list) {
     if (!(p.w > 0 && p.h > 0)) fail(`page: picture '${p.what}' has no size (${p.w} x ${p.h})`);
     if (p.broken) fail(`page: picture '${p.what}' did not decode`);
+  }
+
+  // the texts, shown as they are
+  if (opts.text) {
+    const want = fs.readFileSync(opts.text, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const r = await send('Runtime.evaluate', {
+      returnByValue: true,
+      expression: `document.body ? document.body.textContent.replace(/\\s+/g, ' ') : ''`,
+    }, sessionId);
+    const shown = (r.result && r.result.value) || '';
+    for (const w of want) {
+      const t = w.replace(/\s+/g, ' ').trim();
+      if (!shown.includes(t)) fail(`page: the text '${t.slice(0, 120)}' is not shown as it is`);
+    }
+  }
+
+  // inert: no markup of the inputs, none of their script ran
+  if (opts.inert) {
+    const r = await send('Runtime.evaluate', {
+      returnByValue: true,
+      expression: `(() => {
+        const sel = 'script, img, picture, video, audio, iframe, frame, object, embed, svg, math, ' +
+          'style, link, meta, base, form, input, button, a, area';
+        const els = [];
+        for (const el of document.body.querySelectorAll(sel)) els.push(el.outerHTML.slice(0, 120));
+        for (const el of document.body.querySelectorAll('*')) {
+          for (const a of el.attributes) {
+            if (/^on/i.test(a.name) || /^\\s*(javascript|data|vbscript):/i.test(a.value)) els.push(el.outerHTML.slice(0, 120));
+          }
+        }
+        return { hits: Array.isArray(window.mzHits) ? window.mzHits.slice() : null, els };
+      })()`,
+    }, sessionId);
+    const v = (r.result && r.result.value) || { hits: null, els: [] };
+    if (v.hits === null) fail('page: no recorder (window.mzHits): the test page did not run its own script');
+    else if (v.hits.length) fail(`page: the inputs' script ran: ${v.hits.join(', ')}`);
+    for (const e of v.els) fail(`page: markup of an input in the page: ${e}`);
   }
 
   // the screenshot: the full page, or the viewport
