@@ -25,7 +25,8 @@ ex_open_md() {
     cmark-gfm --unsafe -e table "$1" >"$t/md.html" 2>/dev/null || { echo "cmark-gfm failed"; return; }
     [ -n "$chromium_bin" ] || { grep -qE '<(img|script|a href=.?javascript)' "$t/md.html" && echo "raw HTML in the rendered page"; return; }
     rm -rf "$t/chr"
-    timeout 60 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    mkdir -p "$t/chrtmp"
+    TMPDIR=$t/chrtmp timeout 60 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-background-networking \
         --disable-component-update --disable-sync --no-first-run --disable-quic --user-data-dir="$t/chr" \
         --virtual-time-budget=3000 --dump-dom "file://$t/md.html" >"$t/dom.html" 2>/dev/null
     grep -q 'data-pwned="' "$t/dom.html" && echo "a script ran in Chromium (data-pwned set)"
