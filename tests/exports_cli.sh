@@ -9,7 +9,8 @@
 #     in headless Chromium (tests/browser/check-report.js --inert --text):
 #     no markup of the inputs, none of their script ran, no request, and
 #     every text shown as it is; the checker itself must catch a live
-#     payload in a copy;
+#     payload in a copy; compare's markdown of a sweep whose commit line
+#     carries a backtick and HTML too;
 #   - LaTeX (--tex): cells with control bytes, bytes that are not UTF-8,
 #     \input{/etc/passwd}, \write18, ^^5c and every special character
 #     compile with pdflatex (no shell escape, halting on the first error)
@@ -103,6 +104,13 @@ open(texts, 'w').write('\n'.join([
 ]) + '\n')
 EOF
 [ -s "$evil" ] && [ -s "$t/compare.csv" ] || { fail "the hostile inputs were not made"; exit 1; }
+# compare's markdown of a sweep whose commit line carries a backtick and HTML
+"$mz" sweep --gen dfs --solve bfs --sizes 9 --seeds 1..6 --out "$t/base.csv" 2>"$t/err" &&
+    "$mz" sweep --gen dfs --solve bfs --sizes 9 --seeds 1..6 --out "$t/new.csv" 2>"$t/err" ||
+    { fail "sweep: $(cat "$t/err")"; exit 1; }
+sed "s|^# commit: .*|# commit: x\` <img src=x onerror=\"mzPwned('compare')\"> \`|" "$t/base.csv" >"$t/base2.csv"
+"$mz" compare "$t/base2.csv" "$t/new.csv" --format markdown >"$t/compare.md" 2>"$t/err"
+[ $? -le 1 ] && grep -q 'Base ' "$t/compare.md" || { fail "compare: $(cat "$t/err")"; exit 1; }
 "$mz" report "$evil" "$t/compare.csv" --out "$t/r.html" --md "$t/r.md" --tex "$t/r.tex" \
     --csv "$t/tabs" >"$t/out" 2>"$t/err" || { fail "report: exit $?: $(cat "$t/err")"; exit 1; }
 
@@ -114,9 +122,11 @@ page() { # MARKDOWN HTML: the rendering inside a page that records any payload c
       cmark-gfm --unsafe -e table "$1"
       printf '</body></html>\n'; } >"$2"
 }
-page "$t/r.md" "$t/md.html"
+cat "$t/r.md" "$t/compare.md" >"$t/all.md"
+{ cat "$t/texts.txt"; echo "x\` <img src=x onerror=\"mzPwned('compare')\"> \`"; } >"$t/texts-md.txt"
+page "$t/all.md" "$t/md.html"
 grep -q '<table>' "$t/md.html" || fail "markdown: cmark-gfm made no table of r.md"
-check --html "$t/md.html" --inert --text "$t/texts.txt" >"$t/out" 2>"$t/err" ||
+check --html "$t/md.html" --inert --text "$t/texts-md.txt" >"$t/out" 2>"$t/err" ||
     { fail "markdown in the browser:"; cat "$t/err"; }
 # no cell split by a pipe of a name: each body row has the header's cells
 python3 - "$t/md.html" <<'EOF' || fail "markdown: a table row has another cell count than its header"

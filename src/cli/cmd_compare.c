@@ -531,19 +531,6 @@ static int write_json(FILE *f, const mzt_compare *c)
     return 0;
 }
 
-/* Text in a markdown table cell: '|' and newlines would break the row. */
-static void md_cell(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\n' || *s == '\r')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-}
-
 static int write_markdown(FILE *f, const mzt_compare *c)
 {
     char th[32];
@@ -551,13 +538,14 @@ static int write_markdown(FILE *f, const mzt_compare *c)
     size_t slow = c->count[0][SW_AB_SLOWER] + c->count[1][SW_AB_SLOWER];
     fprintf(f, "### mazebench compare: %s\n\n",
             slow || c->ndiff_rows ? "**regression**" : "no regression");
-    fputs("Base `", f);
-    md_cell(f, *c->side[0].f.commit ? c->side[0].f.commit : c->side[0].path);
-    fputs("`, new `", f);
-    md_cell(f, *c->side[1].f.commit ? c->side[1].f.commit : c->side[1].path);
+    /* the files' texts inert: src/out's markdown rule */
+    fputs("Base ", f);
+    mzo_md_text(f, *c->side[0].f.commit ? c->side[0].f.commit : c->side[0].path, true);
+    fputs(", new ", f);
+    mzo_md_text(f, *c->side[1].f.commit ? c->side[1].f.commit : c->side[1].path, true);
     char des[64];
     design(c, des, sizeof des);
-    fprintf(f, "`; %s; alpha %g (Holm), threshold %s.\n\n", des, c->alpha, th);
+    fprintf(f, "; %s; alpha %g (Holm), threshold %s.\n\n", des, c->alpha, th);
     for (int level = 0; level < 2; level++)
         fprintf(f, "- %s: %zu slower, %zu faster, %zu unchanged of %zu\n",
                 level ? "algorithms" : "recipes", c->count[level][SW_AB_SLOWER],
@@ -595,7 +583,7 @@ static int write_markdown(FILE *f, const mzt_compare *c)
             fmt_ci(ci, sizeof ci, level ? a->lo : r->lo, level ? a->hi : r->hi);
             fprintf(f, "| %s | %s | %s | ", v == SW_AB_SLOWER ? "**slower**" : "faster",
                     level ? "algorithm" : "recipe", kind_name[r->kind]);
-            md_cell(f, what);
+            mzo_md_text(f, what, false);
             fprintf(f, " | %.4f | %s | %.2g |\n", level ? a->ratio : r->ratio, ci,
                     level ? a->padj : r->padj); /* slower or faster: p is defined */
         }
