@@ -29,9 +29,11 @@ static const char HELP[] =
     "  a scale CSV (scale)            the cost a cell as the maze grows\n"
     "  compare --format csv           the A/B verdicts\n"
     "  check --junit XML              the re-run's failures\n"
-    "A file that is missing, does not read, or is not one of these (when named) is\n"
-    "listed in the report's 'left-out' section and on stderr, and the report is\n"
-    "still written.\n\n"
+    "A file that is missing, does not read, is not a regular file of at most\n"
+    "256 MiB (a device, a FIFO: left out before it is read), or is not one of these\n"
+    "(when named) is listed in the report's 'left-out' section and on stderr, and\n"
+    "the report is still written. Every text of the markdown, LaTeX and CSV\n"
+    "exports is escaped to be inert (docs/report.md).\n\n"
     "Options:\n"
     "  --out FILE        the HTML report (required)\n"
     "  --md FILE         every table as GitHub markdown (a README, a CI job summary)\n"
@@ -43,8 +45,8 @@ static const char HELP[] =
     "The tables are computed by the library (the sweep summary: medians of the\n"
     "time and memory a cell with distribution-free 95% intervals; docs/report.md).\n\n"
     "Exit status: 0 the report is written from every input; 1 it is written but\n"
-    "an input was left out (or writing failed); 2 bad arguments or an output that\n"
-    "exists without --force.\n";
+    "an input was left out (or writing failed); 2 bad arguments, an output that\n"
+    "exists without --force, is an input, or has the path of another output.\n";
 
 /* "WxH" into *w, *h (200..5000 each). */
 static int parse_size(const char *text, double *w, double *h)
