@@ -29,7 +29,7 @@ if dwants plugin; then
             f=${c%%:*}
             pl_build "$f"
             [ -f "$PL/$f.so" ] || continue
-            d_case plugin "vet --plugin ($f)" 60 1 "${c##*:}" "" --plugin "$PL/$f.so" vet
+            d_case plugin "vet --timeout 5 --plugin ($f)" 5 1 "${c##*:}" "" --plugin "$PL/$f.so" vet --timeout 5
         done
         # cut short: never a crash inside the loader
         s=$(wc -c <"$PL/good.so")
