@@ -653,6 +653,15 @@ static void test_cut_short(void **state)
     cut_everywhere("rooms of 1x2", t, len, &o, &whole, false);
     free(t);
     mz_grid_free(&whole);
+    /* A page of cells two lines a block that lost the last line of its
+     * last row. */
+    memset(&o, 0, sizeof o);
+    o.layout = MZ_BLOCKS_CELLS;
+    o.cell_h = 2;
+    static const char tall[] = "###\n###\n#.#\n#.#\n###\n";
+    assert_int_equal(mz_file_read(tall, strlen(tall), &o, &whole, &info), MZ_EFORMAT);
+    assert_int_equal(info.line, 5);
+    assert_non_null(strstr(info.err, "a multiple"));
     /* Three characters a cell, two lines a row (a sample file), and a
      * drawing with an entrance and an exit drawn as gaps in the north and
      * east borders. */
