@@ -143,6 +143,17 @@ static void test_csv(void **state)
                            "a|b_c,5.5,2,9,\"<ok> & \"\"so\"\"\"\n"
                            "~^\\{}#,,,,\"x,y\"\n");
     free(s);
+    /* a text a spreadsheet would run starts with a quote; numbers, parts
+     * and cells alike, stay as they are */
+    assert_int_equal(mzr_table_row(&t), MZO_OK);
+    assert_int_equal(mzr_table_set(&t, 0, "%s", "=HYPERLINK(\"http://e.x/\")"), MZO_OK);
+    assert_int_equal(mzr_table_set_part(&t, 1, 0, "-3.5"), MZO_OK);
+    assert_int_equal(mzr_table_set_part(&t, 1, 1, "-4e-1"), MZO_OK);
+    assert_int_equal(mzr_table_set_part(&t, 1, 2, "+1e3"), MZO_OK);
+    assert_int_equal(mzr_table_set(&t, 2, "%s", "@SUM(A1)"), MZO_OK);
+    s = written(mzr_table_csv, &t);
+    assert_non_null(strstr(s, "\n\"'=HYPERLINK(\"\"http://e.x/\"\")\",-3.5,-4e-1,+1e3,\"'@SUM(A1)\"\n"));
+    free(s);
     mzr_table_free(&t);
 }
 
