@@ -157,10 +157,13 @@ printf 'mazebench-maze 1 40000x40000 entrance=0 exit=0 flags=0 tiles=0\n0f0f\n' 
 expect 2 "a header claiming more than its text" "$mz" maze "$tmp/claim.mzb"
 grep -q "claim.mzb:2:5: the text ends 5 bytes after the header: 40000x40000 needs 3200000000 hex digits" \
     "$tmp/err" || fail "claim: $(cat "$tmp/err")"
+# Under 'ulimit -v' 40000x40000 passes the budget (refused so before the
+# text is looked at); 12000x12000 fits in it and is refused by its text.
 if (ulimit -v 200000 && "$mz" --version) >/dev/null 2>&1; then
+    sed 's/40000x40000/12000x12000/' "$tmp/claim.mzb" >"$tmp/claim12.mzb"
     expect 2 "a header claiming more than its text, ulimit -v" -- \
-        sh -c "ulimit -v 200000 && exec '$mz' maze '$tmp/claim.mzb'"
-    grep -q "claim.mzb:2:5: the text ends" "$tmp/err" || fail "claim, ulimit: $(cat "$tmp/err")"
+        sh -c "ulimit -v 200000 && exec '$mz' maze '$tmp/claim12.mzb'"
+    grep -q "claim12.mzb:2:5: the text ends" "$tmp/err" || fail "claim, ulimit: $(cat "$tmp/err")"
 fi
 # The same text as an outside generator's answer for a 3x3 maze:
 # wrong-size at once, both sizes named.
