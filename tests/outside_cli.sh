@@ -8,7 +8,15 @@
 # with its status in gen's one stderr line and in its sweep rows, the sweep
 # going on; check refuses a file of outside rows without --programs and
 # starts nothing (a canary file stays absent); bad programs files are one
-# line "FILE:LINE: ..." and exit 2, and run nothing.
+# line "FILE:LINE: ..." and exit 2, and run nothing. Hostile programs, in a
+# fresh TMPDIR: a FIFO, a socket, links (to /dev/zero, out of the run's
+# folder), a folder at {out} and a run folder replaced by a link are
+# bad-output at once; a file cut by the size limit and a shell whose child
+# died of SIGXFSZ are output-limit; a 12-level tree is removed; SIGTERM,
+# SIGINT, SIGHUP and SIGKILL of gen, SIGKILL and two Ctrl-C of a sweep leave
+# nothing in TMPDIR and no process; a placeholder inside sh -c code is
+# refused at load (no payload runs) and the positional form is taken; a
+# byte-order mark is skipped.
 #   sh tests/outside_cli.sh path/to/mazebench
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -202,6 +210,148 @@ expect 2 "missing programs file" "$mz" gen comb --seed 1 --grid 4 --programs "$t
 grep -q "cannot read" "$tmp/err" || bad "missing programs file: $(cat "$tmp/err")"
 expect 2 "--programs without a file" "$mz" gen dfs --seed 1 --grid 4 --programs
 expect 2 "undeclared" "$mz" gen comb --seed 1 --grid 4
+
+# --- hostile programs: what sits at {out}, what a program leaves in its
+# run's folder, signals to mazebench while a program runs ---
+# Every run within its limit (timeout 20 makes a hang a failure), nothing
+# left in a fresh TMPDIR, no process left (the programs' children run a copy
+# of sleep of a name of this test's own).
+command -v timeout >/dev/null 2>&1 || { echo "skip: no timeout"; exit 77; }
+env --default-signal=INT true 2>/dev/null || { echo "skip: no env --default-signal"; exit 77; }
+H=$tmp/h
+mkdir "$H" "$H/tmp" "$tmp/victim"
+echo "keep me" >"$tmp/victim/keep"
+export TMPDIR="$H/tmp"
+HS="$H/mzt-hostile-sleep-$$"
+cp "$(command -v sleep)" "$HS"
+# hostile.sh CASE OUT ROWS COLS
+cat >"$H/hostile.sh" <<EOF
+HS=$HS
+C=$tmp/comb.sh
+V=$tmp/victim
+EOF
+cat >>"$H/hostile.sh" <<'EOF'
+o=$2 d=$(dirname "$2")
+case $1 in
+fifo) rm -f "$o"; mkfifo "$o" ;;
+socket) rm -f "$o"; python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$o" ;;
+dev-zero) rm -f "$o"; ln -s /dev/zero "$o" ;;
+link-out) sh "$C" "$3" "$4" >"$V/maze.mzb"; rm -f "$o"; ln -s "$V/maze.mzb" "$o" ;;
+folder) rm -f "$o"; mkdir "$o"; sh "$C" "$3" "$4" >"$o/x" ;;
+deep-tree) t=$d; for i in 1 2 3 4 5 6 7 8 9 10 11 12; do t=$t/d$i; done
+           mkdir -p "$t"; echo x >"$t/x"; mkdir "$d/locked"; echo x >"$d/locked/x"; chmod 000 "$d/locked"
+           sh "$C" "$3" "$4" >"$o" ;;
+run-folder-link) rm -rf "$d"; ln -s "$V" "$d" ;;
+cut) head -c 3000000 /dev/zero >"$o"; true ;;
+slow) "$HS" 123; sh "$C" "$3" "$4" >"$o" ;;
+esac
+EOF
+{
+    for c in fifo socket dev-zero link-out folder deep-tree run-folder-link cut slow; do
+        printf '[generator h-%s]\ncommand = sh %s %s {out} {rows} {cols}\nformat = mzb\ntime-limit = %s\noutput-limit = 1\n' \
+            "$c" "$H/hostile.sh" "$c" "$([ $c = slow ] && echo 60 || echo 3)"
+    done
+    printf '[generator h-xfsz]\ncommand = sh -c %s sh {out}\noutput-limit = 1\n' \
+        "'head -c 3000000 /dev/zero >\"\$1\"; exit \$?'"
+} >"$H/h.programs"
+HP="--programs $H/h.programs"
+marked() { pgrep -f "$HS" >/dev/null 2>&1; }
+# left WHAT: nothing in TMPDIR and no process of this test's (the programs'
+# children and mazebench's janitor, whose command line is mazebench's),
+# waiting up to 5 s for them to go.
+left() {
+    i=0
+    while { [ -n "$(ls -A "$TMPDIR")" ] || marked || pgrep -f "$H/h.programs" >/dev/null 2>&1; } &&
+        [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -z "$(ls -A "$TMPDIR")" ] || bad "$1: left in TMPDIR: $(ls -A "$TMPDIR" | head -3 | tr '\n' ' ')"
+    marked && bad "$1: a program's child outlived mazebench: $(pgrep -af "$HS" | head -2)"
+    pgrep -f "$H/h.programs" >/dev/null 2>&1 && bad "$1: a process of mazebench's outlived it"
+    pkill -KILL -f "$HS" 2>/dev/null
+    [ -L "$TMPDIR" ] && { bad "$1: TMPDIR itself was replaced"; rm -f "$TMPDIR"; mkdir "$TMPDIR"; }
+    chmod -R u+rwx "$TMPDIR" 2>/dev/null
+    rm -rf "$TMPDIR"/* "$TMPDIR"/.[!.]* 2>/dev/null
+}
+sock="socket {out} is a socket, not a regular file"
+command -v python3 >/dev/null 2>&1 || sock="fifo {out} is a FIFO"
+for c in "fifo {out} is a FIFO, not a regular file" "$sock" \
+         "dev-zero {out} is a symbolic link" "link-out {out} is a symbolic link" \
+         "folder {out} is a folder, not a regular file" "run-folder-link {out} does not exist" \
+         "cut {out} reached its output limit" "xfsz a command killed by SIGXFSZ"; do
+    n=${c%% *} what=${c#* }
+    st=bad-output
+    case $n in cut | xfsz) st=output-limit ;; esac
+    expect 1 "gen h-$n" timeout -k 5 20 "$mz" gen "h-$n" --seed 1 --grid 3x3 $HP
+    grep -q "^mazebench: gen failed: outside generator h-$n (seed 1, grid 3x3): $st: .*$what" "$tmp/err" ||
+        bad "gen h-$n: not '$st: ... $what': $(cat "$tmp/err")"
+    left "gen h-$n"
+done
+[ "$(cat "$tmp/victim/keep" 2>/dev/null)" = "keep me" ] || bad "a file outside the run's folder was changed"
+[ -f "$tmp/victim/maze.mzb" ] || bad "a file a link of {out} pointed at was removed"
+expect 0 "gen h-deep-tree" timeout -k 5 20 "$mz" gen h-deep-tree --seed 1 --grid 3x3 $HP
+left "gen h-deep-tree"
+# A sweep of two runs at once, each leaving a FIFO: it ends, every row says so.
+expect 0 "sweep h-fifo" timeout -k 5 20 "$mz" sweep $HP --gen h-fifo,h-deep-tree --solve bfs --seeds 1..2 \
+    --sizes 3 --jobs 2 --out "$H/s.csv"
+[ "$(col outside_status h-fifo bfs "$H/s.csv")" = bad-output ] || bad "sweep h-fifo: not bad-output"
+[ "$(col outside_status h-deep-tree bfs "$H/s.csv")" = ok ] || bad "sweep h-deep-tree: not ok"
+left "sweep h-fifo"
+
+# sig SIG DESC ARGS...: start mazebench (a process group of its own), wait
+# until its program's child runs, send SIG to mazebench (SIG2: to its group,
+# twice, as two Ctrl-C), then: it ends within 20 s, nothing is left.
+sig() {
+    s=$1 d=$2
+    shift 2
+    # (a background job of a script ignores SIGINT: not mazebench's)
+    setsid env --default-signal=INT "$mz" "$@" >"$H/sig.out" 2>"$H/sig.err" </dev/null &
+    pid=$!
+    i=0
+    while ! marked && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    marked || bad "$d: the program never ran: $(cat "$H/sig.err")"
+    sleep 0.3
+    case $s in
+    INT2) kill -INT "-$pid"; sleep 0.3; kill -INT "-$pid" ;;
+    *) kill -s "$s" "$pid" ;;
+    esac
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -0 "$pid" 2>/dev/null && { bad "$d: mazebench still runs 20 s after SIG$s"; kill -KILL "$pid"; }
+    wait "$pid" 2>/dev/null
+    left "$d"
+}
+for s in TERM INT HUP KILL; do
+    sig "$s" "SIG$s of gen" gen h-slow --seed 1 --grid 3x3 $HP
+done
+sig KILL "SIGKILL of a sweep" sweep $HP --gen h-slow --solve bfs --seeds 1..4 --sizes 3 --jobs 2 \
+    --out "$H/k1.csv"
+sig INT2 "two Ctrl-C of a sweep" sweep $HP --gen h-slow --solve bfs --seeds 1..4 --sizes 3 --jobs 2 \
+    --out "$H/k2.csv"
+export TMPDIR="$tmp/tmpdir"
+
+# --- programs files: code a shell runs holds no placeholder; a byte-order
+# mark is skipped ---
+mkdir "$tmp/inj;touch\${IFS}PWNED;x"
+printf '[generator h-inj]\ncommand = sh -c "cat {dir}/m.mzb > {out}"\nformat = mzb\n' \
+    >"$tmp/inj;touch\${IFS}PWNED;x/p.programs"
+sh "$tmp/comb.sh" 3 3 >"$tmp/inj;touch\${IFS}PWNED;x/m.mzb" 2>/dev/null
+(cd "$tmp" && expect 2 "a placeholder in sh -c code" timeout -k 5 20 "$mz" gen h-inj --seed 1 --grid 3x3 \
+    --programs "$tmp/inj;touch\${IFS}PWNED;x/p.programs"
+ grep -q "p.programs:2: {dir} is inside the code that sh runs.*sh -c '... \"\$1\" ...' sh {dir}" "$tmp/err" ||
+     bad "placeholder in sh -c: $(cat "$tmp/err")"
+ [ "$fails" = 0 ] || exit 1) || fails=$((fails + 1))
+[ -e "$tmp/PWNED" ] && bad "a placeholder's value ran as shell code (PWNED made)"
+b "placeholder in bash -ec code" "[generator x]
+command = bash -ec 'echo {rows}'" "b.programs:2: {rows} is inside the code that bash runs"
+b "placeholder in python -c code" "[generator x]
+command = /usr/bin/python3 -c 'print({seed})'" "b.programs:2: {seed} is inside the code that python3 runs"
+printf '[generator pos]\ncommand = sh -c '"'"'sh "$1"/comb.sh "$2" "$3"'"'"' sh {dir} {rows} {cols}\nformat = mzb\n' \
+    >"$tmp/pos.programs"
+expect 0 "placeholders as positional parameters" timeout -k 5 20 "$mz" gen pos --seed 1 --grid 4x5 \
+    --programs "$tmp/pos.programs"
+printf '\357\273\277# a byte-order mark first\n[generator bom]\ncommand = sh {dir}/comb.sh {rows} {cols}\nformat = mzb\n' \
+    >"$tmp/bom.programs"
+expect 0 "a programs file with a byte-order mark" timeout -k 5 20 "$mz" gen bom --seed 1 --grid 4x5 \
+    --programs "$tmp/bom.programs"
 
 [ "$fails" = 0 ] && echo "outside_cli: ok"
 [ "$fails" = 0 ]

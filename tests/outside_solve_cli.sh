@@ -13,7 +13,11 @@
 # naming the entry and the status; a sweep runs an outside solver beside bfs
 # with the same figures, and one that fails keeps its row with its status,
 # which check finds again; compare does not take its times for figures; bad declarations are one
-# line and exit 2.
+# line and exit 2. Hostile solvers, in a fresh TMPDIR: a FIFO, links, a
+# folder at {out} and a run folder replaced by a link are bad-output at
+# once; a FIFO at {in} and a 12-level tree are cleaned up; SIGTERM, SIGINT,
+# SIGHUP and SIGKILL of solve and SIGKILL of a sweep leave nothing in TMPDIR
+# and no process.
 #   sh tests/outside_solve_cli.sh path/to/mazebench
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -176,6 +180,102 @@ decl 'command = true
 colour = red' "unknown key"
 printf '[solver bfs]\ncommand = true\n' >"$tmp/bad"
 expect 2 "a built-in name" -- "$mz" solve bfs --programs "$tmp/bad" --gen dfs --seed 1 --grid 5
+
+# Hostile solvers: what sits at {out}, what a program leaves in its run's
+# folder, signals to mazebench while a program runs. Every run within its
+# limit (timeout 20 makes a hang a failure), nothing left in a fresh TMPDIR,
+# no process left (the programs' children run a copy of sleep of a name of
+# this test's own).
+if command -v timeout >/dev/null 2>&1 && env --default-signal=INT true 2>/dev/null; then
+H=$tmp/h
+mkdir "$H" "$H/tmp" "$tmp/victim"
+echo "keep me" >"$tmp/victim/keep"
+export TMPDIR="$H/tmp"
+HS="$H/mzt-hostile-sleep-$$"
+cp "$(command -v sleep)" "$HS"
+"$mz" solve bfs --gen dfs --seed 1 --grid 3x3 --save-path "$H/p3.path" >/dev/null || bad "save-path p3"
+# hostile.sh CASE IN OUT
+printf 'HS=%s\nP=%s\nV=%s\n' "$HS" "$H/p3.path" "$tmp/victim" >"$H/hostile.sh"
+cat >>"$H/hostile.sh" <<'EOF'
+i=$2 o=$3 d=$(dirname "$2")
+case $1 in
+fifo) rm -f "$o"; mkfifo "$o" ;;
+dev-zero) rm -f "$o"; ln -s /dev/zero "$o" ;;
+link-out) rm -f "$o"; ln -s "$P" "$o" ;;
+folder) rm -f "$o"; mkdir "$o"; cp "$P" "$o/x" ;;
+in-fifo) rm -f "$i"; mkfifo "$i"; cp "$P" "$o" ;;
+deep-tree) t=$d; for k in 1 2 3 4 5 6 7 8 9 10 11 12; do t=$t/d$k; done
+           mkdir -p "$t"; echo x >"$t/x"; mkdir "$d/locked"; echo x >"$d/locked/x"; chmod 000 "$d/locked"
+           cp "$P" "$o" ;;
+run-folder-link) rm -rf "$d"; ln -s "$V" "$d" ;;
+slow) "$HS" 123; cp "$P" "$o" ;;
+esac
+EOF
+for c in fifo dev-zero link-out folder in-fifo deep-tree run-folder-link slow; do
+    printf '[solver h-%s]\ncommand = sh %s %s {in} {out}\ntime-limit = %s\n' \
+        "$c" "$H/hostile.sh" "$c" "$([ $c = slow ] && echo 60 || echo 3)"
+done >"$H/h.programs"
+HP="--programs $H/h.programs"
+marked() { pgrep -f "$HS" >/dev/null 2>&1; }
+# left WHAT: nothing in TMPDIR and no process of this test's (the programs'
+# children and mazebench's janitor, whose command line is mazebench's),
+# waiting up to 5 s for them to go.
+left() {
+    i=0
+    while { [ -n "$(ls -A "$TMPDIR")" ] || marked || pgrep -f "$H/h.programs" >/dev/null 2>&1; } &&
+        [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -z "$(ls -A "$TMPDIR")" ] || bad "$1: left in TMPDIR: $(ls -A "$TMPDIR" | head -3 | tr '\n' ' ')"
+    marked && bad "$1: a program's child outlived mazebench: $(pgrep -af "$HS" | head -2)"
+    pgrep -f "$H/h.programs" >/dev/null 2>&1 && bad "$1: a process of mazebench's outlived it"
+    pkill -KILL -f "$HS" 2>/dev/null
+    [ -L "$TMPDIR" ] && { bad "$1: TMPDIR itself was replaced"; rm -f "$TMPDIR"; mkdir "$TMPDIR"; }
+    chmod -R u+rwx "$TMPDIR" 2>/dev/null
+    rm -rf "$TMPDIR"/* "$TMPDIR"/.[!.]* 2>/dev/null
+}
+expect_stderr_codes=2
+for c in "fifo {out} is a FIFO, not a regular file" "dev-zero {out} is a symbolic link" \
+         "link-out {out} is a symbolic link" "folder {out} is a folder, not a regular file" \
+         "in-fifo ok" "deep-tree ok" "run-folder-link {out} does not exist"; do
+    n=${c%% *} what=${c#* }
+    if [ "$what" = ok ]; then
+        expect 0 "solve h-$n" timeout -k 5 20 "$mz" solve "h-$n" --gen dfs --seed 1 --grid 3x3 $HP
+    else
+        expect 1 "solve h-$n" timeout -k 5 20 "$mz" solve "h-$n" --gen dfs --seed 1 --grid 3x3 $HP
+        grep -q "^mazebench: .*outside solver h-$n (grid 3x3): bad-output: .*$what" "$tmp/err" ||
+            bad "solve h-$n: not 'bad-output: ... $what': $(cat "$tmp/err")"
+    fi
+    left "solve h-$n"
+done
+[ "$(cat "$tmp/victim/keep" 2>/dev/null)" = "keep me" ] || bad "a file outside the run's folder was changed"
+
+# sig SIG DESC ARGS...: start mazebench (a process group of its own), wait
+# until its program's child runs, send SIG to mazebench, then: it ends
+# within 10 s, nothing is left.
+sig() {
+    s=$1 d=$2
+    shift 2
+    # (a background job of a script ignores SIGINT: not mazebench's)
+    setsid env --default-signal=INT "$mz" "$@" >"$H/sig.out" 2>"$H/sig.err" </dev/null &
+    pid=$!
+    i=0
+    while ! marked && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    marked || bad "$d: the program never ran: $(cat "$H/sig.err")"
+    sleep 0.3
+    kill -s "$s" "$pid"
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -0 "$pid" 2>/dev/null && { bad "$d: mazebench still runs 20 s after SIG$s"; kill -KILL "$pid"; }
+    wait "$pid" 2>/dev/null
+    left "$d"
+}
+for s in TERM INT HUP KILL; do
+    sig "$s" "SIG$s of solve" solve h-slow --gen dfs --seed 1 --grid 3x3 $HP
+done
+sig KILL "SIGKILL of a sweep" sweep $HP --gen dfs --solve h-slow --seeds 1..4 --sizes 3 --jobs 2 \
+    --out "$H/k.csv"
+else
+    echo "outside_solve_cli: no timeout or env --default-signal: the hostile solvers are not tried"
+fi
 
 [ "$fails" = 0 ] || { echo "outside_solve_cli: $fails failures"; exit 1; }
 echo "outside_solve_cli: ok"

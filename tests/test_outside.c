@@ -523,6 +523,167 @@ static void test_generator(void **state)
     assert_null(mz_find(MZ_GEN, "t-comb"));
 }
 
+/* Run folders: what a program may leave at {out}, read or refused at once;
+ * a folder removed whole at any depth, links never followed. */
+static void test_run_folder(void **state)
+{
+    (void)state;
+    char old_tmp[300] = "", msg[300];
+    const char *t = getenv("TMPDIR");
+    if (t)
+        snprintf(old_tmp, sizeof old_tmp, "%s", t);
+    setenv("TMPDIR", tmpdir, 1);
+    mzx_rundir rd;
+    assert_int_equal(mzx_rundir_make(&rd, "mzt-run"), 0);
+    assert_true(rd.fd >= 0);
+    assert_non_null(strstr(rd.path, "/mzt-run-"));
+    struct stat st;
+    assert_int_equal(lstat(rd.path, &st), 0);
+    assert_true(S_ISDIR(st.st_mode));
+    assert_int_equal(st.st_mode & 0777, 0700);
+
+    char *text;
+    size_t len;
+    /* a regular file: read whole; at the cap: output-limit */
+    int fd = openat(rd.fd, "f", O_WRONLY | O_CREAT, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "hello", 5), 5);
+    close(fd);
+    assert_int_equal(mzx_read_file(&rd, "f", "{out}", 0, &text, &len, msg, sizeof msg), MZX_OK);
+    assert_int_equal(len, 5);
+    assert_string_equal(text, "hello");
+    free(text);
+    assert_int_equal(mzx_read_file(&rd, "f", "{out}", 5, &text, &len, msg, sizeof msg),
+                     MZX_OUTPUT_LIMIT);
+    assert_null(text);
+    assert_non_null(strstr(msg, "{out} reached its output limit"));
+    /* a FIFO: refused without waiting for a writer */
+    assert_int_equal(mkfifoat(rd.fd, "fifo", 0600), 0);
+    assert_int_equal(mzx_read_file(&rd, "fifo", "{out}", 0, &text, &len, msg, sizeof msg),
+                     MZX_BAD_OUTPUT);
+    assert_string_equal(msg, "{out} is a FIFO, not a regular file");
+    /* links, to a device or to a file: never followed */
+    assert_int_equal(symlinkat("/dev/zero", rd.fd, "zero"), 0);
+    assert_int_equal(mzx_read_file(&rd, "zero", "{out}", 0, &text, &len, msg, sizeof msg),
+                     MZX_BAD_OUTPUT);
+    assert_non_null(strstr(msg, "{out} is a symbolic link"));
+    assert_int_equal(symlinkat("f", rd.fd, "to-f"), 0);
+    assert_int_equal(mzx_read_file(&rd, "to-f", "{out}", 0, &text, &len, msg, sizeof msg),
+                     MZX_BAD_OUTPUT);
+    /* a folder, nothing at all */
+    assert_int_equal(mkdirat(rd.fd, "dir", 0700), 0);
+    assert_int_equal(mzx_read_file(&rd, "dir", "{out}", 0, &text, &len, msg, sizeof msg),
+                     MZX_BAD_OUTPUT);
+    assert_string_equal(msg, "{out} is a folder, not a regular file");
+    assert_int_equal(mzx_read_file(&rd, "none", "{out}", 0, &text, &len, msg, sizeof msg),
+                     MZX_BAD_OUTPUT);
+    assert_string_equal(msg, "{out} does not exist");
+
+    /* A tree 300 folders deep, one of them unreadable and unwritable, a
+     * link out to a folder with a file: all of it goes, the file stays. */
+    char outside[400], keep[450];
+    snprintf(outside, sizeof outside, "%s/outside", tmpdir);
+    assert_int_equal(mkdir(outside, 0700), 0);
+    snprintf(keep, sizeof keep, "%s/keep", outside);
+    write_file("outside/keep", "keep me\n", keep, sizeof keep);
+    int cur = dup(rd.fd);
+    for (int k = 0; k < 300; k++) {
+        assert_int_equal(mkdirat(cur, "d", 0700), 0);
+        int sub = openat(cur, "d", O_RDONLY | O_DIRECTORY);
+        assert_true(sub >= 0);
+        if (k == 200)
+            assert_int_equal(symlinkat(outside, sub, "out-link"), 0);
+        if (k == 150) {
+            int f2 = openat(sub, "x", O_WRONLY | O_CREAT, 0600);
+            close(f2);
+            assert_int_equal(mkdirat(sub, "locked", 0700), 0);
+            int f3 = openat(sub, "locked/y", O_WRONLY | O_CREAT, 0600);
+            close(f3);
+            assert_int_equal(fchmodat(sub, "locked", 0, 0), 0);
+        }
+        close(cur);
+        cur = sub;
+    }
+    assert_int_equal(fchmod(cur, 0), 0); /* the deepest one too */
+    close(cur);
+    char path[4096];
+    snprintf(path, sizeof path, "%s", rd.path);
+    mzx_rundir_remove(&rd);
+    assert_int_equal(rd.fd, -1);
+    assert_int_equal(lstat(path, &st), -1);
+    assert_int_equal(errno, ENOENT);
+    assert_int_equal(lstat(keep, &st), 0);
+
+    /* A path that is a link: the link goes, never what it points at. */
+    char link[400];
+    snprintf(link, sizeof link, "%s/a-link", tmpdir);
+    assert_int_equal(symlink(outside, link), 0);
+    assert_int_equal(mzx_remove_tree(link), 0);
+    assert_int_equal(lstat(link, &st), -1);
+    assert_int_equal(lstat(keep, &st), 0);
+    assert_int_equal(mzx_remove_tree(outside), 0);
+    assert_int_equal(lstat(outside, &st), -1);
+    if (old_tmp[0])
+        setenv("TMPDIR", old_tmp, 1);
+    else
+        unsetenv("TMPDIR");
+}
+
+/* Placeholders inside code a shell or an interpreter runs are refused,
+ * with the positional form; as arguments they are taken. */
+static void test_code_placeholders(void **state)
+{
+    (void)state;
+    static const char *const allowed[] = {"rows", "seed", "out", "dir", NULL};
+    mzx_file f = {.path = "p.programs", .dir = "/d"};
+    char msg[400];
+    mzx_command c;
+    static const char *const refused[] = {
+        "sh -c 'cat {dir}/m.txt > {out}'",
+        "/bin/bash -ec 'echo {rows}'",
+        "env LC_ALL=C dash -x -c 'echo {seed}'",
+        "bash -o pipefail -c 'echo x{out}'",
+        "python3 -c 'print({seed})'",
+        "python3.12 -W ignore -Bc 'print({seed})'",
+        "perl -e 'print \"{dir}\"'",
+        "node -e 'console.log(\"{out}\")'",
+        NULL};
+    for (const char *const *r = refused; *r; r++) {
+        assert_int_equal(mzx_command_parse(&f, 3, *r, allowed, &c, msg, sizeof msg), MZ_EFORMAT);
+        assert_non_null(strstr(msg, "p.programs:3: {"));
+        assert_non_null(strstr(msg, "pass it as an argument instead"));
+    }
+    assert_int_equal(mzx_command_parse(&f, 3, "sh -c 'cat {dir}/m.txt'", allowed, &c, msg,
+                                       sizeof msg), MZ_EFORMAT);
+    assert_string_equal(msg, "p.programs:3: {dir} is inside the code that sh runs: its value "
+                        "would be read as code; pass it as an argument instead: "
+                        "sh -c '... \"$1\" ...' sh {dir}");
+    static const char *const taken[] = {
+        "sh -c 'cat \"$1\"/m.txt > \"$2\"' sh {dir} {out}",
+        "sh -c 'echo ${{x}}' sh",
+        "sh {dir}/gen.sh -c {rows}",
+        "python3 {dir}/gen.py -c {seed}",
+        "python3 -c 'import sys; print(sys.argv[1])' {seed}",
+        "node {dir}/gen.js -e {out}",
+        NULL};
+    for (const char *const *k = taken; *k; k++) {
+        assert_int_equal(mzx_command_parse(&f, 3, *k, allowed, &c, msg, sizeof msg), MZ_OK);
+        mzx_command_free(&c);
+    }
+    assert_true(mzx_is_shell("/usr/bin/bash"));
+    assert_true(mzx_is_shell("sh"));
+    assert_false(mzx_is_shell("python3"));
+
+    /* A byte-order mark first: skipped. */
+    mzx_file pf;
+    const char bom[] = "\xEF\xBB\xBF[generator g]\ncommand = x\n";
+    assert_int_equal(mzx_file_parse("b.programs", "/d", bom, sizeof bom - 1, &pf, msg, sizeof msg),
+                     MZ_OK);
+    assert_int_equal(pf.nsec, 1);
+    assert_string_equal(pf.sec[0].kind, "generator");
+    mzx_file_free(&pf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -537,6 +698,8 @@ int main(void)
         cmocka_unit_test(test_decl_values),
         cmocka_unit_test(test_command_words),
         cmocka_unit_test(test_generator),
+        cmocka_unit_test(test_run_folder),
+        cmocka_unit_test(test_code_placeholders),
     };
     return cmocka_run_group_tests(tests, make_tmp, drop_tmp);
 }

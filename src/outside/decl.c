@@ -527,19 +527,18 @@ static const char *const rscripts[] = {"Rscript", NULL};
  * to hand a value to that code as an argument instead. */
 static const struct {
     const char *const *names;
-    const char *opts[3];
+    const char *opts[3];     /* the options before code */
+    const char *arg_opts[5]; /* options that take the next word */
     const char *hint;
 } code_takers[] = {
-    {shells, {NULL}, "sh -c '... \"$1\" ...' sh {%s}"},
-    {pythons,
-     {"-c", NULL}, "python3 -c '... sys.argv[1] ...' {%s}"},
-    {perls, {"-e", "-E", NULL}, "perl -e '... $ARGV[0] ...' {%s}"},
-    {rubies, {"-e", NULL}, "ruby -e '... ARGV[0] ...' {%s}"},
-    {nodes, {"-e", "--eval", "-p"},
+    {shells, {NULL}, {NULL}, "sh -c '... \"$1\" ...' sh {%s}"},
+    {pythons, {"-c", NULL}, {"-W", "-X", NULL}, "python3 -c '... sys.argv[1] ...' {%s}"},
+    {perls, {"-e", "-E", NULL}, {"-I", NULL}, "perl -e '... $ARGV[0] ...' {%s}"},
+    {rubies, {"-e", NULL}, {"-I", "-r", NULL}, "ruby -e '... ARGV[0] ...' {%s}"},
+    {nodes, {"-e", "--eval", "-p"}, {"-r", "--require", "--import", "--loader", NULL},
      "node -e '... process.argv[1] ...' {%s}"},
-    {phps, {"-r", NULL}, "php -r '... $argv[1] ...' {%s}"},
-    {rscripts, {"-e", NULL},
-     "Rscript -e '... commandArgs(TRUE)[1] ...' {%s}"},
+    {phps, {"-r", NULL}, {"-d", "-c", NULL}, "php -r '... $argv[1] ...' {%s}"},
+    {rscripts, {"-e", NULL}, {NULL}, "Rscript -e '... commandArgs(TRUE)[1] ...' {%s}"},
 };
 
 /* A python3.12 is a python. */
@@ -588,14 +587,21 @@ static mz_status check_code_words(const mzx_file *f, unsigned line, const mzx_co
             if (has_c && j < c->n)
                 code = j;
         } else {
+            /* Its options, up to the first other word (a script: what
+             * follows is the script's). */
             for (size_t j = i + 1; j + 1 < c->n && !code; j++) {
                 const char *w = c->words[j];
+                if (w[0] != '-' || !strcmp(w, "--"))
+                    break;
                 for (size_t k = 0; k < 3 && code_takers[t].opts[k] && !code; k++)
                     if (!strcmp(w, code_takers[t].opts[k]))
                         code = j + 1;
                 /* python3 -Bc 'CODE' */
-                if (!code && t == 1 && w[0] == '-' && w[1] != '-' && w[strlen(w) - 1] == 'c')
+                if (!code && t == 1 && w[1] != '-' && w[strlen(w) - 1] == 'c')
                     code = j + 1;
+                for (size_t k = 0; k < 5 && code_takers[t].arg_opts[k] && !code; k++)
+                    if (!strcmp(w, code_takers[t].arg_opts[k]))
+                        j++;
             }
         }
         char name[48];

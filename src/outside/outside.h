@@ -132,7 +132,8 @@ int mzx_remove_tree(const char *path);
  * link and without blocking (O_NOFOLLOW | O_NONBLOCK), read only when it
  * is a regular file, at most cap bytes (0: no cap; it is read as large as
  * it is when opened). MZX_OK with *text (malloc, NUL-terminated, *len
- * bytes); MZX_OUTPUT_LIMIT when larger than cap; MZX_BAD_OUTPUT when it is
+ * bytes); MZX_OUTPUT_LIMIT when it has cap bytes or more (cap is the file
+ * size limit of the run too: such a file was cut); MZX_BAD_OUTPUT when it is
  * missing, a FIFO, a socket, a device, a folder or a link, or does not
  * read; MZX_CANNOT_START with errno ENOMEM. why gets one line naming label
  * ("{out} is a FIFO, not a regular file"). Never blocks on what a program

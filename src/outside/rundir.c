@@ -601,9 +601,11 @@ mzx_status mzx_read_file(const mzx_rundir *d, const char *name, const char *labe
         close(fd);
         return MZX_BAD_OUTPUT;
     }
-    if (cap && (uint64_t)st.st_size > cap) {
-        snprintf(why, whycap, "%s is larger than its output limit (%llu bytes)", label,
-                 (unsigned long long)cap);
+    /* The cap is the file size limit too (RLIMIT_FSIZE): a file as large
+     * as it was cut there, whatever its program said after. */
+    if (cap && (uint64_t)st.st_size >= cap) {
+        snprintf(why, whycap, "%s reached its output limit (%llu bytes): the file size limit cut it",
+                 label, (unsigned long long)cap);
         close(fd);
         return MZX_OUTPUT_LIMIT;
     }
