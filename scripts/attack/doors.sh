@@ -188,11 +188,18 @@ d_judge() {
 d_signal() {
     ds_door=$1 ds_sig=$2 ds_target=$3 dc_desc=$4
     shift 4
-    dc_door=$ds_door dc_lim=5 dc_outs=""
+    # a sweep keeps its rows for --resume
+    dc_door=$ds_door dc_lim=5 dc_outs="s.csv.partial"
     fresh
     case_t0=""
     dc_before=$(listing)
-    setsid "$mz" "$@" >"$t/out" 2>"$t/err" </dev/null &
+    # SIGINT as a terminal's Ctrl-C gives it: not ignored (a shell's
+    # background job starts with SIGINT ignored)
+    if env --default-signal=INT true 2>/dev/null; then
+        setsid env --default-signal=INT "$mz" "$@" >"$t/out" 2>"$t/err" </dev/null &
+    else
+        setsid "$mz" "$@" >"$t/out" 2>"$t/err" </dev/null &
+    fi
     ds_pid=$!
     ds_i=0
     while ! marker && [ "$ds_i" -lt 100 ]; do sleep 0.1; ds_i=$((ds_i + 1)); done
@@ -295,8 +302,10 @@ if dwants outside-generator; then
     d_case outside-generator "a placeholder inside 'sh -c' text" 3 2 "" "" \
         --programs "$FX/inj;touch\${IFS}PWNED;x/p.ini" gen h-inj --seed 1 --size 3x3
     # signals to mazebench while the program runs
-    d_programs generator hang "$H/g-slow.ini"
-    sed -i 's/time-limit = 3/time-limit = 60/; s/h-hang/h-slow/' "$H/g-slow.ini"
+    # a slow program whose own child (mazebench's grandchild) sleeps too
+    hostile slow '"$HS" 100 & "$HS" 101; wait'
+    d_programs generator slow "$H/g-slow.ini"
+    sed -i 's/time-limit = 3/time-limit = 60/' "$H/g-slow.ini"
     for s in INT TERM HUP KILL; do
         d_signal outside-generator "$s" pid "SIG$s of mazebench during gen" \
             --programs "$H/g-slow.ini" gen h-slow --seed 1 --size 3x3
@@ -316,8 +325,9 @@ if dwants outside-solver; then
         d_case outside-solver "solve h-$n" 3 "$(d_status_rc "$st")" "$(d_status_pat "$st")" "" \
             --programs "$H/s-$n.ini" solve "h-$n" --gen dfs --seed 1 --size 3x3
     done
-    d_programs solver hang "$H/s-slow.ini"
-    sed -i 's/time-limit = 3/time-limit = 60/; s/h-hang/h-slow/' "$H/s-slow.ini"
+    hostile g-slow '"$HS" 100 & "$HS" 101; wait'
+    d_programs solver slow "$H/s-slow.ini"
+    sed -i 's/time-limit = 3/time-limit = 60/' "$H/s-slow.ini"
     for s in INT TERM HUP KILL; do
         d_signal outside-solver "$s" pid "SIG$s of mazebench during solve" \
             --programs "$H/s-slow.ini" solve h-slow --gen dfs --seed 1 --size 3x3
