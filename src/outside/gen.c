@@ -462,7 +462,14 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
         snprintf(msg, cap, "%s: out of memory", f->path);
         return MZ_ENOMEM;
     }
-    st = mz_registry_add(al);
+    char why[200];
+    st = mz_algo_check(al, why, sizeof why);
+    if (st == MZ_OK)
+        st = mz_registry_add(al);
+    else {
+        snprintf(msg, cap, "%s:%u: [generator %s]: %s", f->path, s->line, s->name, why);
+        return MZ_EFORMAT;
+    }
     if (st != MZ_OK) {
         snprintf(msg, cap, "%s:%u: cannot add generator '%s': %s", f->path, s->line, s->name,
                  mz_status_str(st));

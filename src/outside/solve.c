@@ -193,6 +193,11 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
         st = section_fail(msg, cap, f, s->line, MZ_ENOMEM, "out of memory");
         goto bad;
     }
+    char check[200];
+    if (mz_algo_check(&d->algo, check, sizeof check) != MZ_OK) {
+        snprintf(why, sizeof why, "[solver %s]: %s", s->name, check);
+        return section_fail(msg, cap, f, s->line, MZ_EFORMAT, why);
+    }
     st = mz_registry_add(&d->algo);
     if (st != MZ_OK) {
         snprintf(why, sizeof why, "[solver %s]: cannot add it (%s)", s->name, mz_status_str(st));
