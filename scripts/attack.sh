@@ -3,7 +3,7 @@
 # docs/conventions.md on every command and output of mazebench, and on the
 # scripts that write outputs, from outside, the way a hostile user would.
 #
-#   sh scripts/attack.sh [--quick] [--kills N] [--seed S] [--only ROW,...] path/to/mazebench
+#   sh scripts/attack.sh [--quick] [--kills N] [--seed S] [--only ROW,...] [--case NAME] path/to/mazebench
 #
 # The table below has one row a command (or script) and output; its columns
 # are the promises:
@@ -46,11 +46,13 @@ kills=12
 seed=1
 quick=""
 only=""
+dcase=""
 while [ $# -gt 1 ]; do
     case $1 in
     --kills) kills=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
+    --case) dcase=$2; shift 2 ;;
     --quick) quick=1; kills=2; shift ;;
     *) break ;;
     esac
