@@ -12,6 +12,12 @@
 #                     (2, a usage error, unless a test says more) and stderr
 #                     is not one line starting with $expect_prefix
 #                     ('mazebench: ' unless a test says more)
+#   marked            a process of $HS (a test's copy of sleep) is alive
+#   left WHAT         the hostile outside programs' tests: nothing in
+#                     $TMPDIR and no process of the test's (the children
+#                     of programs, named $HS, and mazebench's janitor,
+#                     whose command line names $H/h.programs), waiting up
+#                     to 5 s for them to go; then clears both
 
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -33,4 +39,24 @@ expect() {
         [ "$(wc -l <"$tmp/err")" = 1 ] || bad "$name: stderr is not one line: $(cat "$tmp/err")"
         grep -q "^$expect_prefix" "$tmp/err" || bad "$name: stderr is not '$expect_prefix...'"
     done
+}
+
+# (a zombie has ended: it waits only for its new parent, often PID 1, to reap it)
+marked() {
+    for mk in $(pgrep -f "$HS" 2>/dev/null); do
+        [ "$(sed 's/.*) //' "/proc/$mk/stat" 2>/dev/null | cut -c1)" = Z ] || return 0
+    done
+    return 1
+}
+left() {
+    i=0
+    while { [ -n "$(ls -A "$TMPDIR")" ] || marked || pgrep -f "$H/h.programs" >/dev/null 2>&1; } &&
+        [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -z "$(ls -A "$TMPDIR")" ] || bad "$1: left in TMPDIR: $(ls -A "$TMPDIR" | head -3 | tr '\n' ' ')"
+    marked && bad "$1: a program's child outlived mazebench: $(pgrep -af "$HS" | head -2)"
+    pgrep -f "$H/h.programs" >/dev/null 2>&1 && bad "$1: a process of mazebench's outlived it"
+    pkill -KILL -f "$HS" 2>/dev/null
+    [ -L "$TMPDIR" ] && { bad "$1: TMPDIR itself was replaced"; rm -f "$TMPDIR"; mkdir "$TMPDIR"; }
+    chmod -R u+rwx "$TMPDIR" 2>/dev/null
+    rm -rf "$TMPDIR"/* "$TMPDIR"/.[!.]* 2>/dev/null
 }

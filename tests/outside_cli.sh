@@ -255,22 +255,6 @@ EOF
         "'head -c 3000000 /dev/zero >\"\$1\"; exit \$?'"
 } >"$H/h.programs"
 HP="--programs $H/h.programs"
-marked() { pgrep -f "$HS" >/dev/null 2>&1; }
-# left WHAT: nothing in TMPDIR and no process of this test's (the programs'
-# children and mazebench's janitor, whose command line is mazebench's),
-# waiting up to 5 s for them to go.
-left() {
-    i=0
-    while { [ -n "$(ls -A "$TMPDIR")" ] || marked || pgrep -f "$H/h.programs" >/dev/null 2>&1; } &&
-        [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-    [ -z "$(ls -A "$TMPDIR")" ] || bad "$1: left in TMPDIR: $(ls -A "$TMPDIR" | head -3 | tr '\n' ' ')"
-    marked && bad "$1: a program's child outlived mazebench: $(pgrep -af "$HS" | head -2)"
-    pgrep -f "$H/h.programs" >/dev/null 2>&1 && bad "$1: a process of mazebench's outlived it"
-    pkill -KILL -f "$HS" 2>/dev/null
-    [ -L "$TMPDIR" ] && { bad "$1: TMPDIR itself was replaced"; rm -f "$TMPDIR"; mkdir "$TMPDIR"; }
-    chmod -R u+rwx "$TMPDIR" 2>/dev/null
-    rm -rf "$TMPDIR"/* "$TMPDIR"/.[!.]* 2>/dev/null
-}
 sock="socket {out} is a socket, not a regular file"
 command -v python3 >/dev/null 2>&1 || sock="fifo {out} is a FIFO"
 for c in "fifo {out} is a FIFO, not a regular file" "$sock" \
