@@ -258,6 +258,7 @@ orphan|ok|"$HS" 100 & cp "$M3" "$1"
 hang|timeout|exec "$HS" 100
 deaf|timeout|trap "" INT TERM HUP; "$HS" 100; "$HS" 100
 flood|output-limit|yes
+err-flood|timeout|yes >&2
 big-file|output-limit|head -c 4000000 /dev/zero >"$1"
 huge-header|wrong-size|printf "mazebench-maze 1 40000x40000\\n00\\n" >"$1"
 cut-drawing|bad-output|head -c 40 "$M3" >"$1"
