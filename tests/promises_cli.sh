@@ -64,7 +64,7 @@ grep -q '^list  *[0-9]*/[0-9]*  *[0-9]*/[1-9]' "$t/out" || fail "the table does 
 cat >"$t/fifo-hang" <<EOF
 #!/bin/sh
 case "\$*" in
-*"g-fifo.ini gen"*) sleep 15; mkdir -p "\$TMPDIR/mazebench-outside-x"; echo "mazebench: gen failed" >&2; exit 1 ;;
+*"g-fifo.ini gen"*) sleep 20; mkdir -p "\$TMPDIR/mazebench-outside-x"; echo "mazebench: gen failed" >&2; exit 1 ;;
 *) exec "$mz" "\$@" ;;
 esac
 EOF

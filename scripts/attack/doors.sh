@@ -104,7 +104,7 @@ cp "$(command -v sleep)" "$HS"
 # line names the catalogue (a program, or mazebench's janitor, a copy of it)
 # (a zombie has ended: it waits only for its new parent, often PID 1, to reap it)
 marker() {
-    for mk in $(pgrep -f "mzhostile-sleep|$FX/h/" 2>/dev/null); do
+    for mk in $(pgrep -f "$HS|$FX/h/" 2>/dev/null); do
         [ "$(sed 's/.*) //' "/proc/$mk/stat" 2>/dev/null | cut -c1)" = Z ] || return 0
     done
     return 1
@@ -171,7 +171,7 @@ d_judge() {
     done
     dverdict "$dc_door" tmpdir "$dc_desc" "$w"
     w=""
-    wait_gone || w="still running: $(pgrep -af "mzhostile-sleep|$FX/h/" | head -2 | cut -c1-120 | tr '\n' ' ')"
+    wait_gone || w="still running: $(pgrep -af "$HS|$FX/h/" | head -2 | cut -c1-120 | tr '\n' ' ')"
     dverdict "$dc_door" procs "$dc_desc" "$w"
     w=""
     raw_ctl "$t/out" "$t/err" && w="a raw control character on the terminal: $(LC_ALL=C grep -m1 "$(printf '[\001-\010\013\014\016-\037\177]')" "$t/out" "$t/err" | od -c | head -2 | tr -s ' \n' ' ')"
@@ -179,7 +179,7 @@ d_judge() {
     dc_inert_why=""
     dverdict "$dc_door" inert "$dc_desc" "$w"
     # leave nothing for the next case
-    pkill -KILL -f "mzhostile-sleep|$FX/h/" 2>/dev/null
+    pkill -KILL -f "$HS|$FX/h/" 2>/dev/null
     [ -L "$TMPDIR" ] && rm -f "$TMPDIR" # a program replaced it with a link
     mkdir -p "$TMPDIR"
     chmod -R u+rwx "$TMPDIR" 2>/dev/null
@@ -211,8 +211,8 @@ d_signal() {
     fi
     ds_pid=$!
     ds_i=0
-    while ! pgrep -f mzhostile-sleep >/dev/null 2>&1 && [ "$ds_i" -lt 100 ]; do sleep 0.1; ds_i=$((ds_i + 1)); done
-    pgrep -f mzhostile-sleep >/dev/null 2>&1 || echo "attack: $ds_door: the hostile program never started: $*" >&2
+    while ! pgrep -f "$HS" >/dev/null 2>&1 && [ "$ds_i" -lt 100 ]; do sleep 0.1; ds_i=$((ds_i + 1)); done
+    pgrep -f "$HS" >/dev/null 2>&1 || echo "attack: $ds_door: the hostile program never started: $*" >&2
     sleep 0.2
     dc_t0=$(now_ms)
     case $ds_target in
