@@ -28,7 +28,8 @@
 #include "mazebench_file.h"
 
 const char *const mzx_columns[] = {"outside_status", "process_ns", "startup_ns", "own_ns",
-                                   "inconsistent_walls", NULL};
+                                   "inconsistent_walls", "child_cpu_ns", "child_maxrss_kb",
+                                   NULL};
 
 #define WARM_RUNS 5
 /* The name of {out} in its run's folder. */
@@ -45,6 +46,7 @@ typedef struct mzx_gen {
     pthread_mutex_t mu;
     bool warmed;
     unsigned noted;     /* statuses already told through the note */
+    bool noted_startup; /* a run shorter than the start-up was told */
     int64_t startup_ns; /* -1: not measured (every warm-up run failed) */
 } mzx_gen;
 
@@ -61,6 +63,12 @@ void mzx_set_note(void (*fn)(void *user, const char *line), void *user)
 {
     note_fn = fn;
     note_user = user;
+}
+
+void mzx_note(const char *line)
+{
+    if (note_fn)
+        note_fn(note_user, line);
 }
 
 static _Thread_local char last_error[600];
@@ -91,6 +99,8 @@ typedef struct outcome {
     mz_status err;        /* MZ_ENOMEM when that stopped it, else MZ_OK */
     uint64_t process_ns;
     int64_t own_ns;       /* -1: not reported */
+    int64_t cpu_ns;       /* the process's user + system time; -1: not known */
+    int64_t maxrss_kb;    /* its peak resident memory; -1: not known */
     int64_t inconsistent; /* -1: nothing read */
     char why[500];
 } outcome;
@@ -107,7 +117,7 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
                      mz_grid *out, outcome *o)
 {
     memset(o, 0, sizeof *o);
-    o->own_ns = -1;
+    o->own_ns = o->cpu_ns = o->maxrss_kb = -1;
     o->inconsistent = -1;
     char rows[32], cols[32], sd[32], dm[128], tmp[4200] = "";
     mzx_rundir rd = {.fd = -1};
@@ -146,6 +156,10 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
     mzx_argv_free(argv);
     o->process_ns = res.wall_ns;
     o->own_ns = mzx_own_ns(&res);
+    if (res.usage) {
+        o->cpu_ns = (int64_t)res.child_cpu_ns;
+        o->maxrss_kb = (int64_t)res.child_maxrss_kb;
+    }
     if (o->status != MZX_OK) {
         mzx_describe(&res, o->why, sizeof o->why);
         if (o->status == MZX_CANNOT_START && res.err == ENOMEM)
@@ -331,6 +345,25 @@ static mz_status gen_fn(mz_grid *g, const mz_args *a, mz_run *run)
             mz_extra_int(run->extra, mzx_columns[3], o.own_ns);
         if (o.inconsistent >= 0)
             mz_extra_int(run->extra, mzx_columns[4], o.inconsistent);
+        if (o.cpu_ns >= 0)
+            mz_extra_int(run->extra, mzx_columns[5], o.cpu_ns);
+        if (o.maxrss_kb >= 0)
+            mz_extra_int(run->extra, mzx_columns[6], o.maxrss_kb);
+    }
+    if (o.status == MZX_OK && x->startup_ns >= 0 && o.process_ns < (uint64_t)x->startup_ns) {
+        /* Said once an entry: the rest of a sweep's rows are like it. */
+        pthread_mutex_lock(&x->mu);
+        bool say = !x->noted_startup;
+        x->noted_startup = true;
+        pthread_mutex_unlock(&x->mu);
+        if (say) {
+            char line[400];
+            snprintf(line, sizeof line, "outside generator %s: its start-up (%.1f ms) is longer "
+                     "than this run (%.1f ms): the net time is noise; give it a larger grid or "
+                     "report mazebench-own-ns", x->name, (double)x->startup_ns / 1e6,
+                     (double)o.process_ns / 1e6);
+            mzx_note(line);
+        }
     }
     if (o.status != MZX_OK) {
         mz_grid_free(&got);

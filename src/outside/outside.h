@@ -71,6 +71,14 @@ typedef struct mzx_result {
     int signal;        /* the signal that ended it, else 0 */
     int err;           /* MZX_CANNOT_START: the errno of what failed */
     uint64_t wall_ns;  /* monotonic wall time, fork to reap */
+    /* What the kernel counted for the reaped process (wait4), when usage:
+     * its CPU time (user + system) and its peak resident memory. Both
+     * include those of its own children that it waited for (a shell's
+     * commands, say); a child it left running and that was killed with
+     * its group is not counted. */
+    bool usage;
+    uint64_t child_cpu_ns;
+    uint64_t child_maxrss_kb;
     char *out;         /* stdout, NUL-terminated (never NULL after mzx_run) */
     size_t out_len;
     char *errtext;     /* stderr as kept, NUL-terminated (never NULL) */
@@ -96,6 +104,10 @@ void mzx_result_free(mzx_result *res);
 /* The program's own time in ns: the number N of the last line
  * "mazebench-own-ns: N" in its stderr; -1 without one. Cannot fail. */
 int64_t mzx_own_ns(const mzx_result *res);
+
+/* Tell line through the note function (mzx_set_note); nothing without
+ * one. */
+void mzx_note(const char *line);
 
 /* Kill the process group of every run under way (SIGKILL) and have the
  * janitor remove every run folder now (waiting for it at most 5 s). For a

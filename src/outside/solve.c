@@ -48,7 +48,8 @@ const char *mzx_solver_status_name(mzx_solve_status s)
 /* The columns an outside solver reports (after the solver's common ones). */
 static const char *const solver_columns[] = {"solve_outside_status", "solve_process_ns",
                                              "solve_startup_ns", "solve_own_ns", "path_excess",
-                                             "path_revisits", NULL};
+                                             "path_revisits", "solve_child_cpu_ns",
+                                             "solve_child_maxrss_kb", NULL};
 
 /* The placeholders a solver's command may hold. */
 static const char *const placeholders[] = {"in",   "out",   "dir",      "rows", "cols",
@@ -74,6 +75,7 @@ typedef struct solver_decl {
     mzx_solve_status last_status;
     bool warmed;
     int64_t startup_ns; /* -1: not measured */
+    bool noted_startup; /* a run shorter than the start-up was told */
 } solver_decl;
 
 static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args *a,
@@ -225,6 +227,8 @@ typedef struct outcome {
     mz_status err;       /* MZ_ENOMEM or MZ_EUNSUPPORTED when that stopped it */
     int64_t process_ns;  /* -1: it did not run */
     int64_t own_ns;      /* -1: not reported */
+    int64_t cpu_ns;      /* the process's user + system time; -1: not known */
+    int64_t maxrss_kb;   /* its peak resident memory; -1: not known */
     bool no_route_exit;  /* it exited non-zero on a maze with no route */
     mz_idx *path;        /* what it printed (malloc), n cells */
     uint64_t n;
@@ -262,7 +266,7 @@ static mzx_solve_status from_run(mzx_status rs)
 static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, outcome *o)
 {
     memset(o, 0, sizeof *o);
-    o->process_ns = o->own_ns = -1;
+    o->process_ns = o->own_ns = o->cpu_ns = o->maxrss_kb = -1;
     /* the maze, in a directory of the run's own */
     mzx_rundir rd;
     char in[4200], out[4200], in_name[16];
@@ -315,6 +319,10 @@ static void run_once(const solver_decl *d, const mz_grid *g, bool want_path, out
     mzx_argv_free(argv);
     o->process_ns = (int64_t)res.wall_ns;
     o->own_ns = mzx_own_ns(&res);
+    if (res.usage) {
+        o->cpu_ns = (int64_t)res.child_cpu_ns;
+        o->maxrss_kb = (int64_t)res.child_maxrss_kb;
+    }
     o->status = from_run(rs);
     if (rs != MZX_OK) {
         mzx_describe(&res, o->why, sizeof o->why);
@@ -437,6 +445,26 @@ static mz_status failed(solver_decl *d, const mz_grid *g, mz_solution *sol, mzx_
     return MZ_EOUTSIDE;
 }
 
+/* One note when a run that succeeded was shorter than the start-up. */
+static void note_startup(solver_decl *d, const outcome *o)
+{
+    if (d->startup_ns >= 0 && o->process_ns < d->startup_ns) {
+        /* Said once an entry: the rest of a sweep's rows are like it. */
+        pthread_mutex_lock(&d->lock);
+        bool say = !d->noted_startup;
+        d->noted_startup = true;
+        pthread_mutex_unlock(&d->lock);
+        if (say) {
+            char line[400];
+            snprintf(line, sizeof line, "outside solver %s: its start-up (%.1f ms) is longer "
+                     "than this run (%.1f ms): the net time is noise; give it a larger maze or "
+                     "report mazebench-own-ns", d->name, (double)d->startup_ns / 1e6,
+                     (double)o->process_ns / 1e6);
+            mzx_note(line);
+        }
+    }
+}
+
 static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args *a,
                                mz_trace *trace, mz_solution *sol)
 {
@@ -462,11 +490,16 @@ static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args 
         mz_extra_int(&sol->extra, "solve_startup_ns", d->startup_ns);
     if (o.own_ns >= 0)
         mz_extra_int(&sol->extra, "solve_own_ns", o.own_ns);
+    if (o.cpu_ns >= 0)
+        mz_extra_int(&sol->extra, "solve_child_cpu_ns", o.cpu_ns);
+    if (o.maxrss_kb >= 0)
+        mz_extra_int(&sol->extra, "solve_child_maxrss_kb", o.maxrss_kb);
     if (o.no_route_exit) {
         /* no route, and the program said so by failing: nothing found */
         sol->found = false;
         sol->path_steps = -1;
         mz_extra_text(&sol->extra, "solve_outside_status", status_names[MZX_SOLVE_OK]);
+        note_startup(d, &o);
         return MZ_OK;
     }
     if (o.status != MZX_SOLVE_OK)
@@ -484,6 +517,7 @@ static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args 
         sol->found = false;
         sol->path_steps = -1;
         mz_extra_text(&sol->extra, "solve_outside_status", status_names[MZX_SOLVE_OK]);
+        note_startup(d, &o);
         return MZ_OK;
     }
     if (!v.valid) {
@@ -507,6 +541,8 @@ static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args 
         for (uint64_t k = 0; k < o.n && s == MZ_OK; k++)
             s = mz_solution_push(sol, o.path[k]);
     free(o.path);
+    if (s == MZ_OK)
+        note_startup(d, &o);
     return s;
 }
 

@@ -385,7 +385,7 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     if (got == (ssize_t)sizeof child_err) {
         running_drop(slot);
         mzx_janitor_group(pid, false);
-        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        while (wait4(pid, NULL, 0, NULL) < 0 && errno == EINTR)
             ;
         res->wall_ns = now_ns() - t0;
         start_failed(res, child_err);
@@ -466,10 +466,22 @@ mzx_status mzx_run(const mzx_limits *lim_in, char *const argv[], const char *std
     mzx_janitor_group(pid, false); /* before the reap frees the id */
     int ws = 0;
     pid_t w;
+    /* wait4, not getrusage(RUSAGE_CHILDREN): that one sums every child of
+     * mazebench reaped so far, those of the other threads' runs too. */
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
     do
-        w = waitpid(pid, &ws, 0);
+        w = wait4(pid, &ws, 0, &ru);
     while (w < 0 && errno == EINTR);
     res->wall_ns = now_ns() - t0;
+    if (w == pid) {
+        res->usage = true;
+        res->child_cpu_ns = (uint64_t)ru.ru_utime.tv_sec * UINT64_C(1000000000) +
+                            (uint64_t)ru.ru_utime.tv_usec * 1000u +
+                            (uint64_t)ru.ru_stime.tv_sec * UINT64_C(1000000000) +
+                            (uint64_t)ru.ru_stime.tv_usec * 1000u;
+        res->child_maxrss_kb = ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0;
+    }
     pid = -1;
 
     if (nomem)

@@ -140,6 +140,16 @@ struct row_extra {
     const mz_solution *failed_sol;
 };
 
+/* An outside program's own CPU time and memory (child_cpu_ns and
+ * child_maxrss_kb, or the solver's solve_child_ ones) when the row has
+ * them: its CPU time is added to the thread's, and the heap peak, which is
+ * mazebench's own, is left empty (docs/outside.md). */
+static const mz_value *child_figure(const mz_extra *x, const char *name)
+{
+    const mz_value *v = x ? mz_extra_get(x, name) : NULL;
+    return v && v->type == MZ_V_INT && v->i >= 0 ? v : NULL;
+}
+
 static bool in_list(const char *const *list, const char *c)
 {
     for (; list && *list; list++)
@@ -160,20 +170,25 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
             if (x->gen_ok)
                 snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->gt->setup_ns);
         } else if (c == col_gen_heap) {
-            if (x->gen_ok)
+            if (x->gen_ok && !child_figure(row->gx, "child_maxrss_kb"))
                 snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->gt->heap_peak);
         } else if (c == col_solve_setup) {
             if (x->solve_ok)
                 snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->st->setup_ns);
         } else if (c == col_solve_heap) {
-            if (x->solve_ok)
+            if (x->solve_ok &&
+                !child_figure(row->sol ? &row->sol->extra : NULL, "solve_child_maxrss_kb"))
                 snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->st->heap_peak);
         } else if (c == col_gen_cpu) {
+            const mz_value *cv = child_figure(row->gx, "child_cpu_ns");
             if (x->gen_ok && x->gt->cpu_ns)
-                snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->gt->cpu_ns);
+                snprintf(buf, sizeof buf, "%llu",
+                         (unsigned long long)x->gt->cpu_ns + (cv ? (unsigned long long)cv->i : 0));
         } else if (c == col_solve_cpu) {
+            const mz_value *cv = child_figure(row->sol ? &row->sol->extra : NULL, "solve_child_cpu_ns");
             if (x->solve_ok && x->st->cpu_ns)
-                snprintf(buf, sizeof buf, "%llu", (unsigned long long)x->st->cpu_ns);
+                snprintf(buf, sizeof buf, "%llu",
+                         (unsigned long long)x->st->cpu_ns + (cv ? (unsigned long long)cv->i : 0));
         } else if (c == col_gen_instr || c == col_gen_llc) {
             const mz_timing *t = x->gt;
             if (x->gen_ok && (c == col_gen_instr ? t->counted : t->llc_counted))

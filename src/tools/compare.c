@@ -138,13 +138,14 @@ int mzt_cmp_read_side(mzt_compare *c, int sd, const char *path, mzt_err *err)
     return MZT_OK;
 }
 
-/* An outside program's times (process_ns, startup_ns, own_ns, and a
- * solver's solve_process_ns ...) stand before gen_ns among its columns but
- * vary from run to run: no figure of the registry ends in _ns. */
+/* An outside program's times and memory (process_ns, startup_ns, own_ns,
+ * child_cpu_ns, child_maxrss_kb, and a solver's solve_process_ns ...)
+ * stand before gen_ns among its columns but vary from run to run: no
+ * figure of the registry ends in _ns or _kb. */
 static bool timing_col(const char *name)
 {
     size_t n = strlen(name);
-    return n > 3 && strcmp(name + n - 3, "_ns") == 0;
+    return n > 3 && (strcmp(name + n - 3, "_ns") == 0 || strcmp(name + n - 3, "_kb") == 0);
 }
 
 /* The compared columns: those before gen_ns in both files, recipe columns
