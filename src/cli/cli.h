@@ -215,5 +215,6 @@ int mzc_save_format(const char *cmd, const char *path, const char *fmt_text, mz_
 int mzc_save_maze(const char *cmd, FILE *f, const char *path, mz_file_format fmt,
                   const mz_grid *g);
 int cmd_vet(int argc, char **argv);
+int cmd_verdict(int argc, char **argv);
 
 #endif /* MZ_CLI_H */

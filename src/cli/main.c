@@ -27,6 +27,7 @@ static const struct command commands[] = {
     {"scaling", cmd_scaling, "how the route grows with the side: a fitted exponent against theory"},
     {"maze", cmd_maze, "read a maze file: its figures, solvers, a picture, another format"},
     {"vet", cmd_vet, "the test suite's checks on any entry: a plugin's, an outside program's"},
+    {"verdict", cmd_verdict, "one verdict on a generator or solver: perfect, deterministic, statistics, speed"},
     {"report", cmd_report, "one self-contained HTML report of a run's files; its tables as markdown, LaTeX, CSV"},
 };
 

@@ -42,6 +42,7 @@ typedef struct mzx_gen {
     const mzx_file *file;
     mz_file_format format;
     bool perfect, deterministic, use_out;
+    char *claims; /* claims = NAME: the built-in generator it says it matches, or NULL */
     mzx_limits lim;
     pthread_mutex_t mu;
     bool warmed;
@@ -272,6 +273,11 @@ static void warm(mzx_gen *x, mz_shape shape)
         note_fn(note_user, line);
 }
 
+const char *mzx_gen_claims(const mz_algo *a)
+{
+    return mzx_is_outside(a) ? ((const mzx_gen *)a->ctx)->claims : NULL;
+}
+
 void mzx_warm(const mz_algo *a, mz_shape shape)
 {
     if (mzx_is_outside(a))
@@ -395,13 +401,14 @@ static void free_gen(void *p)
     pthread_mutex_destroy(&x->mu);
     free(x->name);
     free(x->summary);
+    free(x->claims);
     free(x);
 }
 
 static const char *const gen_keys[] = {"command",       "format",     "shapes",
                                        "perfect",       "deterministic", "summary",
                                        "time-limit",    "cpu-limit",  "memory-limit",
-                                       "output-limit",  NULL};
+                                       "output-limit",  "claims",     NULL};
 static const char *const gen_placeholders[] = {"rows", "cols", "seed", "out", "dir",
                                                "shape", "dims", NULL};
 
@@ -466,10 +473,12 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
     x->use_out = st == MZ_OK && mzx_command_uses(&x->cmd, "out");
     if (st == MZ_OK) {
         x->name = strdup(s->name);
+        const char *claims = mzx_section_get(s, "claims", NULL);
+        x->claims = claims ? strdup(claims) : NULL;
         const char *summary = mzx_section_get(s, "summary", NULL);
         size_t sl = strlen(summary ? summary : command) + 32;
         x->summary = malloc(sl);
-        if (!x->name || !x->summary) {
+        if (!x->name || !x->summary || (claims && !x->claims)) {
             snprintf(msg, cap, "%s: out of memory", f->path);
             st = MZ_ENOMEM;
         } else if (summary)

@@ -325,6 +325,9 @@ bool mzx_is_outside(const mz_algo *a);
  * an entry does it on its first use, otherwise). No-op for another entry.
  * Safe from several threads. */
 void mzx_warm(const mz_algo *a, mz_shape shape);
+/* The key claims = NAME of a's section (the built-in generator whose
+ * statistics it says it matches: `mazebench verdict`), or NULL. */
+const char *mzx_gen_claims(const mz_algo *a);
 /* The last outside failure on this thread, one line ("" when none). */
 const char *mzx_last_error(void);
 

@@ -1,0 +1,292 @@
+/*
+ * cmd_verdict.c - the verdict command: one verdict on one generator or
+ * solver, built in, a plugin's or an outside program's (src/tools/verdict.c,
+ * docs/verdict.md), as text, markdown or JSON.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "../tools/verdict.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mazebench [--programs FILE] [--plugin LIB.so] verdict NAME\n"
+            "           [--format text|markdown|json] [--seeds N] [--sizes LIST]\n"
+            "           [--shapes LIST] [--time-budget S] [--claims GEN]\n\n"
+            "One verdict on one generator or solver, built in or not, to paste into an\n"
+            "issue or a CI summary (docs/verdict.md). Each check is one line: pass,\n"
+            "FAIL or skip, what was found, and on a failure the program's own account.\n\n"
+            "generator checks, on each shape asked for:\n"
+            "  runs           every run on the size ladder made a maze (or refused a\n"
+            "                 size it declares it refuses)\n"
+            "  perfect        one component and no loop at every size and seed; when\n"
+            "                 not, the failing case is shrunk (rows, then columns, the\n"
+            "                 smallest that still fails, then the smallest seed) and\n"
+            "                 given with a passage that closes a loop or a cell the\n"
+            "                 entrance does not reach (FAIL when declared perfect)\n"
+            "  deterministic  each seed twice on the first four sizes: the same digest\n"
+            "  statistics     dead_ends, inner_dead_ends, route, longest at 15x15 over\n"
+            "                 N seeds against every built-in generator of the shape\n"
+            "                 (Welch, Holm over the whole family): matches, differs\n"
+            "  claims         the claims = GEN key of its programs file, or --claims:\n"
+            "                 that comparison alone\n"
+            "  speed          its time against its closest built-in (the claimed one,\n"
+            "                 else the one whose statistics are closest, else dfs):\n"
+            "                 a geometric-mean ratio over sizes with its interval\n"
+            "  memory         peak resident KiB a cell (outside) or heap bytes a cell\n"
+            "solver checks (on dfs and on dfs+braid mazes of the ladder):\n"
+            "  path           found, and every path a valid walk\n"
+            "  shortest       path_excess 0 (FAIL when declared shortest)\n\n"
+            "options:\n"
+            "  --format F       text (default), markdown or json\n"
+            "  --seeds N        seeds of the statistics (default 12; perfect and\n"
+            "                   deterministic use seeds 1..min(N, 4)), 2 to 10000\n"
+            "  --sizes LIST     the ladder, RxC or N, comma-separated (default\n"
+            "                   2,3,5,8,15,31)\n"
+            "  --shapes LIST    shapes, comma-separated (default square)\n"
+            "  --time-budget S  seconds the shrinking and timing may take (default 60)\n"
+            "  --claims GEN     the built-in generator it claims to match\n"
+            "  --help           this text\n\n"
+            "Exit status: 0 every check passed or was skipped, 1 a check failed,\n"
+            "2 bad input (an unknown NAME, a bad option).\n");
+}
+
+static int parse_sizes(const char *text, mzv_opts *o)
+{
+    o->nsizes = 0;
+    const char *p = text;
+    while (*p) {
+        const char *q = strchr(p, ',');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        char item[64];
+        if (len == 0 || len >= sizeof item || o->nsizes == MZV_MAX_SIZES) {
+            mzc_error("verdict: --sizes '%s': a comma-separated list of up to %d sizes RxC or N",
+                      text, MZV_MAX_SIZES);
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        uint64_t r = 0, c = 0;
+        if (strchr(item, 'x')) {
+            if (mz_parse_size(item, &r, &c) != MZ_OK)
+                r = 0;
+        } else {
+            char *end;
+            unsigned long long v = strtoull(item, &end, 10);
+            if (*end || item[0] == '-' || item[0] == '+')
+                v = 0;
+            r = c = v;
+        }
+        if (r < 1 || c < 1 || r > 4096 || c > 4096) {
+            mzc_error("verdict: --sizes: '%s' is not a size from 1x1 to 4096x4096", item);
+            return -1;
+        }
+        o->rows[o->nsizes] = r;
+        o->cols[o->nsizes] = c;
+        o->nsizes++;
+        p = q ? q + 1 : p + len;
+        if (q && !*p) {
+            mzc_error("verdict: --sizes '%s' ends with a comma", text);
+            return -1;
+        }
+    }
+    return o->nsizes ? 0 : -1;
+}
+
+static int parse_shapes(const char *text, mzv_opts *o)
+{
+    o->shapes = 0;
+    char buf[256];
+    if (strlen(text) >= sizeof buf) {
+        mzc_error("verdict: --shapes: too long");
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        mz_shape s;
+        if (mz_shape_parse(t, &s) != MZ_OK) {
+            char names[256];
+            mzc_error("verdict: --shapes: unknown shape '%s' (%s)", t,
+                      mz_shape_names(names, sizeof names));
+            return -1;
+        }
+        o->shapes |= MZ_SHAPE_BIT(s);
+    }
+    if (!o->shapes) {
+        mzc_error("verdict: --shapes '%s' names no shape", text);
+        return -1;
+    }
+    return 0;
+}
+
+static void print_text(const mzv_result *r)
+{
+    printf("verdict: %s (%s): %s\n", r->entry, r->kind,
+           r->failed ? "FAIL" : "pass");
+    if (r->headline[0])
+        printf("  %s\n", r->headline);
+    for (size_t k = 0; k < r->n; k++) {
+        const mzv_check *c = &r->check[k];
+        printf("%-4s %-17s %-7s %s\n", mzv_status_name(c->status), c->name, c->shape, c->detail);
+        if (c->why[0])
+            printf("     %-17s %-7s program: %s\n", "", "", c->why);
+    }
+    if (r->shrink_runs)
+        printf("shrinking: %" PRIu64 " runs, %.1f s\n", r->shrink_runs, r->shrink_s);
+}
+
+static void print_md(const mzv_result *r)
+{
+    printf("### verdict: ");
+    mzo_md_text(stdout, r->entry, true);
+    printf(" (%s): **%s**\n\n", r->kind, r->failed ? "FAIL" : "pass");
+    if (r->headline[0]) {
+        printf("Headline: ");
+        mzo_md_text(stdout, r->headline, false);
+        printf("\n\n");
+    }
+    printf("| status | check | shape | detail |\n|---|---|---|---|\n");
+    for (size_t k = 0; k < r->n; k++) {
+        const mzv_check *c = &r->check[k];
+        printf("| %s | ", mzv_status_name(c->status));
+        mzo_md_text(stdout, c->name, false);
+        printf(" | ");
+        mzo_md_text(stdout, c->shape, false);
+        printf(" | ");
+        mzo_md_text(stdout, c->detail, false);
+        if (c->why[0]) {
+            printf(" (program: ");
+            mzo_md_text(stdout, c->why, true);
+            printf(")");
+        }
+        printf(" |\n");
+    }
+    if (r->shrink_runs)
+        printf("\nShrinking took %" PRIu64 " runs.\n", r->shrink_runs);
+}
+
+static void print_json(const mzv_result *r)
+{
+    printf("{\"entry\":");
+    mzo_json_string(stdout, r->entry);
+    printf(",\"kind\":");
+    mzo_json_string(stdout, r->kind);
+    printf(",\"verdict\":\"%s\",\"failed\":%u,\"headline\":", r->failed ? "fail" : "pass",
+           r->failed);
+    mzo_json_string(stdout, r->headline);
+    printf(",\"shrink_runs\":%" PRIu64 ",\"checks\":[", r->shrink_runs);
+    for (size_t k = 0; k < r->n; k++) {
+        const mzv_check *c = &r->check[k];
+        printf("%s{\"check\":", k ? "," : "");
+        mzo_json_string(stdout, c->name);
+        printf(",\"shape\":");
+        mzo_json_string(stdout, c->shape);
+        printf(",\"status\":\"%s\",\"detail\":",
+               c->status == MZV_PASS ? "pass" : c->status == MZV_FAIL ? "fail" : "skip");
+        mzo_json_string(stdout, c->detail);
+        printf(",\"program\":");
+        mzo_json_string(stdout, c->why);
+        printf("}");
+    }
+    printf("]}\n");
+}
+
+int cmd_verdict(int argc, char **argv)
+{
+    const char *name = NULL, *format = NULL, *seeds = NULL, *sizes = NULL, *shapes = NULL,
+               *budget = NULL, *claims = NULL;
+    for (int k = 1; k < argc; k++) {
+        const char *a = argv[k];
+        int r = 0;
+        if (mzc_flag(a, "--help", "-h")) {
+            usage(stdout);
+            return MZC_OK;
+        }
+        if ((r = mzc_opt_once("verdict", argc, argv, &k, "--format", &format, false)) ||
+            (r = mzc_opt_once("verdict", argc, argv, &k, "--seeds", &seeds, false)) ||
+            (r = mzc_opt_once("verdict", argc, argv, &k, "--sizes", &sizes, false)) ||
+            (r = mzc_opt_once("verdict", argc, argv, &k, "--shapes", &shapes, false)) ||
+            (r = mzc_opt_once("verdict", argc, argv, &k, "--time-budget", &budget, false)) ||
+            (r = mzc_opt_once("verdict", argc, argv, &k, "--claims", &claims, false))) {
+            if (r < 0)
+                return MZC_USAGE;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            mzc_error("verdict: unknown option '%s' (see mazebench verdict --help)", a);
+            return MZC_USAGE;
+        } else if (name) {
+            mzc_error("verdict: one NAME only ('%s' and '%s')", name, a);
+            return MZC_USAGE;
+        } else
+            name = a;
+    }
+    if (!name) {
+        mzc_error("verdict: no NAME given (see mazebench verdict --help)");
+        return MZC_USAGE;
+    }
+    int fmt = 0;
+    if (format && strcmp(format, "text") == 0)
+        fmt = 0;
+    else if (format && strcmp(format, "markdown") == 0)
+        fmt = 1;
+    else if (format && strcmp(format, "json") == 0)
+        fmt = 2;
+    else if (format) {
+        mzc_error("verdict: --format '%s' is not text, markdown or json", format);
+        return MZC_USAGE;
+    }
+    mzv_opts o;
+    mzv_opts_default(&o);
+    if (seeds) {
+        char *end;
+        unsigned long v = strtoul(seeds, &end, 10);
+        if (*end || seeds[0] == '-' || seeds[0] == '+' || v < 2 || v > 10000) {
+            mzc_error("verdict: --seeds '%s' is not a whole number from 2 to 10000", seeds);
+            return MZC_USAGE;
+        }
+        o.seeds = (unsigned)v;
+    }
+    if (sizes && parse_sizes(sizes, &o) != 0)
+        return MZC_USAGE;
+    if (shapes && parse_shapes(shapes, &o) != 0)
+        return MZC_USAGE;
+    if (budget) {
+        char *end;
+        double v = strtod(budget, &end);
+        if (*end || !(v > 0) || v > 86400) {
+            mzc_error("verdict: --time-budget '%s' is not a number of seconds above 0 (at most "
+                      "86400)", budget);
+            return MZC_USAGE;
+        }
+        o.budget_s = v;
+    }
+    o.claims = claims;
+    const mz_algo *a = mz_find(MZ_GEN, name);
+    if (!a)
+        a = mz_find(MZ_SOLVER, name);
+    if (!a) {
+        mzc_error("verdict: no generator or solver named '%s' (mazebench list shows them; an "
+                  "outside program's needs --programs FILE, a plugin's --plugin FILE)", name);
+        return MZC_USAGE;
+    }
+    static mzv_result r; /* large: off the stack */
+    mzt_err err;
+    int rc = mzv_run(a, &o, &r, &err);
+    if (rc != MZT_OK) {
+        mzc_error("%s", err.msg);
+        return rc == MZT_BAD ? MZC_USAGE : MZC_FAIL;
+    }
+    if (fmt == 0)
+        print_text(&r);
+    else if (fmt == 1)
+        print_md(&r);
+    else
+        print_json(&r);
+    int f = mzc_flush_stdout("verdict");
+    if (f != MZC_OK)
+        return f;
+    return r.failed ? MZC_FAIL : MZC_OK;
+}
