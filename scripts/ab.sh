@@ -3,6 +3,19 @@
 # (docs/compare.md, "A/B runs: scripts/ab.sh").
 #
 #   sh scripts/ab.sh BASE_BIN NEW_BIN [options] [-- SWEEP_ARGS... [-- COMPARE_ARGS...]]
+#   sh scripts/ab.sh --programs BASE.programs NEW.programs [--bin B] [options]
+#                    [-- SWEEP_ARGS... [-- COMPARE_ARGS...]]
+#
+# The second form times two versions of an outside program (docs/outside.md)
+# with one mazebench binary (--bin B, default build/mazebench in the
+# repository): each side's sweep runs with its own programs file, which must
+# declare the same entries ([generator NAME], [solver NAME], ...), and the
+# manifest records both files' paths and content hashes (not the files their
+# commands run: a changed script under an unchanged programs file is not
+# seen by --resume). compare times an outside program's rows by own_ns when
+# the program reports it, else process_ns, and calls them slower only past
+# --outside-threshold (default 10%, the noise floor of whole-process timing;
+# docs/compare.md).
 #
 # Runs the same sweep with both binaries in ROUNDS rounds. In every round
 # each binary runs the whole plan once; which one goes first is drawn anew
@@ -58,6 +71,8 @@
 #   --compare-bin B   the binary that runs 'compare' (default NEW_BIN)
 #   --jobs N          sweep workers a side (default 1: on a small machine
 #                     a second worker disturbs the first one's times)
+#   --bin B           with --programs: the mazebench binary both sides run
+#                     (default build/mazebench in the repository)
 #   -h, --help        this text
 #   -- SWEEP_ARGS     the sweep: a PLAN file and/or --gen/--solve/--seeds/
 #                     --sizes/--reps (default: bench/plans/ab.plan, every
@@ -98,13 +113,28 @@ for a in "$@"; do
     --) break ;;
     esac
 done
+base_prog=""
+new_prog=""
 case "${1:-}" in
--*) die "BASE_BIN and NEW_BIN come first, then the options (see --help)" ;;
+--programs)
+    [ $# -ge 3 ] || die "--programs needs two files, BASE.programs and NEW.programs (see --help)"
+    base_prog=$2
+    new_prog=$3
+    shift 3
+    for p in "$base_prog" "$new_prog"; do
+        case "$p" in -*) die "--programs needs two files, BASE.programs and NEW.programs (got '$p')" ;; esac
+        [ -f "$p" ] && [ -r "$p" ] || die "'$p' is not a readable programs file"
+    done
+    ;;
+--programs=*) die "--programs takes two files: --programs BASE.programs NEW.programs" ;;
+-*) die "BASE_BIN and NEW_BIN (or --programs BASE.programs NEW.programs) come first, then the options (see --help)" ;;
+*)
+    [ $# -ge 2 ] || die "two binaries are needed, BASE_BIN and NEW_BIN (see --help)"
+    base_bin=$1
+    new_bin=$2
+    shift 2
+    ;;
 esac
-[ $# -ge 2 ] || die "two binaries are needed, BASE_BIN and NEW_BIN (see --help)"
-base_bin=$1
-new_bin=$2
-shift 2
 
 rounds=40
 out=""
@@ -116,6 +146,7 @@ jobs=1
 rounds_given=""
 seed_given=""
 jobs_given=""
+bin=""
 seen=" "
 once() { # refuse an option given twice, as every mazebench command does
     case "$seen" in *" $1 "*) die "option $1 given twice" ;; esac
@@ -127,7 +158,7 @@ while [ $# -gt 0 ]; do
     *) name=$1 val="" hasval="" ;;
     esac
     case "$name" in
-    --rounds | --out | --order-seed | --compare-bin | --jobs)
+    --rounds | --out | --order-seed | --compare-bin | --jobs | --bin)
         once "$name"
         if [ -z "$hasval" ]; then
             [ $# -ge 2 ] || die "$name needs a value"
@@ -141,6 +172,7 @@ while [ $# -gt 0 ]; do
         --order-seed) order_seed=$val seed_given=1 ;;
         --compare-bin) compare_bin=$val ;;
         --jobs) jobs=$val jobs_given=1 ;;
+        --bin) bin=$val ;;
         esac
         ;;
     --force | --resume)
@@ -188,6 +220,22 @@ fi
 [ -z "$force" ] || [ -z "$resume" ] || die "--force and --resume do not go together"
 [ -z "$resume" ] || [ -n "$out" ] || die "--resume needs --out DIR, the run to carry on"
 
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ -n "$base_prog" ]; then
+    [ -n "$bin" ] || bin=$here/build/mazebench
+    base_bin=$bin
+    new_bin=$bin
+    # Both files declare the same entries, or the sides' sweeps differ.
+    entries() {
+        sed -n 's/^[[:space:]]*\[[[:space:]]*\([A-Za-z]*\)[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1 \2/p' "$1" | sort
+    }
+    eb=$(entries "$base_prog")
+    en=$(entries "$new_prog")
+    [ -n "$eb" ] || die "'$base_prog' declares no program"
+    [ "$eb" = "$en" ] || die "'$base_prog' and '$new_prog' do not declare the same entries ($(echo $eb | tr '\n' ' ') / $(echo $en | tr '\n' ' '))"
+else
+    [ -z "$bin" ] || die "--bin goes with --programs BASE.programs NEW.programs (two binaries are given first)"
+fi
 for b in "$base_bin" "$new_bin"; do
     [ -f "$b" ] && [ -x "$b" ] || die "'$b' is not an executable file"
 done
@@ -196,7 +244,6 @@ done
 "$compare_bin" compare --help 2>/dev/null </dev/null | grep -q 'compare BASE' ||
     die "'$compare_bin' has no 'compare' command (use --compare-bin with a newer build)"
 
-here=$(cd "$(dirname "$0")/.." && pwd)
 [ -n "$out" ] || out="$here/results/runs/ab-$(date -u +%Y%m%dT%H%M%SZ)"
 [ ! -e "$out" ] || [ -d "$out" ] || die "'$out' exists and is not a directory"
 if [ -e "$out" ] && [ -z "$force" ] && [ -z "$resume" ]; then
@@ -213,6 +260,16 @@ hash_of() { # FILE: "sha256 HEX" (or "cksum CRC SIZE" without sha256sum)
 h_base=$(hash_of "$base_bin")
 h_new=$(hash_of "$new_bin")
 h_cmp=$(hash_of "$compare_bin")
+# The programs files (--programs): their lines in the manifest, and each
+# side's option to its sweeps.
+prog_lines=""
+pq_base=""
+pq_new=""
+if [ -n "$base_prog" ]; then
+    prog_lines="programs base $(q "$base_prog"): $(hash_of "$base_prog")${nl}programs new $(q "$new_prog"): $(hash_of "$new_prog")$nl"
+    pq_base=" --programs $(q "$base_prog")"
+    pq_new=" --programs $(q "$new_prog")"
+fi
 
 # --resume: what DIR's run was made by, from its manifest. Given values
 # must match; values left out are taken from it.
@@ -257,6 +314,9 @@ for a in "$@"; do
         --) positional=1; continue ;;
         --out | --out=* | --jobs | --jobs=* | --progress | --progress=* | --force | --resume | --print-plan)
             die "the sweep argument '$a' is the script's to give (see --help)" ;;
+        --programs | --programs=*)
+            [ -z "$base_prog" ] || die "the sweep argument '$a' is the script's to give: each side's sweep has its own --programs file"
+            takes_value=1; continue ;;
         --gen | --solve | --seeds | --grids | --sizes | --reps | --threads | --shard | --count)
             takes_value=1; continue ;;
         -?*) continue ;;
@@ -272,6 +332,9 @@ if [ -n "$resume" ] && [ -f "$manifest" ]; then
     o=$(grep '^plan ' "$manifest" || true)
     [ "$(printf '%s' "$plan_lines" | sed '/^$/d')" = "$o" ] ||
         die "--resume: the plan file's content differs from the run in '$out' ($manifest); --force starts it afresh"
+    o=$(grep '^programs ' "$manifest" || true)
+    [ "$(printf '%s' "$prog_lines" | sed '/^$/d')" = "$o" ] ||
+        die "--resume: the programs files (their paths or contents) differ from the run in '$out' ($manifest); --force starts it afresh"
 fi
 
 if [ -z "$seed_given" ]; then
@@ -353,13 +416,13 @@ log_last() { grep -v '^[[:space:]]*$' <&4 | tail -n 1; exec 4<&-; }
 # Both builds must accept the sweep before anything is written; the plan's
 # row count is what a finished round holds.
 for s in base new; do
-    if [ "$s" = base ]; then bin=$base_bin; else bin=$new_bin; fi
-    eval "set -- \"\$bin\" sweep --jobs \"\$jobs\" --print-plan $sweep_q"
+    if [ "$s" = base ]; then sbin=$base_bin pq=$pq_base; else sbin=$new_bin pq=$pq_new; fi
+    eval "set -- \"\$sbin\" sweep$pq --jobs \"\$jobs\" --print-plan $sweep_q"
     st=0
     res=$("$@" </dev/null 2>&1) || st=$?
     if [ "$st" -ne 0 ]; then
         msg=$(printf '%s\n' "$res" | grep -v '^[[:space:]]*$' | tail -n 1)
-        die "the $s build ('$bin') refuses the sweep (exit status $st): $msg"
+        die "the $s build ('$sbin'${pq:+,$pq}) refuses the sweep (exit status $st): $msg"
     fi
     # "# tasks: T (R rows)", or "# tasks: T (R rows), shard I/N runs U"
     n=$(printf '%s\n' "$res" | awk '
@@ -398,6 +461,7 @@ mkstage
     echo "order seed: $order_seed"
     echo "jobs: $jobs"
     echo "sweep:$sweep_q"
+    printf '%s' "$prog_lines"
     printf '%s' "$plan_lines"
     printf '%s' "$plan_text"
     echo "rows: base $rows_base, new $rows_new"
@@ -429,7 +493,8 @@ kept=0
 run_side() { # side round
     s=$1 r=$2
     f="$out/rounds/$s-$r.csv"
-    if [ "$s" = base ]; then bin=$base_bin want=$rows_base; else bin=$new_bin want=$rows_new; fi
+    if [ "$s" = base ]; then sbin=$base_bin want=$rows_base pq=$pq_base p=$base_prog
+    else sbin=$new_bin want=$rows_new pq=$pq_new p=$new_prog; fi
     how=""
     if [ -e "$f.partial" ]; then
         how=resume # killed: its finished tasks are there (newer than FILE)
@@ -443,23 +508,23 @@ run_side() { # side round
     fi
     note=""
     [ -z "$how" ] || note=", carrying on its interrupted sweep"
-    say "round $r of $rounds: $s ($bin)$note; $(($(date +%s) - start)) s so far"
+    say "round $r of $rounds: $s ($sbin${p:+, --programs $p})$note; $(($(date +%s) - start)) s so far"
     set -- --out "$f"
     [ -z "$how" ] || set -- "$@" --resume
-    eval "set -- \"\$bin\" sweep --jobs \"\$jobs\" --progress 0 \"\$@\" $sweep_q"
+    eval "set -- \"\$sbin\" sweep$pq --jobs \"\$jobs\" --progress 0 \"\$@\" $sweep_q"
     st=0
     run_bg "$@" || st=$?
     msg=$(log_last)
     if [ "$st" -ne 0 ]; then
-        die "round $r of $rounds: the $s sweep ('$bin') failed with exit status $st${msg:+: $msg}"
+        die "round $r of $rounds: the $s sweep ('$sbin') failed with exit status $st${msg:+: $msg}"
     fi
-    [ -f "$f" ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but wrote no CSV"
+    [ -f "$f" ] || die "round $r of $rounds: the $s sweep ('$sbin') exited 0 but wrote no CSV"
     n=$(rows_in "$f")
-    [ "$n" -ge 0 ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but its CSV has no header"
+    [ "$n" -ge 0 ] || die "round $r of $rounds: the $s sweep ('$sbin') exited 0 but its CSV has no header"
     if [ -n "$want" ] && [ "$n" != "$want" ]; then
-        die "round $r of $rounds: the $s sweep ('$bin') exited 0 but wrote $n of the plan's $want rows"
+        die "round $r of $rounds: the $s sweep ('$sbin') exited 0 but wrote $n of the plan's $want rows"
     fi
-    [ ! -e "$f.partial" ] || die "round $r of $rounds: the $s sweep ('$bin') exited 0 but left '$f.partial'"
+    [ ! -e "$f.partial" ] || die "round $r of $rounds: the $s sweep ('$sbin') exited 0 but left '$f.partial'"
 }
 
 if [ -n "$resume" ]; then
@@ -484,7 +549,7 @@ done
 join_side() { # side binary
     s=$1 bin=$2
     {
-        echo "# ab: side $s, binary $bin, $rounds rounds, order seed $order_seed"
+        echo "# ab: side $s, binary $bin${3:+, programs $3}, $rounds rounds, order seed $order_seed"
         r=1
         while [ "$r" -le "$rounds" ]; do
             # Each round as it was written, its '#' lines and header
@@ -503,8 +568,8 @@ join_side() { # side binary
     [ "$n" -eq 1 ] || die "the $s rounds have different headers"
 }
 mkstage
-join_side base "$base_bin"
-join_side new "$new_bin"
+join_side base "$base_bin" "$base_prog"
+join_side new "$new_bin" "$new_prog"
 say "$rounds rounds in $(($(date +%s) - start)) s; comparing"
 
 # compare, every output into the temporary folder; all of them or none.

@@ -13,7 +13,10 @@
  *     a row given twice (two samples), a deterministic column that differs
  *     (one line naming file:line);
  *   - the analysis: a known verdict (slower, faster, unchanged) on
- *     constructed timings, and the refusal when nothing is in common.
+ *     constructed timings, and the refusal when nothing is in common;
+ *   - outside programs' rows: own_ns compared when reported, else
+ *     process_ns (never gen_ns), with the larger outside threshold; a
+ *     built-in's rows in the same files keep gen_ns and the 5% threshold.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -344,6 +347,83 @@ static void test_verdicts(void **state)
     analyse(1.01, SW_AB_UNCHANGED); /* significant, but under the 5% threshold */
 }
 
+/* Outside rows: gen py reports own_ns (NEW's own_ns the same, its process
+ * 1.5x, its gen_ns 2x), gen sh does not (NEW's process_ns pf x, gen_ns 2x),
+ * the built-in dfs has no process_ns (NEW's gen_ns 1.08x). */
+static void outside_files(double pf, const char *paths[2])
+{
+    static char text[2][16384];
+    static const char head[] = "gen,seed,rows,cols,rep,solver,length,process_ns,own_ns,gen_ns,"
+                               "solve_ns\n";
+    for (int s = 0; s < 2; s++) {
+        size_t n = (size_t)snprintf(text[s], sizeof text[s], "# registry: r\n%s", head);
+        for (int rep = 1; rep <= 12; rep++) {
+            double b = 100000 + 700 * rep;
+            n += (size_t)snprintf(text[s] + n, sizeof text[s] - n,
+                                  "py,1,8,8,%d,,7,%.0f,%.0f,%.0f,\n"
+                                  "sh,1,8,8,%d,,7,%.0f,,%.0f,\n"
+                                  "dfs,1,8,8,%d,,7,,,%.0f,\n",
+                                  rep, b * 3 * (s ? 1.5 : 1), b, b * 4 * (s ? 2 : 1), rep,
+                                  b * (s ? pf : 1), b * 2 * (s ? 2 : 1), rep,
+                                  b * (s ? 1.08 : 1));
+        }
+        paths[s] = puts_file(s ? "on.csv" : "ob.csv", text[s]);
+    }
+}
+
+static const mzt_recipe *recipe_named(const mzt_compare *c, const char *gen)
+{
+    for (size_t k = 0; k < c->nrec; k++)
+        if (!strcmp(c->rec[k].gen, gen))
+            return &c->rec[k];
+    fail_msg("no recipe %s", gen);
+    return NULL;
+}
+
+static void analyse_outside(double pf, int sh_verdict)
+{
+    const char *paths[2];
+    outside_files(pf, paths);
+    mzt_compare c;
+    mzt_err err;
+    mzt_cmp_init(&c);
+    assert_float_equal(c.outside_threshold, 0.10, 1e-12);
+    assert_int_equal(mzt_cmp_read(&c, paths, &err), MZT_OK);
+    assert_int_equal(mzt_cmp_analyse(&c, &err), MZT_OK);
+    assert_int_equal(c.nrec, 3);
+    const mzt_recipe *py = recipe_named(&c, "py"), *sh = recipe_named(&c, "sh"),
+                     *dfs = recipe_named(&c, "dfs");
+    assert_int_equal(py->outside, 1); /* own_ns */
+    assert_float_equal(py->ratio, 1.0, 0.01);
+    assert_int_equal(py->verdict, SW_AB_UNCHANGED);
+    assert_int_equal(sh->outside, 2); /* process_ns */
+    assert_float_equal(sh->ratio, pf, 0.01 * pf);
+    assert_int_equal(sh->verdict, sh_verdict);
+    assert_int_equal(dfs->outside, 0); /* gen_ns, 5% */
+    assert_float_equal(dfs->ratio, 1.08, 0.01);
+    assert_int_equal(dfs->verdict, SW_AB_SLOWER);
+    assert_float_equal(mzt_cmp_threshold(&c, sh->outside), 0.10, 1e-12);
+    assert_float_equal(mzt_cmp_threshold(&c, dfs->outside), 0.05, 1e-12);
+    for (size_t a = 0; a < c.nalg; a++) {
+        const mzt_recipe *r = &c.rec[c.alg[a].first];
+        assert_int_equal(c.alg[a].outside, r->outside);
+        assert_int_equal(c.alg[a].verdict, r->verdict);
+    }
+    mzt_cmp_free(&c);
+    /* CPU times already hold the child's: no outside columns then. */
+    mzt_cmp_init(&c);
+    c.outside_threshold = 0.01; /* never below --threshold */
+    assert_float_equal(mzt_cmp_threshold(&c, 2), 0.05, 1e-12);
+    mzt_cmp_free(&c);
+}
+
+static void test_outside_rows(void **state)
+{
+    (void)state;
+    analyse_outside(1.08, SW_AB_UNCHANGED); /* significant, under the 10% outside threshold */
+    analyse_outside(1.2, SW_AB_SLOWER);
+}
+
 static void test_nothing_in_common(void **state)
 {
     (void)state;
@@ -371,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_lines),         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_never_crash),   cmocka_unit_test(test_pairing),
         cmocka_unit_test(test_verdicts),      cmocka_unit_test(test_nothing_in_common),
+        cmocka_unit_test(test_outside_rows),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];

@@ -51,6 +51,11 @@
  * even when significant. */
 #define COMPARE_THRESHOLD 0.05
 #define COMPARE_ALPHA 0.05
+/* The default of --outside-threshold: an outside program's whole-process
+ * wall times vary more than that between interleaved rounds of the same
+ * program on a loaded machine (docs/compare.md, "The noise floor of whole-
+ * process timing"). */
+#define COMPARE_OUTSIDE_THRESHOLD 0.10
 
 static const char compare_help[] =
     "usage: mazebench compare BASE.csv NEW.csv [--time wall|cpu] [--alpha A]\n"
@@ -86,6 +91,10 @@ static const char compare_help[] =
     "  --alpha A         family-wise error rate, default 0.05\n"
     "  --threshold T     smallest change that counts, a fraction or a percentage\n"
     "                    (0.05 or 5%), default 5%\n"
+    "  --outside-threshold T  the same for an outside program's rows (wall time):\n"
+    "                    the larger of it and --threshold counts, default 10%, the\n"
+    "                    noise floor of whole-process timing; those rows compare\n"
+    "                    own_ns when the program reports it, else process_ns\n"
     "  --format F        text (default: a table, slower first, and a summary), csv or\n"
     "                    json (every recipe and algorithm with all fields), markdown\n"
     "                    (a short summary for a CI job page)\n"
@@ -202,6 +211,33 @@ static void fmt_threshold(char *buf, size_t len, double t)
     snprintf(buf, len, "%g%%", t * 100);
 }
 
+/* The column an outside program's rows were compared by: "own_ns",
+ * "process_ns", "own_ns or process_ns" (some programs report their own
+ * time, some do not), or "" (no outside row, or CPU times). */
+static const char *outside_time(const mzt_compare *c)
+{
+    unsigned bits = 0;
+    for (size_t k = 0; k < c->nrec; k++)
+        if (c->rec[k].tested)
+            bits |= c->rec[k].outside;
+    return bits == 3 ? "own_ns or process_ns" : bits == 1 ? "own_ns" : bits == 2 ? "process_ns" : "";
+}
+
+/* With outside programs' rows: which column their times are and the
+ * threshold their verdicts use, one line after prefix; whether written. */
+static bool outside_line(FILE *f, const mzt_compare *c, const char *prefix)
+{
+    const char *col = outside_time(c);
+    if (!*col)
+        return false;
+    char th[32];
+    fmt_threshold(th, sizeof th, mzt_cmp_threshold(c, 1));
+    fprintf(f, "%soutside programs: %s (own_ns when the program reports it, else process_ns), "
+               "threshold %s (--outside-threshold: the noise floor of whole-process timing)\n",
+            prefix, col, th);
+    return true;
+}
+
 static void summary_lines(FILE *f, const mzt_compare *c)
 {
     char gm[2][256];
@@ -248,6 +284,7 @@ static int write_text(FILE *f, const mzt_compare *c)
     design(c, des, sizeof des);
     fprintf(f, "; %s; alpha %g, threshold %s; %s time\n", des, c->alpha, th,
             c->cpu ? "CPU" : "wall");
+    outside_line(f, c, "compare: ");
     for (size_t k = 0; k < c->ndiff; k++)
         fprintf(f, "%s\n", c->diff[k]);
     bool instr = false; /* the column only when some recipe has counts on both sides */
@@ -416,6 +453,8 @@ static int write_json(FILE *f, const mzt_compare *c)
     mzo_json_string(f, c->side[1].f.commit);
     fprintf(f, ", \"rows\": %zu, \"rounds\": %zu},\n  \"alpha\": %g, \"threshold\": %g,\n",
             c->side[1].nrows, c->side[1].rounds, c->alpha, c->threshold);
+    fprintf(f, "  \"outside_threshold\": %g, \"outside_time\": \"%s\",\n",
+            mzt_cmp_threshold(c, 1), outside_time(c));
     fprintf(f, "  \"design\": \"%s\", \"rounds\": ", c->paired ? "paired" : "unpaired");
     if (c->paired)
         fprintf(f, "%zu,\n", c->rounds);
@@ -546,6 +585,8 @@ static int write_markdown(FILE *f, const mzt_compare *c)
     char des[64];
     design(c, des, sizeof des);
     fprintf(f, "; %s; alpha %g (Holm), threshold %s.\n\n", des, c->alpha, th);
+    if (outside_line(f, c, ""))
+        fputc('\n', f);
     for (int level = 0; level < 2; level++)
         fprintf(f, "- %s: %zu slower, %zu faster, %zu unchanged of %zu\n",
                 level ? "algorithms" : "recipes", c->count[level][SW_AB_SLOWER],
@@ -787,7 +828,7 @@ int cmd_compare(int argc, char **argv)
 {
     const char *cmd = argv[0];
     const char *path[2] = {NULL, NULL}, *alpha_text = NULL, *threshold_text = NULL;
-    const char *time_text = NULL;
+    const char *time_text = NULL, *outside_text = NULL;
     const char *format = NULL, *out = NULL, *junit = NULL, *chart = NULL;
     bool force = false, any_registry = false, opts_done = false;
     for (int k = 1; k < argc; k++) {
@@ -819,6 +860,8 @@ int cmd_compare(int argc, char **argv)
         } else if ((r = mzc_opt_once(cmd, argc, argv, &k, "--alpha", &alpha_text, false)) ||
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--threshold", &threshold_text,
                                      false)) ||
+                   (r = mzc_opt_once(cmd, argc, argv, &k, "--outside-threshold",
+                                     &outside_text, false)) ||
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--format", &format, false)) ||
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--out", &out, false)) ||
                    (r = mzc_opt_once(cmd, argc, argv, &k, "--junit", &junit, false)) ||
@@ -842,9 +885,12 @@ int cmd_compare(int argc, char **argv)
     c.any_registry = any_registry;
     c.alpha = COMPARE_ALPHA;
     c.threshold = COMPARE_THRESHOLD;
+    c.outside_threshold = COMPARE_OUTSIDE_THRESHOLD;
     if ((alpha_text && parse_fraction(cmd, "--alpha", alpha_text, false, 1e-12, 0.5, &c.alpha)) ||
         (threshold_text &&
-         parse_fraction(cmd, "--threshold", threshold_text, true, 0, 10, &c.threshold)))
+         parse_fraction(cmd, "--threshold", threshold_text, true, 0, 10, &c.threshold)) ||
+        (outside_text && parse_fraction(cmd, "--outside-threshold", outside_text, true, 0, 10,
+                                        &c.outside_threshold)))
         return MZC_USAGE;
     if (time_text && strcmp(time_text, "wall") && strcmp(time_text, "cpu")) {
         mzc_error("%s: --time '%s': wall or cpu", cmd, time_text);

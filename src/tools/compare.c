@@ -88,11 +88,17 @@ void mzt_cmp_describe(const mzt_recipe *r, bool with_seed, char *buf, size_t len
         snprintf(buf, len, "%s, %s%s", solver ? r->solver : r->gen, grid, rng);
 }
 
+double mzt_cmp_threshold(const mzt_compare *c, unsigned outside)
+{
+    return outside && c->outside_threshold > c->threshold ? c->outside_threshold : c->threshold;
+}
+
 void mzt_cmp_init(mzt_compare *c)
 {
     memset(c, 0, sizeof *c);
     c->alpha = 0.05;
     c->threshold = 0.05;
+    c->outside_threshold = 0.10;
     mzu_vec_init(&c->recv, sizeof(mzt_recipe), NULL);
     mzu_vec_init(&c->algv, sizeof(mzt_algo), NULL);
     mzu_vec_init(&c->refv, sizeof(char **), NULL);
@@ -135,6 +141,13 @@ int mzt_cmp_read_side(mzt_compare *c, int sd, const char *path, mzt_err *err)
         return mzt_fail(err, MZT_BAD, path, 0,
                     "'%s' has no gen_cpu_ns column (a build without CPU times): "
                     "compare wall times (--time wall)", path);
+    /* Wall times of an outside program's rows: its own figure when it
+     * reports one, else its whole process (gen_ns adds mazebench's reading
+     * and checking of the maze to it). CPU times already add the child's. */
+    s->at_gown = c->cpu ? SIZE_MAX : mzt_sweep_col(f, "own_ns");
+    s->at_gproc = c->cpu ? SIZE_MAX : mzt_sweep_col(f, "process_ns");
+    s->at_sown = c->cpu ? SIZE_MAX : mzt_sweep_col(f, "solve_own_ns");
+    s->at_sproc = c->cpu ? SIZE_MAX : mzt_sweep_col(f, "solve_process_ns");
     return MZT_OK;
 }
 
@@ -342,12 +355,13 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
             }
         const size_t line = row->line;
         const double round = (double)row->round;
-        char *t[12] = {NULL};
-        const size_t at[12] = {s->at_gen, s->at_seed, s->at_rows, s->at_cols,
-                               s->at_solver, s->at_rep, s->at_gt, s->at_st,
-                               s->at_gin, s->at_sin, s->at_topo, s->at_rng};
+        char *t[16] = {NULL};
+        const size_t at[16] = {s->at_gen,   s->at_seed,  s->at_rows,  s->at_cols,
+                               s->at_solver, s->at_rep,  s->at_gt,    s->at_st,
+                               s->at_gin,   s->at_sin,   s->at_topo,  s->at_rng,
+                               s->at_gown,  s->at_gproc, s->at_sown,  s->at_sproc};
         bool mem = true;
-        for (size_t k = 0; k < 12; k++) {
+        for (size_t k = 0; k < 16; k++) {
             t[k] = at[k] == SIZE_MAX ? dupstr("") : mzt_field_text(&row->f[at[k]]);
             mem = mem && t[k];
         }
@@ -375,7 +389,12 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
             rc = oom(err);
         } else {
             bool bad = false;
-            double gns = parse_value(t[6], &bad), sns = parse_value(t[7], &bad);
+            /* An outside program's row (process_ns filled): own_ns when
+             * it reports one, else process_ns. */
+            const unsigned gout = *t[13] ? (*t[12] ? 1u : 2u) : 0u;
+            const unsigned sout = *t[15] ? (*t[14] ? 1u : 2u) : 0u;
+            double gns = parse_value(gout ? t[gout == 1 ? 12 : 13] : t[6], &bad);
+            double sns = parse_value(sout ? t[sout == 1 ? 14 : 15] : t[7], &bad);
             double gin = instr ? parse_value(t[8], &bad) : NAN;
             double sin_ = instr ? parse_value(t[9], &bad) : NAN;
             if (bad) {
@@ -407,6 +426,8 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
                                              push(&c->rec[ri].rd[sd], round) != 0)) ||
                             (!isnan(gin) && push(&c->rec[ri].in[sd], gin) != 0))
                             rc = MZT_FAIL;
+                        else if (!isnan(gns))
+                            c->rec[ri].outside |= gout;
                     }
                 }
                 if (rc == MZT_OK && (PUSH(occv, occ_solv, nocc_solv) != 0 ||
@@ -418,12 +439,14 @@ int mzt_cmp_load(mzt_compare *c, int sd, mzt_err *err)
                                          push(&c->rec[ri].rd[sd], round) != 0)) ||
                         (!isnan(sin_) && push(&c->rec[ri].in[sd], sin_) != 0))
                         rc = MZT_FAIL;
+                    else if (!isnan(sns))
+                        c->rec[ri].outside |= sout;
                 }
                 if (rc == MZT_FAIL)
                     oom(err);
             }
         }
-        for (size_t k = 0; k < 12; k++)
+        for (size_t k = 0; k < 16; k++)
             free(t[k]);
         for (size_t k = 0; k < nv; k++)
             free(val[k]);
@@ -721,7 +744,7 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
     for (size_t k = 0; k < np; k++) {
         mzt_recipe *r = &c->rec[idx[k]];
         r->padj = isnan(r->p) ? NAN : p[k];
-        r->verdict = sw_ab_verdict(r->ratio, r->padj, c->alpha, c->threshold);
+        r->verdict = sw_ab_verdict(r->ratio, r->padj, c->alpha, mzt_cmp_threshold(c, r->outside));
         c->count[0][r->verdict]++;
     }
 
@@ -745,6 +768,7 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
             const mzt_recipe *r = &c->rec[al->rec[k]];
             if (!r->tested)
                 continue;
+            al->outside |= r->outside;
             st[ns] = (sw_ab_stratum){mzt_doubles(&r->t[0]), mzt_doubles(&r->t[1]), r->t[0].len,
                                      r->t[1].len};
             ratio[ns++] = r->ratio;
@@ -821,7 +845,7 @@ int mzt_cmp_analyse(mzt_compare *c, mzt_err *err)
     for (size_t k = 0; k < na; k++) {
         mzt_algo *al = &c->alg[idx[k]];
         al->padj = isnan(al->p) ? NAN : p[k];
-        al->verdict = sw_ab_verdict(al->ratio, al->padj, c->alpha, c->threshold);
+        al->verdict = sw_ab_verdict(al->ratio, al->padj, c->alpha, mzt_cmp_threshold(c, al->outside));
         c->count[1][al->verdict]++;
     }
 

@@ -133,6 +133,7 @@ typedef struct mzt_recipe {
     size_t pairs; /* paired: rounds with times on both sides */
     bool exact, tested;
     int verdict;
+    unsigned outside; /* wall times of an outside program: bit 0 own_ns, bit 1 process_ns */
 } mzt_recipe;
 
 typedef struct mzt_algo {
@@ -145,6 +146,7 @@ typedef struct mzt_algo {
     const char *note; /* why the interval (or p) is undefined, or NULL */
     bool tested, exact;
     int verdict;
+    unsigned outside; /* its recipes' outside bits, or-ed */
 } mzt_algo;
 
 typedef struct mzt_cmp_side {
@@ -155,6 +157,9 @@ typedef struct mzt_cmp_side {
     size_t at_rng;  /* SIZE_MAX in a file written before the column: mulberry32 */
     unsigned rng_seen; /* bit k: a row drew from source k (bit 2: an unknown name) */
     size_t at_gt, at_st; /* the timings compared: gen_ns and solve_ns, or the CPU times */
+    /* wall times only: an outside program's own_ns, process_ns (and the
+     * solver's), compared instead of gen_ns / solve_ns on its rows */
+    size_t at_gown, at_gproc, at_sown, at_sproc;
     size_t nrows;
     size_t rounds; /* headers met: each starts a round */
 } mzt_cmp_side;
@@ -164,6 +169,9 @@ typedef struct mzt_compare {
     bool any_registry;
     bool cpu;            /* gen_cpu_ns and solve_cpu_ns */
     double alpha, threshold;
+    /* the smallest change that counts for an outside program's wall times
+     * (whole-process timing is noisier): the larger of it and threshold */
+    double outside_threshold;
     bool paired;         /* both files have the same rounds, 2 or more: paired by round */
     size_t rounds;       /* then how many */
     mzt_cmp_side side[2];
@@ -197,8 +205,11 @@ typedef struct mzt_compare {
     size_t no_pair;                /* paired: recipes timed on both sides, never in one round */
 } mzt_compare;
 
-/* Set up c: alpha 0.05, threshold 0.05, wall times. */
+/* Set up c: alpha 0.05, threshold 0.05, outside threshold 0.10, wall times. */
 void mzt_cmp_init(mzt_compare *c);
+/* The smallest change that counts for a recipe or algorithm with these
+ * outside bits: outside_threshold when it is larger, else threshold. */
+double mzt_cmp_threshold(const mzt_compare *c, unsigned outside);
 /* Read side sd from path and check its columns (gen, seed, rows, cols,
  * gen_ns, and the CPU times with cpu). */
 int mzt_cmp_read_side(mzt_compare *c, int sd, const char *path, mzt_err *err);
