@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "../outside/outside.h"
 #include "../tools/verdict.h"
 
 #include <inttypes.h>
@@ -272,6 +273,10 @@ int cmd_verdict(int argc, char **argv)
                   "outside program's needs --programs FILE, a plugin's --plugin FILE)", name);
         return MZC_USAGE;
     }
+    /* Failures are the verdict's lines: no note on stderr for them, nor for
+     * start-up costs (the speed line says which time it compares). */
+    mzx_set_fail_notes(false);
+    mzx_set_note(NULL, NULL);
     static mzv_result r; /* large: off the stack */
     mzt_err err;
     int rc = mzv_run(a, &o, &r, &err);

@@ -454,6 +454,9 @@ typedef struct ref_gen {
     bool differ;
 } ref_gen;
 
+/* The border band of inner_dead_ends at the 15x15 grid of the statistics. */
+#define BAND 2
+
 static bool reference_ok(const mz_algo *b, const mz_dims *d)
 {
     return b->kind == MZ_GEN && mz_runs_on(b, d->shape) && !mz_refuses(b, d) &&
@@ -489,7 +492,7 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
     mz_spec_format(spec, canon, sizeof canon);
     mzt_stats_table ta;
     memset(&ta, 0, sizeof ta);
-    int rc = mzt_stats_collect(spec, canon, &d, seeds, nseeds, 0, NULL, NULL, &ta, err);
+    int rc = mzt_stats_collect(spec, canon, &d, seeds, nseeds, BAND, NULL, NULL, &ta, err);
     if (rc != MZT_OK || ta.failed == nseeds) {
         if (rc == MZT_OK) {
             mzv_check *c = add(r, "statistics", shape, MZV_FAIL, "no seed made a maze at %s",
@@ -512,7 +515,7 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
             continue;
         mzt_stats_table tb;
         memset(&tb, 0, sizeof tb);
-        if (mzt_stats_collect(&bs, (*q)->name, &d, seeds, nseeds, 0, NULL, NULL, &tb, err) !=
+        if (mzt_stats_collect(&bs, (*q)->name, &d, seeds, nseeds, BAND, NULL, NULL, &tb, err) !=
                 MZT_OK ||
             mzt_stats_claim(&ta, &tb, 0.05, MZT_HOLM, &ref[n].claim, err) != MZT_OK) {
             mzt_stats_table_free(&tb);
@@ -548,8 +551,8 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
                 ref[k].max_p = padj;
             if (padj < 0.05) {
                 ref[k].differ = true;
-                double rel = row->b.mean != 0 ? fabs(row->welch.diff / row->b.mean) : 0;
-                if (rel >= worst_rel) {
+                double rel = row->b.mean != 0 ? row->welch.diff / row->b.mean : 0;
+                if (fabs(rel) >= fabs(worst_rel)) {
                     worst_rel = rel;
                     worst_fig = mzt_stat_name[row->stat];
                 }
@@ -582,7 +585,7 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
     add(r, "statistics", shape, MZV_PASS,
         "at %s over %zu seeds, against %zu built-in generators (dead_ends, inner_dead_ends, "
         "route, longest; Welch, Holm over %zu tests, alpha 0.05; a dead-end share difference "
-        "of %.2f points (of %.1f%%) is found 80%% of the time): matches %s; differs from %s",
+        "of %.2f points (its own: %.1f%%) is found 80%% of the time): matches %s; differs from %s",
         ta.grid, nseeds - ta.failed, n, np, 100 * detect, 100 * dead_mean,
         match[0] ? match : "none", nomatch[0] ? nomatch : "none");
     const char *claims = o->claims;
@@ -610,15 +613,16 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
                 ref[k].differ ? "its statistics differ" : "its statistics match", ref[k].max_p,
                 figs);
             *closest = ref[k].a;
+            snprintf(r->headline, sizeof r->headline, "%s claims %s: its statistics %s", a->name,
+                     claims, ref[k].differ ? "DIFFER" : "match");
         }
     }
-    snprintf(r->headline, sizeof r->headline, "%s: %s", a->name,
-             claims ? "" : (*closest ? "" : "no built-in to compare"));
-    if (*closest) {
-        size_t l = strlen(r->headline);
-        snprintf(r->headline + l, sizeof r->headline - l, "%s %s", claims ? "claims" : "closest to",
-                 claims ? claims : (*closest)->name);
-    }
+    if (!r->headline[0] && *closest)
+        snprintf(r->headline, sizeof r->headline, "%s: statistics closest to %s (%s)", a->name,
+                 (*closest)->name, best >= 0.05 ? "a match" : "none matches");
+    else if (!r->headline[0])
+        snprintf(r->headline, sizeof r->headline, "%s: no built-in generator to compare with",
+                 a->name);
     mzt_stats_table_free(&ta);
     free(seeds);
     free(ref);
@@ -705,10 +709,15 @@ static int check_speed(const mz_algo *a, const mz_spec *spec, mz_shape shape,
                         : own_all ? "its own time (mazebench-own-ns) against in-process time"
                                   : "its process time (process_ns, start-up included) against "
                                     "in-process time";
+    char iv[96];
+    if (nl > 1)
+        snprintf(iv, sizeof iv, "95%% interval %.3g-%.3gx", exp(s.ci_lo), exp(s.ci_hi));
+    else
+        snprintf(iv, sizeof iv, "no interval from one size");
     add(r, "speed", shape, MZV_PASS,
-        "%.3gx the time of %s (geometric mean over %zu sizes, 95%% interval %.3g-%.3gx, the "
-        "median of 3 seeds a size; %s)",
-        exp(s.mean), closest->name, nl, exp(s.ci_lo), exp(s.ci_hi), label);
+        "%.3gx the time of %s (geometric mean over %zu sizes, %s, the median of 3 seeds a "
+        "size; %s)",
+        exp(s.mean), closest->name, nl, iv, label);
     if (outside) {
         if (rss_kb >= 0 && rss_cells)
             add(r, "memory", shape, MZV_PASS, "peak resident %" PRId64 " KiB on %" PRIu64
@@ -821,7 +830,8 @@ static int check_solver(const mz_algo *a, const mzv_opts *o, mzv_result *r)
                 "path_excess %" PRId64 "); first: %s", claimed ? "" : "not declared shortest, ",
                 on, longer, found, max_excess, first_long);
     }
-    snprintf(r->headline, sizeof r->headline, "%s: solver", a->name);
+    snprintf(r->headline, sizeof r->headline, "%s: %u of %zu checks failed", a->name, r->failed,
+             r->n);
     return 0;
 }
 
