@@ -5,7 +5,11 @@
 # loads nothing from the network, is the same bytes twice, and its size is
 # printed; a malformed and a missing input are named in the left-out section
 # and on stderr (exit 1, the report still written); the markdown, LaTeX and
-# CSV exports; outputs never replaced without --force; bad arguments exit 2.
+# CSV exports; outside programs (a good generator, one whose mazes have loops,
+# one past its time limit, a failing solver) in the Outside programs section
+# with their counts and first failure, left out of the charts with a note,
+# their time said to be whole-process; outputs never replaced without
+# --force; bad arguments exit 2.
 # Usage: sh tests/report_cli.sh path/to/mazebench
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -121,6 +125,80 @@ xmllint --noout "$tmp/sc.html" || fail "xmllint rejects the scaling report"
 grep -q '^wilson,ortho,6,20,16-512,1.2680,1.2377,1.2983,' "$tmp/sc/scaling-fits.csv" ||
     fail "wilson's fit: $(grep wilson "$tmp/sc/scaling-fits.csv")"
 [ -s "$tmp/sc/scaling-points.csv" ] && [ -s "$tmp/sc/scale.csv" ] || fail "no points or scale table"
+
+# Outside programs (docs/outside.md): a good generator that prints its own
+# time, a good one that does not, one that claims perfect and has loops,
+# one that hangs past a short time limit, and a solver that always fails.
+# The report has the Outside programs section with each one's counts and
+# first failure; the failing ones have no legend entry (the charts' note
+# names them), and the time chart says which entries are whole-process
+# times; the markdown export has the table.
+ox=$tmp/ox
+mkdir "$ox"
+cat >"$ox/comb.sh" <<'EOF'
+awk -v R="$1" -v C="$2" 'BEGIN{
+ printf "mazebench-maze 1 %dx%d entrance=0 exit=%d flags=0 tiles=0\n", R, C, R*C-1
+ for(r=0;r<R;r++){ for(c=0;c<C;c++){ w=15
+   if(r==0){ if(c<C-1) w-=2; if(c>0) w-=8 } else w-=1; if(r<R-1) w-=4
+   printf "%02x", w } } print "" }'
+[ "${3-}" = own ] && echo "mazebench-own-ns: 1234" >&2
+exit 0
+EOF
+cat >"$ox/loop.sh" <<'EOF'
+printf 'mazebench-maze 1 %sx%s entrance=0 exit=%s flags=0 tiles=0\n' "$1" "$2" $(($1 * $2 - 1))
+awk -v n=$(($1 * $2)) 'BEGIN{ for(i=0;i<n;i++) printf "00"; print "" }'
+EOF
+cat >"$ox/p.programs" <<'EOF'
+[generator comb]
+command = sh {dir}/comb.sh {rows} {cols}
+perfect = yes
+[generator comb-own]
+command = sh {dir}/comb.sh {rows} {cols} own
+perfect = yes
+[generator loopy]
+command = sh {dir}/loop.sh {rows} {cols}
+perfect = yes
+[generator hang]
+command = sleep 100
+time-limit = 0.3
+[solver nosolve]
+command = false
+EOF
+"$mz" sweep --programs "$ox/p.programs" --gen dfs,comb,comb-own,loopy,hang --solve bfs,nosolve \
+    --seeds 1..2 --grids 6,8 --out "$ox/sweep.csv" 2>"$tmp/err" || fail "outside sweep: $(cat "$tmp/err")"
+expect 0 "report of outside programs" "$mz" report "$ox/sweep.csv" --out "$ox/r.html" --md "$ox/r.md"
+grep -q "sections: run generators solvers outside charts" "$tmp/out" ||
+    bad "no outside section listed: $(cat "$tmp/out")"
+xmllint --noout "$ox/r.html" || fail "xmllint rejects the outside report"
+sed -n '/<section id="outside"/,/<\/section>/p' "$ox/r.html" | tr -d '\n' >"$ox/sec"
+[ -s "$ox/sec" ] || bad "no Outside programs section in the HTML"
+# a program's row as words: the program, its kind, runs, ok, then the
+# failing statuses met (exit, timeout, not-perfect), the first failure and
+# the time used
+row() { grep -o "<tr><td>$1</td><td>[a-z]*</td>.*" "$ox/sec" | sed 's|</tr>.*||; s|<[^>]*>| |g; s|  *| |g'; }
+row loopy | grep -q "^ loopy generator 4 0 0 0 4 seed 1, grid 6x6: not-perfect none: no run succeeded" ||
+    bad "loopy's row: $(row loopy)"
+row hang | grep -q "^ hang generator 4 0 0 4 0 seed 1, grid 6x6: timeout" || bad "hang's row: $(row hang)"
+row comb | grep -q "^ comb generator 4 4 0 0 0 none whole-process time, start-up included" ||
+    bad "comb's row: $(row comb)"
+row comb-own | grep -q "^ comb-own generator 4 4 0 0 0 none the program&apos;s own time" ||
+    bad "comb-own's row: $(row comb-own)"
+row nosolve | grep -q "^ nosolve solver 12 0 12 0 0 seed 1, grid 6x6: exit" ||
+    bad "nosolve's row: $(row nosolve)"
+# no legend entry without points: the series names of the charts
+grep -o '<text[^>]*font-size="10">[^<]*</text>' "$ox/r.html" | sed 's/<[^>]*>//g' >"$ox/legend"
+grep -Eq '^(loopy|hang|nosolve)' "$ox/legend" && bad "a legend entry for a program without a successful run"
+grep -qx 'comb (whole process)' "$ox/legend" || bad "no 'comb (whole process)' series"
+grep -qx 'comb-own (own time)' "$ox/legend" || bad "no 'comb-own (own time)' series"
+sed -n '/<figure class="chart" id="chart-gen-time">/,/<\/figure>/p' "$ox/r.html" |
+    grep -o '<desc[^>]*>[^<]*</desc>' >"$ox/desc"
+grep -q "loopy (an outside program: no run succeeded; see Outside programs)" "$ox/desc" ||
+    bad "the gen-time note does not name loopy: $(cat "$ox/desc")"
+grep -q "comb: whole-process time, start-up included" "$ox/desc" ||
+    bad "the gen-time note does not say comb's time is whole-process"
+grep -q "^## Outside programs" "$ox/r.md" || bad "no Outside programs heading in the markdown"
+grep -q '^| `loopy` | generator | 4 | 0 | 0 | 0 | 4 | seed 1, grid 6x6: not-perfect |' "$ox/r.md" ||
+    bad "the markdown misses loopy's row: $(grep loopy "$ox/r.md")"
 
 # Bad arguments.
 expect 2 "no input" "$mz" report --out "$tmp/x.html"

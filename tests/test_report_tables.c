@@ -10,7 +10,12 @@
  *   - the CSV: a parted column as one column a part, quoting;
  *   - a report of data/sweep-small.csv: its sections, the generator table's
  *     cells from the sweep summary, a malformed file and a missing one left
- *     out with why.
+ *     out with why;
+ *   - outside programs: their runs counted by status (a maze's row repeated
+ *     for each solver counted once) with the first failure, their groups'
+ *     time the program's own (own_ns) or the whole process's (process_ns),
+ *     and a generator without a successful run left out of the charts,
+ *     named in the note.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -314,6 +319,111 @@ static void test_stats_verdict(void **state)
     unlink(path[1]);
 }
 
+static size_t col_of(const mzr_table *t, const char *key)
+{
+    for (size_t c = 0; c < t->ncols; c++)
+        if (!strcmp(t->col[c].key, key))
+            return c;
+    return SIZE_MAX;
+}
+
+static void test_outside(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/sweep-outside.csv", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("gen,seed,rows,cols,cells,gen_ns,dead_ends,route,solver,solve_ns,outside_status,"
+          "process_ns,own_ns,solve_outside_status,solve_process_ns\n"
+          "dfs,1,4,4,16,1600,3,7,bfs,160,,,,,\n"
+          "dfs,2,4,4,16,1700,3,7,bfs,170,,,,,\n"
+          "ext,1,4,4,16,99000,3,7,bfs,160,ok,80000,1600,,\n"
+          "ext,1,4,4,16,99000,3,7,osol,,ok,80000,1600,exit,9000\n"
+          "ext,2,4,4,16,99000,3,7,bfs,160,ok,80000,1600,,\n"
+          "ext,2,4,4,16,99000,3,7,osol,,ok,80000,1600,ok,3200\n"
+          "loopy,1,4,4,16,,,,bfs,,not-perfect,5000,,,\n"
+          "loopy,2,4,4,16,,,,bfs,,timeout,5000,,,\n",
+          f);
+    fclose(f);
+    mzr_report r;
+    mzr_report_init(&r);
+    assert_int_equal(mzr_report_add(&r, path), MZO_OK);
+    char err[256];
+    assert_int_equal(mzr_report_finish(&r, err, sizeof err), MZO_OK);
+    assert_int_equal(r.nleft, 0);
+    assert_true(mzr_report_has(&r, MZR_SEC_OUTSIDE));
+    const mzr_table *t = &r.sec[MZR_SEC_OUTSIDE].tab[0];
+    assert_string_equal(t->id, "outside");
+    assert_int_equal(t->nrows, 3); /* ext, loopy, then the solver osol */
+    const size_t prog = col_of(t, "program"), runs = col_of(t, "runs"), ok = col_of(t, "ok"),
+                 np = col_of(t, "not-perfect"), to = col_of(t, "timeout"),
+                 ex = col_of(t, "exit"), first = col_of(t, "first_failure"),
+                 tm = col_of(t, "time");
+    assert_true(prog != SIZE_MAX && runs != SIZE_MAX && ok != SIZE_MAX && np != SIZE_MAX &&
+                to != SIZE_MAX && ex != SIZE_MAX && first != SIZE_MAX && tm != SIZE_MAX);
+    assert_int_equal(col_of(t, "wrong-size"), SIZE_MAX); /* a status no one met */
+    assert_string_equal(mzr_table_at(t, 0, prog)->text, "ext");
+    assert_string_equal(mzr_table_at(t, 0, runs)->text, "2"); /* not 4: a maze once */
+    assert_string_equal(mzr_table_at(t, 0, ok)->text, "2");
+    assert_string_equal(mzr_table_at(t, 0, first)->text, "none");
+    assert_non_null(strstr(mzr_table_at(t, 0, tm)->text, "own time"));
+    assert_string_equal(mzr_table_at(t, 1, prog)->text, "loopy");
+    assert_string_equal(mzr_table_at(t, 1, runs)->text, "2");
+    assert_string_equal(mzr_table_at(t, 1, ok)->text, "0");
+    assert_string_equal(mzr_table_at(t, 1, np)->text, "1");
+    assert_string_equal(mzr_table_at(t, 1, to)->text, "1");
+    assert_string_equal(mzr_table_at(t, 1, first)->text, "seed 1, grid 4x4: not-perfect");
+    assert_non_null(strstr(mzr_table_at(t, 1, tm)->text, "left out of the charts"));
+    assert_string_equal(mzr_table_at(t, 2, prog)->text, "osol");
+    assert_string_equal(mzr_table_at(t, 2, runs)->text, "2");
+    assert_string_equal(mzr_table_at(t, 2, ex)->text, "1");
+    assert_non_null(strstr(mzr_table_at(t, 2, tm)->text, "whole-process"));
+    /* the groups' times: ext's own_ns (1600 / 16), osol's process_ns (3200 / 16) */
+    bool seen_ext = false, seen_osol = false;
+    for (size_t k = 0; k < r.sum.ngrp; k++) {
+        const mzt_sum_group *g = &r.sum.grp[k];
+        if (g->kind == MZT_SUM_GEN && !strcmp(g->gen, "ext")) {
+            assert_true(g->time.n == 2 && g->time.med == 100);
+            seen_ext = true;
+        }
+        if (g->kind == MZT_SUM_SOLVE && !strcmp(g->solver, "osol")) {
+            assert_true(g->time.n == 1 && g->time.med == 200);
+            seen_osol = true;
+        }
+    }
+    assert_true(seen_ext && seen_osol);
+    /* the generation time chart: no loopy series, loopy named in the note,
+     * ext's series says its time */
+    const mzr_chart *c = NULL;
+    for (size_t k = 0; k < r.nchart; k++)
+        if (!strcmp(r.chart[k].name, "gen-time"))
+            c = &r.chart[k];
+    assert_non_null(c);
+    bool ext = false;
+    for (size_t p = 0; p < c->npanel; p++)
+        for (size_t s = 0; s < c->panel[p].nseries; s++) {
+            assert_null(strstr(c->panel[p].series[s].name, "loopy"));
+            assert_true(c->panel[p].series[s].n > 0);
+            ext = ext || !strcmp(c->panel[p].series[s].name, "ext (own time)");
+        }
+    assert_true(ext);
+    assert_non_null(strstr(c->note, "loopy (an outside program: no run succeeded"));
+    assert_non_null(strstr(c->note, "ext: the program's own time"));
+    /* the markdown export has the table */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    assert_non_null(m);
+    mzr_report_md(m, &r);
+    fclose(m);
+    assert_non_null(strstr(buf, "## Outside programs"));
+    assert_non_null(strstr(buf, "| `loopy` | generator | 2 | 0 |"));
+    free(buf);
+    mzr_report_free(&r);
+    unlink(path);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/mz-report-XXXXXX");
@@ -323,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_tex),  cmocka_unit_test(test_md),     cmocka_unit_test(test_html),
         cmocka_unit_test(test_csv),  cmocka_unit_test(test_drop_empty),
         cmocka_unit_test(test_report),  cmocka_unit_test(test_stats_verdict),
+        cmocka_unit_test(test_outside),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rmdir(dir);

@@ -387,6 +387,41 @@ static double text_w(const char *s, double size)
 #define CAT_CHARS 30 /* a bar's category label, at most (then an ellipsis) */
 #define LEG_CHARS 80 /* a legend entry, at most */
 
+#define NOTE_LINES 12 /* a note's lines, at most (the last one runs on) */
+#define NOTE_ROW 12.0
+
+/* The note's lines at width w: the byte offset each starts at into at[]
+ * (and the end at at[n]), broken at spaces; the count (0 for no note). */
+static size_t note_wrap(const char *note, double w, size_t at[NOTE_LINES + 1])
+{
+    const size_t len = strlen(note);
+    if (!len)
+        return 0;
+    double per = 0.56 * F_NOTE;
+    size_t maxch = w > per * 20 ? (size_t)(w / per) : 20, n = 0, start = 0;
+    while (start < len && n < NOTE_LINES) {
+        at[n++] = start;
+        size_t chars = 0, k = start, brk = 0;
+        for (; k < len; k++) {
+            if (((unsigned char)note[k] & 0xC0) != 0x80)
+                chars++;
+            if (chars > maxch)
+                break;
+            if (note[k] == ' ')
+                brk = k;
+        }
+        if (k >= len || n == NOTE_LINES) {
+            start = len;
+            break;
+        }
+        start = brk > at[n - 1] ? brk + 1 : k;
+        while (start < len && ((unsigned char)note[start] & 0xC0) == 0x80)
+            start++;
+    }
+    at[n] = len;
+    return n;
+}
+
 /* Do all panels have the same series names (one legend for the chart)? */
 static bool legend_shared(const mzr_chart *c)
 {
@@ -661,7 +696,10 @@ static void layout_make(const painter *P, const mzr_chart *c, double w, double h
     if (L->shared)
         shared_h = LEG_ROW * (double)draw_legend(P, c, 0, 12, 0, w - 24, false) + 8;
     /* below the panels: the x label, the shared legend, the note */
-    double below = 8 + (c->note[0] ? 14 : 0) + shared_h + 16;
+    size_t nat[NOTE_LINES + 1];
+    const double note_h = c->note[0] ? 14 + NOTE_ROW * (double)(note_wrap(c->note, w - 24, nat) - 1)
+                                     : 0;
+    double below = 8 + note_h + shared_h + 16;
     L->cols = npanel <= 1 ? 1 : npanel <= 4 ? 2 : 3;
     if (bars && L->cols > 2)
         L->cols = 2;
@@ -700,8 +738,8 @@ static void layout_make(const painter *P, const mzr_chart *c, double w, double h
         min_plot = MIN_PLOT;
     double need = L->top + (double)L->rows * (4 + L->title_h + min_plot + 22 + L->leg_h) + below;
     L->h = h > need ? h : need;
-    L->note_y = L->h - 10;
-    L->legend_y = L->h - 8 - (c->note[0] ? 14 : 0) - shared_h;
+    L->note_y = L->h - 10 - (note_h > 14 ? note_h - 14 : 0);
+    L->legend_y = L->h - 8 - note_h - shared_h;
     L->xlabel_y = L->legend_y - 4;
     L->bottom = L->xlabel_y - 14;
     L->ch = (L->bottom - L->top) / (double)L->rows;
@@ -723,8 +761,21 @@ static void draw_chart(const painter *P, const mzr_chart *c, double w, double h)
     P->rect(P->u, 0, 0, w, L.h, 0xFFFFFF, NOSTROKE);
     P->text(P->u, 12, 20, c->title, F_TITLE, ANCHOR_START, true, false, false, INK);
     P->text(P->u, 12, 37, c->question, F_QUESTION, ANCHOR_START, false, true, false, MUTED);
-    if (c->note[0])
-        P->text(P->u, 12, L.note_y, c->note, F_NOTE, ANCHOR_START, false, false, false, MUTED);
+    size_t at[NOTE_LINES + 1];
+    const size_t nl = note_wrap(c->note, w - 24, at);
+    for (size_t k = 0; k < nl; k++) {
+        size_t e = at[k + 1];
+        while (e > at[k] && c->note[e - 1] == ' ')
+            e--;
+        char *line = malloc(e - at[k] + 1);
+        if (!line)
+            break;
+        memcpy(line, c->note + at[k], e - at[k]);
+        line[e - at[k]] = '\0';
+        P->text(P->u, 12, L.note_y + NOTE_ROW * (double)k, line, F_NOTE, ANCHOR_START, false,
+                false, false, MUTED);
+        free(line);
+    }
     if (L.shared)
         draw_legend(P, c, 0, 12, L.legend_y, w - 24, true);
     P->text(P->u, w / 2, L.xlabel_y, c->xlabel, F_LABEL, ANCHOR_MIDDLE, false, false, false, INK);

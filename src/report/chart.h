@@ -168,6 +168,31 @@ struct mzt_summary;
 int mzr_charts_from_summary(const struct mzt_summary *s, mzr_chart **out, size_t *n, char *err,
                             size_t errlen);
 
+/* What the charts must know of an outside program (docs/report.md,
+ * "Outside programs"): which entries are one, whether any run of it
+ * succeeded and which time its groups carry. */
+enum mzr_time_src {
+    MZR_TIME_NONE = 0, /* no run succeeded */
+    MZR_TIME_OWN,      /* every ok run: the program's own time (own_ns) */
+    MZR_TIME_PROCESS,  /* every ok run: the whole process's wall time (process_ns) */
+    MZR_TIME_MIXED     /* own time where the run gave one, else the whole process's */
+};
+
+typedef struct mzr_prog_mark {
+    const char *name; /* the generator or solver spec of the sweep */
+    int kind;         /* MZT_SUM_GEN or MZT_SUM_SOLVE */
+    enum mzr_time_src time;
+} mzr_prog_mark;
+
+/* mzr_charts_from_summary with the outside programs marked: a series
+ * without any point is left out of its chart and named in its note (an
+ * outside program without any successful run as such, pointing at the
+ * Outside programs section); in the time charts an outside entry's name
+ * says which time it is and the note says which entries are whole-process
+ * times beside the built-ins' in-process ones. */
+int mzr_charts_pick(const struct mzt_summary *s, const mzr_prog_mark *m, size_t nm,
+                    mzr_chart **out, size_t *n, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

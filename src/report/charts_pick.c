@@ -70,10 +70,49 @@ static int slots_add(slots *l, const char *name, int family)
     return MZO_OK;
 }
 
-/* What a summary holds more than one of (series names then say it). */
+/* What a summary holds more than one of (series names then say it), and
+ * its outside programs. */
 typedef struct variety {
     bool topo, rng;
+    const mzr_prog_mark *m;
+    size_t nm;
 } variety;
+
+static const mzr_prog_mark *mark_of(const variety *v, int kind, const char *name)
+{
+    for (size_t k = 0; k < v->nm; k++)
+        if (v->m[k].kind == kind && v->m[k].name && !strcmp(v->m[k].name, name))
+            return &v->m[k];
+    return NULL;
+}
+
+/* A growing note. */
+typedef struct note {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} note;
+
+static void note_add(note *n, const char *text)
+{
+    size_t l = strlen(text);
+    if (n->oom)
+        return;
+    if (n->len + l + 1 > n->cap) {
+        size_t cap = n->cap ? n->cap : 256;
+        while (cap < n->len + l + 1)
+            cap *= 2;
+        char *a = realloc(n->s, cap);
+        if (!a) {
+            n->oom = true;
+            return;
+        }
+        n->s = a;
+        n->cap = cap;
+    }
+    memcpy(n->s + n->len, text, l + 1);
+    n->len += l;
+}
 
 static void series_name(const mzt_sum_group *g, const variety *v, bool solver, char *buf,
                         size_t len)
@@ -87,6 +126,81 @@ static void series_name(const mzt_sum_group *g, const variety *v, bool solver, c
         snprintf(buf, len, "%s (%s)", base, g->rng);
     else
         snprintf(buf, len, "%s", base);
+}
+
+static const char *time_suffix(enum mzr_time_src t)
+{
+    switch (t) {
+    case MZR_TIME_OWN: return " (own time)";
+    case MZR_TIME_PROCESS: return " (whole process)";
+    case MZR_TIME_MIXED: return " (own or whole process)";
+    case MZR_TIME_NONE: break;
+    }
+    return "";
+}
+
+/* An entry's series name; in a time chart an outside program's says which
+ * time it is. */
+static void entry_name(const mzt_sum_group *g, const variety *v, bool solver, bool time,
+                       char *buf, size_t len)
+{
+    series_name(g, v, solver, buf, len);
+    const mzr_prog_mark *m =
+        mark_of(v, solver ? MZT_SUM_SOLVE : MZT_SUM_GEN, solver ? g->solver : g->gen);
+    if (time && m) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s", time_suffix(m->time));
+    }
+}
+
+/* The end of a chart's note: the entries left out (no point), an outside
+ * program without a successful run pointed at its section; in a time
+ * chart, which entries are outside programs' times. names: the left-out
+ * entries' names (n of them), base the note so far. */
+static int finish_note(mzr_chart *c, const variety *v, const char *base, char *const *out_names,
+                       const int *out_failed, size_t nout, bool time, int kind,
+                       const char *const *shown, size_t nshown)
+{
+    note n = {0};
+    note_add(&n, base);
+    if (nout) {
+        note_add(&n, " Left out, no value to draw:");
+        for (size_t k = 0; k < nout; k++) {
+            note_add(&n, k ? ", " : " ");
+            note_add(&n, out_names[k]);
+            if (out_failed[k] == 1)
+                note_add(&n, " (an outside program: no run succeeded; see Outside programs)");
+            else if (out_failed[k] == 2)
+                note_add(&n, " (an outside program: mazebench does not measure this for it)");
+        }
+        note_add(&n, ".");
+    }
+    if (time) {
+        bool any = false, proc = false;
+        for (size_t k = 0; k < nshown; k++) {
+            const mzr_prog_mark *m = mark_of(v, kind, shown[k]);
+            if (!m)
+                continue;
+            if (!any)
+                note_add(&n, " Outside programs:");
+            note_add(&n, any ? "; " : " ");
+            any = true;
+            note_add(&n, shown[k]);
+            note_add(&n, m->time == MZR_TIME_OWN ? ": the program's own time (own_ns)"
+                         : m->time == MZR_TIME_MIXED
+                             ? ": the program's own time where a run gave one, else "
+                               "whole-process time, start-up included"
+                             : ": whole-process time, start-up included (process_ns)");
+            proc = proc || m->time != MZR_TIME_OWN;
+        }
+        if (any)
+            note_add(&n, proc ? ". Whole-process times are not comparable with the built-ins' "
+                                "in-process times: they include the program's start-up."
+                              : ". The built-ins' times are mazebench's in-process clock.");
+    }
+    int rc = n.oom ? MZO_FAIL : mzr_chart_set_note(c, n.s ? n.s : "");
+    free(n.s);
+    return rc;
 }
 
 /* A generator spec that makes perfect mazes: one stage, flagged so. */
@@ -209,6 +323,64 @@ static int keep(mzr_chart *c, int rc, mzr_chart **out, size_t *n)
     return MZO_OK;
 }
 
+/* The entries a chart leaves out (no value to draw) and the programs it
+ * shows, each once. */
+typedef struct left_out {
+    char **name;
+    int *failed;
+    size_t n;
+    char **shown;
+    size_t nshown;
+} left_out;
+
+static int push_name(char ***a, size_t *n, const char *name)
+{
+    for (size_t k = 0; k < *n; k++)
+        if (!strcmp((*a)[k], name))
+            return MZO_OK;
+    char **b = realloc(*a, (*n + 1) * sizeof *b);
+    if (!b)
+        return MZO_FAIL;
+    *a = b;
+    size_t l = strlen(name) + 1;
+    if (!(b[*n] = malloc(l)))
+        return MZO_FAIL;
+    memcpy(b[(*n)++], name, l);
+    return MZO_OK;
+}
+
+static int left_shown(left_out *o, const char *prog)
+{
+    return push_name(&o->shown, &o->nshown, prog);
+}
+
+static int left_add(left_out *o, const variety *v, int kind, const char *prog, const char *nm)
+{
+    size_t before = o->n;
+    if (push_name(&o->name, &o->n, nm) != MZO_OK)
+        return MZO_FAIL;
+    if (o->n == before)
+        return MZO_OK;
+    int *f = realloc(o->failed, o->n * sizeof *f);
+    if (!f)
+        return MZO_FAIL;
+    o->failed = f;
+    const mzr_prog_mark *m = mark_of(v, kind, prog);
+    f[o->n - 1] = !m ? 0 : m->time == MZR_TIME_NONE ? 1 : 2;
+    return MZO_OK;
+}
+
+static void left_free(left_out *o)
+{
+    for (size_t k = 0; k < o->n; k++)
+        free(o->name[k]);
+    for (size_t k = 0; k < o->nshown; k++)
+        free(o->shown[k]);
+    free(o->name);
+    free(o->failed);
+    free(o->shown);
+}
+
 typedef struct gen_chart {
     const char *name, *title, *question, *ylabel, *note;
     enum what what;
@@ -226,10 +398,21 @@ static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *
                             gc->ylabel, true, true);
     if (rc != MZO_OK)
         return rc;
-    rc = mzr_chart_set_note(&c, gc->note);
+    const bool time = gc->what == W_TIME;
+    left_out lo_ = {0};
+    /* a series only for an entry with a value to draw */
     for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
-        series_name(&s->grp[i], v, false, nm, sizeof nm);
-        rc = slots_add(&l, nm, spec_perfect(s->grp[i].gen) ? 0 : 1);
+        double y, lo, hi;
+        group_value(&s->grp[i], gc->what, &y, &lo, &hi);
+        entry_name(&s->grp[i], v, false, time, nm, sizeof nm);
+        if (isfinite(y))
+            rc = slots_add(&l, nm, spec_perfect(s->grp[i].gen) ? 0 : 1) |
+                 left_shown(&lo_, s->grp[i].gen);
+    }
+    for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
+        entry_name(&s->grp[i], v, false, time, nm, sizeof nm);
+        if (slots_find(&l, nm) < 0)
+            rc = left_add(&lo_, v, MZT_SUM_GEN, s->grp[i].gen, nm);
     }
     if (rc == MZO_OK)
         rc = place(&c, &l, fam);
@@ -237,11 +420,18 @@ static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *
         const mzt_sum_group *g = &s->grp[i];
         double y, lo, hi;
         group_value(g, gc->what, &y, &lo, &hi);
-        series_name(g, v, false, nm, sizeof nm);
-        const slot *sl = &l.s[slots_find(&l, nm)];
+        entry_name(g, v, false, time, nm, sizeof nm);
+        int at = slots_find(&l, nm);
+        if (at < 0)
+            continue;
+        const slot *sl = &l.s[at];
         rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
     }
     free(l.s);
+    if (rc == MZO_OK)
+        rc = finish_note(&c, v, gc->note, lo_.name, lo_.failed, lo_.n, time, MZT_SUM_GEN,
+                         (const char *const *)lo_.shown, lo_.nshown);
+    left_free(&lo_);
     if (rc == MZO_OK) {
         untitle_single(&c);
         choose_scales(&c);
@@ -258,7 +448,7 @@ static const char *solver_gen(const mzt_summary *s, bool perfect)
         if (spec_perfect(gen) != perfect)
             continue;
         for (size_t j = s->ngen; j < s->ngrp; j++)
-            if (strcmp(s->grp[j].gen, gen) == 0)
+            if (strcmp(s->grp[j].gen, gen) == 0 && (s->grp[j].time.n || s->grp[j].memory.n))
                 return gen;
     }
     return NULL;
@@ -286,13 +476,23 @@ static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen
                             true, true);
     if (rc != MZO_OK)
         return rc;
-    rc = mzr_chart_set_note(&c, "Points: median over seeds of one solver on this generator's "
-                                "mazes; bars: its 95% interval (none under 6 samples).");
+    const bool time = w == W_TIME;
+    left_out lo_ = {0};
     for (size_t i = s->ngen; i < s->ngrp && rc == MZO_OK; i++) {
         if (strcmp(s->grp[i].gen, gen) != 0)
             continue;
-        series_name(&s->grp[i], v, true, nm, sizeof nm);
-        rc = slots_add(&l, nm, 0);
+        double y, lo, hi;
+        group_value(&s->grp[i], w, &y, &lo, &hi);
+        entry_name(&s->grp[i], v, true, time, nm, sizeof nm);
+        if (isfinite(y))
+            rc = slots_add(&l, nm, 0) | left_shown(&lo_, s->grp[i].solver);
+    }
+    for (size_t i = s->ngen; i < s->ngrp && rc == MZO_OK; i++) {
+        if (strcmp(s->grp[i].gen, gen) != 0)
+            continue;
+        entry_name(&s->grp[i], v, true, time, nm, sizeof nm);
+        if (slots_find(&l, nm) < 0)
+            rc = left_add(&lo_, v, MZT_SUM_SOLVE, s->grp[i].solver, nm);
     }
     if (rc == MZO_OK)
         rc = place(&c, &l, fam);
@@ -302,11 +502,21 @@ static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen
             continue;
         double y, lo, hi;
         group_value(g, w, &y, &lo, &hi);
-        series_name(g, v, true, nm, sizeof nm);
-        const slot *sl = &l.s[slots_find(&l, nm)];
+        entry_name(g, v, true, time, nm, sizeof nm);
+        int at = slots_find(&l, nm);
+        if (at < 0)
+            continue;
+        const slot *sl = &l.s[at];
         rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
     }
     free(l.s);
+    if (rc == MZO_OK)
+        rc = finish_note(&c, v,
+                         "Points: median over seeds of one solver on this generator's mazes; "
+                         "bars: its 95% interval (none under 6 samples).",
+                         lo_.name, lo_.failed, lo_.n, time, MZT_SUM_SOLVE,
+                         (const char *const *)lo_.shown, lo_.nshown);
+    left_free(&lo_);
     if (rc == MZO_OK) {
         untitle_single(&c);
         choose_scales(&c);
@@ -369,13 +579,34 @@ static int dead_ends(const mzt_summary *s, const variety *v, mzr_chart **out, si
         rc = mzr_chart_add_point(&c, 0, 0, (double)k, 100 * f->mean, 100 * f->min, 100 * f->max);
     }
     free(best);
+    left_out lo_ = {0};
+    for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
+        const mzt_sum_group *g = &s->grp[i];
+        series_name(g, v, false, nm, sizeof nm);
+        bool any = false;
+        for (size_t j = 0; j < s->ngen && !any; j++) {
+            char other[NAME_MAX_LEN];
+            series_name(&s->grp[j], v, false, other, sizeof other);
+            any = s->grp[j].fig[MZT_FIG_DEAD_ENDS].n && !strcmp(other, nm);
+        }
+        if (!any)
+            rc = left_add(&lo_, v, MZT_SUM_GEN, g->gen, nm);
+    }
     if (rc == MZO_OK)
-        rc = mzr_chart_set_note(&c, "Bars: mean over seeds; whiskers: smallest to largest.");
+        rc = finish_note(&c, v, "Bars: mean over seeds; whiskers: smallest to largest.",
+                         lo_.name, lo_.failed, lo_.n, false, MZT_SUM_GEN, NULL, 0);
+    left_free(&lo_);
     return keep(&c, rc, out, n);
 }
 
 int mzr_charts_from_summary(const mzt_summary *s, mzr_chart **out, size_t *n, char *err,
                             size_t errlen)
+{
+    return mzr_charts_pick(s, NULL, 0, out, n, err, errlen);
+}
+
+int mzr_charts_pick(const mzt_summary *s, const mzr_prog_mark *m, size_t nm, mzr_chart **out,
+                    size_t *n, char *err, size_t errlen)
 {
     *out = NULL;
     *n = 0;
@@ -383,7 +614,7 @@ int mzr_charts_from_summary(const mzt_summary *s, mzr_chart **out, size_t *n, ch
      * source only when one recipe ran at one size under two of them (a
      * source chosen by size, as mainpath's at large sizes, is the same
      * recipe's) */
-    variety v = {false, false};
+    variety v = {false, false, m, nm};
     for (size_t i = 1; i < s->ngrp; i++)
         v.topo = v.topo || strcmp(s->grp[i].topo, s->grp[0].topo) != 0;
     for (size_t i = 0; i < s->ngrp && !v.rng; i++)

@@ -24,7 +24,8 @@
 
 const char *const mzr_section_id[MZR_NSEC] = {
     [MZR_SEC_RUN] = "run",         [MZR_SEC_GENERATORS] = "generators",
-    [MZR_SEC_SOLVERS] = "solvers", [MZR_SEC_CHARTS] = "charts",
+    [MZR_SEC_SOLVERS] = "solvers", [MZR_SEC_OUTSIDE] = "outside",
+    [MZR_SEC_CHARTS] = "charts",
     [MZR_SEC_STATS] = "stats",     [MZR_SEC_SCALING] = "scaling",
     [MZR_SEC_RENDERS] = "renders", [MZR_SEC_COMPARE] = "compare",
     [MZR_SEC_CHECK] = "check",     [MZR_SEC_LEFT_OUT] = "left-out",
@@ -34,6 +35,7 @@ static const char *const section_title[MZR_NSEC] = {
     [MZR_SEC_RUN] = "Run",
     [MZR_SEC_GENERATORS] = "Generators",
     [MZR_SEC_SOLVERS] = "Solvers",
+    [MZR_SEC_OUTSIDE] = "Outside programs",
     [MZR_SEC_CHARTS] = "Charts",
     [MZR_SEC_STATS] = "Statistics",
     [MZR_SEC_SCALING] = "Scaling",
@@ -289,6 +291,20 @@ static int group_tables(mzr_report *r)
                  one_rng ? rng : "");
         if (one_topo || one_rng)
             strncat(note, ".", sizeof note - strlen(note) - 1);
+        bool outside = false;
+        for (size_t k = 0; k < r->outside.n && !outside; k++)
+            outside = r->outside.p[k].kind == kind;
+        if (outside)
+            strncat(note,
+                    gen ? " Outside generators: the time is the program's own where it reports "
+                          "one, else the whole process's wall time, start-up included (the "
+                          "Outside programs section says which); the built-ins' is in-process "
+                          "time; a failed run has no figures."
+                        : " Outside solvers: the time is the program's own where it reports "
+                          "one, else the whole process's wall time, start-up included (the "
+                          "Outside programs section says which); the built-ins' is in-process "
+                          "time; a failed run has no figures.",
+                    sizeof note - strlen(note) - 1);
         mzr_table *t;
         int rc = new_table(r, gen ? MZR_SEC_GENERATORS : MZR_SEC_SOLVERS,
                            gen ? "generators" : "solvers",
@@ -382,8 +398,19 @@ static int add_sweep(mzr_report *r, const char *path)
     if (!(r->sum.path = dupstr(path)))
         return MZO_FAIL;
     r->have_sweep = true;
+    char why[512];
+    if (mzr_outside_read(&r->outside, path, &r->sum, why, sizeof why) != MZO_OK)
+        return strcmp(why, "out of memory") ? add_left(r, path, true, "%s", why) : MZO_FAIL;
     if (run_table(r, path) != MZO_OK || group_tables(r) != MZO_OK)
         return MZO_FAIL;
+    if (r->outside.n) {
+        mzr_table *t;
+        if (new_table(r, MZR_SEC_OUTSIDE, "outside", "", "", &t) != MZO_OK)
+            return MZO_FAIL;
+        mzr_table_free(t);
+        if (mzr_outside_table(&r->outside, t) != MZO_OK)
+            return MZO_FAIL;
+    }
     return add_used(r, path);
 }
 
@@ -1392,7 +1419,8 @@ int mzr_report_finish(mzr_report *r, char *err, size_t errlen)
     }
     if (!r->have_sweep)
         return MZO_OK;
-    if (mzr_charts_from_summary(&r->sum, &r->chart, &r->nchart, err, errlen) != MZO_OK)
+    if (mzr_charts_pick(&r->sum, r->outside.mark, r->outside.n, &r->chart, &r->nchart, err,
+                        errlen) != MZO_OK)
         return MZO_FAIL;
     if (renders(r) != MZO_OK) {
         snprintf(err, errlen, "out of memory drawing the renders");
@@ -1429,6 +1457,7 @@ void mzr_report_free(mzr_report *r)
     if (r->have_sweep) {
         free((char *)r->sum.path);
         mzt_summary_free(&r->sum);
+        mzr_outside_free(&r->outside);
     }
     if (r->chart)
         mzr_charts_free(r->chart, r->nchart);
@@ -1504,12 +1533,13 @@ static void html_text(FILE *f, const char *s)
     mzo_xml_text(f, s);
 }
 
-/* The page's order: the charts first after the run, then the tables (the
- * solvers' table, the longest, after the shorter ones). */
+/* The page's order: the outside programs' statuses and the charts first
+ * after the run, then the tables (the solvers' table, the longest, after
+ * the shorter ones). */
 static const int page_order[MZR_NSEC] = {
-    MZR_SEC_RUN,     MZR_SEC_CHARTS,  MZR_SEC_GENERATORS, MZR_SEC_STATS,
-    MZR_SEC_SCALING, MZR_SEC_RENDERS, MZR_SEC_SOLVERS,    MZR_SEC_COMPARE,
-    MZR_SEC_CHECK,   MZR_SEC_LEFT_OUT,
+    MZR_SEC_RUN,     MZR_SEC_OUTSIDE, MZR_SEC_CHARTS,  MZR_SEC_GENERATORS,
+    MZR_SEC_STATS,   MZR_SEC_SCALING, MZR_SEC_RENDERS, MZR_SEC_SOLVERS,
+    MZR_SEC_COMPARE, MZR_SEC_CHECK,   MZR_SEC_LEFT_OUT,
 };
 
 void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_h)

@@ -27,6 +27,7 @@
 #define MZR_REPORT_H
 
 #include "chart.h"
+#include "outside.h"
 #include "table.h"
 #include "tools/summary.h"
 
@@ -48,6 +49,7 @@ enum {
     MZR_SEC_RUN = 0,
     MZR_SEC_GENERATORS,
     MZR_SEC_SOLVERS,
+    MZR_SEC_OUTSIDE,
     MZR_SEC_CHARTS,
     MZR_SEC_STATS,
     MZR_SEC_SCALING,
@@ -58,7 +60,7 @@ enum {
     MZR_NSEC
 };
 
-/* "run", "generators", ... "left-out" */
+/* "run", "generators", "solvers", "outside", ... "left-out" */
 extern const char *const mzr_section_id[MZR_NSEC];
 
 typedef struct mzr_section {
@@ -81,6 +83,7 @@ typedef struct mzr_report {
     size_t nused;
     bool have_sweep;
     mzt_summary sum;     /* the sweep's summary (have_sweep) */
+    mzr_outside outside; /* its outside programs (have_sweep; outside.n may be 0) */
     mzr_chart *chart;    /* charts from it */
     size_t nchart;
     char *renders_html;  /* the renders section's figures (XHTML), or NULL */
