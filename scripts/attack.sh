@@ -99,6 +99,7 @@ stats|stats|--published|+|+|+|+|n/a: writes only stdout|n/a: writes only stdout|
 eller-stream|eller-stream|--out|+|+|+|+|+|+|n/a: no resume
 maze|maze|--render --save|+|+|+|+|+|+|n/a: one maze, no resume
 vet|vet|-|+|+|+|n/a: a few small grids whatever its input|n/a: writes no file|n/a: writes no file|n/a: nothing to resume
+verdict|verdict|-|+|+|+|n/a: small grids whatever its input|n/a: writes no file|n/a: writes no file|n/a: nothing to resume
 ab.sh|scripts/ab.sh|--out|+|n/a: its results are DIR files; stdout repeats compare.txt|n/a: its results are DIR files|n/a: the sweeps it runs are attacked as sweep|+|+|+
 '
 # Scripts under scripts/ that the table does not attack, and why.
@@ -573,6 +574,22 @@ wants vet full && c_stdout_full vet "" vet sidewinder
 if wants vet pipe; then
     c_pipe vet default "" vet sidewinder
     c_pipe vet ignore "" vet sidewinder
+fi
+
+row=verdict
+timing verdict
+if wants verdict bad; then
+    c_bad verdict 2 verdict
+    c_bad verdict 2 verdict nosuch
+    c_bad verdict 2 verdict dfs --format xml
+    c_bad verdict 2 verdict dfs --seeds 1
+    c_bad verdict 2 verdict dfs --sizes 0
+    c_bad verdict 2 verdict braid
+fi
+wants verdict full && c_stdout_full verdict "" verdict sidewinder --seeds 4 --sizes 3,8
+if wants verdict pipe; then
+    c_pipe verdict default "" verdict sidewinder --seeds 4 --sizes 3,8
+    c_pipe verdict ignore "" verdict sidewinder --seeds 4 --sizes 3,8 --format json
 fi
 
 for row in gen solve; do

@@ -15,12 +15,13 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: mazebench [--programs FILE] [--plugin LIB.so] verdict NAME\n"
-            "           [--format text|markdown|json] [--seeds N] [--sizes LIST]\n"
-            "           [--shapes LIST] [--time-budget S] [--claims GEN]\n\n"
+            "usage: mazebench verdict NAME [--format text|markdown|json] [--seeds N]\n"
+            "           [--sizes LIST] [--shapes LIST] [--time-budget S] [--claims GEN]\n\n"
             "One verdict on one generator or solver, built in or not, to paste into an\n"
-            "issue or a CI summary (docs/verdict.md). Each check is one line: pass,\n"
-            "FAIL or skip, what was found, and on a failure the program's own account.\n\n"
+            "issue or a CI summary (docs/verdict.md): an outside program's with\n"
+            "--programs PROGRAMS (docs/outside.md), a plugin's with --plugin LIB.so.\n"
+            "Each check is one line: pass, FAIL or skip, what was found, and on a\n"
+            "failure the program's own account (its status and first stderr line).\n\n"
             "generator checks, on each shape asked for:\n"
             "  runs           every run on the size ladder made a maze (or refused a\n"
             "                 size it declares it refuses)\n"
