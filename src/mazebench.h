@@ -990,6 +990,12 @@ typedef struct mz_algo {
      * it. NULL and NULL for the built-in entries. */
     const void *ctx;
     mz_solve_ctx_fn solve_ctx;
+    /* The grids an entry made at run time refuses, declared as data of its
+     * own (an outside program's refuses key): as refuses, handed ctx. Never
+     * handed a grid of a shape it does not run on; mz_generate_on and
+     * mz_solve return MZ_EUNSUPPORTED on a grid it refuses without calling
+     * its function. NULL for the built-in entries. */
+    bool (*refuses_ctx)(const void *ctx, const mz_dims *g);
 } mz_algo;
 
 /* How a picture's animation draws a trace step (docs/render.md,
@@ -1050,7 +1056,8 @@ static inline bool mz_refuses(const mz_algo *a, const mz_dims *g)
 {
     if (!mz_runs_on(a, g->shape))
         return true;
-    return a->refuses != NULL && a->refuses(g);
+    return (a->refuses != NULL && a->refuses(g)) ||
+           (a->refuses_ctx != NULL && a->refuses_ctx(a->ctx, g));
 }
 
 /* The peak bytes a cell entry a declares on shape s (0 for a shape it does

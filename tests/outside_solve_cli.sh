@@ -261,5 +261,31 @@ else
     echo "outside_solve_cli: no timeout or env --default-signal: the hostile solvers are not tried"
 fi
 
+# an outside solver that exits 1 on mazes under 3x3: with refuses = rows<3
+# cols<3 vet passes it (those mazes refused, the program not run on them)
+# and a sweep (--skip-unsupported) keeps the 2x2 row with its figures empty, as for a built-in
+# that refuses a grid; without the key vet fails it
+cat >"$tmp/small-solve.sh" <<EOF
+[ "\$1" -ge 3 ] && [ "\$2" -ge 3 ] || { echo too small >&2; exit 1; }
+exec python3 $py solve "\$3" --format json --path index
+EOF
+printf '[solver small-solve]\ncommand = sh %s {rows} {cols} {in}\nformat = json\npath = index\nshortest = yes\n' \
+    "$tmp/small-solve.sh" >"$tmp/small0.progs"
+{ cat "$tmp/small0.progs"; echo 'refuses = rows<3 cols<3'; } >"$tmp/small.progs"
+"$mz" --programs "$tmp/small.progs" vet small-solve >"$tmp/vet.out" 2>"$tmp/vet.err" ||
+    bad "vet small-solve with refuses: $(cat "$tmp/vet.out" "$tmp/vet.err")"
+grep -q "^small-solve  *runs  *ok$" "$tmp/vet.out" || bad "vet small-solve: no 'runs ok': $(cat "$tmp/vet.out")"
+"$mz" --programs "$tmp/small0.progs" vet small-solve >"$tmp/vet.out" 2>"$tmp/vet.err" &&
+    bad "vet small-solve without refuses passed"
+grep -q "^small-solve  *runs  *FAIL: .*too small" "$tmp/vet.out" ||
+    bad "vet small-solve without refuses: no 'runs FAIL': $(cat "$tmp/vet.out")"
+"$mz" --programs "$tmp/small.progs" sweep --gen dfs --solve small-solve --grids 2,4 --seeds 1 --skip-unsupported \
+    >"$tmp/sr.csv" 2>"$tmp/sr.err" || bad "sweep small-solve: $(cat "$tmp/sr.err")"
+grep -q "too small" "$tmp/sr.err" && bad "sweep small-solve ran on a refused maze: $(cat "$tmp/sr.err")"
+grep -q '^dfs,1,[^,]*,ortho,2,2,.*,small-solve,,' "$tmp/sr.csv" ||
+    bad "sweep small-solve: no 2x2 row with empty figures: $(grep -v '^#' "$tmp/sr.csv")"
+grep -q '^dfs,1,[^,]*,ortho,4,4,.*,small-solve,1,' "$tmp/sr.csv" ||
+    bad "sweep small-solve: no 4x4 row found: $(grep -v '^#' "$tmp/sr.csv")"
+
 [ "$fails" = 0 ] || { echo "outside_solve_cli: $fails failures"; exit 1; }
 echo "outside_solve_cli: ok"

@@ -126,6 +126,42 @@ grep -q "^open-gen  *runs  *FAIL: .*outside_status not-perfect.*loops" "$tmp/out
     bad "vet not-perfect: runs line without the status and loops: $(cat "$tmp/out")"
 grep -q "^open-gen  *perfect  *FAIL: .*not-perfect" "$tmp/out" ||
     bad "vet not-perfect: no 'perfect FAIL' line: $(cat "$tmp/out")"
+# an outside generator that exits 1 on grids under 3x3: declared with
+# refuses = rows<3 cols<3 it passes vet (those grids are refused, the
+# program not run on them); without the key vet fails it; a sweep plan with
+# a 2x2 size is refused as for a built-in's declared sizes, and
+# --skip-unsupported drops that size
+cat >"$tmp/small.sh" <<'EOF'
+if [ "$1" -lt 3 ] || [ "$2" -lt 3 ]; then echo "too small" >&2; exit 1; fi
+printf 'mazebench-maze 1 %sx%s entrance=0 exit=%s flags=0 tiles=0\n' "$1" "$2" $(($1 * $2 - 1))
+awk -v R="$1" -v C="$2" 'BEGIN{ for(r=0;r<R;r++) for(c=0;c<C;c++){ w=15
+  if(r==0){ if(c<C-1) w-=2; if(c>0) w-=8 } else w-=1; if(r<R-1) w-=4; printf "%02x", w }
+  print "" }'
+EOF
+printf '[generator small-gen]\ncommand = sh {dir}/small.sh {rows} {cols}\nformat = mzb\nperfect = yes\n' \
+    >"$tmp/small0.programs"
+{ cat "$tmp/small0.programs"; echo 'refuses = rows<3 cols<3'; } >"$tmp/small.programs"
+expect 0 "vet an outside generator that declares its refusals" "$bin" --programs "$tmp/small.programs" vet small-gen
+grep -q FAIL "$tmp/out" && bad "vet refuses: a failure: $(cat "$tmp/out")"
+grep -q "^small-gen  *runs  *ok$" "$tmp/out" || bad "vet refuses: no 'runs ok': $(cat "$tmp/out")"
+expect 0 "list shows the declared refusals" "$bin" --programs "$tmp/small.programs" list
+grep -A1 '^  small-gen ' "$tmp/out" | grep -q "flags:.*refuses-sizes" || bad "list: no refuses-sizes for small-gen: $(cat "$tmp/out")"
+expect 1 "vet an outside generator that does not declare them" "$bin" --programs "$tmp/small0.programs" vet small-gen
+grep -q "^small-gen  *runs  *FAIL: .*1x1: .*outside_status exit.*too small" "$tmp/out" ||
+    bad "vet no refuses: no 'runs FAIL': $(cat "$tmp/out")"
+expect 2 "a sweep plan with a size the program refuses" "$bin" --programs "$tmp/small.programs" \
+    sweep --gen small-gen --solve bfs --grids 2,5 --seeds 1
+grep -q "small-gen refuses a 2x2 grid (it declares so)" "$tmp/err" || bad "sweep refuses: $(cat "$tmp/err")"
+expect 0 "--skip-unsupported drops it" "$bin" --programs "$tmp/small.programs" \
+    sweep --gen small-gen --solve bfs --grids 2,5 --seeds 1 --skip-unsupported
+grep -q '^small-gen,1,[^,]*,ortho,2,' "$tmp/out" && bad "sweep refuses: a 2x2 row: $(cat "$tmp/out")"
+grep -q '^small-gen,1,[^,]*,ortho,5,5,25,' "$tmp/out" || bad "sweep refuses: no 5x5 row: $(cat "$tmp/out")"
+grep -q "too small" "$tmp/err" && bad "sweep refuses: the program ran on a refused grid: $(cat "$tmp/err")"
+for decl in "rows<" "rows<x" "size<3" "rows=3" "blob:rows<3" "-"; do
+    { cat "$tmp/small0.programs"; echo "refuses = $decl"; } >"$tmp/badref.programs"
+    expect 2 "refuses = $decl" "$bin" --programs "$tmp/badref.programs" list
+    grep -q "badref.programs:5: refuses: " "$tmp/err" || bad "refuses = $decl: $(cat "$tmp/err")"
+done
 
 # ---- refused at load ----
 # Every test plugin's entry list has no NULL end: nalgos bounds it.

@@ -42,7 +42,7 @@ static void flag_names(const mz_algo *a, const char *sep, char *buf, size_t len)
             strncat(buf, sep, len - strlen(buf) - 1);
         strncat(buf, names[k].name, len - strlen(buf) - 1);
     }
-    if (a->refuses) {
+    if (a->refuses || a->refuses_ctx) {
         if (buf[0])
             strncat(buf, sep, len - strlen(buf) - 1);
         strncat(buf, "refuses-sizes", len - strlen(buf) - 1);

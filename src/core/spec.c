@@ -449,8 +449,15 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
     mz_rng_init_kind(&rng, spec->rng, seed);
     mz_run run = {seed, &rng, trace, extra, threads, 0, NULL};
     for (unsigned k = 0; k < spec->n; k++) {
-        run.ctx = spec->stage[k].algo->ctx;
-        mz_status s = spec->stage[k].algo->gen(g, &spec->stage[k].args, &run);
+        const mz_algo *a = spec->stage[k].algo;
+        if (a->refuses_ctx) {
+            /* a refusal declared as data: the function is not called */
+            const mz_dims d = mz_grid_dims(g);
+            if (a->refuses_ctx(a->ctx, &d))
+                return MZ_EUNSUPPORTED;
+        }
+        run.ctx = a->ctx;
+        mz_status s = a->gen(g, &spec->stage[k].args, &run);
         if (s != MZ_OK)
             return s;
     }
@@ -496,6 +503,8 @@ mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_sol
     if (!mz_runs_on(st->algo, g->shape))
         return MZ_EUNSUPPORTED;
     mz_dims geo = mz_grid_dims(g);
+    if (st->algo->refuses_ctx && st->algo->refuses_ctx(st->algo->ctx, &geo))
+        return MZ_EUNSUPPORTED;
     mz_status s = mz_solver_fits(st, &geo, NULL, 0);
     if (s != MZ_OK)
         return s;

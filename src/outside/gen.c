@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "mazebench_file.h"
+#include "refuse.h"
 
 const char *const mzx_columns[] = {"outside_status", "process_ns", "startup_ns", "own_ns",
                                    "inconsistent_walls", "child_cpu_ns", "child_maxrss_kb",
@@ -49,7 +50,13 @@ typedef struct mzx_gen {
     unsigned noted;     /* statuses already told through the note */
     bool noted_startup; /* a run shorter than the start-up was told */
     int64_t startup_ns; /* -1: not measured (every warm-up run failed) */
+    mzx_refusal refuse; /* the grids it declares it refuses (refuses = ...) */
 } mzx_gen;
+
+static bool gen_refuses(const void *ctx, const mz_dims *g)
+{
+    return mzx_refusal_holds(&((const mzx_gen *)ctx)->refuse, g);
+}
 
 static void (*note_fn)(void *, const char *);
 static void *note_user;
@@ -240,14 +247,17 @@ static void warm(mzx_gen *x, mz_shape shape)
         pthread_mutex_unlock(&x->mu);
         return;
     }
-    /* The smallest grid of the shape: 2x2 (two levels of 3d), else 3x3. */
-    mz_dims d = {shape, 2, 2, 2};
-    if (mz_dims_cells(&d) == 0)
-        d = (mz_dims){shape, 3, 3, 3}, (void)mz_dims_cells(&d);
+    /* The smallest grid of the shape it does not declare it refuses: 2x2
+     * (two levels of 3d), else 3x3, ... */
+    mz_dims d;
     uint64_t ns[WARM_RUNS];
     unsigned n = 0;
     outcome o;
-    for (unsigned k = 0; k < WARM_RUNS; k++) {
+    memset(&o, 0, sizeof o);
+    const bool any = mzx_refusal_smallest(&x->refuse, shape, &d);
+    if (!any)
+        snprintf(o.why, sizeof o.why, "refuses every grid of the shape up to 4096x4096");
+    for (unsigned k = 0; any && k < WARM_RUNS; k++) {
         run_once(x, &d, 1, false, NULL, &o);
         /* A program that ends by itself tells its start-up cost, whatever
          * its exit code; one that must be killed or cannot start, not. */
@@ -408,7 +418,8 @@ static void free_gen(void *p)
 static const char *const gen_keys[] = {"command",       "format",     "shapes",
                                        "perfect",       "deterministic", "summary",
                                        "time-limit",    "cpu-limit",  "memory-limit",
-                                       "output-limit",  "claims",     NULL};
+                                       "output-limit",  "claims",     "refuses",
+                                       NULL};
 static const char *const gen_placeholders[] = {"rows", "cols", "seed", "out", "dir",
                                                "shape", "dims", NULL};
 
@@ -464,6 +475,8 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
     unsigned shapes = 0;
     if (st == MZ_OK)
         st = mzx_section_shapes(f, s, &shapes, &line, msg, cap);
+    if (st == MZ_OK)
+        st = mzx_section_refuses(f, s, &x->refuse, msg, cap);
     if (st == MZ_OK && shapes &&
         (x->format == MZ_FILE_ASCII || x->format == MZ_FILE_BLOCKS || x->format == MZ_FILE_JSON)) {
         snprintf(msg, cap, "%s:%u: format %s holds square cells only: other shapes need format "
@@ -499,6 +512,7 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
     al->gen = gen_fn;
     al->shapes = shapes;
     al->ctx = x;
+    al->refuses_ctx = x->refuse.n ? gen_refuses : NULL;
     if (mzx_keep(x, free_gen) != MZ_OK) {
         free_gen(x);
         snprintf(msg, cap, "%s: out of memory", f->path);

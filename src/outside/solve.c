@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "mazebench_file.h"
+#include "refuse.h"
 
 /* What became of a run, the values of solve_outside_status. */
 static const char *const status_names[MZX_SOLVE_STATUS_COUNT] = {
@@ -59,7 +60,7 @@ static const char *const placeholders[] = {"in",   "out",   "dir",      "rows", 
 static const char *const known_keys[] = {"command",    "format",       "path",
                                          "shapes",     "shortest",     "summary",
                                          "time-limit", "cpu-limit",    "memory-limit",
-                                         "output-limit", NULL};
+                                         "output-limit", "refuses",      NULL};
 
 typedef struct solver_decl {
     mz_algo algo; /* the entry; algo.ctx is this declaration */
@@ -76,7 +77,13 @@ typedef struct solver_decl {
     bool warmed;
     int64_t startup_ns; /* -1: not measured */
     bool noted_startup; /* a run shorter than the start-up was told */
+    mzx_refusal refuse; /* the grids it declares it refuses (refuses = ...) */
 } solver_decl;
+
+static bool decl_refuses(const void *ctx, const mz_dims *g)
+{
+    return mzx_refusal_holds(&((const solver_decl *)ctx)->refuse, g);
+}
 
 static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args *a,
                                mz_trace *trace, mz_solution *sol);
@@ -152,6 +159,8 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     st = mzx_section_limits(f, s, &d->lim, msg, cap);
     if (st != MZ_OK)
         goto bad;
+    if ((st = mzx_section_refuses(f, s, &d->refuse, msg, cap)) != MZ_OK)
+        goto bad;
     bool shortest = false;
     st = mzx_section_bool(f, s, "shortest", &shortest, msg, cap);
     if (st != MZ_OK)
@@ -191,6 +200,7 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
         d->algo.bytes_per_cell[k] = 17;
     d->algo.ctx = d;
     d->algo.solve_ctx = outside_solve;
+    d->algo.refuses_ctx = d->refuse.n ? decl_refuses : NULL;
     if (mzx_keep(d, free_decl) != MZ_OK) {
         st = section_fail(msg, cap, f, s->line, MZ_ENOMEM, "out of memory");
         goto bad;
@@ -368,18 +378,19 @@ static int cmp_i64(const void *a, const void *b)
 
 /* A perfect maze on the smallest grid of shape (2x2, two levels of 3d,
  * else 3x3): each cell joined to the first neighbour found before it. */
-static mz_status tiny_maze(mz_shape shape, mz_grid *g)
+static mz_status tiny_maze(const mzx_refusal *refuse, mz_shape shape, mz_grid *g)
 {
-    mz_dims dm = {shape, 2, 2, 2};
-    if (mz_dims_cells(&dm) == 0)
-        dm = (mz_dims){shape, 3, 3, 3}, (void)mz_dims_cells(&dm);
+    /* the smallest grid of the shape it does not declare it refuses */
+    mz_dims dm;
     memset(g, 0, sizeof *g);
+    if (!mzx_refusal_smallest(refuse, shape, &dm))
+        return MZ_EUNSUPPORTED;
     mz_status s = mz_grid_init(g, &dm, NULL);
     if (s != MZ_OK)
         return s;
-    uint8_t seen[64] = {0};
+    uint8_t seen[4096] = {0};
     if (g->cells > sizeof seen)
-        return MZ_EINVAL;
+        return MZ_EUNSUPPORTED;
     const unsigned ports = mz_shape_ports(shape);
     seen[0] = 1;
     for (bool grew = true; grew;) {
@@ -408,7 +419,7 @@ static void warm(solver_decl *d, mz_shape shape)
         d->warmed = true;
         d->startup_ns = -1;
         mz_grid t;
-        if (tiny_maze(shape, &t) == MZ_OK) {
+        if (tiny_maze(&d->refuse, shape, &t) == MZ_OK) {
             int64_t ns[WARM_RUNS];
             unsigned n = 0;
             for (unsigned k = 0; k < WARM_RUNS; k++) {
