@@ -92,6 +92,12 @@ line FAIL perfect | grep -q 'first at 8x8 seed 1; shrunk to 6x6 seed 1 in [0-9]*
 grep -q 'program: outside generator loopy (seed 1, grid 6x6): not-perfect' "$tmp/out" ||
     bad "loopy: no program line for the shrunk case"
 grep -q '^shrinking: [0-9]* runs' "$tmp/out" || bad "loopy: no shrinking line"
+expect 1 "verdict loopy json" "$bin" $P verdict loopy --seeds 2 --sizes 8 --format json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=d["shrunk"]; assert (s["from_grid"],s["grid"],s["seed"])==("8x8","6x6",1) and d["shrink_runs"]>0 and not s["stopped_by_budget"], s' "$tmp/out" ||
+    bad "loopy json: not shrunk to 6x6: $(cat "$tmp/out")"
+# a budget too short: shrinking stops and says so
+expect 1 "verdict loopy budget" "$bin" $P verdict loopy --seeds 2 --sizes 8 --time-budget 0.001
+line FAIL perfect | grep -q 'stopped by the time budget' || bad "budget: shrinking did not stop"
 # undeclared: a skip, the loop named
 expect 0 "verdict loopy-quiet" "$bin" $P verdict loopy-quiet --seeds 4 --sizes 8
 line skip perfect | grep -q 'shrunk to 6x6 seed 1 .*the passage cell [0-9]* (row [0-9]*, col [0-9]*) - cell [0-9]* (row [0-9]*, col [0-9]*) closes a loop' ||

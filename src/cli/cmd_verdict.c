@@ -180,7 +180,16 @@ static void print_json(const mzv_result *r)
     printf(",\"verdict\":\"%s\",\"failed\":%u,\"headline\":", r->failed ? "fail" : "pass",
            r->failed);
     mzo_json_string(stdout, r->headline);
-    printf(",\"shrink_runs\":%" PRIu64 ",\"checks\":[", r->shrink_runs);
+    printf(",\"shrink_runs\":%" PRIu64 ",\"shrunk\":", r->shrink_runs);
+    if (r->shrunk_grid[0]) {
+        printf("{\"shape\":");
+        mzo_json_string(stdout, r->shrunk_shape);
+        printf(",\"from_grid\":\"%s\",\"from_seed\":%" PRIu64 ",\"grid\":\"%s\",\"seed\":%"
+               PRIu64 ",\"stopped_by_budget\":%s}", r->fail_grid, r->fail_seed, r->shrunk_grid,
+               r->shrunk_seed, r->shrink_stopped ? "true" : "false");
+    } else
+        printf("null");
+    printf(",\"checks\":[");
     for (size_t k = 0; k < r->n; k++) {
         const mzv_check *c = &r->check[k];
         printf("%s{\"check\":", k ? "," : "");

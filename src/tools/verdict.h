@@ -49,6 +49,11 @@ typedef struct mzv_result {
     mzv_check check[MZV_MAX_CHECKS];
     size_t n;
     unsigned failed;
+    /* The first failing case of perfect (on the first shape where one
+     * failed) and where shrinking took it: grids as "RxC", "" for none. */
+    char fail_grid[48], shrunk_grid[48], shrunk_shape[16];
+    uint64_t fail_seed, shrunk_seed;
+    bool shrink_stopped;     /* the time budget ran out while shrinking */
     uint64_t shrink_runs;    /* runs the shrinking took (0: none) */
     double shrink_s;         /* its wall time, for the report only */
 } mzv_result;
