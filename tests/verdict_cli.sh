@@ -83,6 +83,7 @@ line pass deterministic >/dev/null || bad "dfs: deterministic does not pass"
 line pass statistics | grep -q 'matches dfs;' || bad "dfs: statistics do not match dfs"
 line pass statistics | grep -q 'differs from .*kruskal' || bad "dfs: does not differ from kruskal"
 line pass speed | grep -q 'the time of dfs' || bad "dfs: speed not against dfs"
+grep -q '^pass vet .*mazebench vet: [0-9]* checks ok' "$tmp/out" || bad "dfs: no vet line"
 grep -q FAIL "$tmp/out" && bad "dfs: a failure: $(cat "$tmp/out")"
 
 # ---- loops from 6x6 up, declared perfect: FAIL, shrunk to 6x6 ----
@@ -92,6 +93,7 @@ line FAIL perfect | grep -q 'first at 8x8 seed 1; shrunk to 6x6 seed 1 in [0-9]*
 grep -q 'program: outside generator loopy (seed 1, grid 6x6): not-perfect' "$tmp/out" ||
     bad "loopy: no program line for the shrunk case"
 grep -q '^shrinking: [0-9]* runs' "$tmp/out" || bad "loopy: no shrinking line"
+grep -q '^FAIL vet .*failed (runs, perfect)' "$tmp/out" || bad "loopy: vet's failures not counted"
 expect 1 "verdict loopy json" "$bin" $P verdict loopy --seeds 2 --sizes 8 --format json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=d["shrunk"]; assert (s["from_grid"],s["grid"],s["seed"])==("8x8","6x6",1) and d["shrink_runs"]>0 and not s["stopped_by_budget"], s' "$tmp/out" ||
     bad "loopy json: not shrunk to 6x6: $(cat "$tmp/out")"

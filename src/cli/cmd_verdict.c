@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "../outside/outside.h"
 #include "../tools/verdict.h"
+#include "../tools/vet.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: mazebench verdict NAME [--format text|markdown|json] [--seeds N]\n"
-            "           [--sizes LIST] [--shapes LIST] [--time-budget S] [--claims GEN]\n\n"
+            "           [--sizes LIST] [--shapes LIST] [--time-budget S] [--claims GEN]\n"
+            "           [--no-vet]\n\n"
             "One verdict on one generator or solver, built in or not, to paste into an\n"
             "issue or a CI summary (docs/verdict.md): an outside program's with\n"
             "--programs PROGRAMS (docs/outside.md), a plugin's with --plugin LIB.so.\n"
@@ -40,6 +42,8 @@ static void usage(FILE *f)
             "                 else the one whose statistics are closest, else dfs):\n"
             "                 a geometric-mean ratio over sizes with its interval\n"
             "  memory         peak resident KiB a cell (outside) or heap bytes a cell\n"
+            "  vet            mazebench vet's checks, counted (walls, scratch bits,\n"
+            "                 same seed, trace, allocation failures)\n"
             "solver checks (on dfs and on dfs+braid mazes of the ladder):\n"
             "  path           found, and every path a valid walk\n"
             "  shortest       path_excess 0 (FAIL when declared shortest)\n\n"
@@ -52,6 +56,8 @@ static void usage(FILE *f)
             "  --shapes LIST    shapes, comma-separated (default square)\n"
             "  --time-budget S  seconds the shrinking and timing may take (default 60)\n"
             "  --claims GEN     the built-in generator it claims to match\n"
+            "  --no-vet         leave out the vet line (mazebench vet's checks, in\n"
+            "                   process: run mazebench vet for an entry that may crash)\n"
             "  --help           this text\n\n"
             "Exit status: 0 every check passed or was skipped, 1 a check failed,\n"
             "2 bad input (an unknown NAME, a bad option).\n");
@@ -123,6 +129,47 @@ static int parse_shapes(const char *text, mzv_opts *o)
         return -1;
     }
     return 0;
+}
+
+/* vet's checks (src/tools/vet.c), counted into one line. */
+typedef struct vet_tally {
+    unsigned ok, failed, skipped;
+    char failures[1024];
+    char why[640];
+} vet_tally;
+
+static void vet_line(void *user, const mz_algo *a, const char *check, mzt_verdict v,
+                     const char *why)
+{
+    (void)a;
+    vet_tally *t = user;
+    if (v == MZT_VET_OK)
+        t->ok++;
+    else if (v == MZT_VET_SKIP)
+        t->skipped++;
+    else {
+        size_t l = strlen(t->failures);
+        if (t->failed++ == 0)
+            snprintf(t->why, sizeof t->why, "%s", why);
+        snprintf(t->failures + l, sizeof t->failures - l, "%s%s", l ? ", " : "", check);
+    }
+}
+
+static void add_vet(const mz_algo *a, mzv_result *r)
+{
+    vet_tally t;
+    memset(&t, 0, sizeof t);
+    mzt_vet_opts vo = {NULL, 0, mzc_outside_why};
+    mzt_vet_with(a, vet_line, &t, &vo);
+    char detail[2048];
+    if (t.failed)
+        snprintf(detail, sizeof detail, "mazebench vet: %u checks ok, %u skipped, %u failed (%s); "
+                 "the first: %s", t.ok, t.skipped, t.failed, t.failures, t.why);
+    else
+        snprintf(detail, sizeof detail, "mazebench vet: %u checks ok, %u skipped (walls, scratch "
+                 "bits, same seed, trace, allocation failures on its sample grids)", t.ok,
+                 t.skipped);
+    mzv_add_check(r, "vet", "", t.failed ? MZV_FAIL : MZV_PASS, detail, NULL);
 }
 
 static void print_text(const mzv_result *r)
@@ -210,12 +257,17 @@ int cmd_verdict(int argc, char **argv)
 {
     const char *name = NULL, *format = NULL, *seeds = NULL, *sizes = NULL, *shapes = NULL,
                *budget = NULL, *claims = NULL;
+    bool no_vet = false;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
         int r = 0;
         if (mzc_flag(a, "--help", "-h")) {
             usage(stdout);
             return MZC_OK;
+        }
+        if (strcmp(a, "--no-vet") == 0) {
+            no_vet = true;
+            continue;
         }
         if ((r = mzc_opt_once("verdict", argc, argv, &k, "--format", &format, false)) ||
             (r = mzc_opt_once("verdict", argc, argv, &k, "--seeds", &seeds, false)) ||
@@ -294,6 +346,8 @@ int cmd_verdict(int argc, char **argv)
         mzc_error("%s", err.msg);
         return rc == MZT_BAD ? MZC_USAGE : MZC_FAIL;
     }
+    if (!no_vet)
+        add_vet(a, &r);
     if (fmt == 0)
         print_text(&r);
     else if (fmt == 1)

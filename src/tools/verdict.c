@@ -58,6 +58,14 @@ static mzv_check *add(mzv_result *r, const char *name, mz_shape shape, mzv_statu
     return c;
 }
 
+void mzv_add_check(mzv_result *r, const char *name, const char *shape, mzv_status st,
+                   const char *detail, const char *why)
+{
+    mzv_check *c = add(r, name, (mz_shape)-1, st, "%s", detail);
+    snprintf(c->shape, sizeof c->shape, "%s", shape ? shape : "");
+    snprintf(c->why, sizeof c->why, "%s", why ? why : "");
+}
+
 /* The program's account of its last failure, as one line. */
 static void why_of(const mz_algo *a, char *buf, size_t cap)
 {

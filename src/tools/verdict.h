@@ -67,4 +67,10 @@ void mzv_opts_default(mzv_opts *o);
  * claim that names no built-in generator, MZT_FAIL for memory. */
 int mzv_run(const mz_algo *a, const mzv_opts *o, mzv_result *r, mzt_err *err);
 
+/* Add a check of the caller's (the command adds vet's, whose header cannot
+ * share a file with the statistics'): status, the detail, the program's
+ * account (may be NULL). Counts a failure. */
+void mzv_add_check(mzv_result *r, const char *name, const char *shape, mzv_status st,
+                   const char *detail, const char *why);
+
 #endif /* MZT_VERDICT_H */
