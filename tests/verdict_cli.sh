@@ -124,6 +124,7 @@ expect 0 "verdict walker" "$bin" $P verdict walker --seeds 3 --sizes 5,8
 line pass path | grep -q 'every path a valid walk' || bad "walker: paths not valid"
 line skip shortest | grep -q 'paths longer than the shortest' || bad "walker: shortest not refuted"
 line pass path-braided >/dev/null || bad "walker: no braided line"
+grep -q "^  walker: valid paths, not shortest (largest path_excess [0-9]*)$" "$tmp/out" || bad "walker: headline"
 expect 0 "verdict bfs" "$bin" verdict bfs --seeds 3 --sizes 5,8
 line pass shortest | grep -q 'path_excess 0' || bad "bfs: not shortest"
 

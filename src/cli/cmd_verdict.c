@@ -348,6 +348,14 @@ int cmd_verdict(int argc, char **argv)
     }
     if (!no_vet)
         add_vet(a, &r);
+    if (!r.headline[0]) { /* no statistics to sum it up: the checks that failed */
+        int l = snprintf(r.headline, sizeof r.headline, "%s: %s", r.entry,
+                         r.failed ? "failed:" : "every check passed or was skipped");
+        for (size_t k = 0; k < r.n && l > 0 && (size_t)l < sizeof r.headline; k++)
+            if (r.check[k].status == MZV_FAIL)
+                l += snprintf(r.headline + l, sizeof r.headline - (size_t)l, " %s",
+                              r.check[k].name);
+    }
     if (fmt == 0)
         print_text(&r);
     else if (fmt == 1)

@@ -510,7 +510,10 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
     memset(&ta, 0, sizeof ta);
     int rc = mzt_stats_collect(spec, canon, &d, seeds, nseeds, BAND, NULL, NULL, &ta, err);
     if (rc != MZT_OK || ta.failed == nseeds) {
-        if (rc == MZT_OK) {
+        if (rc == MZT_OK && ta.nfail_kinds == 1 && strcmp(ta.fail_kind[0].why, "not-perfect") == 0)
+            add(r, "statistics", shape, MZV_SKIP, "every maze at %s was refused as not perfect "
+                "(the perfect line)", ta.grid);
+        else if (rc == MZT_OK) {
             mzv_check *c = add(r, "statistics", shape, MZV_FAIL, "no seed made a maze at %s",
                                ta.grid);
             why_of(a, c->why, sizeof c->why);
@@ -604,6 +607,13 @@ static int check_stats(const mz_algo *a, const mz_spec *spec, mz_shape shape, co
         "of %.2f points (its own: %.1f%%) is found 80%% of the time): matches %s; differs from %s",
         ta.grid, nseeds - ta.failed, n, np, 100 * detect, 100 * dead_mean,
         match[0] ? match : "none", nomatch[0] ? nomatch : "none");
+    if (ta.failed) {
+        char fw[256];
+        mzv_check *c = &r->check[r->n - 1];
+        size_t l = strlen(c->detail);
+        snprintf(c->detail + l, sizeof c->detail - l, "; %zu seeds left out, failed: %s",
+                 ta.failed, mzt_stats_failures(&ta, fw, sizeof fw));
+    }
     const char *claims = o->claims;
     if (!claims && mzx_is_outside(a))
         claims = mzx_gen_claims(a);
@@ -779,6 +789,8 @@ static int check_solver(const mz_algo *a, const mzv_opts *o, mzv_result *r)
         return 0;
     const bool claimed = (a->flags & MZ_F_SHORTEST) != 0;
     const unsigned nseeds = o->seeds < 4 ? o->seeds : 4;
+    bool all_valid = true, all_shortest = true;
+    int64_t worst = 0;
     for (int braided = 0; braided < 2; braided++) {
         mz_spec spec;
         if (mz_spec_parse(braided ? "dfs+braid" : "dfs", &spec, e, sizeof e) != MZ_OK)
@@ -839,6 +851,10 @@ static int check_solver(const mz_algo *a, const mzv_opts *o, mzv_result *r)
             }
         }
         const char *on = braided ? "on braided mazes (dfs+braid)" : "on perfect mazes (dfs)";
+        all_valid = all_valid && !invalid && !failed;
+        all_shortest = all_shortest && !longer;
+        if (max_excess > worst)
+            worst = max_excess;
         mzv_check *c;
         if (!runs)
             add(r, braided ? "path-braided" : "path", MZ_SHAPE_ORTHO, MZV_SKIP, "%s: no maze", on);
@@ -865,8 +881,12 @@ static int check_solver(const mz_algo *a, const mzv_opts *o, mzv_result *r)
                 "path_excess %" PRId64 "); first: %s", claimed ? "" : "not declared shortest, ",
                 on, longer, found, max_excess, first_long);
     }
-    snprintf(r->headline, sizeof r->headline, "%s: %u of %zu checks failed", a->name, r->failed,
-             r->n);
+    if (all_shortest)
+        snprintf(r->headline, sizeof r->headline, "%s: %s paths, shortest", a->name,
+                 all_valid ? "valid" : "INVALID");
+    else
+        snprintf(r->headline, sizeof r->headline, "%s: %s paths, not shortest (largest "
+                 "path_excess %" PRId64 ")", a->name, all_valid ? "valid" : "INVALID", worst);
     return 0;
 }
 
@@ -914,7 +934,7 @@ int mzv_run(const mz_algo *a, const mzv_opts *o, mzv_result *r, mzt_err *err)
         if (check_speed(a, &spec, (mz_shape)sh, closest, o, r, deadline) != 0)
             return mzt_fail(err, MZT_FAIL, NULL, 0, "verdict: out of memory");
     }
-    if (!any && !r->headline[0])
+    if (!any)
         snprintf(r->headline, sizeof r->headline, "%s: runs on none of the shapes asked for",
                  a->name);
     return MZT_OK;
