@@ -337,5 +337,19 @@ printf '\357\273\277# a byte-order mark first\n[generator bom]\ncommand = sh {di
 expect 0 "a programs file with a byte-order mark" timeout -k 5 20 "$mz" gen bom --seed 1 --grid 4x5 \
     --programs "$tmp/bom.programs"
 
+# printing a plan runs nothing: neither an outside generator (its start-up
+# measurement or an estimate's maze) nor an outside solver
+printf '[solver canary-solve]\ncommand = sh -c '"'"'touch "$1"; exit 1'"'"' sh %s\n' "$tmp/canary-solve" \
+    >>"$tmp/pp.programs"
+cat "$tmp/canary.programs" >>"$tmp/pp.programs"
+rm -f "$tmp/canary" "$tmp/canary-solve"
+expect 0 "sweep --print-plan with outside programs" "$mz" --programs "$tmp/pp.programs" \
+    sweep --gen canary-gen,dfs --solve canary-solve,bfs --grids 5 --seeds 1..3 --print-plan
+[ -e "$tmp/canary" ] && bad "sweep --print-plan ran the outside generator"
+[ -e "$tmp/canary-solve" ] && bad "sweep --print-plan ran the outside solver"
+[ -s "$tmp/err" ] && bad "sweep --print-plan said something on stderr: $(cat "$tmp/err")"
+grep -q '^# estimate: .*outside programs not run' "$tmp/out" ||
+    bad "sweep --print-plan: the estimate does not say the programs were not run: $(cat "$tmp/out")"
+
 [ "$fails" = 0 ] && echo "outside_cli: ok"
 [ "$fails" = 0 ]

@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "sweep.h"
 #include "tools/tools.h"
+#include "outside/outside.h"
+#include "outside/solver.h"
 #include "util/util.h"
 
 #include <dirent.h>
@@ -508,6 +510,14 @@ static int dry_run(const sw_plan *p, const struct opts *o)
     printf("\n# estimate: about %s of work, %s with --jobs %u; the largest maze needs about "
            "%.1f MiB a job (scaled from one maze of each generator, up to 256x256)",
            one, all, o->jobs, (double)bytes / 1048576.0);
+    bool outside = false;
+    for (size_t g = 0; g < p->ngen; g++)
+        for (unsigned k = 0; k < p->gspec[g].n; k++)
+            outside = outside || mzx_is_outside(p->gspec[g].stage[k].algo);
+    for (size_t j = 0; j < p->nsolv; j++)
+        outside = outside || mzx_is_outside_solver(p->sstage[j].algo);
+    if (outside)
+        printf(", outside programs not run (their time is not in it)");
     if (o->jobs > 1)
         printf(", the %u jobs at once about %.1f MiB (the %u largest mazes, each in its "
                "worker's pool)", o->jobs, (double)sw_plan_jobs_bytes(p, o->jobs) / 1048576.0,

@@ -4,9 +4,16 @@
  * every solver of the plan, timed once after a warm-up run.
  */
 #include "tools.h"
+#include "outside/outside.h"
+#include "outside/solver.h"
 
 bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *per_cell)
 {
+    /* An outside program is not run for an estimate (printing a plan runs
+     * nothing): its generator adds nothing, nor does an outside solver. */
+    for (unsigned k = 0; k < p->gspec[g].n; k++)
+        if (mzx_is_outside(p->gspec[g].stage[k].algo))
+            return false;
     const size_t *el = p->elig + g * p->nsize;
     /* Calibrate on the generator's largest maze, at most 256x256 cells
      * (cache effects make small mazes cheaper a cell). */
@@ -31,6 +38,8 @@ bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *
     /* Each run is timed after a warm-up run (setup): both count. */
     double pc = (double)(t.ns + t.setup_ns) / mc;
     for (size_t j = 0; j < p->nsolv; j++) {
+        if (mzx_is_outside_solver(p->sstage[j].algo))
+            continue;
         /* a solver that refuses the grid, or whose cell parameter is off
          * it, adds nothing */
         if (mz_bench_solve(b, &p->sstage[j], NULL, 1, &t) == MZ_OK)
