@@ -287,5 +287,38 @@ grep -q '^dfs,1,[^,]*,ortho,2,2,.*,small-solve,,' "$tmp/sr.csv" ||
 grep -q '^dfs,1,[^,]*,ortho,4,4,.*,small-solve,1,' "$tmp/sr.csv" ||
     bad "sweep small-solve: no 4x4 row found: $(grep -v '^#' "$tmp/sr.csv")"
 
+# the columns before gen_ns of a sweep with an outside generator and an
+# outside solver: each is a timing column (its name ends in _ns or _kb, as
+# the '# columns:' line says) or one check compares; a changed
+# inconsistent_walls, outside_status or path_excess is a difference
+cat >"$tmp/comb4.sh" <<'EOF'
+awk -v R="$1" -v C="$2" 'BEGIN{
+ printf "mazebench-maze 1 %dx%d entrance=0 exit=%d flags=0 tiles=0\n", R, C, R*C-1
+ for(r=0;r<R;r++){ for(c=0;c<C;c++){ w=15
+   if(r==0){ if(c<C-1) w-=2; if(c>0) w-=8 } else w-=1; if(r<R-1) w-=4
+   printf "%02x", w } } print "" }'
+EOF
+{ printf '[generator comb4]\ncommand = sh %s {rows} {cols}\nformat = mzb\nperfect = yes\n\n' "$tmp/comb4.sh"
+  cat "$tmp/small0.progs"; } >"$tmp/det.progs"
+"$mz" --programs "$tmp/det.progs" sweep --gen comb4,dfs --solve small-solve,bfs --grids 4 --seeds 1 \
+    --out "$tmp/det.csv" 2>"$tmp/det.err" || bad "sweep for the columns: $(cat "$tmp/det.err")"
+grep -q '^# columns: .*end in _ns or _kb' "$tmp/det.csv" ||
+    bad "the '# columns:' line does not name the timing columns: $(grep '^# columns' "$tmp/det.csv")"
+"$mz" --programs "$tmp/det.progs" check "$tmp/det.csv" >"$tmp/det.out" 2>&1 ||
+    bad "check of the sweep: $(cat "$tmp/det.out")"
+want=$(grep -v '^#' "$tmp/det.csv" | head -n 1 | tr , '\n' |
+    awk '/^gen_ns$/ { exit } !/_ns$|_kb$/ { n++ } END { print n }')
+grep -q "compared in $want columns" "$tmp/det.out" ||
+    bad "check does not compare the $want columns before gen_ns that are not timings: $(cat "$tmp/det.out")"
+for col in inconsistent_walls outside_status path_excess solve_outside_status; do
+    i=$(grep -v '^#' "$tmp/det.csv" | head -n 1 | tr , '\n' | grep -n "^$col\$" | cut -d: -f1)
+    awk -F, -v OFS=, -v i="$i" '/^#/ || !h { if (!/^#/) h = 1; print; next }
+        $1 == "comb4" && $17 == "small-solve" && !done { $i = "x" $i; done = 1 } { print }' \
+        "$tmp/det.csv" >"$tmp/det2.csv"
+    "$mz" --programs "$tmp/det.progs" check "$tmp/det2.csv" >"$tmp/det.out" 2>&1 &&
+        bad "check passes a changed $col"
+    grep -q "column '$col'" "$tmp/det.out" || bad "check: no difference in $col: $(cat "$tmp/det.out")"
+done
+
 [ "$fails" = 0 ] || { echo "outside_solve_cli: $fails failures"; exit 1; }
 echo "outside_solve_cli: ok"

@@ -649,7 +649,10 @@ int cmd_sweep(int argc, char **argv)
         if (counter[0])
             fprintf(f, "# counter: %s\n", counter);
         sw_plan_write_rng(f, &plan);
-        fputs("# columns: those before gen_ns are deterministic; gen_ns and solve_ns are the "
+        fputs("# columns: those before gen_ns are deterministic but the timings among them, "
+              "whose names end in _ns or _kb (an outside program's process_ns, startup_ns, "
+              "own_ns, child_cpu_ns, child_maxrss_kb and their solve_ forms), as everywhere; "
+              "gen_ns and solve_ns are the "
               "timing engine's clock (ns), gen_setup_ns and solve_setup_ns the work before "
               "it, gen_peak_bytes and solve_peak_bytes its heap peaks; peak_rss_kb is the "
               "process's high-water mark; gen_instr, solve_instr, gen_llc_miss and "

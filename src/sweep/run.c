@@ -126,6 +126,12 @@ bool sw_is_recipe_col(const char *c)
            strcmp(c, "solver") == 0;
 }
 
+bool sw_is_timing_col(const char *c)
+{
+    size_t n = strlen(c);
+    return n > 3 && (strcmp(c + n - 3, "_ns") == 0 || strcmp(c + n - 3, "_kb") == 0);
+}
+
 struct row_extra {
     bool gen_ok, solve_ok;
     /* An outside program that failed (MZ_EOUTSIDE): its entry's columns

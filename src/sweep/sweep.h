@@ -327,6 +327,12 @@ void sw_write_header(FILE *f, const mz_cols *cols);
 /* Is c a recipe column (gen, seed, rng, topology, rows, cols, rep, solver): a column that
  * names what a row is rather than a figure it measured? */
 bool sw_is_recipe_col(const char *c);
+/* Is c a timing column wherever it sits: a name ending in _ns or _kb (a
+ * clock or a memory figure: an outside program's process_ns, startup_ns,
+ * own_ns, child_cpu_ns, child_maxrss_kb and their solve_ forms sit before
+ * gen_ns)? Every other column before gen_ns is deterministic (check and
+ * compare compare them; docs/sweeps.md). */
+bool sw_is_timing_col(const char *c);
 /* "# shard: I/N, tasks T, rows per task K" and "# plan: " lines. */
 int sw_write_plan_lines(FILE *f, const sw_plan *p, unsigned shard, unsigned nshard);
 /* Tasks of shard I of N. */

@@ -119,7 +119,7 @@ void mzt_check_describe(const mzt_check_row *r, bool with_solver, char *buf, siz
  * maze could be made. With record false nothing is written: the count of
  * differing columns only. */
 static size_t compare_row(const mzt_check *c, mzt_check_row *r, const mz_row *row, bool gen_ok,
-                          const char *solver, bool record)
+                          const char *solver, const mz_solution *failed_sol, bool record)
 {
     char got[512], what[512];
     size_t n = 0;
@@ -128,7 +128,14 @@ static size_t compare_row(const mzt_check *c, mzt_check_row *r, const mz_row *ro
         got[0] = '\0';
         if (strcmp(col, "solver") == 0)
             snprintf(got, sizeof got, "%s", solver);
-        else if (gen_ok || sw_is_recipe_col(col))
+        else if (failed_sol && mz_extra_get(&failed_sol->extra, col)) {
+            /* a failed outside solver's columns (its status), as the sweep
+             * writes them */
+            mz_row r2 = *row;
+            r2.solver = solver;
+            r2.sol = failed_sol;
+            mz_row_field(&r2, r->shape, r->levels, col, got, sizeof got);
+        } else if (gen_ok || sw_is_recipe_col(col) || (row->gx && mz_extra_get(row->gx, col)))
             mz_row_field(row, r->shape, r->levels, col, got, sizeof got);
         if (strcmp(got, r->want[k]) != 0) {
             n++;
@@ -203,6 +210,7 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
                           gen_ok ? g->cols : r->cols, r->rep, &m, &gx, NULL, NULL, false, 0, 0, 0,
                           r0->spec.rng};
             solv_canon[0] = '\0';
+            const mz_solution *failed = NULL;
             if (r->has_solver) {
                 mz_stage_format(&r->st, solv_canon, sizeof solv_canon);
                 if (gen_ok) {
@@ -210,8 +218,11 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
                     if (ss == MZ_OK) {
                         row.solver = solv_canon;
                         row.sol = sol;
-                    } else if ((ss != MZ_EUNSUPPORTED && ss != MZ_EOUTSIDE) ||
-                               compare_row(c, r, &row, true, solv_canon, false)) {
+                    } else if (ss == MZ_EOUTSIDE)
+                        failed = sol;
+                    if (ss != MZ_OK &&
+                        ((ss != MZ_EUNSUPPORTED && ss != MZ_EOUTSIDE) ||
+                         compare_row(c, r, &row, true, solv_canon, failed, false))) {
                         fail_rows(c, r, 1, true, "solver", ss);
                         continue;
                     }
@@ -219,7 +230,7 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
             }
             /* A solver that refused (or a maze that could not be made)
              * keeps its spec in the solver column and its figures empty. */
-            moved += compare_row(c, r, &row, gen_ok, solv_canon, pass == 1);
+            moved += compare_row(c, r, &row, gen_ok, solv_canon, failed, pass == 1);
         }
         if (pass == 0 && ((s != MZ_EUNSUPPORTED && s != MZ_EOUTSIDE) || moved)) {
             fail_rows(c, r0, gp->n, false, stage, s);
@@ -668,7 +679,30 @@ static int load(mzt_check *c, sw_file *f)
         say(c, 0, "too many columns in this build");
         return MZT_FAIL;
     }
-    mz_row_columns(&det, true, true, false, mz_registry, mz_registry_count());
+    /* The deterministic columns: those before gen_ns, built-in entries'
+     * and added ones' (an outside program's status, a plugin's figures),
+     * but the timings among them (sw_is_timing_col) */
+    {
+        size_t nadd = 0;
+        const mz_algo *const *added = mz_registry_added(&nadd);
+        const size_t nb = mz_registry_count(); /* the built-in entries */
+        const mz_algo **algos = malloc((nb + nadd + 1) * sizeof *algos);
+        if (!algos) {
+            say(c, 0, "out of memory");
+            return MZT_FAIL;
+        }
+        for (size_t k = 0; k < nb; k++)
+            algos[k] = mz_registry[k];
+        for (size_t k = 0; k < nadd; k++)
+            algos[nb + k] = added[k];
+        mz_row_columns(&det, true, true, false, algos, nb + nadd);
+        free(algos);
+        unsigned kept = 0;
+        for (unsigned k = 0; k < det.n; k++)
+            if (!sw_is_timing_col(det.name[k]))
+                det.name[kept++] = det.name[k];
+        det.n = kept;
+    }
     sw_csv_field hf[MZ_MAX_COLS + 1];
     size_t off = f->header_at, nh;
     sw_csv_read_row(f->text, f->len, &off, hf, MZ_MAX_COLS + 1, &nh);
