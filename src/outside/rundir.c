@@ -43,6 +43,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
@@ -500,22 +501,38 @@ int mzx_rundir_make(mzx_rundir *d, const char *prefix)
     char cwd[PATH_MAX] = "";
     if (t[0] != '/' && !getcwd(cwd, sizeof cwd))
         return -1;
-    int n = snprintf(d->path, sizeof d->path, "%s%s%s/%s-XXXXXX", cwd, cwd[0] ? "/" : "", t,
-                     prefix);
-    if (n < 0 || (size_t)n >= sizeof d->path) {
-        d->path[0] = '\0';
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    /* No signal between the making and the janitor's record of it. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    bool made = mkdtemp(d->path) != NULL;
-    int e = errno;
-    if (made)
+    /* The janitor hears of a folder before it is made: a signal taken
+     * by another thread (which ends the process whatever this thread
+     * blocks) can then never fall between the making and the record. A
+     * name taken already is dropped from its list and another tried, as
+     * mkdtemp does; the names' letters come from the clock and a count,
+     * which no figure depends on. */
+    static atomic_uint tries;
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    bool made = false;
+    int e = EEXIST;
+    for (unsigned k = 0; k < 1000 && !made && e == EEXIST; k++) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t x = (uint64_t)ts.tv_nsec * 0x9E3779B97F4A7C15u ^ (uint64_t)ts.tv_sec ^
+                     (uint64_t)getpid() << 32 ^ (uint64_t)atomic_fetch_add(&tries, 1) * 0xBF58476D1CE4E5B9u;
+        char suffix[7];
+        for (int i = 0; i < 6; i++, x /= 62)
+            suffix[i] = letters[x % 62];
+        suffix[6] = '\0';
+        int n = snprintf(d->path, sizeof d->path, "%s%s%s/%s-%s", cwd, cwd[0] ? "/" : "", t,
+                         prefix, suffix);
+        if (n < 0 || (size_t)n >= sizeof d->path) {
+            d->path[0] = '\0';
+            errno = ENAMETOOLONG;
+            return -1;
+        }
         jsend('P', d->path, strlen(d->path));
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+        made = mkdir(d->path, 0700) == 0;
+        e = errno;
+        if (!made)
+            jsend('p', d->path, strlen(d->path));
+    }
     if (!made) {
         d->path[0] = '\0';
         errno = e;
