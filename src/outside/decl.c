@@ -445,12 +445,11 @@ void mzx_command_free(mzx_command *c)
     c->n = 0;
 }
 
-/* Check the placeholders of word w against allowed; the bad one's name in
- * bad (NULL-terminated list). */
-static bool word_placeholders_ok(const char *w, const char *const *allowed, char *bad,
-                                 size_t badcap)
+/* The first placeholder at or after p ("{{" is a '{', not one): its '{',
+ * the length of its name in *n and whether a '}' closes it; NULL: none. */
+static const char *next_placeholder(const char *p, size_t *n, bool *closed)
 {
-    for (const char *p = w; *p; p++) {
+    for (; *p; p++) {
         if (*p != '{')
             continue;
         if (p[1] == '{') {
@@ -458,16 +457,30 @@ static bool word_placeholders_ok(const char *w, const char *const *allowed, char
             continue;
         }
         const char *e = strchr(p, '}');
-        size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
+        *n = e ? (size_t)(e - p - 1) : strlen(p + 1);
+        *closed = e != NULL;
+        return p;
+    }
+    return NULL;
+}
+
+/* Check the placeholders of word w against allowed; the bad one's name in
+ * bad (NULL-terminated list). */
+static bool word_placeholders_ok(const char *w, const char *const *allowed, char *bad,
+                                 size_t badcap)
+{
+    size_t n;
+    bool closed;
+    for (const char *p = w; (p = next_placeholder(p, &n, &closed)) != NULL; p += n + 2) {
         bool ok = false;
-        if (e)
+        if (closed)
             for (const char *const *a = allowed; *a && !ok; a++)
                 ok = strlen(*a) == n && !memcmp(*a, p + 1, n);
         if (!ok) {
-            snprintf(bad, badcap, "%.*s%s", (int)(n > 40 ? 40 : n), p + 1, e ? "" : " (no '}')");
+            snprintf(bad, badcap, "%.*s%s", (int)(n > 40 ? 40 : n), p + 1,
+                     closed ? "" : " (no '}')");
             return false;
         }
-        p = e;
     }
     return true;
 }
@@ -500,19 +513,13 @@ bool mzx_is_shell(const char *argv0)
  * name (cap bytes). */
 static bool has_placeholder(const char *w, char *name, size_t cap)
 {
-    for (const char *p = w; *p; p++) {
-        if (*p != '{')
-            continue;
-        if (p[1] == '{') {
-            p++;
-            continue;
-        }
-        const char *e = strchr(p, '}');
-        size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
-        snprintf(name, cap, "%.*s", (int)(n > 40 ? 40 : n), p + 1);
-        return true;
-    }
-    return false;
+    size_t n;
+    bool closed;
+    const char *p = next_placeholder(w, &n, &closed);
+    if (!p)
+        return false;
+    snprintf(name, cap, "%.*s", (int)(n > 40 ? 40 : n), p + 1);
+    return true;
 }
 
 static const char *const pythons[] = {"python", "python2", "python3", "pypy", "pypy3", NULL};
