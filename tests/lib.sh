@@ -18,6 +18,12 @@
 #                     of programs, named $HS, and mazebench's janitor,
 #                     whose command line names $H/h.programs), waiting up
 #                     to 5 s for them to go; then clears both
+#   sig SIG DESC ARGS...
+#                     start mazebench with ARGS (a process group of its
+#                     own), wait until a program's child runs (marked),
+#                     send SIG to mazebench (INT2: SIGINT to its group
+#                     twice, as two Ctrl-C); it must end within 20 s, and
+#                     then left DESC
 
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -59,4 +65,25 @@ left() {
     [ -L "$TMPDIR" ] && { bad "$1: TMPDIR itself was replaced"; rm -f "$TMPDIR"; mkdir "$TMPDIR"; }
     chmod -R u+rwx "$TMPDIR" 2>/dev/null
     rm -rf "$TMPDIR"/* "$TMPDIR"/.[!.]* 2>/dev/null
+}
+
+sig() {
+    s=$1 d=$2
+    shift 2
+    # (a background job of a script ignores SIGINT: not mazebench's)
+    setsid env --default-signal=INT "$mz" "$@" >"$H/sig.out" 2>"$H/sig.err" </dev/null &
+    pid=$!
+    i=0
+    while ! marked && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    marked || bad "$d: the program never ran: $(cat "$H/sig.err")"
+    sleep 0.3
+    case $s in
+    INT2) kill -INT "-$pid"; sleep 0.3; kill -INT "-$pid" ;;
+    *) kill -s "$s" "$pid" ;;
+    esac
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -0 "$pid" 2>/dev/null && { bad "$d: mazebench still runs 20 s after SIG$s"; kill -KILL "$pid"; }
+    wait "$pid" 2>/dev/null
+    left "$d"
 }

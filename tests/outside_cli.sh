@@ -280,29 +280,6 @@ expect 0 "sweep h-fifo" timeout -k 5 20 "$mz" sweep $HP --gen h-fifo,h-deep-tree
 [ "$(col outside_status h-deep-tree bfs "$H/s.csv")" = ok ] || bad "sweep h-deep-tree: not ok"
 left "sweep h-fifo"
 
-# sig SIG DESC ARGS...: start mazebench (a process group of its own), wait
-# until its program's child runs, send SIG to mazebench (SIG2: to its group,
-# twice, as two Ctrl-C), then: it ends within 20 s, nothing is left.
-sig() {
-    s=$1 d=$2
-    shift 2
-    # (a background job of a script ignores SIGINT: not mazebench's)
-    setsid env --default-signal=INT "$mz" "$@" >"$H/sig.out" 2>"$H/sig.err" </dev/null &
-    pid=$!
-    i=0
-    while ! marked && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-    marked || bad "$d: the program never ran: $(cat "$H/sig.err")"
-    sleep 0.3
-    case $s in
-    INT2) kill -INT "-$pid"; sleep 0.3; kill -INT "-$pid" ;;
-    *) kill -s "$s" "$pid" ;;
-    esac
-    i=0
-    while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-    kill -0 "$pid" 2>/dev/null && { bad "$d: mazebench still runs 20 s after SIG$s"; kill -KILL "$pid"; }
-    wait "$pid" 2>/dev/null
-    left "$d"
-}
 for s in TERM INT HUP KILL; do
     sig "$s" "SIG$s of gen" gen h-slow --seed 1 --grid 3x3 $HP
 done

@@ -232,26 +232,6 @@ for c in "fifo {out} is a FIFO, not a regular file" "dev-zero {out} is a symboli
 done
 [ "$(cat "$tmp/victim/keep" 2>/dev/null)" = "keep me" ] || bad "a file outside the run's folder was changed"
 
-# sig SIG DESC ARGS...: start mazebench (a process group of its own), wait
-# until its program's child runs, send SIG to mazebench, then: it ends
-# within 10 s, nothing is left.
-sig() {
-    s=$1 d=$2
-    shift 2
-    # (a background job of a script ignores SIGINT: not mazebench's)
-    setsid env --default-signal=INT "$mz" "$@" >"$H/sig.out" 2>"$H/sig.err" </dev/null &
-    pid=$!
-    i=0
-    while ! marked && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-    marked || bad "$d: the program never ran: $(cat "$H/sig.err")"
-    sleep 0.3
-    kill -s "$s" "$pid"
-    i=0
-    while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
-    kill -0 "$pid" 2>/dev/null && { bad "$d: mazebench still runs 20 s after SIG$s"; kill -KILL "$pid"; }
-    wait "$pid" 2>/dev/null
-    left "$d"
-}
 for s in TERM INT HUP KILL; do
     sig "$s" "SIG$s of solve" solve h-slow --gen dfs --seed 1 --grid 3x3 $HP
 done
