@@ -79,6 +79,25 @@ void mzx_note(const char *line)
         note_fn(note_user, line);
 }
 
+void mzx_note_startup(pthread_mutex_t *mu, bool *noted, const char *kind, const char *name,
+                      const char *what, int64_t startup_ns, int64_t process_ns)
+{
+    if (startup_ns < 0 || process_ns >= startup_ns)
+        return;
+    /* Said once an entry: the rest of a sweep's rows are like it. */
+    pthread_mutex_lock(mu);
+    bool say = !*noted;
+    *noted = true;
+    pthread_mutex_unlock(mu);
+    if (!say)
+        return;
+    char line[400];
+    snprintf(line, sizeof line, "outside %s %s: its start-up (%.1f ms) is longer than this run "
+             "(%.1f ms): the net time is noise; give it a larger %s or report mazebench-own-ns",
+             kind, name, (double)startup_ns / 1e6, (double)process_ns / 1e6, what);
+    mzx_note(line);
+}
+
 static _Thread_local char last_error[600];
 
 const char *mzx_last_error(void)
@@ -366,21 +385,9 @@ static mz_status gen_fn(mz_grid *g, const mz_args *a, mz_run *run)
         if (o.maxrss_kb >= 0)
             mz_extra_int(run->extra, mzx_columns[6], o.maxrss_kb);
     }
-    if (o.status == MZX_OK && x->startup_ns >= 0 && o.process_ns < (uint64_t)x->startup_ns) {
-        /* Said once an entry: the rest of a sweep's rows are like it. */
-        pthread_mutex_lock(&x->mu);
-        bool say = !x->noted_startup;
-        x->noted_startup = true;
-        pthread_mutex_unlock(&x->mu);
-        if (say) {
-            char line[400];
-            snprintf(line, sizeof line, "outside generator %s: its start-up (%.1f ms) is longer "
-                     "than this run (%.1f ms): the net time is noise; give it a larger grid or "
-                     "report mazebench-own-ns", x->name, (double)x->startup_ns / 1e6,
-                     (double)o.process_ns / 1e6);
-            mzx_note(line);
-        }
-    }
+    if (o.status == MZX_OK && o.process_ns <= INT64_MAX)
+        mzx_note_startup(&x->mu, &x->noted_startup, "generator", x->name, "grid", x->startup_ns,
+                         (int64_t)o.process_ns);
     if (o.status != MZX_OK) {
         mz_grid_free(&got);
         char grid[128];

@@ -14,6 +14,7 @@
 #ifndef MZ_OUTSIDE_H
 #define MZ_OUTSIDE_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -108,6 +109,13 @@ int64_t mzx_own_ns(const mzx_result *res);
 /* Tell line through the note function (mzx_set_note); nothing without
  * one. */
 void mzx_note(const char *line);
+
+/* The note that a run which succeeded was shorter than the program's
+ * start-up, told once an entry (*noted under mu): KIND "generator" or
+ * "solver", WHAT the thing to make larger ("grid", "maze"). Nothing when
+ * startup_ns is negative (not measured) or not longer. */
+void mzx_note_startup(pthread_mutex_t *mu, bool *noted, const char *kind, const char *name,
+                      const char *what, int64_t startup_ns, int64_t process_ns);
 
 /* Kill the process group of every run under way (SIGKILL) and have the
  * janitor remove every run folder now (waiting for it at most 5 s). For a

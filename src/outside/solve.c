@@ -459,21 +459,8 @@ static mz_status failed(solver_decl *d, const mz_grid *g, mz_solution *sol, mzx_
 /* One note when a run that succeeded was shorter than the start-up. */
 static void note_startup(solver_decl *d, const outcome *o)
 {
-    if (d->startup_ns >= 0 && o->process_ns < d->startup_ns) {
-        /* Said once an entry: the rest of a sweep's rows are like it. */
-        pthread_mutex_lock(&d->lock);
-        bool say = !d->noted_startup;
-        d->noted_startup = true;
-        pthread_mutex_unlock(&d->lock);
-        if (say) {
-            char line[400];
-            snprintf(line, sizeof line, "outside solver %s: its start-up (%.1f ms) is longer "
-                     "than this run (%.1f ms): the net time is noise; give it a larger maze or "
-                     "report mazebench-own-ns", d->name, (double)d->startup_ns / 1e6,
-                     (double)o->process_ns / 1e6);
-            mzx_note(line);
-        }
-    }
+    mzx_note_startup(&d->lock, &d->noted_startup, "solver", d->name, "maze", d->startup_ns,
+                     o->process_ns);
 }
 
 static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args *a,
