@@ -214,6 +214,43 @@ timing() { # print the time the previous row took (stderr)
     row_t0=$(now_ms) row_prev=${1:-}
 }
 
+# print_table TITLE HEAD WIDTH CELL PREFIX "ROWS" "PROMISES" [EMPTY]: the
+# table of cases tried/broken (counts in PREFIX T_ and B_ variables:
+# T_ROW_PROMISE), a row a line, its first column HEAD and WIDTH wide, CELL ROW PROMISE giving the
+# table's cell; then the cells that do not apply, with why. EMPTY (a
+# function of the row) says whether an attacked cell with no case counts
+# as uncovered.
+print_table() {
+    pt_w=$3 pt_cell=$4 pt_pfx=$5 pt_rows=$6 pt_proms=$7 pt_empty=${8:-}
+    echo
+    echo "promises x $1: cases tried/broken ('-': does not apply; why below)"
+    printf "%-${pt_w}s" "$2"
+    for p in $pt_proms; do printf ' %-8s' "$p"; done
+    echo
+    pt_notes=""
+    for r in $pt_rows; do
+        printf "%-${pt_w}s" "$r"
+        for p in $pt_proms; do
+            c=$("$pt_cell" "$r" "$p")
+            k=$(key "$r" "$p")
+            eval "tr_=\${${pt_pfx}T_$k:-0} br_=\${${pt_pfx}B_$k:-0}"
+            if [ "$c" = "+" ]; then
+                printf ' %-8s' "$tr_/$br_"
+                if [ "$tr_" -eq 0 ] && [ -n "$pt_empty" ] && "$pt_empty" "$r"; then
+                    echo "UNCOVERED: door '$r' x $p has no case" >&2
+                    uncovered=$((uncovered + 1))
+                fi
+            else
+                printf ' %-8s' "-"
+                pt_notes="$pt_notes
+  $r x $p: $c"
+            fi
+        done
+        echo
+    done
+    echo "not applicable:$pt_notes"
+}
+
 # ---- case kinds ----
 # c_bad ROW CODE ARGS...: bad input, K (an existing file) in the arguments.
 c_bad() {
@@ -1391,29 +1428,7 @@ timing
 . "$here/scripts/attack/doors.sh"
 timing
 # ---- the table ----
-echo
-echo "promises x commands: cases tried/broken ('-': does not apply; why below)"
-printf '%-14s' row
-for p in $PROMISES; do printf ' %-8s' "$p"; done
-echo
-notes=""
-for r in $rows; do
-    printf '%-14s' "$r"
-    for p in $PROMISES; do
-        c=$(cell "$r" "$p")
-        k=$(key "$r" "$p")
-        eval "tr_=\${T_$k:-0} br_=\${B_$k:-0}"
-        if [ "$c" = "+" ]; then
-            printf ' %-8s' "$tr_/$br_"
-        else
-            printf ' %-8s' "-"
-            notes="$notes
-  $r x $p: $c"
-        fi
-    done
-    echo
-done
-echo "not applicable:$notes"
+print_table commands row 14 cell "" "$rows" "$PROMISES"
 echo "full disk: $disk; kills: $kills a row, seed $seed"
 echo "coverage: $(echo "$commands" | wc -w) commands, $(echo "$rows" | wc -w) rows; $uncovered uncovered"
 broken=$((broken + uncovered))

@@ -427,31 +427,5 @@ fi
 . "$here/scripts/attack/exports.sh"
 
 # ---- the doors' table ----
-echo
-echo "promises x doors: cases tried/broken ('-': does not apply; why below)"
-printf '%-18s' door
-for p in $DOOR_PROMISES; do printf ' %-8s' "$p"; done
-echo
-dnotes=""
-for r in $doors; do
-    printf '%-18s' "$r"
-    for p in $DOOR_PROMISES; do
-        c=$(dcell "$r" "$p")
-        k=$(key "$r" "$p")
-        eval "tr_=\${DT_$k:-0} br_=\${DB_$k:-0}"
-        if [ "$c" = "+" ]; then
-            printf ' %-8s' "$tr_/$br_"
-            [ "$tr_" -eq 0 ] && dwants "$r" && [ -z "${skip_doors:-}" ] && {
-                echo "UNCOVERED: door '$r' x $p has no case" >&2
-                uncovered=$((uncovered + 1))
-            }
-        else
-            printf ' %-8s' "-"
-            dnotes="$dnotes
-  $r x $p: $c"
-        fi
-    done
-    echo
-done
-echo "not applicable:$dnotes"
+print_table doors door 18 dcell D "$doors" "$DOOR_PROMISES" dwants
 echo "doors: $(echo "$doors" | wc -w) rows, $dtried cases"
