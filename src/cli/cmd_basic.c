@@ -1,5 +1,6 @@
 /* cmd_basic.c - the list, gen and solve commands. */
 #include "cli.h"
+#include "opts.h"
 #include "../plugin/plugin.h"
 #include "../mazebench_render.h"
 #include "out/out.h"
@@ -528,63 +529,6 @@ struct run_opts {
     enum format fmt;
 };
 
-static const char gen_help[] =
-    "usage: mazebench gen SPEC --seed N --grid GRID [--rng NAME] [--format csv|json|ascii]\n"
-    "                     [--trace FILE]\n\n"
-    "Generate one maze and print its figures (one CSV row with a header by default).\n\n"
-    "  SPEC            name[:key=value,...][+post[:key=value,...]], e.g.\n"
-    "                  dfs+braid:keep=0.4,offset=99 ('mazebench list' shows the names)\n"
-    "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
-    "                  splitmix64)\n"
-    "  --rng NAME      the random source: auto (default: mulberry32, or splitmix64\n"
-    "                  with a note when the maze would take more than 2^28 draws\n"
-    "                  or the seed is past 32 bits), mulberry32 (up to 2^31\n"
-    "                  draws and 32-bit seeds; refuses others), splitmix64\n"
-    "                  (docs/random.md)\n"
-    "  --grid GRID     RxC (rows x columns of square cells), N (N x N), or\n"
-    "                  SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC, torus:RxC (R, C\n"
-    "                  at least 3), polar:RINGS, 3d:LEVELSxRxC ('mazebench list'\n"
-    "                  shows the shapes each generator runs on); --size is its\n"
-    "                  older name\n"
-    "  --format F      csv (default), json, or ascii (the maze drawn, then its figures)\n"
-    "  --trace FILE    write every step as CSV: step,op,cell,dir,size ('-' for stdout);\n"
-    "                  an existing FILE is kept unless --force\n"
-    "  --save FILE     write the maze to FILE ('mazebench maze FILE' reads it back;\n"
-    "                  docs/maze-files.md); an existing FILE is kept unless --force\n"
-    "  --save-format F ascii, blocks, json or mzb (every shape); default from FILE's\n"
-    "                  extension: .txt ascii, .blocks blocks, .json json, .mzb mzb\n"
-    "  --force         replace an existing trace or --save FILE\n"
-    "  --threads N     threads for the generator (binary-tree uses them) and the\n"
-    "                  figures, 1..256 (default: every online core); the maze and\n"
-    "                  its figures are the same at any N\n";
-
-static const char solve_help[] =
-    "usage: mazebench solve SOLVER[:key=value,...] --gen SPEC --seed N --grid GRID\n"
-    "                       [--rng NAME] [--format csv|json|ascii] [--trace FILE]\n"
-    "                       [--save-path FILE]\n\n"
-    "Generate a maze from SPEC, solve it with SOLVER and print the maze's and the\n"
-    "solver's figures as one row. SOLVER is a built-in solver ('mazebench list') or\n"
-    "a program declared with --programs (docs/outside-solvers.md).\n\n"
-    "  --gen SPEC      the generator spec, as for 'mazebench gen'\n"
-    "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
-    "                  splitmix64)\n"
-    "  --rng NAME      auto (default), mulberry32 or splitmix64, as for 'mazebench gen'\n"
-    "  --grid GRID     RxC, N, or SHAPE:DIMS (hex:RxC, tri:RxC, weave:RxC,\n"
-    "                  torus:RxC, polar:RINGS, 3d:LEVELSxRxC); --size is its\n"
-    "                  older name\n"
-    "  --format F      csv (default), json, or ascii (the maze with the path drawn)\n"
-    "  --trace FILE    write the solver's steps as CSV: step,op,cell,dir,size\n"
-    "                  ('-': stdout); an existing FILE is kept unless --force\n"
-    "  --save-path FILE  write the solver's path to FILE, one cell a line (ROW COL;\n"
-    "                  RING POS on polar, LEVEL ROW COL on 3d cells), after the\n"
-    "                  line 'mazebench-path 1' (docs/outside-solvers.md); no cell\n"
-    "                  when it found none\n"
-    "  --force         replace an existing trace or --save-path FILE\n"
-    "  --threads N     threads, 1..256 (default: every online core): the generator\n"
-    "                  may use all (binary-tree does), then the solver runs on one\n"
-    "                  while the figures use the others; the results are the same\n"
-    "                  at any N\n";
-
 static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -593,7 +537,7 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
         const char *v;
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(solve ? solve_help : gen_help, stdout);
+            mzc_help(stdout, solve ? &mzc_cmd_solve : &mzc_cmd_gen);
             return 1;
         }
         if (mzc_flag(argv[k], "--force", NULL)) {

@@ -38,6 +38,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "opts.h"
 #include "junit.h"
 #include "sweep.h"
 #include "tools/tools.h"
@@ -47,36 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static const char check_help[] =
-    "usage: mazebench check FILE.csv [--jobs N] [--any-registry] [--junit FILE [--force]]\n\n"
-    "Re-run every row of a sweep CSV (its gen, seed, rng, topology, rows, cols,\n"
-    "rep and solver columns; a file without rng is mulberry32's) and compare\n"
-    "every deterministic column, those before gen_ns, with\n"
-    "the file. Timing and memory columns are ignored; columns the file lacks are\n"
-    "not compared. Prints one line per difference (FILE:LINE, the row, the\n"
-    "column, the expected and the obtained value), one line per recipe that\n"
-    "fails (the generator's or solver's status; its rows are not compared) and\n"
-    "a summary line. When the file carries its plan ('# plan:' lines, as a sweep\n"
-    "writes them), its rows must be the plan's, in order: each run of missing\n"
-    "rows, each extra row and each row out of order is one more line; without\n"
-    "a plan the summary says completeness was not checked.\n\n"
-    "  --jobs N          worker threads, default 1\n"
-    "  --any-registry    compare a file written by another registry too (to\n"
-    "                    review what a registry change moved), instead of\n"
-    "                    refusing it\n"
-    "  --junit FILE      also write a JUnit XML report for CI: one test case per\n"
-    "                    row, a failure holding its difference lines; written\n"
-    "                    only when the result reached stdout ('-' is refused)\n"
-    "  --force           replace an existing --junit FILE\n\n"
-    "Exit status: 0 when everything matches, 1 on any difference, a recipe that\n"
-    "fails or a row missing, extra or out of order, 2 for a file that cannot be\n"
-    "checked (missing, not text, no header or no rows, a row cut short, an\n"
-    "unknown, repeated or missing recipe column, an unknown recipe, a recipe\n"
-    "given twice, plan lines that are not a plan, or a '# registry:' line\n"
-    "written by a different registry: regenerate the file with this build).\n\n"
-    "Workflow: 'mazebench sweep PLAN --out golden.csv' once, commit golden.csv,\n"
-    "run 'mazebench check golden.csv' on every push (docs/check.md).\n";
 
 static int by_bytes_desc(const void *a, const void *b)
 {
@@ -199,7 +170,7 @@ int cmd_check(int argc, char **argv)
         const char *v;
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(check_help, stdout);
+            mzc_help(stdout, &mzc_cmd_check);
             return mzc_flush_stdout("check");
         }
         if (strcmp(argv[k], "--any-registry") == 0) {

@@ -31,6 +31,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "opts.h"
 #include "out/out.h"
 #include "junit.h"
 #include "stats_ab.h"
@@ -56,66 +57,6 @@
  * program on a loaded machine (docs/compare.md, "The noise floor of whole-
  * process timing"). */
 #define COMPARE_OUTSIDE_THRESHOLD 0.10
-
-static const char compare_help[] =
-    "usage: mazebench compare BASE.csv NEW.csv [--time wall|cpu] [--alpha A]\n"
-    "                         [--threshold T] [--format text|csv|json|markdown]\n"
-    "                         [--out FILE] [--force] [--junit FILE]\n"
-    "                         [--chart FILE.png|FILE.svg] [--any-registry]\n\n"
-    "Compare the timings of two sweep CSVs ('mazebench sweep' output, one file may\n"
-    "hold several rounds concatenated), BASE the old build's and NEW the new one's,\n"
-    "and check that every deterministic column (those before gen_ns) is equal.\n\n"
-    "Rows pair by recipe (gen, seed, rng, rows, cols, solver): the random source\n"
-    "(rng) is part of a maze's recipe, so rows drawn from different sources are\n"
-    "never paired; rows of a file without an rng column count as mulberry32.\n"
-    "gen_ns is taken once per maze (generator recipes), solve_ns per row (solver\n"
-    "recipes). An algorithm is a generator at one size and source over its seeds,\n"
-    "or a solver at one size and source over every maze of that size. Every header\n"
-    "line starts a round. The outputs name a source other than mulberry32 in\n"
-    "text and markdown, and every row's in csv and json (rng).\n\n"
-    "Paired by round, when both files hold as many rounds, 2 or more (scripts/ab.sh):\n"
-    "per recipe and round, d = log(NEW median) - log(BASE median); per algorithm and\n"
-    "round, the mean d of its recipes; over the rounds, Wilcoxon's signed-rank test,\n"
-    "the ratio exp(Hodges-Lehmann estimate) and its 95% Walsh-average interval.\n"
-    "Unpaired otherwise, every row a sample: per recipe the ratio exp(Hodges-Lehmann\n"
-    "estimate), its 95% Moses interval and a Mann-Whitney p-value; per algorithm the\n"
-    "geometric mean of its recipes' ratios, a t-interval and van Elteren's test.\n\n"
-    "p-values are Holm-adjusted within recipes and within algorithms. A verdict is\n"
-    "'slower' when the adjusted p < alpha and ratio > 1 + threshold, 'faster' when\n"
-    "adjusted p < alpha and ratio < 1/(1 + threshold), 'unchanged' otherwise.\n"
-    "gen_instr and solve_instr (instruction counts), when both files have them, give\n"
-    "a ratio too.\n\n"
-    "  --time wall|cpu   the timings compared: wall (gen_ns, solve_ns; default) or\n"
-    "                    cpu (gen_cpu_ns, solve_cpu_ns: the thread's CPU time, which\n"
-    "                    a loaded machine disturbs far less)\n"
-    "  --alpha A         family-wise error rate, default 0.05\n"
-    "  --threshold T     smallest change that counts, a fraction or a percentage\n"
-    "                    (0.05 or 5%), default 5%\n"
-    "  --outside-threshold T  the same for an outside program's rows (wall time):\n"
-    "                    the larger of it and --threshold counts, default 10%, the\n"
-    "                    noise floor of whole-process timing; those rows compare\n"
-    "                    own_ns when the program reports it, else process_ns\n"
-    "  --format F        text (default: a table, slower first, and a summary), csv or\n"
-    "                    json (every recipe and algorithm with all fields), markdown\n"
-    "                    (a short summary for a CI job page)\n"
-    "  --out FILE        write there instead of stdout; refused when FILE exists\n"
-    "  --force           replace FILE (and the --junit and --chart files)\n"
-    "  --junit FILE      JUnit XML: a test case per recipe and algorithm; slower ones\n"
-    "                    and determinism differences fail\n"
-    "  --chart FILE      per-algorithm ratios with their intervals, log scale, the\n"
-    "                    threshold band shaded (gnuplot; .png or .svg)\n"
-    "  --any-registry    compare files (or rounds of one file) written by different\n"
-    "                    registries\n\n"
-    "Every output file is written beside its name and all of them are renamed into\n"
-    "place together, only when everything succeeded (the report on stdout included).\n"
-    "An interval or p-value undefined for its sample (too few samples or rounds, no\n"
-    "spread) is n/a (text), empty (csv) or null (json), its note saying why.\n\n"
-    "Exit status: 0 when nothing is slower and every deterministic column matches,\n"
-    "1 when a recipe or algorithm is slower or a column differs, or on a failure (out\n"
-    "of memory, an output that cannot be written), 2 on bad input: a missing file, no\n"
-    "header, a row cut short, different registries or headers, no recipe in\n"
-    "common, or too few samples or rounds for any test to reach significance (then\n"
-    "run more rounds: scripts/ab.sh --rounds N). docs/compare.md.\n";
 
 static const char *const kind_name[] = {"gen", "solve"};
 static const char *const verdict_name[] = {"unchanged", "slower", "faster"};
@@ -834,7 +775,7 @@ int cmd_compare(int argc, char **argv)
     for (int k = 1; k < argc; k++) {
         int r = 0;
         if (!opts_done && mzc_flag(argv[k], "--help", "-h")) {
-            fputs(compare_help, stdout);
+            mzc_help(stdout, &mzc_cmd_compare);
             return MZC_OK;
         }
         if (opts_done || argv[k][0] != '-' || argv[k][1] == '\0') {

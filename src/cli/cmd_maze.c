@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* fileno, strdup, strtok_r */
 #include "cli.h"
+#include "opts.h"
 #include "../mazebench_file.h"
 #include "../mazebench_render.h"
 #include "../mazebench_row.h"
@@ -17,39 +18,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-
-static const char maze_help[] =
-    "usage: mazebench maze FILE|- [--format F] [--wall-chars S] [--cell-size WxH]\n"
-    "                      [--layout rooms|cells] [--solver \"SPEC ...\"]\n"
-    "                      [--render FILE] [--save FILE [--save-format F]]\n"
-    "                      [--out-format csv|json] [--force]\n\n"
-    "Read a maze from FILE ('-': standard input) and print its figures: the\n"
-    "columns 'mazebench gen' prints (gen is \"file\", seed and draws 0, rng empty),\n"
-    "then format, inconsistent_walls, longest, degree_0..degree_D, straight and\n"
-    "turn (docs/maze-files.md).\n\n"
-    "  --format F        the file's format: auto (default: detected), ascii,\n"
-    "                    blocks, json or mzb\n"
-    "  --wall-chars S    blocks: the characters that are wall (default: # X 1 and\n"
-    "                    the full block U+2588); every other one is open\n"
-    "  --cell-size WxH   blocks: characters across and lines down a block takes\n"
-    "                    (default 1x1; 1..64 each)\n"
-    "  --layout L        blocks: rooms (default: rooms on odd rows and columns,\n"
-    "                    walls or passages between) or cells (every block a cell,\n"
-    "                    wall blocks blocked)\n"
-    "  --solver \"S ...\"  solve the maze with each solver spec of the list\n"
-    "                    (separated by spaces): one row each, with the solver's\n"
-    "                    columns as 'mazebench solve' prints them\n"
-    "  --render FILE     draw the maze, the format from FILE's extension: .png,\n"
-    "                    .svg or .pdf\n"
-    "  --save FILE       write the maze to FILE\n"
-    "  --save-format F   ascii, blocks, json or mzb (default from FILE's extension:\n"
-    "                    .txt ascii, .blocks blocks, .json json, .mzb mzb)\n"
-    "  --out-format F    csv (default: a header and the rows) or json (an object\n"
-    "                    a line)\n"
-    "  --force           replace an existing --render or --save file\n\n"
-    "A file that does not read gives one line 'mazebench: maze: FILE:LINE:COL: why'\n"
-    "and exit status 2. Files are written beside their name and renamed when the\n"
-    "whole command has succeeded.\n";
 
 /* ---- saving, shared with gen --save ---- */
 
@@ -388,7 +356,7 @@ static int parse_opts(int argc, char **argv, struct maze_opts *o)
     for (int k = 1; k < argc; k++) {
         int r = 0;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(maze_help, stdout);
+            mzc_help(stdout, &mzc_cmd_maze);
             return 1;
         }
         if (mzc_flag(argv[k], "--force", NULL)) {

@@ -3,6 +3,7 @@
  * library. Options in, one library call, a status out. */
 #define _GNU_SOURCE /* renameat2's flags, flock */
 #include "cli.h"
+#include "opts.h"
 #include "../mazebench_render.h"
 #include "sweep.h"
 
@@ -19,44 +20,6 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-static const char render_help[] =
-    "usage: mazebench render SPEC --seed N --grid GRID [--out FILE] [options]\n\n"
-    "Draw a maze as a picture, its format chosen by the extension of FILE\n"
-    "(.png, .svg, .pdf, .gif); without --out, SVG on stdout. A .gif, or --animate,\n"
-    "replays a trace step by step (docs/render.md). A file that exists is kept\n"
-    "unless --force; a picture is written beside FILE and renamed at the end.\n"
-    "Options that do not apply to the cells or the format are refused.\n\n"
-    "  --grid GRID           RxC (square cells), hex:RxC, tri:RxC, polar:RINGS,\n"
-    "                        3d:LxRxC, weave:RxC or torus:RxC (--size is the\n"
-    "                        same option)\n"
-    "  --rng NAME            random source: auto (default), mulberry32 or\n"
-    "                        splitmix64, as for 'mazebench gen'\n"
-    "  --style plain|hedge   a clean line drawing (default), or board 09's hedge\n"
-    "                        garden (answer path, lantern, sun shadows, fog)\n"
-    "  --solve S             the solver for route, closed and trail (default bfs)\n"
-    "  --overlay LIST        comma-separated: route, heat, valley, closed, trail,\n"
-    "                        tiles, all (every one that applies to the cells:\n"
-    "                        no trail or tiles but on squares), none (default)\n"
-    "  --from CELL           heat source: an index, R,C, entrance, exit or centre\n"
-    "  --cell PX --wall PX --margin PX   sizes (default automatic)\n"
-    "  --bg RRGGBB --fg RRGGBB --route-colour RRGGBB   colours\n"
-    "  --no-legend --no-marks --no-antialias\n"
-    "  --time MS             hedge style only: the frame's time in ms (default 0)\n"
-    "  --format F            png, svg, pdf or gif, overriding the extension\n"
-    "  --animate gen|solve   replay the generator's or the solver's trace (default:\n"
-    "                        solve with --solve, else gen); a .png gets the folder\n"
-    "                        FILE without .png, holding NAME-00000.png, ...,\n"
-    "                        put in place whole (--force swaps a frame folder)\n"
-    "  --stride N            trace steps a frame (default: about 150 frames)\n"
-    "  --duration MS         gif: playing time of the steps (default 4000)\n"
-    "  --hold MS             gif: time the last frame stays (default 2000)\n\n"
-    "Limits: PNG up to 2^27 pixels and 32767 a side, SVG and PDF up to 3072x3072\n"
-    "cells and files estimated at 128 MiB (PDF pages up to 14400 pt a side), GIF\n"
-    "up to 256x256 cells and 64 MiB; larger is refused before anything is drawn\n"
-    "(bigger --cell and overlays lower them; docs/render.md). An animation's trace\n"
-    "is recorded up to 2^24 steps; its memory is estimated before anything runs\n"
-    "from the trace steps a cell the registry declares (mazebench list).\n";
 
 /* ---- PNG frames: a folder committed whole ----
  *
@@ -718,7 +681,7 @@ int cmd_render(int argc, char **argv)
         int r;
         uint64_t u;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(render_help, stdout);
+            mzc_help(stdout, &mzc_cmd_render);
             return MZC_OK;
         }
         if (mzc_flag(argv[k], "--force", NULL)) {

@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "opts.h"
 
 #include "../report/report.h"
 #include "../util/util.h"
@@ -14,39 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char HELP[] =
-    "usage: mazebench report DIR|FILE... --out FILE.html [--md FILE] [--tex FILE]\n"
-    "                        [--csv DIR] [--charts DIR] [--chart-size WxH] [--force]\n\n"
-    "One self-contained HTML report of a run: no network, every picture inline,\n"
-    "readable without JavaScript, printable. Inputs are a results folder (its\n"
-    "*.csv and *.xml, and those of its stats/ and scaling/ folders) or files\n"
-    "given one by one, each recognised by its header line:\n"
-    "  a sweep CSV (sweep)            the run, generators and solvers by size, charts,\n"
-    "                                 one small render of each generator and shape\n"
-    "  a stats CSV (stats --out)      statistics against published values\n"
-    "  fits.csv, points.csv (scaling) the route's growth exponents\n"
-    "  a scale CSV (scale)            the cost a cell as the maze grows\n"
-    "  compare --format csv           the A/B verdicts\n"
-    "  check --junit XML              the re-run's failures\n"
-    "A file that is missing, does not read, is not a regular file of at most\n"
-    "256 MiB (a device, a FIFO: left out before it is read), or is not one of these\n"
-    "(when named) is listed in the report's 'left-out' section and on stderr, and\n"
-    "the report is still written. Every text of the markdown, LaTeX and CSV\n"
-    "exports is escaped to be inert (docs/report.md).\n\n"
-    "Options:\n"
-    "  --out FILE        the HTML report (required)\n"
-    "  --md FILE         every table as GitHub markdown (a README, a CI job summary)\n"
-    "  --tex FILE        every table as LaTeX (booktabs: \\usepackage{booktabs})\n"
-    "  --csv DIR         every table as DIR/ID.csv (DIR made when missing)\n"
-    "  --charts DIR      every chart as DIR/NAME.svg and DIR/NAME.pdf (PDF needs cairo)\n"
-    "  --chart-size WxH  the charts' size in points, default 720x405 (200 to 5000)\n"
-    "  --force           replace existing output files\n\n"
-    "The tables are computed by the library (the sweep summary: medians of the\n"
-    "time and memory a cell with distribution-free 95% intervals; docs/report.md).\n\n"
-    "Exit status: 0 the report is written from every input; 1 it is written but\n"
-    "an input was left out (or writing failed); 2 bad arguments, an output that\n"
-    "exists without --force, is an input, or has the path of another output.\n";
 
 /* "WxH" into *w, *h (200..5000 each). */
 static int parse_size(const char *text, double *w, double *h)
@@ -126,7 +94,7 @@ int cmd_report(int argc, char **argv)
     for (int k = 1; k < argc && rc == MZC_OK; k++) {
         int m;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(HELP, stdout);
+            mzc_help(stdout, &mzc_cmd_report);
             free(inputs);
             return mzc_flush_stdout("report");
         }

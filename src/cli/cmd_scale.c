@@ -20,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "opts.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -32,52 +33,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static const char scale_help[] =
-    "usage: mazebench scale --gen SPEC [--solve SOLVER] [--shape SHAPE] [--max-cells N]\n"
-    "                       [--seed N] [--rng NAME] [--reps N]\n"
-    "                       [--out FILE [--force | --resume]] [--no-chart]\n\n"
-    "Double the grid from 1000 cells up to N (default 100000000), near-square\n"
-    "sizes of at most that many cells (10^8 is 10000x10000); for each size run\n"
-    "the generator (and the solver) in a child process, timed by the library's\n"
-    "engine (docs/measurement.md), and write one CSV row: the maze's real size,\n"
-    "generator and solver time a cell in ns (median and minimum of the timed runs,\n"
-    "and their spread), heap a cell, the child's peak resident memory and the\n"
-    "maze's digest, its random source (rng) and the draws its generation took. A\n"
-    "generator that makes a fixed-size maze is measured once.\n\n"
-    "  --gen SPEC      generator spec, as for 'mazebench gen'\n"
-    "  --solve SOLVER  also time this solver on each maze\n"
-    "  --shape SHAPE   the grids' cell shape: ortho (default), hex, tri, weave,\n"
-    "                  torus (near-square rows x cols), polar (the most rings\n"
-    "                  within the cells) or 3d (near-cubic levels x rows x\n"
-    "                  cols); the topology column names it\n"
-    "  --max-cells N   largest cell count (at least 1000)\n"
-    "  --seed N        seed of the random source (default 464; 64 bits with\n"
-    "                  splitmix64)\n"
-    "  --rng NAME      the random source of each size: auto (default: mulberry32,\n"
-    "                  and splitmix64 from the first size whose maze would take\n"
-    "                  more than 2^28 draws, or for a seed past 32 bits, with a\n"
-    "                  note), mulberry32 (refused, exit 2, when a size would\n"
-    "                  need more than 2^31 draws or the seed more than 32\n"
-    "                  bits) or splitmix64 (docs/random.md)\n"
-    "  --reps N        timed runs a size, after one warm-up run (default 3, 1..1000)\n"
-    "  --out FILE      CSV file (default, or '-': stdout); its directory must\n"
-    "                  exist, and an existing file is kept unless --force\n"
-    "  --force         replace an existing --out FILE (its charts and FILE.partial)\n"
-    "  --resume        carry on FILE.partial (or FILE): keep the sizes it holds and\n"
-    "                  measure the rest; refused (exit 2) unless it was made by the\n"
-    "                  same command (generator, solver, seed, source, reps,\n"
-    "                  shape, sizes)\n"
-    "                  and this build, and is whole\n"
-    "  --no-chart      do not run gnuplot; otherwise, when gnuplot and\n"
-    "                  scripts/scale.gp are found, FILE's .png and .svg charts\n"
-    "                  are drawn next to it (log-log, time and memory a cell) and\n"
-    "                  committed with it (all three, or none)\n\n"
-    "FILE is written as FILE.partial, a row a size, and renamed to FILE when every\n"
-    "size is measured: a run stopped by anything (a size whose estimated memory\n"
-    "does not fit, exit status 1; Ctrl-C; SIGKILL) leaves FILE as it was and its\n"
-    "sizes in FILE.partial, which --resume carries on. Progress goes to stderr\n"
-    "when it is a terminal.\n";
 
 /* What a child sends back: fixed 64-bit fields, in this order. */
 enum {
@@ -445,7 +400,7 @@ int cmd_scale(int argc, char **argv)
         const char *v;
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(scale_help, stdout);
+            mzc_help(stdout, &mzc_cmd_scale);
             return MZC_OK;
         }
         if (mzc_flag(argv[k], "--no-chart", NULL)) {

@@ -7,61 +7,13 @@
  * could hold. docs/scaling.md.
  */
 #include "cli.h"
+#include "opts.h"
 #include "sweep.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char scaling_help[] =
-    "usage: mazebench scaling GEN... [--sizes LIST] [--seeds LIST]\n"
-    "                         [--stream-sizes LIST] [--stream-seeds LIST]\n"
-    "                         [--shape SHAPE] [--rng NAME] [--points FILE] [--force]\n"
-    "                         [--format text|csv]\n\n"
-    "Measure how the route (entrance to exit steps, corner to corner) of each\n"
-    "GEN's square n x n mazes grows with n, and fit route = c * n^b by least\n"
-    "squares of ln route on ln n over every maze (each size and seed a point):\n"
-    "the exponent b with its standard error and 95% confidence interval\n"
-    "(Student's t, points - 2 degrees of freedom), R^2, and the local slope\n"
-    "between the two largest sizes (of the mean ln route). The published\n"
-    "exponent is shown where there is one: 1.25 for the uniform spanning tree\n"
-    "(wilson, aldous-broder: the loop-erased random walk, 5/4), about 1.22 for\n"
-    "random-weight minimum spanning trees (kruskal, prim).\n\n"
-    "GEN is a generator spec, or 'eller-stream': Eller's maze made row by row\n"
-    "(mazebench eller-stream), for sizes far beyond a stored grid.\n\n"
-    "  --sizes LIST         sides n, comma-separated (N or NxN; default\n"
-    "                       16,32,64,128,256)\n"
-    "  --seeds LIST         seeds, comma-separated, each a seed or a range A..B\n"
-    "                       (default 1..10; 64-bit seeds)\n"
-    "  --stream-sizes LIST  sides for eller-stream (default: --sizes)\n"
-    "  --stream-seeds LIST  seeds for eller-stream (default: --seeds)\n"
-    "  --shape SHAPE        cells of another shape, side n: hex:nxn, tri:nxn,\n"
-    "                       weave:nxn, torus:nxn, polar:n (n rings, centre to\n"
-    "                       rim) or\n"
-    "                       3d:nxnxn (a cube; published: 3D loop-erased walk,\n"
-    "                       about 1.624, for wilson and aldous-broder; default:\n"
-    "                       ortho, square cells). The CSV outputs name it in\n"
-    "                       their topology column\n"
-    "  --rng NAME           the random source of each generator and size: auto\n"
-    "                       (default: mulberry32, or splitmix64 with a note when a\n"
-    "                       maze would take more than 2^28 draws or a seed is past\n"
-    "                       32 bits), mulberry32 (refused, exit 2, when it cannot\n"
-    "                       serve) or splitmix64 (docs/random.md). The outputs name\n"
-    "                       it (rng; 'mulberry32+splitmix64' for a fit over both,\n"
-    "                       the points file a size's own); eller-stream chooses\n"
-    "                       as 'eller' would\n"
-    "  --points FILE        also write one CSV row a generator and size: the mean,\n"
-    "                       sd and geometric mean route, the fitted and the\n"
-    "                       theoretical line there, the local slope (for a chart:\n"
-    "                       scripts/scaling-chart.sh); written only when the\n"
-    "                       result reached stdout ('-' is refused)\n"
-    "  --force              replace an existing FILE (otherwise kept)\n"
-    "  --format F           text (default) or csv\n\n"
-    "Two mazes (two sizes, one seed) fix the line: their exponent has no standard\n"
-    "error or interval (n/a in text, empty in CSV), nor has a size of one seed a\n"
-    "route_sd. A size past 2^40 cells on the shape, or a generator of one fixed\n"
-    "size, is refused with exit status 2 before any maze is made.\n";
 
 #define MAX_SIZES 32
 #define MAX_SEEDS 100000
@@ -384,7 +336,7 @@ int cmd_scaling(int argc, char **argv)
         const char *v;
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(scaling_help, stdout);
+            mzc_help(stdout, &mzc_cmd_scaling);
             return mzc_flush_stdout("scaling");
         }
         if ((r = mzc_opt(argc, argv, &k, "--sizes", &v)) != 0) {

@@ -5,6 +5,7 @@
  * The figures come from mz_maze_stats_compute; docs/stats.md.
  */
 #include "cli.h"
+#include "opts.h"
 #include "out/out.h"
 #include "sweep.h"
 #include "tools/stats_table.h"
@@ -13,65 +14,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char stats_help[] =
-    "usage: mazebench stats GEN... [--grid LIST] [--seeds LIST] [--rng NAME] [--band N]\n"
-    "                       [--format text|csv|json|markdown] [--published FILE]\n"
-    "       mazebench stats GEN... --against B [--against-seeds LIST] [--alpha A]\n"
-    "                       [--correction holm|bonferroni] [--grid ..] [--seeds ..] ...\n\n"
-    "Generate each GEN spec (or 'all': every generator at its defaults plus every\n"
-    "spec of the published file) on each grid and seed, and summarise over the\n"
-    "seeds: mean, standard deviation and 95% confidence interval (Student's t) of\n"
-    "  dead_ends         share of the open cells with one open side\n"
-    "  inner_dead_ends   the same, leaving out a border band of N cells\n"
-    "  degree_1..D       shares of the open cells with 1..D open sides (D: 4 on\n"
-    "                    square and weave cells, 6 hex, polar and 3d, 3 tri)\n"
-    "  straight, turn    shares of the open cells that are straight or turning\n"
-    "                    corridor cells (two open sides, opposite or not)\n"
-    "  route             entrance -> exit steps\n"
-    "  longest           longest path by a double breadth-first sweep: exact on a\n"
-    "                    maze without loops, a lower bound otherwise (marked)\n"
-    "The published dead-end share of the generator, when the published file has\n"
-    "one, is printed next to the measured one (on square cells: the published\n"
-    "figures are of square grids) with a verdict: agree when the measured 95%\n"
-    "interval meets the published figure widened by its rounding (+-0.5%), differ\n"
-    "otherwise, and the one-sample t-test's p against it.\n\n"
-    "A claim, --against B: each GEN and B are made on the same grids (B over\n"
-    "--against-seeds, default the same seeds: give other seeds to set a\n"
-    "generator against itself) and compared on dead_ends, inner_dead_ends, route\n"
-    "and longest: both means with 95% intervals, the difference with its 95%\n"
-    "interval (Welch), Welch's t-test p and the Mann-Whitney rank test p (normal\n"
-    "approximation, tie-corrected), each corrected over the figures tested, the\n"
-    "difference the test finds 4 times in 5 (detectable), and a verdict per\n"
-    "figure: differ when Welch's corrected p < A, agree otherwise.\n\n"
-    "  --grid LIST       grids, comma-separated, each ROWSxCOLS or N (square cells;\n"
-    "                    default 101) or SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC,\n"
-    "                    torus:RxC, polar:RINGS, 3d:LxRxC. The CSV, JSON and\n"
-    "                    markdown outputs give each grid's topology and cells; a\n"
-    "                    generator that does not run on a shape is skipped\n"
-    "                    there. --sizes and --size: older names\n"
-    "  --seeds LIST      seeds, comma-separated, each a seed or a range A..B\n"
-    "                    (default 1..10; 64-bit seeds)\n"
-    "  --rng NAME        the random source of each generator and grid: auto\n"
-    "                    (default: mulberry32, or splitmix64 with a note when a\n"
-    "                    maze would take more than 2^28 draws or a seed is past\n"
-    "                    32 bits), mulberry32 (refused, exit 2, when it cannot\n"
-    "                    serve) or splitmix64 (docs/random.md). Every output\n"
-    "                    names each row's source (rng)\n"
-    "  --band N          border band left out of inner_dead_ends (default 10)\n"
-    "  --format F        text (default), csv, json or markdown (one table row a\n"
-    "                    generator and size)\n"
-    "  --published FILE  published figures (default data/published-deadends.csv\n"
-    "                    when it exists)\n"
-    "  --against B       a claim: every GEN against the generator spec B\n"
-    "  --against-seeds LIST  B's seeds (default: --seeds)\n"
-    "  --alpha A         the claim's family-wise level over its figures (default\n"
-    "                    0.01; 1e-12 to 0.5)\n"
-    "  --correction C    holm (default) or bonferroni\n\n"
-    "A seed an outside program fails on is left out of the figures and counted\n"
-    "(a line on stderr); no seed left is an error (exit 1).\n"
-    "Over one seed a statistic has no standard deviation or interval: n/a in text\n"
-    "and markdown, empty in CSV, null in JSON, and one note on stderr.\n";
 
 #define MAX_SIZES 32
 #define MAX_SEEDS 100000
@@ -720,7 +662,7 @@ int cmd_stats(int argc, char **argv)
         const char *v;
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(stats_help, stdout);
+            mzc_help(stdout, &mzc_cmd_stats);
             return mzc_flush_stdout("stats");
         }
         /* --grid, and its older names --sizes and --size */

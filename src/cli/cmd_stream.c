@@ -4,6 +4,7 @@
  * figures and optionally writing the rows out as they are made.
  */
 #include "cli.h"
+#include "opts.h"
 #include "sweep.h"
 #include "util/util.h"
 
@@ -11,31 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char stream_help[] =
-    "usage: mazebench eller-stream --size RxC --seed N [--rng NAME] [--out FILE]\n"
-    "                              [--format csv|json]\n\n"
-    "Make the maze 'mazebench gen eller' makes at the same seed and size, one row\n"
-    "at a time, without holding it: memory grows with the columns only (about 80\n"
-    "bytes a column), so the rows may number in the millions. Prints the maze's\n"
-    "figures: cells, passages, dead ends, the shares of cells with 1..4 open sides,\n"
-    "the digest, the route (entrance to exit steps) and the longest path (all equal\n"
-    "to the in-memory maze's), the most nodes its compressed tree of the rows held,\n"
-    "then the time and peak memory.\n\n"
-    "  --size RxC      rows x columns (columns below 2^31, rows x columns below 2^64)\n"
-    "  --seed N        seed of the random source, 0..4294967295 (64 bits with\n"
-    "                  splitmix64)\n"
-    "  --rng NAME      auto (default), mulberry32 or splitmix64, as for\n"
-    "                  'mazebench gen' (docs/random.md): eller takes about 0.05\n"
-    "                  draws a cell, so auto leaves mulberry32 past about 5x10^9\n"
-    "                  cells\n"
-    "  --out FILE      also write the cells, one byte a cell (its wall bits: N 1,\n"
-    "                  E 2, S 4, W 8), row after row, as they are made; FILE is\n"
-    "                  written beside its name and renamed at the end, once the\n"
-    "                  figures reached stdout ('-' is refused: stdout has them)\n"
-    "  --force         replace an existing FILE (otherwise kept)\n"
-    "  --format F      csv (default) or json\n\n"
-    "A progress line goes to stderr every 10 s.\n";
 
 /* RxC or N, each part a plain decimal number >= 1. */
 static int parse_stream_size(const char *text, uint64_t *rows, uint64_t *cols)
@@ -102,7 +78,7 @@ int cmd_eller_stream(int argc, char **argv)
         const char *v;
         int r;
         if (mzc_flag(argv[k], "--help", "-h")) {
-            fputs(stream_help, stdout);
+            mzc_help(stdout, &mzc_cmd_eller_stream);
             return MZC_OK;
         }
         if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {

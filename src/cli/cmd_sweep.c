@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "opts.h"
 #include "sweep.h"
 #include "tools/tools.h"
 #include "outside/outside.h"
@@ -21,80 +22,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static const char sweep_help[] =
-    "usage: mazebench sweep [PLAN] [--gen SPECS] [--solve SOLVERS] [--seeds LIST]\n"
-    "                       [--grids LIST] [--skip-unsupported] [--reps N] [--jobs N]\n"
-    "                       [--rng auto|mulberry32|splitmix64] [--out FILE] [--force]\n"
-    "                       [--resume] [--shard I/N] [--print-plan] [--progress SECS]\n"
-    "                       [--count callgrind|perf|auto]\n\n"
-    "Run every generator of a plan on every grid, seed and repetition, solve each\n"
-    "maze with every solver of the plan, and write one CSV row per (generator,\n"
-    "grid, seed, rep, solver), in plan order whatever --jobs is.\n\n"
-    "  PLAN            a plan file ('-' for stdin); without it, the default plan:\n"
-    "                  every registered generator and solver plus the article's\n"
-    "                  variants, seeds 464..473, sizes 31, 101, 317, 1001\n"
-    "  --gen SPECS     generator specs, comma-separated, replacing the plan's\n"
-    "                  ('all' = every registered generator)\n"
-    "  --solve SOLVERS solver specs, comma-separated ('all' = every solver, '' = none)\n"
-    "  --seeds LIST    e.g. 464..473 or 1,5,9..12 (any 64-bit seeds: tasks are\n"
-    "                  computed as they run, never listed)\n"
-    "  --rng NAME      the random source: 'auto' (default) draws from mulberry32\n"
-    "                  (the article's source) unless a maze would take more than\n"
-    "                  2^28 draws or its seed is past 32 bits, and then from\n"
-    "                  splitmix64, with a note; 'mulberry32' serves mazes of up\n"
-    "                  to 2^31 draws and 32-bit seeds, and refuses others;\n"
-    "                  'splitmix64' draws every maze from it. The rng column\n"
-    "                  names each row's source (docs/random.md)\n"
-    "  --grids LIST    e.g. 31,101,31x61,hex:31x31,polar:16,3d:4x15x15 (N means\n"
-    "                  N x N square cells; SHAPE:DIMS as for 'gen --grid');\n"
-    "                  --sizes is its older name\n"
-    "  --skip-unsupported  drop the grids a generator does not run on (its shape,\n"
-    "                  'mazebench list') instead of refusing the plan; a solver\n"
-    "                  that does not run on a maze keeps its row, figures empty\n"
-    "  --reps N        repetitions of each maze (for timing spread), default 1\n"
-    "  --jobs N        worker threads, default 1\n"
-    "  --threads N     threads for each maze's figures, after its timed runs\n"
-    "                  (default: the online cores shared among the jobs); the\n"
-    "                  figures are the same at any N\n"
-    "  --out FILE      output CSV; default stdout. An existing FILE is refused\n"
-    "                  unless --force or --resume; FILE is written beside and\n"
-    "                  renamed into place when the sweep ends\n"
-    "  --force         replace an existing --out FILE\n"
-    "  --resume        carry on an interrupted --out FILE of the same plan\n"
-    "  --shard I/N     run only part I of N (tasks whose index mod N is I-1);\n"
-    "                  'mazebench merge' joins the parts\n"
-    "  --print-plan    dry run: print the effective plan, its task count and an\n"
-    "                  estimate of time and memory, and exit\n"
-    "  --progress SECS a progress line every SECS seconds when stderr is not a\n"
-    "                  terminal (default 10, 0 for none); a terminal gets a\n"
-    "                  live line\n"
-    "  --count COUNTER instruction counts of each timed call into gen_instr,\n"
-    "                  solve_instr, gen_llc_miss and solve_llc_miss (empty\n"
-    "                  without it): 'callgrind' runs the sweep under valgrind's\n"
-    "                  Callgrind (exact, the same on every run; one job; 50 to\n"
-    "                  100 times slower), 'perf' reads the hardware counters\n"
-    "                  (where the kernel offers them), 'auto' the first of perf\n"
-    "                  and callgrind that is there\n"
-    "  --              what follows is PLAN, even if it starts with '-'\n\n"
-    "Plan file lines: 'gen SPEC', 'gen? SPEC' (skipped with a note when not\n"
-    "registered), 'gen all', the same for 'solve', 'seeds LIST', 'sizes LIST'\n"
-    "(grids; 'grids LIST' is the same), 'reps N', 'limit GENERATOR SIZE' (that\n"
-    "generator only up to SIZE's cells), 'skip unsupported', 'rng NAME',\n"
-    "'# comments'.\n"
-    "Duplicate generators, solvers, seeds and grids run once.\n"
-    "See docs/sweeps.md.\n";
-
-static const char merge_help[] =
-    "usage: mazebench merge FILE... [--out FILE] [--force]\n\n"
-    "Join the part files of a sharded sweep ('mazebench sweep --shard I/N') into\n"
-    "the CSV one machine would have written: the same rows in the same order.\n"
-    "Every part of one plan must be given once, in any order; every row is\n"
-    "checked against the plan's task order. The output keeps the first file's\n"
-    "provenance lines, its '# shard:' line becoming '# shard: 1/1, tasks T, rows\n"
-    "per task K' followed by a '# merged:' line naming the parts. Writes to\n"
-    "stdout unless --out is given; an existing --out FILE is refused unless\n"
-    "--force, is never one of the parts, and is replaced atomically.\n";
 
 /* ---- notes, held until the plan is known to be good ---- */
 
@@ -189,7 +116,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
         int r = 0;
         const char *a = argv[k];
         if (!rest && mzc_flag(a, "--help", "-h")) {
-            fputs(sweep_help, stdout);
+            mzc_help(stdout, &mzc_cmd_sweep);
             return 1;
         }
         if (!rest && strcmp(a, "--") == 0) {
@@ -769,7 +696,7 @@ int cmd_merge(int argc, char **argv)
         const char *v;
         int r;
         if (!rest && mzc_flag(argv[k], "--help", "-h")) {
-            fputs(merge_help, stdout);
+            mzc_help(stdout, &mzc_cmd_merge);
             free(names);
             return MZC_OK;
         }

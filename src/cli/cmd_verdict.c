@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "opts.h"
 #include "../outside/outside.h"
 #include "../tools/verdict.h"
 #include "../tools/vet.h"
@@ -12,56 +13,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mazebench verdict NAME [--format text|markdown|json] [--seeds N]\n"
-            "           [--sizes LIST] [--shapes LIST] [--time-budget S] [--claims GEN]\n"
-            "           [--no-vet]\n\n"
-            "One verdict on one generator or solver, built in or not, to paste into an\n"
-            "issue or a CI summary (docs/verdict.md): an outside program's with\n"
-            "--programs PROGRAMS (docs/outside.md), a plugin's with --plugin LIB.so.\n"
-            "Each check is one line: pass, FAIL or skip, what was found, and on a\n"
-            "failure the program's own account (its status and first stderr line).\n\n"
-            "generator checks, on each shape asked for:\n"
-            "  runs           every run on the size ladder made a maze (or refused a\n"
-            "                 size it declares it refuses)\n"
-            "  perfect        one component and no loop at every size and seed; when\n"
-            "                 not, the failing case is shrunk (rows, then columns, the\n"
-            "                 smallest that still fails, then the smallest seed) and\n"
-            "                 given with a passage that closes a loop or a cell the\n"
-            "                 entrance does not reach (FAIL when declared perfect)\n"
-            "  deterministic  each seed twice on the first four sizes: the same digest\n"
-            "  statistics     dead_ends, inner_dead_ends, route, longest at 15x15 over\n"
-            "                 N seeds against every built-in generator of the shape\n"
-            "                 (Welch, Holm over the whole family): matches, differs\n"
-            "  claims         the claims = GEN key of its programs file, or --claims:\n"
-            "                 that comparison alone\n"
-            "  speed          its time against its closest built-in (the claimed one,\n"
-            "                 else the one whose statistics are closest, else dfs):\n"
-            "                 a geometric-mean ratio over sizes with its interval\n"
-            "  memory         peak resident KiB a cell (outside) or heap bytes a cell\n"
-            "  vet            mazebench vet's checks, counted (walls, scratch bits,\n"
-            "                 same seed, trace, allocation failures)\n"
-            "solver checks (on dfs and on dfs+braid mazes of the ladder):\n"
-            "  path           found, and every path a valid walk\n"
-            "  shortest       path_excess 0 (FAIL when declared shortest)\n\n"
-            "options:\n"
-            "  --format F       text (default), markdown or json\n"
-            "  --seeds N        seeds of the statistics (default 12; perfect and\n"
-            "                   deterministic use seeds 1..min(N, 4)), 2 to 10000\n"
-            "  --sizes LIST     the ladder, RxC or N, comma-separated (default\n"
-            "                   2,3,5,8,15,31)\n"
-            "  --shapes LIST    shapes, comma-separated (default square)\n"
-            "  --time-budget S  seconds the shrinking and timing may take (default 60)\n"
-            "  --claims GEN     the built-in generator it claims to match\n"
-            "  --no-vet         leave out the vet line (mazebench vet's checks, in\n"
-            "                   process: run mazebench vet for an entry that may crash)\n"
-            "  --help           this text\n\n"
-            "Exit status: 0 every check passed or was skipped, 1 a check failed,\n"
-            "2 bad input (an unknown NAME, a bad option).\n");
-}
 
 static int parse_sizes(const char *text, mzv_opts *o)
 {
@@ -262,7 +213,7 @@ int cmd_verdict(int argc, char **argv)
         const char *a = argv[k];
         int r = 0;
         if (mzc_flag(a, "--help", "-h")) {
-            usage(stdout);
+            mzc_help(stdout, &mzc_cmd_verdict);
             return MZC_OK;
         }
         if (strcmp(a, "--no-vet") == 0) {

@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
+#include "opts.h"
 #include "../plugin/plugin.h"
 #include "../tools/vet.h"
 
@@ -30,45 +31,6 @@
 /* The child's exit status when its checks ran and some failed. */
 #define VET_FAILED 3
 #define VET_TIMEOUT_DEFAULT 300
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mazebench [--plugin LIB.so]... vet [NAME...] [--all] [--timeout S]\n\n"
-            "Run the checks the test suite makes on every built-in entry on any entry:\n"
-            "a plugin's (--plugin, before or after 'vet'), an outside program's, or a\n"
-            "built-in one. With no NAME, every entry added at run time (plugins,\n"
-            "outside programs); --all: every entry, the built-in ones too.\n"
-            "Each entry runs at its default parameters and at each documented value\n"
-            "of each parameter, one moved at a time, on the sample grids of every\n"
-            "shape it runs on (square 1x1, 1x7, 7x1, 2x2, 9x13, 31x31 and a typical,\n"
-            "thin and least grid of each other shape) under four seeds (an outside\n"
-            "program, a process a run, at its defaults under two); a solver on mazes\n"
-            "of a built-in perfect generator, with and without loops.\n\n"
-            "checks (one line each: ok, skip: why, or FAIL: why):\n"
-            "  runs       MZ_OK, or MZ_EUNSUPPORTED exactly where it declares a refusal\n"
-            "  walls      both sides of every wall agree, the border stays closed,\n"
-            "             entrance and exit are open cells of the grid\n"
-            "  scratch    no scratch bit or bit beyond the shape's ports left set\n"
-            "  perfect    flagged perfect: one component, cells - 1 passages, no loop\n"
-            "  same-seed  the same seed gives the same maze (or solution)\n"
-            "  path       a solver's path walks through open walls from start to end;\n"
-            "             found comes with a route (path_steps, and the path)\n"
-            "  shortest   flagged shortest: found when reachable, the shortest route\n"
-            "  trace      tracing changes nothing, its ops are declared in trace_ops,\n"
-            "             a sink that says stop gets MZ_EIO and nothing leaks\n"
-            "  alloc      each allocation from g->mem fails in turn: MZ_ENOMEM, no\n"
-            "             leak (skipped for outside programs)\n"
-            "  finishes   (on failure only) the entry crashed, hung or ended the process\n\n"
-            "options:\n"
-            "  --all        every entry of the registry and every added one\n"
-            "  --timeout S  seconds an entry's checks may take (default %d); past\n"
-            "               them the entry fails\n"
-            "  --help       this text\n\n"
-            "Exit status: 0 every check passed or was skipped, 1 a check failed or an\n"
-            "entry crashed or hung, 2 bad usage (an unknown NAME, nothing to check).\n",
-            VET_TIMEOUT_DEFAULT);
-}
 
 static void print_verdict(void *user, const mz_algo *a, const char *check, mzt_verdict v,
                           const char *why)
@@ -170,7 +132,7 @@ int cmd_vet(int argc, char **argv)
         const char *a = argv[k];
         int r;
         if (mzc_flag(a, "--help", "-h")) {
-            usage(stdout);
+            mzc_help(stdout, &mzc_cmd_vet);
             return MZC_OK;
         } else if (strcmp(a, "--all") == 0) {
             all = true;

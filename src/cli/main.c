@@ -3,56 +3,155 @@
  */
 #include "cli.h"
 #include "sweep.h"
+#include "opts.h"
+#include "../mazebench_render.h"
 
 #include <string.h>
 
 struct command {
-    const char *name;
+    const mzc_cmddef *def; /* name, summary and options (commands.c) */
     int (*fn)(int argc, char **argv);
-    const char *summary;
 };
 
 static const struct command commands[] = {
-    {"list", cmd_list, "every generator, post-processor and solver with its parameters"},
-    {"gen", cmd_gen, "generate a maze and print its figures"},
-    {"solve", cmd_solve, "generate a maze, solve it and print both sets of figures"},
-    {"scale", cmd_scale, "time and memory a cell as the grid doubles, to CSV and a chart"},
-    {"sweep", cmd_sweep, "run a plan of generators x sizes x seeds x solvers into a CSV"},
-    {"merge", cmd_merge, "join the part files of a sharded sweep into one CSV"},
-    {"check", cmd_check, "re-run every row of a sweep CSV and report figures that differ"},
-    {"compare", cmd_compare, "timing changes between two sweep CSVs, with rank tests; determinism too"},
-    {"render", cmd_render, "draw a maze as PNG, SVG or PDF, or animate a trace as GIF"},
-    {"stats", cmd_stats, "dead ends, degrees, corridors, route and longest path over seeds"},
-    {"eller-stream", cmd_eller_stream, "stream Eller's maze row by row: figures of any height, rows to a file"},
-    {"scaling", cmd_scaling, "how the route grows with the side: a fitted exponent against theory"},
-    {"maze", cmd_maze, "read a maze file: its figures, solvers, a picture, another format"},
-    {"vet", cmd_vet, "the test suite's checks on any entry: a plugin's, an outside program's"},
-    {"verdict", cmd_verdict, "one verdict on a generator or solver: perfect, deterministic, statistics, speed"},
-    {"report", cmd_report, "one self-contained HTML report of a run's files; its tables as markdown, LaTeX, CSV"},
+    {&mzc_cmd_list, cmd_list},
+    {&mzc_cmd_gen, cmd_gen},
+    {&mzc_cmd_solve, cmd_solve},
+    {&mzc_cmd_scale, cmd_scale},
+    {&mzc_cmd_sweep, cmd_sweep},
+    {&mzc_cmd_merge, cmd_merge},
+    {&mzc_cmd_check, cmd_check},
+    {&mzc_cmd_compare, cmd_compare},
+    {&mzc_cmd_render, cmd_render},
+    {&mzc_cmd_stats, cmd_stats},
+    {&mzc_cmd_eller_stream, cmd_eller_stream},
+    {&mzc_cmd_scaling, cmd_scaling},
+    {&mzc_cmd_maze, cmd_maze},
+    {&mzc_cmd_vet, cmd_vet},
+    {&mzc_cmd_verdict, cmd_verdict},
+    {&mzc_cmd_report, cmd_report},
 };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: mazebench COMMAND [OPTIONS]\n\n"
                "A benchmark and reproducibility harness for maze generators and solvers.\n\n"
                "commands:\n");
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        fprintf(f, "  %-12s %s\n", commands[k].name, commands[k].summary);
-    fprintf(f, "\noptions of every command:\n"
-               "  --plugin FILE  load a compiled plugin's entries first (repeatable;\n"
-               "                 docs/plugins.md; 'mazebench vet' checks them)\n"
-               "  --programs FILE  declare outside programs (any language) as generators\n"
-               "                 and solvers usable by name (repeatable; docs/outside.md)\n");
-    fprintf(f, "\n'mazebench COMMAND --help' describes each one. Version %s.\n", MZ_VERSION);
+    for (size_t k = 0; k < NCOMMANDS; k++)
+        fprintf(f, "  %-12s %s\n", commands[k].def->name, commands[k].def->summary);
+    fprintf(f, "\noptions of every command:\n");
+    for (const mzc_optdef *o = mzc_global_opts; o->name; o++) {
+        char label[64];
+        snprintf(label, sizeof label, "%s %s", o->name, o->arg);
+        fprintf(f, "  %-16s ", label);
+        /* the text in lines of at most 60 characters */
+        const char *t = o->help;
+        int at = 0;
+        while (*t) {
+            size_t n = strcspn(t, " ");
+            if (at && at + 1 + (int)n > 60) {
+                fprintf(f, "\n  %-16s ", "");
+                at = 0;
+            } else if (at) {
+                fputc(' ', f);
+                at++;
+            }
+            fwrite(t, 1, n, f);
+            at += (int)n;
+            t += n;
+            t += strspn(t, " ");
+        }
+        fputc('\n', f);
+    }
+    fprintf(f, "\n'mazebench COMMAND --help' describes each one, 'mazebench help --man [COMMAND]'\n"
+               "prints its man page, 'mazebench completion bash' the bash completion script.\n"
+               "'mazebench version' (or -V, --version): version %s, its commit and features.\n",
+            MZ_VERSION);
 }
 
-/* Did the command's arguments ask for its help? */
-static bool asked_help(int argc, char **argv)
+static void feature(bool on, const char *name, char *with, char *without, size_t len)
 {
-    for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
-        if (mzc_flag(argv[k], "--help", "-h"))
-            return true;
-    return false;
+    char *to = on ? with : without;
+    strncat(to, " ", len - strlen(to) - 1);
+    strncat(to, name, len - strlen(to) - 1);
+}
+
+/* The version, the commit, and the optional parts built in. */
+static int version(void)
+{
+    printf("mazebench %s (commit %s)\n", MZ_VERSION, sw_build_commit());
+    static const struct { mz_pic_format f; const char *name; } pics[] = {
+        {MZ_PIC_PNG, "png"}, {MZ_PIC_SVG, "svg"}, {MZ_PIC_PDF, "pdf"}, {MZ_PIC_GIF, "gif"}};
+    char with[128] = "", without[128] = "";
+    feature(mz_pic_supported(MZ_PIC_SVG), "cairo", with, without, sizeof with);
+    for (size_t k = 0; k < sizeof pics / sizeof pics[0]; k++)
+        feature(mz_pic_supported(pics[k].f), pics[k].name, with, without, sizeof with);
+    feature(mz_callgrind_built(), "callgrind", with, without, sizeof with);
+    printf("features:%s\n", with[0] ? with : " (none)");
+    if (without[0])
+        printf("not built in:%s\n", without);
+    return mzc_flush_stdout("version");
+}
+
+static const mzc_cmddef *find_command(const char *name)
+{
+    for (size_t k = 0; k < NCOMMANDS; k++)
+        if (strcmp(name, commands[k].def->name) == 0)
+            return commands[k].def;
+    return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    char names[256] = "";
+    for (size_t k = 0; k < NCOMMANDS; k++) {
+        if (k)
+            strncat(names, ", ", sizeof names - strlen(names) - 1);
+        strncat(names, commands[k].def->name, sizeof names - strlen(names) - 1);
+    }
+    mzc_error("unknown command '%s' (valid: %s)", name, names);
+    return MZC_USAGE;
+}
+
+/* mazebench help [--man] [COMMAND]: the list of commands, a command's
+ * help, or a man page (roff, on stdout). */
+static int help(int argc, char **argv)
+{
+    bool man = false;
+    const char *name = NULL;
+    for (int k = 1; k < argc; k++) {
+        if (strcmp(argv[k], "--man") == 0 && !man)
+            man = true;
+        else if (argv[k][0] != '-' && !name)
+            name = argv[k];
+        else {
+            mzc_error("help: unexpected argument '%s' (usage: mazebench help [--man] [COMMAND])",
+                      argv[k]);
+            return MZC_USAGE;
+        }
+    }
+    const mzc_cmddef *cmd = NULL;
+    if (name && !(cmd = find_command(name)))
+        return unknown_command(name);
+    if (man)
+        mzc_man(stdout, cmd, MZ_VERSION);
+    else if (cmd)
+        mzc_help(stdout, cmd);
+    else
+        usage(stdout);
+    return mzc_flush_stdout("help");
+}
+
+/* mazebench completion bash */
+static int completion(int argc, char **argv)
+{
+    if (argc != 2 || strcmp(argv[1], "bash") != 0) {
+        mzc_error("completion: usage: mazebench completion bash (the only shell supported)");
+        return MZC_USAGE;
+    }
+    mzc_completion_bash(stdout);
+    return mzc_flush_stdout("completion");
 }
 
 int main(int argc, char **argv)
@@ -71,16 +170,23 @@ int main(int argc, char **argv)
         usage(stderr);
         return MZC_USAGE;
     }
-    if (mzc_flag(argv[1], "--help", "-h") || strcmp(argv[1], "help") == 0) {
+    if (mzc_flag(argv[1], "--help", "-h")) {
         usage(stdout);
         return mzc_flush_stdout("help");
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("mazebench %s (commit %s)\n", MZ_VERSION, sw_build_commit());
-        return mzc_flush_stdout("version");
+    if (strcmp(argv[1], "help") == 0)
+        return help(argc - 1, argv + 1);
+    if (mzc_flag(argv[1], "--version", "-V") || strcmp(argv[1], "version") == 0) {
+        if (argc > 2) {
+            mzc_error("version: unexpected argument '%s'", argv[2]);
+            return MZC_USAGE;
+        }
+        return version();
     }
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        if (strcmp(argv[1], commands[k].name) == 0) {
+    if (strcmp(argv[1], "completion") == 0)
+        return completion(argc - 1, argv + 1);
+    for (size_t k = 0; k < NCOMMANDS; k++)
+        if (strcmp(argv[1], commands[k].def->name) == 0) {
             /* One rule for every command: an option given twice is
              * refused before the command reads any. */
             if (mzc_refuse_repeats(argv[1], argc - 1, argv + 1) != 0)
@@ -88,10 +194,6 @@ int main(int argc, char **argv)
             /* A temporary output file never outlives a signal. */
             mzo_out_signals_install();
             int rc = commands[k].fn(argc - 1, argv + 1);
-            if (rc == MZC_OK && asked_help(argc - 1, argv + 1))
-                printf("\nEvery command also takes --programs, a programs file declaring outside\n"
-                       "programs as generators and solvers (docs/outside.md), and --plugin, a\n"
-                       "compiled plugin (docs/plugins.md); 'mazebench --help' shows them.\n");
             /* Whatever the command printed (its --help too) must reach
              * stdout: a full disk or a closed pipe is a failure. */
             if (rc == MZC_OK)
@@ -100,12 +202,5 @@ int main(int argc, char **argv)
                 fflush(stdout); /* the command has said what failed */
             return rc;
         }
-    char names[256] = "";
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
-        if (k)
-            strncat(names, ", ", sizeof names - strlen(names) - 1);
-        strncat(names, commands[k].name, sizeof names - strlen(names) - 1);
-    }
-    mzc_error("unknown command '%s' (valid: %s)", argv[1], names);
-    return MZC_USAGE;
+    return unknown_command(argv[1]);
 }
