@@ -23,7 +23,7 @@ static inline __attribute__((always_inline)) void loops(const mz_rng_kind rk, co
 {
     const uint64_t big = UINT64_C(100000007);
     mz_rng r;
-    mz_rng_init_kind(&r, rk, 464);
+    mz_rng_init(&r, rk, 464);
     if (strcmp(form, "u32") == 0)
         for (uint64_t k = 0; k < n; k++)
             *acc += mz_rngk_u32(&r, rk);

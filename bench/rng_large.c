@@ -53,7 +53,7 @@ static double shift_draws(mz_rng_kind kind, uint64_t a, uint64_t b)
 {
     /* seed b's start as a state of seed a's source: the draws between them */
     mz_rng r;
-    mz_rng_init_kind(&r, kind, a);
+    mz_rng_init(&r, kind, a);
     r.a = (uint32_t)b;
     r.x = b;
     uint64_t j = mz_rng_draws(&r);
@@ -74,11 +74,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "rng_large: %s\n", err);
         return 2;
     }
-    uint64_t rows, cols;
-    if (mz_parse_size(argv[2], &rows, &cols) != MZ_OK) {
+    mz_dims size;
+    if (strchr(argv[2], ':') || mz_dims_parse(argv[2], &size) != MZ_OK) {
         fprintf(stderr, "rng_large: bad size '%s'\n", argv[2]);
         return 2;
     }
+    const uint64_t rows = size.rows, cols = size.cols;
     uint64_t seed[2] = {strtoull(argv[3], NULL, 10), strtoull(argv[4], NULL, 10)};
     const char *which = argc > 5 ? argv[5] : "both";
     printf("record,gen,rows,cols,rng,seed,draws,cycle_share,dead_end_share,route,longest,gen_s,"

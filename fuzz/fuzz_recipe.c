@@ -59,11 +59,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mz_spec spec;
     mz_stage st;
     char err[256];
-    uint64_t rows, cols;
+    mz_dims dims = {MZ_SHAPE_ORTHO, 1, 0, 0};
     bool have_solver = solver[0] != '\0';
     if (mz_spec_parse(gen, &spec, err, sizeof err) != MZ_OK ||
         (have_solver && mz_solver_parse(solver, &st, err, sizeof err) != MZ_OK) ||
-        mz_parse_size(sz, &rows, &cols) != MZ_OK || rows * cols > 1024) {
+        strchr(sz, ':') || mz_dims_parse(sz, &dims) != MZ_OK || dims.rows * dims.cols > 1024) {
         free(text);
         return 0;
     }
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&g, 0, sizeof g);
     mz_extra x;
     memset(&x, 0, sizeof x);
-    mz_status s = mz_generate(&spec, (uint32_t)seed, MZ_SQUARE(rows, cols), &g,
+    mz_status s = mz_generate(&spec, (uint32_t)seed, &dims, &g,
                               MZ_GEN_OPTS(1, tp, &x));
     if (s == MZ_OK) {
         check_grid(&g, gen);

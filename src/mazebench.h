@@ -162,19 +162,10 @@ static inline bool mz_lemire(uint64_t x, uint64_t n, uint64_t *out)
     return true;
 }
 
-/* mulberry32 seeded with a 32-bit seed: the source of every published
- * figure. */
-static inline void mz_rng_init(mz_rng *r, uint32_t seed)
-{
-    r->a = seed;
-    r->kind = MZ_RNG_MULBERRY32;
-    r->x = seed;
-    r->seed = seed;
-}
-
-/* Either source; a mulberry32 seed is taken mod 2^32 (callers refuse
- * larger ones: mz_rng_resolve). */
-static inline void mz_rng_init_kind(mz_rng *r, mz_rng_kind kind, uint64_t seed)
+/* Start source kind at seed: mulberry32, the source of every published
+ * figure, or splitmix64. A mulberry32 seed is taken mod 2^32 (callers
+ * refuse larger ones: mz_rng_resolve). */
+static inline void mz_rng_init(mz_rng *r, mz_rng_kind kind, uint64_t seed)
 {
     r->a = (uint32_t)seed;
     r->kind = (uint32_t)kind;
@@ -481,7 +472,7 @@ unsigned mz_shape_max_degree(mz_shape s);
 /* The byte of a cell with every wall closed: (1 << ports) - 1. */
 uint8_t mz_shape_walls(mz_shape s);
 
-/* Parse dims: "RxC" or "N" (square cells, as mz_parse_size), or
+/* Parse dims: "RxC" or "N" (N x N, square cells), or
  * "SHAPE:DIMS": hex:RxC, tri:RxC, weave:RxC, ortho:RxC, torus:RxC (R and C
  * at least 3), polar:R (R rings, the centre included) and 3d:LxRxC.
  * MZ_EINVAL for anything else (a size of zero, a sign, a number past 2^32,
@@ -567,9 +558,6 @@ uint64_t mz_polar_ring_first(uint64_t r);
 /* POLAR: the ring of cell i and its position in that ring. */
 void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos);
 
-/* Parse "RxC" or "N" (N x N). MZ_EINVAL for anything else, zero, a sign,
- * or a number past 2^32; MZ_ETOOBIG when rows * cols passes MZ_MAX_CELLS. */
-mz_status mz_parse_size(const char *s, uint64_t *rows, uint64_t *cols);
 
 /* ------------------------------------------------------------------ */
 /* Step traces                                                         */
@@ -1152,10 +1140,6 @@ const mz_algo *const *mz_registry_added(size_t *n);
 /* Forget every added entry (the entries themselves are the caller's).
  * Cannot fail. */
 void mz_registry_drop_added(void);
-/* Run entry a's solver function on g: solve, or solve_ctx with a's ctx.
- * No checks (mz_solve makes them); MZ_EINVAL when a has neither. */
-mz_status mz_algo_solve(const mz_algo *a, const mz_grid *g, const mz_args *args,
-                        mz_trace *trace, mz_solution *sol);
 
 /* Plugins (docs/plugins.md): a shared library built against this header
  * exports one function, MZ_PLUGIN_SYMBOL, returning its description; the

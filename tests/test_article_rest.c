@@ -67,7 +67,7 @@ static int64_t extra(const mz_extra *x, const char *name)
 static void frontier_reference(mz_grid *g, uint32_t seed, unsigned rule)
 {
     mz_rng r;
-    mz_rng_init(&r, seed);
+    mz_rng_init(&r, MZ_RNG_MULBERRY32, seed);
     uint64_t n = g->cells, len = 0;
     mz_idx *front = malloc(n * sizeof *front);
     bool *in_maze = calloc(n, 1), *in_front = calloc(n, 1);

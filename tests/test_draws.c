@@ -185,12 +185,12 @@ static void test_source_kept(void **state)
                     mz_rng rng;
                     mz_args args;
                     if (base) { /* the maze it works on: the same for both kinds */
-                        mz_rng_init(&rng, seed);
+                        mz_rng_init(&rng, MZ_RNG_MULBERRY32, seed);
                         mz_run run = {seed, &rng, NULL, &x, 1, 0, NULL};
                         mz_args_default(base, &args);
                         assert_int_equal(base->gen(&g, &args, &run), MZ_OK);
                     }
-                    mz_rng_init_kind(&rng, (mz_rng_kind)kind, seed);
+                    mz_rng_init(&rng, (mz_rng_kind)kind, seed);
                     mz_run run = {seed, &rng, NULL, &x, 1, 0, NULL};
                     mz_args_default(*a, &args);
                     assert_int_equal((*a)->gen(&g, &args, &run), MZ_OK);
@@ -239,7 +239,7 @@ static void test_walks_stop_at_the_limit(void **state)
             mz_grid g = {0};
             assert_int_equal(mz_grid_init(&g, &geo, NULL), MZ_OK);
             mz_rng rng;
-            mz_rng_init_kind(&rng, (mz_rng_kind)kind, 464);
+            mz_rng_init(&rng, (mz_rng_kind)kind, 464);
             mz_rngk_skip(&rng, MZ_MULBERRY32_LIMIT - 100, (mz_rng_kind)kind);
             mz_extra x = {0};
             mz_args args;

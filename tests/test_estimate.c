@@ -159,7 +159,7 @@ static void measure(const mz_spec *spec, const mz_stage *solver, const mz_algo *
         raw(own, geo->shape, cells, t.heap_peak - cells);
     }
     mz_rng rng;
-    mz_rng_init(&rng, 464);
+    mz_rng_init(&rng, MZ_RNG_MULBERRY32, 464);
     for (unsigned k = 1; k < spec->n; k++) {
         mz_extra x;
         memset(&x, 0, sizeof x);

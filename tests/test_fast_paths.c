@@ -86,7 +86,7 @@ static void ref_dfs(mz_grid *g, mz_rng_kind kind, uint64_t seed, uint64_t *max_d
                     uint64_t *draws)
 {
     mz_rng rng;
-    mz_rng_init_kind(&rng, kind, seed);
+    mz_rng_init(&rng, kind, seed);
     bool *seen = calloc(g->cells, 1);
     mz_idx *stack = malloc(g->cells * sizeof *stack);
     assert_non_null(seen);
@@ -193,7 +193,7 @@ static uint64_t ref_find(uint64_t *p, uint64_t x)
 static void ref_kruskal(mz_grid *g, mz_rng_kind kind, uint64_t seed, uint64_t *merged_at)
 {
     mz_rng rng;
-    mz_rng_init_kind(&rng, kind, seed);
+    mz_rng_init(&rng, kind, seed);
     uint64_t n = 0, cells = g->cells;
     uint64_t *code = malloc((2 * cells + 1) * sizeof *code);
     uint64_t *p = malloc(cells * sizeof *p);

@@ -81,8 +81,9 @@ static void compute(const golden_row *g, char *out, size_t len)
     char err[512];
     mz_spec spec;
     mz_stage solver;
-    uint64_t rows, cols;
-    assert_int_equal(mz_parse_size(g->size, &rows, &cols), MZ_OK);
+    mz_dims size;
+    assert_int_equal(mz_dims_parse(g->size, &size), MZ_OK);
+    uint64_t rows = size.rows, cols = size.cols;
     if (mz_spec_parse(g->gen, &spec, err, sizeof err) != MZ_OK)
         fail_msg("%s: %s", g->name, err);
     bool solve = g->solver[0] != '\0';

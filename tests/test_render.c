@@ -77,7 +77,7 @@ static void shape_maze(const char *grid, uint32_t seed, mz_grid *g)
     mz_idx *stack = malloc(g->cells * sizeof *stack);
     assert_true(seen && stack);
     mz_rng rng;
-    mz_rng_init(&rng, seed);
+    mz_rng_init(&rng, MZ_RNG_MULBERRY32, seed);
     uint64_t top = 0;
     stack[top++] = 0;
     seen[0] = 1;

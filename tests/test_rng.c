@@ -27,14 +27,14 @@ static void test_splitmix64_reference(void **state)
                                     UINT64_C(9817491932198370423), UINT64_C(4593380528125082431),
                                     UINT64_C(16408922859458223821)};
     mz_rng r;
-    mz_rng_init_kind(&r, MZ_RNG_SPLITMIX64, 1234567);
+    mz_rng_init(&r, MZ_RNG_SPLITMIX64, 1234567);
     for (size_t k = 0; k < 5; k++) {
         assert_int_equal(mz_rng_u64_sm_at(&r, 0), want[k]);
         assert_int_equal(mz_rng_u64_sm(&r), want[k]);
     }
     assert_int_equal(mz_rng_draws(&r), 5);
     /* The 32-bit output is the high half, the unit its top 53 bits. */
-    mz_rng_init_kind(&r, MZ_RNG_SPLITMIX64, 1234567);
+    mz_rng_init(&r, MZ_RNG_SPLITMIX64, 1234567);
     assert_int_equal(mz_rng_u32(&r), (uint32_t)(want[0] >> 32));
     double u = mz_rng_unit(&r);
     assert_true(u == (double)(want[1] >> 11) / 9007199254740992.0);
@@ -45,8 +45,8 @@ static void test_counters(void **state)
     (void)state;
     for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
         mz_rng r, s;
-        mz_rng_init_kind(&r, (mz_rng_kind)kind, 464);
-        mz_rng_init_kind(&s, (mz_rng_kind)kind, 464);
+        mz_rng_init(&r, (mz_rng_kind)kind, 464);
+        mz_rng_init(&s, (mz_rng_kind)kind, 464);
         uint32_t ahead[100];
         for (unsigned k = 0; k < 100; k++)
             ahead[k] = mz_rngk_u32_at(&r, k, (mz_rng_kind)kind);
@@ -66,14 +66,14 @@ static void test_counters(void **state)
     /* mulberry32 as the article defines it: output k of seed s is the mix
      * of s + (k + 1) * 0x6D2B79F5. */
     mz_rng r;
-    mz_rng_init(&r, 464);
+    mz_rng_init(&r, MZ_RNG_MULBERRY32, 464);
     for (uint32_t k = 0; k < 10; k++)
         assert_int_equal(mz_rng_u32(&r), mz_mulberry32_mix(464u + (k + 1) * 0x6D2B79F5u));
     /* The draws count is exact up to the end of mulberry32's cycle. */
-    mz_rng_init(&r, 7);
+    mz_rng_init(&r, MZ_RNG_MULBERRY32, 7);
     mz_rngk_skip(&r, UINT32_MAX, MZ_RNG_MULBERRY32);
     assert_int_equal(mz_rng_draws(&r), UINT32_MAX);
-    mz_rng_init_kind(&r, MZ_RNG_SPLITMIX64, UINT64_MAX);
+    mz_rng_init(&r, MZ_RNG_SPLITMIX64, UINT64_MAX);
     mz_rngk_skip(&r, UINT64_C(1) << 40, MZ_RNG_SPLITMIX64);
     assert_int_equal(mz_rng_draws(&r), UINT64_C(1) << 40);
 }
@@ -136,7 +136,7 @@ static void test_lemire_exact(void **state)
     assert_true(mz_lemire(UINT64_MAX, n, &v));
     /* A rejected draw takes the next one. */
     mz_rng r;
-    mz_rng_init_kind(&r, MZ_RNG_SPLITMIX64, 5);
+    mz_rng_init(&r, MZ_RNG_SPLITMIX64, 5);
     uint64_t x0 = mz_rng_u64_sm_at(&r, 0), x1 = mz_rng_u64_sm_at(&r, 1), want;
     uint64_t big = UINT64_MAX - 5; /* rejects below 2^64 mod big = 6: never here */
     assert_true(mz_lemire(x0, big, &want));
@@ -155,7 +155,7 @@ static void test_pick_reach(void **state)
     unsigned odd[MZ_RNG_KIND_COUNT] = {0};
     for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
         mz_rng r;
-        mz_rng_init_kind(&r, (mz_rng_kind)kind, 99);
+        mz_rng_init(&r, (mz_rng_kind)kind, 99);
         for (int k = 0; k < 4000; k++) {
             uint64_t v = mz_rng_pick(&r, n);
             assert_true(v < n);
@@ -167,7 +167,7 @@ static void test_pick_reach(void **state)
     /* Small n: every value, about equally often. */
     for (unsigned kind = 0; kind < MZ_RNG_KIND_COUNT; kind++) {
         mz_rng r;
-        mz_rng_init_kind(&r, (mz_rng_kind)kind, 3);
+        mz_rng_init(&r, (mz_rng_kind)kind, 3);
         unsigned c[7] = {0};
         for (int k = 0; k < 70000; k++)
             c[mz_rng_pick(&r, 7)]++;

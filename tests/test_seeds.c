@@ -88,8 +88,9 @@ static void test_golden(void **state)
     unsigned rows_checked = 0;
     while (csv_next(f, &r)) {
         assert_int_equal(r.n, head.n);
-        uint64_t R, C;
-        assert_int_equal(mz_parse_size(r.f[c_size], &R, &C), MZ_OK);
+        mz_dims size;
+        assert_int_equal(mz_dims_parse(r.f[c_size], &size), MZ_OK);
+        uint64_t R = size.rows, C = size.cols;
         uint32_t seed = (uint32_t)strtoul(r.f[c_seed], NULL, 10);
         mz_grid g = {0};
         mz_extra x;

@@ -100,7 +100,7 @@ static void add_loops(mz_grid *g, mz_rng *r, uint64_t tries, mz_idx lo, mz_idx h
 static void build(mz_grid *g, int kind, uint32_t seed)
 {
     mz_rng r;
-    mz_rng_init(&r, seed);
+    mz_rng_init(&r, MZ_RNG_MULBERRY32, seed);
     uint8_t *seen = calloc(g->cells, 1);
     mz_idx *stack = malloc(g->cells * sizeof *stack);
     assert_non_null(seen);

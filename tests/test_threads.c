@@ -145,7 +145,7 @@ static void random_grid(mz_grid *g, uint32_t seed, unsigned knock_pct, unsigned 
                         bool wrap)
 {
     mz_rng r;
-    mz_rng_init(&r, seed);
+    mz_rng_init(&r, MZ_RNG_MULBERRY32, seed);
     if (wrap)
         g->flags |= MZ_GRID_WRAP_EW;
     for (mz_idx i = 0; i < g->cells; i++)
@@ -387,7 +387,7 @@ static void test_binary_tree_source_end(void **state)
             mz_grid g = {0};
             assert_int_equal(mz_grid_init(&g, MZ_SQUARE(dims[z][0], dims[z][1]), NULL), MZ_OK);
             mz_rng rng;
-            mz_rng_init_kind(&rng, (mz_rng_kind)kind, 464);
+            mz_rng_init(&rng, (mz_rng_kind)kind, 464);
             mz_extra x = {0};
             mz_args args = {{0}};
             mz_trace t = {accept_step, NULL, 0};

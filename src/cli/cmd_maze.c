@@ -409,15 +409,16 @@ static int parse_file_opts(const struct maze_opts *mo, mz_file_opts *fo)
         return -1;
     }
     if (mo->cell_size) {
-        uint64_t w, h;
-        if (mz_parse_size(mo->cell_size, &h, &w) != MZ_OK || w > 64 || h > 64) {
+        mz_dims d;
+        if (strchr(mo->cell_size, ':') || mz_dims_parse(mo->cell_size, &d) != MZ_OK ||
+            d.cols > 64 || d.rows > 64) {
             mzc_error("maze: --cell-size '%s' is not WxH with W and H from 1 to 64",
                       mo->cell_size);
             return -1;
         }
-        /* mz_parse_size reads "RxC"; here the first number is across. */
-        fo->cell_w = (unsigned)h;
-        fo->cell_h = (unsigned)w;
+        /* mz_dims_parse reads "RxC"; here the first number is across. */
+        fo->cell_w = (unsigned)d.rows;
+        fo->cell_h = (unsigned)d.cols;
     }
     if (mo->layout) {
         if (strcmp(mo->layout, "rooms") == 0)

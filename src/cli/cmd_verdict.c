@@ -31,8 +31,11 @@ static int parse_sizes(const char *text, mzv_opts *o)
         item[len] = '\0';
         uint64_t r = 0, c = 0;
         if (strchr(item, 'x')) {
-            if (mz_parse_size(item, &r, &c) != MZ_OK)
+            mz_dims d;
+            if (strchr(item, ':') || mz_dims_parse(item, &d) != MZ_OK)
                 r = 0;
+            else
+                r = d.rows, c = d.cols;
         } else {
             char *end;
             unsigned long long v = strtoull(item, &end, 10);

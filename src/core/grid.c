@@ -101,16 +101,3 @@ mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
     return MZ_OK;
 }
 
-mz_status mz_parse_size(const char *s, uint64_t *rows, uint64_t *cols)
-{
-    /* a grid of square cells, written without a shape */
-    mz_dims geo;
-    if (strchr(s, ':'))
-        return MZ_EINVAL;
-    mz_status st = mz_dims_parse(s, &geo);
-    if (st != MZ_OK)
-        return st;
-    *rows = geo.rows;
-    *cols = geo.cols;
-    return MZ_OK;
-}

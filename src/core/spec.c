@@ -65,16 +65,6 @@ void mz_registry_drop_added(void)
     nadded = capadded = 0;
 }
 
-mz_status mz_algo_solve(const mz_algo *a, const mz_grid *g, const mz_args *args,
-                        mz_trace *trace, mz_solution *sol)
-{
-    if (a->solve)
-        return a->solve(g, args, trace, sol);
-    if (a->solve_ctx)
-        return a->solve_ctx(a->ctx, g, args, trace, sol);
-    return MZ_EINVAL;
-}
-
 size_t mz_registry_count(void)
 {
     size_t n = 0;
@@ -446,7 +436,7 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
         extra = &own;
     }
     mz_rng rng;
-    mz_rng_init_kind(&rng, spec->rng, seed);
+    mz_rng_init(&rng, spec->rng, seed);
     mz_run run = {seed, &rng, trace, extra, threads, 0, NULL};
     for (unsigned k = 0; k < spec->n; k++) {
         const mz_algo *a = spec->stage[k].algo;
@@ -509,5 +499,9 @@ mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_sol
     if (s != MZ_OK)
         return s;
     mz_solution_clear(sol);
-    return mz_algo_solve(st->algo, g, &st->args, trace, sol);
+    if (st->algo->solve)
+        return st->algo->solve(g, &st->args, trace, sol);
+    if (st->algo->solve_ctx)
+        return st->algo->solve_ctx(st->algo->ctx, g, &st->args, trace, sol);
+    return MZ_EINVAL;
 }

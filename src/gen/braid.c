@@ -117,7 +117,7 @@ static mz_status braid_post(mz_grid *g, const mz_args *args, mz_run *run)
     /* Its own stream of the run's source, offset seeds on: for mulberry32
      * the seed plus the offset mod 2^32, as the article defines it. */
     mz_rng rng;
-    mz_rng_init_kind(&rng, (mz_rng_kind)run->rng->kind, run->seed + (uint64_t)args->v[P_OFFSET]);
+    mz_rng_init(&rng, (mz_rng_kind)run->rng->kind, run->seed + (uint64_t)args->v[P_OFFSET]);
     uint64_t splices = 0;
     double keep = args->v[P_KEEP];
     const mz_rng_kind kind = (mz_rng_kind)rng.kind;

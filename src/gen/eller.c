@@ -213,7 +213,7 @@ MZ_INLINE mz_status eller_stream_run(uint64_t rows, uint64_t cols, uint64_t seed
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
     memset(st, 0, sizeof *st);
     mz_rng rng;
-    mz_rng_init_kind(&rng, rk, seed);
+    mz_rng_init(&rng, rk, seed);
     eller e;
     if (eller_init(&e, mem, cols, &rng) != MZ_OK)
         return MZ_ENOMEM;

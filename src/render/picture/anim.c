@@ -473,8 +473,7 @@ static mz_status record(const mz_spec *spec, uint64_t seed, const mz_dims *geo,
     mz_status s = mz_generate(spec, seed, geo, G, MZ_GEN_OPTS(1, solver ? NULL : &t, &gx));
     if (s == MZ_OK && solver) {
         sol->want_path = true;
-        s = mz_runs_on(solver->algo, G->shape) ? mz_algo_solve(solver->algo, G, &solver->args, &t, sol)
-                                               : MZ_EUNSUPPORTED;
+        s = mz_solve(solver, G, &t, sol);
     }
     if (rb->over)
         return MZ_ETOOBIG;

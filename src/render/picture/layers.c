@@ -620,7 +620,7 @@ static mz_status run_solver(const mz_grid *g, const mz_stage *st, sink *k, mz_so
     k->forward = 0;
     if (k->visits && g->entrance < g->cells)
         k->visits[g->entrance] = 1;
-    return mz_algo_solve(st->algo, g, &st->args, &t, sol);
+    return mz_solve(st, g, &t, sol);
 }
 
 static mz_status default_stage(const char *name, mz_stage *st)
