@@ -154,6 +154,19 @@ done
 [ -n "$(col dead_ends dfs bfs "$tmp/s.csv")" ] || bad "sweep: dfs without figures"
 [ -z "$(col outside_status dfs bfs "$tmp/s.csv")" ] || bad "sweep: dfs with an outside_status"
 [ "$(grep -v '^#' "$tmp/s.csv" | sed 1d | wc -l)" = 18 ] || bad "sweep: not 18 rows"
+# An outside program draws from its own source: rng and draws empty; the
+# built-in beside it names mazebench's. check re-runs the empty ones alike,
+# and a resume accepts them, also past mulberry32's 32-bit seeds.
+[ -z "$(col rng comb bfs "$tmp/s.csv")$(col draws comb bfs "$tmp/s.csv")" ] ||
+    bad "sweep: comb's rng/draws not empty"
+[ "$(col rng dfs bfs "$tmp/s.csv")" = mulberry32 ] || bad "sweep: dfs's rng not mulberry32"
+[ -n "$(col draws dfs bfs "$tmp/s.csv")" ] || bad "sweep: dfs's draws empty"
+expect 0 "sweep comb past 32 bits" "$mz" sweep $P --gen comb,dfs --solve bfs --seeds 4294967300 \
+    --sizes 4 --out "$tmp/own.csv"
+[ "$(col rng dfs bfs "$tmp/own.csv")" = splitmix64 ] || bad "sweep past 32 bits: dfs not splitmix64"
+expect 0 "check own source" "$mz" check $P "$tmp/own.csv"
+expect 0 "resume own source" "$mz" sweep $P --gen comb,dfs --solve bfs --seeds 4294967300 \
+    --sizes 4 --out "$tmp/own.csv" --resume
 # Without outside programs, the header is the same as ever.
 "$mz" sweep --gen dfs --solve bfs --seeds 1 --sizes 4 --out "$tmp/plain.csv" 2>/dev/null
 grep -v '^#' "$tmp/plain.csv" | head -1 | grep -q outside_ && bad "sweep without --programs: outside columns"

@@ -126,6 +126,19 @@ bool sw_is_recipe_col(const char *c)
            strcmp(c, "solver") == 0;
 }
 
+bool sw_own_source(const mz_spec *spec)
+{
+    for (unsigned k = 0; k < spec->n; k++)
+        if (!mzx_is_outside(spec->stage[k].algo))
+            return false;
+    return spec->n > 0;
+}
+
+bool sw_own_source_col(const mz_spec *spec, const char *col)
+{
+    return (strcmp(col, "rng") == 0 || strcmp(col, "draws") == 0) && sw_own_source(spec);
+}
+
 bool sw_is_timing_col(const char *c)
 {
     size_t n = strlen(c);
@@ -144,6 +157,7 @@ struct row_extra {
     /* An outside solver that failed (MZ_EOUTSIDE): the columns it set
      * (solve_outside_status...) are written, its other figures are not. */
     const mz_solution *failed_sol;
+    const mz_spec *spec; /* sw_own_source_col's columns are left empty */
 };
 
 /* An outside program's own CPU time and memory (child_cpu_ns and
@@ -207,6 +221,8 @@ static void write_row(FILE *f, const mz_cols *cols, const mz_row *row, const str
                          (unsigned long long)(c == col_solve_instr ? t->instr : t->llc_miss));
         } else if (strcmp(c, "solver") == 0) {
             snprintf(buf, sizeof buf, "%s", x->solver ? x->solver : "");
+        } else if (sw_own_source_col(x->spec, c)) {
+            /* left empty */
         } else if (x->failed_sol && mz_extra_get(&x->failed_sol->extra, c)) {
             mz_row r2 = *row;
             r2.solver = x->solver;
@@ -287,7 +303,8 @@ static int run_task(struct pool *pl, mz_bench *b, const sw_task *t, FILE *out, c
                   gen_ok ? gt.ns : 0, 0, 0, t->rng};
     struct row_extra x = {gen_ok, false, outside_failed ? spec->stage[0].algo->columns : NULL,
                           gen_ok ? b->grid.shape : t->size.shape,
-                          gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st, NULL};
+                          gen_ok ? b->grid.levels : t->size.levels, NULL, &gt, &st, NULL,
+                          spec};
     if (p->nsolv == 0) {
         row.peak_rss_kb = peak_rss_kb();
         write_row(out, &pl->cols, &row, &x);

@@ -164,7 +164,7 @@ bool sw_plan_find(const sw_plan *p, const char *gen, uint64_t seed, sw_size size
 /* The shapes (MZ_SHAPE_BIT bits) of the grids a finished plan's rows are
  * on: every size some generator runs at, and square cells for a fixed-size
  * generator's own grid. A file of the plan's rows records
- * mz_registry_hash_on() of them in its '# registry:' line. Cannot fail. */
+ * mz_registry_hash() of them in its '# registry:' line. Cannot fail. */
 unsigned sw_plan_shapes(const sw_plan *p);
 
 /* The effective plan as plan text, each line prefixed by prefix ("# plan: "
@@ -259,7 +259,7 @@ const char *sw_build_cflags(void);
 
 /* Write '#' provenance lines: "# mazebench VERSION WHAT", commit, compiler,
  * cflags, registry hash over shapes (the MZ_SHAPE_BIT bits of the grids the
- * file's rows are on: mz_registry_hash_on; a sweep's: sw_plan_shapes), cpu,
+ * file's rows are on: mz_registry_hash; a sweep's: sw_plan_shapes), cpu,
  * date (UTC), the command (argv), and jobs when jobs > 0. Returns 0, or -1
  * on a write error. */
 int sw_provenance_write(FILE *f, const char *what, unsigned shapes, int argc, char *const *argv,
@@ -327,6 +327,11 @@ void sw_write_header(FILE *f, const mz_cols *cols);
 /* Is c a recipe column (gen, seed, rng, topology, rows, cols, rep, solver): a column that
  * names what a row is rather than a figure it measured? */
 bool sw_is_recipe_col(const char *c);
+/* Does every stage of spec run an outside program, which draws from its own
+ * random source? Its rows leave the rng and draws columns empty. */
+bool sw_own_source(const mz_spec *spec);
+/* Is col one of the columns a row of spec leaves empty for that reason? */
+bool sw_own_source_col(const mz_spec *spec, const char *col);
 /* Is c a timing column wherever it sits: a name ending in _ns or _kb (a
  * clock or a memory figure: an outside program's process_ns, startup_ns,
  * own_ns, child_cpu_ns, child_maxrss_kb and their solve_ forms sit before

@@ -128,6 +128,8 @@ static size_t compare_row(const mzt_check *c, mzt_check_row *r, const mz_row *ro
         got[0] = '\0';
         if (strcmp(col, "solver") == 0)
             snprintf(got, sizeof got, "%s", solver);
+        else if (sw_own_source_col(&r->spec, col))
+            ; /* an outside program's own source: left empty, as the sweep does */
         else if (failed_sol && mz_extra_get(&failed_sol->extra, col)) {
             /* a failed outside solver's columns (its status), as the sweep
              * writes them */
@@ -183,7 +185,7 @@ static void run_group(const mzt_check *c, const mzt_check_group *gp, mz_grid *g,
     mz_dims geo;
     mz_status s = MZ_OK;
     if (r0->shape == MZ_SHAPE_ORTHO)
-        geo = mz_dims_square(r0->rows, r0->cols);
+        geo = *MZ_SQUARE(r0->rows, r0->cols);
     else
         s = mz_row_dims(r0->shape, r0->levels, r0->rows, r0->cols, &geo);
     const char *stage = "the grid";
@@ -616,7 +618,7 @@ static int missing_rows(mzt_check *c)
 }
 
 /* The registry that wrote the file: its '# registry:' line against this
- * build's hash over the shapes of the file's grids (mz_registry_hash_on),
+ * build's hash over the shapes of the file's grids (mz_registry_hash),
  * those of the plans it carries (sw_plan_shapes, as the sweep that wrote
  * it), or without plans its rows' topology column. MZT_OK or MZT_BAD after
  * a message. */
@@ -637,7 +639,7 @@ static int check_registry(mzt_check *c, const sw_file *f)
     int rc = MZT_OK;
     unsigned long long h = 0;
     char tail = 0;
-    uint64_t mine = mz_registry_hash_on(shapes);
+    uint64_t mine = mz_registry_hash(shapes);
     if (*reg && (sscanf(reg, "# registry: %llx%c", &h, &tail) < 1 || (uint64_t)h != mine)) {
         reg[strcspn(reg, "\n")] = '\0';
         say(c, 0, "'%s' was written by another registry ('%s', this build has "
@@ -811,11 +813,11 @@ static int load(mzt_check *c, sw_file *f)
             say(c, r->line, "'%s' line %zu: seed '%s' is not a 64-bit unsigned number",
                       c->path, r->line, seed);
             rc = MZT_BAD;
-        } else if (rng && mz_rng_parse(rng, &kind) != MZ_OK) {
+        } else if (rng && *rng && mz_rng_parse(rng, &kind) != MZ_OK) {
             say(c, r->line, "'%s' line %zu: rng '%s' is not a random source (mulberry32, "
                       "splitmix64)", c->path, r->line, rng);
             rc = MZT_BAD;
-        } else if ((r->seed = v) > UINT32_MAX && kind == MZ_RNG_MULBERRY32) {
+        } else if ((r->seed = v) > UINT32_MAX && kind == MZ_RNG_MULBERRY32 && !(rng && !*rng)) {
             say(c, r->line, "'%s' line %zu: seed '%s' is past mulberry32's 32 bits", c->path,
                       r->line, seed);
             rc = MZT_BAD;
@@ -842,6 +844,10 @@ static int load(mzt_check *c, sw_file *f)
                       r->line, reason);
             rc = MZT_BAD;
         } else {
+            /* An empty rng is an outside program's row (its own source):
+             * the source the sweep gave it, splitmix64 past 32 bits. */
+            if (rng && !*rng && r->seed > UINT32_MAX)
+                kind = MZ_RNG_SPLITMIX64;
             r->spec.rng = kind;
             char canon[512];
             mz_spec_format(&r->spec, canon, sizeof canon);
