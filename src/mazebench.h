@@ -486,16 +486,12 @@ size_t mz_dims_format(const mz_dims *g, char *buf, size_t len);
 /* Cells of a geometry, or 0 when it is invalid or passes MZ_MAX_CELLS.
  * Sets g->cols of a polar geometry and g->levels (1) of a flat one. */
 uint64_t mz_dims_cells(mz_dims *g);
-/* Dims of square cells rows x cols, as a value. */
-static inline mz_dims mz_dims_square(uint64_t rows, uint64_t cols)
-{
-    mz_dims g = {MZ_SHAPE_ORTHO, 1, rows, cols};
-    return g;
-}
-/* The same as a `const mz_dims *` valid to the end of the full expression,
- * for the argument of a call: mz_grid_init(&g, MZ_SQUARE(8, 8), NULL). */
+/* Dims of square cells rows x cols as a `const mz_dims *` valid to the end
+ * of the full expression, for the argument of a call:
+ * mz_grid_init(&g, MZ_SQUARE(8, 8), NULL); as a value: *MZ_SQUARE(8, 8). */
 #ifdef __cplusplus
-#define MZ_SQUARE(rows, cols) (&static_cast<const mz_dims &>(mz_dims_square((rows), (cols))))
+#define MZ_SQUARE(rows, cols) \
+    (&static_cast<const mz_dims &>(mz_dims{MZ_SHAPE_ORTHO, 1, (uint64_t)(rows), (uint64_t)(cols)}))
 #else
 #define MZ_SQUARE(rows, cols) (&(const mz_dims){MZ_SHAPE_ORTHO, 1, (rows), (cols)})
 #endif
@@ -1166,14 +1162,12 @@ size_t mz_registry_count(void);
 /* A 64-bit hash of the registry's shape (names, kinds, flags, parameter
  * names, types, defaults, ranges and choices, extra columns), the same on
  * every machine: files that record it (a sweep's '# registry:' line) tell
- * a different registry apart. Cannot fail. */
-uint64_t mz_registry_hash(void);
-/* The same hash over the shapes given (MZ_SHAPE_BIT bits) only: an entry's
- * shapes outside them are left out, so a file of rows on those shapes
- * (a golden file of square grids: MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)) keeps its
- * hash when another shape is added or an entry gains one.
- * mz_registry_hash() is mz_registry_hash_on(MZ_SHAPES_ALL). Cannot fail. */
-uint64_t mz_registry_hash_on(unsigned shapes);
+ * a different registry apart. Over the shapes given (MZ_SHAPE_BIT bits;
+ * MZ_SHAPES_ALL for every one) only: an entry's shapes outside them are
+ * left out, so a file of rows on those shapes (a golden file of square
+ * grids: MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)) keeps its hash when another shape
+ * is added or an entry gains one. Cannot fail. */
+uint64_t mz_registry_hash(unsigned shapes);
 
 /* ------------------------------------------------------------------ */
 /* Specs: "name[:k=v,...][+post[:k=v,...]]"                            */
@@ -1244,14 +1238,9 @@ typedef struct mz_gen_opts {
 
 /* Options as a `const mz_gen_opts *` valid to the end of the full
  * expression, for the argument of a call. */
-static inline mz_gen_opts mz_gen_opts_make(unsigned threads, mz_trace *trace, mz_extra *extra)
-{
-    mz_gen_opts o = {threads, trace, extra};
-    return o;
-}
 #ifdef __cplusplus
 #define MZ_GEN_OPTS(threads, trace, extra) \
-    (&static_cast<const mz_gen_opts &>(mz_gen_opts_make((threads), (trace), (extra))))
+    (&static_cast<const mz_gen_opts &>(mz_gen_opts{(unsigned)(threads), (trace), (extra)}))
 #else
 #define MZ_GEN_OPTS(threads, trace, extra) (&(const mz_gen_opts){(threads), (trace), (extra)})
 #endif

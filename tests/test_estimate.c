@@ -465,7 +465,7 @@ static void test_figures_bands(void **state)
     mz_timing t;
     mz_pool_stats st;
     assert_int_equal(mz_bench_init(&b), MZ_OK);
-    mz_dims geo = mz_dims_square(258, 258);
+    mz_dims geo = *MZ_SQUARE(258, 258);
     expect_ok(mz_bench_gen(&b, &sp, 464, &geo, NULL, 1, &t), "dfs 258x258");
     mz_pool_get_stats(b.pool, &st);
     uint64_t maze = st.live, peak = 0;
@@ -572,7 +572,7 @@ static void test_trace_steps(void **state)
     const mz_algo *dfs = mz_find(MZ_GEN, "dfs"), *ab = mz_find(MZ_GEN, "aldous-broder");
     assert_non_null(dfs);
     assert_non_null(ab);
-    mz_dims sq = mz_dims_square(100, 100);
+    mz_dims sq = *MZ_SQUARE(100, 100);
     const mz_algo *one[] = {dfs}, *two[] = {dfs, dfs}, *walk[] = {dfs, ab};
     assert_true(mz_trace_steps_bound(one, 1, &sq) >= 10000);
     assert_true(mz_trace_steps_bound(two, 2, &sq) == 2 * mz_trace_steps_bound(one, 1, &sq) ||

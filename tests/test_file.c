@@ -127,7 +127,7 @@ static void test_square_round_trips(void **state)
 {
     (void)state;
     static const uint32_t seeds[] = {1, 464};
-    const mz_dims sizes[] = {mz_dims_square(11, 13), mz_dims_square(1, 7), mz_dims_square(2, 2)};
+    const mz_dims sizes[] = {*MZ_SQUARE(11, 13), *MZ_SQUARE(1, 7), *MZ_SQUARE(2, 2)};
     unsigned done = 0, cells_layout = 0;
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         if ((*a)->kind != MZ_GEN || !mz_runs_on(*a, MZ_SHAPE_ORTHO))
@@ -519,7 +519,7 @@ static void test_size_claims(void **state)
 
     /* The size expected: another one is refused before anything is
      * allocated, with both sizes named. */
-    o.expect = mz_dims_square(3, 3);
+    o.expect = *MZ_SQUARE(3, 3);
     assert_int_equal(counted_read(huge, strlen(huge), &o, &info), MZ_ETOOBIG);
     assert_int_equal(allocs, 0);
     assert_int_equal(info.line, 0);
@@ -533,12 +533,12 @@ static void test_size_claims(void **state)
     for (unsigned f = MZ_FILE_ASCII; f < MZ_FILE_FORMAT_COUNT; f++) {
         size_t len;
         char *w = write_text(&g, (mz_file_format)f, NULL, &len);
-        o.expect = mz_dims_square(3, 3);
+        o.expect = *MZ_SQUARE(3, 3);
         if (counted_read(w, len, &o, &info) != MZ_ETOOBIG || allocs != 0)
             fail_msg("%s: a 2x3 maze read when 3x3 is expected (%s)",
                      mz_file_format_name((mz_file_format)f), info.err);
         assert_string_equal(info.err, "the file is 2x3, 3x3 was asked for");
-        o.expect = mz_dims_square(2, 3);
+        o.expect = *MZ_SQUARE(2, 3);
         if (counted_read(w, len, &o, &info) != MZ_OK)
             fail_msg("%s: %s", mz_file_format_name((mz_file_format)f), info.err);
         free(w);
@@ -556,7 +556,7 @@ static void test_size_claims(void **state)
     free(w);
     mz_grid_free(&g);
     /* An expected size no grid has is a bad option. */
-    o.expect = mz_dims_square(3, 0);
+    o.expect = *MZ_SQUARE(3, 0);
     assert_int_equal(counted_read(huge, strlen(huge), &o, &info), MZ_EINVAL);
 }
 

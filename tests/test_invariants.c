@@ -488,7 +488,7 @@ static void test_registry_runs(void **state)
     for (size_t k = 0; k < nspecs; k++)
         for (size_t z = 0; z < NSIZES; z++)
             for (size_t s = 0; s < NSEEDS; s++) {
-                mz_dims geo = mz_dims_square(sizes[z].rows, sizes[z].cols);
+                mz_dims geo = *MZ_SQUARE(sizes[z].rows, sizes[z].cols);
                 check_one(&specs[k], seeds[s], &geo, looped);
             }
     /* The post-processor variants must give every solver mazes with loops
@@ -510,7 +510,7 @@ static void test_thin_sizes(void **state)
     for (uint64_t n = 1; n <= 18 + sizeof extra / sizeof extra[0]; n++) {
         uint64_t len = n <= 18 ? n : extra[n - 19];
         for (size_t k = 0; k < nspecs; k++) {
-            mz_dims wide = mz_dims_square(1, len), tall = mz_dims_square(len, 1);
+            mz_dims wide = *MZ_SQUARE(1, len), tall = *MZ_SQUARE(len, 1);
             check_one(&specs[k], 464, &wide, NULL);
             check_one(&specs[k], 464, &tall, NULL);
         }
@@ -604,7 +604,7 @@ static void test_trace_is_transparent(void **state)
     size_t ntgrids = mzt_samples_all(MZT_SMALL | MZT_DEGENERATE, false, tgrids, MZT_MAX_SAMPLES);
     for (size_t k = 0; k < nspecs; k++) {
         for (size_t z = 0; z < sizeof tsizes / sizeof tsizes[0]; z++) {
-            mz_dims geo = mz_dims_square(tsizes[z].rows, tsizes[z].cols);
+            mz_dims geo = *MZ_SQUARE(tsizes[z].rows, tsizes[z].cols);
             trace_one(&specs[k], &geo);
         }
         for (size_t z = 0; z < ntgrids; z++)

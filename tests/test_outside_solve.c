@@ -102,7 +102,7 @@ static int teardown(void **state)
  * (cut >= n - 1: all joined). */
 static void row_maze(mz_grid *g, uint64_t n, uint64_t cut)
 {
-    mz_dims d = mz_dims_square(1, n);
+    mz_dims d = *MZ_SQUARE(1, n);
     memset(g, 0, sizeof *g);
     assert_int_equal(mz_grid_init(g, &d, NULL), MZ_OK);
     for (uint64_t i = 0; i + 1 < n; i++)

@@ -220,7 +220,7 @@ static void test_faults(void **state)
 static void test_edges(void **state)
 {
     (void)state;
-    mz_dims geo = mz_dims_square(1, 3);
+    mz_dims geo = *MZ_SQUARE(1, 3);
     mz_grid g;
     make(&g, "dfs", &geo, 1);
     const mz_idx walk[3] = {0, 1, 2};
@@ -242,7 +242,7 @@ static void test_edges(void **state)
     const mz_idx bad[3] = {1, 0, 2};
     expect_fault(&g, bad, 3, MZ_PATH_WRONG_START, 0, "first fault");
     /* the entrance alone on a one-cell grid is a valid walk of 0 steps */
-    mz_dims one = mz_dims_square(1, 1);
+    mz_dims one = *MZ_SQUARE(1, 1);
     mz_grid h;
     make(&h, "dfs", &one, 1);
     const mz_idx zero = 0;

@@ -186,7 +186,7 @@ static mz_status run(const mz_algo *a, const mz_grid *g, mz_trace *t, mz_solutio
 static bool gives_path(const mz_algo *a)
 {
     mz_grid g;
-    mz_dims nine = mz_dims_square(9, 9);
+    mz_dims nine = *MZ_SQUARE(9, 9);
     make(&g, &nine, NULL);
     build(&g, TREE, 7);
     mz_solution sol;

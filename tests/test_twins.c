@@ -200,7 +200,7 @@ static bool twin_generate(const mz_spec *spec, uint64_t seed, uint64_t rows, uin
                           mz_grid *sq, mz_grid *tw, mz_extra *xs, mz_extra *xt, rec *rs,
                           rec *rt, const char *name)
 {
-    mz_dims gs = mz_dims_square(rows, cols), gt = twin_geom(rows, cols);
+    mz_dims gs = *MZ_SQUARE(rows, cols), gt = twin_geom(rows, cols);
     memset(xs, 0, sizeof *xs);
     memset(xt, 0, sizeof *xt);
     rs->n = rt->n = 0;
@@ -427,7 +427,7 @@ static void test_solvers(void **state)
         for (size_t k = 0; k < NSEEDS; k++)
             for (size_t z = 0; z < NSIZES; z++) {
                 mazes[m].rng = seeds[k].kind;
-                mz_dims gs = mz_dims_square(sizes[z].rows, sizes[z].cols);
+                mz_dims gs = *MZ_SQUARE(sizes[z].rows, sizes[z].cols);
                 expect_ok(mz_generate(&mazes[m], seeds[k].seed, &gs, &sq, NULL),
                           "solvers' maze");
                 make_twin(&sq, &tw);
@@ -485,7 +485,7 @@ static void test_twin_is_the_same_graph(void **state)
         mz_grid sq, tw;
         memset(&sq, 0, sizeof sq);
         memset(&tw, 0, sizeof tw);
-        mz_dims gs = mz_dims_square(sizes[z].rows, sizes[z].cols);
+        mz_dims gs = *MZ_SQUARE(sizes[z].rows, sizes[z].cols);
         mz_dims gt = twin_geom(sizes[z].rows, sizes[z].cols);
         assert_int_equal(mz_grid_init(&sq, &gs, NULL), MZ_OK);
         assert_int_equal(mz_grid_init(&tw, &gt, NULL), MZ_OK);

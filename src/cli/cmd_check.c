@@ -31,7 +31,7 @@
  * missing (gen, seed, rows, cols, solver; rep defaults to 1), a recipe that
  * does not parse, a recipe given twice, plan lines that are not a plan or
  * not the '# shard:' line's, or a '# registry:' line from another registry
- * (mz_registry_hash_on over the file's shapes). Columns from gen_ns on (times, heap peaks, resident
+ * (mz_registry_hash over the file's shapes). Columns from gen_ns on (times, heap peaks, resident
  * memory) are never compared; columns missing from the file are not
  * compared either, so a file trimmed to some columns (data/sweep-small.csv)
  * checks as well.
@@ -72,7 +72,7 @@ static int estimate_groups(const mzt_check *c, size_t jobs)
         mz_dims geo;
         need[k] = 0;
         if (r0->shape == MZ_SHAPE_ORTHO)
-            geo = mz_dims_square(r0->rows, r0->cols);
+            geo = *MZ_SQUARE(r0->rows, r0->cols);
         else if (mz_row_dims(r0->shape, r0->levels, r0->rows, r0->cols, &geo) != MZ_OK)
             continue; /* not a grid: the recipe fails when it runs */
         if (mz_dims_cells(&geo) == 0)

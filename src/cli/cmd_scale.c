@@ -317,7 +317,7 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
     char *reg = sw_file_lines(f, "# registry: ");
     char mine[64];
     snprintf(mine, sizeof mine, "# registry: %016llx\n",
-             (unsigned long long)mz_registry_hash_on(MZ_SHAPE_BIT(shape)));
+             (unsigned long long)mz_registry_hash(MZ_SHAPE_BIT(shape)));
     size_t hlen = f->header_at == SIZE_MAX ? 0 : f->rows_at - f->header_at;
     if (!first || !reg) {
         why = "out of memory";

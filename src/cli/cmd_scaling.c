@@ -473,7 +473,7 @@ int cmd_scaling(int argc, char **argv)
         const mz_algo *a[MZ_MAX_CHAIN];
         for (unsigned st = 0; st < specs[k].n; st++)
             a[st] = specs[k].stage[st].algo;
-        const mz_dims geo = run_shape == MZ_SHAPE_ORTHO ? mz_dims_square(nmax,
+        const mz_dims geo = run_shape == MZ_SHAPE_ORTHO ? *MZ_SQUARE(nmax,
                                                                          nmax) : geom_of(nmax);
         if (mzc_check_estimate(&geo, a, specs[k].n, MZ_EST_STATS) != 0)
             rc = MZC_FAIL;
@@ -496,7 +496,7 @@ int cmd_scaling(int argc, char **argv)
                 rc = MZC_FAIL;
                 break;
             }
-            const mz_dims geo = is_stream ? mz_dims_square(l->n[i], l->n[i]) : geom_of(l->n[i]);
+            const mz_dims geo = is_stream ? *MZ_SQUARE(l->n[i], l->n[i]) : geom_of(l->n[i]);
             char note[512];
             if (mzc_resolve_rng_note("scaling", want_rng, &sp, &geo, l->top_seed, note,
                                      sizeof note) != 0) {

@@ -147,7 +147,7 @@ int cmd_eller_stream(int argc, char **argv)
         mzc_error("eller-stream: %s", err);
         return MZC_FAIL;
     }
-    mz_dims geo = mz_dims_square(rows, cols);
+    mz_dims geo = *MZ_SQUARE(rows, cols);
     if (mzc_resolve_rng_note("eller-stream", want, &spec, &geo, seed, rng_note,
                              sizeof rng_note) != 0)
         return MZC_USAGE;

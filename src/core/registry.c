@@ -118,12 +118,7 @@ static void hash_real(uint64_t *h, double d)
     hash_u64(h, bits);
 }
 
-uint64_t mz_registry_hash(void)
-{
-    return mz_registry_hash_on(MZ_SHAPES_ALL);
-}
-
-uint64_t mz_registry_hash_on(unsigned shapes)
+uint64_t mz_registry_hash(unsigned shapes)
 {
     uint64_t h = UINT64_C(0xcbf29ce484222325);
     for (const mz_algo *const *a = mz_registry; *a; a++) {

@@ -144,7 +144,7 @@ mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
                          "(an exit drawn as a gap goes in the north, west or east border)");
             goto done;
         }
-    mz_dims d = mz_dims_square(rows, cols);
+    mz_dims d = *MZ_SQUARE(rows, cols);
     if ((s = mzf_size_ok(r, &d, false, 0)) != MZ_OK || (s = mz_grid_resize(g, &d)) != MZ_OK)
         goto done;
     for (uint64_t y = 0; y < rows; y++) {

@@ -153,9 +153,9 @@ mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
                          rows_bad ? " (a page cut short?)" : "");
             goto done;
         }
-        d = mz_dims_square((bh - 1) / 2, (bw - 1) / 2);
+        d = *MZ_SQUARE((bh - 1) / 2, (bw - 1) / 2);
     } else {
-        d = mz_dims_square(bh, bw);
+        d = *MZ_SQUARE(bh, bw);
     }
     if ((s = mzf_size_ok(r, &d, false, 0)) != MZ_OK)
         goto done;

@@ -341,7 +341,7 @@ mz_status mzf_read_json(mzf_reader *r, mz_grid *g)
         if (c[k].x + 1 > cols)
             cols = c[k].x + 1;
     }
-    mz_dims d = mz_dims_square(rows, cols);
+    mz_dims d = *MZ_SQUARE(rows, cols);
     if ((s = mzf_size_ok(r, &d, false, 0)) != MZ_OK)
         goto done;
     if ((uint64_t)v.len < rows * cols) {
