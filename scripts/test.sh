@@ -7,6 +7,8 @@
 #      101x101 must run;
 #   2b. the instruction counts of every registry entry's timed call under
 #      Callgrind, from build/, against data/costs-baseline.csv;
+#   2c. build/ installed into a temporary prefix, and programs, a plugin and
+#      a subproject built and run against it alone (tests/install_cli.sh);
 #   3. the golden, invariant and core tests again from an optimised clang
 #      build (build-clang/): same seed, same maze, on another compiler;
 #   4. the same on a big-endian machine: scripts/cross.sh --ci builds the CLI
@@ -36,6 +38,11 @@ echo "== instruction counts under Callgrind (build/)" >&2
 # data/costs-baseline.csv (1%); skipped with a message for another compiler.
 cmake --build build -j "$jobs" --target mazebench >/dev/null
 sh tests/costs_check.sh build/mazebench
+
+echo "== install into a temporary prefix, consumers from it (build/)" >&2
+# find_package, pkg-config, a plugin, dlopen, the installed CLI's check and
+# an add_subdirectory consumer (docs/install.md).
+MZ_JOBS=$jobs sh tests/install_cli.sh build
 
 echo "== clang, optimised" >&2
 # CMakePresets.json: clang is build-clang/, Release, -Werror; its test

@@ -37,9 +37,13 @@
  *      are letters, digits, '-', '_' and '.'; texts have no control
  *      character (docs/plugins.md lists what the loader refuses).
  *   7. Build it position-independent, without linking the library (the
- *      mazebench executable provides every mz_ function):
- *        cc -std=c11 -O2 -fPIC -shared -Isrc -o plugin.so plugin_example.c
- *      or the CMake target mazebench_plugin_example.
+ *      mazebench executable provides every mz_ function); against an
+ *      installed mazebench (docs/install.md):
+ *        cc -std=c11 -O2 -fPIC -shared $(pkg-config --cflags mazebench) \
+ *           -o plugin.so plugin_example.c
+ *      or a CMake MODULE library linking mazebench::cli; in this tree,
+ *      -Isrc instead of pkg-config's flags, or the CMake target
+ *      mazebench_plugin_example.
  *   8. Check it, then use it with any command:
  *        mazebench --plugin ./plugin.so vet
  *        mazebench --plugin ./plugin.so gen plugin-dfs --size 31x31
