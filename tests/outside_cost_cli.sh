@@ -24,8 +24,8 @@ mkdir "$tmp/tmpdir" && export TMPDIR="$tmp/tmpdir"
 # (mem and cpu not on the smallest grid, the warm-up's: their start-up stays short)
 #   mem    allocating and touching 200 MB
 #   cpu    burning 0.3 s of CPU time (its own clock: as long as that takes)
-#   slow   a start-up of 0.3 s on the smallest grid (the warm-up's), none else
-#   late   a run of 0.3 s on any grid but the smallest
+#   slow   a start-up of 1 s on the smallest grid (the warm-up's), none else
+#   late   a run of 1 s on any grid but the smallest
 cat >"$tmp/cost.py" <<'EOF'
 import sys, time
 kind, R, C = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -40,9 +40,9 @@ elif kind == "cpu" and R * C > 4:
         for i in range(10000):
             n += i
 elif kind == "slow" and R * C <= 4:
-    time.sleep(0.3)
+    time.sleep(1.0)
 elif kind == "late" and R * C > 4:
-    time.sleep(0.3)
+    time.sleep(1.0)
 cells = []
 for r in range(R):
     for c in range(C):
@@ -82,9 +82,9 @@ format = mzb
 command = sh -c 'python3 "\$1" && exec python3 "\$2" solve "\$3" --format json --path index' sh {dir}/mem.py $py {in}
 format = json
 path = index
-# a start-up of 0.3 s on the warm-up's tiny maze, none on a larger one
+# a start-up of 1 s on the warm-up's tiny maze, none on a larger one
 [solver s-slow]
-command = sh -c '[ "\$1" -le 9 ] && sleep 0.3; exec python3 "\$2" solve "\$3" --format json --path index' sh {cells} $py {in}
+command = sh -c '[ "\$1" -le 9 ] && sleep 1; exec python3 "\$2" solve "\$3" --format json --path index' sh {cells} $py {in}
 format = json
 path = index
 EOF
