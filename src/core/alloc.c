@@ -262,6 +262,8 @@ mz_pool *mz_pool_new(void)
 
 void mz_pool_trim(mz_pool *p)
 {
+    if (!p)
+        return;
     for (size_t k = 0; k < p->nslot; k++) {
         pool_hdr *h = p->slot[k].top;
         while (h) {
@@ -283,13 +285,24 @@ void mz_pool_free(mz_pool *p)
     free(p);
 }
 
-const mz_allocator *mz_pool_allocator(mz_pool *p) { return &p->view; }
+const mz_allocator *mz_pool_allocator(mz_pool *p) { return p ? &p->view : NULL; }
 
 void mz_pool_mark(mz_pool *p)
 {
+    if (!p)
+        return;
     p->st.peak = p->st.live;
     p->st.fresh = 0;
     p->st.fresh_bytes = 0;
 }
 
-void mz_pool_get_stats(const mz_pool *p, mz_pool_stats *st) { *st = p->st; }
+void mz_pool_get_stats(const mz_pool *p, mz_pool_stats *st)
+{
+    if (!st)
+        return;
+    if (!p) {
+        memset(st, 0, sizeof *st);
+        return;
+    }
+    *st = p->st;
+}

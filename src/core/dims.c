@@ -33,6 +33,8 @@ const char *mz_shape_name(mz_shape s)
 const char *mz_shape_names(char *buf, size_t len)
 {
     size_t n = 0;
+    if (!buf || len == 0)
+        return buf;
     buf[0] = '\0';
     for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
         int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_name((mz_shape)k));
@@ -45,6 +47,8 @@ const char *mz_shape_names(char *buf, size_t len)
 
 mz_status mz_shape_parse(const char *name, mz_shape *s)
 {
+    if (!name || !s)
+        return MZ_EINVAL;
     for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++) {
         const mz_shape_ops *o = mz_shape_table[k];
         if (strcmp(name, o->name) == 0 || (o->alias && strcmp(name, o->alias) == 0)) {
@@ -162,12 +166,22 @@ uint64_t mz_polar_ring_cells(uint64_t r) { return mz_sp_polar_ring_cells(r); }
 
 uint64_t mz_polar_ring_first(uint64_t r) { return mz_sp_polar_ring_first(r); }
 
-void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos) { mz_sp_polar_locate(i, ring, pos); }
+void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos)
+{
+    uint64_t r, p;
+    mz_sp_polar_locate(i, &r, &p);
+    if (ring)
+        *ring = r;
+    if (pos)
+        *pos = p;
+}
 
 /* ---- Geometry ---- */
 
 uint64_t mz_dims_cells(mz_dims *g)
 {
+    if (!g)
+        return 0;
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     if (!o || g->rows == 0 || !o->sized(g))
         return 0;
@@ -176,12 +190,18 @@ uint64_t mz_dims_cells(mz_dims *g)
 
 bool mz_dims_connected(const mz_dims *g)
 {
+    if (!g)
+        return false;
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     return !o || o->connected(g);
 }
 
 mz_dims mz_grid_dims(const mz_grid *g)
 {
+    if (!g) {
+        mz_dims none = {MZ_SHAPE_ORTHO, 0, 0, 0};
+        return none;
+    }
     mz_dims geo = {g->shape, g->levels ? g->levels : 1, g->rows, g->cols};
     return geo;
 }
@@ -224,6 +244,8 @@ static unsigned parse_dims(const char *p, uint64_t *v, unsigned most)
 
 mz_status mz_dims_parse(const char *s, mz_dims *g)
 {
+    if (!s || !g)
+        return MZ_EINVAL;
     mz_dims geo = {MZ_SHAPE_ORTHO, 1, 0, 0};
     const char *colon = strchr(s, ':');
     const char *dims = s;
@@ -252,6 +274,13 @@ mz_status mz_dims_parse(const char *s, mz_dims *g)
 
 size_t mz_dims_format(const mz_dims *g, char *buf, size_t len)
 {
+    if (!buf)
+        len = 0;
+    if (!g) {
+        if (len)
+            buf[0] = '\0';
+        return 0;
+    }
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     int n = o ? o->format(g, buf, len) : snprintf(buf, len, "?");
     return n < 0 ? 0 : (size_t)n;
@@ -259,22 +288,31 @@ size_t mz_dims_format(const mz_dims *g, char *buf, size_t len)
 
 /* ---- Ports (shape_ports.h) ---- */
 
-mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p) { return mz_sp_nbr(g, g->shape, i, p); }
+mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p)
+{
+    return g ? mz_sp_nbr(g, g->shape, i, p) : MZ_NONE;
+}
 
 unsigned mz_port_back(const mz_grid *g, mz_idx i, unsigned p)
 {
-    return mz_sp_back(g, g->shape, i, p);
+    return g ? mz_sp_back(g, g->shape, i, p) : 0;
 }
 
 bool mz_port_can_open(const mz_grid *g, mz_idx i, unsigned p)
 {
-    return mz_sp_can_open(g, g->shape, i, p);
+    return g && mz_sp_can_open(g, g->shape, i, p);
 }
 
-void mz_port_knock(mz_grid *g, mz_idx i, unsigned p) { mz_sp_knock(g, g->shape, i, p); }
+void mz_port_knock(mz_grid *g, mz_idx i, unsigned p)
+{
+    if (g)
+        mz_sp_knock(g, g->shape, i, p);
+}
 
 void mz_port_close(mz_grid *g, mz_idx i, unsigned p)
 {
+    if (!g)
+        return;
     mz_idx n = mz_sp_nbr(g, g->shape, i, p);
     g->c[i] |= (uint8_t)(1u << p);
     g->c[n] |= (uint8_t)(1u << mz_sp_back(g, g->shape, i, p));
@@ -282,6 +320,8 @@ void mz_port_close(mz_grid *g, mz_idx i, unsigned p)
 
 unsigned mz_port_degree(const mz_grid *g, mz_idx i)
 {
+    if (!g)
+        return 0;
     unsigned ports = mz_shape_ports(g->shape);
     unsigned open = (unsigned)~g->c[i] & ((1u << ports) - 1u);
     if (g->shape == MZ_SHAPE_ORTHO && (g->c[i] & MZ_BLOCKED))
@@ -291,12 +331,16 @@ unsigned mz_port_degree(const mz_grid *g, mz_idx i)
 
 int mz_port_across(const mz_grid *g, mz_idx i, unsigned p)
 {
+    if (!g)
+        return -1;
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     return o ? o->across(g, i, p) : -1;
 }
 
 uint64_t mz_shape_distance(const mz_grid *g, mz_idx a, mz_idx b)
 {
+    if (!g)
+        return 0;
     const mz_shape_ops *o = mz_shape_ops_of(g->shape);
     return o ? o->distance(g, a, b) : 0;
 }

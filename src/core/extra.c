@@ -1,8 +1,11 @@
 /* extra.c - algorithm-specific output columns. */
 #include "internal.h"
 
+/* The entry of every mz_extra_ setter: NULL (nothing set) for x or name NULL. */
 static mz_value *slot(mz_extra *x, const char *name)
 {
+    if (!x || !name)
+        return NULL;
     for (unsigned k = 0; k < x->n; k++)
         if (strcmp(x->v[k].name, name) == 0)
             return &x->v[k];
@@ -15,7 +18,8 @@ static mz_value *slot(mz_extra *x, const char *name)
 
 void mz_extra_init(mz_extra *x)
 {
-    memset(x, 0, sizeof *x);
+    if (x)
+        memset(x, 0, sizeof *x);
 }
 
 void mz_extra_int(mz_extra *x, const char *name, int64_t val)
@@ -47,7 +51,7 @@ void mz_extra_bool(mz_extra *x, const char *name, bool val)
 
 void mz_extra_text(mz_extra *x, const char *name, const char *text)
 {
-    mz_value *v = slot(x, name);
+    mz_value *v = text ? slot(x, name) : NULL;
     if (v) {
         v->type = MZ_V_TEXT;
         v->text = text;
@@ -56,6 +60,8 @@ void mz_extra_text(mz_extra *x, const char *name, const char *text)
 
 const mz_value *mz_extra_get(const mz_extra *x, const char *name)
 {
+    if (!x || !name)
+        return NULL;
     for (unsigned k = 0; k < x->n; k++)
         if (strcmp(x->v[k].name, name) == 0)
             return &x->v[k];
@@ -64,6 +70,8 @@ const mz_value *mz_extra_get(const mz_extra *x, const char *name)
 
 void mz_solution_clear(mz_solution *s)
 {
+    if (!s)
+        return;
     bool want = s->want_path;
     const mz_allocator *mem = s->mem;
     mz_mem_free(mem, s->path);
@@ -75,6 +83,8 @@ void mz_solution_clear(mz_solution *s)
 
 void mz_solution_init(mz_solution *s, bool want_path, const mz_allocator *mem)
 {
+    if (!s)
+        return;
     memset(s, 0, sizeof *s);
     s->want_path = want_path;
     s->mem = mem;
@@ -83,6 +93,8 @@ void mz_solution_init(mz_solution *s, bool want_path, const mz_allocator *mem)
 
 void mz_solution_free(mz_solution *s)
 {
+    if (!s)
+        return;
     mz_mem_free(s->mem, s->path);
     s->path = NULL;
     s->path_len = 0;
@@ -90,6 +102,8 @@ void mz_solution_free(mz_solution *s)
 
 mz_status mz_solution_push(mz_solution *s, mz_idx cell)
 {
+    if (!s)
+        return MZ_EINVAL;
     /* Capacity is the next power of two at or above path_len. */
     uint64_t n = s->path_len;
     if (n == 0 || (n & (n - 1)) == 0) {

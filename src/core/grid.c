@@ -14,9 +14,13 @@ uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols)
 
 mz_status mz_grid_init(mz_grid *g, const mz_dims *geo, const mz_allocator *mem)
 {
+    if (!g)
+        return MZ_EINVAL;
     memset(g, 0, sizeof *g);
     g->mem = mem;
     g->levels = 1;
+    if (!geo)
+        return MZ_EINVAL;
     const mz_shape_ops *o = mz_shape_ops_of(geo->shape);
     if (!o || geo->rows == 0 || !o->sized(geo))
         return MZ_EINVAL;
@@ -40,6 +44,8 @@ mz_status mz_grid_init(mz_grid *g, const mz_dims *geo, const mz_allocator *mem)
 
 mz_status mz_grid_resize(mz_grid *g, const mz_dims *geo)
 {
+    if (!g || !geo)
+        return MZ_EINVAL;
     mz_dims v = *geo;
     if (g->c && g->shape == v.shape && mz_dims_cells(&v) == g->cells && g->rows == v.rows &&
         g->cols == v.cols && g->levels == v.levels) {
@@ -53,6 +59,8 @@ mz_status mz_grid_resize(mz_grid *g, const mz_dims *geo)
 
 void mz_grid_reset(mz_grid *g)
 {
+    if (!g)
+        return;
     if (g->c)
         memset(g->c, mz_shape_walls(g->shape), (size_t)g->cells);
     mz_mem_free(g->mem, g->tiles);
@@ -65,6 +73,8 @@ void mz_grid_reset(mz_grid *g)
 
 void mz_grid_free(mz_grid *g)
 {
+    if (!g)
+        return;
     const mz_allocator *mem = g->mem;
     mz_mem_free(mem, g->c);
     mz_mem_free(mem, g->tiles);
@@ -75,6 +85,8 @@ void mz_grid_free(mz_grid *g)
 
 mz_status mz_grid_alloc_tiles(mz_grid *g)
 {
+    if (!g)
+        return MZ_EINVAL;
     if (g->tiles)
         return MZ_OK;
     g->tiles = mz_mem_calloc(g->mem, g->cells, 1);
@@ -83,6 +95,8 @@ mz_status mz_grid_alloc_tiles(mz_grid *g)
 
 mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src)
 {
+    if (!dst || !src)
+        return MZ_EINVAL;
     mz_dims geo = mz_grid_dims(src);
     mz_status s = mz_grid_resize(dst, &geo);
     if (s != MZ_OK)

@@ -34,6 +34,8 @@ static inline uint64_t digest_step(uint64_t h, uint64_t w)
 
 uint64_t mz_digest(const mz_grid *g)
 {
+    if (!g)
+        return 0;
     if (g->shape != MZ_SHAPE_ORTHO)
         return mz_digest_ports(g);
     const uint64_t keep = UINT64_C(0x1f1f1f1f1f1f1f1f); /* walls + blocked */
@@ -127,6 +129,8 @@ static mz_status bfs_fill(const mz_grid *g, bool fast, uint64_t *seen, mz_queue 
 
 int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 {
+    if (!g)
+        return -1;
     if (g->shape != MZ_SHAPE_ORTHO)
         return mz_route_ports(g, a, b);
     if (a >= g->cells || b >= g->cells)
@@ -149,6 +153,8 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
 
 mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
 {
+    if (!g || !dist)
+        return MZ_EINVAL;
     if (g->shape != MZ_SHAPE_ORTHO && g->cells <= UINT32_MAX)
         return mz_bfs_dist32_ports(g, src, dist);
     if (g->cells > UINT32_MAX)
@@ -642,6 +648,8 @@ static mz_status metrics_compute(const mz_grid *g, unsigned threads, mz_metrics 
 
 mz_status mz_metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m)
 {
+    if (!g || !m)
+        return MZ_EINVAL;
     mz_status s = metrics_compute(g, threads, m);
     m->draws = g->draws;
     return s;

@@ -34,6 +34,10 @@ static void add(mz_cols *c, const char *name)
 void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
                  const mz_algo *const *algos, size_t nalgos)
 {
+    if (!cols)
+        return;
+    if (!algos)
+        nalgos = 0;
     cols->n = 0;
     for (size_t k = 0; k < sizeof gen_cols / sizeof gen_cols[0]; k++)
         add(cols, gen_cols[k]);
@@ -60,6 +64,8 @@ void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
 
 bool mz_col_numeric(const char *col)
 {
+    if (!col)
+        return false;
     return strcmp(col, "gen") != 0 && strcmp(col, "solver") != 0 && strcmp(col, "digest") != 0 &&
            strcmp(col, "topology") != 0 && strcmp(col, "rng") != 0 &&
            strcmp(col, "outside_status") != 0 && strcmp(col, "solve_outside_status") != 0;
@@ -67,6 +73,8 @@ bool mz_col_numeric(const char *col)
 
 size_t mz_shape_column_format(mz_shape shape, uint64_t levels, char *buf, size_t len)
 {
+    if (!buf)
+        len = 0;
     const char *name = mz_shape_name(shape);
     int n;
     if (!name)
@@ -81,6 +89,8 @@ size_t mz_shape_column_format(mz_shape shape, uint64_t levels, char *buf, size_t
 
 mz_status mz_shape_column_parse(const char *text, mz_shape *shape, uint64_t *levels)
 {
+    if (!text || !shape || !levels)
+        return MZ_EINVAL;
     char name[16];
     size_t n = strcspn(text, ":");
     *shape = MZ_SHAPE_ORTHO;
@@ -118,6 +128,8 @@ mz_status mz_shape_column_parse(const char *text, mz_shape *shape, uint64_t *lev
 mz_status mz_row_dims(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
                       mz_dims *g)
 {
+    if (!g)
+        return MZ_EINVAL;
     const mz_shape_ops *o = mz_shape_ops_of(shape);
     mz_dims t = {shape, o && o->layered ? levels : 1, rows, cols};
     if (mz_dims_cells(&t) == 0 || t.cols != cols)
@@ -149,6 +161,11 @@ static void opt_i64(int64_t v, char *buf, size_t len)
 void mz_row_field(const mz_row *r, mz_shape shape, uint64_t levels, const char *col,
                   char *buf, size_t len)
 {
+    if (!buf || len == 0 || !r || !col) {
+        if (buf && len)
+            buf[0] = '\0';
+        return;
+    }
     const mz_metrics *m = r->m;
     const mz_solution *s = r->sol;
     buf[0] = '\0';

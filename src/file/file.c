@@ -21,8 +21,8 @@ const char *mz_file_format_name(mz_file_format f)
 
 mz_status mz_file_format_parse(const char *name, mz_file_format *f)
 {
-    if (!name)
-        return MZ_ENOTFOUND;
+    if (!name || !f)
+        return MZ_EINVAL;
     for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
         if (strcmp(name, format_names[k]) == 0) {
             *f = (mz_file_format)k;

@@ -13,6 +13,8 @@ static const char tile_char[6] = {'#', ' ', '.', 'o', '=', '-'};
 
 char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, uint64_t max_cells)
 {
+    if (!g || (!path && path_len > 0))
+        return NULL;
     if (g->cells > max_cells)
         return NULL;
     uint64_t *on_path = mz_bits_new(NULL, g->cells);

@@ -28,11 +28,10 @@ int pic_draw(struct _cairo *cr, const pic_scene *s)
 mz_status mz_pic_render(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f,
                         mz_pic_write_fn write, void *user)
 {
-    (void)g;
-    (void)o;
     (void)f;
-    (void)write;
     (void)user;
+    if (!g || !o || !write)
+        return MZ_EINVAL;
     return MZ_EUNSUPPORTED;
 }
 
@@ -544,7 +543,7 @@ mz_status pic_emit(const pic_scene *s, mz_pic_format f, mz_pic_write_fn write, v
 mz_status mz_pic_render(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f,
                         mz_pic_write_fn write, void *user)
 {
-    if (f == MZ_PIC_GIF)
+    if (!g || !o || !write || f == MZ_PIC_GIF)
         return MZ_EINVAL;
     pic_scene s;
     pic_store store;

@@ -22,6 +22,8 @@
 
 void mz_pic_defaults(mz_pic_opts *o)
 {
+    if (!o)
+        return;
     memset(o, 0, sizeof *o);
     o->style = MZ_PIC_PLAIN;
     o->margin_px = -1;
@@ -72,6 +74,11 @@ const char *mz_pic_overlay_name(unsigned bit)
 
 mz_status mz_pic_overlays_parse(const char *list, unsigned *bits, char *err, size_t errlen)
 {
+    if (!list || !bits) {
+        if (err && errlen)
+            snprintf(err, errlen, "no overlay list given");
+        return MZ_EINVAL;
+    }
     *bits = 0;
     const char *p = list;
     while (*p) {
@@ -228,6 +235,8 @@ static mz_status estimate(const mz_dims *geo_in, const mz_pic_opts *o, mz_pic_fo
 mz_status mz_pic_size(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                       uint64_t *width, uint64_t *height)
 {
+    if (!geo || !o || !width || !height)
+        return MZ_EINVAL;
     /* The size, and a file within the format's limit. */
     mz_pic_estimate e;
     mz_status s = estimate(geo, o, f, legend_rows_for(o->overlays, o), 0, false, &e);
@@ -433,7 +442,7 @@ static mz_status estimate(const mz_dims *geo_in, const mz_pic_opts *o, mz_pic_fo
 mz_status mz_pic_still_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                                 mz_pic_estimate *e)
 {
-    if (f == MZ_PIC_GIF)
+    if (!geo || !o || !e || f == MZ_PIC_GIF)
         return MZ_EINVAL;
     return estimate(geo, o, f, legend_rows_for(o->overlays, o), 0, false, e);
 }
@@ -441,7 +450,7 @@ mz_status mz_pic_still_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic
 mz_status mz_anim_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                            uint64_t frames, mz_pic_estimate *e)
 {
-    if (f != MZ_PIC_GIF && f != MZ_PIC_PNG)
+    if (!geo || !o || !e || (f != MZ_PIC_GIF && f != MZ_PIC_PNG))
         return MZ_EINVAL;
     mz_pic_opts oo = *o;
     oo.antialias = false;
@@ -457,6 +466,8 @@ unsigned mz_pic_overlays_for(mz_shape shape)
 
 uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f)
 {
+    if (!o)
+        return 0;
     uint64_t lo = 0, hi = UINT64_C(1) << 20, w, h;
     while (lo < hi) {
         uint64_t mid = (lo + hi + 1) / 2;
