@@ -85,13 +85,13 @@ fi
 # (Node.js from another source brings its own).
 # The Debian package (scripts/package.sh, tests/package_cli.sh): dpkg-dev
 # and file for CPack's computed dependencies (dpkg-shlibdeps), lintian to
-# check it.
+# check it; python3-yaml reads the CI recipes (tests/ci_recipes.sh).
 PKGS="cmake make gcc g++ clang pkg-config libcmocka-dev libbenchmark-dev gnuplot-nox hyperfine git
 libcairo2-dev libgif-dev libxml2-utils librsvg2-bin
 qemu-user-static gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 gcc-i686-linux-gnu libc6-dev-i386-cross libclang-rt-14-dev valgrind
 chromium nodejs cmark-gfm texlive-latex-base texlive-latex-recommended
-dpkg-dev file lintian"
+dpkg-dev file lintian python3-yaml"
 
 if ! command -v npm >/dev/null 2>&1; then
     PKGS="$PKGS npm"
