@@ -9,6 +9,9 @@
 #      Callgrind, from build/, against data/costs-baseline.csv;
 #   2c. build/ installed into a temporary prefix, and programs, a plugin and
 #      a subproject built and run against it alone (tests/install_cli.sh);
+#   2d. the Debian package made from build/ and inspected, its CLI run, lintian
+#      (tests/package_cli.sh);
+#   2e. the CI recipes' shell steps run on a clean clone (tests/ci_recipes.sh);
 #   3. the golden, invariant and core tests again from an optimised clang
 #      build (build-clang/): same seed, same maze, on another compiler;
 #   4. the same on a big-endian machine: scripts/cross.sh --ci builds the CLI
@@ -43,6 +46,16 @@ echo "== install into a temporary prefix, consumers from it (build/)" >&2
 # find_package, pkg-config, a plugin, dlopen, the installed CLI's check and
 # an add_subdirectory consumer (docs/install.md).
 MZ_JOBS=$jobs sh tests/install_cli.sh build
+
+echo "== the Debian package (build/)" >&2
+# scripts/package.sh writes build/mazebench_VERSION_ARCH.deb: its fields and
+# files, the CLI run from dpkg -x, apt's dependency check, lintian (docs/ci.md).
+MZ_JOBS=$jobs sh tests/package_cli.sh build
+
+echo "== CI recipes on a clean clone" >&2
+# The shell steps of examples/ci/ (GitHub Actions, GitLab CI), a clone of
+# HEAD as the release: build, cache, check --junit, job summary (docs/ci.md).
+sh tests/ci_recipes.sh
 
 echo "== clang, optimised" >&2
 # CMakePresets.json: clang is build-clang/, Release, -Werror; its test
