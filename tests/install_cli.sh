@@ -7,8 +7,9 @@
 #     (src/mazebench*.h), libmazebench.a, libmazebench.so and its soname
 #     link, the CMake package and mazebench.pc;
 #   - the shared library: its soname libmazebench.so.ABI (MZ_ABI_VERSION of
-#     the header), and every symbol it exports is a function or object
-#     declared in an installed header (no mzu_/mzx_ helper, nothing else);
+#     the header), and the symbols it exports are exactly the functions and
+#     objects the installed headers declare MZ_API (no mzu_/mzx_ helper,
+#     nothing else);
 #     the static library is position-independent (it links into a shared
 #     object);
 #   - find_package(mazebench CONFIG): tests/install/consumer builds
@@ -78,15 +79,20 @@ nm -D --defined-only "$so" | awk '$2 ~ /^[TDRBVWiu]$/ { print $3 }' | sed 's/@.*
     >"$t/exported"
 n=$(wc -l <"$t/exported")
 [ "$n" -gt 50 ] || bad "the shared library exports $n symbols"
-cat "$P"/include/*.h >"$t/headers"
+# The names the installed headers declare MZ_API: a function (the name
+# before the first '(') or an object (before '[' or ';').
+grep -h 'MZ_API' "$P"/include/*.h | grep -v '^#' |
+    sed -n 's/.*MZ_API[^([;]*[^a-z0-9_]\(mz_[a-z0-9_]*\) *[([;].*/\1/p' | sort -u >"$t/declared"
 while read -r s; do
     case $s in
-    mz_* | MZ_*) grep -q "\\b$s\\b" "$t/headers" ||
-        bad "exported but declared in no installed header: $s" ;;
-    _init | _fini) ;;
+    mz_*) grep -qx "$s" "$t/declared" ||
+        bad "exported but declared MZ_API in no installed header: $s" ;;
     *) bad "exported, not a public name: $s" ;;
     esac
 done <"$t/exported"
+while read -r s; do
+    grep -qx "$s" "$t/exported" || bad "declared MZ_API but not exported by the shared library: $s"
+done <"$t/declared"
 echo "install_cli: libmazebench.so.$abi exports $n symbols" >&2
 "$cc" -shared -o "$t/pic.so" -Wl,--whole-archive "$lib/libmazebench.a" -Wl,--no-whole-archive \
     2>"$t/err" || bad "libmazebench.a does not link into a shared object (not PIC): $(head -3 "$t/err")"
