@@ -32,8 +32,8 @@ static void flag_names(const mz_algo *a, const char *sep, char *buf, size_t len)
 {
     static const struct { unsigned bit; const char *name; } names[] = {
         {MZ_F_PERFECT, "perfect"},       {MZ_F_SHORTEST, "shortest"},
-        {MZ_F_BLOCKS, "blocks-cells"},   {MZ_F_FIXED_SIZE, "fixed-size"},
-        {MZ_F_OWN_ENDS, "own-ends"},
+        {MZ_F_PATH, "path"},             {MZ_F_BLOCKS, "blocks-cells"},
+        {MZ_F_FIXED_SIZE, "fixed-size"}, {MZ_F_OWN_ENDS, "own-ends"},
     };
     buf[0] = '\0';
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
@@ -465,40 +465,23 @@ static void list_json(void)
 int cmd_list(int argc, char **argv)
 {
     const char *fmt = "text";
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            printf("usage: mazebench list [--format text|csv|json]\n\n"
-                   "Print every generator, post-processor and solver of the registry: its\n"
-                   "kind, flags, the cell shapes it runs on (ortho, hex, tri, polar, 3d,\n"
-                   "weave, torus: the SHAPE of --grid SHAPE:DIMS), parameters (name=value in\n"
-                   "a spec) with their types, defaults and ranges, the extra columns it\n"
-                   "reports, its bytes a cell beyond the grid (measured, on each shape), its\n"
-                   "summary and its trace ops.\n\n"
-                   "  --format text   for people (default)\n"
-                   "  --format csv    one record a line: record (algo, shape, param, column,\n"
-                   "                  trace_op, trace_size), algo, kind, name, type, default,\n"
-                   "                  min, max, choices, flags, bytes_per_cell, bytes_fixed,\n"
-                   "                  bytes_per_col, trace_steps_per_cell, text; a shape\n"
-                   "                  record a shape the entry runs on, its name in name\n"
-                   "                  and what it declares there: its peak bytes a cell,\n"
-                   "                  fixed and a column, and its trace steps a cell at\n"
-                   "                  most (or unbounded, a random walk)\n"
-                   "  --format json   one object an entry\n");
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_list, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
-        }
-        if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            if (strcmp(v, "text") != 0 && strcmp(v, "csv") != 0 && strcmp(v, "json") != 0) {
-                mzc_error("list: unknown format '%s' (valid: text, csv, json)", v);
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id >= 0 && strcmp(a.cmd->opts[id].name, "--format") == 0) {
+            if (strcmp(a.value, "text") != 0 && strcmp(a.value, "csv") != 0 &&
+                strcmp(a.value, "json") != 0) {
+                mzc_error("list: unknown format '%s' (valid: text, csv, json)", a.value);
                 return MZC_USAGE;
             }
-            fmt = v;
+            fmt = a.value;
             continue;
         }
-        mzc_error("list: unexpected argument '%s'", argv[k]);
+        mzc_error("list: unexpected argument '%s'", a.value);
         return MZC_USAGE;
     }
     if (strcmp(fmt, "csv") == 0)
@@ -533,37 +516,52 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->rng = MZ_RNG_AUTO;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, solve ? &mzc_cmd_solve : &mzc_cmd_gen);
+    mzc_args a;
+    mzc_args_init(&a, solve ? &mzc_cmd_solve : &mzc_cmd_gen, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        const char *v = a.value;
+        if (id == MZC_ARGS_HELP)
             return 1;
+        if (id == MZC_ARGS_ERROR)
+            return -1;
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("unknown option '%s' (see 'mazebench %s --help')", v, argv[0]);
+            return -1;
         }
-        if (mzc_flag(argv[k], "--force", NULL)) {
+        if (id == MZC_ARGS_OPERAND) {
+            const char **slot = solve ? &o->solver : &o->spec;
+            if (*slot) {
+                mzc_error("unexpected argument '%s'", v);
+                return -1;
+            }
+            *slot = v;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--force") == 0) {
             o->force = true;
-        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--seed", &o->seed_text, false)) != 0) {
-            if (r < 0 || mzc_parse_seed(o->seed_text, &o->seed) != 0)
+        } else if (strcmp(name, "--seed") == 0) {
+            if (mzc_parse_seed(v, &o->seed) != 0)
                 return -1;
+            o->seed_text = v;
             o->have_seed = true;
-        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--rng", &o->rng_text, false)) != 0) {
-            if (r < 0 || mzc_parse_rng(argv[0], o->rng_text, &o->rng) != 0)
+        } else if (strcmp(name, "--rng") == 0) {
+            if (mzc_parse_rng(argv[0], v, &o->rng) != 0)
                 return -1;
-        } else if ((r = mzc_opt_grid(argv[0], argc, argv, &k, &o->size, &o->grid_opt)) != 0) {
-            if (r < 0)
-                return -1;
-        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--trace", &o->trace, false)) != 0) {
-            if (r < 0)
-                return -1;
-        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--threads", &o->threads_text, false)) != 0) {
+            o->rng_text = v;
+        } else if (strcmp(name, "--grid") == 0) {
+            o->size = v;
+            o->grid_opt = a.used;
+        } else if (strcmp(name, "--trace") == 0) {
+            o->trace = v;
+        } else if (strcmp(name, "--threads") == 0) {
             uint64_t n;
-            if (r < 0 || mzc_parse_u64("threads", o->threads_text, 1, MZ_MAX_THREADS, &n) != 0)
+            if (mzc_parse_u64("threads", v, 1, MZ_MAX_THREADS, &n) != 0)
                 return -1;
+            o->threads_text = v;
             o->threads = (unsigned)n;
-        } else if ((r = mzc_opt_once(argv[0], argc, argv, &k, "--format", &o->fmt_text, false)) != 0) {
-            if (r < 0)
-                return -1;
-            v = o->fmt_text;
+        } else if (strcmp(name, "--format") == 0) {
+            o->fmt_text = v;
             if (strcmp(v, "csv") == 0) o->fmt = FMT_CSV;
             else if (strcmp(v, "json") == 0) o->fmt = FMT_JSON;
             else if (strcmp(v, "ascii") == 0) o->fmt = FMT_ASCII;
@@ -571,29 +569,16 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
                 mzc_error("unknown format '%s' (valid: csv, json, ascii)", v);
                 return -1;
             }
-        } else if (solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--gen", &o->spec, false)) != 0) {
-            if (r < 0)
-                return -1;
-        } else if (solve &&
-                   (r = mzc_opt_once(argv[0], argc, argv, &k, "--save-path", &o->save_path, false)) != 0) {
-            if (r < 0)
-                return -1;
-        } else if (!solve && (r = mzc_opt_once(argv[0], argc, argv, &k, "--save", &o->save, false)) != 0) {
-            if (r < 0)
-                return -1;
-        } else if (!solve &&
-                   (r = mzc_opt_once(argv[0], argc, argv, &k, "--save-format", &o->save_format, false)) != 0) {
-            if (r < 0)
-                return -1;
-        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("unknown option '%s' (see 'mazebench %s --help')", argv[k], argv[0]);
-            return -1;
-        } else if (solve && !o->solver) {
-            o->solver = argv[k];
-        } else if (!solve && !o->spec) {
-            o->spec = argv[k];
-        } else {
-            mzc_error("unexpected argument '%s'", argv[k]);
+        } else if (strcmp(name, "--gen") == 0) {
+            o->spec = v;
+        } else if (strcmp(name, "--save-path") == 0) {
+            o->save_path = v;
+        } else if (strcmp(name, "--save") == 0) {
+            o->save = v;
+        } else if (strcmp(name, "--save-format") == 0) {
+            o->save_format = v;
+        } else { /* a row of the table this loop does not know */
+            mzc_error("%s: option '%s' is not handled", argv[0], name);
             return -1;
         }
     }

@@ -150,9 +150,9 @@ static const mzc_optdef sweep_opts[] = {
     {"PLAN", NULL, MZC_O_OPERAND,
      "a plan file ('-' for stdin); without it, the default plan: every registered generator and solver plus the article's variants, seeds 464..473, sizes 31, 101, 317, 1001"},
     {"--gen", "SPECS", 0,
-     "generator specs, comma-separated, replacing the plan's ('all' = every registered generator)", "@gen"},
+     "generator specs, comma-separated, replacing the plan's ('all' = every registered generator)", "@gen-all"},
     {"--solve", "SOLVERS", 0,
-     "solver specs, comma-separated ('all' = every solver, '' = none)", "@solver"},
+     "solver specs, comma-separated ('all' = every solver, '' = none)", "@solver-all"},
     {"--seeds", "LIST", 0,
      "e.g. 464..473 or 1,5,9..12 (any 64-bit seeds: tasks are computed as they run, never listed)"},
     {"--rng", "NAME", 0,
@@ -203,10 +203,14 @@ const mzc_cmddef mzc_cmd_sweep = {
 
 /* ---- merge */
 static const mzc_optdef merge_opts[] = {
+    {"FILE", NULL, MZC_O_OPERAND,
+     "a part file of the sweep (every part once, in any order)", "@file"},
     {"--out", "FILE", 0,
      "the merged CSV (default stdout); an existing FILE is refused unless --force, and is never one of the parts"},
     {"--force", NULL, 0,
      "replace an existing --out FILE"},
+    {"--", NULL, MZC_O_OPERAND,
+     "what follows are FILEs, even if they start with '-'"},
     {NULL, NULL, 0, NULL, NULL, NULL}};
 const mzc_cmddef mzc_cmd_merge = {
     "merge",
@@ -391,7 +395,7 @@ const mzc_cmddef mzc_cmd_render = {
 /* ---- stats */
 static const mzc_optdef stats_opts[] = {
     {"GEN", NULL, MZC_O_OPERAND,
-     "a generator spec, or 'all'", "@gen"},
+     "a generator spec, or 'all'", "@gen-all"},
     {"--grid", "LIST", 0,
      "grids, comma-separated, each ROWSxCOLS or N (square cells; default 101) or SHAPE:DIMS: hex:RxC, tri:RxC, weave:RxC, torus:RxC, polar:RINGS, 3d:LxRxC. The CSV, JSON and markdown outputs give each grid's topology and cells; a generator that does not run on a shape is skipped there. --sizes and --size: older names"},
     {"--sizes", "LIST", MZC_O_OLDER, NULL, "--grid"},

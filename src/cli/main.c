@@ -114,15 +114,18 @@ static int unknown_command(const char *name)
     return MZC_USAGE;
 }
 
-/* mazebench help [--man] [COMMAND]: the list of commands, a command's
- * help, or a man page (roff, on stdout). */
+/* mazebench help [--man | --options] [COMMAND]: the list of commands, a
+ * command's help, a man page (roff, on stdout), or a command's option
+ * table, a row a line (tests/options_cli.sh reads it). */
 static int help(int argc, char **argv)
 {
-    bool man = false;
+    bool man = false, table = false;
     const char *name = NULL;
     for (int k = 1; k < argc; k++) {
-        if (strcmp(argv[k], "--man") == 0 && !man)
+        if (strcmp(argv[k], "--man") == 0 && !man && !table)
             man = true;
+        else if (strcmp(argv[k], "--options") == 0 && !man && !table)
+            table = true;
         else if (argv[k][0] != '-' && !name)
             name = argv[k];
         else {
@@ -134,7 +137,13 @@ static int help(int argc, char **argv)
     const mzc_cmddef *cmd = NULL;
     if (name && !(cmd = find_command(name)))
         return unknown_command(name);
-    if (man)
+    if (table && !cmd) {
+        mzc_error("help: --options needs a COMMAND");
+        return MZC_USAGE;
+    }
+    if (table)
+        mzc_options_table(stdout, cmd);
+    else if (man)
         mzc_man(stdout, cmd, MZ_VERSION);
     else if (cmd)
         mzc_help(stdout, cmd);

@@ -303,6 +303,7 @@ void mzc_man(FILE *f, const mzc_cmddef *cmd, const char *version)
         man_upper(f, cmd->name);
     }
     fprintf(f, " 1 \"\" \"mazebench %s\" \"mazebench manual\"\n", version);
+    fputs(".nh\n.ad l\n", f); /* no hyphenation, ragged right: option names stay whole */
     fputs(".SH NAME\n", f);
     if (!cmd) {
         fputs("mazebench \\- a benchmark and reproducibility harness for maze generators and "
@@ -391,6 +392,22 @@ static void words_of_kind(FILE *f, mz_kind kind)
             }
 }
 
+/* The shell call completing registry names: "@gen" (a spec: generators,
+ * post-processors after a '+'), "@gen-all" (the same or 'all'),
+ * "@solver", "@solver-all", "@any" (every name). */
+static const char *names_call(const char *v)
+{
+    if (strcmp(v, "@gen-all") == 0)
+        return "_mazebench_list \"$_mazebench_gens all\"";
+    if (strcmp(v, "@solver") == 0)
+        return "_mazebench_list \"$_mazebench_solvers\"";
+    if (strcmp(v, "@solver-all") == 0)
+        return "_mazebench_list \"$_mazebench_solvers all\"";
+    if (strcmp(v, "@any") == 0)
+        return "_mazebench_words \"$_mazebench_gens $_mazebench_posts $_mazebench_solvers\"";
+    return "_mazebench_list \"$_mazebench_gens\"";
+}
+
 /* The completion of an option's value: a shell word list, or a function. */
 static void value_case(FILE *f, const mzc_optdef *o)
 {
@@ -402,10 +419,9 @@ static void value_case(FILE *f, const mzc_optdef *o)
     if (!v)
         fputs(strstr(o->arg, "FILE") ? " _mazebench_files; return ;;\n"
                                      : " _mazebench_dirs; return ;;\n", f);
-    else if (strcmp(v, "@gen") == 0)
-        fputs(" _mazebench_list \"$_mazebench_gens $_mazebench_posts all\"; return ;;\n", f);
-    else if (strcmp(v, "@solver") == 0)
-        fputs(" _mazebench_list \"$_mazebench_solvers all\"; return ;;\n", f);
+    else if (v[0] == '@' && strcmp(v, "@file") != 0 && strcmp(v, "@dir") != 0 &&
+             strcmp(v, "@shape") != 0)
+        fprintf(f, " %s; return ;;\n", names_call(v));
     else if (strcmp(v, "@shape") == 0)
         fputs(" _mazebench_words \"$_mazebench_shapes\"; return ;;\n", f);
     else if (strcmp(v, "@file") == 0)
@@ -438,11 +454,14 @@ void mzc_completion_bash(FILE *f)
         fprintf(f, "%s ", (*c)->name);
     fputs("version help completion'\n", f);
     fputs("_mazebench_words() { COMPREPLY=($(compgen -W \"$1\" -- \"$cur\")); }\n"
-          "# A comma-separated list (sweep --gen dfs,kr): complete its last item.\n"
+          "# A comma-separated list (sweep --gen dfs,kr): complete its last item;\n"
+          "# after a '+', a post-processor (dfs+br).\n"
           "_mazebench_list() {\n"
-          "    local head=\"\" last=$cur\n"
-          "    case $cur in *,*) head=${cur%,*},; last=${cur##*,} ;; esac\n"
-          "    COMPREPLY=($(compgen -P \"$head\" -W \"$1\" -- \"$last\"))\n"
+          "    local head=\"\" last=$cur words=$1\n"
+          "    case $cur in *[,+]*) head=${cur%[,+]*}; last=${cur#\"$head\"}; "
+          "head=$head${last%\"${last#?}\"}; last=${last#?} ;; esac\n"
+          "    case $head in *+) words=$_mazebench_posts ;; esac\n"
+          "    COMPREPLY=($(compgen -P \"$head\" -W \"$words\" -- \"$last\"))\n"
           "}\n"
           "_mazebench_files() { COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames "
           "2>/dev/null; }\n"
@@ -504,7 +523,7 @@ void mzc_completion_bash(FILE *f)
             fputs(") return ;;\n", f);
         fputs("        esac\n        case $cur in\n        -*) _mazebench_words \"", f);
         for (const mzc_optdef *o = cmd->opts; o->name; o++)
-            if (is_option(o))
+            if (is_option(o) && listed(o))
                 fprintf(f, "%s ", o->name);
         fputs("$common\" ;;\n", f);
         /* the first operand, when its values are known */
@@ -514,18 +533,30 @@ void mzc_completion_bash(FILE *f)
                 op = o;
                 break;
             }
-        if (op && op->values && strcmp(op->values, "@gen") == 0)
-            fputs("        *) _mazebench_list \"$_mazebench_gens $_mazebench_posts all\" ;;\n", f);
-        else if (op && op->values && strcmp(op->values, "@solver") == 0)
-            fputs("        *) _mazebench_list \"$_mazebench_solvers\" ;;\n", f);
-        else if (op && op->values && strcmp(op->values, "@any") == 0)
-            fputs("        *) _mazebench_words \"$_mazebench_gens $_mazebench_posts "
-                  "$_mazebench_solvers\" ;;\n", f);
+        if (op && op->values && op->values[0] == '@' && strcmp(op->values, "@file") != 0)
+            fprintf(f, "        *) %s ;;\n", names_call(op->values));
         else
             fputs("        *) _mazebench_files ;;\n", f);
         fputs("        esac ;;\n", f);
     }
     fputs("    esac\n}\ncomplete -F _mazebench mazebench\n", f);
+}
+
+void mzc_options_table(FILE *f, const mzc_cmddef *cmd)
+{
+    static const struct { unsigned bit; const char *name; } names[] = {
+        {MZC_O_OPERAND, "operand"}, {MZC_O_OLDER, "older"},
+        {MZC_O_REQUIRED, "required"}, {MZC_O_EMPTY_OK, "empty-ok"}};
+    for (const mzc_optdef *o = cmd->opts; o->name; o++) {
+        fprintf(f, "%s\t%s\t", o->name, o->arg ? o->arg : "-");
+        bool any = false;
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            if (o->flags & names[k].bit) {
+                fprintf(f, "%s%s", any ? "," : "", names[k].name);
+                any = true;
+            }
+        fprintf(f, "%s\t%s\n", any ? "" : "-", o->values ? o->values : "-");
+    }
 }
 
 /* ---- parsing ---- */

@@ -59,6 +59,10 @@ void mzc_help(FILE *f, const mzc_cmddef *cmd);
 /* Print a man page in roff: mazebench(1) when cmd is NULL, else
  * mazebench-NAME(1). version is the one the page names. */
 void mzc_man(FILE *f, const mzc_cmddef *cmd, const char *version);
+/* Print cmd's table, a row a line: NAME, ARG, FLAGS and VALUES parted by
+ * tabs, '-' for a field that is empty; FLAGS joins operand, older, required and empty-ok with
+ * ','. */
+void mzc_options_table(FILE *f, const mzc_cmddef *cmd);
 /* Print the bash completion script of every command. */
 void mzc_completion_bash(FILE *f);
 
