@@ -166,31 +166,39 @@ int cmd_check(int argc, char **argv)
     const char *path = NULL, *junit = NULL;
     uint64_t jobs = 1;
     bool any_registry = false, force = false;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_check);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_check, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        const char *v = a.value;
+        if (id == MZC_ARGS_HELP)
             return mzc_flush_stdout("check");
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("check: unknown option '%s' (see 'mazebench check --help')", v);
+            return MZC_USAGE;
         }
-        if (strcmp(argv[k], "--any-registry") == 0) {
+        if (id == MZC_ARGS_OPERAND) {
+            if (path) {
+                mzc_error("check: one FILE only, got '%s' and '%s'", path, v);
+                return MZC_USAGE;
+            }
+            path = v;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--any-registry") == 0) {
             any_registry = true;
-        } else if (strcmp(argv[k], "--force") == 0) {
+        } else if (strcmp(name, "--force") == 0) {
             force = true;
-        } else if ((r = mzc_opt_once("check", argc, argv, &k, "--junit", &junit, false)) != 0) {
-            if (r < 0)
+        } else if (strcmp(name, "--junit") == 0) {
+            junit = v;
+        } else if (strcmp(name, "--jobs") == 0) {
+            if (mzc_parse_u64("--jobs", v, 1, 256, &jobs) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--jobs", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("--jobs", v, 1, 256, &jobs) != 0)
-                return MZC_USAGE;
-        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("check: unknown option '%s' (see 'mazebench check --help')", argv[k]);
-            return MZC_USAGE;
-        } else if (path) {
-            mzc_error("check: one FILE only, got '%s' and '%s'", path, argv[k]);
-            return MZC_USAGE;
         } else {
-            path = argv[k];
+            mzc_error("check: option '%s' is not handled", name);
+            return MZC_USAGE;
         }
     }
     if (!path) {

@@ -691,38 +691,35 @@ int cmd_merge(int argc, char **argv)
     if (!names)
         return MZC_FAIL;
     int rc = MZC_OK;
-    bool rest = false;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (!rest && mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_merge);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_merge, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        if (id == MZC_ARGS_HELP) {
             free(names);
             return MZC_OK;
         }
-        if (!rest && strcmp(argv[k], "--") == 0) {
-            rest = true;
-        } else if (!rest && strcmp(argv[k], "--force") == 0) {
-            if (force) {
-                mzc_error("merge: option '--force' given twice");
-                rc = MZC_USAGE;
-                break;
-            }
-            force = true;
-        } else if (!rest && (r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
-            if (r < 0 || out_path) {
-                if (r > 0)
-                    mzc_error("merge: option '--out' given twice");
-                rc = MZC_USAGE;
-                break;
-            }
-            out_path = v;
-        } else if (!rest && argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("merge: unknown option '%s' (see 'mazebench merge --help')", argv[k]);
+        if (id == MZC_ARGS_ERROR) {
             rc = MZC_USAGE;
             break;
+        }
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("merge: unknown option '%s' (see 'mazebench merge --help')", a.value);
+            rc = MZC_USAGE;
+            break;
+        }
+        if (id == MZC_ARGS_OPERAND) {
+            names[n++] = a.value;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--force") == 0) {
+            force = true;
+        } else if (strcmp(name, "--out") == 0) {
+            out_path = a.value;
         } else {
-            names[n++] = argv[k];
+            mzc_error("merge: option '%s' is not handled", name);
+            rc = MZC_USAGE;
+            break;
         }
     }
     if (rc == MZC_OK && n == 0) {
