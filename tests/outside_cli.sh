@@ -135,6 +135,10 @@ for c in "g-exit exit" "g-hang timeout" "g-garbage bad-output" "g-wrong wrong-si
         bad "gen $1: no '$2' line: $(cat "$tmp/err")"
     [ -s "$tmp/out" ] && bad "gen $1: printed figures"
 done
+# g-loop's maze has every wall open: the first passage in cell order that
+# closes a loop is the one between cells 4 and 5 (rows 1, cols 0 and 1).
+"$mz" gen g-loop --seed 1 --grid 4x4 $P 2>&1 | grep -q "not-perfect: declared perfect, gave a maze with 9 loops in 1 parts; the passage cell 4 (row 1, col 0) - cell 5 (row 1, col 1) closes a loop$" ||
+    bad "gen g-loop: the loop not named"
 grep -q "its stderr: no maze today" "$tmp/err" 2>/dev/null ||
     { "$mz" gen g-exit --seed 1 --grid 4x4 $P 2>&1 | grep -q "its stderr: no maze today" ||
       bad "gen g-exit: its stderr not quoted"; }

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "mazebench_file.h"
+#include "mazebench_plugin.h"
 #include "refuse.h"
 
 const char *const mzx_columns[] = {"outside_status", "process_ns", "startup_ns", "own_ns",
@@ -239,8 +240,14 @@ static void run_once(const mzx_gen *x, const mz_dims *dims, uint64_t seed, bool 
                         o->err = MZ_ENOMEM;
                     else if (s != MZ_OK || m.loops != 0 || m.components != 1) {
                         o->status = MZX_NOT_PERFECT;
-                        snprintf(o->why, sizeof o->why, "declared perfect, gave a maze with %" PRId64
-                                 " loops in %" PRIu64 " parts", m.loops, m.components);
+                        char fault[400];
+                        if (s == MZ_OK)
+                            mzx_maze_fault(out, &m, fault, sizeof fault);
+                        else
+                            snprintf(fault, sizeof fault, "a maze whose figures fail (%s)",
+                                     mz_status_str(s));
+                        snprintf(o->why, sizeof o->why, "declared perfect, gave a maze with %s",
+                                 fault);
                     }
                 }
             }

@@ -328,6 +328,11 @@ void mzx_set_fail_notes(bool on);
 
 /* Whether a is an outside generator's entry. */
 bool mzx_is_outside(const mz_algo *a);
+/* Where g, a maze with the figures m that should be perfect, is not: its
+ * loops and parts, the first cell the entrance does not reach and the
+ * first passage (in cell order) that closes a loop, each named by row and
+ * column, as one line into buf. Cannot fail (without memory: the counts). */
+void mzx_maze_fault(const mz_grid *g, const mz_metrics *m, char *buf, size_t cap);
 /* Measure a's start-up cost now (see docs/outside.md) when it was not
  * measured yet in this process, on the smallest grid of shape (the run of
  * an entry does it on its first use, otherwise). No-op for another entry.

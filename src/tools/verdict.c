@@ -2,6 +2,8 @@
  * verdict.c - the checks of `mazebench verdict` (verdict.h, docs/verdict.md).
  */
 #include "verdict.h"
+#include "../mazebench_bench.h"
+#include "../mazebench_stats.h"
 #include "stats_table.h"
 #include "../outside/outside.h"
 #include "../outside/solver.h"
@@ -96,21 +98,6 @@ static bool dims_of(mz_shape shape, uint64_t rows, uint64_t cols, mz_dims *d)
     return mz_dims_cells(d) != 0;
 }
 
-static void cell_name(const mz_grid *g, mz_idx i, char *buf, size_t cap)
-{
-    if (g->shape == MZ_SHAPE_POLAR || g->cols == 0)
-        snprintf(buf, cap, "cell %" PRIu64, i);
-    else {
-        uint64_t per = g->rows * g->cols;
-        if (g->levels > 1)
-            snprintf(buf, cap, "cell %" PRIu64 " (level %" PRIu64 ", row %" PRIu64 ", col %" PRIu64
-                     ")", i, i / per, i % per / g->cols, i % g->cols);
-        else
-            snprintf(buf, cap, "cell %" PRIu64 " (row %" PRIu64 ", col %" PRIu64 ")", i,
-                     i / g->cols, i % g->cols);
-    }
-}
-
 /* ---- one run of a generator ---- */
 
 typedef enum run_kind { RUN_OK, RUN_REFUSED, RUN_NOT_PERFECT, RUN_OTHER } run_kind;
@@ -124,62 +111,6 @@ typedef struct gen_run {
     uint64_t wall_ns;
     char what[400];    /* the first bad cell or loop; the failure */
 } gen_run;
-
-/* Where the maze g is not a tree: a passage that closes a loop (both of
- * its cells are on that loop: union-find over the passages in cell order)
- * or the first open cell the entrance does not reach. */
-static void first_fault(const mz_grid *g, const mz_metrics *m, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%" PRId64 " loops in %" PRIu64 " parts", m->loops, m->components);
-    mz_idx n = g->cells;
-    if (m->components > 1) {
-        uint32_t *dist = malloc(n * sizeof *dist);
-        if (dist && mz_bfs_dist32(g, g->entrance, dist) == MZ_OK) {
-            for (mz_idx i = 0; i < n; i++)
-                if (dist[i] == UINT32_MAX && !(g->c[i] & MZ_BLOCKED)) {
-                    char cn[160];
-                    cell_name(g, i, cn, sizeof cn);
-                    size_t l = strlen(buf);
-                    snprintf(buf + l, cap - l, "; %s is not reached from the entrance", cn);
-                    break;
-                }
-        }
-        free(dist);
-    }
-    if (m->loops > 0) {
-        mz_idx *up = malloc(n * sizeof *up);
-        if (!up)
-            return;
-        for (mz_idx i = 0; i < n; i++)
-            up[i] = i;
-        unsigned ports = mz_shape_ports(g->shape);
-        for (mz_idx i = 0; i < n; i++)
-            for (unsigned p = 0; p < ports; p++) {
-                if (g->c[i] & (1u << p))
-                    continue;
-                mz_idx j = mz_port_nbr(g, i, p);
-                if (j == MZ_NONE || j < i)
-                    continue; /* each passage once, from its lower cell */
-                mz_idx a = i, b = j;
-                while (up[a] != a)
-                    a = up[a] = up[up[a]];
-                while (up[b] != b)
-                    b = up[b] = up[up[b]];
-                if (a != b) {
-                    up[a] = b;
-                    continue;
-                }
-                char ci[160], cj[160];
-                cell_name(g, i, ci, sizeof ci);
-                cell_name(g, j, cj, sizeof cj);
-                size_t l = strlen(buf);
-                snprintf(buf + l, cap - l, "; the passage %s - %s closes a loop", ci, cj);
-                free(up);
-                return;
-            }
-        free(up);
-    }
-}
 
 static int64_t extra_int(const mz_extra *x, const char *name)
 {
@@ -236,7 +167,7 @@ static int gen_once(const mz_spec *spec, uint64_t seed, const mz_dims *d, bool c
             }
             if (m.loops != 0 || m.components != 1) {
                 out->kind = RUN_NOT_PERFECT;
-                first_fault(&g, &m, out->what, sizeof out->what);
+                mzx_maze_fault(&g, &m, out->what, sizeof out->what);
             }
         }
     }
@@ -407,7 +338,7 @@ static int check_generator_shape(const mz_algo *a, const mz_spec *spec, mz_shape
         r->shrink_runs += sh.runs;
         r->shrink_s += now_s() - t0;
         const char *bad = fail.kind == RUN_NOT_PERFECT && strcmp(fail.what, "not-perfect") == 0
-                              ? "the program's own check said not-perfect"
+                              ? "its maze, checked as it was read, is not a tree (the program line)"
                               : fail.what;
         c = add(r, "perfect", shape, claimed ? MZV_FAIL : MZV_SKIP,
                 "%snot perfect: first at %" PRIu64 "x%" PRIu64 " seed %" PRIu64
@@ -787,6 +718,12 @@ static int check_solver(const mz_algo *a, const mzv_opts *o, mzv_result *r)
     char e[256];
     if (mz_solver_parse(a->name, &st, e, sizeof e) != MZ_OK)
         return 0;
+    if (!(a->flags & MZ_F_PATH)) { /* flood: found and path_steps, never a path */
+        add(r, "path", MZ_SHAPE_ORTHO, MZV_SKIP,
+            "declares figures only (no MZ_F_PATH flag): no path to check");
+        snprintf(r->headline, sizeof r->headline, "%s: figures only, no path", a->name);
+        return 0;
+    }
     const bool claimed = (a->flags & MZ_F_SHORTEST) != 0;
     const unsigned nseeds = o->seeds < 4 ? o->seeds : 4;
     bool all_valid = true, all_shortest = true;
