@@ -91,35 +91,41 @@ int cmd_report(int argc, char **argv)
         return MZC_FAIL;
     }
     int rc = MZC_OK;
-    for (int k = 1; k < argc && rc == MZC_OK; k++) {
-        int m;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_report);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_report, argc, argv);
+    for (int id; rc == MZC_OK && (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        if (id == MZC_ARGS_HELP) {
             free(inputs);
             return mzc_flush_stdout("report");
         }
-        if (!strcmp(argv[k], "--force")) {
-            force = true;
-            continue;
-        }
-        static const char *const names[] = {"--out",    "--md",         "--tex",
-                                            "--csv",    "--charts",     "--chart-size"};
-        const char **slots[] = {&out, &md, &tex, &csv, &charts, &size};
-        bool matched = false;
-        for (size_t j = 0; j < 6 && !matched && rc == MZC_OK; j++) {
-            m = mzc_opt_once("report", argc, argv, &k, names[j], slots[j], false);
-            if (m < 0)
-                rc = MZC_USAGE;
-            matched = m > 0;
-        }
-        if (matched || rc != MZC_OK)
-            continue;
-        if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("report: unknown option '%s' (see 'mazebench report --help')", argv[k]);
+        if (id == MZC_ARGS_ERROR) {
             rc = MZC_USAGE;
             break;
         }
-        inputs[ninputs++] = argv[k];
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("report: unknown option '%s' (see 'mazebench report --help')", a.value);
+            rc = MZC_USAGE;
+            break;
+        }
+        if (id == MZC_ARGS_OPERAND) {
+            inputs[ninputs++] = a.value;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        static const char *const names[] = {"--out", "--md",     "--tex",
+                                            "--csv", "--charts", "--chart-size"};
+        const char **slots[] = {&out, &md, &tex, &csv, &charts, &size};
+        size_t j = 0;
+        while (j < 6 && strcmp(name, names[j]) != 0)
+            j++;
+        if (strcmp(name, "--force") == 0) {
+            force = true;
+        } else if (j < 6) {
+            *slots[j] = a.value;
+        } else {
+            mzc_error("report: option '%s' is not handled", name);
+            rc = MZC_USAGE;
+        }
     }
     if (rc == MZC_OK && !ninputs) {
         mzc_error("report: no input: give a results folder or files (see 'mazebench report "

@@ -74,33 +74,37 @@ int cmd_eller_stream(int argc, char **argv)
     uint64_t seed = 0;
     mz_rng_kind want = MZ_RNG_AUTO;
     bool have_seed = false, json = false, force = false;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_eller_stream);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_eller_stream, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        const char *v = a.value;
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("unknown option '%s' (see 'mazebench eller-stream --help')", v);
+            return MZC_USAGE;
         }
-        if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || mzc_parse_seed(v, &seed) != 0)
+        if (id == MZC_ARGS_OPERAND) {
+            mzc_error("unexpected argument '%s'", v);
+            return MZC_USAGE;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--seed") == 0) {
+            if (mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--rng", &v)) != 0) {
-            if (r < 0 || mzc_parse_rng("eller-stream", v, &want) != 0)
+        } else if (strcmp(name, "--rng") == 0) {
+            if (mzc_parse_rng("eller-stream", v, &want) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--size", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--size") == 0) {
             size = v;
-        } else if (mzc_flag(argv[k], "--force", NULL)) {
+        } else if (strcmp(name, "--force") == 0) {
             force = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--out") == 0) {
             out = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--format") == 0) {
             if (strcmp(v, "csv") == 0)
                 json = false;
             else if (strcmp(v, "json") == 0)
@@ -109,11 +113,8 @@ int cmd_eller_stream(int argc, char **argv)
                 mzc_error("unknown format '%s' (valid: csv, json)", v);
                 return MZC_USAGE;
             }
-        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("unknown option '%s' (see 'mazebench eller-stream --help')", argv[k]);
-            return MZC_USAGE;
         } else {
-            mzc_error("unexpected argument '%s'", argv[k]);
+            mzc_error("eller-stream: option '%s' is not handled", name);
             return MZC_USAGE;
         }
     }
