@@ -149,6 +149,17 @@ expect 0 "solve s-slow" "$mz" solve s-slow --gen dfs --seed 1 --grid 4x4 $P
 [ "$(grep -c "^outside solver s-slow: its start-up (.* ms) is longer than this run (.* ms): the net time is noise" "$tmp/err")" = 1 ] ||
     bad "solve s-slow: no start-up note: $(cat "$tmp/err")"
 grep -q "is longer" "$tmp/out" && bad "solve s-slow: the note on stdout"
+# --- scale: the program's peak, not mazebench's heap ---
+# wait4 gives the largest resident set of the size's child and of what it
+# waited for: the program's 200 MB. The heap column, mazebench's, is empty,
+# and so are rng and draws (the program's own source).
+expect 0 "scale c-mem" "$mz" $P scale --gen c-mem --max-cells 1000 --reps 1 --no-chart \
+    --out "$tmp/scale.csv"
+at_least "$(col peak_rss_kb c-mem "" "$tmp/scale.csv")" 200000 "scale c-mem: peak_rss_kb"
+for c in gen_heap_bytes_per_cell rng draws; do
+    [ -z "$(col $c c-mem "" "$tmp/scale.csv")" ] ||
+        bad "scale c-mem: $c '$(col $c c-mem "" "$tmp/scale.csv")', not empty"
+done
 # no own figure below zero anywhere
 for f in "$tmp/s.csv"; do
     grep -v '^#' "$f" | grep -q ',-[0-9]' && bad "$f: a negative figure"

@@ -20,8 +20,10 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "../mazebench_bench.h"
 #include "opts.h"
 #include "sweep.h"
+#include "outside.h"
 
 #include <errno.h>
 #include <math.h>
@@ -53,6 +55,9 @@ enum {
     R_SOLVE_CLOSED, /* cells the solver closed, as int64; -1 when not a search */
     R_RNG,          /* mz_rng_kind the generation drew from */
     R_DRAWS,        /* draws it took */
+    R_OUTSIDE,      /* bit 0: every generator stage an outside program (its own
+                     * source: rng and draws empty); bits 0 and 1: the
+                     * generator's and the solver's heap is not theirs (empty) */
     R_FIELDS
 };
 
@@ -78,6 +83,8 @@ static void run_child(int fd, const mz_spec *spec, const mz_stage *solver, uint6
         r[R_RNG] = (uint64_t)b.grid.rng;
         r[R_DRAWS] = b.grid.draws;
     }
+    r[R_OUTSIDE] = (sw_own_source(spec) ? 1u : 0u) |
+                   (solver && mzx_is_outside(solver->algo) ? 2u : 0u);
     if (s == MZ_OK && solver) {
         s = mz_bench_solve(&b, solver, NULL, reps, &t);
         r[R_SOLVE_MIN] = t.min_ns;
@@ -233,24 +240,33 @@ static int write_row(FILE *f, const char *gen_name, const char *solver_name, uin
         snprintf(sspread, sizeof sspread, "%.1f",
                  spread_pct(r[R_SOLVE_MIN], r[R_SOLVE_MEDIAN], r[R_SOLVE_MAX]));
     }
-    const char *rng = mz_rng_name((mz_rng_kind)r[R_RNG]);
-    if (fprintf(f, ",%llu,%s,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%s,%.3f,", (unsigned long long)seed,
+    /* An outside program's heap is not mazebench's to count (its memory is
+     * in peak_rss_kb: wait4 reports the largest resident set of the child
+     * and of everything it waited for), nor its source and draws. */
+    const bool own = r[R_OUTSIDE] & 1u, gout = own, sout = r[R_OUTSIDE] & 2u;
+    const char *rng = own ? "" : mz_rng_name((mz_rng_kind)r[R_RNG]);
+    char gheap[32] = "", sheap[32] = "", draws[24] = "";
+    if (!gout)
+        snprintf(gheap, sizeof gheap, "%.3f", (double)r[R_GEN_HEAP] / cells);
+    if (!sout)
+        snprintf(sheap, sizeof sheap, "%.3f", (double)r[R_SOLVE_HEAP] / cells);
+    if (!own)
+        snprintf(draws, sizeof draws, "%llu", (unsigned long long)r[R_DRAWS]);
+    if (fprintf(f, ",%llu,%s,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%s,%s,", (unsigned long long)seed,
                 rng ? rng : "", reps, topo, (unsigned long long)rows, (unsigned long long)cols,
                 (unsigned long long)r[R_CELLS], (double)r[R_GEN_MEDIAN] / cells,
-                (double)r[R_GEN_MIN] / cells, gspread, (double)r[R_GEN_HEAP] / cells) < 0)
+                (double)r[R_GEN_MIN] / cells, gspread, gheap) < 0)
         return -1;
-    if (solve && fprintf(f, "%.3f,%.3f,%s,%.3f,", (double)r[R_SOLVE_MEDIAN] / cells,
-                         (double)r[R_SOLVE_MIN] / cells, sspread,
-                         (double)r[R_SOLVE_HEAP] / cells) < 0)
+    if (solve && fprintf(f, "%.3f,%.3f,%s,%s,", (double)r[R_SOLVE_MEDIAN] / cells,
+                         (double)r[R_SOLVE_MIN] / cells, sspread, sheap) < 0)
         return -1;
     if (solve && (int64_t)r[R_SOLVE_CLOSED] >= 0 &&
         fprintf(f, "%lld", (long long)(int64_t)r[R_SOLVE_CLOSED]) < 0)
         return -1;
     if (!solve && fputs(",,,,", f) == EOF)
         return -1;
-    if (fprintf(f, ",%llu,%.3f,%016llx,%llu\n", (unsigned long long)rss_kb,
-                (double)rss_kb * 1024.0 / cells, (unsigned long long)r[R_DIGEST],
-                (unsigned long long)r[R_DRAWS]) < 0)
+    if (fprintf(f, ",%llu,%.3f,%016llx,%s\n", (unsigned long long)rss_kb,
+                (double)rss_kb * 1024.0 / cells, (unsigned long long)r[R_DIGEST], draws) < 0)
         return -1;
     return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
@@ -300,7 +316,8 @@ static const char *solver_name_of(const mz_stage *st)
  * dropped). MZC_OK; -1 when path does not exist; MZC_USAGE or MZC_FAIL
  * after one line. */
 static int resume_check(const char *path, sw_file *f, const char *gen, const char *solver,
-                        uint64_t seed, const mz_rng_kind *rng, size_t nrng, unsigned reps,
+                        uint64_t seed, const mz_rng_kind *rng, size_t nrng, bool own_rng,
+                        unsigned reps,
                         mz_shape shape, uint64_t max_cells, bool fixed, size_t *kept)
 {
     char err[1024];
@@ -346,7 +363,8 @@ static int resume_check(const char *path, sw_file *f, const char *gen, const cha
         snprintf(want[0], sizeof want[0], "%.95s", gen);
         snprintf(want[1], sizeof want[1], "%.95s", solver);
         snprintf(want[2], sizeof want[2], "%llu", (unsigned long long)seed);
-        snprintf(want[3], sizeof want[3], "%s", mz_rng_name(rng[k < nrng ? k : nrng - 1]));
+        snprintf(want[3], sizeof want[3], "%s",
+                 own_rng ? "" : mz_rng_name(rng[k < nrng ? k : nrng - 1]));
         snprintf(want[4], sizeof want[4], "%u", reps);
         mz_shape_column_format(shape, geo.levels, want[5], sizeof want[5]);
         snprintf(want[6], sizeof want[6], "%llu", (unsigned long long)mz_dims_cells(&geo));
@@ -534,7 +552,8 @@ int cmd_scale(int argc, char **argv)
     if (resume) {
         const char *from = have_partial ? partial : out;
         int r = resume_check(from, &old, gen_name_of(&spec), solve ? solver_name_of(&solver) : "",
-                             seed64, size_rng, nsizes, (unsigned)reps64, shape, max_cells, fixed,
+                             seed64, size_rng, nsizes, sw_own_source(&spec), (unsigned)reps64,
+                             shape, max_cells, fixed,
                              &kept);
         if (r != MZC_OK && r != -1)
             return r;
