@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
 
 namespace {
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 
 /* The loops of one source, its kind a constant once inlined. */
 static inline __attribute__((always_inline)) void loops(const mz_rng_kind rk, const char *form,

@@ -1,9 +1,15 @@
 /*
- * mazebench.h - the public C API of the mazebench library.
- *
- * One header for the whole library: the grid, the random source, the
- * registry of algorithms, metrics, traces and renderers. It is also compiled
- * as C++ by the benchmark shim, hence the extern "C" guard.
+ * mazebench.h - the stable C API of the mazebench library, for embedding:
+ * status codes, the random source, memory, the grid and its shapes, dims,
+ * the registry's entries and their look-up, specs, generation, solving,
+ * the figures of a maze, and the library's version and ABI check
+ * (docs/api.md). The other public headers each add one part and include
+ * this one: mazebench_file.h (maze files), mazebench_render.h (pictures),
+ * mazebench_row.h (result rows and CSV fields), mazebench_stats.h (the
+ * statistics kit), mazebench_bench.h (timing, benchmarks, instruction
+ * counts, cost estimates) and mazebench_plugin.h (plugins and entries
+ * added at run time). Every header compiles as C11 and as C++ (the
+ * benchmark shim), hence the extern "C" guards.
  *
  * Conventions (docs/conventions.md):
  *   - cell index i = row * cols + col, 64-bit everywhere (mz_idx);
@@ -22,8 +28,28 @@
  * mz_solver_parse, mz_solver_fits, mz_rng_resolve, mz_pic_overlays_parse),
  * switched (mz_rng_resolve), fn (mz_eller_stream), path (mz_render_ascii
  * with path_len 0), steps (mz_anim_trace_bytes), solver (mz_anim_render,
- * mz_pic_opts.solver), algos (mz_row_columns with nalgos 0).
- * tests/test_api.c calls each with NULL.
+ * mz_pic_opts.solver), algos (mz_row_columns with nalgos 0), a
+ * (mz_anim_render, mz_anim_trace_bytes: the defaults), gen
+ * (mz_pic_overlay_applies), m (mz_meter_about: "none"), n
+ * (mz_registry_added), ring and pos (mz_polar_locate), and the buf of
+ * every function that returns the length needed (mz_dims_format,
+ * mz_stage_format, mz_spec_format, mz_shape_column_format: NULL writes
+ * nothing and returns that length). tests/test_api.c calls each with NULL.
+ *
+ * Every other pointer argument is required, and NULL there is refused
+ * without a crash: a function that returns an mz_status returns
+ * MZ_EINVAL (with a line in err where it has one); one that returns a
+ * pointer returns NULL; a count, size, figure or digest is 0, a bool
+ * false, a cell MZ_NONE (mz_port_nbr, mz_cell_resolve), -1 for
+ * mz_route and mz_port_across, UINT64_MAX for the estimates that
+ * saturate (mz_estimate_bytes, mz_trace_steps_bound,
+ * mz_anim_trace_bytes); a function that returns nothing does nothing
+ * (mz_row_field writes an empty field). Every *_free and *_close is a
+ * no-op on NULL; a random draw from a NULL source is 0. The static
+ * inline helpers (mz_trace_emit, mz_runs_on, mz_refuses) are inner-loop
+ * code and take valid pointers only. tests/test_api_null.c calls every function of the
+ * public headers with each required pointer NULL in turn, from one table
+ * that must name every function they declare.
  */
 #ifndef MAZEBENCH_H
 #define MAZEBENCH_H
@@ -36,7 +62,30 @@
 extern "C" {
 #endif
 
-#define MZ_VERSION "0.1.0"
+/* ------------------------------------------------------------------ */
+/* Version and ABI                                                     */
+/* ------------------------------------------------------------------ */
+
+/* The version of this header (and of the library built with it), and its
+ * ABI: MZ_ABI_VERSION changes whenever a program built against an older
+ * header could misread the library (a struct's size or layout, an enum's
+ * values, a function removed or changed), and the shared library's soname
+ * is libmazebench.so.MZ_ABI_VERSION (docs/api.md). */
+#define MZ_VERSION_MAJOR 0
+#define MZ_VERSION_MINOR 2
+#define MZ_VERSION_PATCH 0
+#define MZ_ABI_VERSION 2
+#define MZ_VERSION "0.2.0" /* MAJOR.MINOR.PATCH (tests/test_abi.c checks it) */
+
+/* Marks the library's exported functions: the library is built with
+ * hidden visibility, so only these are its ABI. */
+#ifndef MZ_API
+#if defined(__GNUC__) || defined(__clang__)
+#define MZ_API __attribute__((visibility("default")))
+#else
+#define MZ_API
+#endif
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Status codes                                                        */
@@ -61,7 +110,13 @@ typedef enum mz_status {
 } mz_status;
 
 /* A short lower-case message for a status; cannot fail. */
-const char *mz_status_str(mz_status s);
+MZ_API const char *mz_status_str(mz_status s);
+
+/* The library's version, "MAJOR.MINOR.PATCH" (MZ_VERSION of the headers it
+ * was built with), and its MZ_ABI_VERSION: what a program linked to it
+ * runs with, whatever header it was compiled against. Cannot fail. */
+MZ_API const char *mz_version(void);
+MZ_API unsigned mz_abi_version(void);
 
 /* ------------------------------------------------------------------ */
 /* The random sources: mulberry32 and splitmix64                       */
@@ -84,9 +139,8 @@ typedef enum mz_rng_kind {
     MZ_RNG_KIND_COUNT
 } mz_rng_kind;
 
-/* The state. Code that knows the source at compile time calls the
- * mz_rngk_ forms with a constant kind (the branch on it folds away); the
- * mz_rng_ forms read r->kind. */
+/* The state: the caller's to hold (on the stack, in a struct), the
+ * library's to read and write through the functions below. */
 typedef struct mz_rng {
     uint32_t a;       /* mulberry32's state */
     uint32_t kind;    /* mz_rng_kind */
@@ -94,10 +148,6 @@ typedef struct mz_rng {
     uint64_t seed;    /* the state at the start: draws used are counted from it */
 } mz_rng;
 
-#define MZ_MULBERRY32_INC 0x6D2B79F5u
-#define MZ_MULBERRY32_INC_INV 0xDC58AA5Du /* its inverse mod 2^32 */
-#define MZ_SPLITMIX64_GAMMA UINT64_C(0x9E3779B97F4A7C15)
-#define MZ_SPLITMIX64_GAMMA_INV UINT64_C(0xF1DE83E19937733D) /* mod 2^64 */
 
 /* The most draws a run takes from mulberry32 when its source is left to
  * choose (MZ_RNG_AUTO; a sixteenth of the cycle, docs/random.md): a run
@@ -108,102 +158,15 @@ typedef struct mz_rng {
  * estimated to need more is refused. */
 #define MZ_MULBERRY32_LIMIT (UINT64_C(1) << 31)
 
-static inline uint32_t mz_mulberry32_mix(uint32_t t)
-{
-    t = (t ^ (t >> 15)) * (t | 1u);
-    t = t ^ (t + (t ^ (t >> 7)) * (t | 61u));
-    return t ^ (t >> 14);
-}
-
-static inline uint64_t mz_splitmix64_mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-/* The full 128-bit product of two 64-bit numbers from 32-bit halves: the
- * high half returned, the low one in *lo. */
-static inline uint64_t mz_mul64_wide_portable(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-
-/* The same product with the compiler's 128-bit type where it has one
- * (tests/test_rng.c checks that both agree). */
-static inline uint64_t mz_mul64_wide(uint64_t a, uint64_t b, uint64_t *lo)
-{
-#if defined(__SIZEOF_INT128__)
-    unsigned __int128 p = (unsigned __int128)a * b;
-    *lo = (uint64_t)p;
-    return (uint64_t)(p >> 64);
-#else
-    return mz_mul64_wide_portable(a, b, lo);
-#endif
-}
-
-/* Lemire's bounded draw: the candidate floor(x * n / 2^64) of a 64-bit
- * draw x, into *out; false when x must be rejected (and another draw
- * taken) for the result to be exactly uniform on [0, n). A rejection has
- * probability below n / 2^64. n >= 1. */
-static inline bool mz_lemire(uint64_t x, uint64_t n, uint64_t *out)
-{
-    uint64_t lo;
-    *out = mz_mul64_wide(x, n, &lo);
-    if (lo < n) {
-        uint64_t t = (0 - n) % n; /* 2^64 mod n */
-        if (lo < t)
-            return false;
-    }
-    return true;
-}
-
 /* Start source kind at seed: mulberry32, the source of every published
  * figure, or splitmix64. A mulberry32 seed is taken mod 2^32 (callers
- * refuse larger ones: mz_rng_resolve). */
-static inline void mz_rng_init(mz_rng *r, mz_rng_kind kind, uint64_t seed)
-{
-    r->a = (uint32_t)seed;
-    r->kind = (uint32_t)kind;
-    r->x = seed;
-    r->seed = seed;
-}
-
-/* Next 64-bit output of splitmix64. */
-static inline uint64_t mz_rng_u64_sm(mz_rng *r)
-{
-    r->x += MZ_SPLITMIX64_GAMMA;
-    return mz_splitmix64_mix(r->x);
-}
-
+ * refuse larger ones: mz_rng_resolve). Cannot fail. */
+MZ_API void mz_rng_init(mz_rng *r, mz_rng_kind kind, uint64_t seed);
 /* Next 32-bit output: mulberry32's, or the high half of splitmix64's. */
-static inline uint32_t mz_rngk_u32(mz_rng *r, mz_rng_kind kind)
-{
-    if (kind == MZ_RNG_MULBERRY32) {
-        r->a += MZ_MULBERRY32_INC;
-        return mz_mulberry32_mix(r->a);
-    }
-    return (uint32_t)(mz_rng_u64_sm(r) >> 32);
-}
-
+MZ_API uint32_t mz_rng_u32(mz_rng *r);
 /* Next output as a double in [0, 1), exact: u32 / 2^32 for mulberry32,
  * (u64 >> 11) / 2^53 for splitmix64. */
-static inline double mz_rngk_unit(mz_rng *r, mz_rng_kind kind)
-{
-    if (kind == MZ_RNG_MULBERRY32)
-        return (double)mz_rngk_u32(r, kind) * (1.0 / 4294967296.0);
-    return (double)(mz_rng_u64_sm(r) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* The rare end of splitmix64's pick(n): the candidate hi of a draw whose
- * product's low half lo fell below n: hi when lo clears 2^64 mod n, else
- * the pick of the next draws (src/core/rng.c). */
-uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo);
-
+MZ_API double mz_rng_unit(mz_rng *r);
 /* A draw uniform on [0, n), n >= 1.
  * mulberry32: floor(rnd() * n) in its integer form ((u64)u32 * n) >> 32,
  * one draw; equal to the double form for every n < 2^21 (the product is
@@ -214,76 +177,15 @@ uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo);
  * splitmix64: Lemire's multiply-and-reject on 64-bit draws, exactly
  * uniform for every n; a rejection (probability below n / 2^64) takes
  * the next draw. */
-static inline uint64_t mz_rngk_pick(mz_rng *r, uint64_t n, mz_rng_kind kind)
-{
-    if (kind == MZ_RNG_MULBERRY32) {
-        uint32_t u = mz_rngk_u32(r, kind);
-        if (n <= UINT32_MAX)
-            return ((uint64_t)u * n) >> 32;
-        /* n >= 2^32: the 96-bit product's top part, computed in two halves. */
-        uint64_t lo = (uint64_t)u * (uint32_t)n;
-        uint64_t hi = (uint64_t)u * (n >> 32);
-        return hi + (lo >> 32);
-    }
-    /* Lemire's test inline; a possible rejection (low half below n,
-     * probability below n / 2^64) is settled out of line. */
-    uint64_t lo, hi = mz_mul64_wide(mz_rng_u64_sm(r), n, &lo);
-    if (lo < n)
-        return mz_rng_pick_sm_tail(r, n, hi, lo);
-    return hi;
-}
-
-/* Output k after the current state (k = 0 is the next one) as 32 bits,
- * without advancing: for code that computes draws ahead or in parallel. */
-static inline uint32_t mz_rngk_u32_at(const mz_rng *r, uint64_t k, mz_rng_kind kind)
-{
-    if (kind == MZ_RNG_MULBERRY32)
-        return mz_mulberry32_mix(r->a + (uint32_t)(k + 1) * MZ_MULBERRY32_INC);
-    return (uint32_t)(mz_splitmix64_mix(r->x + (k + 1) * MZ_SPLITMIX64_GAMMA) >> 32);
-}
-
-/* splitmix64's 64-bit output k after the current state, without advancing. */
-static inline uint64_t mz_rng_u64_sm_at(const mz_rng *r, uint64_t k)
-{
-    return mz_splitmix64_mix(r->x + (k + 1) * MZ_SPLITMIX64_GAMMA);
-}
-
-/* Advance past n outputs. */
-static inline void mz_rngk_skip(mz_rng *r, uint64_t n, mz_rng_kind kind)
-{
-    if (kind == MZ_RNG_MULBERRY32)
-        r->a += (uint32_t)n * MZ_MULBERRY32_INC;
-    else
-        r->x += n * MZ_SPLITMIX64_GAMMA;
-}
-
-/* The same, for the source r holds. */
-static inline uint32_t mz_rng_u32(mz_rng *r) { return mz_rngk_u32(r, (mz_rng_kind)r->kind); }
-static inline double mz_rng_unit(mz_rng *r) { return mz_rngk_unit(r, (mz_rng_kind)r->kind); }
-static inline uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
-{
-    return mz_rngk_pick(r, n, (mz_rng_kind)r->kind);
-}
-
+MZ_API uint64_t mz_rng_pick(mz_rng *r, uint64_t n);
 /* Draws taken since mz_rng_init: exact for splitmix64; for mulberry32
  * exact below 2^32 (its count wraps with its cycle: runs stay within
  * MZ_MULBERRY32_BUDGET). */
-static inline uint64_t mz_rngk_draws(const mz_rng *r, mz_rng_kind kind)
-{
-    if (kind == MZ_RNG_MULBERRY32)
-        return (uint32_t)((r->a - (uint32_t)r->seed) * MZ_MULBERRY32_INC_INV);
-    return (r->x - r->seed) * MZ_SPLITMIX64_GAMMA_INV;
-}
-
-static inline uint64_t mz_rng_draws(const mz_rng *r)
-{
-    return mz_rngk_draws(r, (mz_rng_kind)r->kind);
-}
-
+MZ_API uint64_t mz_rng_draws(const mz_rng *r);
 /* A source's name ("mulberry32", "splitmix64"), or NULL for a bad kind. */
-const char *mz_rng_name(mz_rng_kind kind);
+MZ_API const char *mz_rng_name(mz_rng_kind kind);
 /* A kind from its name; MZ_ENOTFOUND for an unknown name. */
-mz_status mz_rng_parse(const char *name, mz_rng_kind *kind);
+MZ_API mz_status mz_rng_parse(const char *name, mz_rng_kind *kind);
 
 /* ------------------------------------------------------------------ */
 /* Memory                                                              */
@@ -321,18 +223,18 @@ typedef struct mz_pool_stats {
 } mz_pool_stats;
 
 /* Create a pool on the C library's allocator. NULL when memory runs out. */
-mz_pool *mz_pool_new(void);
+MZ_API mz_pool *mz_pool_new(void);
 /* Free the pool and every block it cached. Blocks still in use by a grid
  * or a solution must be freed first. Safe on NULL. */
-void mz_pool_free(mz_pool *p);
+MZ_API void mz_pool_free(mz_pool *p);
 /* The allocator view of the pool; valid while the pool lives. Cannot fail. */
-const mz_allocator *mz_pool_allocator(mz_pool *p);
+MZ_API const mz_allocator *mz_pool_allocator(mz_pool *p);
 /* Reset peak to live and the fresh counters to 0. Cannot fail. */
-void mz_pool_mark(mz_pool *p);
+MZ_API void mz_pool_mark(mz_pool *p);
 /* Read the counters. Cannot fail. */
-void mz_pool_get_stats(const mz_pool *p, mz_pool_stats *st);
+MZ_API void mz_pool_get_stats(const mz_pool *p, mz_pool_stats *st);
 /* Return every cached block to the system. Cannot fail. */
-void mz_pool_trim(mz_pool *p);
+MZ_API void mz_pool_trim(mz_pool *p);
 
 /* ------------------------------------------------------------------ */
 /* The grid                                                            */
@@ -434,43 +336,43 @@ typedef struct mz_grid {
 
 /* Bytes a rows x cols grid needs, or 0 when rows or cols is 0 or the size
  * overflows MZ_MAX_CELLS. Cannot fail otherwise. */
-uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols);
+MZ_API uint64_t mz_grid_bytes(uint64_t rows, uint64_t cols);
 
 /* Close every wall again, clear blocked and scratch bits, drop tiles and
  * flags, and reset entrance and exit. Cannot fail. */
-void mz_grid_reset(mz_grid *g);
+MZ_API void mz_grid_reset(mz_grid *g);
 
 /* Free the cell arrays, keeping g->mem, so g may be resized again. Safe on
  * a zeroed grid. */
-void mz_grid_free(mz_grid *g);
+MZ_API void mz_grid_free(mz_grid *g);
 
 /* Allocate g->tiles (all MZ_TILE_WALL) if it is missing. */
-mz_status mz_grid_alloc_tiles(mz_grid *g);
+MZ_API mz_status mz_grid_alloc_tiles(mz_grid *g);
 
 /* Copy src into dst (dst initialised or zeroed; it is reallocated). */
-mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src);
+MZ_API mz_status mz_grid_copy(mz_grid *dst, const mz_grid *src);
 
 /* ---- Shapes ---- */
 
 /* The shape's name ("ortho", "hex", "tri", "polar", "3d", "weave", "torus"), or NULL
  * for a value out of range. Cannot fail. */
-const char *mz_shape_name(mz_shape s);
+MZ_API const char *mz_shape_name(mz_shape s);
 /* Look a shape up by name; the older names sigma (hex), delta (tri), theta
  * (polar), cube (3d) and square (ortho) are accepted. MZ_ENOTFOUND when
  * unknown. */
-mz_status mz_shape_parse(const char *name, mz_shape *s);
+MZ_API mz_status mz_shape_parse(const char *name, mz_shape *s);
 /* The names of every shape in the shape table's order, joined by ", "
  * ("ortho, hex, ..."), into buf (cut to len): for messages, so that none
  * lists the shapes by hand. Returns buf. Cannot fail. */
-const char *mz_shape_names(char *buf, size_t len);
+MZ_API const char *mz_shape_names(char *buf, size_t len);
 /* Ports a cell of the shape may have (4, 6, 3, 6, 6, 8, 4). Cannot fail. */
-unsigned mz_shape_ports(mz_shape s);
+MZ_API unsigned mz_shape_ports(mz_shape s);
 /* The most open ports a cell of a maze of the shape may have: its ports,
  * but 4 on a weave grid (one passage a side, over or under). 0 for a
  * value out of range. Cannot fail. */
-unsigned mz_shape_max_degree(mz_shape s);
+MZ_API unsigned mz_shape_max_degree(mz_shape s);
 /* The byte of a cell with every wall closed: (1 << ports) - 1. */
-uint8_t mz_shape_walls(mz_shape s);
+MZ_API uint8_t mz_shape_walls(mz_shape s);
 
 /* Parse dims: "RxC" or "N" (N x N, square cells), or
  * "SHAPE:DIMS": hex:RxC, tri:RxC, weave:RxC, ortho:RxC, torus:RxC (R and C
@@ -479,13 +381,13 @@ uint8_t mz_shape_walls(mz_shape s);
  * a torus side under 3), MZ_ENOTFOUND for an unknown shape,
  * MZ_ETOOBIG when the cells pass MZ_MAX_CELLS. On success g->cols of a
  * polar grid is its outer ring's cell count. */
-mz_status mz_dims_parse(const char *s, mz_dims *g);
+MZ_API mz_status mz_dims_parse(const char *s, mz_dims *g);
 /* Write a geometry back: "RxC" for square cells, else "SHAPE:DIMS" as
  * above. Returns the length needed (snprintf semantics). */
-size_t mz_dims_format(const mz_dims *g, char *buf, size_t len);
+MZ_API size_t mz_dims_format(const mz_dims *g, char *buf, size_t len);
 /* Cells of a geometry, or 0 when it is invalid or passes MZ_MAX_CELLS.
  * Sets g->cols of a polar geometry and g->levels (1) of a flat one. */
-uint64_t mz_dims_cells(mz_dims *g);
+MZ_API uint64_t mz_dims_cells(mz_dims *g);
 /* Dims of square cells rows x cols as a `const mz_dims *` valid to the end
  * of the full expression, for the argument of a call:
  * mz_grid_init(&g, MZ_SQUARE(8, 8), NULL); as a value: *MZ_SQUARE(8, 8). */
@@ -499,60 +401,60 @@ uint64_t mz_dims_cells(mz_dims *g);
  * open? False only for a tri grid of one column and more than two rows
  * (its triangles pair off), which mz_dims_parse and mz_grid_init
  * refuse with MZ_EINVAL. Cannot fail. */
-bool mz_dims_connected(const mz_dims *g);
+MZ_API bool mz_dims_connected(const mz_dims *g);
 /* The geometry of a grid. */
-mz_dims mz_grid_dims(const mz_grid *g);
+MZ_API mz_dims mz_grid_dims(const mz_grid *g);
 /* Dims of shape s with about target (>= 1) cells, never more (but at
  * least one cell a side): near-square rows x cols, near-cubic levels, or
  * the most polar rings within target. Cannot fail. */
-mz_dims mz_dims_near(mz_shape s, uint64_t target);
+MZ_API mz_dims mz_dims_near(mz_shape s, uint64_t target);
 /* Dims of shape s of side n: n x n, n levels of n x n, or n rings
  * (polar). Cannot fail. */
-mz_dims mz_dims_side(mz_shape s, uint64_t n);
+MZ_API mz_dims mz_dims_side(mz_shape s, uint64_t n);
 /* Does a geometry of shape s have levels (mz_dims.levels; 3d)? */
-bool mz_shape_layered(mz_shape s);
+MZ_API bool mz_shape_layered(mz_shape s);
 
 /* Allocate a grid of dims with every wall closed, its memory (and that of
  * every algorithm run on it) from mem (NULL: malloc). g need not be
  * initialised: mz_grid_init overwrites every field. MZ_EINVAL for a zero
  * size or an invalid dims, MZ_ETOOBIG past MZ_MAX_CELLS, MZ_ENOMEM when
  * allocation fails. Optional: mem. */
-mz_status mz_grid_init(mz_grid *g, const mz_dims *dims, const mz_allocator *mem);
+MZ_API mz_status mz_grid_init(mz_grid *g, const mz_dims *dims, const mz_allocator *mem);
 
 /* Make an initialised (or zeroed) grid dims with every wall closed,
  * keeping its allocator: reset in place when the dims are unchanged, else
  * reallocated. Errors as mz_grid_init; on error g is left freed. */
-mz_status mz_grid_resize(mz_grid *g, const mz_dims *dims);
+MZ_API mz_status mz_grid_resize(mz_grid *g, const mz_dims *dims);
 
 /* The cell through port p of cell i, or MZ_NONE when the port leads off
  * the grid (or p is not a port of the shape). Cannot fail. */
-mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p);
+MZ_API mz_idx mz_port_nbr(const mz_grid *g, mz_idx i, unsigned p);
 /* The port of the cell n = mz_port_nbr(g, i, p) that leads back to i. The
  * caller guarantees n exists. */
-unsigned mz_port_back(const mz_grid *g, mz_idx i, unsigned p);
+MZ_API unsigned mz_port_back(const mz_grid *g, mz_idx i, unsigned p);
 /* May the wall of port p of i be opened now? The neighbour must exist and
  * the wall be closed; on a weave grid the crossing rules must hold. */
-bool mz_port_can_open(const mz_grid *g, mz_idx i, unsigned p);
+MZ_API bool mz_port_can_open(const mz_grid *g, mz_idx i, unsigned p);
 /* Open port p of i and the matching port of its neighbour. The caller
  * guarantees the neighbour exists. */
-void mz_port_knock(mz_grid *g, mz_idx i, unsigned p);
+MZ_API void mz_port_knock(mz_grid *g, mz_idx i, unsigned p);
 /* Close port p of i and the matching port of its neighbour again. */
-void mz_port_close(mz_grid *g, mz_idx i, unsigned p);
+MZ_API void mz_port_close(mz_grid *g, mz_idx i, unsigned p);
 /* Open ports of cell i (its degree in the maze's graph). */
-unsigned mz_port_degree(const mz_grid *g, mz_idx i);
+MZ_API unsigned mz_port_degree(const mz_grid *g, mz_idx i);
 /* The port across the cell from p (a straight passage enters through p
  * and leaves through it), or -1 when the shape has none (TRI; POLAR's
  * centre). Cannot fail. */
-int mz_port_across(const mz_grid *g, mz_idx i, unsigned p);
+MZ_API int mz_port_across(const mz_grid *g, mz_idx i, unsigned p);
 /* A lower bound on the steps between two cells (0 when none is known):
  * the shape's distance for an admissible A*. Cannot fail. */
-uint64_t mz_shape_distance(const mz_grid *g, mz_idx a, mz_idx b);
+MZ_API uint64_t mz_shape_distance(const mz_grid *g, mz_idx a, mz_idx b);
 
 /* POLAR: cells in ring r (1 for the centre), and the first cell of ring r. */
-uint64_t mz_polar_ring_cells(uint64_t r);
-uint64_t mz_polar_ring_first(uint64_t r);
+MZ_API uint64_t mz_polar_ring_cells(uint64_t r);
+MZ_API uint64_t mz_polar_ring_first(uint64_t r);
 /* POLAR: the ring of cell i and its position in that ring. */
-void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos);
+MZ_API void mz_polar_locate(mz_idx i, uint64_t *ring, uint64_t *pos);
 
 
 /* ------------------------------------------------------------------ */
@@ -620,14 +522,14 @@ typedef struct mz_extra {
  * ignores values past MZ_MAX_EXTRA columns; registry tests check every
  * entry's column count stays under it. */
 /* Make x an empty set of columns; x need not be initialised. */
-void mz_extra_init(mz_extra *x);
-void mz_extra_int(mz_extra *x, const char *name, int64_t v);
-void mz_extra_real(mz_extra *x, const char *name, double v);
-void mz_extra_bool(mz_extra *x, const char *name, bool v);
+MZ_API void mz_extra_init(mz_extra *x);
+MZ_API void mz_extra_int(mz_extra *x, const char *name, int64_t v);
+MZ_API void mz_extra_real(mz_extra *x, const char *name, double v);
+MZ_API void mz_extra_bool(mz_extra *x, const char *name, bool v);
 /* text: a static string, kept by pointer (written as it is, CSV-quoted). */
-void mz_extra_text(mz_extra *x, const char *name, const char *text);
+MZ_API void mz_extra_text(mz_extra *x, const char *name, const char *text);
 /* The value of a column, or NULL when it was not set. */
-const mz_value *mz_extra_get(const mz_extra *x, const char *name);
+MZ_API const mz_value *mz_extra_get(const mz_extra *x, const char *name);
 
 /* ------------------------------------------------------------------ */
 /* Metrics of a finished maze                                          */
@@ -657,14 +559,14 @@ typedef struct mz_metrics {
  * MZ_ENOMEM when those allocations fail. Threads only compute;
  * allocations are made from the calling thread or from one task while the
  * others compute, so g->mem may be a pool. */
-mz_status mz_metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m);
+MZ_API mz_status mz_metrics_compute(const mz_grid *g, unsigned threads, mz_metrics *m);
 
 /* Most threads any call of the library uses. */
 #define MZ_MAX_THREADS 256
 
 /* Online cores (sysconf), at least 1 and at most MZ_MAX_THREADS: the
  * default thread count. Cannot fail. */
-unsigned mz_cpu_count(void);
+MZ_API unsigned mz_cpu_count(void);
 
 /* The digest: a stable 64-bit hash of (rows, cols, wall and blocked bits),
  * the same on every machine and compiler. Definition (v1):
@@ -675,16 +577,12 @@ unsigned mz_cpu_count(void);
  *   for each word w: h = (h ^ w) * 0x9e3779b97f4a7c15; h ^= h >> 32;
  *   finally h ^= h >> 29; h *= 0xbf58476d1ce4e5b9; h ^= h >> 32.
  * Cannot fail. */
-uint64_t mz_digest(const mz_grid *g);
+MZ_API uint64_t mz_digest(const mz_grid *g);
 
 /* BFS step count from a to b through open walls, -1 when b is not
  * reachable, -2 when memory runs out. */
-int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b);
+MZ_API int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b);
 
-/* Shared helper: BFS distances from src into dist (cells entries,
- * UINT32_MAX for unreached). Used by valley, flood and the tests. Returns
- * MZ_ENOMEM on failure. */
-mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 
 /* ------------------------------------------------------------------ */
 /* Statistics of a maze (docs/stats.md)                                */
@@ -710,64 +608,7 @@ typedef struct mz_maze_stats {
 /* Compute the figures of g, leaving a border band of band cells out of the
  * inner counts (0: every cell is inner). Memory: one bit a cell plus a BFS
  * queue. MZ_ENOMEM when those fail. */
-mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s);
-
-/* A sample summary: mean, standard deviation (n - 1), standard error and
- * a 95% confidence interval for the mean (Student's t, n - 1 degrees of
- * freedom; n = 1 gives sd = se = 0 and the interval [mean, mean]). */
-typedef struct mz_summary {
-    uint64_t n;
-    double mean, sd, se, ci_lo, ci_hi;
-} mz_summary;
-
-/* Summarise x[0..n). n = 0 gives zeros. Cannot fail. */
-void mz_summarise(const double *x, uint64_t n, mz_summary *out);
-
-/* The two-sided 95% quantile of Student's t with df degrees of freedom
- * (a table to 30, then 40, 60, 120 and the normal 1.96). df 0 gives 0. */
-double mz_t95(uint64_t df);
-
-/* Distributions for tests between samples (docs/stats.md, "Claims"). The
- * standard normal's CDF and quantile (p outside (0, 1): -+infinity); the
- * regularised incomplete beta function I_x(a, b); Student's t with df
- * degrees of freedom (df > 0, not necessarily whole): its CDF, the
- * two-sided tail P(|T| >= |t|) and the quantile (NAN for df <= 0). */
-double mz_normal_cdf(double z);
-double mz_normal_quantile(double p);
-double mz_beta_inc(double a, double b, double x);
-double mz_t_cdf(double t, double df);
-double mz_t_p2(double t, double df);
-double mz_t_quantile(double p, double df);
-
-/* Welch's test of two means: diff = a - b, its standard error
- * sqrt(sd_a^2/n_a + sd_b^2/n_b), the Welch-Satterthwaite degrees of
- * freedom, t = diff / se, the two-sided p and the 95% interval of diff
- * (diff +- t_0.975(df) se). MZ_EINVAL when a side has under two values. */
-typedef struct mz_welch_test {
-    double diff, se, df, t, p, ci_lo, ci_hi;
-} mz_welch_test;
-mz_status mz_welch(const mz_summary *a, const mz_summary *b, mz_welch_test *w);
-
-/* One-sample t-test of the mean of s against the values lo..hi (a point
- * when lo = hi; a band such as a published figure's rounding): t from the
- * nearest point of the band (0 inside it) and the two-sided p (n - 1
- * degrees of freedom). MZ_EINVAL when s has under two values. */
-mz_status mz_t_test_one(const mz_summary *s, double lo, double hi, double *t, double *p);
-
-/* A power law y = c * x^b fitted by least squares on logarithms: ln y on
- * ln x over the points given (each a maze: the per-maze fit, not of means),
- * b with its standard error and a 95% confidence interval (Student's t,
- * n - 2 degrees of freedom), c = exp(intercept) and R^2 of the log fit.
- * MZ_EINVAL for fewer than 2 points, a point <= 0 or fewer than two
- * distinct x. With 2 points (no degree of freedom left) se, ci_lo and
- * ci_hi are NAN: undefined. docs/scaling.md. */
-typedef struct mz_powfit {
-    uint64_t n;
-    double exponent, se, ci_lo, ci_hi;
-    double coef, r2;
-} mz_powfit;
-
-mz_status mz_powfit_compute(const double *x, const double *y, uint64_t n, mz_powfit *out);
+MZ_API mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s);
 
 /* ------------------------------------------------------------------ */
 /* Solutions                                                           */
@@ -790,12 +631,12 @@ typedef struct mz_solution {
 /* Make s an empty solution ("nothing found") that records its path when
  * want_path, its memory from mem (NULL: malloc). s need not be
  * initialised. Cannot fail. */
-void mz_solution_init(mz_solution *s, bool want_path, const mz_allocator *mem);
+MZ_API void mz_solution_init(mz_solution *s, bool want_path, const mz_allocator *mem);
 /* Reset s to "nothing found", keeping want_path and mem; frees an old path. */
-void mz_solution_clear(mz_solution *s);
-void mz_solution_free(mz_solution *s);
+MZ_API void mz_solution_clear(mz_solution *s);
+MZ_API void mz_solution_free(mz_solution *s);
 /* Append a cell to s->path, growing it. MZ_ENOMEM on failure. */
-mz_status mz_solution_push(mz_solution *s, mz_idx cell);
+MZ_API mz_status mz_solution_push(mz_solution *s, mz_idx cell);
 
 /* ---- The path check (docs/outside-solvers.md) ---- */
 
@@ -813,7 +654,7 @@ typedef enum mz_path_fault {
 
 /* The fault's name: "ok", "empty", "off-grid", "wrong-start",
  * "not-adjacent", "wall-closed", "wrong-end"; NULL out of range. */
-const char *mz_path_fault_name(mz_path_fault f);
+MZ_API const char *mz_path_fault_name(mz_path_fault f);
 
 typedef struct mz_path_verdict {
     bool valid;          /* a walk through open passages, entrance to exit */
@@ -835,7 +676,8 @@ typedef struct mz_path_verdict {
  * cell and a breadth-first queue from g->mem (64-bit indices: any grid
  * size), MZ_ENOMEM when those fail. MZ_EINVAL for a NULL g or v, or cells
  * NULL with n > 0. */
-mz_status mz_path_check(const mz_grid *g, const mz_idx *cells, uint64_t n, mz_path_verdict *v);
+MZ_API mz_status mz_path_check(const mz_grid *g, const mz_idx *cells, uint64_t n,
+                               mz_path_verdict *v);
 
 /* ------------------------------------------------------------------ */
 /* The registry                                                        */
@@ -854,6 +696,16 @@ typedef enum mz_kind { MZ_GEN = 0, MZ_POST, MZ_SOLVER } mz_kind;
  * random walk that visits the ports in another order does;
  * tests/test_twins.c compares the two paths of every other entry */
 #define MZ_F_TWINS_DIFFER 32u
+/* solver: gives a path. With want_path set, a run that finds the exit
+ * from the entrance returns its route's cells in sol->path (entrance
+ * first, path_steps + 1 of them). Without it the solver gives figures
+ * only (found, path_steps, its columns) and sol->path stays empty even
+ * when want_path is set (flood: found and path_steps say the exit was
+ * reached and at what distance). tests/test_invariants.c runs every
+ * solver and fails on either broken promise; mz_algo_check refuses the
+ * flag on an entry that is not a solver; vet checks it on outside and
+ * plugin solvers (docs/registry.md lists each solver's). */
+#define MZ_F_PATH 64u
 
 typedef enum mz_ptype {
     MZ_P_REAL = 0, /* a real number in [min, max] */
@@ -1044,120 +896,22 @@ static inline bool mz_refuses(const mz_algo *a, const mz_dims *g)
            (a->refuses_ctx != NULL && a->refuses_ctx(a->ctx, g));
 }
 
-/* The peak bytes a cell entry a declares on shape s (0 for a shape it does
- * not run on). Cannot fail. */
-double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s);
-
-/* What an estimate covers besides the generator chain and the solver
- * (mz_estimate_bytes). */
-#define MZ_EST_FIGURES 1u /* the maze's figures (mz_metrics_compute), made
-                           * beside the solver, which runs at the same time */
-#define MZ_EST_STATS 2u   /* the statistics of a maze (mz_maze_stats_compute) */
-#define MZ_EST_PATH 4u    /* the solver's route kept as a list of cells (want_path) */
-#define MZ_EST_POOL 8u    /* the run's memory comes from a recycling pool (mz_bench)
-                           * that keeps what each part frees: the parts add up
-                           * instead of the largest counting, and a list grown by
-                           * doubling leaves its smaller blocks behind (half as
-                           * much again) */
-
-
-/* The estimate every command and the sweep's plan make before allocating
- * a maze: the peak heap bytes, on a grid of geometry geo, of the recipe
- * algos[0..n) (its generator and post-processors in any order, at most one
- * solver, NULL entries skipped) with the parts `what` names (MZ_EST_*):
- *   grid + max(largest generator or post-processor part,
- *              figures + solver (+ path), statistics) + 64 KiB,
- * a part being an entry's bytes_fixed + cells * bytes_per_cell +
- * cols * bytes_per_col on geo's shape (the library's own passes likewise; docs/shapes.md,
- * "Memory"). The generators run one after another and free their scratch
- * before the next starts; the figures and the solver may run side by side,
- * so theirs add up; with MZ_EST_POOL every part adds up. Every value is at
- * or just above its measured peak, so the estimate is an upper bound of
- * the heap that stays within about twice it. Saturates at UINT64_MAX for
- * a geometry mz_dims_cells refuses. Cannot fail. */
-uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims *geo,
-                           unsigned what);
-
 /* trace_steps_per_cell of an entry whose steps a cell have no bound. */
 #define MZ_TRACE_UNBOUNDED (-1.0)
-/* Steps a traced trace of algos[0..n) emits on a grid of geometry geo at
- * most (NULL entries and those that do not run on geo's shape skipped):
- * the sum of their trace_steps_per_cell times the cells, plus
- * MZ_TRACE_FIXED_STEPS each; UINT64_MAX when one of them is
- * MZ_TRACE_UNBOUNDED or geo is refused by mz_dims_cells. Cannot fail. */
-#define MZ_TRACE_FIXED_STEPS 64
-uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_dims *geo);
 
 /* The registry: a NULL-terminated array, generators, then post-processors,
  * then solvers, each group in the order entries were added. */
-extern const mz_algo *const mz_registry[];
+MZ_API extern const mz_algo *const mz_registry[];
 
-/* Look an entry up by kind and name, among the built-in entries and then
+/* mz_find's library side (call mz_find, below, which checks the ABI
+ * first): an entry by kind and name, among the built-in entries and then
  * those added (mz_registry_add); NULL when absent. */
-const mz_algo *mz_find(mz_kind kind, const char *name);
+MZ_API const mz_algo *mz_lib_find(mz_kind kind, const char *name);
 
-/* Entries added at run time: an outside program declared by the user
- * (docs/outside.md) or a plugin's entries (docs/plugins.md). The entry is
- * kept by pointer and must outlive every use; it must pass mz_algo_check
- * and its name must be new among the entries of its kind (MZ_EINVAL
- * otherwise); MZ_ENOMEM when the list cannot grow.
- * Entries are added before runs start: adding is not safe beside a run on
- * another thread. The built-in registry, its count and its hash are not
- * changed by added entries. */
-mz_status mz_registry_add(const mz_algo *a);
-/* Whether entry a declares only what the harness can carry (the checks of
- * mz_registry_add, docs/plugins.md "What an entry may declare"): a name,
- * parameter names, enum choices, extra column names and trace op names
- * that a spec and a CSV header can carry (MZ_NAME_CHARS, 1 to MZ_NAME_MAX
- * characters, a name starting with a letter or a digit), a kind in
- * range, the function its kind needs, known shapes, at most
- * MZ_MAX_PARAMS well-formed parameters (names unique, an enum's choices
- * unique, a default in range), at most MZ_MAX_EXTRA columns, none named as
- * a row's own column, and a summary, help texts, op meanings and trace
- * size that are printable text (no control character, valid UTF-8).
- * MZ_OK, or MZ_EINVAL with one line in err (naming the entry, the field
- * and the bad character; err may be NULL). A NULL-terminated list
- * (columns, trace_ops) is read up to MZ_LIST_MAX items. Cannot fail
- * otherwise. */
-#define MZ_NAME_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."
-#define MZ_NAME_MAX 63
-#define MZ_LIST_MAX 256
-mz_status mz_algo_check(const mz_algo *a, char *err, size_t errlen);
-/* Whether s is printable text as mz_algo_check wants a summary: valid
- * UTF-8 without a control character (C0, DEL, C1). MZ_OK, or MZ_EINVAL
- * with why in err ("has the control character \x1b at byte 4"; err may
- * be NULL) for s NULL or not text. */
-mz_status mz_text_check(const char *s, char *err, size_t errlen);
-/* The added entries, in the order they were added, NULL-terminated (an
- * empty list when there are none); *n gets their count when n is not NULL.
- * The list stays valid until the next mz_registry_add or
- * mz_registry_drop_added. Cannot fail. */
-const mz_algo *const *mz_registry_added(size_t *n);
-/* Forget every added entry (the entries themselves are the caller's).
- * Cannot fail. */
-void mz_registry_drop_added(void);
 
-/* Plugins (docs/plugins.md): a shared library built against this header
- * exports one function, MZ_PLUGIN_SYMBOL, returning its description; the
- * CLI's --plugin FILE loads it and adds its entries (mz_registry_add).
- * The loader refuses a plugin whose abi is not MZ_PLUGIN_ABI (ABI 1 had
- * no entry count: a plugin of it is refused with a request to rebuild) or
- * whose algo_size is not sizeof(mz_algo) (built against another header),
- * and reads algos[0..nalgos) only. The plugin and its entries must live
- * as long as the process. */
-#define MZ_PLUGIN_ABI 2
-#define MZ_PLUGIN_SYMBOL "mazebench_plugin"
-typedef struct mz_plugin {
-    unsigned abi;                 /* MZ_PLUGIN_ABI */
-    size_t algo_size;             /* sizeof(mz_algo) */
-    const mz_algo *const *algos;  /* its entries: nalgos of them */
-    size_t nalgos;                /* 1 to 255 */
-    const char *name;             /* the plugin's name, for messages and `list` */
-} mz_plugin;
-typedef const mz_plugin *(*mz_plugin_fn)(void);
 
 /* Number of entries; cannot fail. */
-size_t mz_registry_count(void);
+MZ_API size_t mz_registry_count(void);
 
 /* A 64-bit hash of the registry's shape (names, kinds, flags, parameter
  * names, types, defaults, ranges and choices, extra columns), the same on
@@ -1167,7 +921,7 @@ size_t mz_registry_count(void);
  * left out, so a file of rows on those shapes (a golden file of square
  * grids: MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)) keeps its hash when another shape
  * is added or an entry gains one. Cannot fail. */
-uint64_t mz_registry_hash(unsigned shapes);
+MZ_API uint64_t mz_registry_hash(unsigned shapes);
 
 /* ------------------------------------------------------------------ */
 /* Specs: "name[:k=v,...][+post[:k=v,...]]"                            */
@@ -1187,25 +941,16 @@ typedef struct mz_spec {
                       * sets mulberry32, mz_rng_resolve chooses */
 } mz_spec;
 
-/* Parse a generator spec. On failure returns MZ_ENOTFOUND or MZ_EPARAM and
- * writes a one-line reason (no final newline) into err. */
-mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen);
-
-/* Parse a solver spec "name[:k=v,...]" into one stage. */
-mz_status mz_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen);
+/* The library side of mz_spec_parse and mz_solver_parse (below: call
+ * those, which check the ABI first). */
+MZ_API mz_status mz_lib_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen);
+MZ_API mz_status mz_lib_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen);
 
 /* Write a stage or spec back in canonical form: only parameters given
  * differently from their defaults are shown, in declaration order.
  * Returns the length that was needed (snprintf semantics). */
-size_t mz_stage_format(const mz_stage *st, char *buf, size_t len);
+MZ_API size_t mz_stage_format(const mz_stage *st, char *buf, size_t len);
 
-/* Draws a run of spec at geo is expected to take from its random source:
- * the sum over its stages of their draws_per_cell declarations times the
- * cells. Cannot fail; 0 for an empty spec. */
-double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo);
-/* One entry's share of it: its draws_per_cell declaration on shape times
- * cells (never below 0). */
-double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells);
 
 /* Choose the random source of a run of spec at geo and seed: want is a
  * kind, or MZ_RNG_AUTO to let the run choose (mulberry32 when the seed is
@@ -1214,15 +959,15 @@ double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells);
  * spec->rng. MZ_ETOOBIG, with a one-line reason in err, when mulberry32 is
  * asked for by name with a seed past 32 bits or an estimate past
  * MZ_MULBERRY32_LIMIT. */
-mz_status mz_rng_resolve(mz_spec *spec, const mz_dims *geo, uint64_t seed, mz_rng_kind want,
-                         bool *switched, char *err, size_t errlen);
-size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len);
+MZ_API mz_status mz_rng_resolve(mz_spec *spec, const mz_dims *geo, uint64_t seed, mz_rng_kind want,
+                                bool *switched, char *err, size_t errlen);
+MZ_API size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len);
 
 /* Parse one parameter's value text into *out. MZ_EPARAM on failure. */
-mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out);
+MZ_API mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out);
 
 /* Default args of an entry. */
-void mz_args_default(const mz_algo *a, mz_args *args);
+MZ_API void mz_args_default(const mz_algo *a, mz_args *args);
 
 /* How mz_generate runs (NULL: one thread, no trace, extra columns
  * dropped). threads: the generators that can use several threads use up
@@ -1248,8 +993,8 @@ typedef struct mz_gen_opts {
 /* Run a generator spec at seed on g, (re)initialised here to dims (g
  * initialised by mz_grid_init, or zeroed). MZ_EUNSUPPORTED when a stage
  * does not run on the shape (mz_runs_on). Optional: opts. */
-mz_status mz_generate(const mz_spec *spec, uint64_t seed, const mz_dims *dims, mz_grid *g,
-                      const mz_gen_opts *opts);
+MZ_API mz_status mz_generate(const mz_spec *spec, uint64_t seed, const mz_dims *dims, mz_grid *g,
+                             const mz_gen_opts *opts);
 
 /* Eller's algorithm as a stream (docs/catalogue-generators.md): the maze
  * the generator "eller" makes at (seed, rows x cols), produced one row at a
@@ -1282,139 +1027,74 @@ typedef struct mz_stream_stats {
 /* kind and seed: the random source and its seed (the generator eller draws
  * from MZ_RNG_MULBERRY32; MZ_EINVAL for a mulberry32 seed past 32 bits).
  * Optional: fn, mem. */
-mz_status mz_eller_stream(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
-                          mz_eller_row_fn fn, void *user, const mz_allocator *mem,
-                          mz_stream_stats *st);
+MZ_API mz_status mz_eller_stream(uint64_t rows, uint64_t cols, mz_rng_kind kind, uint64_t seed,
+                                 mz_eller_row_fn fn, void *user, const mz_allocator *mem,
+                                 mz_stream_stats *st);
 
 /* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
-mz_idx mz_cell_resolve(const mz_grid *g, double v);
+MZ_API mz_idx mz_cell_resolve(const mz_grid *g, double v);
 
 /* Does a solver stage fit a maze of dims? MZ_EPARAM when one of its cell
  * parameters names a cell off that grid (reason in err), MZ_EINVAL when
  * st is not a solver, MZ_OK otherwise. Lets a plan be checked before any
  * work starts. Optional: err (NULL with errlen 0). */
-mz_status mz_solver_fits(const mz_stage *st, const mz_dims *dims, char *err, size_t errlen);
+MZ_API mz_status mz_solver_fits(const mz_stage *st, const mz_dims *dims, char *err, size_t errlen);
 
 /* Run a solver stage on g: checks the stage against g (as mz_solver_fits),
  * clears sol (keeping want_path and mem) and calls the solver. trace may be
  * NULL. Statuses as the solver's, plus MZ_EPARAM and MZ_EINVAL. */
-mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol);
+MZ_API mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol);
 
 /* ------------------------------------------------------------------ */
-/* Measurement: the one timing engine                                  */
+/* The ABI check                                                       */
 /* ------------------------------------------------------------------ */
 
-/* The definition every harness shares (the sweep, `scale`, the Google
- * Benchmark shim):
- *   gen_ns   = the generator chain running on a grid that is already
- *              allocated, first-touched and reset to all walls, with every
- *              block its run needs already in the pool (a warm-up run made
- *              them); no allocation from the system and no fresh page
- *              inside the clock;
- *   solve_ns = the same for the solver on the finished maze;
- *   setup_ns = what happens before the clock: grid allocation, first
- *              touch, the warm-up run; reported apart, never added in;
- *   heap     = the pool's peak during the run: the grid included for a
- *              generator, beyond the maze for a solver;
- *   instr    = with a meter (mz_bench.meter), the instructions of the first
- *              timed run: the meter starts just before the clock's first
- *              read and stops just after its second, so the count is the
- *              call plus a constant few instructions (the clock's reads);
- *              llc_miss its last-level cache misses where the counter
- *              gives them. Without a meter, one predictable branch.
- * Metrics, digests and checks happen after the clock. */
+/* Does the header a program was compiled against match the library it
+ * runs with? The program passes what its header says (MZ_ABI_CHECK does:
+ * MZ_ABI_VERSION, MZ_SHAPE_COUNT and the sizes of the structs the registry
+ * hands out and the specs fill); the library compares them with its own.
+ * MZ_OK when they agree; else MZ_EINVAL and one line in err naming both
+ * sides ("this program was compiled against mazebench.h 0.2.0 (ABI 2, 8
+ * shapes, mz_algo 1568 bytes, ...) but runs with libmazebench 0.2.0 (ABI
+ * 2, 7 shapes, ...): rebuild it against the library's own headers").
+ * Optional: err. */
+MZ_API mz_status mz_abi_check(unsigned abi, unsigned shapes, size_t algo_size, size_t spec_size,
+                              size_t solution_size, char *err, size_t errlen);
+#define MZ_ABI_CHECK(err, errlen)                                                             \
+    mz_abi_check(MZ_ABI_VERSION, MZ_SHAPE_COUNT, sizeof(mz_algo), sizeof(mz_spec),              \
+                 sizeof(mz_solution), (err), (errlen))
 
-/* Monotonic nanoseconds, for timing columns only. Cannot fail. */
-uint64_t mz_clock_ns(void);
+/* The registry's look-ups, which hand out entries (mz_algo) and fill specs
+ * whose layout the header fixes, make the check for the caller on every
+ * call: a program built against another header gets MZ_EINVAL and the
+ * check's line in err (mz_find: NULL) instead of entries it would
+ * misread. A program that uses the registry otherwise (mz_registry[])
+ * calls MZ_ABI_CHECK(err, errlen) once at its start. */
 
-/* The calling thread's CPU time in nanoseconds (CLOCK_THREAD_CPUTIME_ID):
- * time the thread ran, user and system, not time it waited for a core. So
- * on a loaded machine it grows by what the work costs, not by what other
- * processes took. 0 when the system has no such clock. Cannot fail. */
-uint64_t mz_thread_cpu_ns(void);
+/* Look an entry up by kind and name, among the built-in entries and then
+ * those added (mz_registry_add); NULL when absent (or when the header does
+ * not match the library). */
+static inline const mz_algo *mz_find(mz_kind kind, const char *name)
+{
+    return MZ_ABI_CHECK(NULL, 0) == MZ_OK ? mz_lib_find(kind, name) : NULL;
+}
 
-#define MZ_MAX_REPS 1000
+/* Parse a generator spec. On failure returns MZ_ENOTFOUND or MZ_EPARAM
+ * (MZ_EINVAL for the ABI check) and writes a one-line reason (no final
+ * newline) into err. */
+static inline mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen)
+{
+    mz_status s = MZ_ABI_CHECK(err, errlen);
+    return s != MZ_OK ? s : mz_lib_spec_parse(text, spec, err, errlen);
+}
 
-typedef struct mz_timing {
-    uint64_t setup_ns;     /* allocation, first touch, warm-up */
-    unsigned reps;         /* timed runs made */
-    uint64_t ns;           /* the first timed run */
-    uint64_t min_ns, median_ns, max_ns; /* over the timed runs */
-    uint64_t heap_peak;    /* bytes; see above */
-    uint64_t timed_fresh_bytes; /* bytes the pool took from the system inside
-                                 * the clock: 0 unless a run's allocations
-                                 * differ from its warm-up's */
-    bool counted;          /* instr holds the meter's count */
-    bool llc_counted;      /* llc_miss too */
-    uint64_t instr;        /* instructions of the first timed run */
-    uint64_t llc_miss;     /* its last-level cache misses */
-    uint64_t cpu_ns;       /* the first timed run's CPU time on its thread
-                            * (mz_thread_cpu_ns), 0 when there is no such clock */
-} mz_timing;
-
-/* Instruction counters (docs/measurement.md, "Instruction counts"):
- *   MZ_COUNTER_CALLGRIND: the process runs under valgrind's Callgrind with
- *     --collect-atstart=no and --callgrind-out-file=OUT; the meter zeroes
- *     Callgrind's costs, collects around the call (client requests), dumps
- *     and reads the dump OUT.N back (its "totals:" line), then removes it.
- *     Exact and the same on every run, loaded or not; with --cache-sim=yes
- *     also the simulated last-level misses (ILmr + DLmr + DLmw). One meter
- *     in a process: Callgrind's counts of several threads mix.
- *   MZ_COUNTER_PERF: the hardware counters of the calling thread through
- *     perf_event_open (user-space instructions, cache misses); one meter a
- *     thread. Close to exact, not the same from run to run. */
-typedef enum mz_counter {
-    MZ_COUNTER_NONE = 0,
-    MZ_COUNTER_CALLGRIND,
-    MZ_COUNTER_PERF
-} mz_counter;
-
-typedef struct mz_meter mz_meter;
-
-/* Open a meter on the calling thread. cg_out is Callgrind's
- * --callgrind-out-file (MZ_COUNTER_CALLGRIND only). Callgrind's meter checks
- * the setup with one probe dump: running under Callgrind, collection off
- * at start. MZ_EUNSUPPORTED when the counter is not there (not under
- * Callgrind, built without valgrind/callgrind.h, no hardware counters),
- * MZ_EINVAL for a bad setup, MZ_ENOMEM; a one-line reason in why. */
-mz_status mz_meter_open(mz_meter **m, mz_counter kind, const char *cg_out, char *why,
-                        size_t whylen);
-/* Safe on NULL. */
-void mz_meter_close(mz_meter *m);
-/* What the meter counts with, for a provenance line: "callgrind (valgrind
- * 3.19.0, ...)". Cannot fail. */
-const char *mz_meter_about(const mz_meter *m);
-/* Was the library built with valgrind's client requests? Is the process
- * running under valgrind (any tool)? Cannot fail. */
-bool mz_callgrind_built(void);
-bool mz_under_valgrind(void);
-
-/* A measurement workspace: one per thread. */
-typedef struct mz_bench {
-    mz_pool *pool;
-    mz_grid grid;     /* the maze of the last mz_bench_gen, in the pool */
-    mz_extra gx;      /* its generator columns */
-    mz_solution sol;  /* the last solution (set sol.want_path before solving) */
-    mz_meter *meter;  /* NULL: nothing counted; else owned, closed by mz_bench_free */
-} mz_bench;
-
-/* MZ_ENOMEM when the pool cannot be made. */
-mz_status mz_bench_init(mz_bench *b);
-/* Free everything; safe on a zeroed workspace. */
-void mz_bench_free(mz_bench *b);
-
-/* Generate spec at seed on a grid of dims into b->grid, timing it reps
- * times (1 <= reps <= MZ_MAX_REPS) after the setup above; trace (may be
- * NULL) sees the first timed run only, and so does b->meter. Every timed
- * run must give the same maze. Statuses as mz_generate, MZ_EINVAL for a bad
- * reps or an invalid dims, MZ_EIO when the meter cannot read its count.
- * Optional: trace. */
-mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_dims *dims,
-                       mz_trace *trace, unsigned reps, mz_timing *t);
-
-/* Solve b->grid with the stage into b->sol, the same way. */
-mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsigned reps,
-                         mz_timing *t);
+/* Parse a solver spec "name[:k=v,...]" into one stage; statuses as
+ * mz_spec_parse. */
+static inline mz_status mz_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen)
+{
+    mz_status s = MZ_ABI_CHECK(err, errlen);
+    return s != MZ_OK ? s : mz_lib_solver_parse(text, st, err, errlen);
+}
 
 #ifdef __cplusplus
 }

@@ -84,8 +84,8 @@ typedef struct mz_file_info {
  * before anything is allocated: it is not o->expect (when set), or it
  * passes max_bytes or MZ_MAX_CELLS (info->err says which); MZ_EINVAL: bad
  * options; MZ_ENOMEM. On an error g may have been resized. */
-mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_grid *g,
-                       mz_file_info *info);
+MZ_API mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_grid *g,
+                              mz_file_info *info);
 
 /* The writer's sink: 0 to go on, non-zero stops the write with MZ_EIO. */
 typedef int (*mz_file_put)(void *user, const char *buf, size_t n);
@@ -96,13 +96,13 @@ typedef int (*mz_file_put)(void *user, const char *buf, size_t n);
  * the rooms layout no gap in the south border, which their readers take
  * for a drawing cut short), before any byte is written; MZ_EINVAL for a bad
  * format or options, MZ_EIO when put fails, MZ_ENOMEM. Optional: o. */
-mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *o, mz_file_put put,
-                        void *user);
+MZ_API mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *o,
+                               mz_file_put put, void *user);
 
 /* "auto", "ascii", "blocks", "json", "mzb"; NULL for a value out of range. */
-const char *mz_file_format_name(mz_file_format f);
+MZ_API const char *mz_file_format_name(mz_file_format f);
 /* The format of a name above; MZ_ENOTFOUND for another one. */
-mz_status mz_file_format_parse(const char *name, mz_file_format *f);
+MZ_API mz_status mz_file_format_parse(const char *name, mz_file_format *f);
 
 #ifdef __cplusplus
 }

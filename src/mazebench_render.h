@@ -21,24 +21,24 @@ extern "C" {
  * optionally marking path cells with '.'. Returns a malloc'd NUL-terminated
  * string the caller frees, or NULL on allocation failure or a grid larger
  * than max_cells. */
-char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len,
-                      uint64_t max_cells);
+MZ_API char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len,
+                             uint64_t max_cells);
 
 /* The hedge garden (docs/algorithms.md, board 09): one SVG frame of the scene at
  * time_ms (closed walls as lifted hedges with sun shadows, the answer path,
  * the lantern on it, the fog). Returns a malloc'd string the caller frees,
  * or NULL on allocation failure, an unreachable exit, a negative time or a
  * grid larger than max_cells. */
-char *mz_render_hedge_svg(const mz_grid *g, double time_ms, uint64_t max_cells);
+MZ_API char *mz_render_hedge_svg(const mz_grid *g, double time_ms, uint64_t max_cells);
 
 /* Board 09's answer path: from the exit, step to an open neighbour whose
  * entrance distance is one less, down to the entrance, then reverse.
  * *path is malloc'd (the caller frees it); *len is 0 when the exit is
  * unreachable. MZ_ENOMEM or MZ_ETOOBIG (2^32 cells or more) on failure. */
-mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len);
+MZ_API mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len);
 
 /* Board 09's fog density at r px from the canvas centre: 1 - exp(-0.0042 r). */
-double mz_fog_density(double r_px);
+MZ_API double mz_fog_density(double r_px);
 
 /* Pictures: library mazebench_render (src/render/picture/, docs/render.md).
  * One drawing path on cairo writes PNG, SVG and PDF stills; a trace replays
@@ -82,27 +82,27 @@ typedef int (*mz_pic_write_fn)(void *user, uint64_t part, const unsigned char *d
 
 /* Defaults: plain style, no overlays, automatic sizes, black on white,
  * antialiased, legend and marks on, time 0, heat from the entrance. */
-void mz_pic_defaults(mz_pic_opts *o);
+MZ_API void mz_pic_defaults(mz_pic_opts *o);
 /* Was the format compiled in? Cannot fail. */
-bool mz_pic_supported(mz_pic_format f);
+MZ_API bool mz_pic_supported(mz_pic_format f);
 /* The Debian package a format needs ("libcairo2-dev", "libgif-dev"). */
-const char *mz_pic_package(mz_pic_format f);
+MZ_API const char *mz_pic_package(mz_pic_format f);
 /* Parse "route,heat,..." (names as mz_pic_overlay_name; "all", "none").
  * MZ_EPARAM with a one-line reason in err. */
-mz_status mz_pic_overlays_parse(const char *list, unsigned *bits, char *err, size_t errlen);
+MZ_API mz_status mz_pic_overlays_parse(const char *list, unsigned *bits, char *err, size_t errlen);
 /* The name of one overlay bit, or NULL. */
-const char *mz_pic_overlay_name(unsigned bit);
+MZ_API const char *mz_pic_overlay_name(unsigned bit);
 /* Does the overlay mean anything on a maze of this generator? (tiles only
  * for generators that block cells or paint tiles; the rest everywhere.) */
-bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen);
+MZ_API bool mz_pic_overlay_applies(unsigned bit, const mz_algo *gen);
 /* The picture's size in px (points for PDF) for a maze of dims
  * (docs/render.md, "Cell shapes"). MZ_ETOOBIG past the format's limit
  * (docs/render.md), MZ_EINVAL for bad options, MZ_EUNSUPPORTED for the
  * hedge style on a shape other than squares. */
-mz_status mz_pic_size(const mz_dims *dims, const mz_pic_opts *o, mz_pic_format f,
-                      uint64_t *width, uint64_t *height);
+MZ_API mz_status mz_pic_size(const mz_dims *dims, const mz_pic_opts *o, mz_pic_format f,
+                             uint64_t *width, uint64_t *height);
 /* The largest n such that an n x n maze fits format f with options o. */
-uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f);
+MZ_API uint64_t mz_pic_max_side(const mz_pic_opts *o, mz_pic_format f);
 /* What a picture takes, known before anything is generated or drawn: its
  * size, at least the bytes of its file (an animation: of the GIF, or of
  * every PNG frame together), at least the memory drawing it takes beyond
@@ -117,24 +117,25 @@ typedef struct mz_pic_estimate {
  * format's limit (its size, or a file over limit_bytes; e is filled as far
  * as known), MZ_EINVAL for bad options, MZ_EUNSUPPORTED for the hedge
  * style on other cells than squares. */
-mz_status mz_pic_still_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
-                                mz_pic_estimate *e);
+MZ_API mz_status mz_pic_still_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
+                                       mz_pic_estimate *e);
 /* The same for an animation of frames frames (0: not known yet, when a
  * stride is given: then the file counts one frame, and mz_anim_render
  * checks the whole once the trace is recorded, before drawing). */
-mz_status mz_anim_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
-                           uint64_t frames, mz_pic_estimate *e);
+MZ_API mz_status mz_anim_estimate(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
+                                  uint64_t frames, mz_pic_estimate *e);
 /* The overlays that apply to cells of a shape (MZ_OV_* bits): all of them
  * on squares; route, heat, valley and closed elsewhere (the wall follower
  * of trail walks squares only, and tiles are square cells'). */
-unsigned mz_pic_overlays_for(mz_shape shape);
+MZ_API unsigned mz_pic_overlays_for(mz_shape shape);
 /* Draw g with its overlays as PNG, SVG or PDF. Runs the solvers and
  * distance fields the overlays need. MZ_EUNSUPPORTED without cairo, for
- * a route overlay with a solver that gives no route, or a trail or
+ * a route overlay with a solver that gives no route (one without
+ * MZ_F_PATH, as flood), or a trail or
  * closed overlay whose solver emits no such steps; MZ_ETOOBIG past the
  * format's limit; MZ_EIO when write fails; MZ_ENOMEM. */
-mz_status mz_pic_render(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f,
-                        mz_pic_write_fn write, void *user);
+MZ_API mz_status mz_pic_render(const mz_grid *g, const mz_pic_opts *o, mz_pic_format f,
+                               mz_pic_write_fn write, void *user);
 
 typedef struct mz_anim_opts {
     uint64_t stride;       /* trace steps a frame; 0: about 150 frames */
@@ -152,17 +153,18 @@ typedef struct mz_anim_opts {
  * mz_pic_render and mz_generate; MZ_ETOOBIG with *frames 0 for a trace
  * over max_steps, with *frames the frames counted for a file over the
  * format's limit. Optional: solver. */
-mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, const mz_dims *dims,
-                         const mz_stage *solver, const mz_pic_opts *o, const mz_anim_opts *a,
-                         mz_pic_format f, mz_pic_write_fn write, void *user, uint64_t *frames);
+MZ_API mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, const mz_dims *dims,
+                                const mz_stage *solver, const mz_pic_opts *o,
+                                const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
+                                void *user, uint64_t *frames);
 /* The bytes an animation's recorded trace takes at most, known before
  * anything runs: at most min(mz_trace_steps_bound of the steps recorded
  * (spec's generator chain, or the solver alone), a->max_steps) steps,
  * in a buffer grown by doubling (the old and the new block at once while
  * it grows). *steps gets that bound of the steps (may be NULL). Cannot
  * fail. */
-uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_dims *geo,
-                             const mz_anim_opts *a, uint64_t *steps);
+MZ_API uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_dims *geo,
+                                    const mz_anim_opts *a, uint64_t *steps);
 
 #ifdef __cplusplus
 }

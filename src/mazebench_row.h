@@ -43,32 +43,32 @@ typedef struct mz_cols {
  * with_solver adds the solver columns; algos (may be NULL)
  * contribute their extra columns, generators' before solvers', once each;
  * with_rep and timed add the rep column and the timing columns last. */
-void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
-                 const mz_algo *const *algos, size_t nalgos);
+MZ_API void mz_row_columns(mz_cols *cols, bool with_solver, bool with_rep, bool timed,
+                        const mz_algo *const *algos, size_t nalgos);
 
 /* The topology column: the shape's name (mz_shape_name), and for a 3d grid
  * its levels too, "3d:LEVELS" (levels 0 reads as 1). Returns the length
  * needed (snprintf semantics). */
-size_t mz_shape_column_format(mz_shape shape, uint64_t levels, char *buf, size_t len);
+MZ_API size_t mz_shape_column_format(mz_shape shape, uint64_t levels, char *buf, size_t len);
 /* Read a topology column back: a shape name or alias (mz_shape_parse), a 3d
  * one as "3d:LEVELS" with LEVELS from 1 to 2^32; the empty text (a file
  * written before the column existed) is square cells. MZ_EINVAL otherwise. */
-mz_status mz_shape_column_parse(const char *text, mz_shape *shape, uint64_t *levels);
+MZ_API mz_status mz_shape_column_parse(const char *text, mz_shape *shape, uint64_t *levels);
 /* The geometry of a row's grid from its topology, rows and cols columns
  * (POLAR: rows rings; cols must be the outer ring's cell count they make).
  * MZ_EINVAL when they do not make a grid. */
-mz_status mz_row_dims(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
-                      mz_dims *g);
+MZ_API mz_status mz_row_dims(mz_shape shape, uint64_t levels, uint64_t rows, uint64_t cols,
+                             mz_dims *g);
 
 /* Format one field of a row of a maze of the given shape (empty when it
  * does not apply): the topology column from shape and levels (CUBE; 1
  * otherwise), the rest from the row. rows and cols keep their meaning on
  * every shape (POLAR: the rings and the outer ring's cells; CUBE: a
  * level's rows and columns). */
-void mz_row_field(const mz_row *row, mz_shape shape, uint64_t levels, const char *col,
-                  char *buf, size_t len);
+MZ_API void mz_row_field(const mz_row *row, mz_shape shape, uint64_t levels, const char *col,
+                         char *buf, size_t len);
 /* Is the column numeric (JSON prints it bare)? */
-bool mz_col_numeric(const char *col);
+MZ_API bool mz_col_numeric(const char *col);
 
 #ifdef __cplusplus
 }

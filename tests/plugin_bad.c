@@ -34,7 +34,7 @@
  */
 #include <stdlib.h>
 
-#include "mazebench.h"
+#include "mazebench_plugin.h"
 
 #ifdef BAD_SEED
 static unsigned runs; /* the global state no entry may keep */

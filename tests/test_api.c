@@ -13,6 +13,8 @@
 #include "mazebench.h"
 #include "mazebench_render.h"
 #include "mazebench_row.h"
+#include "mazebench_bench.h"
+#include "mazebench_plugin.h"
 
 static void parse(const char *gen, const char *solver, mz_spec *spec, mz_stage *st)
 {

@@ -96,7 +96,13 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
  * its row says so. Each call names the argument that is NULL. */
 #define CALLS(S, V, P, N, NONE)                                                                    \
     NONE(mz_status_str)                                                                            \
-    V(mz_rng_pick_sm_tail, "r", mz_rng_pick_sm_tail(NULL, 10, 0, 0), 0)                             \
+    NONE(mz_version)                                                                               \
+    NONE(mz_abi_version)                                                                           \
+    N(mz_rng_init, "r", mz_rng_init(NULL, MZ_RNG_MULBERRY32, 1))                                   \
+    V(mz_rng_u32, "r", mz_rng_u32(NULL), 0)                                                        \
+    V(mz_rng_unit, "r", mz_rng_unit(NULL), 0)                                                      \
+    V(mz_rng_pick, "r", mz_rng_pick(NULL, 10), 0)                                                  \
+    V(mz_rng_draws, "r", mz_rng_draws(NULL), 0)                                                    \
     NONE(mz_rng_name)                                                                              \
     S(mz_rng_parse, "name", mz_rng_parse(NULL, &F.rk))                                             \
     S(mz_rng_parse, "kind", mz_rng_parse("splitmix64", NULL))                                      \
@@ -163,8 +169,6 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     NONE(mz_cpu_count)                                                                             \
     V(mz_digest, "g", mz_digest(NULL), 0)                                                          \
     V(mz_route, "g", mz_route(NULL, 0, 1), -1)                                                     \
-    S(mz_bfs_dist32, "g", mz_bfs_dist32(NULL, 0, (uint32_t *)F.buf))                               \
-    S(mz_bfs_dist32, "dist", mz_bfs_dist32(&F.g, 0, NULL))                                         \
     S(mz_maze_stats_compute, "g", mz_maze_stats_compute(NULL, 0, &F.ms))                           \
     S(mz_maze_stats_compute, "s", mz_maze_stats_compute(&F.g, 0, NULL))                            \
     N(mz_summarise, "out", mz_summarise(F.xs, 3, NULL))                                            \
@@ -198,7 +202,7 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     V(mz_estimate_bytes, "geo", mz_estimate_bytes(&F.gen, 1, NULL, 0), UINT64_MAX)                 \
     V(mz_trace_steps_bound, "algos", mz_trace_steps_bound(NULL, 1, &F.d), UINT64_MAX)              \
     V(mz_trace_steps_bound, "geo", mz_trace_steps_bound(&F.gen, 1, NULL), UINT64_MAX)              \
-    P(mz_find, "name", mz_find(MZ_GEN, NULL))                                                      \
+    P(mz_lib_find, "name", mz_find(MZ_GEN, NULL))                                                  \
     S(mz_registry_add, "a", mz_registry_add(NULL))                                                 \
     S(mz_algo_check, "a", mz_algo_check(NULL, F.buf, sizeof F.buf))                                \
     S(mz_text_check, "s", mz_text_check(NULL, F.buf, sizeof F.buf))                                \
@@ -206,10 +210,11 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     NONE(mz_registry_drop_added)                                                                   \
     NONE(mz_registry_count)                                                                        \
     NONE(mz_registry_hash)                                                                         \
-    S(mz_spec_parse, "text", mz_spec_parse(NULL, &F.spec, F.buf, sizeof F.buf))                    \
-    S(mz_spec_parse, "spec", mz_spec_parse("dfs", NULL, F.buf, sizeof F.buf))                      \
-    S(mz_solver_parse, "text", mz_solver_parse(NULL, &F.st, F.buf, sizeof F.buf))                  \
-    S(mz_solver_parse, "st", mz_solver_parse("bfs", NULL, F.buf, sizeof F.buf))                    \
+    S(mz_lib_spec_parse, "text", mz_spec_parse(NULL, &F.spec, F.buf, sizeof F.buf))                \
+    S(mz_lib_spec_parse, "spec", mz_spec_parse("dfs", NULL, F.buf, sizeof F.buf))                  \
+    S(mz_lib_solver_parse, "text", mz_solver_parse(NULL, &F.st, F.buf, sizeof F.buf))              \
+    S(mz_lib_solver_parse, "st", mz_solver_parse("bfs", NULL, F.buf, sizeof F.buf))                \
+    NONE(mz_abi_check) /* err is optional */                                                       \
     V(mz_stage_format, "st", mz_stage_format(NULL, F.buf, sizeof F.buf), 0)                        \
     V(mz_stage_format, "buf (optional: the length needed)", mz_stage_format(&F.st, NULL, 10), 3)   \
     V(mz_draws_estimate, "spec", mz_draws_estimate(NULL, &F.d), 0)                                 \

@@ -30,6 +30,8 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
+#include "core/internal.h"
 #include "recipes.h"
 
 static bool verbose;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
 #include "expect.h"
 #include "recipes.h"
 

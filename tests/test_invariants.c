@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_plugin.h"
 #include "core/internal.h"
 #include "expect.h"
 #include "samples.h"

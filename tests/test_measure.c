@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
 #include "failing_alloc.h"
 #include "expect.h"
 #include "samples.h"

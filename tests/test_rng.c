@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
+#include "core/internal.h"
 
 static void test_splitmix64_reference(void **state)
 {

@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 
 #include "mazebench.h"
+#include "mazebench_stats.h"
 
 static void test_fit_exact(void **state)
 {

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "mazebench.h"
+#include "core/internal.h"
 #include "samples.h"
 
 static void make(mz_grid *g, const char *text)

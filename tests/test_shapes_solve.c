@@ -28,6 +28,7 @@
 
 #include "failing_alloc.h"
 #include "mazebench.h"
+#include "core/internal.h"
 #include "samples.h"
 #include "trace_rec.h"
 

@@ -44,6 +44,7 @@
 #include <sys/wait.h>
 
 #include "mazebench.h"
+#include "mazebench_stats.h"
 #include "expect.h"
 #include "samples.h"
 

@@ -42,6 +42,7 @@
 #include <sys/wait.h>
 
 #include "mazebench.h"
+#include "mazebench_stats.h"
 #include "core/internal.h"
 #include "expect.h"
 

@@ -32,6 +32,8 @@
 #include <sys/wait.h>
 
 #include "mazebench.h"
+#include "mazebench_plugin.h"
+#include "mazebench_stats.h"
 #include "stats_ab.h"
 #include "tools/stats_table.h"
 

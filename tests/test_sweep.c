@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
 #include "sweep.h"
 
 #define SMALL_PLAN "bench/plans/small.plan"

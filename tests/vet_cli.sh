@@ -69,8 +69,7 @@ done
 src=$(dirname "$0")/../src
 if command -v nm >/dev/null 2>&1; then
     nm -D --defined-only "$bin" | awk '{ print $3 }' >"$tmp/exported"
-    grep -hE '^[a-z_][a-z_0-9 ]* \**mz_[a-z0-9_]+\(' "$src/mazebench.h" "$src/mazebench_row.h" \
-        "$src/mazebench_render.h" | grep -vE '^(static|typedef)|inline' |
+    grep -hE '^MZ_API [^(]*[ *]mz_[a-z0-9_]+\(' "$src"/mazebench*.h |
         sed -E 's/^[^(]*[ *](mz_[a-z0-9_]+)\(.*/\1/' | sort -u >"$tmp/api"
     [ "$(wc -l <"$tmp/api")" -gt 100 ] || bad "the public API: only $(wc -l <"$tmp/api") functions read"
     for f in $(cat "$tmp/api"); do

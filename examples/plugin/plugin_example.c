@@ -51,7 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebench.h"
+#include "mazebench_plugin.h"
 
 /* Step 3: blocks from the grid's allocator. */
 static void *mem_alloc(const mz_allocator *m, size_t bytes)

@@ -3,6 +3,8 @@
 #include "opts.h"
 #include "../plugin/plugin.h"
 #include "../mazebench_render.h"
+#include "../mazebench_bench.h"
+#include "../mazebench_plugin.h"
 #include "out/out.h"
 #include "sweep.h"
 #include "outside/solver.h"

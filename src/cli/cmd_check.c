@@ -38,6 +38,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "../mazebench_bench.h"
 #include "opts.h"
 #include "junit.h"
 #include "sweep.h"

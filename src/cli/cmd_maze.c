@@ -9,6 +9,7 @@
 #include "../mazebench_file.h"
 #include "../mazebench_render.h"
 #include "../mazebench_row.h"
+#include "../mazebench_bench.h"
 #include "../util/util.h"
 
 #include <ctype.h>

@@ -7,6 +7,8 @@
  * could hold. docs/scaling.md.
  */
 #include "cli.h"
+#include "../mazebench_bench.h"
+#include "../mazebench_stats.h"
 #include "opts.h"
 #include "sweep.h"
 

@@ -5,6 +5,8 @@
  * The figures come from mz_maze_stats_compute; docs/stats.md.
  */
 #include "cli.h"
+#include "../mazebench_bench.h"
+#include "../mazebench_stats.h"
 #include "opts.h"
 #include "out/out.h"
 #include "sweep.h"

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "../mazebench_bench.h"
 #include "opts.h"
 #include "sweep.h"
 #include "tools/tools.h"

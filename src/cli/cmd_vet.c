@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
+#include "../mazebench_plugin.h"
 #include "opts.h"
 #include "../plugin/plugin.h"
 #include "../tools/vet.h"

@@ -5,6 +5,7 @@
 #include "sweep.h"
 #include "opts.h"
 #include "../mazebench_render.h"
+#include "../mazebench_bench.h"
 
 #include <string.h>
 

@@ -1,6 +1,7 @@
 /* opts.c - usage, --help, man pages, completion and parsing from the
  * commands' option tables (opts.h, docs/cli.md). */
 #include "cli.h"
+#include "../mazebench_plugin.h"
 #include "opts.h"
 
 #include <string.h>

@@ -1,6 +1,7 @@
 /* util.c - option parsing, value checks, clocks and memory for the CLI. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "../mazebench_bench.h"
 #include "sweep.h"
 #include "util/util.h"
 

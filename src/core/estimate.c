@@ -9,6 +9,7 @@
  * passes twice it.
  */
 #include "internal.h"
+#include "../mazebench_bench.h"
 
 #include <math.h>
 

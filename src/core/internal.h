@@ -5,6 +5,7 @@
 #define MZ_INTERNAL_H
 
 #include "../mazebench.h"
+#include "rng.h"
 #include "shape.h"
 
 #include <stdlib.h>
@@ -144,6 +145,11 @@ void *mz_mem_realloc(const mz_allocator *mem, void *p, size_t bytes);
 void mz_mem_free(const mz_allocator *mem, void *p);
 /* n elements of size, uninitialised. */
 void *mz_alloc_array(const mz_allocator *mem, uint64_t n, size_t size);
+
+/* BFS distances from src into dist (cells entries, UINT32_MAX for
+ * unreached): valley, flood, the renderers' heat and the tests. MZ_ENOMEM
+ * on failure. (metrics.c) */
+mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
 
 /* Does every open wall of g lead to a cell of g, with no wrap? Then the
  * neighbour through an open wall d of i is i + {-cols, 1, cols, -1}[d],

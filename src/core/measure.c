@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* syscall(), for perf_event_open */
 #include "internal.h"
+#include "../mazebench_bench.h"
 #include "../util/util.h"
 
 #include <errno.h>

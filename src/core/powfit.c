@@ -8,6 +8,7 @@
  * (NAN).
  */
 #include "internal.h"
+#include "../mazebench_stats.h"
 
 #include <math.h>
 

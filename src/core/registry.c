@@ -154,6 +154,7 @@ uint64_t mz_registry_hash(unsigned shapes)
 
 #include "../mazebench_row.h"
 
+#include "../mazebench_plugin.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

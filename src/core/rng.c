@@ -4,6 +4,7 @@
  * run's source from them (docs/random.md).
  */
 #include "internal.h"
+#include "../mazebench_bench.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -43,6 +44,29 @@ double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo)
 {
     mz_dims v = *geo;
     double cells = (double)mz_dims_cells(&v);
+/* The public draws: the kind-specialised forms (rng.h) with r's source;
+ * r NULL does nothing and draws 0. */
+void mz_rng_init(mz_rng *r, mz_rng_kind kind, uint64_t seed)
+{
+    if (!r)
+        return;
+    r->a = (uint32_t)seed;
+    r->kind = (uint32_t)kind;
+    r->x = seed;
+    r->seed = seed;
+}
+
+uint32_t mz_rng_u32(mz_rng *r) { return r ? mz_rngk_u32(r, (mz_rng_kind)r->kind) : 0; }
+
+double mz_rng_unit(mz_rng *r) { return r ? mz_rngk_unit(r, (mz_rng_kind)r->kind) : 0.0; }
+
+uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
+{
+    return r ? mz_rngk_pick(r, n, (mz_rng_kind)r->kind) : 0;
+}
+
+uint64_t mz_rng_draws(const mz_rng *r) { return r ? mz_rngk_draws(r, (mz_rng_kind)r->kind) : 0; }
+
     if (cells < 1 && v.shape == MZ_SHAPE_ORTHO) /* past MZ_MAX_CELLS: a stream's rows */
         cells = (double)v.rows * (double)v.cols;
     if (cells < 1 || (unsigned)v.shape >= MZ_SHAPE_COUNT)

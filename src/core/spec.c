@@ -7,6 +7,7 @@
  * refused with a reason before any work starts.
  */
 #include "internal.h"
+#include "../mazebench_plugin.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -26,7 +27,7 @@ static const mz_algo *find_in(const mz_algo *const *list, mz_kind kind, const ch
     return NULL;
 }
 
-const mz_algo *mz_find(mz_kind kind, const char *name)
+const mz_algo *mz_lib_find(mz_kind kind, const char *name)
 {
     const mz_algo *a = find_in(mz_registry, kind, name);
     return a ? a : find_in(mz_registry_added(NULL), kind, name);
@@ -307,7 +308,7 @@ static size_t stage_len(const char *p)
     return k;
 }
 
-mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen)
+mz_status mz_lib_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen)
 {
     memset(spec, 0, sizeof *spec);
     const char *p = text;
@@ -328,7 +329,7 @@ mz_status mz_spec_parse(const char *text, mz_spec *spec, char *err, size_t errle
     }
 }
 
-mz_status mz_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen)
+mz_status mz_lib_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen)
 {
     return parse_stage(text, strlen(text), MZ_SOLVER, st, err, errlen);
 }

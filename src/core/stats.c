@@ -15,6 +15,7 @@
  * machine; only the summaries over seeds use floating point.
  */
 #include "internal.h"
+#include "../mazebench_stats.h"
 
 #include <math.h>
 

@@ -2,6 +2,7 @@
  * its kind; what the handlers make is kept until mzx_unload. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "outside.h"
+#include "../mazebench_plugin.h"
 #include "solver.h"
 
 #include <stdio.h>

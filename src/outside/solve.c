@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "mazebench_file.h"
+#include "mazebench_plugin.h"
 #include "refuse.h"
 
 /* What became of a run, the values of solve_outside_status. */

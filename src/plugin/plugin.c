@@ -24,6 +24,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "plugin.h"
+#include "../mazebench_plugin.h"
 
 #include <dlfcn.h>
 #include <elf.h>

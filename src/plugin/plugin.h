@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../mazebench.h"
+#include "../mazebench_plugin.h"
 
 /* Load the plugin at path (dlopen, RTLD_NOW | RTLD_LOCAL; a path without
  * a slash is taken in the current directory, never searched for), check

@@ -8,6 +8,7 @@
 
 #include "mazebench_render.h"
 #include "mazebench_row.h"
+#include "mazebench_stats.h"
 #include "out/out.h"
 #include "tools/stats_table.h"
 

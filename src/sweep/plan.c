@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
+#include "../mazebench_bench.h"
 #include "internal.h"
 #include "util/util.h"
 #include "../tools/tools.h"

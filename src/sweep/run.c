@@ -17,6 +17,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sweep.h"
+#include "../mazebench_bench.h"
+#include "../mazebench_plugin.h"
 #include "out/out.h"
 #include "internal.h"
 #include "outside/outside.h"

@@ -13,6 +13,7 @@
  */
 #include "stats_ab.h"
 #include "mazebench.h"
+#include "mazebench_stats.h"
 
 #include <math.h>
 #include <stdlib.h>

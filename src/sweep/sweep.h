@@ -23,6 +23,7 @@
 #define MZ_SWEEP_ENGINE_H
 
 #include "mazebench.h"
+#include "mazebench_bench.h"
 #include "out/out.h"
 
 #include <pthread.h>

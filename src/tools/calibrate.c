@@ -4,6 +4,7 @@
  * every solver of the plan, timed once after a warm-up run.
  */
 #include "tools.h"
+#include "../mazebench_bench.h"
 #include "outside/outside.h"
 #include "outside/solver.h"
 

@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools.h"
+#include "../mazebench_plugin.h"
 #include "outside/outside.h"
 
 #include <inttypes.h>

@@ -6,6 +6,7 @@
  * (sw_ab_u_normal, sw_ab_holm: src/sweep/stats_ab.c).
  */
 #include "stats_table.h"
+#include "../mazebench_stats.h"
 #include "stats_ab.h"
 
 #include <errno.h>

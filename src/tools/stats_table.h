@@ -13,6 +13,7 @@
 #define MZT_STATS_TABLE_H
 
 #include "tools.h"
+#include "../mazebench_stats.h"
 
 /* The figures of a table, in output order. degree_d is meaningful for d up
  * to the table's max_degree. */

@@ -12,6 +12,7 @@
 
 #include "mazebench.h"
 #include "mazebench_row.h"
+#include "mazebench_bench.h"
 #include "sweep.h"
 #include "util/util.h"
 

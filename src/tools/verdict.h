@@ -14,6 +14,7 @@
 #define MZT_VERDICT_H
 
 #include "tools.h"
+#include "../mazebench_plugin.h"
 
 typedef enum mzv_status { MZV_PASS = 0, MZV_FAIL, MZV_SKIP } mzv_status;
 

@@ -14,6 +14,8 @@
  * route).
  */
 #include "picture.h"
+#include "../../mazebench_bench.h"
+#include "../../core/internal.h"
 
 #include <math.h>
 #include <stdio.h>
