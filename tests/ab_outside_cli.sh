@@ -62,6 +62,7 @@ grep -q '^compare: outside programs: process_ns' "$tmp/out" ||
     bad "A/A: compare does not say outside rows are timed by process_ns: $(cat "$tmp/out")"
 grep -q 'threshold 10%' "$tmp/out" || bad "A/A: no 10% outside threshold named"
 grep -q '^slower' "$tmp/out" && bad "A/A: something slower: $(cat "$tmp/out")"
+grep -q 'time under 1 ms' "$tmp/out" && bad "A/A: a sub-millisecond note for 50 ms runs"
 for s in base new; do
     grep -q "^programs $s '.*/p.programs': " "$tmp/aa/manifest" ||
         bad "manifest: no '$s' programs line: $(cat "$tmp/aa/manifest")"

@@ -171,6 +171,11 @@ expect 0 "sweep comb past 32 bits" "$mz" sweep $P --gen comb,dfs --solve bfs --s
 expect 0 "check own source" "$mz" check $P "$tmp/own.csv"
 expect 0 "resume own source" "$mz" sweep $P --gen comb,dfs --solve bfs --seeds 4294967300 \
     --sizes 4 --out "$tmp/own.csv" --resume
+# compare: comb reports 1234 ns of its own, under a millisecond: a note.
+"$mz" sweep $P --gen comb --solve '' --grids 5 --seeds 1..2 --reps 3 --out "$tmp/r3.csv" 2>/dev/null
+expect 0 "compare comb" "$mz" compare "$tmp/r3.csv" "$tmp/r3.csv"
+grep -q '^compare: note: 2 of the 2 outside recipes time under 1 ms' "$tmp/out" ||
+    bad "compare: no note on sub-millisecond outside figures: $(cat "$tmp/out")"
 # Without outside programs, the header is the same as ever.
 "$mz" sweep --gen dfs --solve bfs --seeds 1 --sizes 4 --out "$tmp/plain.csv" 2>/dev/null
 grep -v '^#' "$tmp/plain.csv" | head -1 | grep -q outside_ && bad "sweep without --programs: outside columns"

@@ -176,6 +176,19 @@ static bool outside_line(FILE *f, const mzt_compare *c, const char *prefix)
     fprintf(f, "%soutside programs: %s (own_ns when the program reports it, else process_ns), "
                "threshold %s (--outside-threshold: the noise floor of whole-process timing)\n",
             prefix, col, th);
+    /* The noise floor's lesson (docs/compare.md): a figure under a
+     * millisecond is at the scheduler's mercy under load. */
+    size_t tiny = 0, n = 0;
+    for (size_t k = 0; k < c->nrec; k++)
+        if (c->rec[k].tested && c->rec[k].outside) {
+            n++;
+            tiny += c->rec[k].med[0] < 1e6 || c->rec[k].med[1] < 1e6;
+        }
+    if (tiny)
+        fprintf(f, "%snote: %zu of the %zu outside recipes time under 1 ms, where one preemption "
+                   "doubles a figure under load: give the program more work (a larger grid), more "
+                   "rounds, or compare --time cpu before trusting their verdicts\n",
+                prefix, tiny, n);
     return true;
 }
 
