@@ -334,57 +334,50 @@ int cmd_scaling(int argc, char **argv)
     bool force = false;
     const char *gens[MAX_GENS];
     size_t ngens = 0;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_scaling);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_scaling, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        const char *v = a.value;
+        if (id == MZC_ARGS_HELP)
             return mzc_flush_stdout("scaling");
-        }
-        if ((r = mzc_opt(argc, argv, &k, "--sizes", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            sizes_text = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--seeds", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            seeds_text = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--stream-sizes", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            ssizes_text = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--stream-seeds", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            sseeds_text = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--shape", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            shape_text = v;
-        } else if ((r = mzc_opt_once("scaling", argc, argv, &k, "--rng", &rng_text, false)) !=
-                   0) {
-            if (r < 0 || mzc_parse_rng("scaling", rng_text, &want_rng) != 0)
-                return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--points", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            points_path = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            format = v;
-        } else if (mzc_flag(argv[k], "--force", NULL)) {
-            force = true;
-        } else if (argv[k][0] == '-') {
-            mzc_error("unknown option '%s' for 'scaling' (see 'mazebench scaling --help')",
-                      argv[k]);
+        if (id == MZC_ARGS_ERROR)
             return MZC_USAGE;
-        } else {
+        if (id == MZC_ARGS_UNKNOWN || (id == MZC_ARGS_OPERAND && v[0] == '-')) {
+            mzc_error("unknown option '%s' for 'scaling' (see 'mazebench scaling --help')", v);
+            return MZC_USAGE;
+        }
+        if (id == MZC_ARGS_OPERAND) {
             if (ngens == MAX_GENS) {
                 mzc_error("scaling: more than %d generators", MAX_GENS);
                 return MZC_USAGE;
             }
-            gens[ngens++] = argv[k];
+            gens[ngens++] = v;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--sizes") == 0) {
+            sizes_text = v;
+        } else if (strcmp(name, "--seeds") == 0) {
+            seeds_text = v;
+        } else if (strcmp(name, "--stream-sizes") == 0) {
+            ssizes_text = v;
+        } else if (strcmp(name, "--stream-seeds") == 0) {
+            sseeds_text = v;
+        } else if (strcmp(name, "--shape") == 0) {
+            shape_text = v;
+        } else if (strcmp(name, "--rng") == 0) {
+            rng_text = v;
+            if (mzc_parse_rng("scaling", rng_text, &want_rng) != 0)
+                return MZC_USAGE;
+        } else if (strcmp(name, "--points") == 0) {
+            points_path = v;
+        } else if (strcmp(name, "--format") == 0) {
+            format = v;
+        } else if (strcmp(name, "--force") == 0) {
+            force = true;
+        } else {
+            mzc_error("scaling: option '%s' is not handled", name);
+            return MZC_USAGE;
         }
     }
     if (ngens == 0) {

@@ -651,7 +651,7 @@ static bool skipped(const mz_spec *spec, const mz_dims *geo)
 
 int cmd_stats(int argc, char **argv)
 {
-    const char *grids_text = NULL, *grids_opt = NULL, *seeds_text = "1..10", *format = "text";
+    const char *grids_text = NULL, *seeds_text = "1..10", *format = "text";
     const char *pub_path = "data/published-deadends.csv", *rng_text = NULL;
     mz_rng_kind want_rng = MZ_RNG_AUTO;
     bool pub_required = false;
@@ -660,66 +660,54 @@ int cmd_stats(int argc, char **argv)
     size_t ngens = 0;
     const char *against = NULL, *against_seeds_text = NULL, *alpha_text = NULL;
     const char *corr_text = NULL;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_stats);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_stats, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        const char *v = a.value;
+        if (id == MZC_ARGS_HELP)
             return mzc_flush_stdout("stats");
-        }
-        /* --grid, and its older names --sizes and --size */
-        static const char *const grid_opts[] = {"--grid", "--sizes", "--size"};
-        const char *grid_opt = NULL;
-        for (unsigned o = 0; o < 3 && !grid_opt; o++) {
-            if ((r = mzc_opt(argc, argv, &k, grid_opts[o], &v)) < 0)
-                return MZC_USAGE;
-            if (r > 0)
-                grid_opt = grid_opts[o];
-        }
-        if (grid_opt) {
-            if (grids_text) {
-                mzc_error("stats: options '%s' and '%s' both give the grids: give one", grids_opt,
-                          grid_opt);
-                return MZC_USAGE;
-            }
-            grids_text = v;
-            grids_opt = grid_opt;
-        } else if ((r = mzc_opt(argc, argv, &k, "--seeds", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            seeds_text = v;
-        } else if ((r = mzc_opt_once("stats", argc, argv, &k, "--rng", &rng_text, false)) != 0) {
-            if (r < 0 || mzc_parse_rng("stats", rng_text, &want_rng) != 0)
-                return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            format = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--published", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-            pub_path = v;
-            pub_required = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--band", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("band", v, 0, UINT32_MAX, &band) != 0)
-                return MZC_USAGE;
-        } else if ((r = mzc_opt_once("stats", argc, argv, &k, "--against", &against, false)) ||
-                   (r = mzc_opt_once("stats", argc, argv, &k, "--against-seeds",
-                                     &against_seeds_text, false)) ||
-                   (r = mzc_opt_once("stats", argc, argv, &k, "--alpha", &alpha_text, false)) ||
-                   (r = mzc_opt_once("stats", argc, argv, &k, "--correction", &corr_text,
-                                     false))) {
-            if (r < 0)
-                return MZC_USAGE;
-        } else if (argv[k][0] == '-') {
-            mzc_error("unknown option '%s' for 'stats' (see 'mazebench stats --help')", argv[k]);
+        if (id == MZC_ARGS_ERROR)
             return MZC_USAGE;
-        } else {
+        if (id == MZC_ARGS_UNKNOWN || (id == MZC_ARGS_OPERAND && v[0] == '-')) {
+            mzc_error("unknown option '%s' for 'stats' (see 'mazebench stats --help')", v);
+            return MZC_USAGE;
+        }
+        if (id == MZC_ARGS_OPERAND) {
             if (ngens == MAX_GENS) {
                 mzc_error("more than %d generators", MAX_GENS);
                 return MZC_USAGE;
             }
-            gens[ngens++] = argv[k];
+            gens[ngens++] = v;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--grid") == 0) { /* its older names --sizes and --size too */
+            grids_text = v;
+        } else if (strcmp(name, "--seeds") == 0) {
+            seeds_text = v;
+        } else if (strcmp(name, "--rng") == 0) {
+            rng_text = v;
+            if (mzc_parse_rng("stats", rng_text, &want_rng) != 0)
+                return MZC_USAGE;
+        } else if (strcmp(name, "--format") == 0) {
+            format = v;
+        } else if (strcmp(name, "--published") == 0) {
+            pub_path = v;
+            pub_required = true;
+        } else if (strcmp(name, "--band") == 0) {
+            if (mzc_parse_u64("band", v, 0, UINT32_MAX, &band) != 0)
+                return MZC_USAGE;
+        } else if (strcmp(name, "--against") == 0) {
+            against = v;
+        } else if (strcmp(name, "--against-seeds") == 0) {
+            against_seeds_text = v;
+        } else if (strcmp(name, "--alpha") == 0) {
+            alpha_text = v;
+        } else if (strcmp(name, "--correction") == 0) {
+            corr_text = v;
+        } else {
+            mzc_error("stats: option '%s' is not handled", name);
+            return MZC_USAGE;
         }
     }
     if (ngens == 0) {

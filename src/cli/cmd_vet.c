@@ -129,39 +129,46 @@ int cmd_vet(int argc, char **argv)
     const char *timeout_text = NULL;
     const mz_algo *todo[MAX_NAMED];
     size_t n = 0;
-    for (int k = 1; k < argc; k++) {
-        const char *a = argv[k];
-        int r;
-        if (mzc_flag(a, "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_vet);
+    mzc_args args;
+    mzc_args_init(&args, &mzc_cmd_vet, argc, argv);
+    for (int id; (id = mzc_args_next(&args)) != MZC_ARGS_END;) {
+        const char *a = args.value;
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
-        } else if (strcmp(a, "--all") == 0) {
-            all = true;
-        } else if ((r = mzc_opt_once("vet", argc, argv, &k, "--timeout", &timeout_text,
-                                     false)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
-        } else if (a[0] == '-' && a[1] != '\0') {
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id == MZC_ARGS_UNKNOWN) {
             mzc_error("vet: unknown option '%s' (see mazebench vet --help)", a);
             return MZC_USAGE;
-        } else {
-            bool any = false;
-            for (int kind = MZ_GEN; kind <= MZ_SOLVER; kind++) {
-                const mz_algo *e = mz_find((mz_kind)kind, a);
-                if (!e)
-                    continue;
-                any = true;
-                if (n == MAX_NAMED) {
-                    mzc_error("vet: more than %d entries named", MAX_NAMED);
-                    return MZC_USAGE;
-                }
-                todo[n++] = e;
-            }
-            if (!any) {
-                mzc_error("vet: no entry named '%s' (mazebench list shows them; a plugin's "
-                          "need --plugin FILE)", a);
+        }
+        if (id >= 0) {
+            const char *name = args.cmd->opts[id].name;
+            if (strcmp(name, "--all") == 0) {
+                all = true;
+            } else if (strcmp(name, "--timeout") == 0) {
+                timeout_text = a;
+            } else {
+                mzc_error("vet: option '%s' is not handled", name);
                 return MZC_USAGE;
             }
+            continue;
+        }
+        bool any = false;
+        for (int kind = MZ_GEN; kind <= MZ_SOLVER; kind++) {
+            const mz_algo *e = mz_find((mz_kind)kind, a);
+            if (!e)
+                continue;
+            any = true;
+            if (n == MAX_NAMED) {
+                mzc_error("vet: more than %d entries named", MAX_NAMED);
+                return MZC_USAGE;
+            }
+            todo[n++] = e;
+        }
+        if (!any) {
+            mzc_error("vet: no entry named '%s' (mazebench list shows them; a plugin's "
+                      "need --plugin FILE)", a);
+            return MZC_USAGE;
         }
     }
     unsigned timeout = VET_TIMEOUT_DEFAULT;

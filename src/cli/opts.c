@@ -642,6 +642,11 @@ int mzc_args_next(mzc_args *a)
                 mzc_error("%s: option '%s' given twice", a->cmd->name, a->used);
                 return MZC_ARGS_ERROR;
             }
+            if (was && strcmp(was, t->name) != 0 && (o->flags & MZC_O_OLDER)) {
+                mzc_error("%s: %s and %s are one option (older names of %s): give one",
+                          a->cmd->name, was, a->used, t->name);
+                return MZC_ARGS_ERROR;
+            }
             if (was) {
                 const char *older = (o->flags & MZC_O_OLDER) ? a->used : was;
                 mzc_error("%s: %s and %s are one option (%s is the older name): give one",
