@@ -40,10 +40,6 @@ uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo)
     return v;
 }
 
-double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo)
-{
-    mz_dims v = *geo;
-    double cells = (double)mz_dims_cells(&v);
 /* The public draws: the kind-specialised forms (rng.h) with r's source;
  * r NULL does nothing and draws 0. */
 void mz_rng_init(mz_rng *r, mz_rng_kind kind, uint64_t seed)
@@ -67,6 +63,10 @@ uint64_t mz_rng_pick(mz_rng *r, uint64_t n)
 
 uint64_t mz_rng_draws(const mz_rng *r) { return r ? mz_rngk_draws(r, (mz_rng_kind)r->kind) : 0; }
 
+double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo)
+{
+    mz_dims v = *geo;
+    double cells = (double)mz_dims_cells(&v);
     if (cells < 1 && v.shape == MZ_SHAPE_ORTHO) /* past MZ_MAX_CELLS: a stream's rows */
         cells = (double)v.rows * (double)v.cols;
     if (cells < 1 || (unsigned)v.shape >= MZ_SHAPE_COUNT)
