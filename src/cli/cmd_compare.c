@@ -784,47 +784,42 @@ int cmd_compare(int argc, char **argv)
     const char *path[2] = {NULL, NULL}, *alpha_text = NULL, *threshold_text = NULL;
     const char *time_text = NULL, *outside_text = NULL;
     const char *format = NULL, *out = NULL, *junit = NULL, *chart = NULL;
-    bool force = false, any_registry = false, opts_done = false;
-    for (int k = 1; k < argc; k++) {
-        int r = 0;
-        if (!opts_done && mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_compare);
+    bool force = false, any_registry = false;
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_compare, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("%s: unknown option '%s' (see 'mazebench compare --help')", cmd, a.value);
+            return MZC_USAGE;
         }
-        if (opts_done || argv[k][0] != '-' || argv[k][1] == '\0') {
+        if (id == MZC_ARGS_OPERAND) {
             if (path[1]) {
-                mzc_error("%s: two files only, BASE and NEW (got '%s' too)", cmd, argv[k]);
+                mzc_error("%s: two files only, BASE and NEW (got '%s' too)", cmd, a.value);
                 return MZC_USAGE;
             }
-            path[path[0] ? 1 : 0] = argv[k];
-        } else if (!strcmp(argv[k], "--")) {
-            opts_done = true;
-        } else if (!strcmp(argv[k], "--force")) {
-            if (force) {
-                mzc_error("%s: option '--force' given twice", cmd);
-                return MZC_USAGE;
-            }
+            path[path[0] ? 1 : 0] = a.value;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        static const char *const names[] = {"--alpha", "--threshold", "--outside-threshold",
+                                            "--format", "--out", "--junit", "--chart", "--time"};
+        const char **slots[] = {&alpha_text, &threshold_text, &outside_text, &format,
+                                &out,        &junit,          &chart,        &time_text};
+        size_t j = 0;
+        while (j < sizeof names / sizeof names[0] && strcmp(name, names[j]) != 0)
+            j++;
+        if (strcmp(name, "--force") == 0) {
             force = true;
-        } else if (!strcmp(argv[k], "--any-registry")) {
-            if (any_registry) {
-                mzc_error("%s: option '--any-registry' given twice", cmd);
-                return MZC_USAGE;
-            }
+        } else if (strcmp(name, "--any-registry") == 0) {
             any_registry = true;
-        } else if ((r = mzc_opt_once(cmd, argc, argv, &k, "--alpha", &alpha_text, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--threshold", &threshold_text,
-                                     false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--outside-threshold",
-                                     &outside_text, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--format", &format, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--out", &out, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--junit", &junit, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--chart", &chart, false)) ||
-                   (r = mzc_opt_once(cmd, argc, argv, &k, "--time", &time_text, false))) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (j < sizeof names / sizeof names[0]) {
+            *slots[j] = a.value;
         } else {
-            mzc_error("%s: unknown option '%s' (see 'mazebench compare --help')", cmd, argv[k]);
+            mzc_error("%s: option '%s' is not handled", cmd, name);
             return MZC_USAGE;
         }
     }

@@ -354,13 +354,27 @@ struct maze_opts {
 static int parse_opts(int argc, char **argv, struct maze_opts *o)
 {
     memset(o, 0, sizeof *o);
-    for (int k = 1; k < argc; k++) {
-        int r = 0;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_maze);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_maze, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        if (id == MZC_ARGS_HELP)
             return 1;
+        if (id == MZC_ARGS_ERROR)
+            return -1;
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("unknown option '%s' (see 'mazebench maze --help')", a.value);
+            return -1;
         }
-        if (mzc_flag(argv[k], "--force", NULL)) {
+        if (id == MZC_ARGS_OPERAND) {
+            if (o->file) {
+                mzc_error("maze: unexpected argument '%s' (one FILE)", a.value);
+                return -1;
+            }
+            o->file = a.value;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--force") == 0) {
             o->force = true;
             continue;
         }
@@ -369,21 +383,14 @@ static int parse_opts(int argc, char **argv, struct maze_opts *o)
                                             "--out-format"};
         const char **slots[] = {&o->format, &o->walls, &o->cell_size, &o->layout, &o->solvers,
                                 &o->render, &o->save, &o->save_format, &o->out_format};
-        for (size_t j = 0; j < sizeof names / sizeof names[0] && r == 0; j++)
-            r = mzc_opt_once(argv[0], argc, argv, &k, names[j], slots[j], false);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("unknown option '%s' (see 'mazebench maze --help')", argv[k]);
+        size_t j = 0;
+        while (j < sizeof names / sizeof names[0] && strcmp(name, names[j]) != 0)
+            j++;
+        if (j == sizeof names / sizeof names[0]) {
+            mzc_error("maze: option '%s' is not handled", name);
             return -1;
         }
-        if (o->file) {
-            mzc_error("maze: unexpected argument '%s' (one FILE)", argv[k]);
-            return -1;
-        }
-        o->file = argv[k];
+        *slots[j] = a.value;
     }
     if (!o->file) {
         mzc_error("maze: missing FILE (see 'mazebench maze --help')");

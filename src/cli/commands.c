@@ -266,6 +266,10 @@ const mzc_cmddef mzc_cmd_check = {
 
 /* ---- compare */
 static const mzc_optdef compare_opts[] = {
+    {"BASE.csv", NULL, MZC_O_OPERAND,
+     "the old build's sweep CSV", "@file"},
+    {"NEW.csv", NULL, MZC_O_OPERAND,
+     "the new build's sweep CSV", "@file"},
     {"--time", "wall|cpu", 0,
      "the timings compared: wall (gen_ns, solve_ns; default) or cpu (gen_cpu_ns, solve_cpu_ns: the thread's CPU time, which a loaded machine disturbs far less)", "wall|cpu"},
     {"--alpha", "A", 0,
@@ -286,6 +290,8 @@ static const mzc_optdef compare_opts[] = {
      "per-algorithm ratios with their intervals, log scale, the threshold band shaded (gnuplot; .png or .svg)"},
     {"--any-registry", NULL, 0,
      "compare files (or rounds of one file) written by different registries"},
+    {"--", NULL, MZC_O_OPERAND,
+     "what follows are BASE and NEW, even if they start with '-'"},
     {NULL, NULL, 0, NULL, NULL, NULL}};
 const mzc_cmddef mzc_cmd_compare = {
     "compare",
@@ -531,6 +537,8 @@ const mzc_cmddef mzc_cmd_scaling = {
 
 /* ---- maze */
 static const mzc_optdef maze_opts[] = {
+    {"FILE|-", NULL, MZC_O_OPERAND,
+     "the maze file, or '-' for standard input", "@file"},
     {"--format", "F", 0,
      "the file's format: auto (default: detected), ascii, blocks, json or mzb", "auto|ascii|blocks|json|mzb"},
     {"--wall-chars", "S", 0,
