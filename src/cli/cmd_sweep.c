@@ -88,66 +88,52 @@ static int parse_shard(const char *v, unsigned *i, unsigned *n)
     return 0;
 }
 
-/* An option's value, refusing a second one. */
-static int once(int argc, char **argv, int *k, const char *name, const char **slot, bool empty_ok)
-{
-    return mzc_opt_once("sweep", argc, argv, k, name, slot, empty_ok);
-}
-
-static int flag_once(const char *arg, const char *name, bool *slot)
-{
-    if (strcmp(arg, name) != 0)
-        return 0;
-    if (*slot) {
-        mzc_error("sweep: option '%s' given twice", name);
-        return -1;
-    }
-    *slot = true;
-    return 1;
-}
-
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
     memset(o, 0, sizeof *o);
     o->jobs = 1;
     o->shard = o->nshard = 1;
     o->progress_secs = 10;
-    bool rest = false;
-    for (int k = 1; k < argc; k++) {
-        int r = 0;
-        const char *a = argv[k];
-        if (!rest && mzc_flag(a, "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_sweep);
+    mzc_args args;
+    mzc_args_init(&args, &mzc_cmd_sweep, argc, argv);
+    for (int id; (id = mzc_args_next(&args)) != MZC_ARGS_END;) {
+        const char *a = args.value;
+        if (id == MZC_ARGS_HELP)
             return 1;
-        }
-        if (!rest && strcmp(a, "--") == 0) {
-            rest = true;
-            continue;
-        }
-        if (!rest && a[0] == '-' && a[1] != '\0') {
-            if ((r = flag_once(a, "--resume", &o->resume)) ||
-                (r = flag_once(a, "--print-plan", &o->print_plan)) ||
-                (r = flag_once(a, "--force", &o->force)) ||
-                (r = flag_once(a, "--skip-unsupported", &o->skip_unsupported)) ||
-                (r = once(argc, argv, &k, "--gen", &o->gens, false)) ||
-                (r = once(argc, argv, &k, "--solve", &o->solvers, true)) ||
-                (r = once(argc, argv, &k, "--seeds", &o->seeds, false)) ||
-                (r = mzc_opt_synonym("sweep", argc, argv, &k, "--grids", "--sizes", &o->sizes,
-                                     &o->sizes_opt)) ||
-                (r = once(argc, argv, &k, "--reps", &o->reps, false)) ||
-                (r = once(argc, argv, &k, "--rng", &o->rng, false)) ||
-                (r = once(argc, argv, &k, "--out", &o->out, false)) ||
-                (r = once(argc, argv, &k, "--jobs", &o->jobs_text, false)) ||
-                (r = once(argc, argv, &k, "--threads", &o->threads_text, false)) ||
-                (r = once(argc, argv, &k, "--shard", &o->shard_text, false)) ||
-                (r = once(argc, argv, &k, "--progress", &o->progress_text, false)) ||
-                (r = once(argc, argv, &k, "--count", &o->count_text, false))) {
-                if (r < 0)
-                    return -1;
-                continue;
-            }
+        if (id == MZC_ARGS_ERROR)
+            return -1;
+        if (id == MZC_ARGS_UNKNOWN) {
             mzc_error("sweep: unknown option '%s' (see 'mazebench sweep --help')", a);
             return -1;
+        }
+        if (id >= 0) {
+            const char *name = args.cmd->opts[id].name;
+            static const char *const flags[] = {"--resume", "--print-plan", "--force",
+                                                "--skip-unsupported"};
+            bool *fslots[] = {&o->resume, &o->print_plan, &o->force, &o->skip_unsupported};
+            static const char *const values[] = {
+                "--gen", "--solve", "--seeds", "--grids",    "--reps",    "--rng",
+                "--out", "--jobs",  "--threads", "--shard", "--progress", "--count"};
+            const char **vslots[] = {&o->gens,        &o->solvers,      &o->seeds,
+                                     &o->sizes,       &o->reps,         &o->rng,
+                                     &o->out,         &o->jobs_text,    &o->threads_text,
+                                     &o->shard_text,  &o->progress_text, &o->count_text};
+            size_t f = 0, v = 0;
+            while (f < sizeof flags / sizeof flags[0] && strcmp(name, flags[f]) != 0)
+                f++;
+            while (v < sizeof values / sizeof values[0] && strcmp(name, values[v]) != 0)
+                v++;
+            if (f < sizeof flags / sizeof flags[0]) {
+                *fslots[f] = true;
+            } else if (v < sizeof values / sizeof values[0]) {
+                *vslots[v] = a;
+                if (strcmp(name, "--grids") == 0)
+                    o->sizes_opt = args.used; /* or its older name --sizes */
+            } else {
+                mzc_error("sweep: option '%s' is not handled", name);
+                return -1;
+            }
+            continue;
         }
         if (o->plan_path) {
             mzc_error("sweep: unexpected argument '%s' (one PLAN at most)", a);

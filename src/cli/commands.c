@@ -151,7 +151,7 @@ static const mzc_optdef sweep_opts[] = {
      "a plan file ('-' for stdin); without it, the default plan: every registered generator and solver plus the article's variants, seeds 464..473, sizes 31, 101, 317, 1001"},
     {"--gen", "SPECS", 0,
      "generator specs, comma-separated, replacing the plan's ('all' = every registered generator)", "@gen-all"},
-    {"--solve", "SOLVERS", 0,
+    {"--solve", "SOLVERS", MZC_O_EMPTY_OK,
      "solver specs, comma-separated ('all' = every solver, '' = none)", "@solver-all"},
     {"--seeds", "LIST", 0,
      "e.g. 464..473 or 1,5,9..12 (any 64-bit seeds: tasks are computed as they run, never listed)"},
