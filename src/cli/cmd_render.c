@@ -664,7 +664,6 @@ static int too_big(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
 
 int cmd_render(int argc, char **argv)
 {
-    const char *grid_opt = NULL;
     const char *spec_text = NULL, *size = NULL, *out = NULL, *solver_text = NULL, *from = NULL;
     const char *v, *animate = NULL, *overlay_text = NULL;
     uint64_t seed = 0;
@@ -677,55 +676,58 @@ int cmd_render(int argc, char **argv)
     mz_pic_defaults(&o);
     mz_anim_opts ao = {0, 4000, 2000, 0};
     char err[1024];
-    for (int k = 1; k < argc; k++) {
-        int r;
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_render, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
         uint64_t u;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_render);
+        v = a.value;
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id == MZC_ARGS_UNKNOWN) {
+            mzc_error("unknown option '%s' (see 'mazebench render --help')", v);
+            return MZC_USAGE;
         }
-        if (mzc_flag(argv[k], "--force", NULL)) {
+        if (id == MZC_ARGS_OPERAND) {
+            if (spec_text) {
+                mzc_error("unexpected argument '%s'", v);
+                return MZC_USAGE;
+            }
+            spec_text = v;
+            continue;
+        }
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--force") == 0) {
             force = true;
-        } else if (mzc_flag(argv[k], "--no-legend", NULL)) {
+        } else if (strcmp(name, "--no-legend") == 0) {
             o.legend = false;
-        } else if (mzc_flag(argv[k], "--no-marks", NULL)) {
+        } else if (strcmp(name, "--no-marks") == 0) {
             o.marks = false;
-        } else if (mzc_flag(argv[k], "--no-antialias", NULL)) {
+        } else if (strcmp(name, "--no-antialias") == 0) {
             o.antialias = false;
-        } else if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || mzc_parse_seed(v, &seed) != 0)
+        } else if (strcmp(name, "--seed") == 0) {
+            if (mzc_parse_seed(v, &seed) != 0)
                 return MZC_USAGE;
             have_seed = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--rng", &v)) != 0) {
-            if (r < 0 || mzc_parse_rng("render", v, &rng) != 0)
+        } else if (strcmp(name, "--rng") == 0) {
+            if (mzc_parse_rng("render", v, &rng) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt_grid("render", argc, argv, &k, &size, &grid_opt)) != 0) {
-            /* --grid and --size are one option: both given is refused */
-            if (r < 0)
-                return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--grid") == 0) {
+            size = v; /* or its older name --size: both given is refused */
+        } else if (strcmp(name, "--out") == 0) {
             out = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--solve", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--solve") == 0) {
             solver_text = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--from", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--from") == 0) {
             from = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--overlay", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--overlay") == 0) {
             if (mz_pic_overlays_parse(v, &o.overlays, err, sizeof err) != MZ_OK) {
                 mzc_error("%s", err);
                 return MZC_USAGE;
             }
             overlay_text = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--style", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--style") == 0) {
             if (strcmp(v, "plain") == 0) {
                 o.style = MZ_PIC_PLAIN;
             } else if (strcmp(v, "hedge") == 0) {
@@ -734,61 +736,54 @@ int cmd_render(int argc, char **argv)
                 mzc_error("style '%s' is not plain or hedge", v);
                 return MZC_USAGE;
             }
-        } else if ((r = mzc_opt(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || parse_format(v, &fmt) != 0)
+        } else if (strcmp(name, "--format") == 0) {
+            if (parse_format(v, &fmt) != 0)
                 return MZC_USAGE;
             have_format = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--cell", &v)) != 0) {
-            if (r < 0 || parse_px("cell", v, 1000, &o.cell_px) != 0)
+        } else if (strcmp(name, "--cell") == 0) {
+            if (parse_px("cell", v, 1000, &o.cell_px) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--wall", &v)) != 0) {
-            if (r < 0 || parse_px("wall", v, 1000, &o.wall_px) != 0)
+        } else if (strcmp(name, "--wall") == 0) {
+            if (parse_px("wall", v, 1000, &o.wall_px) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--margin", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("margin", v, 0, 10000, &u) != 0)
+        } else if (strcmp(name, "--margin") == 0) {
+            if (mzc_parse_u64("margin", v, 0, 10000, &u) != 0)
                 return MZC_USAGE;
             o.margin_px = (double)u;
-        } else if ((r = mzc_opt(argc, argv, &k, "--bg", &v)) != 0) {
-            if (r < 0 || parse_rgb("bg", v, &o.bg) != 0)
+        } else if (strcmp(name, "--bg") == 0) {
+            if (parse_rgb("bg", v, &o.bg) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--fg", &v)) != 0) {
-            if (r < 0 || parse_rgb("fg", v, &o.fg) != 0)
+        } else if (strcmp(name, "--fg") == 0) {
+            if (parse_rgb("fg", v, &o.fg) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--route-colour", &v)) != 0) {
-            if (r < 0 || parse_rgb("route-colour", v, &o.route_rgb) != 0)
+        } else if (strcmp(name, "--route-colour") == 0) {
+            if (parse_rgb("route-colour", v, &o.route_rgb) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--time", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("time", v, 0, UINT64_C(1) << 50, &u) != 0)
+        } else if (strcmp(name, "--time") == 0) {
+            if (mzc_parse_u64("time", v, 0, UINT64_C(1) << 50, &u) != 0)
                 return MZC_USAGE;
             o.time_ms = (double)u;
             opt_time = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--animate", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--animate") == 0) {
             if (strcmp(v, "gen") != 0 && strcmp(v, "solve") != 0) {
                 mzc_error("animate '%s' is not gen or solve", v);
                 return MZC_USAGE;
             }
             animate = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--stride", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("stride", v, 1, UINT64_C(1) << 40, &ao.stride) != 0)
+        } else if (strcmp(name, "--stride") == 0) {
+            if (mzc_parse_u64("stride", v, 1, UINT64_C(1) << 40, &ao.stride) != 0)
                 return MZC_USAGE;
             opt_stride = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--duration", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("duration", v, 1, 3600000, &ao.duration_ms) != 0)
+        } else if (strcmp(name, "--duration") == 0) {
+            if (mzc_parse_u64("duration", v, 1, 3600000, &ao.duration_ms) != 0)
                 return MZC_USAGE;
             opt_duration = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--hold", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("hold", v, 0, 600000, &ao.hold_ms) != 0)
+        } else if (strcmp(name, "--hold") == 0) {
+            if (mzc_parse_u64("hold", v, 0, 600000, &ao.hold_ms) != 0)
                 return MZC_USAGE;
             opt_hold = v;
-        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            mzc_error("unknown option '%s' (see 'mazebench render --help')", argv[k]);
-            return MZC_USAGE;
-        } else if (!spec_text) {
-            spec_text = argv[k];
         } else {
-            mzc_error("unexpected argument '%s'", argv[k]);
+            mzc_error("render: option '%s' is not handled", name);
             return MZC_USAGE;
         }
     }
