@@ -414,53 +414,52 @@ int cmd_scale(int argc, char **argv)
     mz_rng_kind want_rng = MZ_RNG_AUTO;
     uint64_t max_cells = 100000000, seed64 = 464, reps64 = 3;
     bool chart = true, force = false, resume = false;
-    for (int k = 1; k < argc; k++) {
-        const char *v;
-        int r;
-        if (mzc_flag(argv[k], "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_scale);
+    mzc_args a;
+    mzc_args_init(&a, &mzc_cmd_scale, argc, argv);
+    for (int id; (id = mzc_args_next(&a)) != MZC_ARGS_END;) {
+        const char *v = a.value;
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id < 0) { /* an operand, or an option of no row */
+            mzc_error("scale: unexpected argument '%s' (see 'mazebench scale --help')", v);
+            return MZC_USAGE;
         }
-        if (mzc_flag(argv[k], "--no-chart", NULL)) {
+        const char *name = a.cmd->opts[id].name;
+        if (strcmp(name, "--no-chart") == 0) {
             chart = false;
-        } else if (mzc_flag(argv[k], "--force", NULL)) {
+        } else if (strcmp(name, "--force") == 0) {
             force = true;
-        } else if (mzc_flag(argv[k], "--resume", NULL)) {
+        } else if (strcmp(name, "--resume") == 0) {
             resume = true;
-        } else if ((r = mzc_opt(argc, argv, &k, "--gen", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--gen") == 0) {
             gen = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--solve", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--solve") == 0) {
             solve = v;
-        } else if ((r = mzc_opt_once("scale", argc, argv, &k, "--shape", &shape_text, false)) !=
-                   0) {
-            if (r < 0)
-                return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--out", &v)) != 0) {
-            if (r < 0)
-                return MZC_USAGE;
+        } else if (strcmp(name, "--shape") == 0) {
+            shape_text = v;
+        } else if (strcmp(name, "--out") == 0) {
             if (!*v) {
                 mzc_error("scale: empty --out (a file name, or '-' for stdout)");
                 return MZC_USAGE;
             }
             out = v;
-        } else if ((r = mzc_opt(argc, argv, &k, "--max-cells", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("max-cells", v, 1000, MZ_MAX_CELLS, &max_cells) != 0)
+        } else if (strcmp(name, "--max-cells") == 0) {
+            if (mzc_parse_u64("max-cells", v, 1000, MZ_MAX_CELLS, &max_cells) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || mzc_parse_seed(v, &seed64) != 0)
+        } else if (strcmp(name, "--seed") == 0) {
+            if (mzc_parse_seed(v, &seed64) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt_once("scale", argc, argv, &k, "--rng", &rng_text, false)) != 0) {
-            if (r < 0 || mzc_parse_rng("scale", rng_text, &want_rng) != 0)
+        } else if (strcmp(name, "--rng") == 0) {
+            rng_text = v;
+            if (mzc_parse_rng("scale", rng_text, &want_rng) != 0)
                 return MZC_USAGE;
-        } else if ((r = mzc_opt(argc, argv, &k, "--reps", &v)) != 0) {
-            if (r < 0 || mzc_parse_u64("reps", v, 1, MZ_MAX_REPS, &reps64) != 0)
+        } else if (strcmp(name, "--reps") == 0) {
+            if (mzc_parse_u64("reps", v, 1, MZ_MAX_REPS, &reps64) != 0)
                 return MZC_USAGE;
         } else {
-            mzc_error("scale: unexpected argument '%s' (see 'mazebench scale --help')", argv[k]);
+            mzc_error("scale: option '%s' is not handled", name);
             return MZC_USAGE;
         }
     }
