@@ -60,6 +60,8 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s)
 uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims *geo,
                            unsigned what)
 {
+    if (!geo || (!algos && n > 0))
+        return UINT64_MAX;
     mz_dims g = *geo;
     uint64_t cells = mz_dims_cells(&g);
     if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)
@@ -101,6 +103,8 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims 
 
 uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_dims *geo)
 {
+    if (!geo || (!algos && n > 0))
+        return UINT64_MAX;
     mz_dims g = *geo;
     uint64_t cells = mz_dims_cells(&g);
     if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)

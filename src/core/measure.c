@@ -54,6 +54,8 @@ uint64_t mz_thread_cpu_ns(void)
 
 mz_status mz_bench_init(mz_bench *b)
 {
+    if (!b)
+        return MZ_EINVAL;
     memset(b, 0, sizeof *b);
     b->pool = mz_pool_new();
     if (!b->pool)
@@ -65,6 +67,8 @@ mz_status mz_bench_init(mz_bench *b)
 
 void mz_bench_free(mz_bench *b)
 {
+    if (!b)
+        return;
     mz_meter_close(b->meter);
     mz_grid_free(&b->grid);
     mz_solution_free(&b->sol);
@@ -211,9 +215,14 @@ static int perf_open(uint64_t config, int group)
 mz_status mz_meter_open(mz_meter **out, mz_counter kind, const char *cg_out, char *why,
                         size_t whylen)
 {
-    *out = NULL;
     if (why && whylen)
         why[0] = '\0';
+    if (!out) {
+        if (why && whylen)
+            snprintf(why, whylen, "no meter to open (NULL)");
+        return MZ_EINVAL;
+    }
+    *out = NULL;
     mz_meter *m = calloc(1, sizeof *m);
     if (!m)
         return MZ_ENOMEM;
@@ -425,7 +434,11 @@ static mz_status first_run_end(const mz_bench *b, unsigned r, uint64_t u0, mz_st
 mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz_dims *geo,
                        mz_trace *trace, unsigned reps, mz_timing *t)
 {
+    if (!t)
+        return MZ_EINVAL;
     memset(t, 0, sizeof *t);
+    if (!b || !spec || !geo)
+        return MZ_EINVAL;
     if (reps < 1 || reps > MZ_MAX_REPS || spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
         return MZ_EINVAL;
     uint64_t ns[MZ_MAX_REPS];
@@ -476,7 +489,11 @@ mz_status mz_bench_gen(mz_bench *b, const mz_spec *spec, uint64_t seed, const mz
 mz_status mz_bench_solve(mz_bench *b, const mz_stage *st, mz_trace *trace, unsigned reps,
                          mz_timing *t)
 {
+    if (!t)
+        return MZ_EINVAL;
     memset(t, 0, sizeof *t);
+    if (!b || !st)
+        return MZ_EINVAL;
     if (reps < 1 || reps > MZ_MAX_REPS)
         return MZ_EINVAL;
     if (!b->grid.c)

@@ -14,7 +14,11 @@
 
 mz_status mz_powfit_compute(const double *x, const double *y, uint64_t n, mz_powfit *out)
 {
+    if (!out)
+        return MZ_EINVAL;
     memset(out, 0, sizeof *out);
+    if (!x || !y)
+        return MZ_EINVAL;
     if (n < 2)
         return MZ_EINVAL;
     double sx = 0, sy = 0;

@@ -22,6 +22,8 @@ const char *mz_rng_name(mz_rng_kind kind)
 
 mz_status mz_rng_parse(const char *name, mz_rng_kind *kind)
 {
+    if (!name || !kind)
+        return MZ_EINVAL;
     for (unsigned k = 0; k < MZ_RNG_KIND_COUNT; k++)
         if (name && strcmp(name, rng_names[k]) == 0) {
             *kind = (mz_rng_kind)k;
@@ -32,6 +34,8 @@ mz_status mz_rng_parse(const char *name, mz_rng_kind *kind)
 
 uint64_t mz_rng_pick_sm_tail(mz_rng *r, uint64_t n, uint64_t hi, uint64_t lo)
 {
+    if (!r || n == 0)
+        return 0;
     if (lo >= (0 - n) % n)
         return hi;
     uint64_t v;
@@ -65,6 +69,8 @@ uint64_t mz_rng_draws(const mz_rng *r) { return r ? mz_rngk_draws(r, (mz_rng_kin
 
 double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo)
 {
+    if (!spec || !geo)
+        return 0;
     mz_dims v = *geo;
     double cells = (double)mz_dims_cells(&v);
     if (cells < 1 && v.shape == MZ_SHAPE_ORTHO) /* past MZ_MAX_CELLS: a stream's rows */
@@ -79,7 +85,7 @@ double mz_draws_estimate(const mz_spec *spec, const mz_dims *geo)
 
 double mz_algo_draws(const mz_algo *a, mz_shape shape, double cells)
 {
-    if ((unsigned)shape >= MZ_SHAPE_COUNT || cells < 1)
+    if (!a || (unsigned)shape >= MZ_SHAPE_COUNT || cells < 1)
         return 0;
     const double *c = a->draws_per_cell[shape];
     const double L = log2(cells);
@@ -94,6 +100,8 @@ mz_status mz_rng_resolve(mz_spec *spec, const mz_dims *geo, uint64_t seed, mz_rn
         *switched = false;
     if (err && errlen)
         err[0] = '\0';
+    if (!spec || !geo)
+        return MZ_EINVAL;
     if (want != MZ_RNG_AUTO && (unsigned)want >= MZ_RNG_KIND_COUNT)
         return MZ_EINVAL;
     if (want == MZ_RNG_SPLITMIX64 || spec->n == 0) {

@@ -29,12 +29,16 @@ static const mz_algo *find_in(const mz_algo *const *list, mz_kind kind, const ch
 
 const mz_algo *mz_lib_find(mz_kind kind, const char *name)
 {
+    if (!name)
+        return NULL;
     const mz_algo *a = find_in(mz_registry, kind, name);
     return a ? a : find_in(mz_registry_added(NULL), kind, name);
 }
 
 mz_status mz_registry_add(const mz_algo *a)
 {
+    if (!a)
+        return MZ_EINVAL;
     if (mz_algo_check(a, NULL, 0) != MZ_OK) /* the one check of what an entry declares */
         return MZ_EINVAL;
     if (mz_find(a->kind, a->name))
@@ -76,7 +80,11 @@ size_t mz_registry_count(void)
 
 void mz_args_default(const mz_algo *a, mz_args *args)
 {
+    if (!args)
+        return;
     memset(args, 0, sizeof *args);
+    if (!a)
+        return;
     for (unsigned k = 0; k < a->nparams; k++)
         args->v[k] = a->params[k].def;
 }
@@ -113,6 +121,8 @@ static bool parse_number(const char *text, double *out)
 
 mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out)
 {
+    if (!p || !text || !out)
+        return MZ_EINVAL;
     double v;
     switch (p->type) {
     case MZ_P_REAL:
@@ -157,6 +167,8 @@ mz_status mz_param_parse(const mz_param_def *p, const char *text, double *out)
 
 mz_idx mz_cell_resolve(const mz_grid *g, double v)
 {
+    if (!g)
+        return MZ_NONE;
     if (v == MZ_CELL_ENTRANCE)
         return g->entrance;
     if (v == MZ_CELL_EXIT)
@@ -310,6 +322,11 @@ static size_t stage_len(const char *p)
 
 mz_status mz_lib_spec_parse(const char *text, mz_spec *spec, char *err, size_t errlen)
 {
+    if (!text || !spec) {
+        if (err && errlen)
+            snprintf(err, errlen, "no %s given", !text ? "spec" : "spec to fill");
+        return MZ_EINVAL;
+    }
     memset(spec, 0, sizeof *spec);
     const char *p = text;
     for (;;) {
@@ -331,6 +348,11 @@ mz_status mz_lib_spec_parse(const char *text, mz_spec *spec, char *err, size_t e
 
 mz_status mz_lib_solver_parse(const char *text, mz_stage *st, char *err, size_t errlen)
 {
+    if (!text || !st) {
+        if (err && errlen)
+            snprintf(err, errlen, "no %s given", !text ? "solver" : "stage to fill");
+        return MZ_EINVAL;
+    }
     return parse_stage(text, strlen(text), MZ_SOLVER, st, err, errlen);
 }
 
@@ -368,6 +390,13 @@ static size_t format_value(const mz_param_def *p, double v, char *buf, size_t le
 
 size_t mz_stage_format(const mz_stage *st, char *buf, size_t len)
 {
+    if (!buf)
+        len = 0;
+    if (!st || !st->algo) {
+        if (len)
+            buf[0] = '\0';
+        return 0;
+    }
     size_t used = (size_t)snprintf(buf, len, "%s", st->algo->name);
     char sep = ':';
     for (unsigned k = 0; k < st->algo->nparams; k++) {
@@ -386,6 +415,12 @@ size_t mz_stage_format(const mz_stage *st, char *buf, size_t len)
 size_t mz_spec_format(const mz_spec *spec, char *buf, size_t len)
 {
     size_t used = 0;
+    if (!buf)
+        len = 0;
+    if (len)
+        buf[0] = '\0';
+    if (!spec)
+        return 0;
     for (unsigned k = 0; k < spec->n; k++) {
         if (k) {
             if (used + 1 < len) {
@@ -406,6 +441,8 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
 mz_status mz_generate(const mz_spec *spec, uint64_t seed, const mz_dims *dims, mz_grid *g,
                       const mz_gen_opts *opts)
 {
+    if (!spec || !dims || !g)
+        return MZ_EINVAL;
     if (spec->n == 0 || spec->stage[0].algo->kind != MZ_GEN)
         return MZ_EINVAL;
     mz_status s = mz_grid_resize(g, dims);
@@ -459,6 +496,11 @@ static mz_status generate_on(const mz_spec *spec, uint64_t seed, unsigned thread
 
 mz_status mz_solver_fits(const mz_stage *st, const mz_dims *geo, char *err, size_t errlen)
 {
+    if (!st || !geo) {
+        if (err && errlen)
+            snprintf(err, errlen, "no %s given", !st ? "solver" : "grid");
+        return MZ_EINVAL;
+    }
     if (!st->algo || st->algo->kind != MZ_SOLVER) {
         if (err && errlen)
             snprintf(err, errlen, "not a solver");
@@ -489,7 +531,7 @@ mz_status mz_solver_fits(const mz_stage *st, const mz_dims *geo, char *err, size
 
 mz_status mz_solve(const mz_stage *st, const mz_grid *g, mz_trace *trace, mz_solution *sol)
 {
-    if (!st->algo || st->algo->kind != MZ_SOLVER)
+    if (!st || !g || !sol || !st->algo || st->algo->kind != MZ_SOLVER)
         return MZ_EINVAL;
     if (!mz_runs_on(st->algo, g->shape))
         return MZ_EUNSUPPORTED;

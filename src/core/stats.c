@@ -21,6 +21,8 @@
 
 mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s)
 {
+    if (!g || !s)
+        return MZ_EINVAL;
     if (g->shape != MZ_SHAPE_ORTHO)
         return mz_maze_stats_ports(g, band, s);
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
@@ -103,7 +105,11 @@ double mz_t95(uint64_t df)
 
 void mz_summarise(const double *x, uint64_t n, mz_summary *out)
 {
+    if (!out)
+        return;
     memset(out, 0, sizeof *out);
+    if (!x)
+        return;
     out->n = n;
     if (n == 0)
         return;
@@ -254,7 +260,11 @@ double mz_t_quantile(double p, double df)
 
 mz_status mz_welch(const mz_summary *a, const mz_summary *b, mz_welch_test *w)
 {
+    if (!w)
+        return MZ_EINVAL;
     memset(w, 0, sizeof *w);
+    if (!a || !b)
+        return MZ_EINVAL;
     if (a->n < 2 || b->n < 2)
         return MZ_EINVAL;
     const double va = a->sd * a->sd / (double)a->n, vb = b->sd * b->sd / (double)b->n;
@@ -280,7 +290,11 @@ mz_status mz_welch(const mz_summary *a, const mz_summary *b, mz_welch_test *w)
 
 mz_status mz_t_test_one(const mz_summary *s, double lo, double hi, double *t, double *p)
 {
+    if (!t || !p)
+        return MZ_EINVAL;
     *t = *p = NAN;
+    if (!s)
+        return MZ_EINVAL;
     if (s->n < 2 || !(lo <= hi))
         return MZ_EINVAL;
     const double at = s->mean < lo ? lo : s->mean > hi ? hi : s->mean;

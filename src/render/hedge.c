@@ -113,8 +113,12 @@ static void hedge_seg(void *user, double x1, double y1, double x2, double y2)
 
 mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len)
 {
-    *path = NULL;
-    *len = 0;
+    if (path)
+        *path = NULL;
+    if (len)
+        *len = 0;
+    if (!g || !path || !len)
+        return MZ_EINVAL;
     uint32_t *dist = mz_alloc_array(NULL, g->cells, sizeof *dist);
     if (!dist)
         return MZ_ENOMEM;
@@ -148,7 +152,8 @@ mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len)
 
 char *mz_render_hedge_svg(const mz_grid *g, double time_ms, uint64_t max_cells)
 {
-    if (g->cells > max_cells || !(time_ms >= 0))
+    if (!g || g->cells > max_cells
+ || !(time_ms >= 0))
         return NULL;
     mz_idx *path;
     uint64_t plen;

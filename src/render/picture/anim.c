@@ -31,6 +31,11 @@ typedef struct rstep_size {
 uint64_t mz_anim_trace_bytes(const mz_spec *spec, const mz_stage *solver, const mz_dims *geo,
                              const mz_anim_opts *a, uint64_t *steps)
 {
+    if (!spec || !geo) {
+        if (steps)
+            *steps = 0;
+        return UINT64_MAX;
+    }
     const mz_algo *algos[MZ_MAX_CHAIN];
     size_t n = 0;
     if (solver)
@@ -63,9 +68,12 @@ mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, const mz_dims *geo,
                          const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
                          void *user, uint64_t *frames)
 {
-    (void)spec, (void)seed, (void)geo, (void)solver, (void)o, (void)a, (void)f;
-    (void)write, (void)user;
+    (void)seed, (void)solver, (void)a, (void)f, (void)user;
+    if (!frames)
+        return MZ_EINVAL;
     *frames = 0;
+    if (!spec || !geo || !o || !write)
+        return MZ_EINVAL;
     return MZ_EUNSUPPORTED;
 }
 
@@ -599,7 +607,14 @@ mz_status mz_anim_render(const mz_spec *spec, uint64_t seed, const mz_dims *geo,
                          const mz_anim_opts *a, mz_pic_format f, mz_pic_write_fn write,
                          void *user, uint64_t *frames)
 {
+    static const mz_anim_opts defaults;
+    if (!frames)
+        return MZ_EINVAL;
     *frames = 0;
+    if (!spec || !geo || !o || !write)
+        return MZ_EINVAL;
+    if (!a)
+        a = &defaults;
     if (f != MZ_PIC_GIF && f != MZ_PIC_PNG)
         return MZ_EINVAL;
     if (f == MZ_PIC_GIF && !mz_pic_supported(MZ_PIC_GIF))
