@@ -39,7 +39,9 @@ check "list csv: wilson's draws a cell grow with L, kruskal leaves mulberry32 pa
     "grep -q '^algo,wilson,generator,wilson,,,,,,perfect,[0-9.]*,0,0,unbounded,[0-9.]* + [0-9.]* L,[0-9.e+]*,[0-9.e+]*,' '$tmp/csv' &&
      grep -q '^algo,kruskal,generator,kruskal,,,,,,perfect,[0-9.]*,0,0,[0-9.]*,[0-9.]*,[0-9.e+]*,[0-9.e+]*,' '$tmp/csv'"
 check "list csv: solvers declare no draws" \
-    grep -q '^algo,bfs,solver,bfs,,,,,,shortest,[0-9.]*,0,0,[0-9.]*,,,,' "$tmp/csv"
+    grep -q '^algo,bfs,solver,bfs,,,,,,shortest|path,[0-9.]*,0,0,[0-9.]*,,,,' "$tmp/csv"
+check "list csv: bfs gives a path (flag path), flood figures only (no flag)" \
+    grep -q '^algo,flood,solver,flood,,,,,,,' "$tmp/csv"
 check "list csv: dfs declares push and pop" sh -c \
     "grep -q '^trace_op,dfs,generator,push,' '$tmp/csv' && grep -q '^trace_op,dfs,generator,pop,' '$tmp/csv'"
 

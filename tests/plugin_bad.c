@@ -200,6 +200,7 @@ static const mz_algo bad_solver = {
     .name = "bad-solve",
     .kind = MZ_SOLVER,
     .summary = "a test plugin's solver that jumps to the exit",
+    .flags = MZ_F_PATH,
     .solve = bad_solve,
 };
 

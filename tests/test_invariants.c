@@ -43,6 +43,7 @@
 #include "mazebench.h"
 #include "mazebench_plugin.h"
 #include "core/internal.h"
+#include "tools/vet.h"
 #include "expect.h"
 #include "samples.h"
 
@@ -420,6 +421,18 @@ static void check_solvers(const mz_grid *g, const mz_metrics *m, const char *maz
                 looped[k]++;
             if (sol.found && sol.path_len)
                 check_path(&solvers[k], g, &sol, what);
+            /* the path declaration (MZ_F_PATH): a solver that declares one
+             * returns it whenever it finds the exit from the entrance, one
+             * that declares figures only never returns cells */
+            mz_idx from, to;
+            path_ends(&solvers[k], g, &from, &to);
+            if ((solvers[k].algo->flags & MZ_F_PATH) && sol.found && sol.path_len == 0 &&
+                from == g->entrance)
+                fail_msg("%s: declares a path (MZ_F_PATH) and found the exit, but returned no "
+                         "path", what);
+            if (!(solvers[k].algo->flags & MZ_F_PATH) && sol.path_len)
+                fail_msg("%s: returned a path of %" PRIu64 " cells but declares figures only "
+                         "(no MZ_F_PATH)", what, sol.path_len);
             /* the shortest promise holds at the default parameters (astar's
              * slope past 1, for one, trades it for speed) */
             if ((solvers[k].algo->flags & MZ_F_SHORTEST) && at_defaults(&solvers[k])) {
@@ -722,6 +735,56 @@ static void test_disagreeing_walls(void **state)
     }
 }
 
+typedef struct path_vet {
+    bool failed;
+    char why[512];
+} path_vet;
+
+static void on_vet(void *user, const mz_algo *a, const char *check, mzt_verdict v,
+                   const char *why)
+{
+    (void)a;
+    path_vet *pv = user;
+    if (strcmp(check, "path") == 0 && v == MZT_VET_FAIL) {
+        pv->failed = true;
+        snprintf(pv->why, sizeof pv->why, "%s", why);
+    }
+}
+
+/* Every built-in entry declares only what mz_algo_check lets an added one
+ * declare, and a path (MZ_F_PATH) is a solver's declaration alone: the
+ * flag on a generator is refused where entries are checked. */
+static void test_path_declaration(void **state)
+{
+    (void)state;
+    char err[400];
+    for (const mz_algo *const *a = mz_registry; *a; a++)
+        if (mz_algo_check(*a, err, sizeof err) != MZ_OK)
+            fail_msg("%s: %s", (*a)->name, err);
+    mz_algo gen = *mz_find(MZ_GEN, "dfs");
+    gen.name = "dfs-with-a-path";
+    gen.flags |= MZ_F_PATH;
+    assert_int_equal(mz_algo_check(&gen, err, sizeof err), MZ_EINVAL);
+    assert_non_null(strstr(err, "MZ_F_PATH"));
+    assert_true(mz_find(MZ_SOLVER, "bfs")->flags & MZ_F_PATH);
+    assert_false(mz_find(MZ_SOLVER, "flood")->flags & MZ_F_PATH);
+
+    /* vet holds an entry made at run time to its declaration: flood
+     * declaring a path, bfs declaring figures only, each fail "path" */
+    mz_algo flood = *mz_find(MZ_SOLVER, "flood"), bfs = *mz_find(MZ_SOLVER, "bfs");
+    flood.flags |= MZ_F_PATH;
+    bfs.flags &= ~(unsigned)MZ_F_PATH;
+    const mz_algo *wrong[] = {&flood, &bfs};
+    const char *says[] = {"declares one (MZ_F_PATH)", "declares figures only"};
+    for (size_t k = 0; k < 2; k++) {
+        path_vet pv = {false, ""};
+        mzt_vet(wrong[k], on_vet, &pv);
+        if (!pv.failed || !strstr(pv.why, says[k]))
+            fail_msg("%s with its path flag %s: vet's path check says '%s'", wrong[k]->name,
+                     k == 0 ? "set" : "cleared", pv.why);
+    }
+}
+
 static void test_dfs_step_count(void **state)
 {
     (void)state;
@@ -750,6 +813,7 @@ int main(void)
         cmocka_unit_test(test_trace_is_transparent),
         cmocka_unit_test(test_perfect_figures),
         cmocka_unit_test(test_dfs_step_count),
+        cmocka_unit_test(test_path_declaration),
         cmocka_unit_test(test_disagreeing_walls),
     };
     /* MZ_TEST_FILTER=test_thin_sizes runs one test (a cmocka pattern) */

@@ -127,6 +127,10 @@ line pass path-braided >/dev/null || bad "walker: no braided line"
 grep -q "^  walker: valid paths, not shortest (largest path_excess [0-9]*)$" "$tmp/out" || bad "walker: headline"
 expect 0 "verdict bfs" "$bin" verdict bfs --seeds 3 --sizes 5,8
 line pass shortest | grep -q 'path_excess 0' || bad "bfs: not shortest"
+# flood declares figures only (no MZ_F_PATH): found without a path is no
+# invalid path, the path check is skipped
+expect 0 "verdict flood" "$bin" verdict flood --seeds 2 --sizes 5 --no-vet
+line skip path | grep -q 'figures only' || bad "flood: path not skipped as figures only"
 
 # ---- formats ----
 expect 1 "markdown" "$bin" $P verdict loopy --seeds 2 --sizes 8 --format markdown

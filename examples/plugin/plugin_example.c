@@ -29,7 +29,8 @@
  *      when it says stop, and declare every op in trace_ops.
  *   5. Fill an mz_algo: name (new: "plugin-..." keeps clear of the
  *      built-ins), kind, summary, flags it keeps (MZ_F_PERFECT,
- *      MZ_F_SHORTEST: vet checks them), the shapes it runs on, its memory
+ *      MZ_F_SHORTEST, MZ_F_PATH for a solver that returns its route's
+ *      cells: vet checks them), the shapes it runs on, its memory
  *      a cell and trace steps a cell (mazebench's estimates use them).
  *   6. Export `const mz_plugin *mazebench_plugin(void)` returning
  *      {MZ_PLUGIN_ABI, sizeof(mz_algo), the entries, their count, a
@@ -249,7 +250,7 @@ static const mz_algo plugin_bfs = {
     .name = "plugin-bfs",
     .kind = MZ_SOLVER,
     .summary = "plugin example: breadth-first search with a parent array (the built-in bfs's route)",
-    .flags = MZ_F_SHORTEST,
+    .flags = MZ_F_SHORTEST | MZ_F_PATH,
     .shapes = MZ_SHAPES_ALL,
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 16, [MZ_SHAPE_HEX] = 16, [MZ_SHAPE_TRI] = 16,
                        [MZ_SHAPE_POLAR] = 16, [MZ_SHAPE_CUBE] = 16, [MZ_SHAPE_WEAVE] = 16,

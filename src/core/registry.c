@@ -124,9 +124,10 @@ uint64_t mz_registry_hash(unsigned shapes)
     for (const mz_algo *const *a = mz_registry; *a; a++) {
         hash_str(&h, (*a)->name);
         hash_u64(&h, (uint64_t)(*a)->kind);
-        /* MZ_F_TWINS_DIFFER says how the tests compare an entry, nothing
-         * about the rows it writes: left out. */
-        hash_u64(&h, (*a)->flags & ~(unsigned)MZ_F_TWINS_DIFFER);
+        /* MZ_F_TWINS_DIFFER says how the tests compare an entry and
+         * MZ_F_PATH whether a solver hands its cells back, nothing about
+         * the rows it writes: both left out. */
+        hash_u64(&h, (*a)->flags & ~(unsigned)(MZ_F_TWINS_DIFFER | MZ_F_PATH));
         hash_u64(&h, (*a)->nparams);
         for (unsigned k = 0; k < (*a)->nparams; k++) {
             const mz_param_def *p = &(*a)->params[k];
@@ -384,6 +385,9 @@ mz_status mz_algo_check(const mz_algo *a, char *err, size_t errlen)
     if (a->kind == MZ_SOLVER ? !a->solve && !a->solve_ctx : !a->gen)
         return refuse(err, errlen, "%s '%s' has no %s function", k, n,
                       a->kind == MZ_SOLVER ? "solve" : "gen");
+    if ((a->flags & MZ_F_PATH) && a->kind != MZ_SOLVER)
+        return refuse(err, errlen, "%s '%s' declares a path (MZ_F_PATH), which only a solver "
+                      "gives", k, n);
     if (a->shapes & ~(unsigned)MZ_SHAPES_ALL)
         return refuse(err, errlen, "%s '%s' declares shapes 0x%x beyond the known ones (0x%x)",
                       k, n, a->shapes, (unsigned)MZ_SHAPES_ALL);

@@ -191,7 +191,8 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     }
     d->algo.name = d->name;
     d->algo.kind = MZ_SOLVER;
-    d->algo.flags = shortest ? MZ_F_SHORTEST : 0; /* declared: vet checks it */
+    /* declared: vet checks it; an outside solver always answers with a path */
+    d->algo.flags = MZ_F_PATH | (shortest ? MZ_F_SHORTEST : 0u);
     d->algo.summary = d->summary;
     d->algo.columns = solver_columns;
     d->algo.shapes = shapes;

@@ -17,9 +17,11 @@
  *      within the component during the first flood); longest_exact says
  *      so (1), and 0 means longest is only a lower bound.
  *
- * Not a route finder (flags 0, no path), but when the first flood reaches
+ * Not a route finder: it gives figures only (no MZ_F_PATH), so sol->path
+ * stays empty even when want_path is set. When the first flood reaches
  * the exit it sets found and path_steps = the exit's ring, the distance
- * from the start cell to the exit (the route when from is the entrance).
+ * from the start cell to the exit (the route's length when from is the
+ * entrance).
  *
  * Trace: one `ring` step for each ring 1..rings of the first flood (step k
  * is ring k), then one `sweep` step for each ring 1..longest of the second;
@@ -103,7 +105,7 @@ const mz_algo mz_algo_flood = {
     .name = "flood",
     .kind = MZ_SOLVER,
     .summary = "distance flood ring by ring, then a second flood from the farthest cell (board 05)",
-    .flags = 0,
+    .flags = 0, /* figures only: found and path_steps, never a path (no MZ_F_PATH) */
     .params = flood_params,
     .nparams = 1,
     .columns = flood_columns,

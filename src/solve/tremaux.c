@@ -205,7 +205,7 @@ const mz_algo mz_algo_tremaux = {
     .name = "tremaux",
     .kind = MZ_SOLVER,
     .summary = "Tremaux's marking walker: each passage at most twice, route = passages marked once",
-    .flags = 0,
+    .flags = MZ_F_PATH,
     .params = NULL,
     .nparams = 0,
     .columns = tremaux_columns,

@@ -37,8 +37,6 @@ typedef struct vet {
     check c[C_COUNT];
     const mzt_vet_opts *o; /* never NULL */
     uint64_t answers;      /* runs that gave a maze or a solution to check */
-    bool gave_path;        /* a solver returned a path from the entrance to the exit */
-    char pathless[480];    /* the first run found without one (those ends), or "" */
 } vet;
 
 /* Say, where the caller reads it, that check k is about to run the entry
@@ -585,20 +583,22 @@ static void vet_solve_one(vet *v, const mz_stage *stp, bool defaults, const mz_g
     path_ends(&st, g, &from, &to);
     /* found is a route: its length (a sweep's row would otherwise say
      * found with empty path columns), and its cells, which vet asks for
-     * (want_path), from a solver that returns them on other runs between
-     * the same ends (flood returns none, pledge none from another start) */
+     * (want_path), as the entry declares: a solver with MZ_F_PATH returns
+     * them whenever it finds the exit from the entrance (pledge none from
+     * another start), one without (flood) gives figures only */
     if (sol.found && sol.path_steps < 0)
         fail(v, C_PATH, "%s: found, but path_steps is %" PRId64 " and the path has %" PRIu64
              " cells: a row would say found with empty path columns", what, sol.path_steps,
              sol.path_len);
     else if (sol.found && sol.path_len)
         check_path(v, &st, g, &sol, what);
-    if (from == g->entrance && to == g->exit && sol.found) {
-        if (sol.path_len)
-            v->gave_path = true;
-        else if (!v->pathless[0] && from != to)
-            snprintf(v->pathless, sizeof v->pathless, "%.470s", what);
-    }
+    if (sol.path_len && !(a->flags & MZ_F_PATH))
+        fail(v, C_PATH, "%s: returned a path of %" PRIu64 " cells, but the entry declares "
+             "figures only (no MZ_F_PATH flag)", what, sol.path_len);
+    else if ((a->flags & MZ_F_PATH) && sol.found && sol.path_steps >= 0 && !sol.path_len &&
+             from == g->entrance && from != to)
+        fail(v, C_PATH, "%s: found, but no path returned, and the entry declares one "
+             "(MZ_F_PATH)", what);
     /* the shortest promise holds at the defaults (astar's slope past 1,
      * for one, trades it for speed) */
     if ((a->flags & MZ_F_SHORTEST) && defaults && from == g->entrance && to == g->exit) {
@@ -739,8 +739,6 @@ static void vet_solver(vet *v)
             }
         }
     }
-    if (v->gave_path && v->pathless[0])
-        fail(v, C_PATH, "%s: found, but no path returned (other runs return one)", v->pathless);
 }
 
 unsigned mzt_vet(const mz_algo *a, mzt_vet_fn fn, void *user)

@@ -36,7 +36,9 @@ typedef void (*mzt_vet_fn)(void *user, const mz_algo *a, const char *check, mzt_
  *              solution;
  *   path       a solver's path is a walk through open walls from its start
  *              to its end, its steps its length; a solver that says found
- *              returns a path (vet always asks for one: want_path);
+ *              gives path_steps, and a path (vet always asks for one:
+ *              want_path) as it declares: with MZ_F_PATH on every run that
+ *              finds the exit from the entrance, without it never;
  *   shortest   MZ_F_SHORTEST: found exactly when the exit is reachable,
  *              and the route is breadth-first's;
  *   trace      tracing changes nothing, every op emitted is declared in

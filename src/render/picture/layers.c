@@ -796,8 +796,10 @@ mz_status pic_scene_build(const mz_grid *g, const mz_pic_opts *o, mz_pic_format 
         if (st == MZ_OK)
             st = run_solver(g, &main_st, &k, &sol);
         if (st == MZ_OK && (ov & MZ_OV_ROUTE)) {
-            if (sol.path_len == 0 && sol.found) {
-                st = MZ_EUNSUPPORTED; /* a solver that finds no route (flood) */
+            if (!(main_st.algo->flags & MZ_F_PATH) || (sol.path_len == 0 && sol.found)) {
+                /* a solver that gives figures only (flood: no MZ_F_PATH),
+                 * or none from its start (pledge from another cell) */
+                st = MZ_EUNSUPPORTED;
             } else {
                 /* A copy: the solution's memory is the library's to free. */
                 if (sol.path_len) {
