@@ -171,6 +171,21 @@ expect 0 "sweep comb past 32 bits" "$mz" sweep $P --gen comb,dfs --solve bfs --s
 expect 0 "check own source" "$mz" check $P "$tmp/own.csv"
 expect 0 "resume own source" "$mz" sweep $P --gen comb,dfs --solve bfs --seeds 4294967300 \
     --sizes 4 --out "$tmp/own.csv" --resume
+# The '# columns:' statement: every column before gen_ns that differs
+# between two runs of the same sweep is a timing (its name ends in _ns or
+# _kb), and the line says so.
+for k in 1 2; do
+    "$mz" sweep $P --gen comb,dfs --solve bfs --seeds 1..2 --sizes 4 --out "$tmp/twice$k.csv" 2>/dev/null
+done
+grep -q '^# columns: those before gen_ns are deterministic but the timings among them, whose names end in _ns or _kb' "$tmp/twice1.csv" ||
+    bad "sweep: no '# columns:' line naming the timings"
+moved=$(awk -F, '/^#/ { next }
+    FNR == NR && !h1 { for (i = 1; i <= NF; i++) name[i] = $i; h1 = 1; next }
+    FNR == NR { row[++n1] = $0; next }
+    !h2 { h2 = 1; next }
+    { n2++; split(row[n2], a, ","); for (i = 1; i <= NF && name[i] != "gen_ns"; i++)
+        if (a[i] != $i && name[i] !~ /_(ns|kb)$/) print name[i] }' "$tmp/twice1.csv" "$tmp/twice2.csv" | sort -u)
+[ -z "$moved" ] || bad "sweep: columns before gen_ns that moved between two runs and are not timings: $moved"
 # compare: comb reports 1234 ns of its own, under a millisecond: a note.
 "$mz" sweep $P --gen comb --solve '' --grids 5 --seeds 1..2 --reps 3 --out "$tmp/r3.csv" 2>/dev/null
 expect 0 "compare comb" "$mz" compare "$tmp/r3.csv" "$tmp/r3.csv"
