@@ -212,33 +212,41 @@ int cmd_verdict(int argc, char **argv)
     const char *name = NULL, *format = NULL, *seeds = NULL, *sizes = NULL, *shapes = NULL,
                *budget = NULL, *claims = NULL;
     bool no_vet = false;
-    for (int k = 1; k < argc; k++) {
-        const char *a = argv[k];
-        int r = 0;
-        if (mzc_flag(a, "--help", "-h")) {
-            mzc_help(stdout, &mzc_cmd_verdict);
+    mzc_args args;
+    mzc_args_init(&args, &mzc_cmd_verdict, argc, argv);
+    for (int id; (id = mzc_args_next(&args)) != MZC_ARGS_END;) {
+        const char *a = args.value;
+        if (id == MZC_ARGS_HELP)
             return MZC_OK;
-        }
-        if (strcmp(a, "--no-vet") == 0) {
-            no_vet = true;
-            continue;
-        }
-        if ((r = mzc_opt_once("verdict", argc, argv, &k, "--format", &format, false)) ||
-            (r = mzc_opt_once("verdict", argc, argv, &k, "--seeds", &seeds, false)) ||
-            (r = mzc_opt_once("verdict", argc, argv, &k, "--sizes", &sizes, false)) ||
-            (r = mzc_opt_once("verdict", argc, argv, &k, "--shapes", &shapes, false)) ||
-            (r = mzc_opt_once("verdict", argc, argv, &k, "--time-budget", &budget, false)) ||
-            (r = mzc_opt_once("verdict", argc, argv, &k, "--claims", &claims, false))) {
-            if (r < 0)
-                return MZC_USAGE;
-        } else if (a[0] == '-' && a[1] != '\0') {
+        if (id == MZC_ARGS_ERROR)
+            return MZC_USAGE;
+        if (id == MZC_ARGS_UNKNOWN) {
             mzc_error("verdict: unknown option '%s' (see mazebench verdict --help)", a);
             return MZC_USAGE;
-        } else if (name) {
-            mzc_error("verdict: one NAME only ('%s' and '%s')", name, a);
-            return MZC_USAGE;
-        } else
+        }
+        if (id == MZC_ARGS_OPERAND) {
+            if (name) {
+                mzc_error("verdict: one NAME only ('%s' and '%s')", name, a);
+                return MZC_USAGE;
+            }
             name = a;
+            continue;
+        }
+        const char *opt = args.cmd->opts[id].name;
+        static const char *const names[] = {"--format",      "--seeds",  "--sizes",
+                                            "--shapes",      "--time-budget", "--claims"};
+        const char **slots[] = {&format, &seeds, &sizes, &shapes, &budget, &claims};
+        size_t j = 0;
+        while (j < sizeof names / sizeof names[0] && strcmp(opt, names[j]) != 0)
+            j++;
+        if (strcmp(opt, "--no-vet") == 0) {
+            no_vet = true;
+        } else if (j < sizeof names / sizeof names[0]) {
+            *slots[j] = a;
+        } else {
+            mzc_error("verdict: option '%s' is not handled", opt);
+            return MZC_USAGE;
+        }
     }
     if (!name) {
         mzc_error("verdict: no NAME given (see mazebench verdict --help)");
