@@ -278,6 +278,15 @@ if [ -w /dev/full ]; then
     [ "$(wc -l <"$t/err")" -eq 1 ] || fail "svg into /dev/full: not one line"
 fi
 
+# centre is the shape's own centre (the library's): on 3d:3x5x5 the middle
+# level's middle cell, 37, not level 0's 12.
+for f in centre 37 12; do
+    "$mz" render dfs --seed 1 --grid 3d:3x5x5 --overlay heat --from $f --out "$t/c$f.svg" 2>/dev/null ||
+        fail "render --from $f on 3d"
+done
+cmp -s "$t/ccentre.svg" "$t/c37.svg" || fail "render --from centre on 3d is not cell 37"
+cmp -s "$t/ccentre.svg" "$t/c12.svg" && fail "render --from centre on 3d is cell 12"
+
 "$mz" render --help | grep -q "^usage: mazebench render" || fail "--help"
 
 [ "$fails" -eq 0 ] && echo "render_cli: all passed"

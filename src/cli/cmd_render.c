@@ -614,11 +614,8 @@ static int parse_cell(const char *text, const mz_grid *g, mz_idx *out)
         *out = g->entrance;
     else if (strcmp(text, "exit") == 0)
         *out = g->exit;
-    else if ((strcmp(text, "centre") == 0 || strcmp(text, "center") == 0) &&
-             g->shape == MZ_SHAPE_POLAR)
-        *out = 0;
     else if (strcmp(text, "centre") == 0 || strcmp(text, "center") == 0)
-        *out = (g->rows / 2) * g->cols + g->cols / 2;
+        *out = mz_cell_resolve(g, MZ_CELL_CENTRE); /* the shape's own centre */
     else if (g->shape != MZ_SHAPE_POLAR && g->shape != MZ_SHAPE_CUBE && strchr(text, ',') && sscanf(text, "%llu,%llu%c", (unsigned long long *)&r,
                                          (unsigned long long *)&c, &tail) == 2 &&
              isdigit((unsigned char)text[0])) {
