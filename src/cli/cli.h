@@ -2,9 +2,10 @@
  * cli.h - pieces shared by the mazebench commands.
  *
  * To add a command: write cmd_NAME.c with int cmd_NAME(int argc, char **argv)
- * (argv[0] is the command's name), declare it here, add it to the table in
- * main.c with a one-line summary, and give it --help. A command parses its
- * options, calls the library, and turns a status into one line on stderr
+ * (argv[0] is the command's name), declare it here, give it a table of
+ * options in commands.c (docs/cli.md) and add it to the tables in main.c
+ * and commands.c. A command parses its options with mzc_args_next, calls
+ * the library, and turns a status into one line on stderr
  * via mzc_error and exit status 1 (2 for usage errors).
  */
 #ifndef MZ_CLI_H
@@ -32,17 +33,8 @@ void mzc_error(const char *fmt, ...)
 void mzc_error_hold(void);
 bool mzc_error_release(const char *suffix);
 
-/* Option parsing: is argv[*k] the option --name (as "--name V" or
- * "--name=V")? Then *value gets V, *k moves past it and 1 is returned; a
- * missing or empty value prints an error and returns -1; no match returns 0. */
-int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value);
-/* The same, accepting an empty value. */
-int mzc_opt_any(int argc, char **argv, int *k, const char *name, const char **value);
-/* As mzc_opt (mzc_opt_any when empty_ok) into *slot, refusing a second
- * value with one line naming cmd and the option: options never silently
- * take the last of several values. */
-int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *name,
-                 const char **slot, bool empty_ok);
+/* Option parsing: each command's options are a table (opts.h, commands.c)
+ * read by mzc_args_next. */
 /* Refuse (one line, -1) an option --NAME given twice among argv[1..argc),
  * as --NAME V or --NAME=V, up to a "--" argument. main() calls it for
  * every command before the command parses its options. */
@@ -138,15 +130,6 @@ int mzc_rng_seed_check(const char *cmd, mz_rng_kind want, uint64_t seed);
 /* Parse a grid of any shape (mz_dims_parse), printing why on failure;
  * 0 or -1. */
 int mzc_parse_grid(const char *text, mz_dims *geo);
-/* The grid option of a command: --grid G, with --size G its older name.
- * As mzc_opt_once into *slot; giving both (or either twice) is refused with
- * one line naming cmd. *which gets the name used, for messages. */
-int mzc_opt_grid(const char *cmd, int argc, char **argv, int *k, const char **slot,
-                 const char **which);
-/* The same for any option name with an older synonym (sweep's --grids and
- * --sizes). */
-int mzc_opt_synonym(const char *cmd, int argc, char **argv, int *k, const char *name,
-                    const char *older, const char **slot, const char **which);
 /* Refuse, with one line, a generator spec or solver stage (spec NULL) that
  * does not run on geo: "mazebench: eller does not run on hex grids (it runs
  * on: ortho)"; -1 then, 0 when every stage runs on it. */

@@ -65,37 +65,6 @@ int mzc_flag(const char *arg, const char *name, const char *shortname)
     return strcmp(arg, name) == 0 || (shortname && strcmp(arg, shortname) == 0);
 }
 
-int mzc_opt_any(int argc, char **argv, int *k, const char *name, const char **value)
-{
-    const char *arg = argv[*k];
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) != 0)
-        return 0;
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return 1;
-    }
-    if (arg[n] != '\0')
-        return 0;
-    if (*k + 1 >= argc) {
-        mzc_error("option '%s' needs a value", name);
-        return -1;
-    }
-    *k += 1;
-    *value = argv[*k];
-    return 1;
-}
-
-int mzc_opt(int argc, char **argv, int *k, const char *name, const char **value)
-{
-    int r = mzc_opt_any(argc, argv, k, name, value);
-    if (r > 0 && (*value)[0] == '\0') {
-        mzc_error("option '%s' needs a value, not an empty one", name);
-        return -1;
-    }
-    return r;
-}
-
 int mzc_parse_u64(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
     switch (mzu_parse_u64(text, min, max, 0, out)) {
@@ -200,39 +169,6 @@ int mzc_parse_grid(const char *text, mz_dims *geo)
     return 0;
 }
 
-int mzc_opt_synonym(const char *cmd, int argc, char **argv, int *k, const char *name,
-                    const char *older, const char **slot, const char **which)
-{
-    const char *const names[2] = {name, older};
-    for (int n = 0; n < 2; n++) {
-        const char *v;
-        int r = mzc_opt(argc, argv, k, names[n], &v);
-        if (r <= 0) {
-            if (r < 0)
-                return r;
-            continue;
-        }
-        if (*slot) {
-            if (strcmp(*which, names[n]) == 0)
-                mzc_error("%s: option '%s' given twice", cmd, names[n]);
-            else
-                mzc_error("%s: %s and %s are one option (%s is the older name): give one", cmd,
-                          name, older, older);
-            return -1;
-        }
-        *slot = v;
-        *which = names[n];
-        return 1;
-    }
-    return 0;
-}
-
-int mzc_opt_grid(const char *cmd, int argc, char **argv, int *k, const char **slot,
-                 const char **which)
-{
-    return mzc_opt_synonym(cmd, argc, argv, k, "--grid", "--size", slot, which);
-}
-
 int mzc_check_runs_on(const mz_spec *spec, const mz_stage *st, const mz_dims *geo)
 {
     char why[512];
@@ -334,21 +270,6 @@ int mzc_trace_csv(void *user, const mz_step *s)
         r = fprintf(f, "%llu,%s,%llu,,%llu\n", (unsigned long long)s->step, s->op,
                     (unsigned long long)s->cell, (unsigned long long)s->size);
     return r < 0;
-}
-
-int mzc_opt_once(const char *cmd, int argc, char **argv, int *k, const char *name,
-                 const char **slot, bool empty_ok)
-{
-    const char *v;
-    int r = empty_ok ? mzc_opt_any(argc, argv, k, name, &v) : mzc_opt(argc, argv, k, name, &v);
-    if (r <= 0)
-        return r;
-    if (*slot) {
-        mzc_error("%s: option '%s' given twice", cmd, name);
-        return -1;
-    }
-    *slot = v;
-    return 1;
 }
 
 int mzc_refuse_repeats(const char *cmd, int argc, char **argv)
