@@ -31,15 +31,6 @@ MZ_API char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path
  * grid larger than max_cells. */
 MZ_API char *mz_render_hedge_svg(const mz_grid *g, double time_ms, uint64_t max_cells);
 
-/* Board 09's answer path: from the exit, step to an open neighbour whose
- * entrance distance is one less, down to the entrance, then reverse.
- * *path is malloc'd (the caller frees it); *len is 0 when the exit is
- * unreachable. MZ_ENOMEM or MZ_ETOOBIG (2^32 cells or more) on failure. */
-MZ_API mz_status mz_hedge_path(const mz_grid *g, mz_idx **path, uint64_t *len);
-
-/* Board 09's fog density at r px from the canvas centre: 1 - exp(-0.0042 r). */
-MZ_API double mz_fog_density(double r_px);
-
 /* Pictures: library mazebench_render (src/render/picture/, docs/render.md).
  * One drawing path on cairo writes PNG, SVG and PDF stills; a trace replays
  * into an animated GIF (giflib) or a numbered PNG sequence. Built without

@@ -268,10 +268,6 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     P(mz_render_ascii, "g", mz_render_ascii(NULL, NULL, 0, 100))                                   \
     P(mz_render_ascii, "path (with path_len > 0)", mz_render_ascii(&F.g, NULL, 2, 100))            \
     P(mz_render_hedge_svg, "g", mz_render_hedge_svg(NULL, 0, 100))                                 \
-    S(mz_hedge_path, "g", mz_hedge_path(NULL, &F.pathp, &F.u1))                                    \
-    S(mz_hedge_path, "path", mz_hedge_path(&F.g, NULL, &F.u1))                                     \
-    S(mz_hedge_path, "len", mz_hedge_path(&F.g, &F.pathp, NULL))                                   \
-    NONE(mz_fog_density)                                                                           \
     N(mz_pic_defaults, "o", mz_pic_defaults(NULL))                                                 \
     NONE(mz_pic_supported)                                                                         \
     NONE(mz_pic_package)                                                                           \

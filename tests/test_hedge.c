@@ -10,6 +10,7 @@
 
 #include "mazebench.h"
 #include "mazebench_render.h"
+#include "render/hedge.h"
 #include "expect.h"
 
 /* "on any 31x31 maze without loops that is 900 inner + 124 border = 1,024

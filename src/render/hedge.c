@@ -17,6 +17,7 @@
  */
 #include "../core/internal.h"
 #include "../mazebench_render.h"
+#include "hedge.h"
 
 #include <math.h>
 #include <stdarg.h>

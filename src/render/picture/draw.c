@@ -13,6 +13,7 @@
  * Built without cairo, the public calls return MZ_EUNSUPPORTED.
  */
 #include "picture.h"
+#include "../hedge.h"
 
 #include <math.h>
 

@@ -12,6 +12,7 @@
  */
 #include "picture.h"
 #include "../../core/internal.h"
+#include "../hedge.h"
 
 #include <math.h>
 #include <stdio.h>
