@@ -259,7 +259,7 @@ static int fs_open(frameset *fs)
         }
         /* No signal between the folder's making and its registration. */
         sigset_t old;
-        mzo_out_cleanup_hook(fs_remove_tmp_sig); /* the signals' clean-up (main installs it) */
+        (void)mzo_out_cleanup_add(fs_remove_tmp_sig); /* the signals' clean-up (main installs it) */
         fs_block(&old);
         if (!mkdtemp(fs->tmp)) {
             int e = errno;

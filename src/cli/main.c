@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 #include "sweep.h"
+#include "outside.h"
 #include "opts.h"
 #include "../mazebench_render.h"
 #include "../mazebench_bench.h"
@@ -203,6 +204,8 @@ int main(int argc, char **argv)
                 return MZC_USAGE;
             /* A temporary output file never outlives a signal. */
             mzo_out_signals_install();
+            /* ... and no outside program outlives it. */
+            (void)mzo_out_cleanup_add(mzx_kill_all);
             int rc = commands[k].fn(argc - 1, argv + 1);
             /* Whatever the command printed (its --help too) must reach
              * stdout: a full disk or a closed pipe is a failure. */

@@ -4,7 +4,6 @@
  */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include "out.h"
-#include "outside/outside.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -58,11 +57,23 @@ static void tmp_unregister(const char *name)
 /* The signals that end a command, and a command's own clean-up beyond
  * files (render's hidden frame folder), run first by mzo_out_cleanup. */
 static const int out_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ};
-static void (*volatile cleanup_hook)(void);
+/* The hooks that run first in mzo_out_cleanup, in the order added: the
+ * layers above this one (the outside programs' kill, render's frame
+ * folder) register theirs, so that this layer names none of them. */
+#define MZO_HOOKS 4
+static void (*volatile cleanup_hooks[MZO_HOOKS])(void);
 
-void mzo_out_cleanup_hook(void (*fn)(void))
+int mzo_out_cleanup_add(void (*fn)(void))
 {
-    cleanup_hook = fn;
+    for (int k = 0; k < MZO_HOOKS; k++)
+        if (cleanup_hooks[k] == fn)
+            return 0;
+    for (int k = 0; k < MZO_HOOKS; k++)
+        if (!cleanup_hooks[k]) {
+            cleanup_hooks[k] = fn;
+            return 0;
+        }
+    return -1;
 }
 
 size_t mzo_out_signals(const int **sigs)
@@ -82,10 +93,11 @@ static void signal_block(sigset_t *old)
 
 void mzo_out_cleanup(void)
 {
-    void (*hook)(void) = cleanup_hook;
-    if (hook)
-        hook();
-    mzx_kill_all(); /* no outside program outlives the process */
+    for (int k = 0; k < MZO_HOOKS; k++) {
+        void (*hook)(void) = cleanup_hooks[k];
+        if (hook)
+            hook();
+    }
     for (int k = 0; k < MZO_OUT_SLOTS; k++)
         if (tmp_used[k]) {
             unlink(tmp_name[k]); /* async-signal-safe */

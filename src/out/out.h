@@ -134,9 +134,11 @@ int mzo_out_publish(mzo_out *o, const char *partial, char *err, size_t errlen);
  * the caller ignores stays ignored. */
 void mzo_out_cleanup(void);
 void mzo_out_signals_install(void);
-/* fn (async-signal-safe; NULL: none) runs first in mzo_out_cleanup: a
- * command's own temporary things beyond files (render's frame folder). */
-void mzo_out_cleanup_hook(void (*fn)(void));
+/* Add fn (async-signal-safe) to the hooks that run first in
+ * mzo_out_cleanup, in the order added: what a layer above keeps beyond
+ * files (the outside programs, render's frame folder). Adding one twice
+ * is a no-op; -1 when the 4 slots are taken. */
+int mzo_out_cleanup_add(void (*fn)(void));
 /* Those signals: *sigs gets the list, the count is returned. */
 size_t mzo_out_signals(const int **sigs);
 /* Is path the file open on fd (a plan read from stdin, say)? */
