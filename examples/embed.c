@@ -1,7 +1,8 @@
 /*
  * embed.c - the library from a program of one's own, through
- * src/mazebench.h only: generate a maze, solve it, compute its figures,
- * with NULL for every optional argument. Prints two lines:
+ * mazebench.h only: check that the header matches the library, generate
+ * a maze, solve it, compute its figures, with NULL for every optional
+ * argument. Prints two lines:
  *   maze hex:12x16 cells 192 passages 191 dead_ends ... digest ...
  *   solve bfs found 1 path_steps ...
  */
@@ -11,6 +12,13 @@
 
 int main(void)
 {
+    /* The header this was compiled against is the library's (docs/api.md):
+     * the registry's look-ups check it too, this says why at once. */
+    char err[400];
+    if (MZ_ABI_CHECK(err, sizeof err) != MZ_OK) {
+        fprintf(stderr, "embed: %s\n", err);
+        return 1;
+    }
     mz_spec spec;
     mz_stage solver;
     if (mz_spec_parse("dfs", &spec, NULL, 0) != MZ_OK ||
