@@ -17,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 commands=$("$cli" --help | awk '/^commands:/ { f = 1; next } f && /^$/ { exit } f && /^  [a-z]/ { print $1 }')
-[ -n "$commands" ] || bad "no commands in '$cli --help'"
+[ -n "$commands" ] || { bad "no commands in '$cli --help'"; exit 1; }
 # Every option of every table, and the global ones: what a help text may name.
 : >"$tmp/all"
 for c in $commands; do

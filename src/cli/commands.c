@@ -676,7 +676,7 @@ const mzc_cmddef mzc_cmd_verdict = {
 static const mzc_optdef report_opts[] = {
     {"DIR|FILE", NULL, MZC_O_OPERAND,
      "a results folder, or a file recognised by its header line (below)", "@file"},
-    {"--out", "FILE", MZC_O_REQUIRED,
+    {"--out", "FILE.html", MZC_O_REQUIRED,
      "the HTML report (required)"},
     {"--md", "FILE", 0,
      "every table as GitHub markdown (a README, a CI job summary)"},

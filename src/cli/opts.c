@@ -223,6 +223,7 @@ static void man_text(FILE *f, const char *text)
 {
     const char *s = text;
     bool para = false, tagged = false;
+    size_t tcol = 0; /* the column of the tagged paragraphs' text */
     fputs(".PP\n", f);
     while (*s) {
         size_t n = strcspn(s, "\n");
@@ -236,7 +237,11 @@ static void man_text(FILE *f, const char *text)
             continue;
         }
         const char *gap = ind == 2 ? strstr(line + 2, "  ") : NULL;
+        /* a term as long as the column it is aligned to: one space before its text */
+        if (ind == 2 && !gap && tagged && tcol > 3 && strlen(line) > tcol && line[tcol - 1] == ' ')
+            gap = line + tcol - 1;
         if (ind == 2 && gap) {
+            tcol = (size_t)(gap - line) + strspn(gap, " ");
             if (!tagged)
                 fputs(".RS 2\n", f);
             tagged = true;
