@@ -277,7 +277,7 @@ int cmd_report(int argc, char **argv)
     printf("report: %s, %ld bytes, sections:", out, html_bytes);
     for (int s = 0; s < MZR_NSEC; s++)
         if (mzr_report_has(&r, s))
-            printf(" %s", mzr_section_id[s]);
+            printf(" %s", mzr_section_id_of(s));
     printf("\n");
     if (md)
         printf("report: %s (markdown)\n", md);

@@ -44,7 +44,10 @@ extern "C" {
  * device, a pipe, a socket), is left out at once, before it is read. */
 #define MZR_INPUT_MAX ((size_t)256 << 20)
 
-/* The sections, in the report's order; their ids are stable (docs/report.md). */
+/* The sections: rows of one table (src/report/sections.c: id, title, page
+ * order, the recognition of an input, the builder); these names index it,
+ * in the exports' order. Their ids are stable (docs/report.md). A new
+ * section is a name here and a row there. */
 enum {
     MZR_SEC_RUN = 0,
     MZR_SEC_GENERATORS,
@@ -60,8 +63,8 @@ enum {
     MZR_NSEC
 };
 
-/* "run", "generators", "solvers", "outside", ... "left-out" */
-extern const char *const mzr_section_id[MZR_NSEC];
+/* Section s's id: "run", "generators", "solvers", "outside", ... "left-out". */
+const char *mzr_section_id_of(int s);
 
 typedef struct mzr_section {
     mzr_table *tab; /* its tables, in order */
