@@ -348,27 +348,55 @@ static void test_from_summary(void **state)
         assert_int_equal(count(svg, "<text"), count(svg, "</text>"));
         free(svg);
     }
-    /* generation: perfect generators over two panels of four, the others
-     * in a third; every generator in exactly one panel */
+    /* generation: a panel a family in the family table's order (uniform:
+     * wilson; growth: dfs, prim, hunt-and-kill; sets: kruskal, eller,
+     * sidewinder, binary-tree; boards: treasure; loops: dfs+braid); every
+     * generator in exactly one panel */
     const mzr_chart *gt = find_chart(c, n, "gen-time");
-    assert_int_equal(gt->npanel, 3);
-    assert_int_equal(gt->panel[0].nseries, 4);
-    assert_int_equal(gt->panel[2].nseries, 2);
-    assert_string_equal(gt->panel[2].series[0].name, "dfs+braid");
+    assert_int_equal(gt->npanel, 5);
+    static const char *const fam[5] = {"uniform spanning trees", "tree growth from a cell",
+                                       "sets and rows", "division and designed boards",
+                                       "mazes with loops (post stages)"};
+    static const size_t fam_n[5] = {1, 3, 4, 1, 1};
+    for (size_t p = 0; p < 5; p++) {
+        assert_string_equal(gt->panel[p].title, fam[p]);
+        assert_int_equal(gt->panel[p].nseries, fam_n[p]);
+    }
+    assert_string_equal(gt->panel[1].series[0].name, "dfs");
+    assert_string_equal(gt->panel[4].series[0].name, "dfs+braid");
     for (size_t i = 0; i < NGEN; i++)
         assert_int_equal(panels_with(gt, gens[i]), 1);
+    /* styles: the entry's index in its family (dfs 0, prim 4 of growth;
+     * sidewinder 2 of sets), whatever else the run holds */
+    assert_int_equal(gt->panel[1].series[0].style.rgb, mzr_palette(0));
+    assert_string_equal(gt->panel[1].series[1].name, "prim");
+    assert_int_equal(gt->panel[1].series[1].style.rgb, mzr_palette(4));
+    assert_int_equal(gt->panel[1].series[1].style.marker, 4);
+    assert_string_equal(gt->panel[2].series[2].name, "sidewinder");
+    assert_int_equal(gt->panel[2].series[2].style.rgb, mzr_palette(2));
     assert_true(gt->xlog);
     /* the NaN time is kept as a point but not drawable */
     assert_int_equal(mzr_chart_drawable(gt), NGEN * NSIZE - 1);
     /* intervals are each group's own */
-    const mzr_point *pt = &gt->panel[0].series[0].pt[0]; /* dfs at 31 x 31 */
+    const mzr_point *pt = &gt->panel[1].series[0].pt[0]; /* dfs at 31 x 31 */
     assert_true(pt->x == 961 && pt->y == 10 && pt->lo == 9 && pt->hi == 12);
     /* solvers: on one generator's mazes, two panels of four */
     const mzr_chart *st = find_chart(c, n, "solve-time");
     assert_non_null(strstr(st->question, "dfs"));
     assert_int_equal(st->npanel, 2);
+    assert_string_equal(st->panel[0].title, "shortest-route solvers");
+    assert_int_equal(st->panel[0].nseries, 5);
+    assert_string_equal(st->panel[1].title, "walkers and floods");
     for (size_t i = 0; i < NSOLVE; i++)
         assert_int_equal(panels_with(st, solvers[i]), 1);
+    /* astar's three specs: astar's colour, each its own marker and dash */
+    assert_string_equal(st->panel[0].series[1].name, "astar");
+    for (size_t k = 2; k <= 3; k++) {
+        assert_int_equal(st->panel[0].series[k].style.rgb, st->panel[0].series[1].style.rgb);
+        assert_int_not_equal(st->panel[0].series[k].style.marker,
+                             st->panel[0].series[1].style.marker);
+    }
+    assert_int_not_equal(st->panel[0].series[2].style.dash, st->panel[0].series[3].style.dash);
     assert_true(st->ylog); /* 20 .. 240 ns: more than a decade */
     /* solver memory spans more than a decade, but a solver that takes
      * none must show: a linear axis */

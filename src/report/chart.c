@@ -91,6 +91,7 @@ int mzr_chart_add_series(mzr_chart *c, size_t p, const char *name, size_t *idx)
     s->name = dup_text(name);
     if (!s->name)
         return MZO_FAIL;
+    s->style = mzr_style_of(c->panel[p].nseries, 0);
     if (idx)
         *idx = c->panel[p].nseries;
     c->panel[p].nseries++;
@@ -122,8 +123,38 @@ int mzr_chart_add_point(mzr_chart *c, size_t p, size_t si, double x, double y, d
     return MZO_OK;
 }
 
+int mzr_chart_series_style(mzr_chart *c, size_t p, size_t s, mzr_style st)
+{
+    if (p >= c->npanel || s >= c->panel[p].nseries)
+        return MZO_BAD;
+    c->panel[p].series[s].style = st;
+    return MZO_OK;
+}
+
+int mzr_chart_cat_style(mzr_chart *c, size_t k, mzr_style st)
+{
+    if (k >= c->ncat)
+        return MZO_BAD;
+    if (!c->cat_style) {
+        c->cat_style = calloc(c->ncat, sizeof *c->cat_style);
+        if (!c->cat_style)
+            return MZO_FAIL;
+        for (size_t i = 0; i < c->ncat; i++)
+            c->cat_style[i] = mzr_style_of(0, 0);
+    }
+    c->cat_style[k] = st;
+    return MZO_OK;
+}
+
 int mzr_chart_add_cat(mzr_chart *c, const char *name, size_t *idx)
 {
+    if (c->cat_style) {
+        mzr_style *cs = realloc(c->cat_style, (c->ncat + 1) * sizeof *cs);
+        if (!cs)
+            return MZO_FAIL;
+        c->cat_style = cs;
+        cs[c->ncat] = mzr_style_of(0, 0);
+    }
     char **cat = realloc(c->cat, (c->ncat + 1) * sizeof *cat);
     if (!cat)
         return MZO_FAIL;
@@ -152,6 +183,7 @@ void mzr_chart_free(mzr_chart *c)
     for (size_t k = 0; k < c->ncat; k++)
         free(c->cat[k]);
     free(c->cat);
+    free(c->cat_style);
     free(c->name);
     free(c->title);
     free(c->question);
@@ -350,7 +382,8 @@ typedef struct painter {
     /* vertical: rotated a quarter turn anticlockwise about (x, y) */
     void (*text)(void *u, double x, double y, const char *s, double size, int anchor, bool bold,
                  bool italic, bool vertical, uint32_t rgb);
-    void (*group)(void *u, const char *cls, const char *label); /* cls NULL: close */
+    /* cls NULL: close; st: a series' style (its colour, marker, dash), or NULL */
+    void (*group)(void *u, const char *cls, const char *label, const mzr_style *st);
 } painter;
 
 static const double dash_len[MZR_MARKERS_N][4] = {
@@ -496,16 +529,16 @@ static void cat_label(const char *s, char *buf, size_t len)
     cut_label(s, buf, len, CAT_CHARS);
 }
 
-static void draw_marker_legend(const painter *P, double x, double y, size_t s, bool bars,
-                               const char *name)
+static void draw_marker_legend(const painter *P, double x, double y, const mzr_style *st,
+                               bool bars, const char *name)
 {
-    uint32_t col = mzr_palette(s);
+    uint32_t col = st->rgb;
     if (bars) {
         P->rect(P->u, x, y - 5, 14, 9, col, NOSTROKE);
     } else {
         double xy[4] = {x, y - 1, x + 18, y - 1};
-        P->line(P->u, xy, 2, col, 1.6, (int)s);
-        P->marker(P->u, (int)s, x + 9, y - 1, 3.6, col);
+        P->line(P->u, xy, 2, col, 1.6, st->dash);
+        P->marker(P->u, st->marker, x + 9, y - 1, 3.6, col);
     }
     P->text(P->u, x + 23, y + 3, name, F_LEGEND, ANCHOR_START, false, false, false, INK);
 }
@@ -538,7 +571,7 @@ static size_t draw_legend(const painter *P, const mzr_chart *c, size_t p, double
         double cw = w / (double)cols;
         for (size_t s = 0; s < pn->nseries; s++)
             draw_marker_legend(P, x + cw * (double)(s / rows), y + LEG_ROW * (double)(s % rows) + 8,
-                               s, c->kind == MZR_BARS, names[s]);
+                               &pn->series[s].style, c->kind == MZR_BARS, names[s]);
     }
     return rows;
 }
@@ -553,7 +586,7 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
 {
     const mzr_panel *pn = &c->panel[p];
     bool bars = c->kind == MZR_BARS;
-    P->group(P->u, "mz-plot", pn->title);
+    P->group(P->u, "mz-plot", pn->title, NULL);
     /* grid lines at the value ticks, then the frame's two axes */
     for (size_t i = 0; i < ax->nticks; i++) {
         double x = b.x + b.w * axis_frac(ax, ax->tick[i]);
@@ -585,13 +618,16 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
         }
         for (size_t s = 0; s < pn->nseries; s++) {
             const mzr_series *se = &pn->series[s];
-            uint32_t col = mzr_palette(s);
-            P->group(P->u, "mz-series", se->name);
+            P->group(P->u, "mz-series", se->name, &se->style);
             for (size_t k = 0; k < se->n; k++) {
                 const mzr_point *pt = &se->pt[k];
                 if (!point_ok(c, pt))
                     continue;
                 any++;
+                /* one series: each bar in its category's colour, if given */
+                const size_t ci = (size_t)pt->x;
+                const uint32_t col =
+                    c->cat_style && pn->nseries == 1 ? c->cat_style[ci].rgb : se->style.rgb;
                 double y0 = b.y + rowh * floor(pt->x) + rowh * 0.1 + bh * (double)s;
                 double x1 = b.x + b.w * axis_frac(ax, pt->y), x0 = b.x + b.w * axis_frac(ax, 0);
                 P->rect(P->u, x0, y0, x1 - x0, bh, col, NOSTROKE);
@@ -606,7 +642,7 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
                     P->line(P->u, c1, 2, INK, 1, 0);
                 }
             }
-            P->group(P->u, NULL, NULL);
+            P->group(P->u, NULL, NULL, NULL);
         }
     } else {
         size_t ns = pn->nseries;
@@ -614,14 +650,14 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
         size_t cap = 0;
         for (size_t s = 0; s < ns; s++) {
             const mzr_series *se = &pn->series[s];
-            uint32_t col = mzr_palette(s);
+            uint32_t col = se->style.rgb;
             /* series side by side: a few points apart round each x */
             double dx = ((double)s - (double)(ns - 1) / 2) * 3.0;
-            P->group(P->u, "mz-series", se->name);
+            P->group(P->u, "mz-series", se->name, &se->style);
             if (se->n * 2 > cap) {
                 double *nxy = realloc(xy, se->n * 2 * sizeof *xy);
                 if (!nxy) {
-                    P->group(P->u, NULL, NULL);
+                    P->group(P->u, NULL, NULL, NULL);
                     continue;
                 }
                 xy = nxy;
@@ -638,7 +674,7 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
             }
             any += m;
             if (m > 1)
-                P->line(P->u, xy, m, col, 1.6, (int)s);
+                P->line(P->u, xy, m, col, 1.6, se->style.dash);
             for (size_t k = 0; k < se->n; k++) {
                 const mzr_point *pt = &se->pt[k];
                 if (!point_ok(c, pt) || !drawable(pt->lo, c->ylog) || !drawable(pt->hi, c->ylog))
@@ -652,15 +688,15 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
                 P->line(P->u, c1, 2, col, 1, 0);
             }
             for (size_t k = 0; k < m; k++)
-                P->marker(P->u, (int)s, xy[2 * k], xy[2 * k + 1], 3.6, col);
-            P->group(P->u, NULL, NULL);
+                P->marker(P->u, se->style.marker, xy[2 * k], xy[2 * k + 1], 3.6, col);
+            P->group(P->u, NULL, NULL, NULL);
         }
         free(xy);
     }
     if (!any)
         P->text(P->u, b.x + b.w / 2, b.y + b.h / 2, "no data", F_LABEL, ANCHOR_MIDDLE, false, true,
                 false, MUTED);
-    P->group(P->u, NULL, NULL);
+    P->group(P->u, NULL, NULL, NULL);
 }
 
 #define MIN_PLOT 120.0 /* a plot's height, at least (bars: MIN_BAR_ROW a category) */
@@ -972,7 +1008,7 @@ static void svg_text(void *u, double x, double y, const char *s, double size, in
     fputs("</text>\n", f);
 }
 
-static void svg_group(void *u, const char *cls, const char *label)
+static void svg_group(void *u, const char *cls, const char *label, const mzr_style *st)
 {
     FILE *f = ((svg_out *)u)->f;
     if (!cls) {
@@ -985,6 +1021,9 @@ static void svg_group(void *u, const char *cls, const char *label)
         xml_text(f, label);
         fputc('"', f);
     }
+    if (st)
+        fprintf(f, " data-colour=\"#%06x\" data-marker=\"%d\" data-dash=\"%d\"",
+                (unsigned)(st->rgb & 0xFFFFFF), st->marker, st->dash);
     fputs(">\n", f);
 }
 
@@ -1106,11 +1145,12 @@ static void cr_text(void *u, double x, double y, const char *s, double size, int
     cairo_restore(cr);
 }
 
-static void cr_group(void *u, const char *cls, const char *label)
+static void cr_group(void *u, const char *cls, const char *label, const mzr_style *st)
 {
     (void)u;
     (void)cls;
     (void)label;
+    (void)st;
 }
 
 static cairo_status_t cr_write(void *closure, const unsigned char *data, unsigned int len)
@@ -1233,4 +1273,45 @@ int mzr_charts_export(const mzr_chart *c, size_t n, const char *dir, double w, d
     free(outs);
     free(ptrs);
     return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The points as CSV                                                   */
+/* ------------------------------------------------------------------ */
+
+static void csv_num(FILE *f, double v)
+{
+    fputc(',', f);
+    if (isfinite(v))
+        fprintf(f, "%.17g", v);
+}
+
+void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header)
+{
+    if (header)
+        fputs("chart,panel,series,category,x,y,lo,hi,colour,marker,dash\n", f);
+    for (size_t p = 0; p < c->npanel; p++)
+        for (size_t s = 0; s < c->panel[p].nseries; s++) {
+            const mzr_series *se = &c->panel[p].series[s];
+            for (size_t k = 0; k < se->n; k++) {
+                const mzr_point *pt = &se->pt[k];
+                const bool bar = c->kind == MZR_BARS && isfinite(pt->x) && pt->x >= 0 &&
+                                 pt->x < (double)c->ncat;
+                const size_t ci = bar ? (size_t)pt->x : 0;
+                const mzr_style *st =
+                    bar && c->cat_style && c->panel[p].nseries == 1 ? &c->cat_style[ci] : &se->style;
+                mzo_csv_string(f, c->name);
+                fputc(',', f);
+                mzo_csv_string(f, c->panel[p].title);
+                fputc(',', f);
+                mzo_csv_string(f, se->name);
+                fputc(',', f);
+                mzo_csv_string(f, bar ? c->cat[ci] : "");
+                csv_num(f, pt->x);
+                csv_num(f, pt->y);
+                csv_num(f, pt->lo);
+                csv_num(f, pt->hi);
+                fprintf(f, ",#%06x,%d,%d\n", (unsigned)(st->rgb & 0xFFFFFF), st->marker, st->dash);
+            }
+        }
 }

@@ -32,6 +32,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "style.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -51,6 +53,7 @@ typedef struct mzr_series {
     char *name;
     mzr_point *pt; /* MZR_LINES: sorted by x as they are added */
     size_t n, cap;
+    mzr_style style; /* mzr_style_of(its index, 0) until set (style.h) */
 } mzr_series;
 
 typedef struct mzr_panel {
@@ -71,6 +74,9 @@ typedef struct mzr_chart {
      * is its category's index, its y the value. */
     char **cat;
     size_t ncat;
+    /* MZR_BARS of one series: a colour a category (its entry's, style.h),
+     * or NULL for the series' colour */
+    mzr_style *cat_style;
     mzr_panel *panel;
     size_t npanel;
 } mzr_chart;
@@ -91,6 +97,10 @@ int mzr_chart_add_point(mzr_chart *c, size_t p, size_t s, double x, double y, do
                         double hi);
 /* A category (MZR_BARS); *idx gets its index. */
 int mzr_chart_add_cat(mzr_chart *c, const char *name, size_t *idx);
+/* The style of series s of panel p (MZO_BAD when there is none). */
+int mzr_chart_series_style(mzr_chart *c, size_t p, size_t s, mzr_style st);
+/* The style of category k's bar (MZR_BARS; MZO_BAD past the categories). */
+int mzr_chart_cat_style(mzr_chart *c, size_t k, mzr_style st);
 void mzr_chart_free(mzr_chart *c);
 void mzr_charts_free(mzr_chart *c, size_t n); /* each, then the array */
 
@@ -139,6 +149,12 @@ double mzr_chart_height(const mzr_chart *c, double w, double h);
 void mzr_chart_svg(FILE *f, const mzr_chart *c, double w, double h);
 
 enum mzr_format { MZR_SVG_TEXT = 0, MZR_SVG_CAIRO = 1, MZR_PDF = 2 };
+
+/* The chart's points as CSV, one row a point: chart, panel, series,
+ * category (bars), x, y, lo, hi (empty for NAN) and the series' (or the
+ * bar's) colour (#rrggbb), marker and dash (style.h): what it draws, for
+ * another plotting program (scripts/charts.sh). */
+void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header);
 
 /* Is the chart's cairo renderer built in (the PDF export needs it)? */
 bool mzr_have_cairo(void);

@@ -12,11 +12,13 @@
  *   gen-memory    How much memory does generation take per cell?
  *   solve-memory  How much memory does a solver take per cell?
  *
- * Generators are faceted by family (perfect mazes, then the others), each
- * family over as few panels of at most MZR_MAX_SERIES as it needs, of
- * even sizes; solvers the same way in the order the file has them. Every
- * interval is a group's own (one generator, or one solver on one
- * generator's mazes, at one size): never pooled over other recipes.
+ * Generators and solvers are faceted by family (style.h: the uniform
+ * spanning trees, tree growth, ...), a panel a family in the family
+ * table's order, a family of more than MZR_MAX_SERIES series over as few
+ * panels of even sizes as it needs; every series takes its entry's style
+ * (style.h), the same in every chart. Every interval is a group's own
+ * (one generator, or one solver on one generator's mazes, at one size):
+ * never pooled over other recipes.
  */
 #include "chart.h"
 
@@ -34,7 +36,9 @@
  * and series index it got. */
 typedef struct slot {
     char name[NAME_MAX_LEN];
-    int family; /* 0: perfect generators (or all solvers), 1: the others */
+    char spec[NAME_MAX_LEN]; /* the entry's spec (its style's key) */
+    int kind;                /* MZR_FAM_GEN or MZR_FAM_SOLVE */
+    size_t family;           /* index into mzr_families */
     size_t panel, series;
 } slot;
 
@@ -51,7 +55,8 @@ static int slots_find(const slots *l, const char *name)
     return -1;
 }
 
-static int slots_add(slots *l, const char *name, int family)
+static int slots_add(slots *l, const char *name, const char *spec, int kind,
+                     const mzr_styles *st)
 {
     if (slots_find(l, name) >= 0)
         return MZO_OK;
@@ -66,7 +71,10 @@ static int slots_add(slots *l, const char *name, int family)
     slot *e = &l->s[l->n++];
     memset(e, 0, sizeof *e);
     snprintf(e->name, sizeof e->name, "%s", name);
-    e->family = family;
+    snprintf(e->spec, sizeof e->spec, "%s", spec);
+    e->kind = kind;
+    const mzr_style_entry *se = mzr_styles_find(st, kind, spec);
+    e->family = se ? se->family : 0;
     return MZO_OK;
 }
 
@@ -76,6 +84,7 @@ typedef struct variety {
     bool topo, rng;
     const mzr_prog_mark *m;
     size_t nm;
+    mzr_styles st; /* every entry's family and style */
 } variety;
 
 static const mzr_prog_mark *mark_of(const variety *v, int kind, const char *name)
@@ -213,11 +222,14 @@ static bool spec_perfect(const char *spec)
     return sp.n == 1 && (sp.stage[0].algo->flags & MZ_F_PERFECT);
 }
 
-/* Give every slot a panel: each family over ceil(m / MZR_MAX_SERIES)
- * panels of even sizes, titled by the family (and "i of k"). */
-static int place(mzr_chart *c, slots *l, const char *const fam_title[2])
+/* Give every slot a panel: a panel a family (in the family table's order),
+ * a family of m series over ceil(m / MZR_MAX_SERIES) panels of even sizes,
+ * titled by the family (and "i of k"); every series its entry's style, a
+ * later series of the same entry (another shape, another source) the next
+ * marker and dash. */
+static int place(mzr_chart *c, slots *l, const variety *v)
 {
-    for (int f = 0; f < 2; f++) {
+    for (size_t f = 0; f < mzr_nfamilies; f++) {
         size_t m = 0;
         for (size_t i = 0; i < l->n; i++)
             m += l->s[i].family == f;
@@ -228,9 +240,9 @@ static int place(mzr_chart *c, slots *l, const char *const fam_title[2])
         for (size_t j = 0; j < k; j++) {
             char t[160];
             if (k > 1)
-                snprintf(t, sizeof t, "%s (%zu of %zu)", fam_title[f], j + 1, k);
+                snprintf(t, sizeof t, "%s (%zu of %zu)", mzr_families[f].title, j + 1, k);
             else
-                snprintf(t, sizeof t, "%s", fam_title[f]);
+                snprintf(t, sizeof t, "%s", mzr_families[f].title);
             if (mzr_chart_add_panel(c, t, NULL) != MZO_OK)
                 return MZO_FAIL;
         }
@@ -241,6 +253,15 @@ static int place(mzr_chart *c, slots *l, const char *const fam_title[2])
             seen++;
             if (mzr_chart_add_series(c, l->s[i].panel, l->s[i].name, &l->s[i].series) != MZO_OK)
                 return MZO_FAIL;
+            const mzr_style_entry *se = mzr_styles_find(&v->st, l->s[i].kind, l->s[i].spec);
+            size_t again = 0;
+            for (size_t j = 0; j < i; j++)
+                again += l->s[j].kind == l->s[i].kind && !strcmp(l->s[j].spec, l->s[i].spec);
+            mzr_style style = se ? mzr_style_of(se->slot, se->variant + again)
+                                 : mzr_style_of(l->s[i].series, 0);
+            if (se && !again)
+                style = se->style;
+            mzr_chart_series_style(c, l->s[i].panel, l->s[i].series, style);
         }
     }
     return MZO_OK;
@@ -390,7 +411,6 @@ typedef struct gen_chart {
 static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *gc,
                        mzr_chart **out, size_t *n)
 {
-    static const char *const fam[2] = {"perfect mazes", "mazes with loops or blocked cells"};
     mzr_chart c;
     slots l = {0};
     char nm[NAME_MAX_LEN];
@@ -406,7 +426,7 @@ static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *
         group_value(&s->grp[i], gc->what, &y, &lo, &hi);
         entry_name(&s->grp[i], v, false, time, nm, sizeof nm);
         if (isfinite(y))
-            rc = slots_add(&l, nm, spec_perfect(s->grp[i].gen) ? 0 : 1) |
+            rc = slots_add(&l, nm, s->grp[i].gen, MZR_FAM_GEN, &v->st) |
                  left_shown(&lo_, s->grp[i].gen);
     }
     for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
@@ -415,7 +435,7 @@ static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *
             rc = left_add(&lo_, v, MZT_SUM_GEN, s->grp[i].gen, nm);
     }
     if (rc == MZO_OK)
-        rc = place(&c, &l, fam);
+        rc = place(&c, &l, v);
     for (size_t i = 0; i < s->ngen && rc == MZO_OK; i++) {
         const mzt_sum_group *g = &s->grp[i];
         double y, lo, hi;
@@ -458,7 +478,6 @@ static const char *solver_gen(const mzt_summary *s, bool perfect)
 static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen, bool loops,
                          enum what w, mzr_chart **out, size_t *n)
 {
-    static const char *const fam[2] = {"solvers", "solvers"};
     char name[64], title[NAME_MAX_LEN + 64], question[NAME_MAX_LEN + 96], nm[NAME_MAX_LEN];
     snprintf(name, sizeof name, "%s%s", w == W_TIME ? "solve-time" : "solve-memory",
              loops ? "-loops" : "");
@@ -485,7 +504,8 @@ static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen
         group_value(&s->grp[i], w, &y, &lo, &hi);
         entry_name(&s->grp[i], v, true, time, nm, sizeof nm);
         if (isfinite(y))
-            rc = slots_add(&l, nm, 0) | left_shown(&lo_, s->grp[i].solver);
+            rc = slots_add(&l, nm, s->grp[i].solver, MZR_FAM_SOLVE, &v->st) |
+                 left_shown(&lo_, s->grp[i].solver);
     }
     for (size_t i = s->ngen; i < s->ngrp && rc == MZO_OK; i++) {
         if (strcmp(s->grp[i].gen, gen) != 0)
@@ -495,7 +515,7 @@ static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen
             rc = left_add(&lo_, v, MZT_SUM_SOLVE, s->grp[i].solver, nm);
     }
     if (rc == MZO_OK)
-        rc = place(&c, &l, fam);
+        rc = place(&c, &l, v);
     for (size_t i = s->ngen; i < s->ngrp && rc == MZO_OK; i++) {
         const mzt_sum_group *g = &s->grp[i];
         if (strcmp(g->gen, gen) != 0)
@@ -557,6 +577,9 @@ static int dead_ends(const mzt_summary *s, const variety *v, mzr_chart **out, si
         if (k == nbest) {
             best[nbest++] = i;
             rc = mzr_chart_add_cat(&c, nm, NULL);
+            if (rc == MZO_OK)
+                rc = mzr_chart_cat_style(&c, nbest - 1,
+                                         mzr_styles_get(&v->st, MZR_FAM_GEN, g->gen));
         } else if (g->cells > s->grp[best[k]].cells) {
             best[k] = i;
         }
@@ -614,7 +637,13 @@ int mzr_charts_pick(const mzt_summary *s, const mzr_prog_mark *m, size_t nm, mzr
      * source only when one recipe ran at one size under two of them (a
      * source chosen by size, as mainpath's at large sizes, is the same
      * recipe's) */
-    variety v = {false, false, m, nm};
+    variety v = {false, false, m, nm, {0}};
+    mzr_styles_init(&v.st);
+    if (mzr_styles_from_summary(&v.st, s, m, nm) != MZO_OK) {
+        mzr_styles_free(&v.st);
+        snprintf(err, errlen, "charts: out of memory");
+        return MZO_FAIL;
+    }
     for (size_t i = 1; i < s->ngrp; i++)
         v.topo = v.topo || strcmp(s->grp[i].topo, s->grp[0].topo) != 0;
     for (size_t i = 0; i < s->ngrp && !v.rng; i++)
@@ -653,6 +682,7 @@ int mzr_charts_pick(const mzt_summary *s, const mzr_prog_mark *m, size_t nm, mzr
         rc = gen_vs_size(s, &v, &mem, out, n);
     if (rc == MZO_OK && (perfect || looped))
         rc = solve_vs_size(s, &v, perfect ? perfect : looped, !perfect, W_MEMORY, out, n);
+    mzr_styles_free(&v.st);
     if (rc != MZO_OK) {
         mzr_charts_free(*out, *n);
         *out = NULL;
