@@ -148,6 +148,19 @@ cmp -s "$tmp/v1" "$tmp/v2" && cmp -s "$tmp/v1" "$tmp/v3" || bad "-V, --version a
 grep -q '^mazebench [0-9][0-9.]* (commit ' "$tmp/v1" || bad "--version: $(head -1 "$tmp/v1")"
 grep -q '^features:' "$tmp/v1" || bad "--version names no features"
 
+# bad uses: one line, exit 2; a page that cannot be written: exit 1
+for args in "version x" "completion zsh" "help --bad" "help --options" "help nosuch"; do
+    # shellcheck disable=SC2086
+    "$cli" $args >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^mazebench: ' "$tmp/err" ||
+        bad "'$args': exit $rc, stderr $(cat "$tmp/err")"
+done
+if [ -w /dev/full ]; then
+    "$cli" help --man gen >/dev/full 2>/dev/null
+    [ $? -eq 1 ] || bad "help --man into a full disk does not fail"
+fi
+
 # 4. Bash completion: driven as bash drives it (COMP_WORDS, COMP_CWORD).
 if command -v bash >/dev/null 2>&1; then
     if [ -z "$completion" ]; then

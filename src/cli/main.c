@@ -131,7 +131,8 @@ static int help(int argc, char **argv)
         else if (argv[k][0] != '-' && !name)
             name = argv[k];
         else {
-            mzc_error("help: unexpected argument '%s' (usage: mazebench help [--man] [COMMAND])",
+            mzc_error("help: unexpected argument '%s' (usage: mazebench help [--man | --options] "
+                      "[COMMAND])",
                       argv[k]);
             return MZC_USAGE;
         }
