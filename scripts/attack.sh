@@ -116,6 +116,7 @@ hyperfine.sh: a measurement run with hyperfine
 inject-slowdown.sh: builds a patched copy of the program
 main.sh: the main job: builds and runs the default sweep (minutes); its sweep is attacked as sweep
 mainpath-scaling.sh: a measurement run of minutes
+package.sh: builds the Debian package into the build folder (a build product, remade by every run; tests/package_cli.sh checks it)
 outside-examples.sh: a measurement run of minutes (node, python3 and an npm package); writes a new folder, an existing one refused
 regen-costs.sh: rewrites a committed baseline (Callgrind, minutes)
 regen-digests.sh: rewrites a committed golden file
