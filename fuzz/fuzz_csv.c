@@ -89,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(o != NULL, "open_memstream");
         char *argv[] = {"mazebench", "sweep", "--resume", NULL};
         uint64_t done = UINT64_MAX;
-        int rc = sw_resume_copy(&plan, &f[i], 1, 1, 3, argv, o, &done, err, sizeof err);
+        int rc = sw_resume_copy(&plan, &f[i], 1, 1, 3, argv, o, &done, err, sizeof err, NULL);
         one_line(rc, err);
         fclose(o);
         free(out);

@@ -29,10 +29,13 @@ det() {
         { s = $1; for (i = 2; i <= n; i++) s = s FS $i; print s }'
 }
 
+# The '#' lines before the header: rows start at line top + 2.
+top=$(grep -c '^#' full.csv)
+row3=$((top + 4))
 # cut FILE: the reference cut after 5 whole tasks and one more row
 cut_file() {
     rm -f "$1" "$1.partial"
-    head -n 30 full.csv >"$1"
+    head -n $((top + 12)) full.csv >"$1"
 }
 
 # refused WHAT -- EDIT-COMMAND -- SWEEP-ARGS...: after the edit, --resume
@@ -69,9 +72,9 @@ refused() {
     refused "other cflags" -- "sed -i 's/^# cflags: .*/# cflags: -O0/' r.csv" -- $plan
     refused "another counter" -- "sed -i '/^# jobs:/a # counter: callgrind (other)' r.csv" \
         -- $plan
-    refused "a damaged row before others" -- "sed -i '22s/^[a-z]*,/nosuch,x,/' r.csv" -- $plan
+    refused "a damaged row before others" -- "sed -i '${row3}s/^[a-z]*,/nosuch,x,/' r.csv" -- $plan
     refused "another random source" -- ":" -- $plan --rng splitmix64
-    refused "a row of another random source" -- "sed -i '22s/,mulberry32,/,splitmix64,/' r.csv" -- $plan
+    refused "a row of another random source" -- "sed -i '${row3}s/,mulberry32,/,splitmix64,/' r.csv" -- $plan
 }
 
 # A last row cut short (an interrupted write): dropped with its task, and

@@ -532,6 +532,7 @@ int cmd_sweep(int argc, char **argv)
         }
     }
     FILE *f = to_stdout ? stdout : out.f;
+    sw_prov_clock clock = {-1, 0}; /* the run's start and end lines */
     if (have_old) {
         /* The same counter (--count) as the rows already there, or none:
          * a file's count columns are all of one counter. */
@@ -550,7 +551,7 @@ int cmd_sweep(int argc, char **argv)
         }
         free(had);
         r = sw_resume_copy(&plan, &old, o.shard, o.nshard, argc, argv, f, &start, err,
-                           sizeof err);
+                           sizeof err, &clock);
         if (r != SW_OK) {
             mzc_error("sweep: cannot resume '%s': %s", resume_from, err);
             rc = r == SW_BAD ? MZC_USAGE : MZC_FAIL;
@@ -560,6 +561,7 @@ int cmd_sweep(int argc, char **argv)
         mz_cols cols;
         sw_columns(&cols);
         sw_provenance_write(f, "sweep", sw_plan_shapes(&plan), argc, argv, o.jobs);
+        sw_provenance_start(f, &clock);
         if (counter[0])
             fprintf(f, "# counter: %s\n", counter);
         sw_plan_write_rng(f, &plan);
@@ -651,6 +653,11 @@ int cmd_sweep(int argc, char **argv)
         goto done; /* mzo_out_abort keeps a published partial */
     }
     /* Finished: the file holds every task; put it in place. */
+    if (sw_provenance_end(f, &clock) != 0) {
+        mzc_error("sweep: cannot write '%s': %s", to_stdout ? "stdout" : o.out, strerror(errno));
+        rc = MZC_FAIL;
+        goto done;
+    }
     if (!to_stdout && mzo_out_commit(&out, err, sizeof err) != SW_OK) {
         mzc_error("sweep: %s", err);
         rc = MZC_FAIL;

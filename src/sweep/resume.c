@@ -229,7 +229,7 @@ int sw_check_build(const sw_file *f, char *err, size_t errlen)
 
 int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned nshard,
                    int argc, char *const *argv, FILE *out, uint64_t *done, char *err,
-                   size_t errlen)
+                   size_t errlen, sw_prov_clock *clock)
 {
     int rc = check_prov(p, f, shard, nshard, err, errlen);
     if (rc == SW_OK)
@@ -262,6 +262,9 @@ int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned 
             fputc(*s == '\n' || *s == '\r' ? ' ' : *s, out);
     }
     fputc('\n', out);
+    /* this run's start and end (the last end line is the file's) */
+    if (clock && sw_provenance_start(out, clock) != 0)
+        return sw_fail(err, errlen, SW_FAIL, "write error");
     size_t keep = *done ? f->row_end[*done * p->per_task - 1] : f->rows_at;
     fwrite(f->text + f->header_at, 1, keep - f->header_at, out);
     if (ferror(out))

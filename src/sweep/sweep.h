@@ -266,6 +266,29 @@ const char *sw_build_cflags(void);
 int sw_provenance_write(FILE *f, const char *what, unsigned shapes, int argc, char *const *argv,
                         unsigned jobs);
 
+/* The run's clock and machine: "# start: DATE, load L1 L5 L15, CORES cores"
+ * (UTC, the load averages of /proc/loadavg or getloadavg, the cores
+ * online), then, when f is a seekable file not opened for appending, a
+ * placeholder "# end: ..." line of fixed width that sw_provenance_end
+ * overwrites in place when the run is over: the file keeps every '#' line
+ * before its header, where readers look for them. On a pipe, or a file
+ * opened for appending, no end line is written (c->end_at -1). Neither
+ * line is a result: check and compare ignore them. */
+typedef struct sw_prov_clock {
+    long end_at;     /* the placeholder's offset, -1 for none */
+    long long t0_ns; /* CLOCK_REALTIME at the start */
+} sw_prov_clock;
+
+#define SW_PROV_END_WIDTH 96 /* the end line's bytes, its newline included */
+
+int sw_provenance_start(FILE *f, sw_prov_clock *c);
+/* Overwrite the placeholder with "# end: DATE, load L1 L5 L15, S s" (the
+ * seconds since the start), padded with spaces to its width; then back to
+ * the file's end. 0, or -1 on a write or seek error. No-op without one. */
+int sw_provenance_end(FILE *f, const sw_prov_clock *c);
+/* The load averages (1, 5 and 15 minutes) into l[3]; false when unknown. */
+bool sw_load_average(double l[3]);
+
 /* ------------------------------------------------------------------ */
 /* Worker threads                                                      */
 /* ------------------------------------------------------------------ */
@@ -371,10 +394,11 @@ int sw_check_build(const sw_file *f, char *err, size_t errlen);
 
 /* Resume: check an existing sweep file against the plan and shard; write
  * to out its provenance, a '# resumed:' line, its header and its whole
- * tasks' rows; *done gets the tasks kept. */
+ * tasks' rows; *done gets the tasks kept. With clock, this run's start
+ * and end lines (sw_provenance_start) after the '# resumed:' line. */
 int sw_resume_copy(const sw_plan *p, const sw_file *f, unsigned shard, unsigned nshard,
                    int argc, char *const *argv, FILE *out, uint64_t *done, char *err,
-                   size_t errlen);
+                   size_t errlen, sw_prov_clock *clock);
 
 #ifdef __cplusplus
 }
