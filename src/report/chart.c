@@ -101,6 +101,12 @@ int mzr_chart_add_series(mzr_chart *c, size_t p, const char *name, size_t *idx)
 int mzr_chart_add_point(mzr_chart *c, size_t p, size_t si, double x, double y, double lo,
                         double hi)
 {
+    return mzr_chart_add_point_flag(c, p, si, x, y, lo, hi, false);
+}
+
+int mzr_chart_add_point_flag(mzr_chart *c, size_t p, size_t si, double x, double y, double lo,
+                             double hi, bool flag)
+{
     if (p >= c->npanel || si >= c->panel[p].nseries)
         return MZO_BAD;
     mzr_series *s = &c->panel[p].series[si];
@@ -118,7 +124,7 @@ int mzr_chart_add_point(mzr_chart *c, size_t p, size_t si, double x, double y, d
             s->pt[at] = s->pt[at - 1];
             at--;
         }
-    s->pt[at] = (mzr_point){x, y, lo, hi};
+    s->pt[at] = (mzr_point){x, y, lo, hi, flag};
     s->n++;
     return MZO_OK;
 }
@@ -687,8 +693,22 @@ static void draw_plot(const painter *P, const mzr_chart *c, size_t p, box b, con
                 P->line(P->u, c0, 2, col, 1, 0);
                 P->line(P->u, c1, 2, col, 1, 0);
             }
-            for (size_t k = 0; k < m; k++)
-                P->marker(P->u, se->style.marker, xy[2 * k], xy[2 * k + 1], 3.6, col);
+            for (size_t k = 0, j = 0; k < se->n && j < m; k++) {
+                if (!point_ok(c, &se->pt[k]))
+                    continue;
+                if (se->pt[k].flag) { /* noisy: a ring round the marker */
+                    double ring[26];
+                    for (int q = 0; q < 13; q++) {
+                        ring[2 * q] = xy[2 * j] + 6.5 * cos(q * 3.14159265358979323846 / 6);
+                        ring[2 * q + 1] = xy[2 * j + 1] + 6.5 * sin(q * 3.14159265358979323846 / 6);
+                    }
+                    P->group(P->u, "mz-noisy", NULL, NULL);
+                    P->line(P->u, ring, 13, INK, 1.1, 0);
+                    P->group(P->u, NULL, NULL, NULL);
+                }
+                P->marker(P->u, se->style.marker, xy[2 * j], xy[2 * j + 1], 3.6, col);
+                j++;
+            }
             P->group(P->u, NULL, NULL, NULL);
         }
         free(xy);
@@ -1289,7 +1309,7 @@ static void csv_num(FILE *f, double v)
 void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header)
 {
     if (header)
-        fputs("chart,panel,series,category,x,y,lo,hi,colour,marker,dash\n", f);
+        fputs("chart,panel,series,category,x,y,lo,hi,colour,marker,dash,noisy\n", f);
     for (size_t p = 0; p < c->npanel; p++)
         for (size_t s = 0; s < c->panel[p].nseries; s++) {
             const mzr_series *se = &c->panel[p].series[s];
@@ -1311,7 +1331,8 @@ void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header)
                 csv_num(f, pt->y);
                 csv_num(f, pt->lo);
                 csv_num(f, pt->hi);
-                fprintf(f, ",#%06x,%d,%d\n", (unsigned)(st->rgb & 0xFFFFFF), st->marker, st->dash);
+                fprintf(f, ",#%06x,%d,%d,%d\n", (unsigned)(st->rgb & 0xFFFFFF), st->marker,
+                        st->dash, pt->flag ? 1 : 0);
             }
         }
 }

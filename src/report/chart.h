@@ -47,6 +47,7 @@ enum mzr_kind { MZR_LINES = 0, MZR_BARS = 1 };
 typedef struct mzr_point {
     double x, y;
     double lo, hi; /* the interval, NAN when none */
+    bool flag;     /* noisy (MZR_LINES: drawn ringed) */
 } mzr_point;
 
 typedef struct mzr_series {
@@ -95,6 +96,9 @@ int mzr_chart_add_series(mzr_chart *c, size_t p, const char *name, size_t *idx);
 /* A point (lo, hi NAN for none); MZR_LINES keeps the points in x order. */
 int mzr_chart_add_point(mzr_chart *c, size_t p, size_t s, double x, double y, double lo,
                         double hi);
+/* The same, flagged (a noisy value: drawn with a ring round its marker). */
+int mzr_chart_add_point_flag(mzr_chart *c, size_t p, size_t s, double x, double y, double lo,
+                             double hi, bool flag);
 /* A category (MZR_BARS); *idx gets its index. */
 int mzr_chart_add_cat(mzr_chart *c, const char *name, size_t *idx);
 /* The style of series s of panel p (MZO_BAD when there is none). */
@@ -152,7 +156,8 @@ enum mzr_format { MZR_SVG_TEXT = 0, MZR_SVG_CAIRO = 1, MZR_PDF = 2 };
 
 /* The chart's points as CSV, one row a point: chart, panel, series,
  * category (bars), x, y, lo, hi (empty for NAN) and the series' (or the
- * bar's) colour (#rrggbb), marker and dash (style.h): what it draws, for
+ * bar's) colour (#rrggbb), marker and dash (style.h), and noisy (1 for a
+ * flagged point): what it draws, for
  * another plotting program (scripts/charts.sh). */
 void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header);
 

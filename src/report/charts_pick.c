@@ -172,6 +172,14 @@ static int finish_note(mzr_chart *c, const variety *v, const char *base, char *c
 {
     note n = {0};
     note_add(&n, base);
+    size_t noisy = 0;
+    for (size_t p = 0; p < c->npanel; p++)
+        for (size_t s = 0; s < c->panel[p].nseries; s++)
+            for (size_t k = 0; k < c->panel[p].series[s].n; k++)
+                noisy += c->panel[p].series[s].pt[k].flag;
+    if (noisy)
+        note_add(&n, " Ringed points are noisy: an interval wider than 25% of the median, or a "
+                     "sample past Tukey's far fences (3 IQR) and 25% from the median.");
     if (nout) {
         note_add(&n, " Left out, no value to draw:");
         for (size_t k = 0; k < nout; k++) {
@@ -445,7 +453,8 @@ static int gen_vs_size(const mzt_summary *s, const variety *v, const gen_chart *
         if (at < 0)
             continue;
         const slot *sl = &l.s[at];
-        rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
+        rc = mzr_chart_add_point_flag(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi,
+                                      time && g->time.noisy);
     }
     free(l.s);
     if (rc == MZO_OK)
@@ -527,7 +536,8 @@ static int solve_vs_size(const mzt_summary *s, const variety *v, const char *gen
         if (at < 0)
             continue;
         const slot *sl = &l.s[at];
-        rc = mzr_chart_add_point(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi);
+        rc = mzr_chart_add_point_flag(&c, sl->panel, sl->series, (double)g->cells, y, lo, hi,
+                                      w == W_TIME && g->time.noisy);
     }
     free(l.s);
     if (rc == MZO_OK)

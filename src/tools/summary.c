@@ -39,6 +39,8 @@ void mzt_median_ci(double *x, size_t n, mzt_median *m)
     m->n = n;
     m->k = 0;
     m->lo = m->hi = m->level = NAN;
+    m->outliers = 0;
+    m->wide = m->noisy = false;
     if (n == 0) {
         m->med = m->min = m->max = NAN;
         return;
@@ -65,6 +67,18 @@ void mzt_median_ci(double *x, size_t n, mzt_median *m)
         m->hi = x[n - k];
         m->level = 1 - 2 * tail;
     }
+    /* noise: an interval wider than a share of the median, far outliers */
+    m->outliers = 0;
+    m->wide = m->k && m->med > 0 && m->hi - m->lo > MZT_NOISE_WIDTH * m->med;
+    if (n >= 4) {
+        const double q1 = sw_ab_median(x, n / 2), q3 = sw_ab_median(x + (n + 1) / 2, n / 2);
+        const double iqr = q3 - q1, lo_f = q1 - MZT_NOISE_FENCE * iqr,
+                     hi_f = q3 + MZT_NOISE_FENCE * iqr;
+        for (size_t j = 0; j < n; j++)
+            m->outliers += (x[j] < lo_f || x[j] > hi_f) &&
+                           fabs(x[j] - m->med) > MZT_NOISE_WIDTH * fabs(m->med);
+    }
+    m->noisy = m->wide || m->outliers > 0;
 }
 
 void mzt_spread_of(const double *x, size_t n, mzt_spread *s)

@@ -47,7 +47,17 @@ typedef struct mzt_median {
     double min, max;
     double level; /* the interval's exact coverage, NAN without one */
     size_t k;     /* its rank from each end (0: none) */
+    /* Noise (docs/report.md, "Noisy cells"): outliers are the samples past
+     * Tukey's far fences, Q1 - 3 IQR and Q3 + 3 IQR (quartiles as medians
+     * of the lower and upper halves, n >= 4), that are also more than
+     * MZT_NOISE_WIDTH of the median away from it; wide: an interval wider
+     * than MZT_NOISE_WIDTH of the median; noisy: either. */
+    size_t outliers;
+    bool wide, noisy;
 } mzt_median;
+
+#define MZT_NOISE_WIDTH 0.25 /* an interval or an outlier's distance, as a share of the median */
+#define MZT_NOISE_FENCE 3.0  /* Tukey's far fences: this many IQRs past the quartiles */
 
 /* Median, interval, smallest and largest of x[0..n) into *m; sorts x. */
 void mzt_median_ci(double *x, size_t n, mzt_median *m);
