@@ -3,9 +3,12 @@
 # three generators x one solver x two sizes x three seeds, and a stats CSV):
 # the HTML is well-formed XML (xmllint), has the sections the run implies,
 # loads nothing from the network, is the same bytes twice, and its size is
-# printed; a malformed and a missing input are named in the left-out section
+# printed; the page holds summaries (a row a generator or solver, a column a
+# grid) with the full tables collapsed, every table states its statistic
+# once, in its caption; a malformed and a missing input are named in the left-out section
 # and on stderr (exit 1, the report still written); the markdown, LaTeX and
-# CSV exports; outside programs (a good generator, one whose mazes have loops,
+# CSV exports, the LaTeX compiled by pdflatex with every table inside the
+# line; outside programs (a good generator, one whose mazes have loops,
 # one past its time limit, a failing solver) in the Outside programs section
 # with their counts and first failure, left out of the charts with a note,
 # their time said to be whole-process; outputs never replaced without
@@ -87,12 +90,37 @@ expect 0 "exports" "$mz" report "$run" --out "$tmp/r.html" --md "$tmp/r.md" --te
     --csv "$tmp/csv"
 grep -q '^| generator | grid | mazes |' "$tmp/r.md" || fail "no markdown generator table"
 grep -q '^|---|---:|---:|' "$tmp/r.md" || fail "no markdown alignment row"
-grep -q '^\\begin{tabular}{' "$tmp/r.tex" || fail "no tabular"
-for w in '\\toprule' '\\midrule' '\\bottomrule' '\\end{tabular}'; do
+grep -q '^\\begin{longtable}{' "$tmp/r.tex" || fail "no longtable"
+for w in '\\toprule' '\\midrule' '\\bottomrule' '\\endhead' '\\end{longtable}'; do
     grep -q "^$w" "$tmp/r.tex" || fail "LaTeX without $w"
 done
-[ "$(grep -c '^\\begin{tabular}' "$tmp/r.tex")" = "$(grep -c '^\\end{tabular}' "$tmp/r.tex")" ] ||
-    fail "unbalanced tabulars"
+[ "$(grep -c '^\\begin{longtable}' "$tmp/r.tex")" = "$(grep -c '^\\end{longtable}' "$tmp/r.tex")" ] ||
+    fail "unbalanced longtables"
+grep -q '^\\begin{table}' "$tmp/r.tex" && fail "a float table (a long one would not hold a page)"
+# A page's tables: the summaries in the page, the full tables collapsed
+# (<details>) and in the CSV files; every table says its statistic once, in
+# its caption, no header says it again; too few samples for an interval
+# (3 a group here) said in words.
+for f in generators-by-size solvers-by-size generators-figures solvers-figures; do
+    [ -s "$tmp/csv/$f.csv" ] || fail "no $f.csv"
+done
+tr -d '\n' <"$tmp/r.html" | sed 's|<details|\n<details|g; s|</details>|</details>\n|g' >"$tmp/flat"
+grep '^<details' "$tmp/flat" | grep -q 'id="t-solvers"' || fail "the full solvers table is not collapsed"
+grep -v '^<details' "$tmp/flat" | grep -q 'id="t-solvers-by-size"' ||
+    fail "the solvers' summary is not in the page's body"
+ntab=$(grep -o '<table class="mz"' "$tmp/r.html" | wc -l)
+nstat=$(grep -o '</caption>' "$tmp/r.html" | wc -l)
+nsaid=$(grep -o '<span class="stat">[^<][^<]*</span></caption>' "$tmp/r.html" | wc -l)
+[ "$ntab" -ge 8 ] && [ "$ntab" = "$nstat" ] && [ "$ntab" = "$nsaid" ] ||
+    fail "$nsaid of $ntab tables say their statistic in the caption"
+grep -o '<th [^>]*>[^<]*</th>' "$tmp/r.html" | grep -E '95%|CI\]|\bmedian\b|\bmean\b|±' &&
+    fail "a column header states the statistic"
+grep -o '<table class="mz" id="t-generators"><caption>[^/]*' "$tmp/flat" | grep -q \
+    'too few samples for an interval in 6 of 6 cells of time, 6 of 6 cells of heap peak (a median&apos;s needs 6): the median alone' ||
+    fail "the generators table does not say in words that 3 samples give no interval"
+grep -q '^\*\*Generators by size\*\* (median \\\[95% interval\\\]; too few samples for an interval in 6 of 6 cells of time' "$tmp/r.md" ||
+    fail "the markdown does not state the statistic: $(grep '^\*\*Generators by size' "$tmp/r.md")"
+grep -q '^## Appendix: the full tables' "$tmp/r.md" || fail "no appendix in the markdown"
 for f in run generators solvers stats-11; do
     [ -s "$tmp/csv/$f.csv" ] || fail "no $f.csv"
 done
@@ -125,6 +153,26 @@ xmllint --noout "$tmp/sc.html" || fail "xmllint rejects the scaling report"
 grep -q '^wilson,ortho,6,20,16-512,1.2680,1.2377,1.2983,' "$tmp/sc/scaling-fits.csv" ||
     fail "wilson's fit: $(grep wilson "$tmp/sc/scaling-fits.csv")"
 [ -s "$tmp/sc/scaling-points.csv" ] && [ -s "$tmp/sc/scale.csv" ] || fail "no points or scale table"
+
+# The LaTeX compiles with pdflatex on an A4 page with 2.5 cm margins, and
+# every table holds the line (no overfull box): the small run's tables and
+# the wide ones of scale (twelve columns, split into parts).
+if command -v pdflatex >/dev/null 2>&1; then
+    expect 0 "scaling as LaTeX" "$mz" report results/scaling/fits.csv results/scaling/points.csv \
+        results/scale.csv --out "$tmp/sc2.html" --tex "$tmp/sc.tex"
+    grep -q 'part 2 of' "$tmp/sc.tex" || fail "the scale table is not split into parts"
+    mkdir "$tmp/tex"
+    cp "$tmp/r.tex" "$tmp/sc.tex" "$tmp/tex/"
+    printf '%s\n' '\documentclass{article}' '\usepackage[T1]{fontenc}' \
+        '\usepackage[a4paper,margin=2.5cm]{geometry}' '\usepackage{booktabs,longtable}' \
+        '\begin{document}' '\input{r.tex}' '\input{sc.tex}' '\end{document}' >"$tmp/tex/doc.tex"
+    (cd "$tmp/tex" && pdflatex -no-shell-escape -interaction=nonstopmode -halt-on-error doc.tex \
+        >out.txt 2>&1) || { fail "pdflatex rejects the LaTeX export:"; grep -a -A3 '^!' "$tmp/tex/doc.log" | head -8; }
+    grep -a 'Overfull \\hbox' "$tmp/tex/doc.log" | head -3 | grep . &&
+        fail "a LaTeX table is wider than its page's line"
+else
+    fail "pdflatex is missing (Debian texlive-latex-recommended; scripts/setup.sh installs it)"
+fi
 
 # Outside programs (docs/outside.md): a good generator that prints its own
 # time, a good one that does not, one that claims perfect and has loops,

@@ -86,14 +86,15 @@ static void test_tex(void **state)
     mzr_table t;
     make(&t);
     char *s = written(mzr_table_tex, &t);
-    assert_non_null(strstr(s, "\\begin{tabular}{lrc}\n\\toprule\n"));
-    assert_non_null(strstr(s, "\\caption{A \\& B: 50\\% of \\$x\\_1\\$}"));
+    assert_non_null(strstr(s, "\\begin{longtable}{lrc}\n\\caption{A \\& B: 50\\% of \\$x\\_1\\$}"));
+    assert_non_null(strstr(s, "\\endfirsthead\n"));
     assert_non_null(strstr(s, "name & time (ns/cell) & verdict \\\\\n\\midrule\n"));
     assert_non_null(strstr(s, "\\texttt{a\\textbar{}b\\_c} & 5.5 [2.0, 9.0] & "
                               "\\textless{}ok\\textgreater{} \\& \"so\" \\\\\n"));
     assert_non_null(strstr(s, "\\texttt{\\textasciitilde{}\\textasciicircum{}"
                               "\\textbackslash{}\\{\\}\\#} &  & x,y \\\\\n"));
-    assert_non_null(strstr(s, "\\bottomrule\n\\end{tabular}\n"));
+    assert_non_null(strstr(s, "\\bottomrule\n\\endfoot\n"));
+    assert_non_null(strstr(s, "\\end{longtable}\n"));
     assert_non_null(strstr(s, "note \\{\\#1\\}"));
     free(s);
     mzr_table_free(&t);

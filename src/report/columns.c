@@ -115,6 +115,8 @@ static double scale_of(const mzr_colspec *spec)
 int mzr_spec_col(mzr_table *t, const mzr_colspec *spec)
 {
     int rc = mzr_table_col(t, spec->head, spec->unit, spec->key, spec->align);
+    if (rc == MZO_OK && spec->stat)
+        rc = mzr_table_col_stat(t, spec->stat);
     if (rc != MZO_OK)
         return rc;
     if (spec->fmt == MZR_FMT_CODE)
@@ -189,5 +191,73 @@ int mzr_spec_fill_csv(mzr_table *t, const mzr_colspec *specs, size_t n, const mz
             rc |= mzr_spec_set_csv(t, j, &specs[j], d, k);
     }
     mzr_table_drop_empty(t);
-    return rc ? MZO_FAIL : MZO_OK;
+    return rc == MZO_OK ? mzr_table_state(t, NULL) : MZO_FAIL;
+}
+
+int mzr_table_state(mzr_table *t, const char *plain)
+{
+    char buf[2048] = "";
+    size_t at = 0;
+    /* each statistic once, in column order; with its columns when more
+     * than one is shown */
+    size_t nstat = 0;
+    for (size_t c = 0; c < t->ncols; c++) {
+        bool seen = !*t->col[c].stat;
+        for (size_t j = 0; j < c && !seen; j++)
+            seen = !strcmp(t->col[j].stat, t->col[c].stat);
+        nstat += !seen;
+    }
+    for (size_t c = 0; c < t->ncols && at < sizeof buf; c++) {
+        bool seen = !*t->col[c].stat;
+        for (size_t j = 0; j < c && !seen; j++)
+            seen = !strcmp(t->col[j].stat, t->col[c].stat);
+        if (seen)
+            continue;
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", at ? "; " : "",
+                               t->col[c].stat);
+        if (nstat > 1) { /* "median over the reps: generate, solve" */
+            size_t m = 0;
+            for (size_t j = c; j < t->ncols && at < sizeof buf; j++)
+                if (!strcmp(t->col[j].stat, t->col[c].stat))
+                    at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", m++ ? ", " : ": ",
+                                           t->col[j].head);
+        }
+    }
+    if (!at && plain)
+        at = (size_t)snprintf(buf, sizeof buf, "%s", plain);
+    /* interval columns whose cells lack their interval: said in words,
+     * once: "too few samples for an interval (a median's needs 6) in 6 of
+     * 6 cells of time, 6 of 6 of heap peak: the median alone" */
+    bool first = true;
+    const char *what = "figure";
+    for (size_t c = 0; c < t->ncols && at < sizeof buf; c++) {
+        const mzr_col *col = &t->col[c];
+        if (col->nparts != 3 || strcmp(col->part_suffix[1], "_lo") != 0)
+            continue;
+        size_t filled = 0, bare = 0;
+        for (size_t r = 0; r < t->nrows; r++) {
+            const mzr_cell *x = mzr_table_at(t, r, c);
+            if (!x->part[0] || !*x->part[0])
+                continue;
+            filled++;
+            bare += !x->part[1] || !*x->part[1];
+        }
+        if (!bare)
+            continue;
+        if (first)
+            what = !strncmp(col->stat, "median", 6) ? "median"
+                   : !strncmp(col->stat, "mean", 4) ? "mean"
+                                                    : "figure";
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%zu of %zu cells%s%s",
+                               first ? "; too few samples for an interval in " : ", ", bare,
+                               filled, t->ncols > 1 ? " of " : "", col->head);
+        first = false;
+    }
+    if (!first && at < sizeof buf)
+        at += (size_t)snprintf(buf + at, sizeof buf - at, " (%s): the %s alone",
+                               !strcmp(what, "median") ? "a median's needs 6"
+                               : !strcmp(what, "mean") ? "a mean's needs 2"
+                                                       : "too few",
+                               what);
+    return mzr_table_set_stat(t, buf);
 }

@@ -37,13 +37,18 @@ static const char CSS[] =
     "var(--line);padding-bottom:.2rem;margin-top:2rem}"
     "nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem 1rem}"
     "code{font-family:var(--mono);font-size:.9em}"
-    ".wrap{overflow-x:auto}"
-    "table.mz{border-collapse:collapse;margin:.5rem 0;font-size:.85rem;"
+    /* a table fits its box: cells wrap (a name anywhere, a figure at its
+     * spaces) rather than a scroll bar hiding columns */
+    ".wrap{max-width:100%}"
+    "table.mz{border-collapse:collapse;margin:.5rem 0;font-size:.85rem;max-width:100%;"
     "font-variant-numeric:tabular-nums}"
     "table.mz caption{text-align:left;font-weight:600;padding:.3rem 0}"
+    "table.mz caption .stat{display:block;font-weight:400;color:var(--mute);font-size:.8rem}"
     "table.mz th,table.mz td{padding:.2rem .5rem;border-bottom:1px solid var(--line);"
-    "vertical-align:top}"
-    "table.mz thead th{border-bottom:2px solid var(--fg);white-space:nowrap}"
+    "vertical-align:top;overflow-wrap:anywhere}"
+    "table.mz thead th{border-bottom:2px solid var(--fg)}"
+    "details.full{margin:.5rem 0}details.full>summary{cursor:pointer;color:var(--mute);"
+    "font-size:.9rem}"
     "table.mz tbody tr:nth-child(even){background:var(--band)}"
     ".l{text-align:left}.r{text-align:right}.c{text-align:center}"
     "p.note,.meta{color:var(--mute);font-size:.85rem}"
@@ -56,7 +61,9 @@ static const char CSS[] =
     "@media print{body{max-width:none;padding:0;font-size:10pt}nav,script{display:none}"
     "section{break-inside:auto}table.mz,figure{break-inside:avoid}"
     "h2{break-after:avoid}a{color:inherit;text-decoration:none}"
-    "table.mz tbody tr:nth-child(even){background:none}}";
+    "table.mz tbody tr:nth-child(even){background:none}"
+    "table.mz{font-size:7.5pt}table.mz th,table.mz td{padding:.1rem .25rem}"
+    "figure.chart svg{max-width:100%}}";
 
 /* Sorting a table by a header click; the page reads the same without it.
  * Kept free of '<' and '&' so that it reads as XML text as well. */
@@ -145,11 +152,25 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
         }
         if (mzr_secdefs[s].body)
             mzr_secdefs[s].body(f, r, chart_w, chart_h);
-        for (size_t k = 0; k < r->sec[s].ntab; k++) {
-            fputs("<div class=\"wrap\">\n", f);
-            mzr_table_html(f, &r->sec[s].tab[k]);
-            fputs("</div>\n", f);
-        }
+        /* the summaries first, then the full tables collapsed */
+        for (int full = 0; full < 2; full++)
+            for (size_t k = 0; k < r->sec[s].ntab; k++) {
+                const mzr_table *t = &r->sec[s].tab[k];
+                if (t->appendix != (full == 1))
+                    continue;
+                if (full) {
+                    fputs("<details class=\"full\"><summary>Full table: ", f);
+                    html_text(f, t->title);
+                    fprintf(f, " (%zu rows; ", t->nrows);
+                    html_text(f, t->id);
+                    fputs(".csv with --csv)</summary>\n", f);
+                }
+                fputs("<div class=\"wrap\">\n", f);
+                mzr_table_html(f, t);
+                fputs("</div>\n", f);
+                if (full)
+                    fputs("</details>\n", f);
+            }
         fputs("</section>\n", f);
     }
     fputs("</main>\n<script>//<![CDATA[\n", f);
@@ -159,26 +180,50 @@ void mzr_report_html(FILE *f, const mzr_report *r, double chart_w, double chart_
 
 /* ---- markdown and LaTeX ---- */
 
+/* Does section s have tables of this kind (full: appendix ones)? */
+static bool has_tables(const mzr_report *r, int s, bool full)
+{
+    for (size_t k = 0; k < r->sec[s].ntab; k++)
+        if (r->sec[s].tab[k].appendix == full)
+            return true;
+    return false;
+}
+
+/* The documents: the summaries a section, in the table's order; then the
+ * full tables in an appendix. */
+static void document(FILE *f, const mzr_report *r, bool tex)
+{
+    bool any_full = false;
+    for (int full = 0; full < 2; full++) {
+        if (full && any_full)
+            fputs(tex ? "\n% ==== Appendix: the full tables ====\n"
+                      : "## Appendix: the full tables\n\n",
+                  f);
+        for (int s = 0; s < MZR_NSEC; s++) {
+            any_full = any_full || has_tables(r, s, true);
+            if (!has_tables(r, s, full == 1))
+                continue;
+            if (tex)
+                fprintf(f, "\n%% ---- %s ----\n", mzr_secdefs[s].title);
+            else
+                fprintf(f, full ? "### %s\n\n" : "## %s\n\n", mzr_secdefs[s].title);
+            for (size_t k = 0; k < r->sec[s].ntab; k++)
+                if (r->sec[s].tab[k].appendix == (full == 1))
+                    (tex ? mzr_table_tex : mzr_table_md)(f, &r->sec[s].tab[k]);
+        }
+    }
+}
+
 void mzr_report_md(FILE *f, const mzr_report *r)
 {
     fputs("# mazebench report\n\n", f);
-    for (int s = 0; s < MZR_NSEC; s++) {
-        if (!r->sec[s].ntab)
-            continue;
-        fprintf(f, "## %s\n\n", mzr_secdefs[s].title);
-        for (size_t k = 0; k < r->sec[s].ntab; k++)
-            mzr_table_md(f, &r->sec[s].tab[k]);
-    }
+    document(f, r, false);
 }
 
 void mzr_report_tex(FILE *f, const mzr_report *r)
 {
-    fputs("% mazebench report: tables for \\input{}; needs \\usepackage{booktabs}\n", f);
-    for (int s = 0; s < MZR_NSEC; s++) {
-        if (!r->sec[s].ntab)
-            continue;
-        fprintf(f, "\n%% ---- %s ----\n", mzr_secdefs[s].title);
-        for (size_t k = 0; k < r->sec[s].ntab; k++)
-            mzr_table_tex(f, &r->sec[s].tab[k]);
-    }
+    fputs("% mazebench report: tables for \\input{}; needs "
+          "\\usepackage{booktabs,longtable}\n",
+          f);
+    document(f, r, true);
 }

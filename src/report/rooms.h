@@ -158,6 +158,12 @@ int mzr_spec_set_csv(mzr_table *t, size_t c, const mzr_colspec *spec, const mzr_
  * sources; empty columns dropped. */
 int mzr_spec_fill_csv(mzr_table *t, const mzr_colspec *specs, size_t n, const mzr_csvdoc *d);
 
+/* Say t's statistic once (its caption): the columns' statistics, each
+ * once (with its columns' names when there are several), or plain when no
+ * column has one; and, for an interval column whose cells lack their
+ * interval (too few samples), how many, in words. */
+int mzr_table_state(mzr_table *t, const char *plain);
+
 /* ---- the page (html.c) ---- */
 
 void mzr_base64(FILE *f, const unsigned char *p, size_t n);

@@ -9,6 +9,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "rooms.h"
 
+#include "context.h"
+
 #include "mazebench_render.h"
 #include "mazebench_stats.h"
 #include "out/out.h"
@@ -27,10 +29,12 @@ static int run_table(mzr_report *r, const char *path)
     const mzt_summary *s = &r->sum;
     mzr_table *t;
     if (mzr_new_table(r, MZR_SEC_RUN, "run", "What was run",
-                  "From the sweep's header lines; the sweep does not record its duration.",
+                  "From the sweep's header lines: what ran, where, when and under what load.",
                   &t) != MZO_OK ||
         mzr_table_col(t, "item", NULL, "item", MZR_LEFT) != MZO_OK ||
-        mzr_table_col(t, "value", NULL, "value", MZR_LEFT) != MZO_OK)
+        mzr_table_col(t, "value", NULL, "value", MZR_LEFT) != MZO_OK ||
+        mzr_table_set_stat(t, "no statistic: the sweep's header lines as written, and counts") !=
+            MZO_OK)
         return MZO_FAIL;
     static const char *const keys[][2] = {
         {"title", "program"}, {"command", "command"}, {"commit", "commit"},
@@ -53,6 +57,13 @@ static int run_table(mzr_report *r, const char *path)
     rc |= mzr_table_row(t) | mzr_table_set(t, 0, "rows") | mzr_table_set(t, 1, "%zu", s->rows);
     rc |= mzr_table_row(t) | mzr_table_set(t, 0, "groups") |
           mzr_table_set(t, 1, "%zu generator, %zu solver", s->ngen, s->nsolve);
+    /* the run's context (start, end, load) and a warning in the intro */
+    char *warn = NULL;
+    rc |= mzr_context_rows(t, s, &warn);
+    if (warn) {
+        free(r->sec[MZR_SEC_RUN].intro);
+        r->sec[MZR_SEC_RUN].intro = warn;
+    }
     return rc ? MZO_FAIL : MZO_OK;
 }
 
@@ -61,150 +72,412 @@ static const char STAT_MEDIAN[] = "median [95% interval]";
 static const char STAT_SD[] = "mean \xc2\xb1 sd";
 static const char STAT_T[] = "mean [95% t-interval]";
 
-static const mzr_colspec SPEC_TIME = {.key = "ns_per_cell", .head = "time [95% CI]",
+static const mzr_colspec SPEC_TIME = {.key = "ns_per_cell", .head = "time",
                                       .unit = "ns/cell", .align = MZR_RIGHT,
                                       .fmt = MZR_FMT_CI, .stat = STAT_MEDIAN};
-static const mzr_colspec SPEC_HEAP = {.key = "bytes_per_cell", .head = "heap peak [95% CI]",
+static const mzr_colspec SPEC_HEAP = {.key = "bytes_per_cell", .head = "heap peak",
                                       .unit = "B/cell", .align = MZR_RIGHT,
                                       .fmt = MZR_FMT_CI, .stat = STAT_MEDIAN};
 
 static const char TIME_NOTE[] =
     "Time and memory a cell: the median over the samples (seeds x reps x rounds) with its "
     "distribution-free 95% interval [x(k), x(n+1-k)] from the order statistics (binomial "
-    "ranks; none under 6 samples). Figures: mean \xc2\xb1 sample standard deviation over "
-    "the samples.";
+    "ranks; none under 6 samples).";
+static const char FIG_NOTE[] =
+    "The mazes' figures: the mean over the samples with their sample standard deviation.";
+
+/* What the tables of one kind of group share: which groups, and the shape
+ * and source said once (in the note) when every group has the same. */
+typedef struct grp_view {
+    const mzt_summary *s;
+    int kind;
+    bool gen;
+    const char *topo, *rng;
+    bool one_topo, one_rng, show_cells;
+    bool time, mem, fig[MZT_FIG_N];
+    bool outside;
+} grp_view;
+
+static void grp_view_of(const mzr_report *r, int kind, grp_view *v)
+{
+    const mzt_summary *s = &r->sum;
+    memset(v, 0, sizeof *v);
+    v->s = s;
+    v->kind = kind;
+    v->gen = kind == MZT_SUM_GEN;
+    v->one_topo = v->one_rng = true;
+    for (size_t k = 0; k < s->ngrp; k++) {
+        const mzt_sum_group *g = &s->grp[k];
+        if (g->kind != kind)
+            continue;
+        /* columns only where some group has values */
+        v->time = v->time || g->time.n;
+        v->mem = v->mem || g->memory.n;
+        for (int j = 0; j < MZT_FIG_N; j++)
+            v->fig[j] = v->fig[j] || g->fig[j].n;
+        v->one_topo = v->one_topo && (!v->topo || !strcmp(v->topo, g->topo));
+        v->one_rng = v->one_rng && (!v->rng || !strcmp(v->rng, g->rng));
+        v->topo = v->topo ? v->topo : g->topo;
+        v->rng = v->rng ? v->rng : g->rng;
+    }
+    /* the cells of square grids are said by the grid */
+    v->show_cells = !v->one_topo || strcmp(v->topo, "ortho") != 0;
+    for (size_t k = 0; k < r->outside.n && !v->outside; k++)
+        v->outside = r->outside.p[k].kind == kind;
+}
+
+/* The note of a table: what (TIME_NOTE, FIG_NOTE, a summary's), then the
+ * shape and source every row shares, then the outside programs' time. */
+static void grp_note(const grp_view *v, const char *what, bool timed, char *note, size_t len)
+{
+    snprintf(note, len, "%s%s%s%s%s%s", what, v->one_topo || v->one_rng ? " Every row:" : "",
+             v->one_topo ? " shape " : "", v->one_topo ? v->topo : "",
+             v->one_topo && v->one_rng ? ", source " : v->one_rng ? " source " : "",
+             v->one_rng ? v->rng : "");
+    if (v->one_topo || v->one_rng)
+        strncat(note, ".", len - strlen(note) - 1);
+    if (v->outside && timed)
+        strncat(note,
+                v->gen ? " Outside generators: the time is the program's own where it reports "
+                         "one, else the whole process's wall time, start-up included (the "
+                         "Outside programs section says which); the built-ins' is in-process "
+                         "time; a failed run has no figures."
+                       : " Outside solvers: the time is the program's own where it reports "
+                         "one, else the whole process's wall time, start-up included (the "
+                         "Outside programs section says which); the built-ins' is in-process "
+                         "time; a failed run has no figures.",
+                len - strlen(note) - 1);
+}
+
+/* The columns that name a group: solver, generator, shape, grid, source,
+ * cells, count, seeds (each only where it says something). */
+static int grp_key_cols(mzr_table *t, const grp_view *v)
+{
+    int rc = MZO_OK;
+    if (!v->gen) {
+        rc |= mzr_table_col(t, "solver", NULL, "solver", MZR_LEFT);
+        mzr_table_col_code(t);
+    }
+    rc |= mzr_table_col(t, "generator", NULL, "gen", MZR_LEFT);
+    mzr_table_col_code(t);
+    if (!v->one_topo)
+        rc |= mzr_table_col(t, "shape", NULL, "topology", MZR_LEFT);
+    rc |= mzr_table_col(t, "grid", NULL, "grid", MZR_RIGHT);
+    if (!v->one_rng)
+        rc |= mzr_table_col(t, "source", NULL, "rng", MZR_LEFT);
+    if (v->show_cells)
+        rc |= mzr_table_col(t, "cells", NULL, "cells", MZR_RIGHT);
+    rc |= mzr_table_col(t, v->gen ? "mazes" : "runs", NULL, "n", MZR_RIGHT);
+    rc |= mzr_table_col(t, "seeds", NULL, "seeds", MZR_RIGHT);
+    return rc ? MZO_FAIL : MZO_OK;
+}
+
+/* A new row naming g; the next column in *c. */
+static int grp_key_row(mzr_table *t, const grp_view *v, const mzt_sum_group *g, size_t *c)
+{
+    int rc = mzr_table_row(t);
+    *c = 0;
+    if (!v->gen)
+        rc |= mzr_table_set(t, (*c)++, "%s", g->solver);
+    rc |= mzr_table_set(t, (*c)++, "%s", g->gen);
+    if (!v->one_topo)
+        rc |= mzr_table_set(t, (*c)++, "%s", g->topo);
+    char grid[128];
+    mzt_grid_text(g->topo, g->rows, g->cols, grid, sizeof grid);
+    rc |= mzr_table_set(t, (*c)++, "%s", grid);
+    if (!v->one_rng)
+        rc |= mzr_table_set(t, (*c)++, "%s", g->rng);
+    if (v->show_cells)
+        rc |= mzr_table_set(t, (*c)++, "%llu", (unsigned long long)g->cells);
+    rc |= mzr_table_set(t, (*c)++, "%zu", g->n);
+    rc |= mzr_table_set(t, (*c)++, "%zu", g->seeds);
+    return rc ? MZO_FAIL : MZO_OK;
+}
+
+/* The full table of the timings: a row a group, its median time and heap
+ * a cell with their intervals. */
+static int grp_time_table(mzr_report *r, const grp_view *v, bool appendix)
+{
+    char note[2048];
+    grp_note(v, TIME_NOTE, true, note, sizeof note);
+    bool noisy = false;
+    for (size_t k = 0; k < v->s->ngrp; k++)
+        noisy = noisy || (v->s->grp[k].kind == v->kind && v->s->grp[k].time.noisy);
+    if (noisy && v->time)
+        snprintf(note + strlen(note), sizeof note - strlen(note), " %s", MZR_NOISE_NOTE);
+    mzr_table *t;
+    int rc = mzr_new_table(r, v->gen ? MZR_SEC_GENERATORS : MZR_SEC_SOLVERS,
+                           v->gen ? "generators" : "solvers",
+                           v->gen ? "Generators by size" : "Solvers by generator and size", note,
+                           &t);
+    if (rc != MZO_OK)
+        return rc;
+    t->appendix = appendix;
+    rc |= grp_key_cols(t, v);
+    const size_t c_time = t->ncols;
+    if (v->time)
+        rc |= mzr_spec_col(t, &SPEC_TIME);
+    const size_t c_mem = t->ncols;
+    if (v->mem)
+        rc |= mzr_spec_col(t, &SPEC_HEAP);
+    for (size_t k = 0; rc == MZO_OK && k < v->s->ngrp; k++) {
+        const mzt_sum_group *g = &v->s->grp[k];
+        if (g->kind != v->kind)
+            continue;
+        size_t c;
+        rc |= grp_key_row(t, v, g, &c);
+        if (v->time)
+            rc |= mzr_spec_set_num(t, c_time, &SPEC_TIME,
+                                   (const double[3]){g->time.med, g->time.lo, g->time.hi}) |
+                  mzr_noise_mark(t, c_time, &g->time, NULL);
+        if (v->mem)
+            rc |= mzr_spec_set_num(t, c_mem, &SPEC_HEAP,
+                                   (const double[3]){g->memory.med, g->memory.lo,
+                                                     g->memory.hi});
+    }
+    return rc == MZO_OK ? mzr_table_state(t, NULL) : MZO_FAIL;
+}
+
+/* The full table of the mazes' figures: a row a group, each figure's mean
+ * and sd (one statistic: a table of its own). */
+static int grp_fig_table(mzr_report *r, const grp_view *v, bool appendix)
+{
+    bool any = false;
+    for (int j = 0; j < MZT_FIG_N; j++)
+        any = any || (mzt_fig[j].kind == v->kind && v->fig[j]);
+    if (!any)
+        return MZO_OK;
+    char note[1536];
+    grp_note(v, FIG_NOTE, false, note, sizeof note);
+    mzr_table *t;
+    int rc = mzr_new_table(r, v->gen ? MZR_SEC_GENERATORS : MZR_SEC_SOLVERS,
+                           v->gen ? "generators-figures" : "solvers-figures",
+                           v->gen ? "The mazes by generator and size"
+                                  : "The solutions by solver, generator and size",
+                           note, &t);
+    if (rc != MZO_OK)
+        return rc;
+    t->appendix = appendix;
+    rc |= grp_key_cols(t, v);
+    size_t c_fig[MZT_FIG_N];
+    mzr_colspec fspec[MZT_FIG_N];
+    char fkey[MZT_FIG_N][64];
+    for (int j = 0; j < MZT_FIG_N; j++) {
+        c_fig[j] = t->ncols;
+        if (mzt_fig[j].kind != v->kind || !v->fig[j])
+            continue;
+        snprintf(fkey[j], sizeof fkey[j], "%s%s", mzt_fig[j].name,
+                 mzt_fig[j].per_cell ? "_pct" : "");
+        fspec[j] = (mzr_colspec){.key = fkey[j], .head = mzt_fig[j].label,
+                                 .unit = mzt_fig[j].per_cell ? "%" : "cells",
+                                 .align = MZR_RIGHT, .fmt = MZR_FMT_SD,
+                                 .scale = mzt_fig[j].per_cell ? 100 : 1, .stat = STAT_SD};
+        rc |= mzr_spec_col(t, &fspec[j]);
+    }
+    for (size_t k = 0; rc == MZO_OK && k < v->s->ngrp; k++) {
+        const mzt_sum_group *g = &v->s->grp[k];
+        if (g->kind != v->kind)
+            continue;
+        size_t c;
+        rc |= grp_key_row(t, v, g, &c);
+        for (int j = 0; j < MZT_FIG_N; j++)
+            if (mzt_fig[j].kind == v->kind && v->fig[j])
+                rc |= mzr_spec_set_num(t, c_fig[j], &fspec[j],
+                                       (const double[2]){g->fig[j].mean, g->fig[j].sd});
+    }
+    return rc == MZO_OK ? mzr_table_state(t, NULL) : MZO_FAIL;
+}
+
+/* The summary a page holds: a row a generator (or solver), a column a
+ * grid, in size order. A generator's cell: its median time a cell with the
+ * interval; a solver's: the median over the generators of its median time
+ * a cell on their mazes (the full table has each pair). At most this many
+ * grids (more: the full tables alone). */
+#define SUMMARY_GRIDS 8
+
+/* The name of g's summary row: its generator or solver, with the shape and
+ * source where they vary. */
+static void grp_row_name(const grp_view *v, const mzt_sum_group *g, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s%s%s%s", v->gen ? g->gen : g->solver, v->one_topo ? "" : "\x1f",
+             v->one_topo ? "" : g->topo, v->one_rng ? "" : "\x1f", v->one_rng ? "" : g->rng);
+}
+
+static int grp_summary(mzr_report *r, const grp_view *v, bool *made)
+{
+    *made = false;
+    const mzt_summary *s = v->s;
+    /* the grids, by cells then text */
+    char grid[SUMMARY_GRIDS][128];
+    uint64_t cells[SUMMARY_GRIDS];
+    size_t ngrid = 0;
+    for (size_t k = 0; k < s->ngrp; k++) {
+        const mzt_sum_group *g = &s->grp[k];
+        if (g->kind != v->kind)
+            continue;
+        char gt[128];
+        mzt_grid_text(g->topo, g->rows, g->cols, gt, sizeof gt);
+        size_t j = 0;
+        while (j < ngrid && strcmp(grid[j], gt) != 0)
+            j++;
+        if (j < ngrid)
+            continue;
+        if (ngrid == SUMMARY_GRIDS)
+            return MZO_OK; /* too many grids for a page's width */
+        size_t at = ngrid++;
+        while (at > 0 && (cells[at - 1] > g->cells ||
+                          (cells[at - 1] == g->cells && strcmp(grid[at - 1], gt) > 0))) {
+            memcpy(grid[at], grid[at - 1], sizeof grid[at]);
+            cells[at] = cells[at - 1];
+            at--;
+        }
+        snprintf(grid[at], sizeof grid[at], "%s", gt);
+        cells[at] = g->cells;
+    }
+    /* the rows, in order of first appearance */
+    size_t nrow = 0;
+    char(*row)[256] = calloc(s->ngrp ? s->ngrp : 1, sizeof *row);
+    double *x = calloc(s->ngrp ? s->ngrp : 1, sizeof *x);
+    if (!row || !x) {
+        free(row);
+        free(x);
+        return MZO_FAIL;
+    }
+    for (size_t k = 0; k < s->ngrp; k++) {
+        const mzt_sum_group *g = &s->grp[k];
+        if (g->kind != v->kind)
+            continue;
+        char nm[256];
+        grp_row_name(v, g, nm, sizeof nm);
+        size_t j = 0;
+        while (j < nrow && strcmp(row[j], nm) != 0)
+            j++;
+        if (j == nrow)
+            snprintf(row[nrow++], sizeof row[0], "%s", nm);
+    }
+    char note[1536];
+    grp_note(v,
+             v->gen ? "A row a generator, a column a grid: the median time a cell over the "
+                      "samples (seeds x reps x rounds) with its distribution-free 95% interval. "
+                      "The full tables below (collapsed; generators.csv and "
+                      "generators-figures.csv with --csv) have the heap and the mazes' figures."
+                    : "A row a solver, a column a grid: the median, over the generators, of the "
+                      "solver's median time a cell on each generator's mazes of that grid. The "
+                      "full tables below (collapsed; solvers.csv and solvers-figures.csv with "
+                      "--csv) have every solver and generator with its 95% interval, the heap "
+                      "and the solutions' figures.",
+             true, note, sizeof note);
+    bool noisy = false;
+    for (size_t k = 0; v->gen && k < s->ngrp; k++)
+        noisy = noisy || (s->grp[k].kind == v->kind && s->grp[k].time.noisy);
+    if (noisy)
+        snprintf(note + strlen(note), sizeof note - strlen(note), " %s", MZR_NOISE_NOTE);
+    mzr_table *t;
+    int rc = mzr_new_table(r, v->gen ? MZR_SEC_GENERATORS : MZR_SEC_SOLVERS,
+                           v->gen ? "generators-by-size" : "solvers-by-size",
+                           v->gen ? "Generators: time a cell by grid" : "Solvers: time a cell by grid",
+                           note, &t);
+    if (rc != MZO_OK) {
+        free(row);
+        free(x);
+        return rc;
+    }
+    rc |= mzr_table_col(t, v->gen ? "generator" : "solver", NULL, v->gen ? "gen" : "solver",
+                        MZR_LEFT);
+    mzr_table_col_code(t);
+    if (!v->one_topo)
+        rc |= mzr_table_col(t, "shape", NULL, "topology", MZR_LEFT);
+    if (!v->one_rng)
+        rc |= mzr_table_col(t, "source", NULL, "rng", MZR_LEFT);
+    if (!v->gen)
+        rc |= mzr_table_col(t, "generators", NULL, "generators", MZR_RIGHT);
+    const size_t c0 = t->ncols;
+    /* the unit said once, with the statistic (a column a grid) */
+    const mzr_colspec gen_cell = {.align = MZR_RIGHT, .fmt = MZR_FMT_CI,
+                                  .stat = "median [95% interval], ns/cell"};
+    const mzr_colspec solve_cell = {.align = MZR_RIGHT, .fmt = MZR_FMT_NUM,
+                                    .stat = "median over the generators of the median time a "
+                                            "cell, ns/cell"};
+    for (size_t j = 0; j < ngrid; j++) {
+        char key[160];
+        snprintf(key, sizeof key, "ns_per_cell_%s", grid[j]);
+        for (char *p = key; *p; p++) /* a CSV name: [a-z0-9_] */
+            if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+                *p = '_';
+        mzr_colspec cs = v->gen ? gen_cell : solve_cell;
+        cs.key = key;
+        cs.head = grid[j];
+        rc |= mzr_spec_col(t, &cs);
+    }
+    for (size_t i = 0; rc == MZO_OK && i < nrow; i++) {
+        rc |= mzr_table_row(t);
+        size_t c = 0, ngens = 0;
+        for (size_t j = 0; j < ngrid; j++) {
+            size_t nx = 0;
+            const mzt_sum_group *one = NULL;
+            for (size_t k = 0; k < s->ngrp; k++) {
+                const mzt_sum_group *g = &s->grp[k];
+                if (g->kind != v->kind || !g->time.n || isnan(g->time.med))
+                    continue;
+                char nm[256], gt[128];
+                grp_row_name(v, g, nm, sizeof nm);
+                mzt_grid_text(g->topo, g->rows, g->cols, gt, sizeof gt);
+                if (strcmp(nm, row[i]) || strcmp(gt, grid[j]))
+                    continue;
+                if (!one) {
+                    one = g;
+                    if (c == 0) {
+                        /* the row's names from its first group */
+                        rc |= mzr_table_set(t, c++, "%s", v->gen ? g->gen : g->solver);
+                        if (!v->one_topo)
+                            rc |= mzr_table_set(t, c++, "%s", g->topo);
+                        if (!v->one_rng)
+                            rc |= mzr_table_set(t, c++, "%s", g->rng);
+                    }
+                }
+                x[nx++] = g->time.med;
+            }
+            ngens = nx > ngens ? nx : ngens;
+            if (!one)
+                continue;
+            if (v->gen) {
+                rc |= mzr_spec_set_num(t, c0 + j, &gen_cell,
+                                       (const double[3]){one->time.med, one->time.lo,
+                                                         one->time.hi}) |
+                      mzr_noise_mark(t, c0 + j, &one->time, NULL);
+            } else {
+                mzt_median m;
+                mzt_median_ci(x, nx, &m);
+                rc |= mzr_spec_set_num(t, c0 + j, &solve_cell, (const double[1]){m.med});
+            }
+        }
+        if (!v->gen)
+            rc |= mzr_table_set(t, c0 - 1, "%zu", ngens);
+    }
+    free(row);
+    free(x);
+    if (rc != MZO_OK)
+        return MZO_FAIL;
+    *made = true;
+    return mzr_table_state(t, NULL);
+}
 
 static int group_tables(mzr_report *r)
 {
     const mzt_summary *s = &r->sum;
     for (int kind = MZT_SUM_GEN; kind <= MZT_SUM_SOLVE; kind++) {
-        const bool gen = kind == MZT_SUM_GEN;
-        if ((gen ? s->ngen : s->nsolve) == 0)
+        if ((kind == MZT_SUM_GEN ? s->ngen : s->nsolve) == 0)
             continue;
-        /* columns only where some group has values */
-        bool time = false, mem = false, fig[MZT_FIG_N] = {false};
-        for (size_t k = 0; k < s->ngrp; k++) {
-            const mzt_sum_group *g = &s->grp[k];
-            if (g->kind != kind)
-                continue;
-            time = time || g->time.n;
-            mem = mem || g->memory.n;
-            for (int j = 0; j < MZT_FIG_N; j++)
-                fig[j] = fig[j] || g->fig[j].n;
-        }
-        /* A shape or a source that every row shares is said once, in the
-         * note, instead of a column; so are the cells of square grids (the
-         * grid says them). */
-        const char *topo = NULL, *rng = NULL;
-        bool one_topo = true, one_rng = true;
-        for (size_t k = 0; k < s->ngrp; k++) {
-            const mzt_sum_group *g = &s->grp[k];
-            if (g->kind != kind)
-                continue;
-            one_topo = one_topo && (!topo || !strcmp(topo, g->topo));
-            one_rng = one_rng && (!rng || !strcmp(rng, g->rng));
-            topo = topo ? topo : g->topo;
-            rng = rng ? rng : g->rng;
-        }
-        const bool show_cells = !one_topo || strcmp(topo, "ortho") != 0;
-        char note[1024];
-        snprintf(note, sizeof note, "%s%s%s%s%s%s", TIME_NOTE,
-                 one_topo || one_rng ? " Every row:" : "", one_topo ? " shape " : "",
-                 one_topo ? topo : "", one_topo && one_rng ? ", source " : one_rng ? " source " : "",
-                 one_rng ? rng : "");
-        if (one_topo || one_rng)
-            strncat(note, ".", sizeof note - strlen(note) - 1);
-        bool outside = false;
-        for (size_t k = 0; k < r->outside.n && !outside; k++)
-            outside = r->outside.p[k].kind == kind;
-        if (outside)
-            strncat(note,
-                    gen ? " Outside generators: the time is the program's own where it reports "
-                          "one, else the whole process's wall time, start-up included (the "
-                          "Outside programs section says which); the built-ins' is in-process "
-                          "time; a failed run has no figures."
-                        : " Outside solvers: the time is the program's own where it reports "
-                          "one, else the whole process's wall time, start-up included (the "
-                          "Outside programs section says which); the built-ins' is in-process "
-                          "time; a failed run has no figures.",
-                    sizeof note - strlen(note) - 1);
-        mzr_table *t;
-        int rc = mzr_new_table(r, gen ? MZR_SEC_GENERATORS : MZR_SEC_SOLVERS,
-                           gen ? "generators" : "solvers",
-                           gen ? "Generators by size" : "Solvers by generator and size", note,
-                           &t);
-        if (rc != MZO_OK)
-            return rc;
-        if (!gen) {
-            rc |= mzr_table_col(t, "solver", NULL, "solver", MZR_LEFT);
-            mzr_table_col_code(t);
-        }
-        rc |= mzr_table_col(t, "generator", NULL, "gen", MZR_LEFT);
-        mzr_table_col_code(t);
-        if (!one_topo)
-            rc |= mzr_table_col(t, "shape", NULL, "topology", MZR_LEFT);
-        rc |= mzr_table_col(t, "grid", NULL, "grid", MZR_RIGHT);
-        if (!one_rng)
-            rc |= mzr_table_col(t, "source", NULL, "rng", MZR_LEFT);
-        if (show_cells)
-            rc |= mzr_table_col(t, "cells", NULL, "cells", MZR_RIGHT);
-        rc |= mzr_table_col(t, gen ? "mazes" : "runs", NULL, "n", MZR_RIGHT);
-        rc |= mzr_table_col(t, "seeds", NULL, "seeds", MZR_RIGHT);
-        const size_t c_time = t->ncols;
-        if (time)
-            rc |= mzr_spec_col(t, &SPEC_TIME);
-        const size_t c_mem = t->ncols;
-        if (mem)
-            rc |= mzr_spec_col(t, &SPEC_HEAP);
-        size_t c_fig[MZT_FIG_N];
-        mzr_colspec fspec[MZT_FIG_N];
-        char fkey[MZT_FIG_N][64];
-        for (int j = 0; j < MZT_FIG_N; j++) {
-            c_fig[j] = t->ncols;
-            if (mzt_fig[j].kind != kind || !fig[j])
-                continue;
-            snprintf(fkey[j], sizeof fkey[j], "%s%s", mzt_fig[j].name,
-                     mzt_fig[j].per_cell ? "_pct" : "");
-            fspec[j] = (mzr_colspec){.key = fkey[j], .head = mzt_fig[j].label,
-                                     .unit = mzt_fig[j].per_cell ? "%" : "cells",
-                                     .align = MZR_RIGHT, .fmt = MZR_FMT_SD,
-                                     .scale = mzt_fig[j].per_cell ? 100 : 1,
-                                     .stat = STAT_SD};
-            rc |= mzr_spec_col(t, &fspec[j]);
-        }
-        for (size_t k = 0; rc == MZO_OK && k < s->ngrp; k++) {
-            const mzt_sum_group *g = &s->grp[k];
-            if (g->kind != kind)
-                continue;
-            size_t c = 0;
-            rc |= mzr_table_row(t);
-            if (!gen)
-                rc |= mzr_table_set(t, c++, "%s", g->solver);
-            rc |= mzr_table_set(t, c++, "%s", g->gen);
-            if (!one_topo)
-                rc |= mzr_table_set(t, c++, "%s", g->topo);
-            char grid[128];
-            mzt_grid_text(g->topo, g->rows, g->cols, grid, sizeof grid);
-            rc |= mzr_table_set(t, c++, "%s", grid);
-            if (!one_rng)
-                rc |= mzr_table_set(t, c++, "%s", g->rng);
-            if (show_cells)
-                rc |= mzr_table_set(t, c++, "%llu", (unsigned long long)g->cells);
-            rc |= mzr_table_set(t, c++, "%zu", g->n);
-            rc |= mzr_table_set(t, c++, "%zu", g->seeds);
-            if (time)
-                rc |= mzr_spec_set_num(t, c_time, &SPEC_TIME,
-                                       (const double[3]){g->time.med, g->time.lo, g->time.hi});
-            if (mem)
-                rc |= mzr_spec_set_num(t, c_mem, &SPEC_HEAP,
-                                       (const double[3]){g->memory.med, g->memory.lo,
-                                                         g->memory.hi});
-            for (int j = 0; j < MZT_FIG_N; j++)
-                if (mzt_fig[j].kind == kind && fig[j])
-                    rc |= mzr_spec_set_num(t, c_fig[j], &fspec[j],
-                                           (const double[2]){g->fig[j].mean, g->fig[j].sd});
-        }
-        if (rc != MZO_OK)
+        grp_view v;
+        grp_view_of(r, kind, &v);
+        /* the page holds the summary; the full tables are collapsed under
+         * it (and CSV files): without timings, the figures alone */
+        bool summary = false;
+        if (v.time && grp_summary(r, &v, &summary) != MZO_OK)
+            return MZO_FAIL;
+        if ((v.time || v.mem) && grp_time_table(r, &v, summary) != MZO_OK)
+            return MZO_FAIL;
+        if (grp_fig_table(r, &v, summary || v.time || v.mem) != MZO_OK)
             return MZO_FAIL;
     }
     return MZO_OK;
@@ -238,7 +511,8 @@ static int add_sweep(mzr_report *r, const char *path)
         if (mzr_new_table(r, MZR_SEC_OUTSIDE, "outside", "", "", &t) != MZO_OK)
             return MZO_FAIL;
         mzr_table_free(t);
-        if (mzr_outside_table(&r->outside, t) != MZO_OK)
+        if (mzr_outside_table(&r->outside, t) != MZO_OK ||
+            mzr_table_set_stat(t, "no statistic: counts of runs by status") != MZO_OK)
             return MZO_FAIL;
     }
     return MZO_OK; /* the sniffer counts it used */
@@ -299,7 +573,8 @@ static int add_check(mzr_report *r, const char *path, const char *text)
         return MZO_FAIL;
     int rc = mzr_table_col(t, "case", NULL, "case", MZR_LEFT) |
              mzr_table_col(t, "result", NULL, "result", MZR_CENTER) |
-             mzr_table_col(t, "message", NULL, "message", MZR_LEFT);
+             mzr_table_col(t, "message", NULL, "message", MZR_LEFT) |
+             mzr_table_set_stat(t, "no statistic: the cases as the JUnit report has them");
     size_t passed = 0;
     for (const char *p = strstr(text, "<testcase "); rc == MZO_OK && p;
          p = strstr(p + 1, "<testcase ")) {
@@ -464,6 +739,7 @@ static int left_table(const mzr_report *r, mzr_table *t)
     int rc = mzr_table_init(t, "left-out", "Inputs left out", "");
     rc |= mzr_table_col(t, "input", NULL, "input", MZR_LEFT);
     rc |= mzr_table_col(t, "why", NULL, "why", MZR_LEFT);
+    rc |= mzr_table_set_stat(t, "no statistic: each input left out and why");
     for (size_t k = 0; rc == MZO_OK && k < r->nleft; k++)
         rc |= mzr_table_row(t) | mzr_table_set(t, 0, "%s", r->left[k].path) |
               mzr_table_set(t, 1, "%s", r->left[k].why);
@@ -484,14 +760,14 @@ static const mzr_colspec STATS_COLS[ST_N] = {
     [ST_GRID] = {.key = "grid", .head = "grid", .align = MZR_RIGHT, .fmt = MZR_FMT_GRID,
                  .src = {"topology", "rows", "cols"}},
     [ST_SEEDS] = {.key = "seeds", .head = "seeds", .align = MZR_RIGHT, .src = {"seeds"}},
-    [ST_DEAD] = {.key = "dead_ends_pct", .head = "dead ends [95% CI]", .unit = "%",
+    [ST_DEAD] = {.key = "dead_ends_pct", .head = "dead ends", .unit = "%",
                  .align = MZR_RIGHT, .fmt = MZR_FMT_CI, .scale = 100, .stat = STAT_T},
     [ST_PUB] = {.key = "published_pct", .head = "published", .unit = "%", .align = MZR_RIGHT},
     [ST_VERDICT] = {.key = "verdict", .head = "verdict", .align = MZR_CENTER},
     [ST_SRC] = {.key = "published_source", .head = "source"},
-    [ST_ROUTE] = {.key = "route", .head = "route [95% CI]", .unit = "cells", .align = MZR_RIGHT,
+    [ST_ROUTE] = {.key = "route", .head = "route", .unit = "cells", .align = MZR_RIGHT,
                   .fmt = MZR_FMT_CI, .stat = STAT_T},
-    [ST_LONGEST] = {.key = "longest", .head = "longest [95% CI]", .unit = "cells",
+    [ST_LONGEST] = {.key = "longest", .head = "longest", .unit = "cells",
                     .align = MZR_RIGHT, .fmt = MZR_FMT_CI, .stat = STAT_T},
 };
 
@@ -571,7 +847,7 @@ static int add_stats(mzr_report *r, const char *path, const mzr_csvdoc *d)
         }
     }
     mzr_table_drop_empty(t);
-    return rc ? MZO_FAIL : MZO_OK;
+    return rc == MZO_OK ? mzr_table_state(t, NULL) : MZO_FAIL;
 }
 
 static const mzr_colspec FITS_COLS[] = {
@@ -581,7 +857,7 @@ static const mzr_colspec FITS_COLS[] = {
     {.key = "seeds", .head = "seeds", .align = MZR_RIGHT, .src = {"seeds"}},
     {.key = "n_range", .head = "n", .align = MZR_RIGHT, .fmt = MZR_FMT_JOIN,
      .src = {"n_min", "n_max"}, .sep = "-"},
-    {.key = "exponent", .head = "exponent [95% CI]", .align = MZR_RIGHT,
+    {.key = "exponent", .head = "exponent", .align = MZR_RIGHT,
      .fmt = MZR_FMT_CI_ASIS, .src = {"exponent", "ci95_lo", "ci95_hi"},
      .stat = "fitted exponent [95% interval]"},
     {.key = "r2", .head = "R\xc2\xb2", .align = MZR_RIGHT, .src = {"r2"}},
@@ -616,10 +892,10 @@ static const mzr_colspec SCALE_COLS[] = {
     {.key = "reps", .head = "reps", .unit = "", .align = MZR_RIGHT, .src = {"reps"}},
     {.key = "cells", .head = "cells", .unit = "", .align = MZR_RIGHT, .src = {"cells"}},
     SCALE_NUM("gen_ns_per_cell", "generate", "ns/cell", "median over the reps"),
-    SCALE_NUM("gen_min_ns_per_cell", "generate, fastest", "ns/cell", "fastest rep"),
+    SCALE_NUM("gen_min_ns_per_cell", "fastest generate", "ns/cell", "the fastest rep"),
     SCALE_NUM("gen_heap_bytes_per_cell", "generate heap", "B/cell", NULL),
     SCALE_NUM("solve_ns_per_cell", "solve", "ns/cell", "median over the reps"),
-    SCALE_NUM("solve_min_ns_per_cell", "solve, fastest", "ns/cell", "fastest rep"),
+    SCALE_NUM("solve_min_ns_per_cell", "fastest solve", "ns/cell", "the fastest rep"),
     SCALE_NUM("solve_heap_bytes_per_cell", "solve heap", "B/cell", NULL),
     SCALE_NUM("peak_rss_kb", "peak RSS", "KiB", NULL),
 };
@@ -680,7 +956,7 @@ static const mzr_colspec COMPARE_COLS[] = {
     {.key = "rng", .head = "source", .src = {"rng"}},
     {.key = "n", .head = "n base/new", .align = MZR_RIGHT, .fmt = MZR_FMT_JOIN,
      .src = {"n_base", "n_new"}, .sep = "/"},
-    {.key = "ratio", .head = "ratio [95% CI]", .align = MZR_RIGHT, .fmt = MZR_FMT_CI,
+    {.key = "ratio", .head = "ratio", .align = MZR_RIGHT, .fmt = MZR_FMT_CI,
      .src = {"ratio", "ci_lo", "ci_hi"}, .stat = "ratio of medians [95% interval]"},
     {.key = "p_adj", .head = "p adj", .align = MZR_RIGHT, .fmt = MZR_FMT_NUM, .src = {"p_adj"}},
     {.key = "test", .head = "test", .src = {"test"}},
@@ -736,6 +1012,7 @@ static int add_compare(mzr_report *r, const char *path, const mzr_csvdoc *d)
                     rc |= mzr_spec_set_csv(t, c++, &COMPARE_COLS[j], d, k);
         }
         mzr_table_drop_empty(t);
+        rc |= mzr_table_state(t, NULL);
     }
     return rc ? MZO_FAIL : MZO_OK;
 }

@@ -23,7 +23,8 @@ int mzr_table_init(mzr_table *t, const char *id, const char *title, const char *
     t->id = dupstr(id);
     t->title = dupstr(title);
     t->note = dupstr(note);
-    return t->id && t->title && t->note ? MZO_OK : MZO_FAIL;
+    t->stat = dupstr("");
+    return t->id && t->title && t->note && t->stat ? MZO_OK : MZO_FAIL;
 }
 
 int mzr_table_col(mzr_table *t, const char *head, const char *unit, const char *key,
@@ -40,8 +41,31 @@ int mzr_table_col(mzr_table *t, const char *head, const char *unit, const char *
     c->head = dupstr(head);
     c->unit = dupstr(unit);
     c->key = dupstr(key);
+    c->stat = dupstr("");
     c->align = align;
-    return c->head && c->unit && c->key ? MZO_OK : MZO_FAIL;
+    return c->head && c->unit && c->key && c->stat ? MZO_OK : MZO_FAIL;
+}
+
+int mzr_table_col_stat(mzr_table *t, const char *stat)
+{
+    if (!t->ncols)
+        return MZO_FAIL;
+    char *s = dupstr(stat);
+    if (!s)
+        return MZO_FAIL;
+    free(t->col[t->ncols - 1].stat);
+    t->col[t->ncols - 1].stat = s;
+    return MZO_OK;
+}
+
+int mzr_table_set_stat(mzr_table *t, const char *stat)
+{
+    char *s = dupstr(stat);
+    if (!s)
+        return MZO_FAIL;
+    free(t->stat);
+    t->stat = s;
+    return MZO_OK;
 }
 
 void mzr_table_col_code(mzr_table *t)
@@ -133,6 +157,7 @@ void mzr_table_drop_empty(mzr_table *t)
             free(t->col[c].head);
             free(t->col[c].unit);
             free(t->col[c].key);
+            free(t->col[c].stat);
             for (size_t p = 0; p < MZR_MAX_PARTS; p++)
                 free(t->col[c].part_suffix[p]);
             continue;
@@ -166,6 +191,7 @@ void mzr_table_free(mzr_table *t)
         free(t->col[k].head);
         free(t->col[k].unit);
         free(t->col[k].key);
+        free(t->col[k].stat);
         for (size_t p = 0; p < MZR_MAX_PARTS; p++)
             free(t->col[k].part_suffix[p]);
     }
@@ -174,6 +200,7 @@ void mzr_table_free(mzr_table *t)
     free(t->id);
     free(t->title);
     free(t->note);
+    free(t->stat);
     memset(t, 0, sizeof *t);
 }
 
@@ -203,6 +230,11 @@ void mzr_table_html(FILE *f, const mzr_table *t)
     mzo_xml_text(f, t->id);
     fputs("\">\n<caption>", f);
     mzo_xml_text(f, t->title);
+    if (t->stat && *t->stat) {
+        fputs("<span class=\"stat\">", f);
+        mzo_xml_text(f, t->stat);
+        fputs("</span>", f);
+    }
     fputs("</caption>\n<thead><tr>", f);
     for (size_t c = 0; c < t->ncols; c++) {
         char label[512];
@@ -251,7 +283,13 @@ void mzr_table_md(FILE *f, const mzr_table *t)
 {
     fputs("**", f);
     mzo_md_text(f, t->title, false);
-    fputs("**\n\n|", f);
+    fputs("**", f);
+    if (t->stat && *t->stat) {
+        fputs(" (", f);
+        mzo_md_text(f, t->stat, false);
+        fputc(')', f);
+    }
+    fputs("\n\n|", f);
     for (size_t c = 0; c < t->ncols; c++) {
         char label[512];
         mzr_col_label(&t->col[c], label, sizeof label);
@@ -285,50 +323,234 @@ void mzr_table_md(FILE *f, const mzr_table *t)
     fputc('\n', f);
 }
 
-void mzr_table_tex(FILE *f, const mzr_table *t)
+/* How wide a text shows, in characters (UTF-8 lead bytes). */
+static size_t text_width(const char *s)
 {
-    fputs("\\begin{table}[ht]\n\\centering\n\\caption{", f);
-    mzo_tex_text(f, t->title);
-    fputs("}\n\\label{tab:", f);
-    for (const char *p = t->id; *p; p++) /* the id is [a-z0-9-]: a label's name as it is */
-        if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
-            fputc(*p, f);
-    fputs("}\n\\begin{tabular}{", f);
-    for (size_t c = 0; c < t->ncols; c++)
-        fputs(align_class(t->col[c].align), f);
-    fputs("}\n\\toprule\n", f);
-    for (size_t c = 0; c < t->ncols; c++) {
+    size_t n = 0;
+    for (; s && *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* A column's width in characters: its widest cell or header (a name in
+ * a typewriter font counts a little wider). */
+static size_t col_width(const mzr_table *t, size_t c)
+{
+    char label[512];
+    mzr_col_label(&t->col[c], label, sizeof label);
+    size_t w = text_width(label);
+    for (size_t r = 0; r < t->nrows; r++) {
+        const size_t x = text_width(mzr_table_at(t, r, c)->text);
+        w = x > w ? x : w;
+    }
+    return t->col[c].code ? w + w / 4 : w;
+}
+
+/* A column's longest word in characters (a name breaks after its
+ * punctuation), as col_width counts. */
+static size_t col_word(const mzr_table *t, size_t c)
+{
+    size_t word = 0;
+    for (size_t r = 0; r < t->nrows; r++) {
+        size_t run = 0;
+        for (const char *p = mzr_table_at(t, r, c)->text; p && *p; p++) {
+            const bool brk = *p == ' ' || strchr(":,=+/_", *p);
+            run = brk ? 0 : run + (((unsigned char)*p & 0xc0) != 0x80);
+            word = run > word ? run : word;
+        }
+    }
+    return t->col[c].code ? word + word / 4 : word;
+}
+
+/* Can column c become a paragraph column (a left-aligned one of long
+ * texts)? */
+static bool col_para(const mzr_table *t, size_t c, const size_t *w)
+{
+    return t->col[c].align == MZR_LEFT && w[c] > 16;
+}
+
+/* The LaTeX column types of the columns cols[0..n): l, r, c, or
+ * p{F\linewidth} for a left-aligned column of long texts when the widest
+ * cells would not hold the line (about budget characters). */
+static void tex_columns(FILE *f, const mzr_table *t, const size_t *cols, size_t n,
+                        const size_t *w, size_t budget, bool *para)
+{
+    size_t total = 0, fixed = 0, wide = 0;
+    for (size_t k = 0; k < n; k++) {
+        const size_t c = cols[k];
+        total += w[c] + 2; /* the gaps */
+        if (col_para(t, c, w))
+            wide += w[c];
+        else
+            fixed += w[c] + 2;
+    }
+    const bool squeeze = total > budget && wide > 0 && fixed < budget;
+    for (size_t k = 0; k < n; k++) {
+        const size_t c = cols[k];
+        para[k] = squeeze && col_para(t, c, w);
+        if (para[k]) {
+            double share = (double)(budget - fixed) / (double)budget * (double)w[c] /
+                           (double)wide * 0.92;
+            /* at least its longest word (a name's piece between breaks) */
+            const double least = (double)(col_word(t, c) + 1) / (double)budget;
+            share = share < least ? least : share;
+            share = share < 0.08 ? 0.08 : share;
+            fprintf(f, "p{%.2f\\linewidth}", share);
+        } else {
+            fputs(align_class(t->col[c].align), f);
+        }
+    }
+}
+
+static void tex_header(FILE *f, const mzr_table *t, const size_t *cols, size_t n)
+{
+    fputs("\\toprule\n", f);
+    for (size_t k = 0; k < n; k++) {
         char label[512];
-        mzr_col_label(&t->col[c], label, sizeof label);
-        if (c)
+        mzr_col_label(&t->col[cols[k]], label, sizeof label);
+        if (k)
             fputs(" & ", f);
         mzo_tex_text(f, label);
     }
     fputs(" \\\\\n\\midrule\n", f);
+}
+
+static void tex_label(FILE *f, const mzr_table *t, size_t part)
+{
+    fputs("\\label{tab:", f);
+    for (const char *p = t->id; *p; p++) /* the id is [a-z0-9-]: a label's name as it is */
+        if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
+            fputc(*p, f);
+    if (part > 0)
+        fprintf(f, "-%zu", part + 1);
+    fputc('}', f);
+}
+
+/* One longtable of the columns cols[0..n): part of nparts. */
+static void tex_part(FILE *f, const mzr_table *t, const size_t *cols, size_t n, const size_t *w,
+                     size_t budget, size_t part, size_t nparts)
+{
+    fputs("\\begin{longtable}{", f);
+    bool *para = calloc(n ? n : 1, sizeof *para);
+    if (!para)
+        return;
+    tex_columns(f, t, cols, n, w, budget, para);
+    fputs("}\n\\caption{", f);
+    mzo_tex_text(f, t->title);
+    if (t->stat && *t->stat) {
+        fputs(" (", f);
+        mzo_tex_text(f, t->stat);
+        fputc(')', f);
+    }
+    if (nparts > 1)
+        fprintf(f, ", part %zu of %zu", part + 1, nparts);
+    fputs("}\n", f);
+    tex_label(f, t, part);
+    fputs("\\\\\n", f);
+    tex_header(f, t, cols, n);
+    fputs("\\endfirsthead\n", f);
+    fprintf(f, "\\multicolumn{%zu}{l}{\\emph{continued}}\\\\\n", n ? n : 1);
+    tex_header(f, t, cols, n);
+    fputs("\\endhead\n\\bottomrule\n\\endfoot\n", f);
     for (size_t r = 0; r < t->nrows; r++) {
-        for (size_t c = 0; c < t->ncols; c++) {
+        for (size_t k = 0; k < n; k++) {
+            const size_t c = cols[k];
             const char *s = mzr_table_at(t, r, c)->text;
-            if (c)
+            if (k)
                 fputs(" & ", f);
             else if (s && (*s == '[' || *s == '*'))
                 fputs("{}", f); /* not a star or an argument of the \\ before it */
-            if (t->col[c].code && s && *s) {
+            if (t->col[c].code && s && *s)
                 fputs("\\texttt{", f);
-                mzo_tex_text(f, s);
-                fputc('}', f);
+            if (para[k] && s) {
+                /* a paragraph column's text may break after its
+                 * punctuation: dfs+braid:keep=0.4,offset=99, a/b/c.csv */
+                char piece[512];
+                size_t m = 0;
+                for (const char *p = s;; p++) {
+                    if (*p && m + 1 < sizeof piece)
+                        piece[m++] = *p;
+                    /* (a full piece is cut only between characters) */
+                    const bool full = m + 8 >= sizeof piece && ((unsigned char)p[1] & 0xc0) != 0x80;
+                    if (!*p || strchr(":,=+/_", *p) || full) {
+                        piece[m] = '\0';
+                        mzo_tex_text(f, piece);
+                        m = 0;
+                        if (!*p)
+                            break;
+                        fputs("\\allowbreak{}", f);
+                    }
+                }
             } else {
                 mzo_tex_text(f, s);
             }
+            if (t->col[c].code && s && *s)
+                fputc('}', f);
         }
         fputs(" \\\\\n", f);
     }
-    fputs("\\bottomrule\n\\end{tabular}\n", f);
-    if (t->note && *t->note) {
-        fputs("\\par\\smallskip\\footnotesize ", f);
-        mzo_tex_text(f, t->note);
-        fputc('\n', f);
+    fputs("\\end{longtable}\n", f);
+    free(para);
+}
+
+/* The characters a line holds at the tables' font size (a text width of
+ * about 16 cm: an A4 page with 2.5 cm margins). */
+#define TEX_LINE_CHARS 88
+
+void mzr_table_tex(FILE *f, const mzr_table *t)
+{
+    size_t *w = calloc(t->ncols ? 2 * t->ncols : 1, sizeof *w);
+    if (!w)
+        return;
+    size_t *cols = w + t->ncols;
+    size_t total = 0;
+    for (size_t c = 0; c < t->ncols; c++)
+        total += (w[c] = col_width(t, c)) + 2;
+    /* a full table in a smaller font: its line holds more */
+    const size_t line = t->appendix ? TEX_LINE_CHARS * 8 / 7 : TEX_LINE_CHARS;
+    fprintf(f, "\\begingroup\\%s\\setlength{\\tabcolsep}{3pt}\n",
+            t->appendix ? "scriptsize" : "footnotesize");
+    /* Too wide for the line: split, each part with the naming columns (the
+     * leading ones without a statistic) and as many of the others as hold
+     * the line. A table of long texts only (no statistic) wraps them. */
+    size_t nkey = 0, keyw = 0; /* the naming columns at their narrowest */
+    while (nkey < t->ncols && !*t->col[nkey].stat) {
+        keyw += (col_para(t, nkey, w) ? col_word(t, nkey) : w[nkey]) + 2;
+        nkey++;
     }
-    fputs("\\end{table}\n", f);
+    if (total <= line || nkey == t->ncols) {
+        for (size_t c = 0; c < t->ncols; c++)
+            cols[c] = c;
+        tex_part(f, t, cols, t->ncols, w, line, 0, 1);
+    } else {
+        size_t nparts = 0, used = keyw;
+        for (size_t c = nkey; c < t->ncols; c++) { /* count the parts first */
+            if (c == nkey || used + w[c] + 2 > line) {
+                nparts++;
+                used = keyw;
+            }
+            used += w[c] + 2;
+        }
+        size_t c = nkey;
+        for (size_t part = 0; part < nparts; part++) {
+            size_t n = 0;
+            for (size_t k = 0; k < nkey; k++)
+                cols[n++] = k;
+            used = keyw;
+            do {
+                used += w[c] + 2;
+                cols[n++] = c++;
+            } while (c < t->ncols && used + w[c] + 2 <= line);
+            tex_part(f, t, cols, n, w, line, part, nparts);
+        }
+    }
+    if (t->note && *t->note) {
+        fputs("\\par\\footnotesize ", f);
+        mzo_tex_text(f, t->note);
+        fputs("\\par\n", f);
+    }
+    fputs("\\endgroup\n", f);
+    free(w);
 }
 
 void mzr_table_csv(FILE *f, const mzr_table *t)

@@ -37,6 +37,7 @@ typedef struct mzr_col {
     char *key;  /* the CSV column name: [a-z0-9_] ("time_ns_per_cell") */
     mzr_align align;
     bool code;  /* cells are names (specs): monospace in HTML, `code` in markdown */
+    char *stat; /* the statistic its cells show ("median [95% interval]"), or "" */
     size_t nparts; /* 0 or 1: one value; 2..MZR_MAX_PARTS: parts */
     char *part_suffix[MZR_MAX_PARTS]; /* "" (the first), "_lo", "_hi" */
 } mzr_col;
@@ -50,6 +51,10 @@ typedef struct mzr_table {
     char *id;      /* [a-z0-9-]: the HTML id, the CSV file stem */
     char *title;   /* the caption */
     char *note;    /* a sentence under the table (how it is computed), or "" */
+    char *stat;    /* the statistic its cells show, said once for the table (in
+                      the caption, not a column's header), or "" */
+    bool appendix; /* a full table: collapsed on the page (<details>), after
+                      the summaries in the markdown and LaTeX documents */
     mzr_col *col;
     size_t ncols;
     mzr_cell *cell; /* nrows x ncols, row-major */
@@ -66,6 +71,10 @@ int mzr_table_col(mzr_table *t, const char *head, const char *unit, const char *
  * these suffixes (nparts of them, the first usually ""). */
 void mzr_table_col_code(mzr_table *t);
 int mzr_table_col_parts(mzr_table *t, size_t nparts, const char *const *suffix);
+/* The last column's statistic (copied). */
+int mzr_table_col_stat(mzr_table *t, const char *stat);
+/* The table's statistic, as said in its caption (copied). */
+int mzr_table_set_stat(mzr_table *t, const char *stat);
 /* A new row of empty cells. */
 int mzr_table_row(mzr_table *t);
 /* Cell c of the last row: its text (printf-like). */
@@ -88,7 +97,8 @@ void mzr_table_free(mzr_table *t);
 /* The column's header as shown: "head (unit)", or head alone. */
 void mzr_col_label(const mzr_col *c, char *buf, size_t len);
 
-/* <table id="t-ID" class="mz"> with <caption>, <thead>, <tbody>; cells
+/* <table id="t-ID" class="mz"> with <caption> (the title, then the
+ * statistic as <span class="stat">), <thead>, <tbody>; cells
  * escaped (src/out mzo_xml_text); the header cells' alignment as
  * class="l", "r" or "c", the body cells' alignment and font from
  * mzr_table_css (a rule a column, not markup a cell: a table of a
@@ -100,15 +110,21 @@ void mzr_table_html(FILE *f, const mzr_table *t);
  * left-aligned, and a monospace font (the page's --mono) for the columns
  * of names (code). */
 void mzr_table_css(FILE *f, const mzr_table *t);
-/* "**title**", a blank line, the pipe table (---, ---: or :---: by
+/* "**title** (statistic)", a blank line, the pipe table (---, ---: or :---: by
  * alignment), then the note in italics; ends with a blank line. Every
  * text (title, headers, cells, note) through src/out's mzo_md_text, the
  * code columns' cells as code spans. */
 void mzr_table_md(FILE *f, const mzr_table *t);
-/* \begin{table}[ht] \centering \caption{...} \label{tab:ID}
- * \begin{tabular}{l r c ...} \toprule header \\ \midrule rows \\
- * \bottomrule \end{tabular} (the note as a \par\footnotesize line)
- * \end{table}. Needs \usepackage{booktabs}. Every text through src/out's
+/* A longtable (it breaks across pages; its header repeats on each), in a
+ * group set \footnotesize with narrow column gaps: \caption{title
+ * (statistic)} \label{tab:ID}, \toprule header \midrule rows
+ * \bottomrule, the note as a \footnotesize paragraph after it. Sized for
+ * a text width of about 16 cm (A4 with 2.5 cm margins): a table wider than
+ * that is split into parts (tab:ID, tab:ID-2 ...), each with the naming
+ * columns (the leading ones without a statistic) and as many others as
+ * the line holds; a left-aligned column of long texts becomes a paragraph
+ * column (p{...}). Needs
+ * \usepackage{booktabs,longtable}. Every text through src/out's
  * mzo_tex_text; a row whose first cell starts with '[' or '*' starts
  * with {} (neither an argument nor a star of the \\ before it). */
 void mzr_table_tex(FILE *f, const mzr_table *t);
