@@ -6,6 +6,16 @@
 //   - every section named by --sections is there (<section data-section>);
 //   - every table has rows, every picture (<img>, <svg> not inside another
 //     <svg>, <canvas>) has a non-zero size and every <img> decoded;
+//   - every table of every section the page has (found in the page, not
+//     listed: a new section is checked as it comes), the full tables in
+//     <details> opened, fits its box at the viewport's width and again laid
+//     out for print (print media at the printed page's width, 7.7 in of a
+//     Letter page less its margins: 739 px): the table's box does not scroll
+//     (scrollWidth <= clientWidth: no overflow-x hiding columns) and the
+//     table ends inside its section;
+//   - every table states its statistic once, in its caption
+//     (<caption> ... <span class="stat">), and no column header states it
+//     again ("95%", "CI]", "median", "mean", "±");
 //   - with JavaScript disabled, the sections and the tables are all there;
 //   - printed (--print OUT.pdf, print media): a PDF of one page or more;
 //   - a screenshot (PNG) of the full page, or of one viewport's worth of it
@@ -267,6 +277,63 @@ async function checkSectionsAndTables(sessionId, phase) {
   return { sections: names.length, tables: tables.length };
 }
 
+// Every table of every section: does it fit its box? The full tables
+// (<details>) are opened first. Returns the sections and their table counts.
+async function checkFit(sessionId, phase) {
+  const r = await send('Runtime.evaluate', {
+    returnByValue: true,
+    expression: `(() => {
+      for (const d of document.querySelectorAll('details')) d.open = true;
+      const out = { sections: [], over: [] };
+      for (const sec of document.querySelectorAll('section[data-section]')) {
+        const name = sec.getAttribute('data-section');
+        const tabs = sec.querySelectorAll('table');
+        out.sections.push(name + ' ' + tabs.length);
+        const sr = sec.getBoundingClientRect();
+        for (const t of tabs) {
+          const box = t.parentElement;
+          const tr = t.getBoundingClientRect();
+          const what = t.id || (t.caption ? t.caption.textContent.slice(0, 40) : 'a table');
+          if (box.scrollWidth > box.clientWidth + 1) {
+            out.over.push(name + "': table '" + what + "' overflows its box: " + box.scrollWidth + ' px in ' + box.clientWidth);
+          } else if (tr.right > sr.right + 1 || tr.width > sr.width + 1) {
+            out.over.push(name + "': table '" + what + "' is wider than its section: " + Math.ceil(tr.width) + ' px in ' + Math.floor(sr.width));
+          }
+        }
+      }
+      const de = document.documentElement;
+      if (de.scrollWidth > de.clientWidth + 1) out.over.push("(page)': the page scrolls sideways: " + de.scrollWidth + ' px in ' + de.clientWidth);
+      return out;
+    })()`,
+  }, sessionId);
+  if (r.exceptionDetails) { fail(`${phase}: cannot measure the tables: ${r.exceptionDetails.text}`); return []; }
+  const v = r.result.value;
+  for (const o of v.over) fail(`${phase}: section '${o}`);
+  return v.sections;
+}
+
+// Every table states its statistic once: in its caption, not its headers.
+async function checkStats(sessionId) {
+  const r = await send('Runtime.evaluate', {
+    returnByValue: true,
+    expression: `(() => {
+      const out = [];
+      for (const t of document.querySelectorAll('table')) {
+        const sec = t.closest('section[data-section]');
+        const where = (sec ? sec.getAttribute('data-section') : '(no section)') + "': table '" + (t.id || 'without an id') + "'";
+        const st = t.caption && t.caption.querySelector('.stat');
+        if (!st || !st.textContent.trim()) out.push(where + ' states no statistic in its caption');
+        for (const th of t.querySelectorAll('thead th')) {
+          if (/95%|CI\\]|\\bmedian\\b|\\bmean\\b|\u00b1/i.test(th.textContent)) out.push(where + " states its statistic in the header '" + th.textContent + "'");
+        }
+      }
+      return out;
+    })()`,
+  }, sessionId);
+  if (r.exceptionDetails) { fail(`page: cannot read the captions: ${r.exceptionDetails.text}`); return; }
+  for (const o of r.result.value) fail(`page: section '${o}`);
+}
+
 async function load(sessionId) {
   const loaded = waitFor('Page.loadEventFired', sessionId);
   const nav = await send('Page.navigate', { url: fileUrl }, sessionId);
@@ -389,6 +456,20 @@ async function main() {
     printInfo = `, printed ${opts.print} (${pages} pages)`;
   }
 
+  // every table fits, at the viewport's width and laid out for print; each
+  // states its statistic
+  await checkStats(sessionId);
+  const fitted = await checkFit(sessionId, `at ${opts.viewport[0]} px`);
+  await send('Emulation.setEmulatedMedia', { media: 'print' }, sessionId);
+  await send('Emulation.setDeviceMetricsOverride', {
+    width: 739, height: 1000, deviceScaleFactor: 1, mobile: false,
+  }, sessionId);
+  await checkFit(sessionId, 'printed (739 px)');
+  await send('Emulation.setEmulatedMedia', { media: '' }, sessionId);
+  await send('Emulation.setDeviceMetricsOverride', {
+    width: opts.viewport[0], height: opts.viewport[1], deviceScaleFactor: 1, mobile: false,
+  }, sessionId);
+
   // again with the page's scripts off: the same sections and tables
   await send('Emulation.setScriptExecutionDisabled', { value: true }, sessionId);
   await load(sessionId);
@@ -402,7 +483,8 @@ async function main() {
     for (const f of failures) process.stderr.write(`${NAME}: FAIL: ${f}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${NAME}: ok: ${counts.sections} sections, ${counts.tables} tables, ` +
+  process.stdout.write(`${NAME}: ok: ${counts.sections} sections, ${counts.tables} tables ` +
+    `(fit at ${opts.viewport[0]} px and printed: ${fitted.join(', ')}), ` +
     `${list.length} pictures${opts.screenshot ? `, screenshot ${opts.screenshot} (${shotInfo})` : ''}${printInfo}\n`);
   process.exit(0);
 }
