@@ -191,11 +191,11 @@ int cmd_report(int argc, char **argv)
     mzr_report r;
     mzr_report_init(&r);
     char err[1024] = "";
-    for (size_t k = 0; k < ninputs && rc == MZC_OK; k++)
-        if (mzr_report_add(&r, inputs[k]) != MZO_OK) {
-            mzc_error("report: out of memory reading '%s'", inputs[k]);
-            rc = MZC_FAIL;
-        }
+    /* several runs (run folders, a folder of them): a history section */
+    if (mzr_report_add_inputs(&r, inputs, ninputs) != MZO_OK) {
+        mzc_error("report: out of memory reading the inputs");
+        rc = MZC_FAIL;
+    }
     if (rc == MZC_OK && mzr_report_finish(&r, err, sizeof err) != MZO_OK) {
         mzc_error("report: %s", err);
         rc = MZC_FAIL;
@@ -237,16 +237,30 @@ int cmd_report(int argc, char **argv)
             ncsv++;
         }
     for (size_t k = 0; rc == MZC_OK && charts && k < r.nchart; k++)
-        for (int fmt = 0; rc == MZC_OK && fmt < (pdf ? 2 : 1); fmt++) {
+        for (int fmt = 0; rc == MZC_OK && fmt < (pdf ? 3 : 2); fmt++) {
             char path[4096];
-            snprintf(path, sizeof path, "%s/%s.%s", charts, r.chart[k].name, fmt ? "pdf" : "svg");
+            /* NAME.csv: the points it draws with their styles (scripts/charts.sh) */
+            snprintf(path, sizeof path, "%s/%s.%s", charts, r.chart[k].name,
+                     fmt == 0 ? "csv" : fmt == 1 ? "svg" : "pdf");
+            if (fmt == 0) {
+                if ((rc = not_an_input(&r, path)) != MZC_OK ||
+                    (rc = not_an_output(&outs, "--charts", path)) != MZC_OK)
+                    break;
+                FILE *fc = mzc_outs_open(&outs, "--charts", path, force, &rc);
+                if (!fc)
+                    break;
+                mzr_chart_csv(fc, &r.chart[k], true);
+                nchart_files++;
+                continue;
+            }
             if ((rc = not_an_input(&r, path)) != MZC_OK ||
                 (rc = not_an_output(&outs, "--charts", path)) != MZC_OK)
                 break;
             FILE *f = mzc_outs_open(&outs, "--charts", path, force, &rc);
             if (!f)
                 break;
-            if (mzr_chart_write(f, &r.chart[k], fmt ? MZR_PDF : pdf ? MZR_SVG_CAIRO : MZR_SVG_TEXT,
+            if (mzr_chart_write(f, &r.chart[k],
+                                fmt == 2 ? MZR_PDF : pdf ? MZR_SVG_CAIRO : MZR_SVG_TEXT,
                                 cw, ch, err, sizeof err) != MZO_OK) {
                 mzc_error("report: --charts: %s", err);
                 rc = MZC_FAIL;

@@ -1308,8 +1308,20 @@ static void csv_num(FILE *f, double v)
 
 void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header)
 {
-    if (header)
+    if (header) {
+        /* the chart's texts and axes as '#' lines (one line each) */
+        const char *const key[5] = {"title", "question", "note", "xlabel", "ylabel"};
+        const char *const val[5] = {c->title, c->question, c->note, c->xlabel, c->ylabel};
+        for (int k = 0; k < 5; k++) {
+            fprintf(f, "# %s: ", key[k]);
+            for (const char *p = val[k]; *p; p++)
+                fputc(*p == '\n' || *p == '\r' ? ' ' : *p, f);
+            fputc('\n', f);
+        }
+        fprintf(f, "# kind: %s\n# xlog: %d\n# ylog: %d\n", c->kind == MZR_BARS ? "bars" : "lines",
+                c->xlog ? 1 : 0, c->ylog ? 1 : 0);
         fputs("chart,panel,series,category,x,y,lo,hi,colour,marker,dash,noisy\n", f);
+    }
     for (size_t p = 0; p < c->npanel; p++)
         for (size_t s = 0; s < c->panel[p].nseries; s++) {
             const mzr_series *se = &c->panel[p].series[s];

@@ -157,8 +157,9 @@ enum mzr_format { MZR_SVG_TEXT = 0, MZR_SVG_CAIRO = 1, MZR_PDF = 2 };
 /* The chart's points as CSV, one row a point: chart, panel, series,
  * category (bars), x, y, lo, hi (empty for NAN) and the series' (or the
  * bar's) colour (#rrggbb), marker and dash (style.h), and noisy (1 for a
- * flagged point): what it draws, for
- * another plotting program (scripts/charts.sh). */
+ * flagged point): what it draws, for another plotting program
+ * (scripts/charts.sh). With header, first the chart's title, question,
+ * note, axis labels, kind and log axes as '# key: value' lines. */
 void mzr_chart_csv(FILE *f, const mzr_chart *c, bool header);
 
 /* Is the chart's cairo renderer built in (the PDF export needs it)? */

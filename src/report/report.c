@@ -162,6 +162,7 @@ void mzr_report_free(mzr_report *r)
     if (r->chart)
         mzr_charts_free(r->chart, r->nchart);
     free(r->renders_html);
+    mzr_history_free(&r->hist);
     memset(r, 0, sizeof *r);
 }
 

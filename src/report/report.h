@@ -27,6 +27,7 @@
 #define MZR_REPORT_H
 
 #include "chart.h"
+#include "history.h"
 #include "outside.h"
 #include "table.h"
 #include "tools/summary.h"
@@ -59,6 +60,7 @@ enum {
     MZR_SEC_RENDERS,
     MZR_SEC_COMPARE,
     MZR_SEC_CHECK,
+    MZR_SEC_HISTORY,
     MZR_SEC_LEFT_OUT,
     MZR_NSEC
 };
@@ -90,6 +92,7 @@ typedef struct mzr_report {
     mzr_chart *chart;    /* charts from it */
     size_t nchart;
     char *renders_html;  /* the renders section's figures (XHTML), or NULL */
+    mzr_history hist;    /* the runs read together (history.h; hist.n 0 or 2 and more) */
     size_t nrenders;
 } mzr_report;
 

@@ -1168,5 +1168,7 @@ const mzr_secdef mzr_secdefs[MZR_NSEC] = {
     [MZR_SEC_COMPARE] = {"compare", "Compare", 90, 30, is_compare, true, build_compare, NULL,
                          NULL},
     [MZR_SEC_CHECK] = {"check", "Check", 100, 5, is_check, false, build_check, NULL, NULL},
+    [MZR_SEC_HISTORY] = {"history", "History", 105, 0, NULL, false, mzr_history_build,
+                         mzr_history_has, mzr_history_body},
     [MZR_SEC_LEFT_OUT] = {"left-out", "Left out", 110, 0, NULL, false, build_left, NULL, NULL},
 };
