@@ -31,8 +31,8 @@
 #     -ffp-contract (compile_commands.json), its build type is not set for
 #     it, the tests and benchmarks are off;
 #   - the man pages (each renders with 'man --warnings -l' and no warning)
-#     and the bash completion (sourced by bash without an error), when
-#     they are installed.
+#     and the bash completion (sourced by bash without an error; then
+#     tests/options_cli.sh on the installed CLI, pages and completion).
 # Usage: sh tests/install_cli.sh BUILD   (a configured build folder; its
 # target mz_install_inputs is built first). MZ_KEEP=1 keeps the prefix.
 set -u
@@ -227,24 +227,25 @@ else
     bad "add_subdirectory: the consumer does not configure"
 fi
 
-# ---- man pages and completion, when installed ----
-if [ -d "$P/share/man" ]; then
-    found=0
-    for m in $(find "$P/share/man" -type f -name '*.[1-9]*' | sort); do
-        found=$((found + 1))
-        MANWIDTH=80 man --warnings -l "$m" >/dev/null 2>"$t/err" || bad "man -l $m fails"
-        [ -s "$t/err" ] && bad "man --warnings -l $(basename "$m"): $(head -3 "$t/err")"
-    done
-    [ "$found" -gt 0 ] || bad "share/man holds no page"
-else
-    echo "install_cli: no man pages installed: not checked" >&2
-fi
+# ---- man pages and completion: installed, and working from the prefix ----
+found=0
+for m in $(find "$P/share/man" -type f -name '*.[1-9]*' 2>/dev/null | sort); do
+    found=$((found + 1))
+    MANWIDTH=80 man --warnings -l "$m" >/dev/null 2>"$t/err" || bad "man -l $m fails"
+    [ -s "$t/err" ] && bad "man --warnings -l $(basename "$m"): $(head -3 "$t/err")"
+done
+[ "$found" -gt 0 ] || bad "share/man holds no page"
 comp=$P/share/bash-completion/completions/mazebench
 if [ -f "$comp" ]; then
     bash -c ". '$comp'" >"$t/out" 2>&1 || bad "bash cannot source the completion: $(cat "$t/out")"
     [ -s "$t/out" ] && bad "sourcing the completion prints: $(head -3 "$t/out")"
+    # The installed CLI, pages and completion against the option tables:
+    # every command's options, each page's, completion of commands,
+    # options and generator names (tests/options_cli.sh).
+    sh "$root/tests/options_cli.sh" "$P/bin/mazebench" "$P/share/man/man1" "$comp" >"$t/out" 2>&1 ||
+        bad "options_cli on the installed copies: $(tail -5 "$t/out")"
 else
-    echo "install_cli: no bash completion installed: not checked" >&2
+    bad "no bash completion installed"
 fi
 
 [ "$fails" = 0 ] || { echo "install_cli: $fails failure(s)"; exit 1; }
