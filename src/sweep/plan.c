@@ -17,7 +17,6 @@
 #include "../mazebench_bench.h"
 #include "internal.h"
 #include "util/util.h"
-#include "../tools/tools.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1070,7 +1069,7 @@ int sw_plan_estimate(const sw_plan *p, uint64_t *bytes, double *seconds, char *e
         if (p->nelig[g] == 0)
             continue;
         double per_cell;
-        if (!mzt_calibrate(&b, p, g, fixed, &per_cell))
+        if (!sw_calibrate(&b, p, g, fixed, &per_cell))
             continue;
         secs += cells * per_cell / 1e9;
     }

@@ -1,11 +1,11 @@
 /*
  * tools.h - the library layer under the mazebench command's tools: the
  * reading, pairing and analysis of sweep CSVs behind 'compare', the checks
- * behind 'check', the timing calibration of a plan's estimate and the
- * re-execution of a sweep under Callgrind. Nothing here prints or exits:
- * every fallible call returns MZT_OK, MZT_BAD (the input is wrong) or
- * MZT_FAIL (memory, a system call), with the message in an mzt_err that
- * names the file and the line at fault; the command writes it.
+ * behind 'check' and the re-execution of a sweep under Callgrind. Nothing
+ * here prints or exits: every fallible call returns MZT_OK, MZT_BAD (the
+ * input is wrong) or MZT_FAIL (memory, a system call), with the message in
+ * an mzt_err that names the file and the line at fault; the command writes
+ * it.
  */
 #ifndef MZT_TOOLS_H
 #define MZT_TOOLS_H
@@ -308,13 +308,6 @@ bool mzt_check_completeness(const mzt_check *c, char *buf, size_t len);
 /* A row's recipe; with_solver false: the maze's only. */
 void mzt_check_describe(const mzt_check_row *r, bool with_solver, char *buf, size_t len);
 void mzt_check_free(mzt_check *c);
-
-/* ---- the timing calibration of a plan's estimate ---- */
-
-/* Nanoseconds a cell of generator g's mazes takes, generated and solved by
- * each of the plan's solvers, timed on one maze of about 256x256 cells at
- * most; false when the generator refuses it. */
-bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *per_cell);
 
 /* ---- instruction counts under Callgrind ---- */
 

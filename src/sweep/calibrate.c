@@ -3,12 +3,13 @@
  * (sw_plan_estimate): one maze of a generator, generated and solved by
  * every solver of the plan, timed once after a warm-up run.
  */
-#include "tools.h"
+#include "sweep.h"
 #include "../mazebench_bench.h"
+#include "internal.h"
 #include "outside/outside.h"
 #include "outside/solver.h"
 
-bool mzt_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *per_cell)
+bool sw_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *per_cell)
 {
     /* An outside program is not run for an estimate (printing a plan runs
      * nothing): its generator adds nothing, nor does an outside solver. */
