@@ -58,6 +58,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "mazebench_shapes.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -293,16 +295,11 @@ enum { MZ_TILE_WALL = 0, MZ_TILE_EMPTY = 1, MZ_TILE_DOT = 2, MZ_TILE_PILL = 3,
  *          columns wrap around: E of the last column is the first column
  *          of the same row, S of the last row the first row; ports N E S W.
  *          Every cell has four neighbours. */
-typedef enum mz_shape {
-    MZ_SHAPE_ORTHO = 0,
-    MZ_SHAPE_HEX,
-    MZ_SHAPE_TRI,
-    MZ_SHAPE_POLAR,
-    MZ_SHAPE_CUBE,
-    MZ_SHAPE_WEAVE,
-    MZ_SHAPE_TORUS,
-    MZ_SHAPE_COUNT
-} mz_shape;
+/* The values come from the list in mazebench_shapes.h, in its order:
+ * ORTHO 0, HEX 1, TRI 2, POLAR 3, CUBE 4, WEAVE 5, TORUS 6. */
+#define MZ_SHAPE_ENUM_(ID, name) MZ_SHAPE_##ID,
+typedef enum mz_shape { MZ_SHAPE_LIST(MZ_SHAPE_ENUM_) MZ_SHAPE_COUNT } mz_shape;
+#undef MZ_SHAPE_ENUM_
 
 /* Bit s: shape s. */
 #define MZ_SHAPE_BIT(s) (1u << (s))
@@ -1033,6 +1030,16 @@ MZ_API mz_status mz_eller_stream(uint64_t rows, uint64_t cols, mz_rng_kind kind,
 
 /* Resolve an MZ_P_CELL value against g; MZ_NONE when out of range. */
 MZ_API mz_idx mz_cell_resolve(const mz_grid *g, double v);
+
+/* A cell of g named in text: "entrance", "exit", "centre" (or "center":
+ * the shape's own centre, as MZ_CELL_CENTRE), "R,C" (row R, column C) on
+ * the shapes of rows and columns at one level (square, hex, tri, weave,
+ * torus cells), or an index (0 .. cells - 1). MZ_EPARAM with the reason in
+ * err for a text that names no cell of g, an address off the grid or a
+ * blocked cell; *cell is set on MZ_OK only. Optional: err (NULL with
+ * errlen 0). */
+MZ_API mz_status mz_cell_parse(const mz_grid *g, const char *text, mz_idx *cell, char *err,
+                               size_t errlen);
 
 /* Does a solver stage fit a maze of dims? MZ_EPARAM when one of its cell
  * parameters names a cell off that grid (reason in err), MZ_EINVAL when

@@ -237,6 +237,9 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     S(mz_eller_stream, "st",                                                                       \
       mz_eller_stream(4, 4, MZ_RNG_MULBERRY32, 1, NULL, NULL, NULL, NULL))                         \
     V(mz_cell_resolve, "g", mz_cell_resolve(NULL, 0), MZ_NONE)                                     \
+    S(mz_cell_parse, "g", mz_cell_parse(NULL, "0", F.cells, F.buf, sizeof F.buf))                  \
+    S(mz_cell_parse, "text", mz_cell_parse(&F.g, NULL, F.cells, F.buf, sizeof F.buf))              \
+    S(mz_cell_parse, "cell", mz_cell_parse(&F.g, "0", NULL, F.buf, sizeof F.buf))                  \
     S(mz_solver_fits, "st", mz_solver_fits(NULL, &F.d, F.buf, sizeof F.buf))                       \
     S(mz_solver_fits, "dims", mz_solver_fits(&F.st, NULL, F.buf, sizeof F.buf))                    \
     S(mz_solve, "st", mz_solve(NULL, &F.g, NULL, &F.sol))                                          \

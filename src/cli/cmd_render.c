@@ -71,39 +71,6 @@ static int format_of(const char *path, mz_pic_format *f)
     return -1;
 }
 
-/* CELL: an index, "R,C", entrance, exit or centre, on grid g. */
-static int parse_cell(const char *text, const mz_grid *g, mz_idx *out)
-{
-    uint64_t r, c;
-    char tail;
-    if (strcmp(text, "entrance") == 0)
-        *out = g->entrance;
-    else if (strcmp(text, "exit") == 0)
-        *out = g->exit;
-    else if (strcmp(text, "centre") == 0 || strcmp(text, "center") == 0)
-        *out = mz_cell_resolve(g, MZ_CELL_CENTRE); /* the shape's own centre */
-    else if (g->shape != MZ_SHAPE_POLAR && g->shape != MZ_SHAPE_CUBE && strchr(text, ',') && sscanf(text, "%llu,%llu%c", (unsigned long long *)&r,
-                                         (unsigned long long *)&c, &tail) == 2 &&
-             isdigit((unsigned char)text[0])) {
-        if (r >= g->rows || c >= g->cols) {
-            mzc_error("cell '%s' is off the %llux%llu grid", text, (unsigned long long)g->rows,
-                      (unsigned long long)g->cols);
-            return -1;
-        }
-        *out = r * g->cols + c;
-    } else {
-        uint64_t v;
-        if (mzc_parse_u64("cell", text, 0, g->cells - 1, &v) != 0)
-            return -1;
-        *out = v;
-    }
-    if (g->shape == MZ_SHAPE_ORTHO && (g->c[*out] & MZ_BLOCKED)) {
-        mzc_error("cell '%s' is blocked", text);
-        return -1;
-    }
-    return 0;
-}
-
 static int too_big(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
                    const mz_pic_estimate *e)
 {
@@ -431,7 +398,8 @@ int cmd_render(int argc, char **argv)
         mz_grid g = {0};
         mz_extra gx = {0};
         s = mz_generate(&spec, seed, &geo, &g, MZ_GEN_OPTS(1, NULL, &gx));
-        if (s == MZ_OK && from && parse_cell(from, &g, &o.heat_from) != 0) {
+        if (s == MZ_OK && from && mz_cell_parse(&g, from, &o.heat_from, err, sizeof err) != MZ_OK) {
+            mzc_error("%s", err);
             mz_grid_free(&g);
             mzo_sink_close(&wr, false, force);
             return MZC_USAGE;
