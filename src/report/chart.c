@@ -575,9 +575,14 @@ static size_t draw_legend(const painter *P, const mzr_chart *c, size_t p, double
     size_t rows = (pn->nseries + cols - 1) / cols;
     if (draw) {
         double cw = w / (double)cols;
-        for (size_t s = 0; s < pn->nseries; s++)
+        for (size_t s = 0; s < pn->nseries; s++) {
+            /* bars in their categories' colours: the series' swatch grey */
+            mzr_style st = pn->series[s].style;
+            if (c->kind == MZR_BARS && c->cat_style && pn->nseries == 1)
+                st.rgb = MUTED;
             draw_marker_legend(P, x + cw * (double)(s / rows), y + LEG_ROW * (double)(s % rows) + 8,
-                               &pn->series[s].style, c->kind == MZR_BARS, names[s]);
+                               &st, c->kind == MZR_BARS, names[s]);
+        }
     }
     return rows;
 }
