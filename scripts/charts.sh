@@ -74,13 +74,15 @@ mkdir -p "$out"
 for fmt in png svg; do
     # gnuplot's warnings (a range of one point widened, say) go to a log,
     # shown only when it fails.
-    for chart in $want; do
-        gnuplot -e "out='$out'; fmt='$fmt'" "$dat/$chart.gp" 2>"$dat/gnuplot.log" || {
+    # the report's charts: one gnuplot run, a script a chart
+    if [ -n "$want" ]; then
+        for chart in $want; do cat "$dat/$chart.gp"; echo "reset"; done >"$dat/all.gp"
+        gnuplot -e "out='$out'; fmt='$fmt'" "$dat/all.gp" 2>"$dat/gnuplot.log" || {
             cat "$dat/gnuplot.log" >&2
-            echo "charts: gnuplot failed drawing $chart.$fmt of '$csv'" >&2
+            echo "charts: gnuplot failed drawing the report's $fmt charts of '$csv'" >&2
             exit 1
         }
-    done
+    fi
     if [ -n "$extra" ]; then
         gnuplot -e "dir='$dat'; out='$out'; fmt='$fmt'; want='$extra'" "$here/charts.gp" \
             2>"$dat/gnuplot.log" || {
