@@ -750,6 +750,16 @@ static void layout_make(const painter *P, const mzr_chart *c, double w, double h
     double xmin, xmax, ymin, ymax;
     data_range(c, &xmin, &xmax, &ymin, &ymax);
     mzr_axis_make(&L->ax, bars ? false : c->xlog, xmin, xmax, bars);
+    if (c->xint && !bars && !c->xlog) { /* whole numbers only */
+        size_t m = 0;
+        for (size_t i = 0; i < L->ax.nticks; i++)
+            if (L->ax.tick[i] == floor(L->ax.tick[i])) {
+                L->ax.tick[m] = L->ax.tick[i];
+                memmove(L->ax.label[m], L->ax.label[i], sizeof L->ax.label[m]);
+                m++;
+            }
+        L->ax.nticks = m;
+    }
     mzr_axis_make(&L->ay, bars ? false : c->ylog, ymin, ymax, false);
     size_t npanel = c->npanel;
     L->shared = npanel > 0 && legend_shared(c);

@@ -71,6 +71,7 @@ typedef struct mzr_chart {
     char *xlabel, *ylabel; /* with units: "grid size (cells)" */
     enum mzr_kind kind;
     bool xlog, ylog; /* MZR_BARS: the value axis is x, never log */
+    bool xint;       /* a linear x of whole numbers (runs): ticks at whole numbers only */
     /* MZR_BARS: the categories (one row each, top to bottom); a point's x
      * is its category's index, its y the value. */
     char **cat;

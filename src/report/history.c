@@ -636,6 +636,7 @@ static int trend_chart(mzr_history *h, const hrow *rows, size_t nrows, int kind)
                       "change beyond noise from the run before.");
     if (rc == MZO_OK && c.npanel == 1)
         c.panel[0].title[0] = '\0';
+    c.xint = true;
     if (rc == MZO_OK) {
         /* log y past a decade */
         double lo = INFINITY, hi = 0;
