@@ -14,7 +14,7 @@
  * prints one line per cell that differs. A recipe that fails (a generator
  * or solver returning an error, or refusing a size the file has figures
  * for) is one line naming the status, its rows not compared. --junit also
- * writes a JUnit XML report, one test case per row (src/cli/junit.h).
+ * writes a JUnit XML report, one test case per row (src/out/junit.h).
  *
  * When the file carries its plan ('# plan:' lines, with a '# shard:' line
  * in a sweep's file, and '# solvers plan:' lines in the registry's golden
@@ -40,7 +40,7 @@
 #include "cli.h"
 #include "../mazebench_bench.h"
 #include "opts.h"
-#include "junit.h"
+#include "out/junit.h"
 #include "sweep.h"
 #include "tools/tools.h"
 
@@ -118,8 +118,8 @@ static int estimate_groups(const mzt_check *c, size_t jobs)
  * failure. */
 static int write_junit(const mzt_check *c, FILE *out)
 {
-    mzc_junit j;
-    mzc_junit_init(&j, "mazebench check");
+    mzo_junit j;
+    mzo_junit_init(&j, "mazebench check");
     char cls[512], name[1024];
     snprintf(cls, sizeof cls, "check.%s", c->path);
     for (size_t k = 0; k < c->nrows; k++) {
@@ -130,35 +130,40 @@ static int write_junit(const mzt_check *c, FILE *out)
         if (r->diff) {
             size_t n = strcspn(r->diff, "\n");
             char *msg = strndup(r->diff, n);
-            mzc_junit_add(&j, cls, name, msg ? msg : "differs", r->diff);
+            mzo_junit_add(&j, cls, name, msg ? msg : "differs", r->diff);
             free(msg);
         } else if (r->why) {
             char msg[512];
             snprintf(msg, sizeof msg, "not compared: %s", r->why);
-            mzc_junit_add(&j, cls, name, msg, NULL);
+            mzo_junit_add(&j, cls, name, msg, NULL);
         } else if (r->ndiff || r->nfail) {
-            mzc_junit_add(&j, cls, name, "differs (out of memory for the lines)", NULL);
+            mzo_junit_add(&j, cls, name, "differs (out of memory for the lines)", NULL);
         } else {
-            mzc_junit_add(&j, cls, name, NULL, NULL);
+            mzo_junit_add(&j, cls, name, NULL, NULL);
         }
     }
     /* Completeness: one more case, skipped when the file has no plan. */
     const char *whole = "completeness: the rows of its plan";
     if (!c->nsect) {
-        mzc_junit_skip(&j, cls, whole, "no '# plan:' lines: completeness not checked");
+        mzo_junit_skip(&j, cls, whole, "no '# plan:' lines: completeness not checked");
     } else if (c->plan_diff) {
         size_t n = strcspn(c->plan_diff, "\n");
         char *msg = strndup(c->plan_diff, n);
-        mzc_junit_add(&j, cls, whole, msg ? msg : "rows missing, extra or out of order",
+        mzo_junit_add(&j, cls, whole, msg ? msg : "rows missing, extra or out of order",
                       c->plan_diff);
         free(msg);
     } else if (c->nmissing || c->nextra || c->norder) {
-        mzc_junit_add(&j, cls, whole, "rows missing, extra or out of order", NULL);
+        mzo_junit_add(&j, cls, whole, "rows missing, extra or out of order", NULL);
     } else {
-        mzc_junit_add(&j, cls, whole, NULL, NULL);
+        mzo_junit_add(&j, cls, whole, NULL, NULL);
     }
-    int rc = mzc_junit_print(&j, out, "check");
-    mzc_junit_free(&j);
+    char err[128];
+    int rc = MZC_OK;
+    if (mzo_junit_print(&j, out, err, sizeof err) != MZO_OK) {
+        mzc_error("check: %s", err);
+        rc = MZC_FAIL;
+    }
+    mzo_junit_free(&j);
     return rc;
 }
 

@@ -2,9 +2,7 @@
  * junit.c - JUnit XML reports (junit.h).
  */
 #include "junit.h"
-#include "cli.h"
-#include "out/out.h"
-#include "sweep.h"
+#include "out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,19 +20,19 @@ static char *dup_or_null(const char *s, bool *bad)
     return d;
 }
 
-void mzc_junit_init(mzc_junit *j, const char *suite)
+void mzo_junit_init(mzo_junit *j, const char *suite)
 {
     memset(j, 0, sizeof *j);
-    mzu_vec_init(&j->cases, sizeof(mzc_junit_case), NULL);
+    mzu_vec_init(&j->cases, sizeof(mzo_junit_case), NULL);
     bool bad = false;
     j->suite = dup_or_null(suite ? suite : "mazebench", &bad);
     j->oom = bad;
 }
 
-static int add(mzc_junit *j, const char *classname, const char *name, const char *failure,
+static int add(mzo_junit *j, const char *classname, const char *name, const char *failure,
                const char *detail, bool skipped)
 {
-    mzc_junit_case *c = mzu_vec_push(&j->cases);
+    mzo_junit_case *c = mzu_vec_push(&j->cases);
     if (!c) {
         j->oom = true;
         return -1;
@@ -54,22 +52,22 @@ static int add(mzc_junit *j, const char *classname, const char *name, const char
     return bad ? -1 : 0;
 }
 
-int mzc_junit_add(mzc_junit *j, const char *classname, const char *name, const char *failure,
+int mzo_junit_add(mzo_junit *j, const char *classname, const char *name, const char *failure,
                   const char *detail)
 {
     return add(j, classname, name, failure, detail, false);
 }
 
-int mzc_junit_skip(mzc_junit *j, const char *classname, const char *name, const char *why)
+int mzo_junit_skip(mzo_junit *j, const char *classname, const char *name, const char *why)
 {
     return add(j, classname, name, why, NULL, true);
 }
 
-int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd)
+int mzo_junit_print(const mzo_junit *j, FILE *f, char *err, size_t errlen)
 {
     if (j->oom) {
-        mzc_error("%s: out of memory building the JUnit report", cmd);
-        return MZC_FAIL;
+        snprintf(err, errlen, "out of memory building the JUnit report");
+        return MZO_FAIL;
     }
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
     fputs("<testsuites name=\"", f);
@@ -81,7 +79,7 @@ int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd)
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", j->cases.len,
             j->failures, j->skipped);
     for (size_t k = 0; k < j->cases.len; k++) {
-        const mzc_junit_case *c = &MZU_AT(&j->cases, mzc_junit_case, k);
+        const mzo_junit_case *c = &MZU_AT(&j->cases, mzo_junit_case, k);
         fputs("    <testcase classname=\"", f);
         mzo_xml_text(f, c->classname);
         fputs("\" name=\"", f);
@@ -102,27 +100,16 @@ int mzc_junit_print(const mzc_junit *j, FILE *f, const char *cmd)
         fputs("    </testcase>\n", f);
     }
     fputs("  </testsuite>\n</testsuites>\n", f);
-    return MZC_OK;
+    return MZO_OK;
 }
 
-int mzc_junit_write(const mzc_junit *j, const char *path, bool force, const char *cmd)
-{
-    mzc_outs outs;
-    mzc_outs_init(&outs, cmd);
-    int rc = MZC_OK;
-    FILE *f = mzc_outs_open(&outs, "--junit", path, force, &rc);
-    if (f)
-        rc = mzc_junit_print(j, f, cmd);
-    return mzc_outs_finish(&outs, rc);
-}
-
-void mzc_junit_free(mzc_junit *j)
+void mzo_junit_free(mzo_junit *j)
 {
     for (size_t k = 0; k < j->cases.len; k++) {
-        free(MZU_AT(&j->cases, mzc_junit_case, k).classname);
-        free(MZU_AT(&j->cases, mzc_junit_case, k).name);
-        free(MZU_AT(&j->cases, mzc_junit_case, k).failure);
-        free(MZU_AT(&j->cases, mzc_junit_case, k).detail);
+        free(MZU_AT(&j->cases, mzo_junit_case, k).classname);
+        free(MZU_AT(&j->cases, mzo_junit_case, k).name);
+        free(MZU_AT(&j->cases, mzo_junit_case, k).failure);
+        free(MZU_AT(&j->cases, mzo_junit_case, k).detail);
     }
     mzu_vec_free(&j->cases);
     free(j->suite);
