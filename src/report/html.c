@@ -45,7 +45,7 @@ static const char CSS[] =
     "table.mz caption{text-align:left;font-weight:600;padding:.3rem 0}"
     "table.mz caption .stat{display:block;font-weight:400;color:var(--mute);font-size:.8rem}"
     "table.mz th,table.mz td{padding:.2rem .5rem;border-bottom:1px solid var(--line);"
-    "vertical-align:top;overflow-wrap:anywhere}"
+    "vertical-align:top;overflow-wrap:break-word}"
     "table.mz thead th{border-bottom:2px solid var(--fg)}"
     "details.full{margin:.5rem 0}details.full>summary{cursor:pointer;color:var(--mute);"
     "font-size:.9rem}"

@@ -274,7 +274,9 @@ void mzr_table_css(FILE *f, const mzr_table *t)
         if (t->col[c].code) {
             fputs("#t-", f);
             mzo_xml_text(f, t->id);
-            fprintf(f, " td:nth-child(%zu){font-family:var(--mono);font-size:.9em}", c + 1);
+            fprintf(f, " td:nth-child(%zu){font-family:var(--mono);font-size:.9em;"
+                       "overflow-wrap:anywhere}",
+                    c + 1);
         }
     }
 }

@@ -108,7 +108,7 @@ void mzr_table_html(FILE *f, const mzr_table *t);
 /* The CSS rules of t's body cells (for the page's <style>):
  * "#t-ID td:nth-child(K){text-align:right}" for each column that is not
  * left-aligned, and a monospace font (the page's --mono) for the columns
- * of names (code). */
+ * of names (code), which may break anywhere (a table holds its box). */
 void mzr_table_css(FILE *f, const mzr_table *t);
 /* "**title** (statistic)", a blank line, the pipe table (---, ---: or :---: by
  * alignment), then the note in italics; ends with a blank line. Every
