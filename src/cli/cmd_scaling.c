@@ -4,15 +4,15 @@
  * route ~ n^b fitted per maze on logarithms with a 95% confidence interval
  * (mz_powfit_compute), next to the published exponent when there is one.
  * 'eller-stream' takes its routes from mz_eller_stream, at sizes no grid
- * could hold. docs/scaling.md.
+ * could hold. docs/scaling.md. The runs and the fit are src/tools/scaling.c.
  */
 #include "cli.h"
 #include "../mazebench_bench.h"
 #include "../mazebench_stats.h"
 #include "opts.h"
 #include "sweep.h"
+#include "tools/scaling.h"
 
-#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,239 +90,17 @@ static mz_shape run_shape = MZ_SHAPE_ORTHO;
 
 static mz_dims geom_of(uint64_t n) { return mz_dims_side(run_shape, n); }
 
-/* The published exponent of a generator spec (canonical text) on the run's
- * shape, or NAN. The loop-erased walk's exponent is the same on every
- * planar lattice (5/4); in three dimensions it is about 1.624 (D. B. Wilson,
- * "The dimension of loop-erased random walk in 3D", 2010: 1.62400 +-
- * 0.00005). Weave grids are not a fixed graph: no exponent. */
-static double theory_of(const char *canon, const char **what)
-{
-    const bool ust = strcmp(canon, "wilson") == 0 || strcmp(canon, "aldous-broder") == 0;
-    if (run_shape == MZ_SHAPE_WEAVE || (run_shape == MZ_SHAPE_CUBE && !ust)) {
-        *what = "";
-        return NAN;
-    }
-    if (ust && run_shape == MZ_SHAPE_CUBE) {
-        *what = "UST: loop-erased random walk in 3D, about 1.624";
-        return 1.624;
-    }
-    if (ust) {
-        *what = "UST: loop-erased random walk, 5/4";
-        return 1.25;
-    }
-    if (strcmp(canon, "kruskal") == 0 || strcmp(canon, "prim") == 0) {
-        *what = "minimum spanning tree, about 1.22";
-        return 1.22;
-    }
-    *what = "";
-    return NAN;
-}
-
 static uint64_t next_ns;
 
-/* A statistic undefined for its sample was printed (a standard deviation
- * over one seed, the interval of a fit through two mazes): one note on
- * stderr at the end. */
-static bool undefined_seen, undefined_fit;
-
-/* The topology column of the run's shape (3d: its levels vary with n, so
- * only the name). */
-static const char *topo_name(void) { return mz_shape_name(run_shape); }
-
-static int route_of(const char *canon, const mz_spec *spec, mz_rng_kind stream_rng, uint64_t n,
-                    uint64_t seed, mz_grid *g, double *route)
+/* A progress line on stderr every 10 s. */
+static void progress(void *ctx, const char *canon, const char *grid, uint64_t seed)
 {
-    mz_status s;
-    if (!spec) {
-        mz_stream_stats st;
-        s = mz_eller_stream(n, n, stream_rng, seed, NULL, NULL, NULL, &st);
-        if (s == MZ_OK)
-            *route = (double)st.route;
-    } else {
-        mz_extra x;
-        memset(&x, 0, sizeof x);
-        const mz_dims geo = geom_of(n);
-        s = mz_generate(spec, seed, &geo, g, MZ_GEN_OPTS(1, NULL, &x));
-        mz_maze_stats ms;
-        if (s == MZ_OK && (g->rows != geo.rows || g->cols != geo.cols))
-            s = MZ_EUNSUPPORTED; /* a fixed-size generator */
-        if (s == MZ_OK)
-            s = mz_maze_stats_compute(g, 0, &ms);
-        if (s == MZ_OK && ms.route < 1)
-            s = MZ_EINVAL; /* no route to measure */
-        if (s == MZ_OK)
-            *route = (double)ms.route;
-    }
-    char grid[96];
-    const mz_dims geo = geom_of(n);
-    mz_dims_format(&geo, grid, sizeof grid);
-    if (s != MZ_OK) {
-        mzc_error("scaling: '%s' at %s seed %llu: %s", canon, grid, (unsigned long long)seed,
-                  mz_status_str(s));
-        return -1;
-    }
+    (void)ctx;
     if (mzc_now_ns() >= next_ns) {
         fprintf(stderr, "mazebench: scaling: %s at %s seed %llu\n", canon, grid,
                 (unsigned long long)seed);
         next_ns = mzc_now_ns() + UINT64_C(10000000000);
     }
-    return 0;
-}
-
-typedef struct gen_result {
-    const char *canon;
-    mz_powfit fit;
-    double theory, local;
-    const char *theory_what;
-    uint64_t nmin, nmax;
-    size_t sizes, seeds;
-    const char *rng; /* the sources its mazes drew from */
-} gen_result;
-
-/* One generator over its sizes and seeds: the fit, and the points rows.
- * rngk[i] is the source of size i (spec NULL: eller-stream). */
-static int run_gen(const char *canon, const mz_spec *spec, const unsigned char *rngk,
-                   const list *l, FILE *points, gen_result *r)
-{
-    mz_spec sp;
-    if (spec)
-        sp = *spec;
-    const size_t total = l->nsizes * l->nseeds;
-    double *x = malloc(total * sizeof *x), *y = malloc(total * sizeof *y);
-    mz_grid g;
-    memset(&g, 0, sizeof g);
-    int rc = -1;
-    if (!x || !y) {
-        mzc_error("scaling: out of memory");
-        goto out;
-    }
-    memset(r, 0, sizeof *r);
-    r->canon = canon;
-    size_t m = 0;
-    for (size_t i = 0; i < l->nsizes; i++)
-        for (size_t k = 0; k < l->nseeds; k++) {
-            x[m] = (double)l->n[i];
-            if (spec)
-                sp.rng = (mz_rng_kind)rngk[i];
-            if (route_of(canon, spec ? &sp : NULL, (mz_rng_kind)rngk[i], l->n[i], l->seed[k], &g,
-                         &y[m]) != 0)
-                goto out;
-            m++;
-        }
-    if (mz_powfit_compute(x, y, m, &r->fit) != MZ_OK) {
-        mzc_error("scaling: '%s': too few points to fit (sizes x seeds under 2)", canon);
-        goto out;
-    }
-    r->theory = theory_of(canon, &r->theory_what);
-    r->sizes = l->nsizes;
-    r->seeds = l->nseeds;
-    bool used[MZ_RNG_KIND_COUNT] = {false};
-    for (size_t i = 0; i < l->nsizes; i++)
-        used[rngk[i]] = true;
-    r->rng = used[MZ_RNG_MULBERRY32] && used[MZ_RNG_SPLITMIX64] ? "mulberry32+splitmix64"
-             : used[MZ_RNG_SPLITMIX64]                          ? "splitmix64"
-                                                                : "mulberry32";
-    r->nmin = r->nmax = l->n[0];
-    for (size_t i = 0; i < l->nsizes; i++) {
-        if (l->n[i] < r->nmin)
-            r->nmin = l->n[i];
-        if (l->n[i] > r->nmax)
-            r->nmax = l->n[i];
-    }
-    /* The theory's line: its slope through the fitted line's value at the
-     * geometric middle of the sizes. */
-    const double nmid = sqrt((double)r->nmin * (double)r->nmax);
-    const double fmid = r->fit.coef * pow(nmid, r->fit.exponent);
-    /* Per size: mean, sd, geometric mean; the local slope of mean ln route
-     * from the size before (sizes in the order given). */
-    double prev_lm = 0, prev_ln = 0;
-    for (size_t i = 0; i < l->nsizes; i++) {
-        const double *yi = y + i * l->nseeds;
-        const double n = (double)l->n[i];
-        mz_summary s;
-        mz_summarise(yi, l->nseeds, &s);
-        double lm = 0;
-        for (size_t k = 0; k < l->nseeds; k++)
-            lm += log(yi[k]);
-        lm /= (double)l->nseeds;
-        const double local = i ? (lm - prev_lm) / (log(n) - prev_ln) : NAN;
-        if (i)
-            r->local = local;
-        if (points) {
-            mzo_csv_string(points, canon);
-            fprintf(points, ",%s", topo_name());
-            /* one seed: no standard deviation (empty) */
-            fprintf(points, ",%" PRIu64 ",%zu,%.6g,", l->n[i], l->nseeds, s.mean);
-            if (l->nseeds > 1)
-                fprintf(points, "%.6g", s.sd);
-            else
-                undefined_seen = true;
-            fprintf(points, ",%.6g,%.6g,", exp(lm), r->fit.coef * pow(n, r->fit.exponent));
-            if (!isnan(r->theory))
-                fprintf(points, "%.6g", fmid * pow(n / nmid, r->theory));
-            fputc(',', points);
-            if (i)
-                fprintf(points, "%.4f", local);
-            fprintf(points, ",%s\n",
-                    mz_rng_name((mz_rng_kind)rngk[i]));
-        }
-        prev_lm = lm;
-        prev_ln = log(n);
-    }
-    rc = 0;
-out:
-    mz_grid_free(&g);
-    free(x);
-    free(y);
-    return rc;
-}
-
-static void print_result(FILE *f, const gen_result *r, bool csv)
-{
-    /* Two mazes fix the line: no standard error, no interval (n/a in
-     * text, empty in CSV, and said once on stderr). */
-    const bool spread = !isnan(r->fit.se);
-    if (!spread)
-        undefined_fit = true;
-    if (csv) {
-        mzo_csv_string(f, r->canon);
-        fprintf(f, ",%s", topo_name());
-        fprintf(f, ",%zu,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,", r->sizes, r->seeds,
-                r->fit.n, r->nmin, r->nmax, r->fit.exponent);
-        if (spread)
-            fprintf(f, "%.4f,%.4f,%.4f,", r->fit.se, r->fit.ci_lo, r->fit.ci_hi);
-        else
-            fputs(",,,", f);
-        fprintf(f, "%.4f,%.4f,", r->fit.r2, r->local);
-        if (!isnan(r->theory) && spread)
-            fprintf(f, "%.2f,%s", r->theory,
-                    r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "yes" : "no");
-        else if (!isnan(r->theory))
-            fprintf(f, "%.2f,", r->theory);
-        else
-            fputc(',', f);
-        fprintf(f, ",%s\n", r->rng);
-        return;
-    }
-    char label[320];
-    if (run_shape != MZ_SHAPE_ORTHO)
-        snprintf(label, sizeof label, "%s on %s cells", r->canon, mz_shape_name(run_shape));
-    else
-        snprintf(label, sizeof label, "%s", r->canon);
-    char err_text[96] = "se n/a, 95% ci n/a";
-    if (spread)
-        snprintf(err_text, sizeof err_text, "se %.4f, 95%% ci %.4f..%.4f", r->fit.se,
-                 r->fit.ci_lo, r->fit.ci_hi);
-    fprintf(f, "%-24s n %" PRIu64 "..%" PRIu64 ", %zu sizes x %zu seeds: exponent %.4f "
-               "(%s), R^2 %.4f, local slope %.4f, rng %s",
-            label, r->nmin, r->nmax, r->sizes, r->seeds, r->fit.exponent, err_text, r->fit.r2,
-            r->local, r->rng);
-    if (!isnan(r->theory) && spread)
-        fprintf(f, "; published %.2f (%s) %s the interval", r->theory, r->theory_what,
-                r->theory >= r->fit.ci_lo && r->theory <= r->fit.ci_hi ? "inside" : "outside");
-    else if (!isnan(r->theory))
-        fprintf(f, "; published %.2f (%s)", r->theory, r->theory_what);
-    fputc('\n', f);
 }
 
 int cmd_scaling(int argc, char **argv)
@@ -518,15 +296,27 @@ int cmd_scaling(int argc, char **argv)
                "published,published_inside,rng\n",
                "topology,");
     next_ns = mzc_now_ns() + UINT64_C(10000000000);
+    /* A statistic undefined for its sample was printed (a standard
+     * deviation over one seed, the interval of a fit through two mazes):
+     * one note on stderr at the end. */
+    bool undefined_seen = false, undefined_fit = false;
     for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
         const bool st = strcmp(canon[k], "eller-stream") == 0;
-        gen_result r;
-        if (run_gen(canon[k], st ? NULL : &specs[k], rngk[k], st ? &stream : &grid, pf, &r) !=
-            0) {
+        const list *l = st ? &stream : &grid;
+        mzt_scaling sc = {run_shape, l->n, l->nsizes, l->seed, l->nseeds, pf, progress, NULL,
+                          false};
+        mzt_scaling_result r;
+        mzt_err err;
+        if (mzt_scaling_run(&sc, canon[k], st ? NULL : &specs[k], rngk[k], &r, &err) != MZT_OK) {
+            mzc_error("scaling: %s", err.msg);
             rc = MZC_FAIL;
             break;
         }
-        print_result(stdout, &r, csv);
+        undefined_seen |= sc.undefined_sd;
+        /* Two mazes fix the line: no standard error, no interval (n/a in
+         * text, empty in CSV, and said once on stderr). */
+        undefined_fit |= isnan(r.fit.se);
+        mzt_scaling_write(stdout, &r, csv);
     }
     free(grid.seed);
     free(stream.seed);
