@@ -31,7 +31,8 @@
  * mz_pic_opts.solver), algos (mz_row_columns with nalgos 0), a
  * (mz_anim_render, mz_anim_trace_bytes: the defaults), gen
  * (mz_pic_overlay_applies), m (mz_meter_about: "none"), n
- * (mz_registry_added), ring and pos (mz_polar_locate), and the buf of
+ * (mz_registry_added), ring and pos (mz_polar_locate), out
+ * (mz_shape_grids, with max 0), and the buf of
  * every function that returns the length needed (mz_dims_format,
  * mz_stage_format, mz_spec_format, mz_shape_column_format: NULL writes
  * nothing and returns that length). tests/test_api.c calls each with NULL.
@@ -362,6 +363,33 @@ MZ_API mz_status mz_shape_parse(const char *name, mz_shape *s);
  * ("ortho, hex, ..."), into buf (cut to len): for messages, so that none
  * lists the shapes by hand. Returns buf. Cannot fail. */
 MZ_API const char *mz_shape_names(char *buf, size_t len);
+/* The size text mz_dims_parse reads for shape s, with the shape's least
+ * size where it has one ("hex:RxC", "polar:RINGS", "torus:RxC (R and C at
+ * least 3)"), or NULL for a value out of range: the size help and errors
+ * are made from it. Cannot fail. */
+MZ_API const char *mz_shape_syntax(mz_shape s);
+/* Every shape's mz_shape_syntax in the shape table's order, joined by ", ",
+ * into buf (cut to len). Returns buf. Cannot fail. */
+MZ_API const char *mz_shape_syntaxes(char *buf, size_t len);
+/* The grids of a shape for a purpose (roles: MZ_GRIDS_* bits), from its
+ * record: typical (a small grid, then a medium one), thin (one or two
+ * cells across, both ways), degenerate (the least grids the shape allows),
+ * large (one big enough for statistics), vet (the grids 'mazebench vet'
+ * runs an entry on), picture (a report's sample picture) and calibrate
+ * (about 256 x 256 cells, a sweep's time estimate). */
+#define MZ_GRIDS_TYPICAL 1u
+#define MZ_GRIDS_THIN 2u
+#define MZ_GRIDS_DEGENERATE 4u
+#define MZ_GRIDS_LARGE 8u
+#define MZ_GRIDS_VET 16u
+#define MZ_GRIDS_PICTURE 32u
+#define MZ_GRIDS_CALIBRATE 64u
+/* Write the grids of shape s of the roles given into out[0..max) in the
+ * order of the bits above, each with its cells filled in (mz_dims_cells),
+ * and return how many there are (more than max: the rest not written).
+ * 0 for a shape out of range. Optional: out (NULL with max 0 counts).
+ * Cannot fail. */
+MZ_API size_t mz_shape_grids(mz_shape s, unsigned roles, mz_dims *out, size_t max);
 /* Ports a cell of the shape may have (4, 6, 3, 6, 6, 8, 4). Cannot fail. */
 MZ_API unsigned mz_shape_ports(mz_shape s);
 /* The most open ports a cell of a maze of the shape may have: its ports,

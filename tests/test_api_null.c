@@ -123,6 +123,9 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     S(mz_shape_parse, "name", mz_shape_parse(NULL, &F.sh))                                         \
     S(mz_shape_parse, "s", mz_shape_parse("hex", NULL))                                            \
     P(mz_shape_names, "buf", mz_shape_names(NULL, 10))                                             \
+    NONE(mz_shape_syntax)                                                                          \
+    P(mz_shape_syntaxes, "buf", mz_shape_syntaxes(NULL, 10))                                       \
+    V(mz_shape_grids, "out (optional: counts)", mz_shape_grids(MZ_SHAPE_HEX, 1u, NULL, 0), 2)      \
     NONE(mz_shape_ports)                                                                           \
     NONE(mz_shape_max_degree)                                                                      \
     NONE(mz_shape_walls)                                                                           \

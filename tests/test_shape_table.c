@@ -95,6 +95,23 @@ static void test_every_record_complete(void **state)
             assert_int_equal(mz_shape_parse(o->alias, &s), MZ_OK);
             assert_int_equal(s, k);
         }
+        /* its size syntax, its vet, picture and calibration grids */
+        if (!o->syntax || !strstr(o->syntax, k == MZ_SHAPE_ORTHO ? "RxC" : o->name))
+            fail_msg("the record of shape %s has no size syntax naming it", o->name);
+        mz_dims g[16];
+        const size_t nvet = mz_shape_grids((mz_shape)k, MZ_GRIDS_VET, g, 16);
+        if (nvet == 0)
+            fail_msg("the record of shape %s has no vet grids", o->name);
+        if (mz_shape_grids((mz_shape)k, MZ_GRIDS_PICTURE, g + nvet, 1) != 1 ||
+            mz_shape_grids((mz_shape)k, MZ_GRIDS_CALIBRATE, g + nvet + 1, 1) != 1)
+            fail_msg("the record of shape %s has no picture or calibration grid", o->name);
+        for (size_t j = 0; j < nvet + 2; j++)
+            if (g[j].shape != (mz_shape)k || !mz_dims_cells(&g[j]) || !mz_dims_connected(&g[j]))
+                fail_msg("shape %s: grid %zu of its record is not a grid of it", o->name, j);
+        const uint64_t cal = mz_dims_cells(&g[nvet + 1]);
+        if (cal < 16384 || cal > 131072)
+            fail_msg("shape %s: the calibration grid has %llu cells, not 2^14 to 2^17",
+                     o->name, (unsigned long long)cal);
         /* every shape is among the test grids */
         bool seen = false;
         for (size_t t = 0; t < NGRIDS; t++) {

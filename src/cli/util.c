@@ -157,13 +157,20 @@ int mzc_parse_grid(const char *text, mz_dims *geo)
         return -1;
     }
     if (s != MZ_OK) {
-        const bool tri = strncmp(text, "tri:", 4) == 0 || strncmp(text, "delta:", 6) == 0;
-        const bool torus = strncmp(text, "torus:", 6) == 0;
-        mzc_error("size '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, ortho, "
-                  "torus), polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to "
-                  "4294967296%s",
-                  text, tri ? " (a tri grid of more than 2 rows needs 2 columns or more)"
-                      : torus ? " (a torus needs 3 rows and 3 columns or more)" : "");
+        /* the syntax of the shape the text names, or of every shape */
+        char sizes[512], name[32];
+        const char *colon = strchr(text, ':');
+        mz_shape named;
+        const size_t nlen = colon ? (size_t)(colon - text) : 0;
+        if (colon && nlen < sizeof name) {
+            memcpy(name, text, nlen);
+            name[nlen] = '\0';
+        }
+        if (colon && nlen < sizeof name && mz_shape_parse(name, &named) == MZ_OK)
+            snprintf(sizes, sizeof sizes, "%s", mz_shape_syntax(named));
+        else
+            mz_shape_syntaxes(sizes, sizeof sizes);
+        mzc_error("size '%s' is not %s, each number from 1 to 4294967296", text, sizes);
         return -1;
     }
     return 0;

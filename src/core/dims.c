@@ -9,20 +9,18 @@
 
 /* ---- The shape table ---- */
 
-/* A new mz_shape value needs its record here, its case in every switch
- * over mz_shape (-Wswitch-enum, no default anywhere) and its drawing in
- * src/render/picture/shapes.c; tests/test_shape_table.c checks each record. */
-_Static_assert(MZ_SHAPE_COUNT == 7, "a new shape: add its record to mz_shape_table");
+/* One record a line of the shape list (src/mazebench_shapes.h): a new
+ * line there needs src/core/shapes/NAME.c defining mz_shape_NAME, which
+ * tests/test_shape_table.c checks. The values already given stay (ABI,
+ * digests): */
+_Static_assert(MZ_SHAPE_ORTHO == 0 && MZ_SHAPE_HEX == 1 && MZ_SHAPE_TRI == 2 &&
+                   MZ_SHAPE_POLAR == 3 && MZ_SHAPE_CUBE == 4 && MZ_SHAPE_WEAVE == 5 &&
+                   MZ_SHAPE_TORUS == 6,
+               "a shape's value moved: new shapes go at the end of MZ_SHAPE_LIST");
 
-const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT] = {
-    [MZ_SHAPE_ORTHO] = &mz_shape_ortho,
-    [MZ_SHAPE_HEX] = &mz_shape_hex,
-    [MZ_SHAPE_TRI] = &mz_shape_tri,
-    [MZ_SHAPE_POLAR] = &mz_shape_polar,
-    [MZ_SHAPE_CUBE] = &mz_shape_cube,
-    [MZ_SHAPE_WEAVE] = &mz_shape_weave,
-    [MZ_SHAPE_TORUS] = &mz_shape_torus,
-};
+#define SHAPE_ROW(ID, name) [MZ_SHAPE_##ID] = &mz_shape_##name,
+const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT] = {MZ_SHAPE_LIST(SHAPE_ROW)};
+#undef SHAPE_ROW
 
 const char *mz_shape_name(mz_shape s)
 {
@@ -43,6 +41,63 @@ const char *mz_shape_names(char *buf, size_t len)
         n += (size_t)w;
     }
     return buf;
+}
+
+const char *mz_shape_syntax(mz_shape s)
+{
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    return o ? o->syntax : NULL;
+}
+
+const char *mz_shape_syntaxes(char *buf, size_t len)
+{
+    size_t n = 0;
+    if (!buf || len == 0)
+        return buf;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
+        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_syntax((mz_shape)k));
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+    return buf;
+}
+
+/* Append the grids of list[0..nlist) (a zero row ends it) to out[0..max),
+ * counting those past max too. */
+static size_t grids_append(const mz_dims *list, size_t nlist, mz_dims *out, size_t n, size_t max)
+{
+    for (size_t k = 0; k < nlist && list[k].rows; k++, n++)
+        if (out && n < max) {
+            out[n] = list[k];
+            mz_dims_cells(&out[n]);
+        }
+    return n;
+}
+
+size_t mz_shape_grids(mz_shape s, unsigned roles, mz_dims *out, size_t max)
+{
+    const mz_shape_ops *o = mz_shape_ops_of(s);
+    if (!o)
+        return 0;
+    const mz_shape_grid_lists *l = &o->grids;
+    size_t n = 0;
+    if (roles & MZ_GRIDS_TYPICAL)
+        n = grids_append(l->typical, MZ_SHAPE_ROLE_MAX, out, n, max);
+    if (roles & MZ_GRIDS_THIN)
+        n = grids_append(l->thin, MZ_SHAPE_ROLE_MAX, out, n, max);
+    if (roles & MZ_GRIDS_DEGENERATE)
+        n = grids_append(l->degenerate, MZ_SHAPE_ROLE_MAX, out, n, max);
+    if (roles & MZ_GRIDS_LARGE)
+        n = grids_append(&l->large, 1, out, n, max);
+    if (roles & MZ_GRIDS_VET)
+        n = grids_append(l->vet, MZ_SHAPE_VET_MAX, out, n, max);
+    if (roles & MZ_GRIDS_PICTURE)
+        n = grids_append(&l->picture, 1, out, n, max);
+    if (roles & MZ_GRIDS_CALIBRATE)
+        n = grids_append(&l->calibrate, 1, out, n, max);
+    return n;
 }
 
 mz_status mz_shape_parse(const char *name, mz_shape *s)

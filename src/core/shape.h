@@ -36,6 +36,31 @@
 
 #include <stddef.h>
 
+/* The most grids a list of mz_shape_grid_lists holds. */
+#define MZ_SHAPE_ROLE_MAX 4
+#define MZ_SHAPE_VET_MAX 8
+
+/* A shape's grids (mz_shape_grids): typical (a small one, the one picture
+ * and allocation-failure tests draw, then a medium one), thin (one or two
+ * cells across, both ways: the fewest the shape allows), degenerate (the
+ * least grids: 1x1 where valid, one level, 2x2...), large (one grid big
+ * enough for statistics), vet (the grids 'mazebench vet' runs an entry
+ * on), picture (a report's sample picture; on a layered shape at most the
+ * levels of the runs it shows) and calibrate (about 256 x 256 cells, for a
+ * sweep's time estimate). */
+typedef struct mz_shape_grid_lists {
+    mz_dims typical[MZ_SHAPE_ROLE_MAX];
+    mz_dims thin[MZ_SHAPE_ROLE_MAX];
+    mz_dims degenerate[MZ_SHAPE_ROLE_MAX];
+    mz_dims large;
+    mz_dims vet[MZ_SHAPE_VET_MAX];
+    mz_dims picture;
+    mz_dims calibrate;
+} mz_shape_grid_lists;
+
+/* A grid of shape ID in a record's lists: MZ_G(HEX, 1, 7, 9). */
+#define MZ_G(ID, levels, rows, cols) {MZ_SHAPE_##ID, levels, rows, cols}
+
 typedef struct mz_shape_ops {
     /* The name (mz_shape_name, the "SHAPE:" of a grid's text, the
      * topology column) and an older name mz_shape_parse also accepts
@@ -103,6 +128,15 @@ typedef struct mz_shape_ops {
     /* A lower bound on the steps between two cells (A*'s distance). */
     uint64_t (*distance)(const mz_grid *g, mz_idx a, mz_idx b);
 
+    /* ---- Sizes and grids (mz_shape_syntax, mz_shape_grids) ---- */
+    /* The size text mz_dims_parse reads for the shape, with its least size
+     * where it has one ("torus:RxC (R and C at least 3)"): every size help
+     * and size error is made from it. */
+    const char *syntax;
+    /* The shape's grids for each purpose (MZ_GRIDS_* in src/mazebench.h),
+     * each list ended by a zero row (rows 0) or by its end. */
+    mz_shape_grid_lists grids;
+
     /* ---- Memory (mz_estimate_bytes), measured ---- */
     /* Bytes a cell beside the grid of the figures (mz_metrics_compute:
      * the route's marks and the breadth-first queue) and of the
@@ -111,13 +145,10 @@ typedef struct mz_shape_ops {
     double stats_bytes_per_cell;
 } mz_shape_ops;
 
-extern const mz_shape_ops mz_shape_ortho;
-extern const mz_shape_ops mz_shape_hex;
-extern const mz_shape_ops mz_shape_tri;
-extern const mz_shape_ops mz_shape_polar;
-extern const mz_shape_ops mz_shape_cube;
-extern const mz_shape_ops mz_shape_weave;
-extern const mz_shape_ops mz_shape_torus;
+/* mz_shape_NAME, one a line of the shape list (src/core/shapes/NAME.c). */
+#define MZ_SHAPE_DECLARE_(ID, name) extern const mz_shape_ops mz_shape_##name;
+MZ_SHAPE_LIST(MZ_SHAPE_DECLARE_)
+#undef MZ_SHAPE_DECLARE_
 
 /* One record per shape, indexed by mz_shape (dims.c). */
 extern const mz_shape_ops *const mz_shape_table[MZ_SHAPE_COUNT];

@@ -20,7 +20,15 @@
  * is then a few additions and bounds tests, with no division and no call;
  * a walk that steps to a neighbour updates the coordinates (sh_at_step).
  * Results are exactly mz_port_nbr's and mz_port_back's. Not for square
- * cells (their loops are their own). */
+ * cells (their loops are their own).
+ *
+ * Each switch below has a case for the shapes that have a fast path of
+ * their own; every other shape of the list (src/mazebench_shapes.h) falls
+ * through to its record's operations (mz_port_nbr and mz_port_back, which
+ * reach src/core/shapes/NAME.c): right on any shape, as fast as a call a
+ * port. A shape gains a fast path by adding its cases here (the switches
+ * are on the value, so none is required), checked against the record by
+ * tests/test_fast_paths.c and tests/test_shape_table.c. */
 /* In place of a shape: the grid's own, read at run time (the calls fall
  * back to mz_port_nbr and mz_port_back), for a loop not worth a copy per
  * shape (a traced run). */
@@ -51,7 +59,7 @@ MZ_INLINE bool sh_polar_doubles(uint64_t r) { return (r & (r - 1)) == 0; }
 MZ_INLINE sh_at sh_at_of(const mz_grid *g, const mz_shape S, mz_idx i)
 {
     sh_at x = {i, 0, 0, 1, 0};
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX:
     case MZ_SHAPE_TRI:
     case MZ_SHAPE_WEAVE:
@@ -82,7 +90,7 @@ MZ_INLINE mz_idx sh_at_nbr(const mz_grid *g, const mz_shape S, const sh_at *x, u
 {
     const mz_idx i = x->i;
     const uint64_t cols = g->cols;
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: return mz_sp_hex_nbr_rc(g, i, x->a, x->b, p);
     case MZ_SHAPE_TRI: return mz_sp_tri_nbr_rc(g, i, x->a, x->b, p);
     case MZ_SHAPE_CUBE: {
@@ -145,7 +153,7 @@ MZ_INLINE mz_idx sh_at_nbr_in(const mz_grid *g, const mz_shape S, const sh_at *x
 {
     const mz_idx i = x->i;
     const int64_t cols = (int64_t)g->cols;
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: {
         static const int8_t dr[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
         static const int8_t dc[6] = {0, 1, 1, 0, -1, -1};
@@ -185,7 +193,7 @@ MZ_INLINE mz_idx sh_at_nbr_in(const mz_grid *g, const mz_shape S, const sh_at *x
  * (mz_port_back). */
 MZ_INLINE unsigned sh_at_back(const mz_grid *g, const mz_shape S, const sh_at *x, unsigned p)
 {
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: return p < 3 ? p + 3 : p - 3;
     case MZ_SHAPE_TRI: return p == 2 ? 2 : p ^ 1;
     case MZ_SHAPE_CUBE: return p >= 4 ? p ^ 1 : mz_sq_opposite(p);
@@ -214,7 +222,7 @@ MZ_INLINE sh_at sh_at_step(const mz_grid *g, const mz_shape S, const sh_at *x, u
 {
     sh_at z = *x;
     z.i = y;
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: {
         /* the row moves by 1 for N and S, and for NE NW (SE SW) only from
          * an even (odd) column */
@@ -323,7 +331,7 @@ MZ_INLINE bool sh_weave_may_pass(const mz_grid *g, const sh_at *x, unsigned d, m
 MZ_INLINE unsigned sh_at_inside(const mz_grid *g, const mz_shape S, const sh_at *x)
 {
     const uint64_t R = g->rows, C = g->cols, r = x->a, c = x->b;
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: {
         /* all six but on the border: the top row loses N (and NE, NW in
          * an even column), the bottom row S (and SE, SW in an odd one) */
@@ -404,7 +412,7 @@ MZ_INLINE unsigned sh_nth_bit(unsigned m, unsigned k)
  * skipped by a scan that takes each wall once, from its lower cell.) */
 MZ_INLINE bool sh_port_backward(const mz_shape S, const sh_at *x, unsigned p)
 {
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: return p == 0 || p == 5; /* N, NW */
     case MZ_SHAPE_TRI: return p == 0;           /* W */
     case MZ_SHAPE_POLAR: return p == 2 && x->a != 0; /* IN (the centre's port 2 is out) */
@@ -422,7 +430,7 @@ MZ_INLINE bool sh_port_backward(const mz_shape S, const sh_at *x, unsigned p)
 MZ_INLINE uint64_t sh_walls(const mz_grid *g, const mz_shape S)
 {
     const uint64_t R = g->rows, C = g->cols;
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: /* N-S pairs; 2R - 1 between two neighbouring columns */
         return C * (R - 1) + (C - 1) * (2 * R - 1);
     case MZ_SHAPE_TRI: /* W-E pairs; the bases of up cells above a row */
@@ -439,7 +447,16 @@ MZ_INLINE uint64_t sh_walls(const mz_grid *g, const mz_shape S)
     case MZ_SHAPE_TORUS: return 2 * R * C;
     case SH_ANY: break;
     }
-    return 0;
+    /* a shape without a closed form: counted, each pair from its lower
+     * cell (as kruskal lists them) */
+    uint64_t n = 0;
+    const unsigned ports = mz_shape_ports(g->shape);
+    for (mz_idx a = 0; a < g->cells; a++)
+        for (unsigned p = 0; p < ports; p++) {
+            const mz_idx b = mz_port_nbr(g, a, p);
+            n += b != MZ_NONE && b > a;
+        }
+    return n;
 }
 
 /* Cell x->i + 1 with its coordinates (x->i < cells - 1): a scan of the
@@ -448,7 +465,7 @@ MZ_INLINE sh_at sh_at_next(const mz_grid *g, const mz_shape S, const sh_at *x)
 {
     sh_at z = *x;
     z.i = x->i + 1;
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX:
     case MZ_SHAPE_TRI:
     case MZ_SHAPE_WEAVE:

@@ -24,8 +24,9 @@
  *     exactly those of mz_port_nbr, mz_port_back, mz_port_can_open and
  *     mz_port_knock (dims.c wraps these).
  *
- * A new shape adds its functions here and one case to each dispatch (the
- * switches have no default, so -Wswitch-enum names every one missing).
+ * A shape of the list (src/mazebench_shapes.h) without functions here
+ * goes through its record's operations (src/core/shapes/NAME.c) in each
+ * dispatch's default; one that has them adds its case to each.
  */
 #ifndef MZ_SHAPE_PORTS_H
 #define MZ_SHAPE_PORTS_H
@@ -362,7 +363,7 @@ MZ_INLINE unsigned mz_sp_torus_back(const mz_grid *g, mz_idx i, unsigned p)
 /* Ports a cell of shape s may have (0 for a value out of range). */
 MZ_INLINE unsigned mz_sp_ports(const mz_shape s)
 {
-    switch (s) {
+    switch ((unsigned)s) {
     case MZ_SHAPE_ORTHO: return 4;
     case MZ_SHAPE_HEX: return 6;
     case MZ_SHAPE_TRI: return 3;
@@ -371,6 +372,7 @@ MZ_INLINE unsigned mz_sp_ports(const mz_shape s)
     case MZ_SHAPE_WEAVE: return 8;
     case MZ_SHAPE_TORUS: return 4;
     case MZ_SHAPE_COUNT: break;
+    default: return mz_shape_table[s]->ports;
     }
     return 0;
 }
@@ -383,7 +385,7 @@ MZ_INLINE uint8_t mz_sp_walls(const mz_shape s)
 
 MZ_INLINE mz_idx mz_sp_nbr(const mz_grid *g, const mz_shape s, mz_idx i, unsigned p)
 {
-    switch (s) {
+    switch ((unsigned)s) {
     case MZ_SHAPE_ORTHO: return mz_sp_ortho_nbr(g, i, p);
     case MZ_SHAPE_HEX: return mz_sp_hex_nbr(g, i, p);
     case MZ_SHAPE_TRI: return mz_sp_tri_nbr(g, i, p);
@@ -392,13 +394,14 @@ MZ_INLINE mz_idx mz_sp_nbr(const mz_grid *g, const mz_shape s, mz_idx i, unsigne
     case MZ_SHAPE_WEAVE: return mz_sp_weave_nbr(g, i, p);
     case MZ_SHAPE_TORUS: return mz_sp_torus_nbr(g, i, p);
     case MZ_SHAPE_COUNT: break;
+    default: return mz_shape_table[s]->nbr(g, i, p);
     }
     return MZ_NONE;
 }
 
 MZ_INLINE unsigned mz_sp_back(const mz_grid *g, const mz_shape s, mz_idx i, unsigned p)
 {
-    switch (s) {
+    switch ((unsigned)s) {
     case MZ_SHAPE_ORTHO: return mz_sp_ortho_back(g, i, p);
     case MZ_SHAPE_HEX: return mz_sp_hex_back(g, i, p);
     case MZ_SHAPE_TRI: return mz_sp_tri_back(g, i, p);
@@ -407,6 +410,7 @@ MZ_INLINE unsigned mz_sp_back(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_WEAVE: return mz_sp_weave_back(g, i, p);
     case MZ_SHAPE_TORUS: return mz_sp_torus_back(g, i, p);
     case MZ_SHAPE_COUNT: break;
+    default: return mz_shape_table[s]->back(g, i, p);
     }
     return mz_sq_opposite(p);
 }
@@ -418,7 +422,7 @@ MZ_INLINE bool mz_sp_can_open(const mz_grid *g, const mz_shape s, mz_idx i, unsi
 {
     if (p >= mz_sp_ports(s) || !(g->c[i] & (1u << p)))
         return false;
-    switch (s) {
+    switch ((unsigned)s) {
     case MZ_SHAPE_WEAVE: return mz_sp_weave_can_open(g, i, p);
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_HEX:
@@ -427,6 +431,10 @@ MZ_INLINE bool mz_sp_can_open(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_CUBE:
     case MZ_SHAPE_TORUS:
     case MZ_SHAPE_COUNT: break;
+    default:
+        if (mz_shape_table[s]->can_open && !mz_shape_table[s]->can_open(g, i, p))
+            return false;
+        break;
     }
     return mz_sp_nbr(g, s, i, p) != MZ_NONE;
 }

@@ -334,12 +334,9 @@ MZ_INLINE mz_status dfs_ports_run(mz_grid *g, mz_rng *rng, uint8_t *back, mz_tra
             return dfs_ports_run(g, rng, back, NULL, false, max_depth, MZ_RNG_MULBERRY32, S);  \
         return dfs_ports_run(g, rng, back, NULL, false, max_depth, MZ_RNG_SPLITMIX64, S);      \
     }
-DFS_PORTS(MZ_SHAPE_HEX, hex)
-DFS_PORTS(MZ_SHAPE_TRI, tri)
-DFS_PORTS(MZ_SHAPE_POLAR, polar)
-DFS_PORTS(MZ_SHAPE_CUBE, cube)
-DFS_PORTS(MZ_SHAPE_WEAVE, weave)
-DFS_PORTS(MZ_SHAPE_TORUS, torus)
+#define DFS_PORTS_X(ID, name) DFS_PORTS(MZ_SHAPE_##ID, name)
+MZ_SHAPES_BUT_SQUARE(DFS_PORTS_X)
+#undef DFS_PORTS_X
 
 /* Every shape but square cells. */
 static mz_status dfs_ports(mz_grid *g, mz_run *run, uint64_t *max_depth)
@@ -349,12 +346,10 @@ static mz_status dfs_ports(mz_grid *g, mz_run *run, uint64_t *max_depth)
         return MZ_ENOMEM;
     mz_status s = MZ_EUNSUPPORTED;
     switch (g->shape) {
-    case MZ_SHAPE_HEX: s = dfs_ports_hex(g, run->rng, back, run->trace, max_depth); break;
-    case MZ_SHAPE_TRI: s = dfs_ports_tri(g, run->rng, back, run->trace, max_depth); break;
-    case MZ_SHAPE_POLAR: s = dfs_ports_polar(g, run->rng, back, run->trace, max_depth); break;
-    case MZ_SHAPE_CUBE: s = dfs_ports_cube(g, run->rng, back, run->trace, max_depth); break;
-    case MZ_SHAPE_WEAVE: s = dfs_ports_weave(g, run->rng, back, run->trace, max_depth); break;
-    case MZ_SHAPE_TORUS: s = dfs_ports_torus(g, run->rng, back, run->trace, max_depth); break;
+#define DFS_CASE(ID, name)                                                                     \
+    case MZ_SHAPE_##ID: s = dfs_ports_##name(g, run->rng, back, run->trace, max_depth); break;
+        MZ_SHAPES_BUT_SQUARE(DFS_CASE)
+#undef DFS_CASE
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_COUNT: break;
     }

@@ -437,12 +437,9 @@ MZ_INLINE mz_status kruskal_ports_run(mz_grid *g, mz_rng *rng, uint64_t *code, u
         return kruskal_ports_run(g, rng, code, n, p, NULL, false, merged_at,                  \
                                  MZ_RNG_SPLITMIX64, S);                                       \
     }
-KRUSKAL_PORTS(MZ_SHAPE_HEX, hex)
-KRUSKAL_PORTS(MZ_SHAPE_TRI, tri)
-KRUSKAL_PORTS(MZ_SHAPE_POLAR, polar)
-KRUSKAL_PORTS(MZ_SHAPE_CUBE, cube)
-KRUSKAL_PORTS(MZ_SHAPE_WEAVE, weave)
-KRUSKAL_PORTS(MZ_SHAPE_TORUS, torus)
+#define KRUSKAL_PORTS_X(ID, name) KRUSKAL_PORTS(MZ_SHAPE_##ID, name)
+MZ_SHAPES_BUT_SQUARE(KRUSKAL_PORTS_X)
+#undef KRUSKAL_PORTS_X
 
 /* Every shape but square cells. */
 static mz_status kruskal_ports(mz_grid *g, mz_run *run, uint64_t *merged_at)
@@ -456,12 +453,10 @@ static mz_status kruskal_ports(mz_grid *g, mz_run *run, uint64_t *merged_at)
                               (mz_rng_kind)run->rng->kind, SH_ANY);
     } else if (p) {
         switch (g->shape) {
-        case MZ_SHAPE_HEX: s = kruskal_run_hex(g, run->rng, code, walls, p, merged_at); break;
-        case MZ_SHAPE_TRI: s = kruskal_run_tri(g, run->rng, code, walls, p, merged_at); break;
-        case MZ_SHAPE_POLAR: s = kruskal_run_polar(g, run->rng, code, walls, p, merged_at); break;
-        case MZ_SHAPE_CUBE: s = kruskal_run_cube(g, run->rng, code, walls, p, merged_at); break;
-        case MZ_SHAPE_WEAVE: s = kruskal_run_weave(g, run->rng, code, walls, p, merged_at); break;
-        case MZ_SHAPE_TORUS: s = kruskal_run_torus(g, run->rng, code, walls, p, merged_at); break;
+#define KRUSKAL_CASE(ID, name)                                                                 \
+    case MZ_SHAPE_##ID: s = kruskal_run_##name(g, run->rng, code, walls, p, merged_at); break;
+            MZ_SHAPES_BUT_SQUARE(KRUSKAL_CASE)
+#undef KRUSKAL_CASE
         case MZ_SHAPE_ORTHO:
         case MZ_SHAPE_COUNT: s = MZ_EUNSUPPORTED; break;
         }

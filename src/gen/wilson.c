@@ -198,11 +198,9 @@ out:
                                     steps);                                                   \
         return wilson_ports_run(g, rng, in, way, NULL, false, MZ_RNG_SPLITMIX64, S, steps);   \
     }
-WILSON_PORTS(MZ_SHAPE_HEX, hex)
-WILSON_PORTS(MZ_SHAPE_TRI, tri)
-WILSON_PORTS(MZ_SHAPE_POLAR, polar)
-WILSON_PORTS(MZ_SHAPE_CUBE, cube)
-WILSON_PORTS(MZ_SHAPE_TORUS, torus)
+#define WILSON_PORTS_X(ID, name) WILSON_PORTS(MZ_SHAPE_##ID, name)
+MZ_SHAPES_BUT_SQUARE(WILSON_PORTS_X)
+#undef WILSON_PORTS_X
 
 /* Every shape but square cells (and the weave, which wilson refuses). */
 MZ_NOINLINE static mz_status wilson_ports(mz_grid *g, mz_run *run, uint64_t *steps)
@@ -214,14 +212,14 @@ MZ_NOINLINE static mz_status wilson_ports(mz_grid *g, mz_run *run, uint64_t *ste
     if (way && run->trace) {
         s = wilson_ports_run(g, rng, in, way, run->trace, true, (mz_rng_kind)rng->kind, SH_ANY,
                              steps);
+    } else if (way && g->shape == MZ_SHAPE_WEAVE) {
+        s = MZ_EUNSUPPORTED;
     } else if (way) {
         switch (g->shape) {
-        case MZ_SHAPE_HEX: s = wilson_ports_hex(g, rng, in, way, steps); break;
-        case MZ_SHAPE_TRI: s = wilson_ports_tri(g, rng, in, way, steps); break;
-        case MZ_SHAPE_POLAR: s = wilson_ports_polar(g, rng, in, way, steps); break;
-        case MZ_SHAPE_CUBE: s = wilson_ports_cube(g, rng, in, way, steps); break;
-        case MZ_SHAPE_TORUS: s = wilson_ports_torus(g, rng, in, way, steps); break;
-        case MZ_SHAPE_WEAVE:
+#define WILSON_CASE(ID, name)                                                                  \
+    case MZ_SHAPE_##ID: s = wilson_ports_##name(g, rng, in, way, steps); break;
+            MZ_SHAPES_BUT_SQUARE(WILSON_CASE)
+#undef WILSON_CASE
         case MZ_SHAPE_ORTHO:
         case MZ_SHAPE_COUNT: s = MZ_EUNSUPPORTED; break;
         }

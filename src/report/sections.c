@@ -643,23 +643,12 @@ static bool render_dims(const char *topo, mz_dims *geo)
     uint64_t levels;
     if (mz_shape_column_parse(topo, &shape, &levels) != MZ_OK)
         return false;
-    char text[64];
-    switch (shape) {
-    case MZ_SHAPE_ORTHO: snprintf(text, sizeof text, "15x15"); break;
-    case MZ_SHAPE_POLAR: snprintf(text, sizeof text, "polar:8"); break;
-    case MZ_SHAPE_CUBE:
-        snprintf(text, sizeof text, "3d:%llux8x8", (unsigned long long)(levels > 3 ? 3 : levels));
-        break;
-    case MZ_SHAPE_HEX:
-    case MZ_SHAPE_TRI:
-    case MZ_SHAPE_WEAVE:
-    case MZ_SHAPE_TORUS:
-        snprintf(text, sizeof text, "%s:16x16", mz_shape_name(shape));
-        break;
-    case MZ_SHAPE_COUNT:
+    /* the shape's picture grid, at most the levels of the runs */
+    if (mz_shape_grids(shape, MZ_GRIDS_PICTURE, geo, 1) != 1)
         return false;
-    }
-    return mz_dims_parse(text, geo) == MZ_OK;
+    if (mz_shape_layered(shape) && levels < geo->levels)
+        geo->levels = levels;
+    return mz_dims_cells(geo) > 0;
 }
 
 static int renders(mzr_report *r)

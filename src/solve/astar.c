@@ -259,12 +259,9 @@ MZ_INLINE mz_status astar_search(const mz_grid *gr, const mz_shape S, double k, 
         return wide ? astar_search(g, S, k, gv, true, st, hp, NULL, false, sol)              \
                     : astar_search(g, S, k, gv, false, st, hp, NULL, false, sol);            \
     }
-ASTAR_PORTS(MZ_SHAPE_HEX, hex)
-ASTAR_PORTS(MZ_SHAPE_TRI, tri)
-ASTAR_PORTS(MZ_SHAPE_POLAR, polar)
-ASTAR_PORTS(MZ_SHAPE_CUBE, cube)
-ASTAR_PORTS(MZ_SHAPE_WEAVE, weave)
-ASTAR_PORTS(MZ_SHAPE_TORUS, torus)
+#define ASTAR_PORTS_X(ID, name) ASTAR_PORTS(MZ_SHAPE_##ID, name)
+MZ_SHAPES_BUT_SQUARE(ASTAR_PORTS_X)
+#undef ASTAR_PORTS_X
 
 MZ_NOINLINE static mz_status astar_ports(const mz_grid *g, double k, void *gv, bool wide,
                                          uint8_t *st, heap *hp, mz_trace *t, mz_solution *sol)
@@ -273,12 +270,10 @@ MZ_NOINLINE static mz_status astar_ports(const mz_grid *g, double k, void *gv, b
         return wide ? astar_search(g, SH_ANY, k, gv, true, st, hp, t, true, sol)
                     : astar_search(g, SH_ANY, k, gv, false, st, hp, t, true, sol);
     switch (g->shape) {
-    case MZ_SHAPE_HEX: return astar_ports_hex(g, k, gv, wide, st, hp, sol);
-    case MZ_SHAPE_TRI: return astar_ports_tri(g, k, gv, wide, st, hp, sol);
-    case MZ_SHAPE_POLAR: return astar_ports_polar(g, k, gv, wide, st, hp, sol);
-    case MZ_SHAPE_CUBE: return astar_ports_cube(g, k, gv, wide, st, hp, sol);
-    case MZ_SHAPE_WEAVE: return astar_ports_weave(g, k, gv, wide, st, hp, sol);
-    case MZ_SHAPE_TORUS: return astar_ports_torus(g, k, gv, wide, st, hp, sol);
+#define ASTAR_CASE(ID, name)                                                                   \
+    case MZ_SHAPE_##ID: return astar_ports_##name(g, k, gv, wide, st, hp, sol);
+        MZ_SHAPES_BUT_SQUARE(ASTAR_CASE)
+#undef ASTAR_CASE
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_COUNT: break;
     }

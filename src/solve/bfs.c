@@ -89,12 +89,9 @@ MZ_INLINE mz_status bfs_search(const mz_grid *g, const mz_shape S, bool fast, ui
     {                                                                                         \
         return bfs_search(g, S, false, mark, q, NULL, false, sol);                            \
     }
-BFS_PORTS(MZ_SHAPE_HEX, hex)
-BFS_PORTS(MZ_SHAPE_TRI, tri)
-BFS_PORTS(MZ_SHAPE_POLAR, polar)
-BFS_PORTS(MZ_SHAPE_CUBE, cube)
-BFS_PORTS(MZ_SHAPE_WEAVE, weave)
-BFS_PORTS(MZ_SHAPE_TORUS, torus)
+#define BFS_PORTS_X(ID, name) BFS_PORTS(MZ_SHAPE_##ID, name)
+MZ_SHAPES_BUT_SQUARE(BFS_PORTS_X)
+#undef BFS_PORTS_X
 
 MZ_NOINLINE static mz_status bfs_ports(const mz_grid *g, uint8_t *mark, mz_queue *q, mz_trace *t,
                                        mz_solution *sol)
@@ -102,12 +99,9 @@ MZ_NOINLINE static mz_status bfs_ports(const mz_grid *g, uint8_t *mark, mz_queue
     if (t)
         return bfs_search(g, SH_ANY, false, mark, q, t, true, sol);
     switch (g->shape) {
-    case MZ_SHAPE_HEX: return bfs_ports_hex(g, mark, q, sol);
-    case MZ_SHAPE_TRI: return bfs_ports_tri(g, mark, q, sol);
-    case MZ_SHAPE_POLAR: return bfs_ports_polar(g, mark, q, sol);
-    case MZ_SHAPE_CUBE: return bfs_ports_cube(g, mark, q, sol);
-    case MZ_SHAPE_WEAVE: return bfs_ports_weave(g, mark, q, sol);
-    case MZ_SHAPE_TORUS: return bfs_ports_torus(g, mark, q, sol);
+#define BFS_CASE(ID, name) case MZ_SHAPE_##ID: return bfs_ports_##name(g, mark, q, sol);
+        MZ_SHAPES_BUT_SQUARE(BFS_CASE)
+#undef BFS_CASE
     case MZ_SHAPE_ORTHO:
     case MZ_SHAPE_COUNT: break;
     }

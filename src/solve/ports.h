@@ -30,7 +30,7 @@ MZ_INLINE unsigned mz_side_open_s(const mz_grid *g, const mz_shape S, uint8_t w)
 MZ_INLINE uint64_t mz_at_distance(const mz_grid *g, const mz_shape S, const sh_at *x,
                                   const sh_at *e)
 {
-    switch (S) {
+    switch ((unsigned)S) {
     case MZ_SHAPE_HEX: return mz_sp_hex_distance_rc(x->a, x->b, e->a, e->b);
     case MZ_SHAPE_TRI: return mz_absdiff(x->a, e->a) + mz_absdiff(x->b, e->b);
     case MZ_SHAPE_WEAVE: return (mz_absdiff(x->a, e->a) + mz_absdiff(x->b, e->b) + 1) / 2;

@@ -23,17 +23,14 @@ bool sw_calibrate(mz_bench *b, const sw_plan *p, size_t g, bool fixed, double *p
     for (size_t e = 1; !fixed && e < p->nelig[g]; e++)
         if (sw_size_cells(p->size[el[e]]) > sw_size_cells(cz))
             cz = p->size[el[e]];
+    mz_dims cg = sw_size_dims(cz);
     if (sw_size_cells(cz) > 256 * 256) {
-        /* the same shape, about 256 x 256 cells */
-        if (cz.shape == MZ_SHAPE_POLAR)
-            cz.rows = 100;
-        else if (cz.shape == MZ_SHAPE_CUBE)
-            cz = (sw_size){40, 40, MZ_SHAPE_CUBE, 40};
-        else
-            cz.rows = cz.cols = 256;
+        /* the same shape, about 256 x 256 cells (its record's grid) */
+        mz_dims near = cg;
+        if (mz_shape_grids(cz.shape, MZ_GRIDS_CALIBRATE, &near, 1) == 1)
+            cg = near;
     }
     mz_timing t;
-    mz_dims cg = sw_size_dims(cz);
     if (mz_bench_gen(b, &p->gspec[g], p->range[0].lo, &cg, NULL, 1, &t) != MZ_OK)
         return false;
     double mc = (double)b->grid.cells;

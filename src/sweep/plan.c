@@ -262,12 +262,11 @@ static int parse_size(const char *text, sw_size *z, const char *where, char *err
         return sw_fail(err, errlen, SW_BAD, "%ssize '%s': unknown shape (known: %s)", where, text,
                        mz_shape_names(names, sizeof names));
     }
-    if (s != MZ_OK)
-        return sw_fail(err, errlen, SW_BAD,
-                    "%ssize '%s' is not ROWSxCOLS, N, SHAPE:ROWSxCOLS (hex, tri, weave, torus: "
-                    "3 or more a side), "
-                    "polar:RINGS or 3d:LEVELSxROWSxCOLS, each number from 1 to 4294967296",
-                    where, text);
+    if (s != MZ_OK) {
+        char sizes[512];
+        return sw_fail(err, errlen, SW_BAD, "%ssize '%s' is not %s, each number from 1 to "
+                       "4294967296", where, text, mz_shape_syntaxes(sizes, sizeof sizes));
+    }
     mz_dims_cells(&g);
     z->rows = g.rows;
     z->cols = g.cols;

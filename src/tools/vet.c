@@ -80,31 +80,20 @@ static void skip(vet *v, int k, const char *why)
 
 /* ---- the grids and seeds ---- */
 
-#define G(shape, levels, rows, cols) {MZ_SHAPE_##shape, levels, rows, cols}
-/* A zero row ends each shape's list. */
-static const mz_dims grids[MZ_SHAPE_COUNT][8] = {
-    [MZ_SHAPE_ORTHO] = {G(ORTHO, 1, 1, 1), G(ORTHO, 1, 1, 7), G(ORTHO, 1, 7, 1), G(ORTHO, 1, 2, 2),
-                        G(ORTHO, 1, 9, 13), G(ORTHO, 1, 31, 31)},
-    [MZ_SHAPE_HEX] = {G(HEX, 1, 7, 9), G(HEX, 1, 1, 7), G(HEX, 1, 7, 1), G(HEX, 1, 2, 9),
-                      G(HEX, 1, 1, 1), G(HEX, 1, 2, 2)},
-    [MZ_SHAPE_TRI] = {G(TRI, 1, 6, 11), G(TRI, 1, 1, 5), G(TRI, 1, 2, 1), G(TRI, 1, 2, 9),
-                      G(TRI, 1, 1, 1), G(TRI, 1, 2, 2)},
-    [MZ_SHAPE_POLAR] = {G(POLAR, 1, 6, 0), G(POLAR, 1, 2, 0), G(POLAR, 1, 3, 0),
-                        G(POLAR, 1, 1, 0)},
-    [MZ_SHAPE_CUBE] = {G(CUBE, 3, 5, 5), G(CUBE, 1, 1, 5), G(CUBE, 5, 1, 1), G(CUBE, 2, 1, 7),
-                       G(CUBE, 1, 1, 1), G(CUBE, 1, 4, 5), G(CUBE, 2, 2, 2)},
-    [MZ_SHAPE_WEAVE] = {G(WEAVE, 1, 7, 7), G(WEAVE, 1, 1, 9), G(WEAVE, 1, 9, 1),
-                        G(WEAVE, 1, 2, 9), G(WEAVE, 1, 1, 1), G(WEAVE, 1, 2, 2)},
-    [MZ_SHAPE_TORUS] = {G(TORUS, 1, 7, 9), G(TORUS, 1, 3, 9), G(TORUS, 1, 9, 3),
-                        G(TORUS, 1, 3, 4), G(TORUS, 1, 3, 3)},
-};
-#undef G
+/* The grids an entry runs on, from the shape's record (MZ_GRIDS_VET); a
+ * shape without them has none, which vet reports as a failure. */
+#define MAX_GRIDS 8
+static size_t grids_of(mz_shape s, mz_dims *out)
+{
+    size_t n = mz_shape_grids(s, MZ_GRIDS_VET, out, MAX_GRIDS);
+    return n < MAX_GRIDS ? n : MAX_GRIDS;
+}
 
 /* The grid the allocation checks use on each shape (a small typical one). */
 static mz_dims small_grid(mz_shape s)
 {
-    mz_dims g = s == MZ_SHAPE_ORTHO ? grids[s][4] : grids[s][0];
-    mz_dims_cells(&g);
+    mz_dims g = {s, 0, 0, 0};
+    mz_shape_grids(s, MZ_GRIDS_TYPICAL, &g, 1);
     return g;
 }
 
@@ -451,9 +440,13 @@ static void vet_gen(vet *v)
     for (unsigned s = 0; s < MZ_SHAPE_COUNT; s++) {
         if (!mz_runs_on(a, (mz_shape)s))
             continue;
-        for (size_t z = 0; z < 8 && grids[s][z].rows; z++) {
-            mz_dims geo = grids[s][z];
-            mz_dims_cells(&geo);
+        mz_dims gl[MAX_GRIDS];
+        const size_t ng = grids_of((mz_shape)s, gl);
+        if (ng == 0)
+            fail(v, C_RUNS, "shape %s has no vet grids (its record's .grids.vet)",
+                 mz_shape_name((mz_shape)s));
+        for (size_t z = 0; z < ng; z++) {
+            mz_dims geo = gl[z];
             for (size_t k = 0; k < NSEEDS; k++) {
                 if (a->ctx && k != 1 && k != 3)
                     continue; /* a process a run: one seed a source */
@@ -704,9 +697,13 @@ static void vet_solver(vet *v)
         const mz_algo *m = maker_for((mz_shape)s);
         if (!m)
             continue;
-        for (size_t z = 0; z < 8 && grids[s][z].rows; z++) {
-            mz_dims geo = grids[s][z];
-            mz_dims_cells(&geo);
+        mz_dims gl[MAX_GRIDS];
+        const size_t ng = grids_of((mz_shape)s, gl);
+        if (ng == 0)
+            fail(v, C_RUNS, "shape %s has no vet grids (its record's .grids.vet)",
+                 mz_shape_name((mz_shape)s));
+        for (size_t z = 0; z < ng; z++) {
+            mz_dims geo = gl[z];
             for (size_t k = 1; k < (a->ctx ? 2u : 3u); k++) { /* a process a run: one seed */
                 for (int loops = 0; loops < 2; loops++) {
                     mz_spec spec;

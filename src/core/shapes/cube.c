@@ -107,6 +107,17 @@ const mz_shape_ops mz_shape_cube = {
     .across = cube_across,
     .side_ports = cube_side_ports,
     .distance = cube_distance,
+    .syntax = "3d:LEVELSxRxC",
+    .grids =
+        {
+            .typical = {MZ_G(CUBE, 3, 5, 5), MZ_G(CUBE, 3, 5, 6)},
+            .thin = {MZ_G(CUBE, 1, 1, 5), MZ_G(CUBE, 5, 1, 1), MZ_G(CUBE, 2, 1, 7)},
+            .degenerate = {MZ_G(CUBE, 1, 1, 1), MZ_G(CUBE, 1, 4, 5), MZ_G(CUBE, 2, 2, 2)},
+            .large = MZ_G(CUBE, 4, 12, 12),
+            .vet = {MZ_G(CUBE, 3, 5, 5), MZ_G(CUBE, 1, 1, 5), MZ_G(CUBE, 5, 1, 1), MZ_G(CUBE, 2, 1, 7), MZ_G(CUBE, 1, 1, 1), MZ_G(CUBE, 1, 4, 5), MZ_G(CUBE, 2, 2, 2)},
+            .picture = MZ_G(CUBE, 3, 8, 8),
+            .calibrate = MZ_G(CUBE, 40, 40, 40),
+        },
     .figures_bytes_per_cell = 0.5,
     .stats_bytes_per_cell = 0.5,
 };

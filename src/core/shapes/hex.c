@@ -55,6 +55,17 @@ const mz_shape_ops mz_shape_hex = {
     .across = hex_across,
     .side_ports = mz_shape_all_ports,
     .distance = hex_distance,
+    .syntax = "hex:RxC",
+    .grids =
+        {
+            .typical = {MZ_G(HEX, 1, 7, 9), MZ_G(HEX, 1, 12, 13)},
+            .thin = {MZ_G(HEX, 1, 1, 7), MZ_G(HEX, 1, 7, 1), MZ_G(HEX, 1, 2, 9)},
+            .degenerate = {MZ_G(HEX, 1, 1, 1), MZ_G(HEX, 1, 2, 2)},
+            .large = MZ_G(HEX, 1, 24, 24),
+            .vet = {MZ_G(HEX, 1, 7, 9), MZ_G(HEX, 1, 1, 7), MZ_G(HEX, 1, 7, 1), MZ_G(HEX, 1, 2, 9), MZ_G(HEX, 1, 1, 1), MZ_G(HEX, 1, 2, 2)},
+            .picture = MZ_G(HEX, 1, 16, 16),
+            .calibrate = MZ_G(HEX, 1, 256, 256),
+        },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,
 };

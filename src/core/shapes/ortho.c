@@ -68,6 +68,17 @@ const mz_shape_ops mz_shape_ortho = {
     .across = ortho_across,
     .side_ports = mz_shape_all_ports,
     .distance = ortho_distance,
+    .syntax = "RxC or N (square cells; ortho:RxC too)",
+    .grids =
+        {
+            .typical = {MZ_G(ORTHO, 1, 11, 13), MZ_G(ORTHO, 1, 31, 31)},
+            .thin = {MZ_G(ORTHO, 1, 1, 7), MZ_G(ORTHO, 1, 7, 1), MZ_G(ORTHO, 1, 2, 9)},
+            .degenerate = {MZ_G(ORTHO, 1, 1, 1), MZ_G(ORTHO, 1, 2, 2)},
+            .large = MZ_G(ORTHO, 1, 64, 64),
+            .vet = {MZ_G(ORTHO, 1, 1, 1), MZ_G(ORTHO, 1, 1, 7), MZ_G(ORTHO, 1, 7, 1), MZ_G(ORTHO, 1, 2, 2), MZ_G(ORTHO, 1, 9, 13), MZ_G(ORTHO, 1, 31, 31)},
+            .picture = MZ_G(ORTHO, 1, 15, 15),
+            .calibrate = MZ_G(ORTHO, 1, 256, 256),
+        },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,
 };

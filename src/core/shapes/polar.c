@@ -130,6 +130,17 @@ const mz_shape_ops mz_shape_polar = {
     .across = polar_across,
     .side_ports = polar_side_ports,
     .distance = polar_distance,
+    .syntax = "polar:RINGS",
+    .grids =
+        {
+            .typical = {MZ_G(POLAR, 1, 6, 0), MZ_G(POLAR, 1, 9, 0)},
+            .thin = {MZ_G(POLAR, 1, 2, 0), MZ_G(POLAR, 1, 3, 0)},
+            .degenerate = {MZ_G(POLAR, 1, 1, 0)},
+            .large = MZ_G(POLAR, 1, 16, 0),
+            .vet = {MZ_G(POLAR, 1, 6, 0), MZ_G(POLAR, 1, 2, 0), MZ_G(POLAR, 1, 3, 0), MZ_G(POLAR, 1, 1, 0)},
+            .picture = MZ_G(POLAR, 1, 8, 0),
+            .calibrate = MZ_G(POLAR, 1, 100, 0),
+        },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,
 };

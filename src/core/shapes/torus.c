@@ -88,6 +88,17 @@ const mz_shape_ops mz_shape_torus = {
     .across = torus_across,
     .side_ports = mz_shape_all_ports,
     .distance = torus_distance,
+    .syntax = "torus:RxC (R and C at least 3)",
+    .grids =
+        {
+            .typical = {MZ_G(TORUS, 1, 7, 9), MZ_G(TORUS, 1, 11, 13)},
+            .thin = {MZ_G(TORUS, 1, 3, 9), MZ_G(TORUS, 1, 9, 3), MZ_G(TORUS, 1, 3, 4)},
+            .degenerate = {MZ_G(TORUS, 1, 3, 3)},
+            .large = MZ_G(TORUS, 1, 24, 24),
+            .vet = {MZ_G(TORUS, 1, 7, 9), MZ_G(TORUS, 1, 3, 9), MZ_G(TORUS, 1, 9, 3), MZ_G(TORUS, 1, 3, 4), MZ_G(TORUS, 1, 3, 3)},
+            .picture = MZ_G(TORUS, 1, 16, 16),
+            .calibrate = MZ_G(TORUS, 1, 256, 256),
+        },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,
 };

@@ -57,6 +57,17 @@ const mz_shape_ops mz_shape_tri = {
     .across = tri_across,
     .side_ports = mz_shape_all_ports,
     .distance = tri_distance,
+    .syntax = "tri:RxC (more than 2 rows need 2 columns or more)",
+    .grids =
+        {
+            .typical = {MZ_G(TRI, 1, 6, 11), MZ_G(TRI, 1, 9, 14)},
+            .thin = {MZ_G(TRI, 1, 1, 5), MZ_G(TRI, 1, 2, 1), MZ_G(TRI, 1, 2, 9)},
+            .degenerate = {MZ_G(TRI, 1, 1, 1), MZ_G(TRI, 1, 2, 2)},
+            .large = MZ_G(TRI, 1, 24, 40),
+            .vet = {MZ_G(TRI, 1, 6, 11), MZ_G(TRI, 1, 1, 5), MZ_G(TRI, 1, 2, 1), MZ_G(TRI, 1, 2, 9), MZ_G(TRI, 1, 1, 1), MZ_G(TRI, 1, 2, 2)},
+            .picture = MZ_G(TRI, 1, 16, 16),
+            .calibrate = MZ_G(TRI, 1, 256, 256),
+        },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,
 };

@@ -74,6 +74,17 @@ const mz_shape_ops mz_shape_weave = {
     .across = weave_across,
     .side_ports = weave_side_ports,
     .distance = weave_distance,
+    .syntax = "weave:RxC",
+    .grids =
+        {
+            .typical = {MZ_G(WEAVE, 1, 7, 7), MZ_G(WEAVE, 1, 11, 12)},
+            .thin = {MZ_G(WEAVE, 1, 1, 9), MZ_G(WEAVE, 1, 9, 1), MZ_G(WEAVE, 1, 2, 9)},
+            .degenerate = {MZ_G(WEAVE, 1, 1, 1), MZ_G(WEAVE, 1, 2, 2)},
+            .large = MZ_G(WEAVE, 1, 24, 24),
+            .vet = {MZ_G(WEAVE, 1, 7, 7), MZ_G(WEAVE, 1, 1, 9), MZ_G(WEAVE, 1, 9, 1), MZ_G(WEAVE, 1, 2, 9), MZ_G(WEAVE, 1, 1, 1), MZ_G(WEAVE, 1, 2, 2)},
+            .picture = MZ_G(WEAVE, 1, 16, 16),
+            .calibrate = MZ_G(WEAVE, 1, 256, 256),
+        },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,
 };
