@@ -4,7 +4,8 @@
  * Not included by mazebench.h: a program that uses them includes this
  * header after mazebench.h.
  *
- * Four formats:
+ * Four formats (the table of src/file/file.c, one record a format; the
+ * functions at the end of this header answer from it):
  *   ascii   the "+--+" drawing most maze programs print (and `gen
  *           --format ascii` writes): square cells only;
  *   blocks  one character (or cell_w x cell_h characters) a block, walls
@@ -99,10 +100,41 @@ typedef int (*mz_file_put)(void *user, const char *buf, size_t n);
 MZ_API mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *o,
                                mz_file_put put, void *user);
 
+/* Can mz_file_write(g, f, o, ...) write g? MZ_OK, or what the write
+ * would return before any byte: MZ_EUNSUPPORTED (the format does not hold
+ * the grid), MZ_EINVAL (no grid, AUTO or a bad format, bad options).
+ * Optional: o. */
+MZ_API mz_status mz_file_format_holds(const mz_grid *g, mz_file_format f, const mz_file_opts *o);
+
+/* ---- The formats ----
+ * Every list of formats a program shows (its help, its errors) is best
+ * made from these, so that a format added to the library is in it. */
+
 /* "auto", "ascii", "blocks", "json", "mzb"; NULL for a value out of range. */
 MZ_API const char *mz_file_format_name(mz_file_format f);
 /* The format of a name above; MZ_ENOTFOUND for another one. */
 MZ_API mz_status mz_file_format_parse(const char *name, mz_file_format *f);
+/* The extension a file of format f is named with: ".txt" (ascii),
+ * ".blocks", ".json", ".mzb"; NULL for AUTO and a value out of range. */
+MZ_API const char *mz_file_format_ext(mz_file_format f);
+/* The format whose extension path ends in (case ignored); MZ_ENOTFOUND
+ * for another ending or none. */
+MZ_API mz_status mz_file_format_from_path(const char *path, mz_file_format *f);
+/* The shapes format f holds, as MZ_SHAPE_BIT bits (MZ_SHAPES_ALL: every
+ * shape); 0 for AUTO and a value out of range. */
+MZ_API unsigned mz_file_format_shapes(mz_file_format f);
+/* Does a grid written in f read back the same grid: its cells, entrance,
+ * exit, flags and tiles (mzb)? The others keep the walls and blocked
+ * cells (the digest); their reader finds the ends as said at the top. */
+MZ_API bool mz_file_format_lossless(mz_file_format f);
+/* The names of the formats (AUTO not among them) that hold every shape of
+ * shapes (MZ_SHAPE_BIT bits; 0: every format), in the order of
+ * mz_file_format, parted by sep and the last two by last (NULL: ", " and
+ * sep): "ascii, blocks, json or mzb" from ", " and " or ". Written into
+ * buf[0..len) as snprintf does (cut short but terminated; buf may be NULL
+ * when len is 0); returns the length of the whole list. */
+MZ_API size_t mz_file_format_names(char *buf, size_t len, unsigned shapes, const char *sep,
+                                   const char *last);
 
 #ifdef __cplusplus
 }

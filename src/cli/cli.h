@@ -189,14 +189,25 @@ int cmd_maze(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 /* Maze files (cmd_maze.c): the format of a --save (fmt_text, or from the
- * extension of path: .txt ascii, .blocks blocks, .json json, .mzb mzb);
- * -1 after one line naming cmd. */
+ * extension of path: mz_file_format_from_path); -1 after one line naming
+ * cmd. */
 int mzc_save_format(const char *cmd, const char *path, const char *fmt_text, mz_file_format *f);
 /* Write g in format fmt to f (the open --save file path); a page of
  * blocks takes the cells layout for a board of blocked cells that is one.
  * MZC_OK, or MZC_USAGE / MZC_FAIL after one line. */
 int mzc_save_maze(const char *cmd, FILE *f, const char *path, mz_file_format fmt,
                   const mz_grid *g);
+/* "the ascii format holds square cells only, not a hex maze (mzb holds
+ * every shape)": why format f cannot hold a maze of shape s, from the
+ * library's table of formats. */
+void mzc_format_refusal(char *buf, size_t cap, mz_file_format f, mz_shape s);
+/* The text of @{name} in a help text or a values list of an option table
+ * (opts.c), made from a library table: "formats" (ascii, blocks, json or
+ * mzb), "formats|" (ascii|blocks|json|mzb), "formats-shapes" (each format,
+ * "(every shape)" after those that hold every shape), "format-exts" (.txt,
+ * .blocks, .json or .mzb), "formats-by-ext" (.txt ascii, .blocks blocks,
+ * ...). False for another name. */
+bool mzc_text_var(const char *name, char *buf, size_t cap);
 int cmd_vet(int argc, char **argv);
 int cmd_verdict(int argc, char **argv);
 

@@ -669,10 +669,10 @@ static int run(int argc, char **argv, bool solve)
     mz_file_format save_fmt = MZ_FILE_AUTO;
     if (o.save && mzc_save_format(argv[0], o.save, o.save_format, &save_fmt) != 0)
         return MZC_USAGE;
-    if (o.save && save_fmt != MZ_FILE_MZB && geo.shape != MZ_SHAPE_ORTHO) {
-        mzc_error("%s: --save: the %s format holds square cells only, not a %s maze (mzb "
-                  "holds every shape)", argv[0], mz_file_format_name(save_fmt),
-                  mz_shape_name(geo.shape));
+    if (o.save && !(mz_file_format_shapes(save_fmt) & MZ_SHAPE_BIT(geo.shape))) {
+        char why[300];
+        mzc_format_refusal(why, sizeof why, save_fmt, geo.shape);
+        mzc_error("%s: --save: %s", argv[0], why);
         return MZC_USAGE;
     }
     if (mzc_check_runs_on(&spec, NULL, &geo) != 0 ||

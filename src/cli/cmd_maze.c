@@ -20,32 +20,101 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+/* ---- the formats' lists, from the library's table ---- */
+
+/* Append s at *n in buf[0..cap) (kept terminated). */
+static void list_put(char *buf, size_t cap, size_t *n, const char *s)
+{
+    int k = snprintf(buf + *n, cap - *n, "%s", s);
+    *n += k > 0 ? (size_t)k : 0;
+    if (*n >= cap)
+        *n = cap - 1;
+}
+
+/* Every format's extension (ext), or extension and name (!ext), parted by
+ * sep and the last two by last. */
+static void ext_list(char *buf, size_t cap, bool ext, const char *sep, const char *last)
+{
+    size_t n = 0, total = 0, i = 0;
+    buf[0] = '\0';
+    for (unsigned f = 0; f < MZ_FILE_FORMAT_COUNT; f++)
+        total += mz_file_format_ext((mz_file_format)f) != NULL;
+    for (unsigned f = 0; f < MZ_FILE_FORMAT_COUNT; f++) {
+        const char *e = mz_file_format_ext((mz_file_format)f);
+        if (!e)
+            continue;
+        if (i++)
+            list_put(buf, cap, &n, i == total ? last : sep);
+        list_put(buf, cap, &n, e);
+        if (!ext) {
+            list_put(buf, cap, &n, " ");
+            list_put(buf, cap, &n, mz_file_format_name((mz_file_format)f));
+        }
+    }
+}
+
+bool mzc_text_var(const char *name, char *buf, size_t cap)
+{
+    if (strcmp(name, "formats") == 0) {
+        mz_file_format_names(buf, cap, 0, ", ", " or ");
+    } else if (strcmp(name, "formats|") == 0) {
+        mz_file_format_names(buf, cap, 0, "|", "|");
+    } else if (strcmp(name, "formats-shapes") == 0) { /* "(every shape)" after those */
+        size_t n = 0, total = 0, i = 0;
+        buf[0] = '\0';
+        for (unsigned f = 0; f < MZ_FILE_FORMAT_COUNT; f++)
+            total += mz_file_format_shapes((mz_file_format)f) != 0;
+        for (unsigned f = 0; f < MZ_FILE_FORMAT_COUNT; f++) {
+            unsigned sh = mz_file_format_shapes((mz_file_format)f);
+            if (!sh)
+                continue;
+            if (i++)
+                list_put(buf, cap, &n, i == total ? " or " : ", ");
+            list_put(buf, cap, &n, mz_file_format_name((mz_file_format)f));
+            if (sh == MZ_SHAPES_ALL)
+                list_put(buf, cap, &n, " (every shape)");
+        }
+    } else if (strcmp(name, "format-exts") == 0) {
+        ext_list(buf, cap, true, ", ", " or ");
+    } else if (strcmp(name, "formats-by-ext") == 0) {
+        ext_list(buf, cap, false, ", ", ", ");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void mzc_format_refusal(char *buf, size_t cap, mz_file_format f, mz_shape s)
+{
+    char every[128];
+    mz_file_format_names(every, sizeof every, MZ_SHAPES_ALL, ", ", " or ");
+    if (mz_file_format_shapes(f) == MZ_SHAPE_BIT(MZ_SHAPE_ORTHO))
+        snprintf(buf, cap, "the %s format holds square cells only, not a %s maze (%s holds "
+                 "every shape)", mz_file_format_name(f), mz_shape_name(s), every);
+    else
+        snprintf(buf, cap, "the %s format does not hold a %s maze (%s holds every shape)",
+                 mz_file_format_name(f), mz_shape_name(s), every);
+}
+
 /* ---- saving, shared with gen --save ---- */
 
 int mzc_save_format(const char *cmd, const char *path, const char *fmt_text, mz_file_format *f)
 {
+    char names[256];
+    mz_file_format_names(names, sizeof names, 0, ", ", ", ");
     if (fmt_text) {
         if (mz_file_format_parse(fmt_text, f) != MZ_OK || *f == MZ_FILE_AUTO) {
-            mzc_error("%s: --save-format '%s' is not one of ascii, blocks, json, mzb", cmd,
-                      fmt_text);
+            mzc_error("%s: --save-format '%s' is not one of %s", cmd, fmt_text, names);
             return -1;
         }
         return 0;
     }
-    static const struct {
-        const char *ext;
-        mz_file_format f;
-    } exts[] = {{".txt", MZ_FILE_ASCII}, {".blocks", MZ_FILE_BLOCKS}, {".json", MZ_FILE_JSON},
-                {".mzb", MZ_FILE_MZB}};
-    const char *dot = strrchr(path, '.');
-    if (dot && !strchr(dot, '/'))
-        for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
-            if (strcasecmp(dot, exts[k].ext) == 0) {
-                *f = exts[k].f;
-                return 0;
-            }
-    mzc_error("%s: --save '%s': give --save-format (ascii, blocks, json, mzb) or a name "
-              "ending in .txt, .blocks, .json or .mzb", cmd, path);
+    if (mz_file_format_from_path(path, f) == MZ_OK)
+        return 0;
+    char exts[256];
+    ext_list(exts, sizeof exts, true, ", ", " or ");
+    mzc_error("%s: --save '%s': give --save-format (%s) or a name ending in %s", cmd, path,
+              names, exts);
     return -1;
 }
 
@@ -77,16 +146,28 @@ int mzc_save_maze(const char *cmd, FILE *f, const char *path, mz_file_format fmt
         o.layout = MZ_BLOCKS_ROOMS;
         s = mz_file_write(g, fmt, &o, put_file, f);
     }
-    if (s == MZ_EUNSUPPORTED && g->shape == MZ_SHAPE_ORTHO) {
+    if (s == MZ_EUNSUPPORTED && (mz_file_format_shapes(fmt) & MZ_SHAPE_BIT(g->shape))) {
+        /* The formats that hold this maze, from the library's table. */
+        char hold[256];
+        size_t n = 0, total = 0, i = 0;
+        hold[0] = '\0';
+        for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
+            total += mz_file_format_holds(g, (mz_file_format)k, NULL) == MZ_OK;
+        for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
+            if (mz_file_format_holds(g, (mz_file_format)k, NULL) == MZ_OK) {
+                if (i++)
+                    list_put(hold, sizeof hold, &n, i == total ? " and " : ", ");
+                list_put(hold, sizeof hold, &n, mz_file_format_name((mz_file_format)k));
+            }
         mzc_error("%s: --save '%s': the %s format draws no gap in the south border (its reader "
-                  "takes one for a drawing cut short; json and mzb hold it)",
-                  cmd, path, mz_file_format_name(fmt));
+                  "takes one for a drawing cut short; %s hold%s it)",
+                  cmd, path, mz_file_format_name(fmt), hold, total == 1 ? "s" : "");
         return MZC_USAGE;
     }
     if (s == MZ_EUNSUPPORTED) {
-        mzc_error("%s: --save '%s': the %s format holds square cells only, not a %s maze "
-                  "(mzb holds every shape)",
-                  cmd, path, mz_file_format_name(fmt), mz_shape_name(g->shape));
+        char why[300];
+        mzc_format_refusal(why, sizeof why, fmt, g->shape);
+        mzc_error("%s: --save '%s': %s", cmd, path, why);
         return MZC_USAGE;
     }
     if (s != MZ_OK) {
@@ -407,7 +488,9 @@ static int parse_file_opts(const struct maze_opts *mo, mz_file_opts *fo)
 {
     memset(fo, 0, sizeof *fo);
     if (mo->format && mz_file_format_parse(mo->format, &fo->format) != MZ_OK) {
-        mzc_error("maze: --format '%s' is not one of auto, ascii, blocks, json, mzb", mo->format);
+        char names[256];
+        mz_file_format_names(names, sizeof names, 0, ", ", ", ");
+        mzc_error("maze: --format '%s' is not one of auto, %s", mo->format, names);
         return -1;
     }
     fo->wall_chars = mo->walls;

@@ -4,7 +4,9 @@
  * words all come from its table here.
  *
  * To add an option: add its row to the command's table (a value's name in
- * arg, the values completion offers in values), then handle it in the
+ * arg, the values completion offers in values; @{name} in a help text or
+ * values is a list made from a library table, mzc_text_var in cli.h, such
+ * as @{formats} for the maze file formats), then handle it in the
  * command's loop over mzc_args_next; tests/options_cli.sh checks that
  * every row is parsed and every option the help names is a row.
  */
@@ -53,7 +55,7 @@ static const mzc_optdef gen_opts[] = {
     {"--save", "FILE", 0,
      "write the maze to FILE ('mazebench maze FILE' reads it back; docs/maze-files.md); an existing FILE is kept unless --force"},
     {"--save-format", "F", 0,
-     "ascii, blocks, json or mzb (every shape); default from FILE's extension: .txt ascii, .blocks blocks, .json json, .mzb mzb", "ascii|blocks|json|mzb"},
+     "@{formats-shapes}; default from FILE's extension: @{formats-by-ext}", "@{formats|}"},
     {"--force", NULL, 0,
      "replace an existing trace or --save FILE"},
     {"--threads", "N", 0,
@@ -540,7 +542,7 @@ static const mzc_optdef maze_opts[] = {
     {"FILE|-", NULL, MZC_O_OPERAND,
      "the maze file, or '-' for standard input", "@file"},
     {"--format", "F", 0,
-     "the file's format: auto (default: detected), ascii, blocks, json or mzb", "auto|ascii|blocks|json|mzb"},
+     "the file's format: auto (default: detected), @{formats}", "auto|@{formats|}"},
     {"--wall-chars", "S", 0,
      "blocks: the characters that are wall (default: # X 1 and the full block U+2588); every other one is open"},
     {"--cell-size", "WxH", 0,
@@ -554,7 +556,7 @@ static const mzc_optdef maze_opts[] = {
     {"--save", "FILE", 0,
      "write the maze to FILE"},
     {"--save-format", "F", 0,
-     "ascii, blocks, json or mzb (default from FILE's extension: .txt ascii, .blocks blocks, .json json, .mzb mzb)", "ascii|blocks|json|mzb"},
+     "@{formats} (default from FILE's extension: @{formats-by-ext})", "@{formats|}"},
     {"--out-format", "F", 0,
      "csv (default: a header and the rows) or json (an object a line)", "csv|json"},
     {"--force", NULL, 0,

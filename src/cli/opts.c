@@ -23,11 +23,40 @@ static bool is_option(const mzc_optdef *o)
     return !(o->flags & MZC_O_OPERAND);
 }
 
-/* The values shown in a usage line: a literal list, else the arg's name. */
-static const char *usage_arg(const mzc_optdef *o)
+/* A help text or values list with every @{name} replaced by its text
+ * (mzc_text_var: a list made from a library table, such as the maze file
+ * formats), into buf; s itself when it names none. NULL stays NULL. */
+static const char *expand(const char *s, char *buf, size_t cap)
 {
-    if (o->values && o->values[0] != '@' && strchr(o->values, '|'))
-        return o->values;
+    if (!s || !strstr(s, "@{"))
+        return s;
+    size_t n = 0;
+    buf[0] = '\0';
+    while (*s && n + 1 < cap) {
+        const char *end = strncmp(s, "@{", 2) == 0 ? strchr(s, '}') : NULL;
+        char name[64], text[1024];
+        if (end && (size_t)(end - s - 2) < sizeof name) {
+            snprintf(name, sizeof name, "%.*s", (int)(end - s - 2), s + 2);
+            if (mzc_text_var(name, text, sizeof text)) {
+                n += (size_t)snprintf(buf + n, cap - n, "%s", text);
+                if (n >= cap)
+                    n = cap - 1;
+                s = end + 1;
+                continue;
+            }
+        }
+        buf[n++] = *s++;
+        buf[n] = '\0';
+    }
+    return buf;
+}
+
+/* The values shown in a usage line: a literal list, else the arg's name. */
+static const char *usage_arg(const mzc_optdef *o, char *buf, size_t cap)
+{
+    const char *v = expand(o->values, buf, cap);
+    if (v && v[0] != '@' && strchr(v, '|'))
+        return v;
     return o->arg;
 }
 
@@ -95,7 +124,8 @@ void mzc_usage(FILE *f, const mzc_cmddef *cmd)
                 i++;
                 if (!is_option(o) || !listed(o) || !(o->flags & MZC_O_REQUIRED) != (pass == 2))
                     continue;
-                const char *v = usage_arg(o);
+                char vb[256];
+                const char *v = usage_arg(o, vb, sizeof vb);
                 snprintf(unit, sizeof unit, "%s%s%s%s%s", pass == 2 ? "[" : "", o->name,
                          v ? " " : "", v ? v : "", pass == 2 ? "]" : "");
             }
@@ -129,7 +159,8 @@ static void print_row(FILE *f, const mzc_optdef *o, int col)
         fprintf(f, "%*s", col - n, "");
         n = col;
     }
-    wrap(f, o->help, n, col);
+    char hb[4096];
+    wrap(f, expand(o->help, hb, sizeof hb), n, col);
 }
 
 void mzc_help(FILE *f, const mzc_cmddef *cmd)
@@ -212,7 +243,8 @@ static void man_opt(FILE *f, const mzc_optdef *o)
         }
         fputc('\n', f);
     }
-    roff_line(f, o->help && o->help[0] ? o->help : "(see above)");
+    char hb[4096];
+    roff_line(f, o->help && o->help[0] ? expand(o->help, hb, sizeof hb) : "(see above)");
 }
 
 /* Free text (an intro or notes) as roff: blank lines part paragraphs; a
@@ -286,7 +318,8 @@ static void man_synopsis(FILE *f, const mzc_cmddef *cmd)
         for (const mzc_optdef *o = cmd->opts; o->name; o++) {
             if (!is_option(o) || !listed(o) || !(o->flags & MZC_O_REQUIRED) != !req)
                 continue;
-            const char *v = usage_arg(o);
+            char vb[256];
+            const char *v = usage_arg(o, vb, sizeof vb);
             fputs(req ? "\\fB" : "[\\fB", f);
             roff_text(f, o->name, strlen(o->name));
             fputs("\\fR", f);
@@ -417,7 +450,8 @@ static const char *names_call(const char *v)
 /* The completion of an option's value: a shell word list, or a function. */
 static void value_case(FILE *f, const mzc_optdef *o)
 {
-    const char *v = o->values;
+    char vb[256];
+    const char *v = expand(o->values, vb, sizeof vb);
     bool path = o->arg && (strstr(o->arg, "FILE") || strstr(o->arg, "DIR"));
     if (!v && !path)
         return;
@@ -561,7 +595,9 @@ void mzc_options_table(FILE *f, const mzc_cmddef *cmd)
                 fprintf(f, "%s%s", any ? "," : "", names[k].name);
                 any = true;
             }
-        fprintf(f, "%s\t%s\n", any ? "" : "-", o->values ? o->values : "-");
+        char vb[256];
+        const char *v = expand(o->values, vb, sizeof vb);
+        fprintf(f, "%s\t%s\n", any ? "" : "-", v ? v : "-");
     }
 }
 

@@ -44,7 +44,7 @@ static bool all_hash(const mzf_reader *r, const mzf_line *l, size_t at, size_t n
     return true;
 }
 
-mz_status mzf_read_ascii(mzf_reader *r, mz_grid *g)
+static mz_status read_ascii(mzf_reader *r, mz_grid *g)
 {
     mzf_line *l = NULL;
     size_t n = 0;
@@ -171,8 +171,9 @@ done:
     return s;
 }
 
-mz_status mzf_write_ascii(const mz_grid *g, mzf_out *w)
+static mz_status write_ascii(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
 {
+    (void)o;
     const uint8_t *c = g->c;
     const uint64_t rows = g->rows, cols = g->cols;
     for (uint64_t y = 0; y <= rows; y++) {
@@ -195,3 +196,25 @@ mz_status mzf_write_ascii(const mz_grid *g, mzf_out *w)
     }
     return MZ_OK;
 }
+
+/* ---- the record ---- */
+
+/* A drawing starts with a post. */
+static int detect_ascii(const char *t, size_t len) { return len && t[0] == '+' ? 2 : 0; }
+
+static mz_status holds_ascii(const mz_grid *g, const mz_file_opts *o)
+{
+    (void)o;
+    return mzf_south_gap(g) ? MZ_EUNSUPPORTED : MZ_OK;
+}
+
+const mzf_format mzf_format_ascii = {
+    .name = "ascii",
+    .ext = ".txt",
+    .shapes = MZ_SHAPE_BIT(MZ_SHAPE_ORTHO),
+    .lossless = false,
+    .detect = detect_ascii,
+    .read = read_ascii,
+    .holds = holds_ascii,
+    .write = write_ascii,
+};

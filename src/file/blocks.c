@@ -86,7 +86,7 @@ static bool is_wall(const wallset *w, const char *c, size_t n)
 
 static inline bool bit(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1; }
 
-mz_status mzf_read_blocks(mzf_reader *r, mz_grid *g)
+static mz_status read_blocks(mzf_reader *r, mz_grid *g)
 {
     const mz_file_opts *o = r->o;
     wallset ws;
@@ -277,11 +277,17 @@ static bool cells_at(const mz_grid *g, uint64_t py, uint64_t px)
     return (g->c[py * g->cols + px] & MZ_BLOCKED) != 0;
 }
 
-mz_status mzf_write_blocks(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
+/* The wall character a write draws (the first of o->wall_chars). */
+static const char *write_walls(const mz_file_opts *o)
 {
-    const char *walls = o->wall_chars && o->wall_chars[0] ? o->wall_chars : "#";
-    const size_t wl = u8len(walls, strlen(walls));
-    const size_t cw = o->cell_w ? o->cell_w : 1, ch = o->cell_h ? o->cell_h : 1;
+    return o->wall_chars && o->wall_chars[0] ? o->wall_chars : "#";
+}
+
+static mz_status holds_blocks(const mz_grid *g, const mz_file_opts *o)
+{
+    if (o->layout == MZ_BLOCKS_ROOMS && mzf_south_gap(g))
+        return MZ_EUNSUPPORTED;
+    const char *walls = write_walls(o);
     if (walls[0] == ' ' || walls[0] == '\n' || walls[0] == '\r')
         return MZ_EINVAL;
     if (o->layout == MZ_BLOCKS_CELLS) {
@@ -300,6 +306,16 @@ mz_status mzf_write_blocks(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
                     e == !!(b & MZ_WALL_E))
                     return MZ_EUNSUPPORTED;
             }
+    }
+    return MZ_OK;
+}
+
+static mz_status write_blocks(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
+{
+    const char *walls = write_walls(o);
+    const size_t wl = u8len(walls, strlen(walls));
+    const size_t cw = o->cell_w ? o->cell_w : 1, ch = o->cell_h ? o->cell_h : 1;
+    if (o->layout == MZ_BLOCKS_CELLS) {
         for (uint64_t py = 0; py < g->rows; py++)
             for (size_t k = 0; k < ch; k++)
                 page_line(w, walls, wl, cw, g->cols, cells_at, g, py);
@@ -310,3 +326,24 @@ mz_status mzf_write_blocks(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
             page_line(w, walls, wl, cw, 2 * g->cols + 1, rooms_at, g, py);
     return MZ_OK;
 }
+
+/* ---- the record ---- */
+
+/* Any text may be a page of blocks: the fallback. */
+static int detect_blocks(const char *t, size_t len)
+{
+    (void)t;
+    (void)len;
+    return 1;
+}
+
+const mzf_format mzf_format_blocks = {
+    .name = "blocks",
+    .ext = ".blocks",
+    .shapes = MZ_SHAPE_BIT(MZ_SHAPE_ORTHO),
+    .lossless = false,
+    .detect = detect_blocks,
+    .read = read_blocks,
+    .holds = holds_blocks,
+    .write = write_blocks,
+};

@@ -1,6 +1,7 @@
 /*
- * file.c - maze files: the entry points, format names, detection of the
- * format of a text, and what every reader and writer shares.
+ * file.c - maze files: the format table, the entry points, the names and
+ * other questions about a format, detection of the format of a text, and
+ * what every reader and writer shares.
  */
 #include "file_int.h"
 #include "../util/util.h"
@@ -8,27 +9,116 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-static const char *const format_names[MZ_FILE_FORMAT_COUNT] = {"auto", "ascii", "blocks", "json",
-                                                               "mzb"};
+/* ---- the format table ---- */
+
+/* One record per format (file_int.h), in the order of mz_file_format. A
+ * new format's value comes last, before MZ_FILE_FORMAT_COUNT: its line
+ * missing here leaves the array one short, and the assertion below stops
+ * the build; tests/test_file_formats.c checks every record is whole. */
+const mzf_format *const mzf_formats[] = {
+    [MZ_FILE_AUTO] = NULL,
+    [MZ_FILE_ASCII] = &mzf_format_ascii,
+    [MZ_FILE_BLOCKS] = &mzf_format_blocks,
+    [MZ_FILE_JSON] = &mzf_format_json,
+    [MZ_FILE_MZB] = &mzf_format_mzb,
+};
+_Static_assert(sizeof mzf_formats / sizeof mzf_formats[0] == MZ_FILE_FORMAT_COUNT,
+               "a new maze file format: add its record to mzf_formats (src/file/file.c)");
 
 const char *mz_file_format_name(mz_file_format f)
 {
-    if ((unsigned)f >= MZ_FILE_FORMAT_COUNT)
-        return NULL;
-    return format_names[f];
+    if (f == MZ_FILE_AUTO)
+        return "auto";
+    const mzf_format *r = mzf_format_of(f);
+    return r ? r->name : NULL;
 }
 
 mz_status mz_file_format_parse(const char *name, mz_file_format *f)
 {
     if (!name || !f)
         return MZ_EINVAL;
+    if (strcmp(name, "auto") == 0) {
+        *f = MZ_FILE_AUTO;
+        return MZ_OK;
+    }
     for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
-        if (strcmp(name, format_names[k]) == 0) {
+        if (mzf_formats[k] && strcmp(name, mzf_formats[k]->name) == 0) {
             *f = (mz_file_format)k;
             return MZ_OK;
         }
     return MZ_ENOTFOUND;
+}
+
+const char *mz_file_format_ext(mz_file_format f)
+{
+    const mzf_format *r = mzf_format_of(f);
+    return r ? r->ext : NULL;
+}
+
+mz_status mz_file_format_from_path(const char *path, mz_file_format *f)
+{
+    if (!path || !f)
+        return MZ_EINVAL;
+    const char *dot = strrchr(path, '.');
+    if (!dot || strchr(dot, '/'))
+        return MZ_ENOTFOUND;
+    for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
+        if (mzf_formats[k] && strcasecmp(dot, mzf_formats[k]->ext) == 0) {
+            *f = (mz_file_format)k;
+            return MZ_OK;
+        }
+    return MZ_ENOTFOUND;
+}
+
+unsigned mz_file_format_shapes(mz_file_format f)
+{
+    const mzf_format *r = mzf_format_of(f);
+    return r ? r->shapes : 0;
+}
+
+bool mz_file_format_lossless(mz_file_format f)
+{
+    const mzf_format *r = mzf_format_of(f);
+    return r && r->lossless;
+}
+
+/* Append s to buf[0..len) at *n (kept terminated), counting every byte. */
+static void join_put(char *buf, size_t len, size_t *n, const char *s)
+{
+    size_t k = strlen(s);
+    if (buf && len && *n < len - 1) {
+        size_t room = len - 1 - *n;
+        memcpy(buf + *n, s, k < room ? k : room);
+    }
+    *n += k;
+}
+
+size_t mz_file_format_names(char *buf, size_t len, unsigned shapes, const char *sep,
+                            const char *last)
+{
+    if (!sep)
+        sep = ", ";
+    if (!last)
+        last = sep;
+    unsigned total = 0;
+    for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++)
+        total += mzf_formats[k] && (mzf_formats[k]->shapes & shapes) == shapes;
+    size_t n = 0;
+    unsigned i = 0;
+    for (unsigned k = 0; k < MZ_FILE_FORMAT_COUNT; k++) {
+        const mzf_format *r = mzf_formats[k];
+        if (!r || (r->shapes & shapes) != shapes)
+            continue;
+        if (i)
+            join_put(buf, len, &n, i + 1 == total ? last : sep);
+        join_put(buf, len, &n, r->name);
+        i++;
+    }
+    if (buf && len)
+        buf[n < len ? n : len - 1] = '\0';
+    return n;
 }
 
 /* ---- errors ---- */
@@ -197,7 +287,7 @@ static bool border_gap(const mz_grid *g, mz_idx i)
            (x == 0 && !(c & MZ_WALL_W)) || (x + 1 == g->cols && !(c & MZ_WALL_E));
 }
 
-/* The ends of a maze the file gives none for (every format but mzb): the
+/* The ends of a maze the file gives none for (a format not lossless): the
  * first and the last cell with a gap in the border when two cells have
  * one (a drawn entrance and exit), else the first open cell and the
  * last. */
@@ -233,24 +323,26 @@ static void find_ends(mz_grid *g)
     g->exit = b;
 }
 
+/* The format whose record is surest of the text (file_int.h: detect);
+ * AUTO when none claims it. */
 static mz_file_format detect(const char *t, size_t len)
 {
-    static const char magic[] = "mazebench-maze";
     size_t k = 0;
     /* A UTF-8 byte order mark is skipped. */
     if (len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB &&
         (unsigned char)t[2] == 0xBF)
         k = 3;
-    if (len - k >= sizeof magic - 1 && memcmp(t + k, magic, sizeof magic - 1) == 0)
-        return MZ_FILE_MZB;
-    size_t s = k;
-    while (s < len && (t[s] == ' ' || t[s] == '\t' || t[s] == '\r' || t[s] == '\n'))
-        s++;
-    if (s < len && t[s] == '[')
-        return MZ_FILE_JSON;
-    if (k < len && t[k] == '+')
-        return MZ_FILE_ASCII;
-    return MZ_FILE_BLOCKS;
+    mz_file_format best = MZ_FILE_AUTO;
+    int sure = 0;
+    for (unsigned f = 0; f < MZ_FILE_FORMAT_COUNT; f++) {
+        const mzf_format *r = mzf_formats[f];
+        int d = r ? r->detect(t + k, len - k) : 0;
+        if (d > sure) {
+            sure = d;
+            best = (mz_file_format)f;
+        }
+    }
+    return best;
 }
 
 mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_grid *g,
@@ -291,19 +383,15 @@ mz_status mz_file_read(const char *text, size_t len, const mz_file_opts *o, mz_g
     if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
         (unsigned char)text[2] == 0xBF)
         r.pos = 3;
-    mz_status s;
-    switch (f) {
-    case MZ_FILE_MZB: s = mzf_read_mzb(&r, g); break;
-    case MZ_FILE_JSON: s = mzf_read_json(&r, g); break;
-    case MZ_FILE_ASCII: s = mzf_read_ascii(&r, g); break;
-    case MZ_FILE_BLOCKS: s = mzf_read_blocks(&r, g); break;
-    case MZ_FILE_AUTO:
-    case MZ_FILE_FORMAT_COUNT:
-    default: s = MZ_EINVAL; break;
-    }
+    const mzf_format *rec = mzf_format_of(f);
+    if (!rec)
+        return f == MZ_FILE_AUTO ? mzf_fail(&r, r.pos, "the text is of no maze file format")
+                                 : mzf_fail_at_none(&r, MZ_EINVAL, "format %d has no record",
+                                                    (int)f);
+    mz_status s = rec->read(&r, g);
     if (s == MZ_ENOMEM && !info->err[0])
         mzf_fail_at_none(&r, MZ_ENOMEM, "out of memory");
-    if (s == MZ_OK && f != MZ_FILE_MZB && g->shape == MZ_SHAPE_ORTHO)
+    if (s == MZ_OK && !rec->lossless && g->shape == MZ_SHAPE_ORTHO)
         find_ends(g);
     if (s == MZ_OK)
         info->err[0] = '\0';
@@ -364,40 +452,47 @@ mz_status mzf_out_end(mzf_out *w)
     return w->failed ? MZ_EIO : MZ_OK;
 }
 
+bool mzf_south_gap(const mz_grid *g)
+{
+    for (uint64_t x = 0; x < g->cols; x++)
+        if (!(g->c[(g->rows - 1) * g->cols + x] & MZ_WALL_S))
+            return true;
+    return false;
+}
+
+mz_status mz_file_format_holds(const mz_grid *g, mz_file_format f, const mz_file_opts *o)
+{
+    static const mz_file_opts defaults;
+    if (!o)
+        o = &defaults;
+    const mzf_format *r = mzf_format_of(f);
+    if (!g || !g->c || !r)
+        return MZ_EINVAL;
+    if (!(r->shapes & MZ_SHAPE_BIT(g->shape)))
+        return MZ_EUNSUPPORTED;
+    if (o->layout != MZ_BLOCKS_ROOMS && o->layout != MZ_BLOCKS_CELLS)
+        return MZ_EINVAL;
+    if (o->cell_w > 64 || o->cell_h > 64)
+        return MZ_EINVAL;
+    return r->holds ? r->holds(g, o) : MZ_OK;
+}
+
 mz_status mz_file_write(const mz_grid *g, mz_file_format f, const mz_file_opts *o, mz_file_put put,
                         void *user)
 {
     static const mz_file_opts defaults;
     if (!o)
         o = &defaults;
-    if (!g || !g->c || !put || f == MZ_FILE_AUTO || (unsigned)f >= MZ_FILE_FORMAT_COUNT)
+    if (!g || !g->c || !put)
         return MZ_EINVAL;
-    if (f != MZ_FILE_MZB && g->shape != MZ_SHAPE_ORTHO)
-        return MZ_EUNSUPPORTED;
-    if (o->layout != MZ_BLOCKS_ROOMS && o->layout != MZ_BLOCKS_CELLS)
-        return MZ_EINVAL;
-    if (o->cell_w > 64 || o->cell_h > 64)
-        return MZ_EINVAL;
-    /* A gap in the south border: the drawings' readers take it for a
-     * drawing cut short, so their writers do not draw one. */
-    if (f == MZ_FILE_ASCII || (f == MZ_FILE_BLOCKS && o->layout == MZ_BLOCKS_ROOMS))
-        for (uint64_t x = 0; x < g->cols; x++)
-            if (!(g->c[(g->rows - 1) * g->cols + x] & MZ_WALL_S))
-                return MZ_EUNSUPPORTED;
+    mz_status s = mz_file_format_holds(g, f, o);
+    if (s != MZ_OK)
+        return s;
     mzf_out *w = malloc(sizeof *w);
     if (!w)
         return MZ_ENOMEM;
     mzf_out_init(w, put, user);
-    mz_status s;
-    switch (f) {
-    case MZ_FILE_MZB: s = mzf_write_mzb(g, w); break;
-    case MZ_FILE_JSON: s = mzf_write_json(g, w); break;
-    case MZ_FILE_ASCII: s = mzf_write_ascii(g, w); break;
-    case MZ_FILE_BLOCKS: s = mzf_write_blocks(g, o, w); break;
-    case MZ_FILE_AUTO:
-    case MZ_FILE_FORMAT_COUNT:
-    default: s = MZ_EINVAL; break;
-    }
+    s = mzf_formats[f]->write(g, o, w);
     mz_status e = mzf_out_end(w);
     free(w);
     return s != MZ_OK ? s : e;

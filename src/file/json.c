@@ -322,7 +322,7 @@ static mz_status parse(mzf_reader *r, mzu_vec *cells)
 
 #define SEEN 0x20u
 
-mz_status mzf_read_json(mzf_reader *r, mz_grid *g)
+static mz_status read_json(mzf_reader *r, mz_grid *g)
 {
     mzu_vec v;
     mzu_vec_init(&v, sizeof(jcell), NULL);
@@ -376,8 +376,9 @@ static void wbool(mzf_out *w, const char *key, bool v)
     mzf_out_str(w, v ? "true" : "false");
 }
 
-mz_status mzf_write_json(const mz_grid *g, mzf_out *w)
+static mz_status write_json(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
 {
+    (void)o;
     mzf_out_str(w, "[\n");
     for (uint64_t y = 0; y < g->rows; y++) {
         mzf_out_char(w, '[');
@@ -400,3 +401,25 @@ mz_status mzf_write_json(const mz_grid *g, mzf_out *w)
     mzf_out_str(w, "]\n");
     return MZ_OK;
 }
+
+/* ---- the record ---- */
+
+/* An array: '[' the first character that is not white space. */
+static int detect_json(const char *t, size_t len)
+{
+    size_t s = 0;
+    while (s < len && (t[s] == ' ' || t[s] == '\t' || t[s] == '\r' || t[s] == '\n'))
+        s++;
+    return s < len && t[s] == '[' ? 2 : 0;
+}
+
+const mzf_format mzf_format_json = {
+    .name = "json",
+    .ext = ".json",
+    .shapes = MZ_SHAPE_BIT(MZ_SHAPE_ORTHO),
+    .lossless = false,
+    .detect = detect_json,
+    .read = read_json,
+    .holds = NULL,
+    .write = write_json,
+};

@@ -102,7 +102,7 @@ static mz_status header_u64(mzf_reader *r, size_t b, size_t e, uint64_t max, uin
     return MZ_OK;
 }
 
-mz_status mzf_read_mzb(mzf_reader *r, mz_grid *g)
+static mz_status read_mzb(mzf_reader *r, mz_grid *g)
 {
     size_t b = r->pos, e;
     if (!word(r, &b, &e) || e - b != sizeof MAGIC - 1 || memcmp(r->t + b, MAGIC, e - b) != 0)
@@ -223,8 +223,9 @@ static void write_hex(mzf_out *w, const uint8_t *b, uint64_t n)
     }
 }
 
-mz_status mzf_write_mzb(const mz_grid *g, mzf_out *w)
+static mz_status write_mzb(const mz_grid *g, const mz_file_opts *o, mzf_out *w)
 {
+    (void)o;
     mz_dims d = mz_grid_dims(g);
     char dims[96];
     mz_dims_format(&d, dims, sizeof dims);
@@ -242,3 +243,21 @@ mz_status mzf_write_mzb(const mz_grid *g, mzf_out *w)
         write_hex(w, g->tiles, g->cells);
     return MZ_OK;
 }
+
+/* ---- the record ---- */
+
+static int detect_mzb(const char *t, size_t len)
+{
+    return len >= sizeof MAGIC - 1 && memcmp(t, MAGIC, sizeof MAGIC - 1) == 0 ? 3 : 0;
+}
+
+const mzf_format mzf_format_mzb = {
+    .name = "mzb",
+    .ext = ".mzb",
+    .shapes = MZ_SHAPES_ALL,
+    .lossless = true,
+    .detect = detect_mzb,
+    .read = read_mzb,
+    .holds = NULL,
+    .write = write_mzb,
+};

@@ -482,8 +482,9 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
     const char *fmt = mzx_section_get(s, "format", &line);
     x->format = MZ_FILE_AUTO;
     if (st == MZ_OK && fmt && mz_file_format_parse(fmt, &x->format) != MZ_OK) {
-        snprintf(msg, cap, "%s:%u: unknown format '%s' (auto, ascii, blocks, json, mzb)", f->path,
-                 line, fmt);
+        char names[256];
+        mz_file_format_names(names, sizeof names, 0, ", ", ", ");
+        snprintf(msg, cap, "%s:%u: unknown format '%s' (auto, %s)", f->path, line, fmt, names);
         st = MZ_EFORMAT;
     }
     unsigned shapes = 0;
@@ -491,10 +492,14 @@ mz_status mzx_gen_section(const mzx_file *f, const mzx_section *s, char *msg, si
         st = mzx_section_shapes(f, s, &shapes, &line, msg, cap);
     if (st == MZ_OK)
         st = mzx_section_refuses(f, s, &x->refuse, msg, cap);
-    if (st == MZ_OK && shapes &&
-        (x->format == MZ_FILE_ASCII || x->format == MZ_FILE_BLOCKS || x->format == MZ_FILE_JSON)) {
-        snprintf(msg, cap, "%s:%u: format %s holds square cells only: other shapes need format "
-                 "mzb (or auto)", f->path, line, mz_file_format_name(x->format));
+    if (st == MZ_OK && x->format != MZ_FILE_AUTO && (shapes & ~mz_file_format_shapes(x->format))) {
+        char every[128];
+        mz_file_format_names(every, sizeof every, MZ_SHAPES_ALL, ", ", " or ");
+        snprintf(msg, cap, "%s:%u: format %s holds %s: other shapes need format %s (or auto)",
+                 f->path, line, mz_file_format_name(x->format),
+                 mz_file_format_shapes(x->format) == MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)
+                     ? "square cells only" : "some of its shapes only",
+                 every);
         st = MZ_EFORMAT;
     }
     x->use_out = st == MZ_OK && mzx_command_uses(&x->cmd, "out");

@@ -136,8 +136,10 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     unsigned line = 0;
     const char *v = mzx_section_get(s, "format", &line);
     if (v && (mz_file_format_parse(v, &d->format) != MZ_OK || d->format == MZ_FILE_AUTO)) {
-        snprintf(why, sizeof why, "format is the maze file the solver reads: ascii, blocks, "
-                 "json or mzb, not '%s'", v);
+        char names[256];
+        mz_file_format_names(names, sizeof names, 0, ", ", " or ");
+        snprintf(why, sizeof why, "format is the maze file the solver reads: %s, not '%s'",
+                 names, v);
         st = section_fail(msg, cap, f, line, MZ_EFORMAT, why);
         goto bad;
     }
@@ -151,9 +153,14 @@ mz_status mzx_solve_section(const mzx_file *f, const mzx_section *s, char *msg, 
     unsigned shapes = 0;
     if ((st = mzx_section_shapes(f, s, &shapes, &line, msg, cap)) != MZ_OK)
         goto bad;
-    if (shapes && d->format != MZ_FILE_MZB) {
-        snprintf(why, sizeof why, "shapes: a %s file holds square cells only (format = mzb "
-                 "holds every shape)", mz_file_format_name(d->format));
+    if (shapes & ~mz_file_format_shapes(d->format)) {
+        char every[128];
+        mz_file_format_names(every, sizeof every, MZ_SHAPES_ALL, ", ", " or ");
+        snprintf(why, sizeof why, "shapes: a %s file holds %s (format = %s holds every shape)",
+                 mz_file_format_name(d->format),
+                 mz_file_format_shapes(d->format) == MZ_SHAPE_BIT(MZ_SHAPE_ORTHO)
+                     ? "square cells only" : "some of them only",
+                 every);
         st = section_fail(msg, cap, f, line, MZ_EFORMAT, why);
         goto bad;
     }
@@ -474,7 +481,7 @@ static mz_status outside_solve(const void *ctx, const mz_grid *g, const mz_args 
     if (!d)
         return MZ_EINVAL;
     sol->closed = sol->steps = sol->forward = sol->turns = -1;
-    if (!(g->entrance == 0 && g->exit == g->cells - 1) && d->format != MZ_FILE_MZB &&
+    if (!(g->entrance == 0 && g->exit == g->cells - 1) && !mz_file_format_lossless(d->format) &&
         !d->use_ends)
         return MZ_EUNSUPPORTED; /* its maze file cannot say where the ends are */
     warm(d, g->shape);

@@ -89,9 +89,11 @@ typedef enum mzx_solve_status {
 const char *mzx_solver_status_name(mzx_solve_status s);
 
 /* The handler of [solver NAME] sections (mzx_load): keys command, format
- * (ascii, blocks, json or mzb: the maze file it reads; json by default),
+ * (a name of mz_file_format_parse but auto: the maze file it reads; json
+ * by default),
  * path (index, rc or any: how it prints cells; any by default), shapes
- * (names or "all"; ortho by default; other shapes need format mzb),
+ * (names or "all"; ortho by default; other shapes need a format that
+ * holds them, mz_file_format_shapes),
  * shortest (yes: its paths are shortest ones, MZ_F_SHORTEST), summary, and
  * the limits (time-limit, cpu-limit, memory-limit,
  * output-limit). Placeholders of the command: {in} (the maze file; without
