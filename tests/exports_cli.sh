@@ -150,7 +150,7 @@ fi
 # ---- LaTeX, compiled ----
 mkdir "$t/tex"
 cp "$t/r.tex" "$t/tex/r.tex"
-printf '\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n\\input{r.tex}\n\\end{document}\n' \
+printf '\\documentclass{article}\n\\usepackage{booktabs,longtable}\n\\begin{document}\n\\input{r.tex}\n\\end{document}\n' \
     >"$t/tex/doc.tex"
 (cd "$t/tex" && pdflatex -no-shell-escape -interaction=nonstopmode -halt-on-error -recorder \
     doc.tex >pdflatex.out 2>&1)

@@ -303,9 +303,42 @@ static void grp_row_name(const grp_view *v, const mzt_sum_group *g, char *buf, s
              v->one_topo ? "" : g->topo, v->one_rng ? "" : "\x1f", v->one_rng ? "" : g->rng);
 }
 
-static int grp_summary(mzr_report *r, const grp_view *v, bool *made)
+/* Do two groups of one row name (without the source), generator and grid
+ * differ in their source alone? Else a summary needs no source column: a sweep
+ * whose largest mazes draw from another source (past the first's budget)
+ * keeps one row a generator. */
+static bool rng_splits(const grp_view *v)
+{
+    const mzt_summary *s = v->s;
+    grp_view nv = *v;
+    nv.one_rng = true;
+    for (size_t a = 0; a < s->ngrp; a++)
+        for (size_t b = a + 1; b < s->ngrp; b++) {
+            const mzt_sum_group *x = &s->grp[a], *y = &s->grp[b];
+            /* (a solver's row gathers its generators: the same generator
+             * too) */
+            if (x->kind != v->kind || y->kind != v->kind || !strcmp(x->rng, y->rng) ||
+                strcmp(x->rows, y->rows) || strcmp(x->cols, y->cols) ||
+                strcmp(x->topo, y->topo) || strcmp(x->gen, y->gen))
+                continue;
+            char nx[256], ny[256];
+            grp_row_name(&nv, x, nx, sizeof nx);
+            grp_row_name(&nv, y, ny, sizeof ny);
+            if (!strcmp(nx, ny))
+                return true;
+        }
+    return false;
+}
+
+static int grp_summary(mzr_report *r, const grp_view *v0, bool *made)
 {
     *made = false;
+    grp_view sv = *v0;
+    if (!sv.one_rng && !rng_splits(&sv)) {
+        sv.one_rng = true;
+        sv.rng = "each group's own (the full tables name it)";
+    }
+    const grp_view *v = &sv;
     const mzt_summary *s = v->s;
     /* the grids, by cells then text */
     char grid[SUMMARY_GRIDS][128];

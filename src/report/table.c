@@ -428,6 +428,28 @@ static void tex_label(FILE *f, const mzr_table *t, size_t part)
     fputc('}', f);
 }
 
+/* A text that may break after its punctuation (a paragraph column's cell,
+ * a caption, a note: a path or a spec has no spaces). */
+static void tex_breakable(FILE *f, const char *s)
+{
+    char piece[512];
+    size_t m = 0;
+    for (const char *p = s;; p++) {
+        if (*p && m + 1 < sizeof piece)
+            piece[m++] = *p;
+        /* (a full piece is cut only between characters) */
+        const bool full = m + 8 >= sizeof piece && ((unsigned char)p[1] & 0xc0) != 0x80;
+        if (!*p || strchr(":,=+/_", *p) || full) {
+            piece[m] = '\0';
+            mzo_tex_text(f, piece);
+            m = 0;
+            if (!*p)
+                break;
+            fputs("\\allowbreak{}", f);
+        }
+    }
+}
+
 /* One longtable of the columns cols[0..n): part of nparts. */
 static void tex_part(FILE *f, const mzr_table *t, const size_t *cols, size_t n, const size_t *w,
                      size_t budget, size_t part, size_t nparts)
@@ -438,7 +460,7 @@ static void tex_part(FILE *f, const mzr_table *t, const size_t *cols, size_t n, 
         return;
     tex_columns(f, t, cols, n, w, budget, para);
     fputs("}\n\\caption{", f);
-    mzo_tex_text(f, t->title);
+    tex_breakable(f, t->title);
     if (t->stat && *t->stat) {
         fputs(" (", f);
         mzo_tex_text(f, t->stat);
@@ -465,24 +487,7 @@ static void tex_part(FILE *f, const mzr_table *t, const size_t *cols, size_t n, 
             if (t->col[c].code && s && *s)
                 fputs("\\texttt{", f);
             if (para[k] && s) {
-                /* a paragraph column's text may break after its
-                 * punctuation: dfs+braid:keep=0.4,offset=99, a/b/c.csv */
-                char piece[512];
-                size_t m = 0;
-                for (const char *p = s;; p++) {
-                    if (*p && m + 1 < sizeof piece)
-                        piece[m++] = *p;
-                    /* (a full piece is cut only between characters) */
-                    const bool full = m + 8 >= sizeof piece && ((unsigned char)p[1] & 0xc0) != 0x80;
-                    if (!*p || strchr(":,=+/_", *p) || full) {
-                        piece[m] = '\0';
-                        mzo_tex_text(f, piece);
-                        m = 0;
-                        if (!*p)
-                            break;
-                        fputs("\\allowbreak{}", f);
-                    }
-                }
+                tex_breakable(f, s); /* dfs+braid:keep=0.4,offset=99, a/b/c.csv */
             } else {
                 mzo_tex_text(f, s);
             }
@@ -548,7 +553,7 @@ void mzr_table_tex(FILE *f, const mzr_table *t)
     }
     if (t->note && *t->note) {
         fputs("\\par\\footnotesize ", f);
-        mzo_tex_text(f, t->note);
+        tex_breakable(f, t->note);
         fputs("\\par\n", f);
     }
     fputs("\\endgroup\n", f);

@@ -13,7 +13,7 @@
 //     Letter page less its margins: 739 px): the table's box does not scroll
 //     (scrollWidth <= clientWidth: no overflow-x hiding columns) and the
 //     table ends inside its section;
-//   - every table states its statistic once, in its caption
+//   - every table of a section states its statistic once, in its caption
 //     (<caption> ... <span class="stat">), and no column header states it
 //     again ("95%", "CI]", "median", "mean", "±");
 //   - with JavaScript disabled, the sections and the tables are all there;
@@ -302,7 +302,7 @@ async function checkFit(sessionId, phase) {
         }
       }
       const de = document.documentElement;
-      if (de.scrollWidth > de.clientWidth + 1) out.over.push("(page)': the page scrolls sideways: " + de.scrollWidth + ' px in ' + de.clientWidth);
+      if (out.sections.length && de.scrollWidth > de.clientWidth + 1) out.over.push("(page)': the page scrolls sideways: " + de.scrollWidth + ' px in ' + de.clientWidth);
       return out;
     })()`,
   }, sessionId);
@@ -318,7 +318,7 @@ async function checkStats(sessionId) {
     returnByValue: true,
     expression: `(() => {
       const out = [];
-      for (const t of document.querySelectorAll('table')) {
+      for (const t of document.querySelectorAll('section[data-section] table')) {
         const sec = t.closest('section[data-section]');
         const where = (sec ? sec.getAttribute('data-section') : '(no section)') + "': table '" + (t.id || 'without an id') + "'";
         const st = t.caption && t.caption.querySelector('.stat');
