@@ -5,53 +5,13 @@
 #define MZ_INTERNAL_H
 
 #include "../mazebench.h"
+#include "../util/util.h" /* allocation, the cell queue, bitsets */
+#include "lib.h"             /* square cells, BFS distances */
 #include "rng.h"
 #include "shape.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- Square cells only (MZ_SHAPE_ORTHO) ----
- * Directions N E S W and wall bits; on any other shape these answer
- * wrongly, so the library keeps them to its square paths (the port
- * functions of src/mazebench.h serve every shape). */
-static inline unsigned mz_sq_opposite(unsigned d) { return (d + 2) & 3; }
-/* The neighbour of i in direction d, or MZ_NONE off the grid. */
-static inline mz_idx mz_sq_neighbour(const mz_grid *g, mz_idx i, unsigned d)
-{
-    uint64_t col;
-    switch (d) {
-    case MZ_N: return i >= g->cols ? i - g->cols : MZ_NONE;
-    case MZ_S: return i + g->cols < g->cells ? i + g->cols : MZ_NONE;
-    case MZ_E:
-        col = i % g->cols;
-        if (col + 1 < g->cols) return i + 1;
-        return (g->flags & MZ_GRID_WRAP_EW) ? i - col : MZ_NONE;
-    default:
-        col = i % g->cols;
-        if (col > 0) return i - 1;
-        return (g->flags & MZ_GRID_WRAP_EW) ? i + g->cols - 1 : MZ_NONE;
-    }
-}
-static inline unsigned mz_sq_walls(const mz_grid *g, mz_idx i) { return g->c[i] & MZ_WALLS; }
-static inline bool mz_sq_is_open(const mz_grid *g, mz_idx i, unsigned d)
-{
-    return !(g->c[i] & (1u << d));
-}
-/* Clear the wall of i toward d and the opposite wall of its neighbour, in
- * one call. The caller guarantees the neighbour exists. */
-static inline void mz_sq_knock(mz_grid *g, mz_idx i, unsigned d)
-{
-    mz_idx n = mz_sq_neighbour(g, i, d);
-    g->c[i] &= (uint8_t)~(1u << d);
-    g->c[n] &= (uint8_t)~(1u << mz_sq_opposite(d));
-}
-/* Number of open sides of cell i (0..4). */
-static inline unsigned mz_sq_open_sides(const mz_grid *g, mz_idx i)
-{
-    static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
-    return open_count[g->c[i] & MZ_WALLS];
-}
 
 #if defined(__GNUC__)
 #define MZ_INLINE static inline __attribute__((always_inline))
@@ -71,46 +31,6 @@ static inline unsigned mz_sq_open_sides(const mz_grid *g, mz_idx i)
 #define MZ_PREFETCHW(p) ((void)(p))
 #endif
 
-/* A growable FIFO ring of cell indices. BFS frontiers on mazes are narrow,
- * so the ring stays far smaller than the grid; it doubles when full. */
-typedef struct mz_queue {
-    const mz_allocator *mem;
-    mz_idx *buf;
-    uint64_t cap; /* a power of two */
-    uint64_t head, len;
-} mz_queue;
-
-mz_status mz_queue_init(mz_queue *q, const mz_allocator *mem, uint64_t cap);
-void mz_queue_free(mz_queue *q);
-mz_status mz_queue_grow(mz_queue *q);
-
-MZ_INLINE mz_status mz_queue_push(mz_queue *q, mz_idx v)
-{
-    if (MZ_UNLIKELY(q->len == q->cap)) {
-        mz_status s = mz_queue_grow(q);
-        if (s != MZ_OK)
-            return s;
-    }
-    q->buf[(q->head + q->len) & (q->cap - 1)] = v;
-    q->len++;
-    return MZ_OK;
-}
-
-MZ_INLINE mz_idx mz_queue_pop(mz_queue *q)
-{
-    mz_idx v = q->buf[q->head];
-    q->head = (q->head + 1) & (q->cap - 1);
-    q->len--;
-    return v;
-}
-
-/* A bitset of n bits, zeroed, from mem. NULL on failure or overflow;
- * freed with mz_mem_free. */
-uint64_t *mz_bits_new(const mz_allocator *mem, uint64_t n);
-
-MZ_INLINE bool mz_bit_get(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1u; }
-MZ_INLINE void mz_bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= UINT64_C(1) << (i & 63); }
-
 /* The root of x in a union-find forest of 64-bit parents, halving the
  * path behind it. Cannot fail. */
 MZ_INLINE uint64_t mz_uf_root(uint64_t *p, uint64_t x)
@@ -126,38 +46,13 @@ MZ_INLINE uint64_t mz_uf_root(uint64_t *p, uint64_t x)
     return r;
 }
 
-/* Overflow-checked n * size for allocations: 0 on overflow. */
-MZ_INLINE size_t mz_mul_size(uint64_t n, size_t size)
-{
-    if (size != 0 && n > SIZE_MAX / size)
-        return 0;
-    return (size_t)(n * size);
-}
-
-/* Library allocation through an mz_allocator (NULL: the C library). Every
- * block the library makes while working on a grid comes from g->mem
- * through these; each returns NULL on failure or overflow. A block is
- * freed with mz_mem_free on the allocator that made it (NULL is ignored). */
-void *mz_mem_alloc(const mz_allocator *mem, size_t bytes);
-void *mz_mem_alloc_aligned(const mz_allocator *mem, size_t bytes, size_t align); /* align: a power of two */
-void *mz_mem_calloc(const mz_allocator *mem, uint64_t n, size_t size);
-void *mz_mem_realloc(const mz_allocator *mem, void *p, size_t bytes);
-void mz_mem_free(const mz_allocator *mem, void *p);
-/* n elements of size, uninitialised. */
-void *mz_alloc_array(const mz_allocator *mem, uint64_t n, size_t size);
-
-/* BFS distances from src into dist (cells entries, UINT32_MAX for
- * unreached): valley, flood, the renderers' heat and the tests. MZ_ENOMEM
- * on failure. (metrics.c) */
-mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist);
-
 /* Does every open wall of g lead to a cell of g, with no wrap? Then the
  * neighbour through an open wall d of i is i + {-cols, 1, cols, -1}[d],
  * with no bounds test or division. False on any shape but square cells.
  * Linear in rows + cols. (metrics.c) */
 bool mz_grid_border_closed(const mz_grid *g);
 
-/* ---- Solver helpers (src/solve/common.c; docs/extending.md) ---- */
+/* ---- Solver helpers (solve_common.c; docs/extending.md) ---- */
 
 /* The solver prologue: clear sol (keeping want_path and mem, freeing an
  * old path) and check that g's entrance and exit are cells of g. MZ_EINVAL
@@ -266,11 +161,10 @@ uint64_t mz_digest_ports(const mz_grid *g);
 mz_status mz_metrics_ports(const mz_grid *g, mz_metrics *m);
 int64_t mz_route_ports(const mz_grid *g, mz_idx a, mz_idx b);
 mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_idx src, uint32_t *dist);
-mz_status mz_maze_stats_ports(const mz_grid *g, uint64_t band, mz_maze_stats *s);
-/* The statistics' two sweeps from the entrance (stats.c): route, longest
- * and longest_exact of s, through mz_ring_sweep (any shape). The caller
- * checks that entrance and exit are cells. MZ_ENOMEM. */
-mz_status mz_stats_sweeps(const mz_grid *g, mz_maze_stats *s);
+/* The per-cell counts of mz_maze_stats_compute on any shape (its sweeps
+ * are stats.c's): s zeroed, then cells, degrees, straights, turns and the
+ * inner cells filled. Cannot fail. */
+void mz_maze_cells_ports(const mz_grid *g, uint64_t band, mz_maze_stats *s);
 
 /* Ring codes: a breadth-first search that keeps each cell's distance mod 3
  * in two bits marks the cells of ring r with MZ_RING_CODE[r % 3] (1, 2, 3;
@@ -289,7 +183,7 @@ typedef unsigned (*mz_mark_fn)(const void *marks, mz_idx i);
  * code with v's other bits. Appends each cell after `from` to sol->path
  * when push (a failure is left in *s and stops the walk). Returns the steps,
  * or -1 when no neighbour fits: the two sides of a wall disagree. The walk
- * of bfs, dead-end filling, collision and bibfs. (solve/common.c) */
+ * of bfs, dead-end filling, collision and bibfs. (solve_common.c) */
 int64_t mz_walk_rings(const mz_grid *g, const uint8_t *walls, bool fast, mz_idx from, mz_idx to,
                       mz_mark_fn mark, const void *marks, bool push, mz_solution *sol,
                       mz_status *s);

@@ -19,12 +19,18 @@
 
 #include <math.h>
 
+static mz_status stats_sweeps(const mz_grid *g, mz_maze_stats *s);
+
 mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *s)
 {
     if (!g || !s)
         return MZ_EINVAL;
-    if (g->shape != MZ_SHAPE_ORTHO)
-        return mz_maze_stats_ports(g, band, s);
+    if (g->shape != MZ_SHAPE_ORTHO) {
+        mz_maze_cells_ports(g, band, s);
+        if (g->entrance >= g->cells || g->exit >= g->cells)
+            return MZ_OK;
+        return stats_sweeps(g, s); /* mz_ring_sweep takes any shape */
+    }
     static const uint8_t open_count[16] = {4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0};
     memset(s, 0, sizeof *s);
     s->band = band;
@@ -54,10 +60,13 @@ mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *
     }
     if (g->entrance >= g->cells || g->exit >= g->cells || (g->c[g->entrance] & MZ_BLOCKED))
         return MZ_OK;
-    return mz_stats_sweeps(g, s);
+    return stats_sweeps(g, s);
 }
 
-mz_status mz_stats_sweeps(const mz_grid *g, mz_maze_stats *s)
+/* The statistics' two sweeps from the entrance: route, longest and
+ * longest_exact of s, through mz_ring_sweep (any shape). The caller checks
+ * that entrance and exit are cells. MZ_ENOMEM. */
+static mz_status stats_sweeps(const mz_grid *g, mz_maze_stats *s)
 {
     uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;

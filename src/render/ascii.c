@@ -6,8 +6,11 @@
  * draw one character a tile: '#' wall, ' ' empty, '.' dot, 'o' pill,
  * '=' teleport, '-' ghost house.
  */
-#include "../core/internal.h"
+#include "../core/lib.h"
+#include "../util/util.h"
 #include "../mazebench_render.h"
+
+#include <stdlib.h>
 
 static const char tile_char[6] = {'#', ' ', '.', 'o', '=', '-'};
 

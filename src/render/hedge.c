@@ -15,13 +15,15 @@
  * The output is one SVG frame of that scene at a given time, so a frame is
  * a pure function of (maze, time): same input, same bytes.
  */
-#include "../core/internal.h"
+#include "../core/lib.h"
+#include "../util/util.h"
 #include "../mazebench_render.h"
 #include "hedge.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define CELL_PX 9.0
 #define LIFT_PX 4.0

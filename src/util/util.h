@@ -1,8 +1,10 @@
 /*
- * util.h - the small utilities every part of the project shares: one
- * growable array, one strict integer parser, one memory budget and one
- * CSV field reader. Compiled into the library: nothing here prints or
- * exits; each function returns a status.
+ * util.h - the small utilities every part of the project shares:
+ * allocation through an mz_allocator, one growable array, one cell queue
+ * and bitsets, one strict integer parser, one memory budget and one CSV
+ * field reader. The lowest room (docs/layers.md): it uses the types of
+ * src/mazebench.h and calls nothing else of the project. Compiled into the
+ * library: nothing here prints or exits; each function returns a status.
  */
 #ifndef MZ_UTIL_H
 #define MZ_UTIL_H
@@ -19,9 +21,76 @@ extern "C" {
 
 #if defined(__GNUC__) || defined(__clang__)
 #define MZU_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MZU_INLINE static inline __attribute__((always_inline))
 #else
 #define MZU_UNLIKELY(x) (x)
+#define MZU_INLINE static inline
 #endif
+
+/* ---- allocation (mem.c) ---- */
+
+/* Overflow-checked n * size for allocations: 0 on overflow. */
+MZU_INLINE size_t mz_mul_size(uint64_t n, size_t size)
+{
+    if (size != 0 && n > SIZE_MAX / size)
+        return 0;
+    return (size_t)(n * size);
+}
+
+/* Allocation through an mz_allocator (NULL: the C library). Every block
+ * the library makes while working on a grid comes from g->mem through
+ * these; each returns NULL on failure or overflow. A block is
+ * freed with mz_mem_free on the allocator that made it (NULL is ignored). */
+void *mz_mem_alloc(const mz_allocator *mem, size_t bytes);
+void *mz_mem_alloc_aligned(const mz_allocator *mem, size_t bytes, size_t align); /* align: a power of two */
+void *mz_mem_calloc(const mz_allocator *mem, uint64_t n, size_t size);
+void *mz_mem_realloc(const mz_allocator *mem, void *p, size_t bytes);
+void mz_mem_free(const mz_allocator *mem, void *p);
+/* n elements of size, uninitialised. */
+void *mz_alloc_array(const mz_allocator *mem, uint64_t n, size_t size);
+
+/* ---- the cell queue and bitsets (mem.c) ---- */
+
+/* A growable FIFO ring of cell indices. BFS frontiers on mazes are narrow,
+ * so the ring stays far smaller than the grid; it doubles when full. */
+typedef struct mz_queue {
+    const mz_allocator *mem;
+    mz_idx *buf;
+    uint64_t cap; /* a power of two */
+    uint64_t head, len;
+} mz_queue;
+
+mz_status mz_queue_init(mz_queue *q, const mz_allocator *mem, uint64_t cap);
+void mz_queue_free(mz_queue *q);
+mz_status mz_queue_grow(mz_queue *q);
+
+MZU_INLINE mz_status mz_queue_push(mz_queue *q, mz_idx v)
+{
+    if (MZU_UNLIKELY(q->len == q->cap)) {
+        mz_status s = mz_queue_grow(q);
+        if (s != MZ_OK)
+            return s;
+    }
+    q->buf[(q->head + q->len) & (q->cap - 1)] = v;
+    q->len++;
+    return MZ_OK;
+}
+
+MZU_INLINE mz_idx mz_queue_pop(mz_queue *q)
+{
+    mz_idx v = q->buf[q->head];
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->len--;
+    return v;
+}
+
+/* A bitset of n bits, zeroed, from mem. NULL on failure or overflow;
+ * freed with mz_mem_free. */
+uint64_t *mz_bits_new(const mz_allocator *mem, uint64_t n);
+
+MZU_INLINE bool mz_bit_get(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1u; }
+MZU_INLINE void mz_bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= UINT64_C(1) << (i & 63); }
+
 
 /* ---- the growable array ---- */
 

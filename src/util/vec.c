@@ -3,8 +3,6 @@
  */
 #include "util.h"
 
-#include "../core/internal.h"
-
 #include <stdlib.h>
 
 void mzu_vec_init(mzu_vec *v, size_t elem, const mz_allocator *mem)

@@ -15,7 +15,8 @@
  */
 #include "picture.h"
 #include "../../mazebench_bench.h"
-#include "../../core/internal.h"
+#include "../../core/lib.h"
+#include "../../util/util.h"
 
 #include <math.h>
 #include <stdio.h>

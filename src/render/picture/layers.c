@@ -11,7 +11,8 @@
  * overlay runs its own default (astar for closed, wall for trail).
  */
 #include "picture.h"
-#include "../../core/internal.h"
+#include "../../core/lib.h"
+#include "../../util/util.h"
 #include "../hedge.h"
 
 #include <math.h>

@@ -1,10 +1,11 @@
 /*
- * common.c - what every solver shares: the prologue (clear the solution,
- * check or resolve the cells it starts and ends at), the walk back along
- * ring codes (square cells or ports of any shape) and the path reversal.
- * Declared in core/internal.h; the conventions are in docs/extending.md.
+ * solve_common.c - what every solver shares, in the core beneath them: the
+ * prologue (clear the solution, check or resolve the cells it starts and
+ * ends at), the walk back along ring codes (square cells or ports of any
+ * shape) and the path reversal. Declared in internal.h; the conventions
+ * are in docs/extending.md.
  */
-#include "ports.h"
+#include "internal.h"
 
 mz_status mz_solve_begin(const mz_grid *g, mz_solution *sol)
 {
@@ -46,7 +47,7 @@ MZ_NOINLINE static int64_t walk_rings_ports(const mz_grid *g, const uint8_t *wal
     while (i != to && *s == MZ_OK) {
         unsigned v = mark(marks, i);
         unsigned want = prev_code[v & 3] | (v & ~3u);
-        unsigned open = mz_ports_open(g, walls[i]);
+        unsigned open = (unsigned)~walls[i] & mz_shape_walls(g->shape);
         mz_idx next = MZ_NONE;
         while (open && next == MZ_NONE) {
             unsigned p = (unsigned)__builtin_ctz(open);
