@@ -9,19 +9,15 @@
 #include "../mazebench_bench.h"
 #include "opts.h"
 #include "sweep.h"
+#include "planfile.h"
 #include "tools/tools.h"
-#include "outside/outside.h"
-#include "outside/solver.h"
 #include "util/util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- notes, held until the plan is known to be good ---- */
@@ -201,88 +197,6 @@ static int parse_opts(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-/* Read a plan file whole; NULL (with a message) when it cannot be. */
-static char *read_plan(const char *path, size_t *len)
-{
-    bool in = strcmp(path, "-") == 0;
-    FILE *f = in ? stdin : fopen(path, "rb");
-    if (!f) {
-        mzc_error("sweep: cannot read plan '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        mzc_error("sweep: plan '%s' is a directory, not a plan file", path);
-        if (!in)
-            fclose(f);
-        return NULL;
-    }
-    mzu_vec text = MZU_VEC_INIT(char, NULL);
-    char *buf = mzu_vec_reserve(&text, 4096) == MZ_OK ? text.data : NULL;
-    while (buf) {
-        text.len += fread(buf + text.len, 1, text.cap - text.len, f);
-        if (text.len < text.cap)
-            break;
-        if (text.len > ((size_t)64 << 20)) {
-            mzc_error("sweep: plan '%s' is larger than 64 MiB: not a plan", path);
-            buf = NULL;
-        } else if (mzu_vec_grow(&text) != MZ_OK) {
-            mzc_error("sweep: out of memory");
-            buf = NULL;
-        } else {
-            buf = text.data;
-        }
-    }
-    if (buf && ferror(f)) {
-        mzc_error("sweep: cannot read plan '%s': %s", path, strerror(errno));
-        buf = NULL;
-    }
-    if (!in)
-        fclose(f);
-    *len = text.len;
-    if (!buf) {
-        mzu_vec_free(&text);
-        return NULL;
-    }
-    return mzu_vec_take(&text, NULL);
-}
-
-static int build_plan(const struct opts *o, sw_plan *p)
-{
-    char err[1536];
-    int rc = SW_OK;
-    if (o->plan_path) {
-        size_t len;
-        char *text = read_plan(o->plan_path, &len);
-        if (!text)
-            return SW_BAD;
-        rc = sw_plan_parse_text(p, text, len, o->plan_path, err, sizeof err);
-        free(text);
-    } else {
-        rc = sw_plan_parse_text(p, sw_default_plan, strlen(sw_default_plan), "default plan", err,
-                                sizeof err);
-    }
-    if (rc == SW_OK && o->gens)
-        rc = sw_plan_set_gens(p, o->gens, err, sizeof err);
-    if (rc == SW_OK && o->solvers)
-        rc = sw_plan_set_solvers(p, o->solvers, err, sizeof err);
-    if (rc == SW_OK && o->seeds)
-        rc = sw_plan_set_seeds(p, o->seeds, err, sizeof err);
-    if (rc == SW_OK && o->sizes)
-        rc = sw_plan_set_sizes(p, o->sizes, err, sizeof err);
-    if (rc == SW_OK && o->reps)
-        rc = sw_plan_set_reps(p, o->reps, err, sizeof err);
-    if (rc == SW_OK && o->rng)
-        rc = sw_plan_set_rng(p, o->rng, err, sizeof err);
-    if (o->skip_unsupported)
-        p->skip_unsupported = true;
-    if (rc == SW_OK)
-        rc = sw_plan_finish(p, err, sizeof err);
-    if (rc != SW_OK)
-        mzc_error("sweep: %s", err);
-    return rc;
-}
-
 /* ---- progress ---- */
 
 struct progress {
@@ -392,54 +306,6 @@ static int count_setup(struct opts *o, int argc, char **argv, char *about, size_
 
 /* ---- the command ---- */
 
-static void duration(char *buf, size_t len, double secs)
-{
-    if (secs < 10)
-        snprintf(buf, len, "%.2f s", secs);
-    else if (secs < 3600)
-        snprintf(buf, len, "%.0f s", secs);
-    else
-        snprintf(buf, len, "%.1f h", secs / 3600);
-}
-
-static int dry_run(const sw_plan *p, const struct opts *o)
-{
-    char err[512];
-    uint64_t bytes;
-    double secs;
-    if (sw_plan_estimate(p, &bytes, &secs, err, sizeof err) != SW_OK) {
-        mzc_error("sweep: %s", err);
-        return MZC_FAIL;
-    }
-    uint64_t mine = sw_shard_tasks(p, o->shard, o->nshard);
-    sw_plan_write(stdout, p, "");
-    printf("# tasks: %llu (%llu rows)", (unsigned long long)p->ntask,
-           (unsigned long long)p->ntask * p->per_task);
-    if (o->nshard > 1)
-        printf(", shard %u/%u runs %llu", o->shard, o->nshard, (unsigned long long)mine);
-    double share = p->ntask ? secs * (double)mine / (double)p->ntask : 0;
-    char one[32], all[32];
-    duration(one, sizeof one, share);
-    duration(all, sizeof all, share / o->jobs);
-    printf("\n# estimate: about %s of work, %s with --jobs %u; the largest maze needs about "
-           "%.1f MiB a job (scaled from one maze of each generator, up to 256x256)",
-           one, all, o->jobs, (double)bytes / 1048576.0);
-    bool outside = false;
-    for (size_t g = 0; g < p->ngen; g++)
-        for (unsigned k = 0; k < p->gspec[g].n; k++)
-            outside = outside || mzx_is_outside(p->gspec[g].stage[k].algo);
-    for (size_t j = 0; j < p->nsolv; j++)
-        outside = outside || mzx_is_outside_solver(p->sstage[j].algo);
-    if (outside)
-        printf(", outside programs not run (their time is not in it)");
-    if (o->jobs > 1)
-        printf(", the %u jobs at once about %.1f MiB (the %u largest mazes, each in its "
-               "worker's pool)", o->jobs, (double)sw_plan_jobs_bytes(p, o->jobs) / 1048576.0,
-               o->jobs);
-    printf("\n");
-    return MZC_OK;
-}
-
 int cmd_sweep(int argc, char **argv)
 {
     struct opts o;
@@ -449,17 +315,23 @@ int cmd_sweep(int argc, char **argv)
     struct notes notes = {NULL, 0, false};
     sw_plan plan;
     sw_plan_init(&plan, on_note, &notes);
-    r = build_plan(&o, &plan);
+    char err[1536];
+    const sw_plan_args pa = {o.plan_path, o.gens, o.solvers, o.seeds,
+                             o.sizes,     o.reps, o.rng,     o.skip_unsupported};
+    r = sw_plan_build(&plan, &pa, err, sizeof err);
     if (r != SW_OK) {
+        mzc_error("sweep: %s", err);
         free(notes.buf);
         sw_plan_free(&plan);
         return r == SW_BAD ? MZC_USAGE : MZC_FAIL;
     }
     if (o.print_plan) {
         flush_notes(&notes);
-        r = dry_run(&plan, &o);
+        r = sw_plan_dry_run(stdout, &plan, o.shard, o.nshard, o.jobs, err, sizeof err);
+        if (r != SW_OK)
+            mzc_error("sweep: %s", err);
         sw_plan_free(&plan);
-        return r;
+        return r == SW_OK ? MZC_OK : MZC_FAIL;
     }
     char counter[512] = "";
     if (o.count_text) {
@@ -485,7 +357,6 @@ int cmd_sweep(int argc, char **argv)
         }
     }
 
-    char err[1536];
     int rc = MZC_OK;
     bool to_stdout = !o.out || strcmp(o.out, "-") == 0;
     mzo_out out;
