@@ -72,5 +72,14 @@ grep -q '<script src=\|<link [^>]*href="http' "$t/h.html" && bad "the page loads
 # one run alone: no history
 "$mz" report "$t/runs/a-third" --out "$t/one.html" >"$t/out1" 2>&1 || bad "one run: $(cat "$t/out1")"
 grep -q 'history' "$t/out1" && bad "one run has a history section"
+# a run and a compare CSV (whose header has gen, seed, rows and cols too):
+# one run, no history
+"$mz" compare "$t/runs/b-first/sweep.csv" "$t/runs/a-third/sweep.csv" --format csv \
+    --out "$t/cmp.csv" >/dev/null 2>&1
+[ -s "$t/cmp.csv" ] || bad "compare wrote no CSV"
+"$mz" report "$t/runs/a-third/sweep.csv" "$t/cmp.csv" --out "$t/two.html" >"$t/out2" 2>&1 ||
+    bad "a run and a compare CSV: $(cat "$t/out2")"
+grep -q 'sections:.* compare' "$t/out2" || bad "the compare CSV is not the compare section: $(cat "$t/out2")"
+grep -q 'history' "$t/out2" && bad "a compare CSV taken for a run"
 [ "$fail" -eq 0 ] || { echo "history_cli: $fail failed"; exit 1; }
 echo "history_cli: ok ($(sed -n 's/^| [0-9] | [^|]*| [^|]*| [^|]*| [^|]*| [^|]*| [^|]*| [^|]*| \(.*\) |$/\1/p' "$t/h.md" | tr '\n' ';'))"

@@ -22,8 +22,9 @@
 
 /* ---- finding the runs ---- */
 
-/* Does the file's header (its first line that is not blank or '#') have
- * gen, seed, rows and cols? Reads at most 64 KiB. */
+/* Does the file's header (its first line that is not blank or '#') have a
+ * sweep's gen, seed, rows, cols, rep and cells (a compare CSV has the
+ * first four too)? Reads at most 64 KiB. */
 static bool looks_like_sweep(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -46,8 +47,8 @@ static bool looks_like_sweep(const char *path)
     if (!nl)
         return false;
     *nl = '\0';
-    static const char *const need[] = {"gen", "seed", "rows", "cols"};
-    for (size_t k = 0; k < 4; k++) {
+    static const char *const need[] = {"gen", "seed", "rows", "cols", "rep", "cells"};
+    for (size_t k = 0; k < sizeof need / sizeof *need; k++) {
         bool found = false;
         for (char *q = p; *q && !found;) {
             size_t l = strcspn(q, ",\r");
