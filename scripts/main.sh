@@ -99,7 +99,7 @@ start=$(date +%s)
 "$bin" sweep --jobs "$jobs" --out "$out" $flags
 echo "main: sweep took $(( $(date +%s) - start )) s, $(grep -vc '^#' "$out") lines" \
      "(header included) in $out" >&2
-sh scripts/charts.sh "$out" "$charts"
+MZ_BIN=$bin sh scripts/charts.sh "$out" "$charts"
 MZ_BIN=$bin sh scripts/renders.sh "$renders" >/dev/null
 echo "main: pictures in $renders" >&2
 if [ "$mode" = reference ]; then
