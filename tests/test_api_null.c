@@ -277,7 +277,7 @@ static int write_nothing(void *user, uint64_t part, const unsigned char *data, s
     S(mz_file_format_from_path, "f", mz_file_format_from_path("x.mzb", NULL))                      \
     NONE(mz_file_format_shapes)                                                                    \
     NONE(mz_file_format_lossless)                                                                  \
-    V(mz_file_format_names, "buf (optional)", mz_file_format_names(NULL, 9, 0, NULL, NULL), 24)    \
+    V(mz_file_format_names, "buf (optional)", mz_file_format_names(NULL, 9, 0, "", "") > 0, true)  \
     P(mz_render_ascii, "g", mz_render_ascii(NULL, NULL, 0, 100))                                   \
     P(mz_render_ascii, "path (with path_len > 0)", mz_render_ascii(&F.g, NULL, 2, 100))            \
     P(mz_render_hedge_svg, "g", mz_render_hedge_svg(NULL, 0, 100))                                 \
