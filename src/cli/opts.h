@@ -66,6 +66,16 @@ void mzc_options_table(FILE *f, const mzc_cmddef *cmd);
 /* Print the bash completion script of every command. */
 void mzc_completion_bash(FILE *f);
 
+/* Shared by opts.c and opts_doc.c: is o shown (not an older name), is it
+ * an option (not an operand); text with every @{name} replaced
+ * (mzc_text_var) into buf, or text itself; the values a usage line shows. */
+bool mzc_opt_listed(const mzc_optdef *o);
+bool mzc_opt_is_option(const mzc_optdef *o);
+const char *mzc_opt_expand(const char *s, char *buf, size_t cap);
+const char *mzc_opt_usage_arg(const mzc_optdef *o, char *buf, size_t cap);
+/* The --help row every command has (not in its table). */
+extern const mzc_optdef mzc_help_row;
+
 /* The shared parser: walk argv[1..argc) of one command.
  *
  *     mzc_args a;
