@@ -11,6 +11,7 @@
 #include "../mazebench_row.h"
 #include "../mazebench_bench.h"
 #include "../util/util.h"
+#include "out/fields.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -304,104 +305,6 @@ static int parse_solvers(const char *list, mz_stage **out, size_t *n)
     return rc;
 }
 
-/* ---- printing ---- */
-
-enum { OUT_CSV, OUT_JSON };
-
-typedef struct field {
-    char name[24];
-    char value[512];
-    bool numeric;
-} field;
-
-typedef struct fields {
-    field f[MZ_MAX_COLS + 24];
-    unsigned n;
-} fields;
-
-static void add(fields *fs, const char *name, bool numeric, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void add(fields *fs, const char *name, bool numeric, const char *fmt, ...)
-{
-    if (fs->n >= sizeof fs->f / sizeof fs->f[0])
-        return;
-    field *f = &fs->f[fs->n++];
-    snprintf(f->name, sizeof f->name, "%s", name);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(f->value, sizeof f->value, fmt, ap);
-    va_end(ap);
-    f->numeric = numeric;
-}
-
-static void print_fields(const fields *fs, int fmt, bool header)
-{
-    if (fmt == OUT_JSON) {
-        fputc('{', stdout);
-        for (unsigned k = 0; k < fs->n; k++) {
-            fprintf(stdout, "%s\"%s\": ", k ? ", " : "", fs->f[k].name);
-            if (!fs->f[k].value[0])
-                fputs("null", stdout);
-            else if (fs->f[k].numeric)
-                fputs(fs->f[k].value, stdout);
-            else
-                mzo_json_string(stdout, fs->f[k].value);
-        }
-        fputs("}\n", stdout);
-        return;
-    }
-    if (header)
-        for (unsigned k = 0; k < fs->n; k++) {
-            if (k)
-                fputc(',', stdout);
-            mzo_csv_string(stdout, fs->f[k].name);
-        }
-    if (header)
-        fputc('\n', stdout);
-    for (unsigned k = 0; k < fs->n; k++) {
-        if (k)
-            fputc(',', stdout);
-        mzo_csv_string(stdout, fs->f[k].value);
-    }
-    fputc('\n', stdout);
-}
-
-/* One row's fields; the columns are those of every solver of the list
- * (algos[0..nalgos)), so that every row has the header's columns. */
-static void row_fields(fields *fs, const mz_grid *g, const mz_metrics *m, const mz_file_info *info,
-                       const mz_maze_stats *st, const mz_stage *solver, const mz_solution *sol,
-                       const mz_algo *const *algos, size_t nalgos)
-{
-    char solver_name[256] = "";
-    if (solver)
-        mz_stage_format(solver, solver_name, sizeof solver_name);
-    mz_extra gx;
-    mz_extra_init(&gx);
-    mz_row row = {"file", 0, g->rows, g->cols, 0, m, &gx, solver ? solver_name : NULL,
-                  solver ? sol : NULL, false, 0, 0, 0, MZ_RNG_AUTO /* no source: empty */};
-    mz_cols colset;
-    mz_row_columns(&colset, solver != NULL, false, false, algos, nalgos);
-    mz_dims d = mz_grid_dims(g);
-    fs->n = 0;
-    for (unsigned k = 0; k < colset.n; k++) {
-        char buf[512];
-        mz_row_field(&row, d.shape, d.levels, colset.name[k], buf, sizeof buf);
-        add(fs, colset.name[k], mz_col_numeric(colset.name[k]), "%s", buf);
-    }
-    add(fs, "format", false, "%s", mz_file_format_name(info->format));
-    add(fs, "inconsistent_walls", true, "%llu", (unsigned long long)info->inconsistent);
-    add(fs, "longest", true, "%llu", (unsigned long long)st->longest);
-    add(fs, "longest_exact", true, "%d", st->longest_exact ? 1 : 0);
-    unsigned maxd = mz_shape_max_degree(g->shape);
-    for (unsigned k = 0; k <= maxd && k < 9; k++) {
-        char name[16];
-        snprintf(name, sizeof name, "degree_%u", k);
-        add(fs, name, true, "%llu", (unsigned long long)st->degree[k]);
-    }
-    add(fs, "straight", true, "%llu", (unsigned long long)st->straight);
-    add(fs, "turn", true, "%llu", (unsigned long long)st->turn);
-}
-
 /* ---- drawing ---- */
 
 static int put_pic(void *user, uint64_t part, const unsigned char *data, size_t len)
@@ -533,10 +436,10 @@ int cmd_maze(int argc, char **argv)
     mz_file_opts fo;
     if (parse_file_opts(&mo, &fo) != 0)
         return MZC_USAGE;
-    int out_fmt = OUT_CSV;
+    bool out_json = false;
     if (mo.out_format) {
         if (strcmp(mo.out_format, "json") == 0)
-            out_fmt = OUT_JSON;
+            out_json = true;
         else if (strcmp(mo.out_format, "csv") != 0) {
             mzc_error("maze: --out-format '%s' is not csv or json", mo.out_format);
             return MZC_USAGE;
@@ -640,7 +543,7 @@ int cmd_maze(int argc, char **argv)
         rc = MZC_FAIL;
         goto done;
     }
-    fields *fs = malloc(sizeof *fs);
+    mzo_fields *fs = malloc(sizeof *fs);
     if (!fs) {
         mzc_error("maze: out of memory");
         rc = MZC_FAIL;
@@ -656,8 +559,8 @@ int cmd_maze(int argc, char **argv)
     for (size_t k = 0; k < nsolvers; k++)
         all[k] = solvers[k].algo;
     if (nsolvers == 0) {
-        row_fields(fs, &g, &m, &info, &st, NULL, NULL, NULL, 0);
-        print_fields(fs, out_fmt, true);
+        mzo_maze_fields(fs, &g, &m, &info, &st, NULL, NULL, NULL, 0);
+        mzo_fields_write(stdout, fs, out_json, true);
     }
     for (size_t k = 0; k < nsolvers; k++) {
         s = mz_solve(&solvers[k], &g, NULL, &sol);
@@ -667,8 +570,8 @@ int cmd_maze(int argc, char **argv)
             rc = MZC_FAIL;
             break;
         }
-        row_fields(fs, &g, &m, &info, &st, &solvers[k], &sol, all, nsolvers);
-        print_fields(fs, out_fmt, k == 0);
+        mzo_maze_fields(fs, &g, &m, &info, &st, &solvers[k], &sol, all, nsolvers);
+        mzo_fields_write(stdout, fs, out_json, k == 0);
     }
     free(all);
     free(fs);
