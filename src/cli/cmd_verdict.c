@@ -9,6 +9,7 @@
 #include "../outside/outside.h"
 #include "../tools/verdict.h"
 #include "../tools/vet.h"
+#include "report/verdict_out.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -83,128 +84,6 @@ static int parse_shapes(const char *text, mzv_opts *o)
         return -1;
     }
     return 0;
-}
-
-/* vet's checks (src/tools/vet.c), counted into one line. */
-typedef struct vet_tally {
-    unsigned ok, failed, skipped;
-    char failures[1024];
-    char why[640];
-} vet_tally;
-
-static void vet_line(void *user, const mz_algo *a, const char *check, mzt_verdict v,
-                     const char *why)
-{
-    (void)a;
-    vet_tally *t = user;
-    if (v == MZT_VET_OK)
-        t->ok++;
-    else if (v == MZT_VET_SKIP)
-        t->skipped++;
-    else {
-        size_t l = strlen(t->failures);
-        if (t->failed++ == 0)
-            snprintf(t->why, sizeof t->why, "%s", why);
-        snprintf(t->failures + l, sizeof t->failures - l, "%s%s", l ? ", " : "", check);
-    }
-}
-
-static void add_vet(const mz_algo *a, mzv_result *r)
-{
-    vet_tally t;
-    memset(&t, 0, sizeof t);
-    mzt_vet_opts vo = {NULL, 0, mzc_outside_why};
-    mzt_vet_with(a, vet_line, &t, &vo);
-    char detail[2048];
-    if (t.failed)
-        snprintf(detail, sizeof detail, "mazebench vet: %u checks ok, %u skipped, %u failed (%s); "
-                 "the first: %s", t.ok, t.skipped, t.failed, t.failures, t.why);
-    else
-        snprintf(detail, sizeof detail, "mazebench vet: %u checks ok, %u skipped (walls, scratch "
-                 "bits, same seed, trace, allocation failures on its sample grids)", t.ok,
-                 t.skipped);
-    mzv_add_check(r, "vet", "", t.failed ? MZV_FAIL : MZV_PASS, detail, NULL);
-}
-
-static void print_text(const mzv_result *r)
-{
-    printf("verdict: %s (%s): %s\n", r->entry, r->kind,
-           r->failed ? "FAIL" : "pass");
-    if (r->headline[0])
-        printf("  %s\n", r->headline);
-    for (size_t k = 0; k < r->n; k++) {
-        const mzv_check *c = &r->check[k];
-        printf("%-4s %-17s %-7s %s\n", mzv_status_name(c->status), c->name, c->shape, c->detail);
-        if (c->why[0])
-            printf("     %-17s %-7s program: %s\n", "", "", c->why);
-    }
-    if (r->shrink_runs)
-        printf("shrinking: %" PRIu64 " runs, %.1f s\n", r->shrink_runs, r->shrink_s);
-}
-
-static void print_md(const mzv_result *r)
-{
-    printf("### verdict: ");
-    mzo_md_text(stdout, r->entry, true);
-    printf(" (%s): **%s**\n\n", r->kind, r->failed ? "FAIL" : "pass");
-    if (r->headline[0]) {
-        printf("Headline: ");
-        mzo_md_text(stdout, r->headline, false);
-        printf("\n\n");
-    }
-    printf("| status | check | shape | detail |\n|---|---|---|---|\n");
-    for (size_t k = 0; k < r->n; k++) {
-        const mzv_check *c = &r->check[k];
-        printf("| %s | ", mzv_status_name(c->status));
-        mzo_md_text(stdout, c->name, false);
-        printf(" | ");
-        mzo_md_text(stdout, c->shape, false);
-        printf(" | ");
-        mzo_md_text(stdout, c->detail, false);
-        if (c->why[0]) {
-            printf(" (program: ");
-            mzo_md_text(stdout, c->why, true);
-            printf(")");
-        }
-        printf(" |\n");
-    }
-    if (r->shrink_runs)
-        printf("\nShrinking took %" PRIu64 " runs.\n", r->shrink_runs);
-}
-
-static void print_json(const mzv_result *r)
-{
-    printf("{\"entry\":");
-    mzo_json_string(stdout, r->entry);
-    printf(",\"kind\":");
-    mzo_json_string(stdout, r->kind);
-    printf(",\"verdict\":\"%s\",\"failed\":%u,\"headline\":", r->failed ? "fail" : "pass",
-           r->failed);
-    mzo_json_string(stdout, r->headline);
-    printf(",\"shrink_runs\":%" PRIu64 ",\"shrunk\":", r->shrink_runs);
-    if (r->shrunk_grid[0]) {
-        printf("{\"shape\":");
-        mzo_json_string(stdout, r->shrunk_shape);
-        printf(",\"from_grid\":\"%s\",\"from_seed\":%" PRIu64 ",\"grid\":\"%s\",\"seed\":%"
-               PRIu64 ",\"stopped_by_budget\":%s}", r->fail_grid, r->fail_seed, r->shrunk_grid,
-               r->shrunk_seed, r->shrink_stopped ? "true" : "false");
-    } else
-        printf("null");
-    printf(",\"checks\":[");
-    for (size_t k = 0; k < r->n; k++) {
-        const mzv_check *c = &r->check[k];
-        printf("%s{\"check\":", k ? "," : "");
-        mzo_json_string(stdout, c->name);
-        printf(",\"shape\":");
-        mzo_json_string(stdout, c->shape);
-        printf(",\"status\":\"%s\",\"detail\":",
-               c->status == MZV_PASS ? "pass" : c->status == MZV_FAIL ? "fail" : "skip");
-        mzo_json_string(stdout, c->detail);
-        printf(",\"program\":");
-        mzo_json_string(stdout, c->why);
-        printf("}");
-    }
-    printf("]}\n");
 }
 
 int cmd_verdict(int argc, char **argv)
@@ -309,7 +188,7 @@ int cmd_verdict(int argc, char **argv)
         return rc == MZT_BAD ? MZC_USAGE : MZC_FAIL;
     }
     if (!no_vet)
-        add_vet(a, &r);
+        mzv_add_vet(a, &r, mzc_outside_why);
     if (!r.headline[0]) { /* no statistics to sum it up: the checks that failed */
         int l = snprintf(r.headline, sizeof r.headline, "%s: %s", r.entry,
                          r.failed ? "failed:" : "every check passed or was skipped");
@@ -318,12 +197,7 @@ int cmd_verdict(int argc, char **argv)
                 l += snprintf(r.headline + l, sizeof r.headline - (size_t)l, " %s",
                               r.check[k].name);
     }
-    if (fmt == 0)
-        print_text(&r);
-    else if (fmt == 1)
-        print_md(&r);
-    else
-        print_json(&r);
+    mzr_verdict_write(stdout, &r, fmt);
     int f = mzc_flush_stdout("verdict");
     if (f != MZC_OK)
         return f;

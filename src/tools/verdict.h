@@ -73,5 +73,9 @@ int mzv_run(const mz_algo *a, const mzv_opts *o, mzv_result *r, mzt_err *err);
  * account (may be NULL). Counts a failure. */
 void mzv_add_check(mzv_result *r, const char *name, const char *shape, mzv_status st,
                    const char *detail, const char *why);
+/* Add vet's checks of a (src/tools/vet.c) as one check, "vet": how many
+ * passed, were skipped and failed, and the first failure's reason;
+ * outside_why gives the account of an outside entry's last failure. */
+void mzv_add_vet(const mz_algo *a, mzv_result *r, const char *(*outside_why)(const mz_algo *));
 
 #endif /* MZT_VERDICT_H */
