@@ -14,7 +14,7 @@
  * prints one line per cell that differs. A recipe that fails (a generator
  * or solver returning an error, or refusing a size the file has figures
  * for) is one line naming the status, its rows not compared. --junit also
- * writes a JUnit XML report, one test case per row (src/out/junit.h).
+ * writes a JUnit XML report, one test case per row (src/report/check_out.c).
  *
  * When the file carries its plan ('# plan:' lines, with a '# shard:' line
  * in a sweep's file, and '# solvers plan:' lines in the registry's golden
@@ -40,7 +40,7 @@
 #include "cli.h"
 #include "../mazebench_bench.h"
 #include "opts.h"
-#include "out/junit.h"
+#include "report/check_out.h"
 #include "sweep.h"
 #include "tools/tools.h"
 
@@ -109,61 +109,6 @@ static int estimate_groups(const mzt_check *c, size_t jobs)
             rc = MZC_FAIL;
     }
     free(need);
-    return rc;
-}
-
-/* The JUnit report: one test case per row, named after its line and
- * recipe; a row that differs fails with its first line as the message and
- * every line as the body; a row not compared fails with its recipe's
- * failure. */
-static int write_junit(const mzt_check *c, FILE *out)
-{
-    mzo_junit j;
-    mzo_junit_init(&j, "mazebench check");
-    char cls[512], name[1024];
-    snprintf(cls, sizeof cls, "check.%s", c->path);
-    for (size_t k = 0; k < c->nrows; k++) {
-        const mzt_check_row *r = &c->row[k];
-        char what[512];
-        mzt_check_describe(r, true, what, sizeof what);
-        snprintf(name, sizeof name, "line %zu: %s", r->line, what);
-        if (r->diff) {
-            size_t n = strcspn(r->diff, "\n");
-            char *msg = strndup(r->diff, n);
-            mzo_junit_add(&j, cls, name, msg ? msg : "differs", r->diff);
-            free(msg);
-        } else if (r->why) {
-            char msg[512];
-            snprintf(msg, sizeof msg, "not compared: %s", r->why);
-            mzo_junit_add(&j, cls, name, msg, NULL);
-        } else if (r->ndiff || r->nfail) {
-            mzo_junit_add(&j, cls, name, "differs (out of memory for the lines)", NULL);
-        } else {
-            mzo_junit_add(&j, cls, name, NULL, NULL);
-        }
-    }
-    /* Completeness: one more case, skipped when the file has no plan. */
-    const char *whole = "completeness: the rows of its plan";
-    if (!c->nsect) {
-        mzo_junit_skip(&j, cls, whole, "no '# plan:' lines: completeness not checked");
-    } else if (c->plan_diff) {
-        size_t n = strcspn(c->plan_diff, "\n");
-        char *msg = strndup(c->plan_diff, n);
-        mzo_junit_add(&j, cls, whole, msg ? msg : "rows missing, extra or out of order",
-                      c->plan_diff);
-        free(msg);
-    } else if (c->nmissing || c->nextra || c->norder) {
-        mzo_junit_add(&j, cls, whole, "rows missing, extra or out of order", NULL);
-    } else {
-        mzo_junit_add(&j, cls, whole, NULL, NULL);
-    }
-    char err[128];
-    int rc = MZC_OK;
-    if (mzo_junit_print(&j, out, err, sizeof err) != MZO_OK) {
-        mzc_error("check: %s", err);
-        rc = MZC_FAIL;
-    }
-    mzo_junit_free(&j);
     return rc;
 }
 
@@ -281,7 +226,12 @@ int cmd_check(int argc, char **argv)
     rc = ndiff || nfail || !whole ? MZC_FAIL : MZC_OK;
     /* The report is committed when the result reached stdout, whatever
      * the result (a difference is exit 1 and its report). */
-    int out_rc = junit_file ? write_junit(&c, junit_file) : MZC_OK;
+    char jerr[128];
+    int out_rc = MZC_OK;
+    if (junit_file && mzr_check_junit(&c, junit_file, jerr, sizeof jerr) != MZO_OK) {
+        mzc_error("check: %s", jerr);
+        out_rc = MZC_FAIL;
+    }
     out_rc = mzc_outs_finish(&outs, out_rc);
     if (out_rc != MZC_OK)
         rc = out_rc;
