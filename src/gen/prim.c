@@ -85,6 +85,7 @@
  */
 #include "classic.h"
 #include "shape_common.h"
+#include "../core/figures.h"
 
 enum { P_MODE };
 enum { MODE_TRUE = 0, MODE_SIMPLIFIED = 1, MODE_MODIFIED = 2 };
@@ -500,7 +501,7 @@ MZ_INLINE mz_status prim_true_ports_run(mz_grid *g, mz_rng *rng, pq *q, uint64_t
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
                                               mz_trace *t, const bool tracing, const mz_rng_kind rk,
                                               uint64_t *peak_out)
 {
@@ -513,7 +514,7 @@ MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f
             const mz_idx n = mz_port_nbr(g, x, p);
             if (n == MZ_NONE || mz_bit_get(in, n) || !mz_port_can_open(g, x, p))
                 continue;
-            if (sh_vec_push(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
+            if (mzu_vec_push_u64(f, n << 3 | mz_port_back(g, x, p)) != MZ_OK)
                 return MZ_ENOMEM;
         }
         if (f->len > peak)
@@ -526,8 +527,8 @@ MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f
             if (f->len == 0)
                 return MZ_EINVAL; /* not reached, as in true mode */
             const uint64_t k = mz_rngk_pick(rng, f->len, rk);
-            const uint64_t code = f->a[k];
-            f->a[k] = f->a[--f->len];
+            const uint64_t code = MZU_AT(f, uint64_t, k);
+            MZU_AT(f, uint64_t, k) = MZU_AT(f, uint64_t, --f->len);
             n = code >> 3;
             d = (unsigned)(code & 7u);
         } while (mz_bit_get(in, n) || !mz_port_can_open(g, n, d));
@@ -542,7 +543,7 @@ MZ_INLINE mz_status prim_simplified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f
     return MZ_OK;
 }
 
-MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f, uint64_t *in,
+MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, mzu_vec *f, uint64_t *in,
                                             uint64_t *front, mz_trace *t, const bool tracing,
                                             const mz_rng_kind rk, uint64_t *peak_out)
 {
@@ -558,7 +559,7 @@ MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
                     !mz_port_can_open(g, x, p))
                     continue;
                 mz_bit_set(front, n);
-                if (sh_vec_push(f, n) != MZ_OK)
+                if (mzu_vec_push_u64(f, n) != MZ_OK)
                     return MZ_ENOMEM;
             }
             if (f->len > peak)
@@ -567,8 +568,8 @@ MZ_INLINE mz_status prim_modified_ports_run(mz_grid *g, mz_rng *rng, sh_vec *f, 
         if (!f->len)
             break;
         const uint64_t k = mz_rngk_pick(rng, f->len, rk);
-        x = f->a[k];
-        f->a[k] = f->a[--f->len];
+        x = MZU_AT(f, uint64_t, k);
+        MZU_AT(f, uint64_t, k) = MZU_AT(f, uint64_t, --f->len);
         front[x >> 6] &= ~(UINT64_C(1) << (x & 63));
         unsigned links[SH_MAX_PORTS];
         const unsigned nl = sh_ports_where(g, in, x, true, links);
@@ -612,8 +613,8 @@ static mz_status prim_ports(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
         pq_free(&q);
     } else {
         uint64_t *front = mode == MODE_MODIFIED ? mz_bits_new(g->mem, g->cells) : NULL;
-        sh_vec f = {0};
-        if ((mode != MODE_MODIFIED || front) && sh_vec_init(&f, g->mem, 256) == MZ_OK) {
+        mzu_vec f = MZU_VEC_INIT(uint64_t, g->mem);
+        if ((mode != MODE_MODIFIED || front) && mzu_vec_reserve(&f, 256) == MZ_OK) {
             if (mode == MODE_SIMPLIFIED && t)
                 s = prim_simplified_ports_run(g, rng, &f, in, t, true, kind, peak);
             else if (mode == MODE_SIMPLIFIED && kind == MZ_RNG_MULBERRY32)
@@ -629,7 +630,7 @@ static mz_status prim_ports(mz_grid *g, unsigned mode, mz_run *run, uint64_t *pe
                 s = prim_modified_ports_run(g, rng, &f, in, front, NULL, false, MZ_RNG_SPLITMIX64,
                                             peak);
         }
-        sh_vec_free(&f);
+        mzu_vec_free(&f);
         mz_mem_free(g->mem, front);
     }
     mz_mem_free(g->mem, in);
@@ -748,26 +749,10 @@ const mz_algo mz_algo_prim = {
     .params = prim_params,
     .nparams = 1,
     .columns = prim_columns,
-    /* true mode: the queue of edges, 8 bytes an edge, with room to grow. */
-    /* measured (docs/shapes.md, "Memory"); the fixed part is the 4096
-     * weight buckets */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 9.625, [MZ_SHAPE_HEX] = 21.625, [MZ_SHAPE_TRI] = 5.875,
-                       [MZ_SHAPE_POLAR] = 9.75, [MZ_SHAPE_CUBE] = 22.375,
-                       [MZ_SHAPE_WEAVE] = 11.25, [MZ_SHAPE_TORUS] = 11.25},
-    .bytes_fixed = {[MZ_SHAPE_ORTHO] = 1040384, [MZ_SHAPE_HEX] = 1298432, [MZ_SHAPE_TRI] = 745472,
-                    [MZ_SHAPE_POLAR] = 1064960, [MZ_SHAPE_CUBE] = 1355776,
-                    [MZ_SHAPE_WEAVE] = 1040384, [MZ_SHAPE_TORUS] = 1040384},
-    /* measured (docs/random.md, "Draws"): true mode one draw an edge
-     * queued, about every edge of the grid; simplified and modified take
-     * as many or fewer */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2}, [MZ_SHAPE_HEX] = {3}, [MZ_SHAPE_TRI] = {1.5},
-                       [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2.75},
-                       [MZ_SHAPE_WEAVE] = {2.06}, [MZ_SHAPE_TORUS] = {2}},
+    MZ_FIGURES_prim, /* data/shape-figures.csv */
     .gen = prim_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     .trace_ops = prim_trace_ops,
     .trace_size = "the queue's (true) or list's (simplified, modified) length after the step",
 };

@@ -71,27 +71,4 @@ MZ_INLINE unsigned sh_ports_inside(const mz_grid *g, mz_idx x, unsigned opts[SH_
     return n;
 }
 
-/* A growable array of 64-bit entries from an allocator. */
-typedef struct sh_vec {
-    const mz_allocator *mem;
-    uint64_t *a;
-    uint64_t len, cap;
-} sh_vec;
-
-/* Room for cap entries (at least 1). MZ_ENOMEM on failure. */
-mz_status sh_vec_init(sh_vec *v, const mz_allocator *mem, uint64_t cap);
-void sh_vec_free(sh_vec *v);
-mz_status sh_vec_grow(sh_vec *v);
-
-MZ_INLINE mz_status sh_vec_push(sh_vec *v, uint64_t x)
-{
-    if (MZ_UNLIKELY(v->len == v->cap)) {
-        mz_status s = sh_vec_grow(v);
-        if (s != MZ_OK)
-            return s;
-    }
-    v->a[v->len++] = x;
-    return MZ_OK;
-}
-
 #endif /* MZ_GEN_SHAPE_COMMON_H */

@@ -79,17 +79,12 @@ static void note(const sw_plan *p, const char *fmt, ...)
     p->note(p->note_user, msg);
 }
 
-/* Grow an array to hold n + 1 elements. */
+/* Room for n + 1 elements in a plan's list of n (the kit's bare-array
+ * growth, from the C library: the lists are freed with free). */
 static int grow(void *pp, size_t n, size_t size)
 {
-    void **p = pp;
-    if (n + 1 > SIZE_MAX / size)
-        return -1;
-    void *q = realloc(*p, (n + 1) * size);
-    if (!q)
-        return -1;
-    *p = q;
-    return 0;
+    size_t cap = n;
+    return mzu_array_reserve(NULL, pp, &cap, n + 1, size) == MZ_OK ? 0 : -1;
 }
 
 #define OOM(err, errlen) sw_fail(err, errlen, SW_FAIL, "out of memory")
@@ -361,47 +356,51 @@ static int add_entry(sw_plan *p, bool solver, const char *text, bool optional,
     return sw_fail(err, errlen, SW_BAD, "%s%s", where, why);
 }
 
+/* A list of specs as it is split (each_spec). */
+typedef struct spec_list {
+    sw_plan *p;
+    bool solver;
+    const char *list, *where;
+    char *cur; /* the spec being gathered */
+    char *err;
+    size_t errlen;
+} spec_list;
+
+static int spec_piece(char *piece, bool last, void *user)
+{
+    spec_list *l = user;
+    size_t first = strcspn(piece, "=:+");
+    if (piece[first] == '=' && l->cur[0]) {
+        strcat(l->cur, ",");
+        strcat(l->cur, piece);
+    } else {
+        int rc;
+        if (l->cur[0] &&
+            (rc = add_entry(l->p, l->solver, l->cur, false, l->where, l->err, l->errlen)) != 0)
+            return rc;
+        if (piece[0] == '\0' && (!last || l->cur[0]))
+            return sw_fail(l->err, l->errlen, SW_BAD, "%san empty entry in the list '%s'", l->where,
+                           l->list);
+        strcpy(l->cur, piece);
+    }
+    return SW_OK;
+}
+
 /* Split a comma-separated list of specs: a piece whose first of '=', ':'
  * and '+' is '=' continues the previous spec's parameters. */
 static int each_spec(sw_plan *p, bool solver, const char *list, const char *where, char *err,
                      size_t errlen)
 {
-    size_t n = strlen(list);
-    char *buf = malloc(n + 1), *cur = malloc(n + 1);
-    if (!buf || !cur) {
-        free(buf);
-        free(cur);
+    spec_list l = {p, solver, list, where, malloc(strlen(list) + 1), err, errlen};
+    if (!l.cur)
         return OOM(err, errlen);
-    }
-    memcpy(buf, list, n + 1);
-    cur[0] = '\0';
-    int rc = SW_OK;
-    char *piece = buf;
-    for (;;) {
-        char *comma = strchr(piece, ',');
-        if (comma)
-            *comma = '\0';
-        size_t first = strcspn(piece, "=:+");
-        if (piece[first] == '=' && cur[0]) {
-            strcat(cur, ",");
-            strcat(cur, piece);
-        } else {
-            if (cur[0] && (rc = add_entry(p, solver, cur, false, where, err, errlen)) != 0)
-                break;
-            if (piece[0] == '\0' && (comma || cur[0])) {
-                rc = sw_fail(err, errlen, SW_BAD, "%san empty entry in the list '%s'", where, list);
-                break;
-            }
-            strcpy(cur, piece);
-        }
-        if (!comma)
-            break;
-        piece = comma + 1;
-    }
-    if (rc == SW_OK && cur[0])
-        rc = add_entry(p, solver, cur, false, where, err, errlen);
-    free(cur);
-    free(buf);
+    l.cur[0] = '\0';
+    int rc = mzu_each_piece(list, ',', spec_piece, &l);
+    if (rc == MZU_LIST_NOMEM)
+        rc = OOM(err, errlen);
+    if (rc == SW_OK && l.cur[0])
+        rc = add_entry(p, solver, l.cur, false, where, err, errlen);
+    free(l.cur);
     return rc;
 }
 
@@ -433,81 +432,73 @@ static int add_range(sw_plan *p, uint64_t lo, uint64_t hi, size_t from, char *er
     return SW_OK;
 }
 
+/* A list of seeds or sizes as it is split (add_seeds, add_sizes). */
+typedef struct plan_list {
+    sw_plan *p;
+    const char *where;
+    char *err;
+    size_t errlen;
+} plan_list;
+
+static int seed_piece(char *piece, bool last, void *user)
+{
+    (void)last;
+    plan_list *l = user;
+    char *dots = strstr(piece, "..");
+    uint64_t a, b;
+    int rc;
+    if (dots)
+        *dots = '\0';
+    if ((rc = parse_u64("seed", piece, 0, UINT64_MAX, &a, l->where, l->err, l->errlen)) != 0 ||
+        (dots &&
+         (rc = parse_u64("seed", dots + 2, 0, UINT64_MAX, &b, l->where, l->err, l->errlen)) != 0))
+        return rc;
+    if (!dots)
+        b = a;
+    if (b < a)
+        return sw_fail(l->err, l->errlen, SW_BAD, "%sseed range '%s..%s' runs backwards", l->where,
+                       piece, dots + 2);
+    if (b - a >= (UINT64_C(1) << 62))
+        return sw_fail(l->err, l->errlen, SW_BAD, "%sseed range '%s..%s' holds more than 2^62 seeds",
+                       l->where, piece, dots + 2);
+    return add_range(l->p, a, b, 0, l->err, l->errlen);
+}
+
+static int size_piece(char *piece, bool last, void *user)
+{
+    (void)last;
+    plan_list *l = user;
+    sw_plan *p = l->p;
+    sw_size z;
+    int rc;
+    if ((rc = parse_size(piece, &z, l->where, l->err, l->errlen)) != 0)
+        return rc;
+    for (size_t k = 0; k < p->nsize; k++)
+        if (same_size(p->size[k], z))
+            return SW_OK;
+    if (grow(&p->size, p->nsize, sizeof *p->size))
+        return OOM(l->err, l->errlen);
+    p->size[p->nsize++] = z;
+    return SW_OK;
+}
+
+/* The pieces of a comma-separated list through fn. */
+static int each_piece(sw_plan *p, const char *list, mzu_piece_fn fn, const char *where, char *err,
+                      size_t errlen)
+{
+    plan_list l = {p, where, err, errlen};
+    int rc = mzu_each_piece(list, ',', fn, &l);
+    return rc == MZU_LIST_NOMEM ? OOM(err, errlen) : rc;
+}
+
 static int add_seeds(sw_plan *p, const char *list, const char *where, char *err, size_t errlen)
 {
-    size_t n = strlen(list);
-    char *buf = malloc(n + 1);
-    if (!buf)
-        return OOM(err, errlen);
-    memcpy(buf, list, n + 1);
-    int rc = SW_OK;
-    char *piece = buf;
-    for (;;) {
-        char *comma = strchr(piece, ',');
-        if (comma)
-            *comma = '\0';
-        char *dots = strstr(piece, "..");
-        uint64_t a, b;
-        if (dots)
-            *dots = '\0';
-        if ((rc = parse_u64("seed", piece, 0, UINT64_MAX, &a, where, err, errlen)) != 0 ||
-            (dots && (rc = parse_u64("seed", dots + 2, 0, UINT64_MAX, &b, where, err,
-                                     errlen)) != 0))
-            break;
-        if (!dots)
-            b = a;
-        if (b < a) {
-            rc = sw_fail(err, errlen, SW_BAD, "%sseed range '%s..%s' runs backwards", where, piece,
-                      dots + 2);
-            break;
-        }
-        if (b - a >= (UINT64_C(1) << 62)) {
-            rc = sw_fail(err, errlen, SW_BAD, "%sseed range '%s..%s' holds more than 2^62 seeds",
-                         where, piece, dots + 2);
-            break;
-        }
-        if ((rc = add_range(p, a, b, 0, err, errlen)) != 0)
-            break;
-        if (!comma)
-            break;
-        piece = comma + 1;
-    }
-    free(buf);
-    return rc;
+    return each_piece(p, list, seed_piece, where, err, errlen);
 }
 
 static int add_sizes(sw_plan *p, const char *list, const char *where, char *err, size_t errlen)
 {
-    size_t n = strlen(list);
-    char *buf = malloc(n + 1);
-    if (!buf)
-        return OOM(err, errlen);
-    memcpy(buf, list, n + 1);
-    int rc = SW_OK;
-    char *piece = buf;
-    for (;;) {
-        char *comma = strchr(piece, ',');
-        if (comma)
-            *comma = '\0';
-        sw_size z;
-        if ((rc = parse_size(piece, &z, where, err, errlen)) != 0)
-            break;
-        bool dup = false;
-        for (size_t k = 0; k < p->nsize; k++)
-            dup |= same_size(p->size[k], z);
-        if (!dup) {
-            if (grow(&p->size, p->nsize, sizeof *p->size)) {
-                rc = OOM(err, errlen);
-                break;
-            }
-            p->size[p->nsize++] = z;
-        }
-        if (!comma)
-            break;
-        piece = comma + 1;
-    }
-    free(buf);
-    return rc;
+    return each_piece(p, list, size_piece, where, err, errlen);
 }
 
 /* "limit NAME SIZE" or "limit NAME N cells": NAME a registered generator. */

@@ -1,8 +1,11 @@
 /*
  * parse.c - the strict decimal integer parser (util.h): every integer read
- * from a command line, a plan, a CSV file or a provenance line.
+ * from a command line, a plan, a CSV file or a provenance line; and the
+ * list splitter every comma-separated list goes through.
  */
 #include "util.h"
+
+#include <stdlib.h>
 
 static mzu_int_status scan(const char **s, uint64_t min, uint64_t max, unsigned flags,
                            bool whole, uint64_t *out)
@@ -59,4 +62,24 @@ const char *mzu_int_status_str(mzu_int_status s)
     case MZU_INT_RANGE: return "out of range";
     }
     return "unknown";
+}
+
+int mzu_each_piece(const char *list, char sep, mzu_piece_fn fn, void *user)
+{
+    size_t n = strlen(list);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return MZU_LIST_NOMEM;
+    memcpy(buf, list, n + 1);
+    int rc = 0;
+    for (char *piece = buf;;) {
+        char *end = strchr(piece, sep);
+        if (end)
+            *end = '\0';
+        if ((rc = fn(piece, !end, user)) != 0 || !end)
+            break;
+        piece = end + 1;
+    }
+    free(buf);
+    return rc;
 }

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef __cplusplus
@@ -187,6 +188,33 @@ void *mzu_vec_take(mzu_vec *v, size_t *len);
 /* Free the memory; the array is left empty and usable. */
 void mzu_vec_free(mzu_vec *v);
 
+/* The same growth for an array kept as a bare pointer and a room count,
+ * where an mzu_vec's 40 bytes would not pay (prim's 4096 buckets) or a
+ * struct's fields hold it (a sweep plan's lists). data is the address of
+ * the pointer to the block (of any element type), cap its room in
+ * elements; the block comes from mem as an mzu_vec's does (NULL: the C
+ * library) and is freed with mzu_array_free on the same mem. On a failure
+ * the block and *cap are untouched. */
+mz_status mzu_array_reserve(const mz_allocator *mem, void *data, size_t *cap, size_t n,
+                            size_t elem);
+/* Room for one more: *cap doubled, or first when it is 0. */
+static inline mz_status mzu_array_grow(const mz_allocator *mem, void *data, size_t *cap,
+                                       size_t elem, size_t first)
+{
+    size_t n = *cap == 0 ? first : *cap <= SIZE_MAX / 2 ? *cap * 2 : SIZE_MAX;
+    if (n == *cap)
+        return MZ_ETOOBIG;
+    return mzu_array_reserve(mem, data, cap, n, elem);
+}
+
+static inline void mzu_array_free(const mz_allocator *mem, void *block)
+{
+    if (mem)
+        mz_mem_free(mem, block);
+    else
+        free(block);
+}
+
 /* Free the memory of an array passed by value (for an array in a local
  * variable whose address is best not taken: see mzu_vec_grow_copy). */
 static inline void mzu_vec_release(mzu_vec v)
@@ -224,6 +252,21 @@ mzu_int_status mzu_scan_u64(const char **s, uint64_t min, uint64_t max, unsigned
 
 /* A short lower-case description ("not a number", "out of range" ...). */
 const char *mzu_int_status_str(mzu_int_status s);
+
+/* ---- lists ---- */
+
+/* What mzu_each_piece calls on each piece of a list: the piece (writable,
+ * NUL-terminated: it may be cut further), whether it is the last, and the
+ * caller's user pointer. Nonzero stops the walk. */
+typedef int (*mzu_piece_fn)(char *piece, bool last, void *user);
+
+#define MZU_LIST_NOMEM (-1) /* mzu_each_piece: no memory for the copy */
+
+/* Call fn on each piece of list between the separators sep, in order, on
+ * a copy of list (an empty list is one empty piece; "a,,b" has an empty
+ * second piece), until fn returns nonzero. fn's nonzero answer, 0 after
+ * the last piece, or MZU_LIST_NOMEM. */
+int mzu_each_piece(const char *list, char sep, mzu_piece_fn fn, void *user);
 
 /* ---- the memory budget ---- */
 

@@ -13,30 +13,34 @@ void mzu_vec_init(mzu_vec *v, size_t elem, const mz_allocator *mem)
     v->elem = elem;
 }
 
-mz_status mzu_vec_reserve(mzu_vec *v, size_t n)
+mz_status mzu_array_reserve(const mz_allocator *mem, void *data, size_t *cap, size_t n,
+                            size_t elem)
 {
-    if (n <= v->cap)
+    if (n <= *cap)
         return MZ_OK;
-    size_t bytes = mz_mul_size(n, v->elem);
-    if (bytes == 0 && v->elem != 0)
+    size_t bytes = mz_mul_size(n, elem);
+    if (bytes == 0 && elem != 0)
         return MZ_ETOOBIG;
     if (bytes == 0)
         bytes = 1;
-    void *d = v->mem ? mz_mem_realloc(v->mem, v->data, bytes) : realloc(v->data, bytes);
+    void *old;
+    memcpy(&old, data, sizeof old);
+    void *d = mem ? mz_mem_realloc(mem, old, bytes) : realloc(old, bytes);
     if (!d)
         return MZ_ENOMEM;
-    v->data = d;
-    v->cap = n;
+    memcpy(data, &d, sizeof d);
+    *cap = n;
     return MZ_OK;
+}
+
+mz_status mzu_vec_reserve(mzu_vec *v, size_t n)
+{
+    return mzu_array_reserve(v->mem, &v->data, &v->cap, n, v->elem);
 }
 
 mz_status mzu_vec_grow(mzu_vec *v)
 {
-    if (v->cap == 0)
-        return mzu_vec_reserve(v, 8);
-    if (v->cap > SIZE_MAX / 2)
-        return v->cap == SIZE_MAX ? MZ_ETOOBIG : mzu_vec_reserve(v, SIZE_MAX);
-    return mzu_vec_reserve(v, v->cap * 2);
+    return mzu_array_grow(v->mem, &v->data, &v->cap, v->elem, 8);
 }
 
 void *mzu_vec_take(mzu_vec *v, size_t *len)
@@ -51,10 +55,7 @@ void *mzu_vec_take(mzu_vec *v, size_t *len)
 
 void mzu_vec_free(mzu_vec *v)
 {
-    if (v->mem)
-        mz_mem_free(v->mem, v->data);
-    else
-        free(v->data);
+    mzu_array_free(v->mem, v->data);
     v->data = NULL;
     v->len = v->cap = 0;
 }
