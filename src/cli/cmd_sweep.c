@@ -251,56 +251,20 @@ static int run_under_callgrind(int argc, char **argv)
 
 enum { COUNT_HERE = -1 };
 
-/* Settle --count: COUNT_HERE when this process counts (about gets the
- * provenance text), else an exit status (an error, or the status of the
- * sweep run under valgrind). */
+/* Settle --count (mzt_count_choose): COUNT_HERE when this process counts
+ * (about gets the provenance text), else an exit status (an error, or the
+ * status of the sweep run under valgrind). */
 static int count_setup(struct opts *o, int argc, char **argv, char *about, size_t len)
 {
-    char why[512], vg[4096];
-    mz_meter *m = NULL;
-    if (strcmp(o->count_text, "auto") == 0) {
-        if (mz_under_valgrind()) {
-            o->count = MZ_COUNTER_CALLGRIND;
-        } else if (mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) == MZ_OK) {
-            o->count = MZ_COUNTER_PERF;
-        } else if (mz_callgrind_built() && mzt_find_in_path("valgrind", vg, sizeof vg)) {
-            o->count = MZ_COUNTER_CALLGRIND;
-        } else {
-            mzc_error("sweep: --count auto: no counter: %s; and %s", why,
-                      mz_callgrind_built() ? "no valgrind on PATH (Debian package valgrind)"
-                                           : "this build has no Callgrind client requests "
-                                             "(install valgrind and rebuild)");
-            return MZC_FAIL;
-        }
-        if (o->count == MZ_COUNTER_CALLGRIND)
-            o->jobs = 1; /* Callgrind's counts of several threads mix */
-    }
-    if (o->count == MZ_COUNTER_CALLGRIND) {
-        if (!mz_callgrind_built()) {
-            mzc_error("sweep: --count callgrind: this build has no Callgrind client requests "
-                      "(valgrind/callgrind.h was missing: install valgrind, Debian package "
-                      "valgrind, and rebuild)");
-            return MZC_FAIL;
-        }
-        if (!mz_under_valgrind())
-            return run_under_callgrind(argc, argv);
-        const char *cg = getenv(MZT_CG_OUT_ENV);
-        if (!cg || !*cg) {
-            mzc_error("sweep: --count callgrind under valgrind needs " MZT_CG_OUT_ENV " set to "
-                      "Callgrind's --callgrind-out-file (or run it without valgrind: it "
-                      "starts valgrind itself)");
-            return MZC_FAIL;
-        }
-        if (mz_meter_open(&m, MZ_COUNTER_CALLGRIND, cg, why, sizeof why) != MZ_OK) {
-            mzc_error("sweep: --count callgrind: %s", why);
-            return MZC_FAIL;
-        }
-    } else if (!m && mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) != MZ_OK) {
-        mzc_error("sweep: --count perf: %s (--count callgrind counts without them)", why);
+    mzt_err err;
+    int r = mzt_count_choose(strcmp(o->count_text, "auto") == 0, &o->count, &o->jobs, about, len,
+                             &err);
+    if (r == MZT_COUNT_RERUN)
+        return run_under_callgrind(argc, argv);
+    if (r != MZT_OK) {
+        mzc_error("sweep: %s", err.msg);
         return MZC_FAIL;
     }
-    snprintf(about, len, "%s", mz_meter_about(m));
-    mz_meter_close(m);
     return COUNT_HERE;
 }
 

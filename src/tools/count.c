@@ -189,3 +189,54 @@ int mzt_count_rerun(int argc, char **argv, mzt_count_result *res)
     remove_dir(dir);
     return rc;
 }
+
+int mzt_count_choose(bool automatic, mz_counter *count, unsigned *jobs, char *about, size_t len,
+                     mzt_err *err)
+{
+    char why[512], vg[4096];
+    mz_meter *m = NULL;
+    if (automatic) {
+        if (mz_under_valgrind()) {
+            *count = MZ_COUNTER_CALLGRIND;
+        } else if (mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) == MZ_OK) {
+            *count = MZ_COUNTER_PERF;
+        } else if (mz_callgrind_built() && mzt_find_in_path("valgrind", vg, sizeof vg)) {
+            *count = MZ_COUNTER_CALLGRIND;
+        } else {
+            return mzt_fail(err, MZT_FAIL, NULL, 0, "--count auto: no counter: %s; and %s", why,
+                            mz_callgrind_built()
+                                ? "no valgrind on PATH (Debian package valgrind)"
+                                : "this build has no Callgrind client requests (install "
+                                  "valgrind and rebuild)");
+        }
+        if (*count == MZ_COUNTER_CALLGRIND)
+            *jobs = 1; /* Callgrind's counts of several threads mix */
+    }
+    if (*count == MZ_COUNTER_CALLGRIND) {
+        if (!mz_callgrind_built()) {
+            return mzt_fail(err, MZT_FAIL, NULL, 0,
+                            "--count callgrind: this build has no Callgrind client requests "
+                            "(valgrind/callgrind.h was missing: install valgrind, Debian "
+                            "package valgrind, and rebuild)");
+        }
+        if (!mz_under_valgrind())
+            return MZT_COUNT_RERUN;
+        const char *cg = getenv(MZT_CG_OUT_ENV);
+        if (!cg || !*cg) {
+            return mzt_fail(err, MZT_FAIL, NULL, 0,
+                            "--count callgrind under valgrind needs " MZT_CG_OUT_ENV " set to "
+                            "Callgrind's --callgrind-out-file (or run it without valgrind: it "
+                            "starts valgrind itself)");
+        }
+        if (mz_meter_open(&m, MZ_COUNTER_CALLGRIND, cg, why, sizeof why) != MZ_OK) {
+            return mzt_fail(err, MZT_FAIL, NULL, 0, "--count callgrind: %s", why);
+        }
+    } else if (!m && mz_meter_open(&m, MZ_COUNTER_PERF, NULL, why, sizeof why) != MZ_OK) {
+        return mzt_fail(err, MZT_FAIL, NULL, 0,
+                        "--count perf: %s (--count callgrind counts without them)", why);
+    }
+    snprintf(about, len, "%s", mz_meter_about(m));
+    mz_meter_close(m);
+    return MZT_OK;
+}
+

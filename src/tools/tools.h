@@ -327,4 +327,13 @@ bool mzt_find_in_path(const char *name, char *buf, size_t len);
  * res->err). */
 int mzt_count_rerun(int argc, char **argv, mzt_count_result *res);
 
+/* Settle a sweep's --count: automatic (--count auto: perf when the
+ * system gives it, else Callgrind when valgrind is on PATH; *jobs 1 for
+ * Callgrind) or the counter in *count. MZT_OK when this process counts
+ * (about gets the meter's description); MZT_COUNT_RERUN when it must run
+ * again under Callgrind (mzt_count_rerun); MZT_FAIL with the reason. */
+#define MZT_COUNT_RERUN 3
+int mzt_count_choose(bool automatic, mz_counter *count, unsigned *jobs, char *about, size_t len,
+                     mzt_err *err);
+
 #endif
