@@ -7,7 +7,11 @@
  *   - the integer parser: every error kind, the limits 0, 2^32 and
  *     2^64 - 1, overflow, the range, the '+' flag, scanning a prefix;
  *   - the memory budget: 90% of the machine, the address-space limit;
- *   - a CSV field's value: quotes, doubled quotes, a trailing CR.
+ *   - a CSV field's value: quotes, doubled quotes, a trailing CR;
+ *   - the bare-array growth: exact reserve, doubling from a first room,
+ *     a size past size_t refused with the block untouched;
+ *   - the list splitter: every piece in order (empty ones too), the last
+ *     flagged, a callback's nonzero answer stopping the walk.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -257,6 +261,66 @@ static void test_field_text(void **state)
     assert_int_equal(mzu_csv_unquote("ab", 2, NULL, 0), 2);
 }
 
+/* ---- bare arrays ---- */
+
+static void test_array_growth(void **state)
+{
+    (void)state;
+    uint32_t *a = NULL;
+    size_t cap = 0;
+    assert_int_equal(mzu_array_reserve(NULL, &a, &cap, 3, sizeof *a), MZ_OK);
+    assert_int_equal(cap, 3);
+    a[0] = 7, a[1] = 8, a[2] = 9;
+    assert_int_equal(mzu_array_grow(NULL, &a, &cap, sizeof *a, 64), MZ_OK);
+    assert_int_equal(cap, 6);
+    assert_int_equal(a[0] + a[1] + a[2], 24);
+    uint32_t *keep = a;
+    assert_int_equal(mzu_array_reserve(NULL, &a, &cap, SIZE_MAX / 2, sizeof *a), MZ_ETOOBIG);
+    assert_ptr_equal(a, keep);
+    assert_int_equal(cap, 6);
+    mzu_array_free(NULL, a);
+    uint64_t *b = NULL;
+    size_t bcap = 0;
+    assert_int_equal(mzu_array_grow(NULL, &b, &bcap, sizeof *b, 64), MZ_OK);
+    assert_int_equal(bcap, 64);
+    mzu_array_free(NULL, b);
+}
+
+/* ---- lists ---- */
+
+typedef struct pieces {
+    char got[256];
+    int stop_at, seen;
+} pieces;
+
+static int piece(char *p, bool last, void *user)
+{
+    pieces *l = user;
+    l->seen++;
+    strcat(l->got, "[");
+    strcat(l->got, p);
+    strcat(l->got, last ? "]." : "]");
+    return l->seen == l->stop_at ? 42 : 0;
+}
+
+static void list(const char *text, char sep, int stop_at, int want_rc, const char *want)
+{
+    pieces l = {"", stop_at, 0};
+    assert_int_equal(mzu_each_piece(text, sep, piece, &l), want_rc);
+    assert_string_equal(l.got, want);
+}
+
+static void test_each_piece(void **state)
+{
+    (void)state;
+    list("1,2..5,x", ',', 0, 0, "[1][2..5][x].");
+    list("", ',', 0, 0, "[].");
+    list("a,,b,", ',', 0, 0, "[a][][b][].");
+    list("one", ',', 0, 0, "[one].");
+    list("a:b:c", ':', 0, 0, "[a][b][c].");
+    list("a,b,c", ',', 2, 42, "[a][b]");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +332,8 @@ int main(void)
         cmocka_unit_test(test_scan),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_field_text),
+        cmocka_unit_test(test_array_growth),
+        cmocka_unit_test(test_each_piece),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
