@@ -375,8 +375,10 @@ MZ_API const char *mz_shape_syntaxes(char *buf, size_t len);
  * record: typical (a small grid, then a medium one), thin (one or two
  * cells across, both ways), degenerate (the least grids the shape allows),
  * large (one big enough for statistics), vet (the grids 'mazebench vet'
- * runs an entry on), picture (a report's sample picture) and calibrate
- * (about 256 x 256 cells, a sweep's time estimate). */
+ * runs an entry on), picture (a report's sample picture), calibrate
+ * (about 256 x 256 cells, a sweep's time estimate), estimate and
+ * estimate_big (two grids each, on which the picture size estimates are
+ * checked and measured). */
 #define MZ_GRIDS_TYPICAL 1u
 #define MZ_GRIDS_THIN 2u
 #define MZ_GRIDS_DEGENERATE 4u
@@ -384,6 +386,8 @@ MZ_API const char *mz_shape_syntaxes(char *buf, size_t len);
 #define MZ_GRIDS_VET 16u
 #define MZ_GRIDS_PICTURE 32u
 #define MZ_GRIDS_CALIBRATE 64u
+#define MZ_GRIDS_ESTIMATE 128u
+#define MZ_GRIDS_ESTIMATE_BIG 256u
 /* Write the grids of shape s of the roles given into out[0..max) in the
  * order of the bits above, each with its cells filled in (mz_dims_cells),
  * and return how many there are (more than max: the rest not written).

@@ -320,25 +320,20 @@ static void test_estimates(void **state)
     (void)state;
     bool big = getenv("MZ_ESTIMATE_SIZES") && strcmp(getenv("MZ_ESTIMATE_SIZES"), "big") == 0;
     bool print = getenv("MZ_PRINT_ESTIMATES") != NULL;
-    /* Square cells at 40x40 fill rectangles and at 260x260 one image. */
-    static const char *const small[][2] = {
-        {"40x40", "260x260"}, {"hex:12x12", "hex:30x30"}, {"tri:10x20", "tri:24x48"},
-        {"polar:8", "polar:20"}, {"3d:2x10x10", "3d:3x20x20"}, {"weave:12x12", "weave:30x30"},
-        {"torus:12x12", "torus:40x40"}};
-    static const char *const large[][2] = {
-        {"100x100", "1000x1000"}, {"hex:100x100", "hex:300x300"}, {"tri:100x200", "tri:300x600"},
-        {"polar:50", "polar:150"}, {"3d:4x50x50", "3d:4x150x150"}, {"weave:100x100", "weave:300x300"},
-        {"torus:100x100", "torus:300x300"}};
-    _Static_assert(sizeof small / sizeof small[0] == MZ_SHAPE_COUNT &&
-                       sizeof large / sizeof large[0] == MZ_SHAPE_COUNT,
-                   "picture estimate sizes for every shape");
+    /* Each shape's two grids (its record's estimate or estimate_big;
+     * square cells at 40x40 fill rectangles and at 260x260 one image). */
     static const char *const gens[] = {"dfs", "kruskal"};
     static const mz_pic_format fmts[] = {MZ_PIC_SVG, MZ_PIC_PDF, MZ_PIC_PNG};
     for (unsigned sh = 0; sh < MZ_SHAPE_COUNT; sh++) {
         for (unsigned z = 0; z < 2; z++) {
-            const char *grid = big ? large[sh][z] : small[sh][z];
-            mz_dims geo;
-            assert_int_equal(mz_dims_parse(grid, &geo), MZ_OK);
+            mz_dims pair[2], geo;
+            if (mz_shape_grids((mz_shape)sh, big ? MZ_GRIDS_ESTIMATE_BIG : MZ_GRIDS_ESTIMATE, pair,
+                               2) != 2)
+                fail_msg("shape %s has no picture estimate grids (its record's .grids.estimate)",
+                         mz_shape_name((mz_shape)sh));
+            geo = pair[z];
+            char grid[64];
+            mz_dims_format(&geo, grid, sizeof grid);
             double cells = (double)mz_dims_cells(&geo);
             for (unsigned gi = 0; gi < 2; gi++) {
                 char err[256];

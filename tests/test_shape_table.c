@@ -105,6 +105,10 @@ static void test_every_record_complete(void **state)
         if (mz_shape_grids((mz_shape)k, MZ_GRIDS_PICTURE, g + nvet, 1) != 1 ||
             mz_shape_grids((mz_shape)k, MZ_GRIDS_CALIBRATE, g + nvet + 1, 1) != 1)
             fail_msg("the record of shape %s has no picture or calibration grid", o->name);
+        if (mz_shape_grids((mz_shape)k, MZ_GRIDS_ESTIMATE, NULL, 0) != 2 ||
+            mz_shape_grids((mz_shape)k, MZ_GRIDS_ESTIMATE_BIG, NULL, 0) != 2)
+            fail_msg("the record of shape %s has not two estimate and two estimate_big grids",
+                     o->name);
         for (size_t j = 0; j < nvet + 2; j++)
             if (g[j].shape != (mz_shape)k || !mz_dims_cells(&g[j]) || !mz_dims_connected(&g[j]))
                 fail_msg("shape %s: grid %zu of its record is not a grid of it", o->name, j);
@@ -126,7 +130,8 @@ static void test_every_record_complete(void **state)
         fail_msg("shape %d has no complete drawing record (src/render/picture/shapes.c)", missing);
     missing = pic_estimate_missing();
     if (missing >= 0)
-        fail_msg("shape %d has no picture size estimates (src/render/picture/layers.c)", missing);
+        fail_msg("shape %d has no picture size estimates (its drawing record's .est, "
+                 "src/render/picture/shapes.c)", missing);
 }
 
 /* Ports: the way back, no loop to the cell itself, no double edge, and the

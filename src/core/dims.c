@@ -97,6 +97,10 @@ size_t mz_shape_grids(mz_shape s, unsigned roles, mz_dims *out, size_t max)
         n = grids_append(&l->picture, 1, out, n, max);
     if (roles & MZ_GRIDS_CALIBRATE)
         n = grids_append(&l->calibrate, 1, out, n, max);
+    if (roles & MZ_GRIDS_ESTIMATE)
+        n = grids_append(l->estimate, 2, out, n, max);
+    if (roles & MZ_GRIDS_ESTIMATE_BIG)
+        n = grids_append(l->estimate_big, 2, out, n, max);
     return n;
 }
 

@@ -46,8 +46,10 @@
  * least grids: 1x1 where valid, one level, 2x2...), large (one grid big
  * enough for statistics), vet (the grids 'mazebench vet' runs an entry
  * on), picture (a report's sample picture; on a layered shape at most the
- * levels of the runs it shows) and calibrate (about 256 x 256 cells, for a
- * sweep's time estimate). */
+ * levels of the runs it shows), calibrate (about 256 x 256 cells, for a
+ * sweep's time estimate) and estimate, estimate_big (a smaller and a
+ * larger grid on which test_render holds the picture size estimates to
+ * the files, the pair MZ_ESTIMATE_SIZES=big measures them on). */
 typedef struct mz_shape_grid_lists {
     mz_dims typical[MZ_SHAPE_ROLE_MAX];
     mz_dims thin[MZ_SHAPE_ROLE_MAX];
@@ -56,6 +58,8 @@ typedef struct mz_shape_grid_lists {
     mz_dims vet[MZ_SHAPE_VET_MAX];
     mz_dims picture;
     mz_dims calibrate;
+    mz_dims estimate[2];
+    mz_dims estimate_big[2];
 } mz_shape_grid_lists;
 
 /* A grid of shape ID in a record's lists: MZ_G(HEX, 1, 7, 9). */

@@ -36,6 +36,7 @@
  */
 #include "classic.h"
 #include "shape_common.h"
+#include "../core/figures.h"
 
 /* cl_bits_done for a source of known kind: only its state goes back (the
  * other fields of the copy are unchanged), so the walk's loop carries the
@@ -169,20 +170,9 @@ const mz_algo mz_algo_aldous_broder = {
     .params = NULL,
     .nparams = 0,
     .columns = ab_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
-                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_TORUS] = 0.25},
-    /* measured (docs/random.md, "Draws"): the mean over 3 to 100 seeds a
-     * size from 32x32 to 2048x2048 cells, fit to c0 + c1 L + c2 L^2 on
-     * square cells (16 steps a draw: 1.2e10 steps at 10^8 cells) and to
-     * c0 + c2 L^2, the cover time's growth, on the others (a step a draw) */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {-0.565, 0.167, 0.00517},
-                       [MZ_SHAPE_HEX] = {12.18, 0, 0.1456}, [MZ_SHAPE_TRI] = {-5.51, 0, 0.3136},
-                       [MZ_SHAPE_POLAR] = {5.05, 0, 0.1817}, [MZ_SHAPE_CUBE] = {4.42, 0, 0.0936}, [MZ_SHAPE_TORUS] = {2.15, 0, 0.150}},
+    MZ_FIGURES_aldous_broder, /* data/shape-figures.csv */
     .gen = ab_gen,
     .shapes = SH_FIXED_GRAPHS,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_HEX] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TRI] = MZ_TRACE_UNBOUNDED,
-                             [MZ_SHAPE_POLAR] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_CUBE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_WEAVE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TORUS] = MZ_TRACE_UNBOUNDED},
     .trace_ops = aldous_broder_trace_ops,
     .trace_size = "cells visited so far",
 };

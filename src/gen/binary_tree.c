@@ -35,6 +35,7 @@
  * clockwise. Same trace, dir = the port.
  */
 #include "classic.h"
+#include "../core/figures.h"
 
 MZ_INLINE mz_status bt_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                            const mz_rng_kind rk)
@@ -241,14 +242,9 @@ const mz_algo mz_algo_binary_tree = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_POLAR] = 0},
+    MZ_FIGURES_binary_tree, /* data/shape-figures.csv */
     .gen = bt_gen,
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
-    /* measured (docs/random.md, "Draws"): a bit a cell, 32 bits a draw */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.03125}, [MZ_SHAPE_POLAR] = {0.03125}},
     .trace_ops = binary_tree_trace_ops,
     .trace_size = "cells carved so far",
 };

@@ -24,6 +24,7 @@
  * (dir = the port).
  */
 #include "shape_common.h"
+#include "../core/figures.h"
 
 enum { P_KEEP, P_OFFSET };
 
@@ -166,19 +167,9 @@ const mz_algo mz_algo_braid = {
     .params = braid_params,
     .nparams = 2,
     .columns = braid_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0, [MZ_SHAPE_TRI] = 0,
-                       [MZ_SHAPE_POLAR] = 0, [MZ_SHAPE_CUBE] = 0, [MZ_SHAPE_WEAVE] = 0, [MZ_SHAPE_TORUS] = 0},
-    /* measured after dfs (about 10% dead ends; docs/random.md, "Draws"):
-     * two draws a dead end it splices, one a dead end it keeps, so a maze
-     * with more dead ends takes more */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.2}, [MZ_SHAPE_HEX] = {0.2}, [MZ_SHAPE_TRI] = {0.2},
-                       [MZ_SHAPE_POLAR] = {0.2}, [MZ_SHAPE_CUBE] = {0.17},
-                       [MZ_SHAPE_WEAVE] = {0.16}, [MZ_SHAPE_TORUS] = {0.2}},
+    MZ_FIGURES_braid, /* data/shape-figures.csv */
     .gen = braid_post,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.5, [MZ_SHAPE_HEX] = 0.5, [MZ_SHAPE_TRI] = 0.5,
-                             [MZ_SHAPE_POLAR] = 0.5, [MZ_SHAPE_CUBE] = 0.5, [MZ_SHAPE_WEAVE] = 0.5, [MZ_SHAPE_TORUS] = 0.5},
     .trace_ops = braid_trace_ops,
     .trace_size = "dead ends left",
 };

@@ -29,6 +29,7 @@
  * of the loop a shape (dfs_ports_SHAPE), with the cell's coordinates.
  */
 #include "shape_common.h"
+#include "../core/figures.h"
 
 #define PARENT_SHIFT 5
 #define HAS_PARENT 0x80u
@@ -398,17 +399,9 @@ const mz_algo mz_algo_dfs = {
     .params = NULL,
     .nparams = 0,
     .columns = dfs_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 1.125, [MZ_SHAPE_TRI] = 1.125,
-                       [MZ_SHAPE_POLAR] = 1.125, [MZ_SHAPE_CUBE] = 1.125,
-                       [MZ_SHAPE_WEAVE] = 1.125, [MZ_SHAPE_TORUS] = 1.125},
+    MZ_FIGURES_dfs, /* data/shape-figures.csv */
     .gen = dfs_gen,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 2.5, [MZ_SHAPE_TRI] = 2.5,
-                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 2.5, [MZ_SHAPE_WEAVE] = 2.5, [MZ_SHAPE_TORUS] = 2.5},
-    /* measured (docs/random.md, "Draws"): one draw a carve, on every shape */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {1}, [MZ_SHAPE_HEX] = {1}, [MZ_SHAPE_TRI] = {1},
-                       [MZ_SHAPE_POLAR] = {1}, [MZ_SHAPE_CUBE] = {1}, [MZ_SHAPE_WEAVE] = {1}, [MZ_SHAPE_TORUS] = {1}},
     .trace_ops = dfs_trace_ops,
     .trace_size = "stack depth after the step",
 };

@@ -42,6 +42,7 @@
  */
 #include "classic.h"
 #include "../core/rowtree.h"
+#include "../core/figures.h"
 
 typedef struct eller {
     uint64_t cols;
@@ -327,17 +328,9 @@ const mz_algo mz_algo_eller = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.125},
-    /* its row state: two 4-byte links a column (8.0 measured at 3 rows
-     * of 6,000, 12,000 and 24,000 columns) */
-    .bytes_per_col = {[MZ_SHAPE_ORTHO] = 8},
+    MZ_FIGURES_eller, /* data/shape-figures.csv */
     .gen = eller_gen,
     .refuses = NULL,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
-    /* measured (docs/random.md, "Draws"): about 1.6 bits a cell, 32 a draw */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.05}},
     .trace_ops = eller_trace_ops,
     .trace_size = "sets in the current row after the step",
 };

@@ -55,6 +55,7 @@
  * guard. Same trace, dir = the port.
  */
 #include "shape_common.h"
+#include "../core/figures.h"
 
 enum { P_PICK };
 enum { PICK_RANDOM = 0, PICK_NEWEST = 1, PICK_OLDEST = 2 };
@@ -392,20 +393,9 @@ const mz_algo mz_algo_frontier = {
     .params = frontier_params,
     .nparams = 1,
     .columns = frontier_columns,
-    /* The ring at its peak for the worst rule, newest: half the cells at
-     * 4 bytes, in a ring that can be twice that. random and oldest need a
-     * thousandth of it. */
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 6.125, [MZ_SHAPE_HEX] = 4.75, [MZ_SHAPE_TRI] = 3.375,
-                       [MZ_SHAPE_POLAR] = 1.875, [MZ_SHAPE_CUBE] = 7.75, [MZ_SHAPE_WEAVE] = 6.375, [MZ_SHAPE_TORUS] = 6.375},
+    MZ_FIGURES_frontier, /* data/shape-figures.csv */
     .gen = frontier_gen,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
-    /* measured (docs/random.md, "Draws"): two draws a round under pick=random
-     * (one under newest and oldest), on every shape */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2}, [MZ_SHAPE_HEX] = {2}, [MZ_SHAPE_TRI] = {2},
-                       [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2}, [MZ_SHAPE_WEAVE] = {2}, [MZ_SHAPE_TORUS] = {2}},
     .trace_ops = frontier_trace_ops,
     .trace_size = "frontier length after the round's pushes",
 };

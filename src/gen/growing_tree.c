@@ -50,6 +50,7 @@
  */
 #include "classic.h"
 #include "shape_common.h"
+#include "../core/figures.h"
 
 enum { P_P };
 
@@ -333,19 +334,10 @@ const mz_algo mz_algo_growing_tree = {
     .params = gt_params,
     .nparams = 1,
     .columns = gt_columns,
-    /* The list at p = 1: half the cells at 4 bytes, doubled as it grows. */
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 2.75, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2.25,
-                       [MZ_SHAPE_POLAR] = 5.125, [MZ_SHAPE_CUBE] = 6, [MZ_SHAPE_WEAVE] = 4.125, [MZ_SHAPE_TORUS] = 4.125},
-    /* measured at p = 0.5 (docs/random.md, "Draws") */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {4.5}, [MZ_SHAPE_HEX] = {4.5}, [MZ_SHAPE_TRI] = {4.5},
-                       [MZ_SHAPE_POLAR] = {4.5}, [MZ_SHAPE_CUBE] = {4.5},
-                       [MZ_SHAPE_WEAVE] = {4.5}, [MZ_SHAPE_TORUS] = {4.5}},
+    MZ_FIGURES_growing_tree, /* data/shape-figures.csv */
     .gen = gt_gen,
     .refuses = NULL,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 2.5, [MZ_SHAPE_TRI] = 2.5,
-                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 2.5, [MZ_SHAPE_WEAVE] = 2.5, [MZ_SHAPE_TORUS] = 2.5},
     .trace_ops = gt_trace_ops,
     .trace_size = "active cells after the step",
 };

@@ -42,6 +42,7 @@
  */
 #include "classic.h"
 #include "shape_common.h"
+#include "../core/figures.h"
 
 MZ_INLINE mz_status hk_square_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                                   const mz_rng_kind rk, uint64_t *hunts_out)
@@ -206,16 +207,9 @@ const mz_algo mz_algo_hunt_and_kill = {
     .params = NULL,
     .nparams = 0,
     .columns = hk_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
-                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25, [MZ_SHAPE_TORUS] = 0.25},
-    /* one draw a cell: a carve's or a hunt's pick (docs/random.md, "Draws") */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {1}, [MZ_SHAPE_HEX] = {1}, [MZ_SHAPE_TRI] = {1},
-                       [MZ_SHAPE_POLAR] = {1}, [MZ_SHAPE_CUBE] = {1}, [MZ_SHAPE_WEAVE] = {1}, [MZ_SHAPE_TORUS] = {1}},
+    MZ_FIGURES_hunt_and_kill, /* data/shape-figures.csv */
     .gen = hk_gen,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     .trace_ops = hunt_and_kill_trace_ops,
     .trace_size = "cells visited so far",
 };

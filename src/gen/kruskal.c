@@ -41,6 +41,7 @@
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "shape_common.h"
+#include "../core/figures.h"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -514,19 +515,9 @@ const mz_algo mz_algo_kruskal = {
     .params = NULL,
     .nparams = 0,
     .columns = kruskal_columns,
-    /* measured (docs/shapes.md, "Memory"): two wall codes and a parent a
-     * cell, and an array past 4 MiB aligned to 2 MiB takes up to half again */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 16.5, [MZ_SHAPE_HEX] = 45, [MZ_SHAPE_TRI] = 28.875,
-                       [MZ_SHAPE_POLAR] = 33, [MZ_SHAPE_CUBE] = 41.75, [MZ_SHAPE_WEAVE] = 57.5, [MZ_SHAPE_TORUS] = 33},
+    MZ_FIGURES_kruskal, /* data/shape-figures.csv */
     .gen = kruskal_gen,
     .shapes = SH_ALL_BUT_SQUARE,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2,
-                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 3.5, [MZ_SHAPE_WEAVE] = 5, [MZ_SHAPE_TORUS] = 2.5},
-    /* measured (docs/random.md, "Draws"): one draw a wall of the list but
-     * one, the walls a cell of each shape */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2}, [MZ_SHAPE_HEX] = {3}, [MZ_SHAPE_TRI] = {1.5},
-                       [MZ_SHAPE_POLAR] = {2}, [MZ_SHAPE_CUBE] = {2.75},
-                       [MZ_SHAPE_WEAVE] = {4}, [MZ_SHAPE_TORUS] = {2}},
     .trace_ops = kruskal_trace_ops,
     .trace_size = "islands after the step",
 };

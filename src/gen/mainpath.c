@@ -88,6 +88,7 @@
  * tip; size = empty cells left). Both modes emit the same trace.
  */
 #include "../core/internal.h"
+#include "../core/figures.h"
 
 enum { P_MODE };
 enum { MODE_FAITHFUL = 0, MODE_FAST = 1 };
@@ -461,19 +462,8 @@ const mz_algo mz_algo_mainpath = {
     .params = mainpath_params,
     .nparams = 1,
     .columns = mainpath_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 17.625},
-    /* on a few rows it takes more: 96.4 bytes a column at 3 rows of 6,000,
-     * 12,000 and 24,000 columns, 43.5 beyond its bytes a cell */
-    .bytes_per_col = {[MZ_SHAPE_ORTHO] = 48},
+    MZ_FIGURES_mainpath, /* data/shape-figures.csv */
     .gen = mainpath_gen,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5},
-    /* Draws: its rounds grow with the side, so the draws a cell grow as
-     * the square root of the cells: 5 + 0.62 sqrt(cells), fit at 2^10..2^20
-     * cells (24, 45, 83, 158, 298 and 666 a cell measured; within 8%) and
-     * about 2,400 a cell at 2^24 */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {5, 0, 0, 0.62}},
     .trace_ops = mainpath_trace_ops,
     .trace_size = "path length (advance, backout), restarts (restart), empty cells left (grow)",
 };

@@ -97,6 +97,7 @@
  * checks.
  */
 #include "../core/internal.h"
+#include "../core/figures.h"
 
 #define ROWS 31
 #define COLS 28
@@ -444,13 +445,8 @@ const mz_algo mz_algo_pacman = {
     .params = NULL,
     .nparams = 0,
     .columns = pacman_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0},
-    /* measured: 68 draws whatever the seed, on its 868 tiles */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.0783}},
+    MZ_FIGURES_pacman, /* data/shape-figures.csv */
     .gen = pacman_gen,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.25, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
-                             [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25},
     .trace_ops = pacman_trace_ops,
     .trace_size = "teleports placed (teleport), tiles walled (wall)",
 };

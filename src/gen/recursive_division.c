@@ -44,6 +44,7 @@
  * one (east), size = rooms waiting on the stack).
  */
 #include "classic.h"
+#include "../core/figures.h"
 
 typedef struct room {
     uint64_t x, y, w, h;
@@ -152,14 +153,9 @@ const mz_algo mz_algo_recursive_division = {
     .params = rd_params,
     .nparams = 1,
     .columns = NULL,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0},
-    /* measured, orient=weighted (orient=longer takes about 1.0) */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.92}},
+    MZ_FIGURES_recursive_division, /* data/shape-figures.csv */
     .gen = rd_gen,
     .refuses = NULL,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1, [MZ_SHAPE_HEX] = 1, [MZ_SHAPE_TRI] = 1,
-                             [MZ_SHAPE_POLAR] = 1, [MZ_SHAPE_CUBE] = 1, [MZ_SHAPE_WEAVE] = 1},
     .trace_ops = rd_trace_ops,
     .trace_size = "rooms waiting on the stack after the split",
 };

@@ -40,6 +40,7 @@
  * with dir = the port (0 for a carve, 2 for a join).
  */
 #include "classic.h"
+#include "../core/figures.h"
 
 MZ_INLINE mz_status sw_run(mz_grid *g, mz_rng *rng, mz_trace *t, const bool tracing,
                            const mz_rng_kind rk)
@@ -251,15 +252,9 @@ const mz_algo mz_algo_sidewinder = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_POLAR] = 0},
+    MZ_FIGURES_sidewinder, /* data/shape-figures.csv */
     .gen = sw_gen,
     .shapes = MZ_SHAPE_BIT(MZ_SHAPE_POLAR),
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25},
-    /* measured (docs/random.md, "Draws"): a bit a cell, 32 a draw, and a
-     * pick for each run, about one cell in two */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.53125}, [MZ_SHAPE_POLAR] = {0.53}},
     .trace_ops = sidewinder_trace_ops,
     .trace_size = "the run's length",
 };

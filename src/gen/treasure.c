@@ -74,6 +74,7 @@
  * at most 5,901 cells; "seen" lives in scratch bit 5.
  */
 #include "../core/internal.h"
+#include "../core/figures.h"
 
 #include <math.h>
 
@@ -361,21 +362,8 @@ const mz_algo mz_algo_treasure = {
     .params = treasure_params,
     .nparams = 2,
     .columns = treasure_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375},
-    .bytes_fixed = {[MZ_SHAPE_ORTHO] = 98304},
-    /* measured (docs/random.md, "Draws"): its draws do not grow with the
-     * grid (at most 70 attempts of 5,000 steps of 4 draws and 900 tries of
-     * 2, about 1.5e6 in all), so a cell's share falls: 5.47, 3.10, 2.43,
-     * 0.60 and 0.097 a cell at 32x32, 64x64, 128x128, 256x256 and
-     * 1024x1024. Fit to c0 + c1 L through 64x64 and 128x128 (an
-     * overestimate past them: 0.42 a cell declared at 1024x1024); it
-     * reaches 0 past about 2.5e6 cells, where the whole run stays far
-     * below any budget. */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {7.12, -0.335}},
+    MZ_FIGURES_treasure, /* data/shape-figures.csv */
     .gen = treasure_gen,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.5, [MZ_SHAPE_HEX] = 0.5, [MZ_SHAPE_TRI] = 0.5,
-                             [MZ_SHAPE_POLAR] = 0.5, [MZ_SHAPE_CUBE] = 0.5, [MZ_SHAPE_WEAVE] = 0.5},
     .trace_ops = treasure_trace_ops,
     .trace_size = "corridor length (open, close), open cells (branch), attempt number (reject)",
 };

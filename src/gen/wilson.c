@@ -42,6 +42,7 @@
  */
 #include "classic.h"
 #include "shape_common.h"
+#include "../core/figures.h"
 
 #define DIR_SHIFT 5
 
@@ -267,20 +268,9 @@ const mz_algo mz_algo_wilson = {
     .params = NULL,
     .nparams = 0,
     .columns = wilson_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                       [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
-    /* measured (docs/random.md, "Draws"): the mean over 12 to 200 seeds a
-     * size from 64x64 to 4096x4096 cells, fit to c0 + c1 L; one seed's
-     * walks may take from half to three times the mean. On square cells a
-     * draw is 16 steps. */
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.02, 0.035}, [MZ_SHAPE_HEX] = {2.11, 0.371},
-                       [MZ_SHAPE_TRI] = {6.45, 0.359}, [MZ_SHAPE_POLAR] = {0.35, 0.577},
-                       [MZ_SHAPE_CUBE] = {3.33, 0.067}, [MZ_SHAPE_TORUS] = {0.40, 0.417}},
+    MZ_FIGURES_wilson, /* data/shape-figures.csv */
     .gen = wilson_gen,
     .shapes = SH_FIXED_GRAPHS,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_HEX] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TRI] = MZ_TRACE_UNBOUNDED,
-                             [MZ_SHAPE_POLAR] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_CUBE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_WEAVE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TORUS] = MZ_TRACE_UNBOUNDED},
     .trace_ops = wilson_trace_ops,
     .trace_size = "steps of the current walk (walk), cells in the tree (join)",
 };

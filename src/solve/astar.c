@@ -57,6 +57,7 @@
  * port takes three bits of the half byte.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 enum { P_K };
 
@@ -348,12 +349,8 @@ const mz_algo mz_algo_astar = {
     .params = astar_params,
     .nparams = 1,
     .columns = NULL,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 5, [MZ_SHAPE_HEX] = 4.875, [MZ_SHAPE_TRI] = 7.5,
-                       [MZ_SHAPE_POLAR] = 5, [MZ_SHAPE_CUBE] = 5.125, [MZ_SHAPE_WEAVE] = 4.875, [MZ_SHAPE_TORUS] = 5.125},
+    MZ_FIGURES_astar, /* data/shape-figures.csv */
     .solve = astar_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
     .trace_ops = astar_trace_ops,
     .trace_size = "heap length after the pop",
     .shapes = MZ_SHAPES_ALL,

@@ -17,6 +17,7 @@
  * Runs on every cell shape: the same search through mz_port_nbr.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 MZ_INLINE unsigned code_get(const uint8_t *m, mz_idx i) { return (m[i >> 2] >> ((i & 3) * 2)) & 3u; }
 
@@ -148,13 +149,8 @@ const mz_algo mz_algo_bfs = {
     .params = NULL,
     .nparams = 0,
     .columns = NULL,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375, [MZ_SHAPE_HEX] = 0.375, [MZ_SHAPE_TRI] = 0.375,
-                       [MZ_SHAPE_POLAR] = 0.375, [MZ_SHAPE_CUBE] = 0.375,
-                       [MZ_SHAPE_WEAVE] = 0.375, [MZ_SHAPE_TORUS] = 0.375},
+    MZ_FIGURES_bfs, /* data/shape-figures.csv */
     .solve = bfs_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
     .trace_ops = bfs_trace_ops,
     .trace_size = "queue length",
     .shapes = MZ_SHAPES_ALL,

@@ -36,6 +36,7 @@
  * order (mz_port_nbr) in place of directions 0..3.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 #define SIDE_BWD 4u
 
@@ -175,12 +176,8 @@ const mz_algo mz_algo_bibfs = {
     .params = NULL,
     .nparams = 0,
     .columns = bibfs_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.75, [MZ_SHAPE_HEX] = 0.75, [MZ_SHAPE_TRI] = 0.75,
-                       [MZ_SHAPE_POLAR] = 0.75, [MZ_SHAPE_CUBE] = 0.75, [MZ_SHAPE_WEAVE] = 0.75, [MZ_SHAPE_TORUS] = 0.75},
+    MZ_FIGURES_bibfs, /* data/shape-figures.csv */
     .solve = bibfs_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
     .trace_ops = bibfs_trace_ops,
     .trace_size = "that side's queue length after the pop",
     .shapes = MZ_SHAPES_ALL,

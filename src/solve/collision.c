@@ -32,6 +32,7 @@
  * the kept cell toward the exit.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 #define KEPT 4u
 
@@ -186,13 +187,8 @@ const mz_algo mz_algo_collision = {
     .params = NULL,
     .nparams = 0,
     .columns = collision_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.625, [MZ_SHAPE_HEX] = 0.625, [MZ_SHAPE_TRI] = 0.625,
-                       [MZ_SHAPE_POLAR] = 0.625, [MZ_SHAPE_CUBE] = 0.625,
-                       [MZ_SHAPE_WEAVE] = 0.625, [MZ_SHAPE_TORUS] = 0.625},
+    MZ_FIGURES_collision, /* data/shape-figures.csv */
     .solve = collision_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 2.5, [MZ_SHAPE_TRI] = 2.5,
-                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 2.5, [MZ_SHAPE_WEAVE] = 2.5, [MZ_SHAPE_TORUS] = 2.5},
     .trace_ops = collision_trace_ops,
     .trace_size = "queue length (close), cells kept so far (keep)",
     .shapes = MZ_SHAPES_ALL,

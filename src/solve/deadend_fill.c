@@ -43,6 +43,7 @@
  * the ring codes take a bit and two bits a cell beside the work byte.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 #define FILLED 0x10u
 #define CODE_SHIFT 5
@@ -425,12 +426,8 @@ const mz_algo mz_algo_deadend_fill = {
     .params = NULL,
     .nparams = 0,
     .columns = deadend_fill_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 1.125, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                       [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
+    MZ_FIGURES_deadend_fill, /* data/shape-figures.csv */
     .solve = deadend_fill_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.5, [MZ_SHAPE_HEX] = 1.5, [MZ_SHAPE_TRI] = 1.5,
-                             [MZ_SHAPE_POLAR] = 1.5, [MZ_SHAPE_CUBE] = 1.5, [MZ_SHAPE_WEAVE] = 1.5, [MZ_SHAPE_TORUS] = 1.5},
     .trace_ops = deadend_fill_trace_ops,
     .trace_size = "cells filled so far (fill), queue length (close)",
     .shapes = MZ_SHAPES_ALL,

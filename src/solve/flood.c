@@ -36,6 +36,7 @@
  */
 #include "../core/ring.h"
 #include "ports.h"
+#include "../core/figures.h"
 
 enum { P_FROM };
 
@@ -109,12 +110,8 @@ const mz_algo mz_algo_flood = {
     .params = flood_params,
     .nparams = 1,
     .columns = flood_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.25, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25,
-                       [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25, [MZ_SHAPE_TORUS] = 0.25},
+    MZ_FIGURES_flood, /* data/shape-figures.csv */
     .solve = flood_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 2.5, [MZ_SHAPE_HEX] = 2.5, [MZ_SHAPE_TRI] = 2.5,
-                             [MZ_SHAPE_POLAR] = 2.5, [MZ_SHAPE_CUBE] = 2.5, [MZ_SHAPE_WEAVE] = 2.5, [MZ_SHAPE_TORUS] = 2.5},
     .trace_ops = flood_trace_ops,
     .trace_size = "the ring's cell count",
     .shapes = MZ_SHAPES_ALL,

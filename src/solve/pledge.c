@@ -44,6 +44,7 @@
  * Memory: one bit a cell (counter-0 states) plus the path.
  */
 #include "../core/internal.h"
+#include "../core/figures.h"
 
 enum { P_FROM, P_HAND, P_HEADING };
 
@@ -191,11 +192,8 @@ const mz_algo mz_algo_pledge = {
     .params = pledge_params,
     .nparams = 3,
     .columns = pledge_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.25},
+    MZ_FIGURES_pledge, /* data/shape-figures.csv */
     .solve = pledge_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 8, [MZ_SHAPE_HEX] = 8, [MZ_SHAPE_TRI] = 8,
-                             [MZ_SHAPE_POLAR] = 8, [MZ_SHAPE_CUBE] = 8, [MZ_SHAPE_WEAVE] = 8},
     .trace_ops = pledge_trace_ops,
     .trace_size = "forward moves so far",
 };

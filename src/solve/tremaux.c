@@ -35,6 +35,7 @@
  * to eight ports a cell, so the marks take two bytes a cell there.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 /* A cell's marks, two bits a side: one byte a cell on square cells (four
  * sides), two bytes on the other shapes (up to eight ports). */
@@ -209,13 +210,8 @@ const mz_algo mz_algo_tremaux = {
     .params = NULL,
     .nparams = 0,
     .columns = tremaux_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 1.125, [MZ_SHAPE_HEX] = 2.125, [MZ_SHAPE_TRI] = 2.125,
-                       [MZ_SHAPE_POLAR] = 2.125, [MZ_SHAPE_CUBE] = 2.125,
-                       [MZ_SHAPE_WEAVE] = 2.125, [MZ_SHAPE_TORUS] = 2.125},
+    MZ_FIGURES_tremaux, /* data/shape-figures.csv */
     .solve = tremaux_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 4, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 4,
-                             [MZ_SHAPE_POLAR] = 4, [MZ_SHAPE_CUBE] = 4, [MZ_SHAPE_WEAVE] = 4, [MZ_SHAPE_TORUS] = 4},
     .trace_ops = tremaux_trace_ops,
     .trace_size = "steps so far",
     .shapes = MZ_SHAPES_ALL,

@@ -13,6 +13,7 @@
  * directions 0..3.
  */
 #include "ports.h"
+#include "../core/figures.h"
 
 /* The path: from the entrance, step to a zero-excess neighbour one step
  * farther, in direction (port) order. */
@@ -109,13 +110,8 @@ const mz_algo mz_algo_valley = {
     .params = NULL,
     .nparams = 0,
     .columns = valley_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 8.375, [MZ_SHAPE_HEX] = 8.375, [MZ_SHAPE_TRI] = 8.375,
-                       [MZ_SHAPE_POLAR] = 8.375, [MZ_SHAPE_CUBE] = 8.375,
-                       [MZ_SHAPE_WEAVE] = 8.375, [MZ_SHAPE_TORUS] = 8.375},
+    MZ_FIGURES_valley, /* data/shape-figures.csv */
     .solve = valley_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25,
-                             [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25},
     .trace_ops = valley_trace_ops,
     .trace_size = "the cell's excess",
     .shapes = MZ_SHAPES_ALL,

@@ -13,6 +13,7 @@
  *      half a byte a cell, bounds the walk at 4 * cells steps.
  */
 #include "../core/internal.h"
+#include "../core/figures.h"
 
 enum { P_HAND };
 
@@ -173,11 +174,8 @@ const mz_algo mz_algo_wall = {
     .params = wall_params,
     .nparams = 1,
     .columns = wall_columns,
-    /* measured: docs/shapes.md, "Memory" */
-    .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.625},
+    MZ_FIGURES_wall, /* data/shape-figures.csv */
     .solve = wall_solve,
-    .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 4, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 4,
-                             [MZ_SHAPE_POLAR] = 4, [MZ_SHAPE_CUBE] = 4, [MZ_SHAPE_WEAVE] = 4},
     .trace_ops = wall_trace_ops,
     .trace_size = "forward moves so far",
 };

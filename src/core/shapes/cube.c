@@ -117,6 +117,8 @@ const mz_shape_ops mz_shape_cube = {
             .vet = {MZ_G(CUBE, 3, 5, 5), MZ_G(CUBE, 1, 1, 5), MZ_G(CUBE, 5, 1, 1), MZ_G(CUBE, 2, 1, 7), MZ_G(CUBE, 1, 1, 1), MZ_G(CUBE, 1, 4, 5), MZ_G(CUBE, 2, 2, 2)},
             .picture = MZ_G(CUBE, 3, 8, 8),
             .calibrate = MZ_G(CUBE, 40, 40, 40),
+            .estimate = {MZ_G(CUBE, 2, 10, 10), MZ_G(CUBE, 3, 20, 20)},
+            .estimate_big = {MZ_G(CUBE, 4, 50, 50), MZ_G(CUBE, 4, 150, 150)},
         },
     .figures_bytes_per_cell = 0.5,
     .stats_bytes_per_cell = 0.5,

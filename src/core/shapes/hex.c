@@ -65,6 +65,8 @@ const mz_shape_ops mz_shape_hex = {
             .vet = {MZ_G(HEX, 1, 7, 9), MZ_G(HEX, 1, 1, 7), MZ_G(HEX, 1, 7, 1), MZ_G(HEX, 1, 2, 9), MZ_G(HEX, 1, 1, 1), MZ_G(HEX, 1, 2, 2)},
             .picture = MZ_G(HEX, 1, 16, 16),
             .calibrate = MZ_G(HEX, 1, 256, 256),
+            .estimate = {MZ_G(HEX, 1, 12, 12), MZ_G(HEX, 1, 30, 30)},
+            .estimate_big = {MZ_G(HEX, 1, 100, 100), MZ_G(HEX, 1, 300, 300)},
         },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,

@@ -78,6 +78,8 @@ const mz_shape_ops mz_shape_ortho = {
             .vet = {MZ_G(ORTHO, 1, 1, 1), MZ_G(ORTHO, 1, 1, 7), MZ_G(ORTHO, 1, 7, 1), MZ_G(ORTHO, 1, 2, 2), MZ_G(ORTHO, 1, 9, 13), MZ_G(ORTHO, 1, 31, 31)},
             .picture = MZ_G(ORTHO, 1, 15, 15),
             .calibrate = MZ_G(ORTHO, 1, 256, 256),
+            .estimate = {MZ_G(ORTHO, 1, 40, 40), MZ_G(ORTHO, 1, 260, 260)},
+            .estimate_big = {MZ_G(ORTHO, 1, 100, 100), MZ_G(ORTHO, 1, 1000, 1000)},
         },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,

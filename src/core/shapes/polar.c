@@ -140,6 +140,8 @@ const mz_shape_ops mz_shape_polar = {
             .vet = {MZ_G(POLAR, 1, 6, 0), MZ_G(POLAR, 1, 2, 0), MZ_G(POLAR, 1, 3, 0), MZ_G(POLAR, 1, 1, 0)},
             .picture = MZ_G(POLAR, 1, 8, 0),
             .calibrate = MZ_G(POLAR, 1, 100, 0),
+            .estimate = {MZ_G(POLAR, 1, 8, 0), MZ_G(POLAR, 1, 20, 0)},
+            .estimate_big = {MZ_G(POLAR, 1, 50, 0), MZ_G(POLAR, 1, 150, 0)},
         },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,

@@ -98,6 +98,8 @@ const mz_shape_ops mz_shape_torus = {
             .vet = {MZ_G(TORUS, 1, 7, 9), MZ_G(TORUS, 1, 3, 9), MZ_G(TORUS, 1, 9, 3), MZ_G(TORUS, 1, 3, 4), MZ_G(TORUS, 1, 3, 3)},
             .picture = MZ_G(TORUS, 1, 16, 16),
             .calibrate = MZ_G(TORUS, 1, 256, 256),
+            .estimate = {MZ_G(TORUS, 1, 12, 12), MZ_G(TORUS, 1, 40, 40)},
+            .estimate_big = {MZ_G(TORUS, 1, 100, 100), MZ_G(TORUS, 1, 300, 300)},
         },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,

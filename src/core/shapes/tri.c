@@ -67,6 +67,8 @@ const mz_shape_ops mz_shape_tri = {
             .vet = {MZ_G(TRI, 1, 6, 11), MZ_G(TRI, 1, 1, 5), MZ_G(TRI, 1, 2, 1), MZ_G(TRI, 1, 2, 9), MZ_G(TRI, 1, 1, 1), MZ_G(TRI, 1, 2, 2)},
             .picture = MZ_G(TRI, 1, 16, 16),
             .calibrate = MZ_G(TRI, 1, 256, 256),
+            .estimate = {MZ_G(TRI, 1, 10, 20), MZ_G(TRI, 1, 24, 48)},
+            .estimate_big = {MZ_G(TRI, 1, 100, 200), MZ_G(TRI, 1, 300, 600)},
         },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,

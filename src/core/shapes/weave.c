@@ -84,6 +84,8 @@ const mz_shape_ops mz_shape_weave = {
             .vet = {MZ_G(WEAVE, 1, 7, 7), MZ_G(WEAVE, 1, 1, 9), MZ_G(WEAVE, 1, 9, 1), MZ_G(WEAVE, 1, 2, 9), MZ_G(WEAVE, 1, 1, 1), MZ_G(WEAVE, 1, 2, 2)},
             .picture = MZ_G(WEAVE, 1, 16, 16),
             .calibrate = MZ_G(WEAVE, 1, 256, 256),
+            .estimate = {MZ_G(WEAVE, 1, 12, 12), MZ_G(WEAVE, 1, 30, 30)},
+            .estimate_big = {MZ_G(WEAVE, 1, 100, 100), MZ_G(WEAVE, 1, 300, 300)},
         },
     .figures_bytes_per_cell = 0.25,
     .stats_bytes_per_cell = 0.25,

@@ -258,10 +258,6 @@ mz_status mz_pic_size(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f,
  * plain (walls, marks, legend) and what overlays add on top (fills, the
  * route). Polar arcs are chords, so polar files grow with the angle steps
  * of every ring (rings x pic_shape_steps) rather than with its cells. */
-typedef struct est_rate {
-    double plain, overlays;             /* bytes a cell */
-    double step_plain, step_overlays;   /* polar: bytes a ring's angle step */
-} est_rate;
 
 /* File limits (docs/render.md): what rsvg-convert, PDF viewers and GIF
  * players still open in reasonable time and memory. */
@@ -279,55 +275,21 @@ typedef struct est_rate {
 #define EST_GIF_FIRST 0.5  /* bytes a pixel of the first frame, drawn whole */
 #define EST_SVG_ORTHO_RECTS 200.0
 #define EST_PDF_ORTHO_RECTS 40.0
-#define EST_SVG_ORTHO 12, 4, 0, 0
-#define EST_SVG_HEX 230, 350, 0, 0
-#define EST_SVG_TRI 60, 300, 0, 0
-#define EST_SVG_POLAR 230, 330, 150, 90
-#define EST_SVG_CUBE 100, 350, 0, 0
-#define EST_SVG_WEAVE 420, 400, 0, 0
-#define EST_SVG_TORUS 100, 260, 0, 0
-#define EST_PDF_ORTHO 4, 4, 0, 0
-#define EST_PDF_HEX 40, 80, 0, 0
-#define EST_PDF_TRI 20, 60, 0, 0
-#define EST_PDF_POLAR 40, 100, 30, 20
-#define EST_PDF_CUBE 30, 70, 0, 0
-#define EST_PDF_WEAVE 75, 80, 0, 0
-#define EST_PDF_TORUS 15, 35, 0, 0
-#define EST_PNG {0.4, 0.8}, {2.6, 3.1}, {1.2, 2.5}, {1.0, 2.5}, {0.5, 1.0}, {0.6, 1.0}, {0.3, 0.5}
-#define EST_GIF 0.004, 0.004, 0.004, 0.004, 0.004, 0.004, 0.004
 #define EST_MEM_BASE (32.0 * 1048576.0)
 #define EST_MEM_OVERLAYS 48.0
 #define EST_MEM_REPLAY 64.0
 #define EST_MEM_SVG 2.5
 #define EST_MEM_PDF 5.0
 
-/* By shape (designated, so a shape without its rates is a zero row that
- * pic_estimate_missing reports and test_shape_table fails on). */
-static const est_rate est_svg[MZ_SHAPE_COUNT] = {
-    [MZ_SHAPE_ORTHO] = {EST_SVG_ORTHO}, [MZ_SHAPE_HEX] = {EST_SVG_HEX},
-    [MZ_SHAPE_TRI] = {EST_SVG_TRI},     [MZ_SHAPE_POLAR] = {EST_SVG_POLAR},
-    [MZ_SHAPE_CUBE] = {EST_SVG_CUBE},   [MZ_SHAPE_WEAVE] = {EST_SVG_WEAVE},
-    [MZ_SHAPE_TORUS] = {EST_SVG_TORUS}};
-static const est_rate est_pdf[MZ_SHAPE_COUNT] = {
-    [MZ_SHAPE_ORTHO] = {EST_PDF_ORTHO}, [MZ_SHAPE_HEX] = {EST_PDF_HEX},
-    [MZ_SHAPE_TRI] = {EST_PDF_TRI},     [MZ_SHAPE_POLAR] = {EST_PDF_POLAR},
-    [MZ_SHAPE_CUBE] = {EST_PDF_CUBE},   [MZ_SHAPE_WEAVE] = {EST_PDF_WEAVE},
-    [MZ_SHAPE_TORUS] = {EST_PDF_TORUS}};
-/* PNG and GIF files grow with their pixels: bytes a pixel, plain and with
- * overlays; a GIF's first frame is drawn whole, every later one holds the
- * rectangle that changed, unchanged pixels transparent (bytes a pixel of
- * the canvas a frame). In shape order: ortho, hex, tri, polar, 3d, weave,
- * torus. */
-static const double est_png[MZ_SHAPE_COUNT][2] = {EST_PNG};
-static const double est_gif[MZ_SHAPE_COUNT] = {EST_GIF};
-
 int pic_estimate_missing(void)
 {
     for (unsigned k = 0; k < MZ_SHAPE_COUNT; k++)
-        if (!(est_svg[k].plain > 0) || !(est_svg[k].overlays > 0) || !(est_pdf[k].plain > 0) ||
-            !(est_pdf[k].overlays > 0) || !(est_png[k][0] > 0) || !(est_png[k][1] > 0) ||
-            !(est_gif[k] > 0))
+    {
+        const pic_est *e = pic_shape_est((mz_shape)k);
+        if (!e || !(e->svg.plain > 0) || !(e->svg.overlays > 0) || !(e->pdf.plain > 0) ||
+            !(e->pdf.overlays > 0) || !(e->png[0] > 0) || !(e->png[1] > 0) || !(e->gif > 0))
             return (int)k;
+    }
     return -1;
 }
 
@@ -343,12 +305,13 @@ static double est_file(const mz_dims *geo, const mz_pic_opts *o, mz_pic_format f
     unsigned sh = geo->shape < MZ_SHAPE_COUNT ? geo->shape : 0;
     switch (f) {
     case MZ_PIC_PNG:
-        return EST_PNG_BASE + px * est_png[sh][ov];
+        return EST_PNG_BASE + px * pic_shape_est((mz_shape)sh)->png[ov];
     case MZ_PIC_GIF: /* the first frame, whole */
         return EST_GIF_BASE + px * EST_GIF_FIRST;
     case MZ_PIC_SVG:
     case MZ_PIC_PDF: {
-        const est_rate *r = f == MZ_PIC_SVG ? &est_svg[sh] : &est_pdf[sh];
+        const pic_est *e = pic_shape_est((mz_shape)sh);
+        const pic_est_rate *r = f == MZ_PIC_SVG ? &e->svg : &e->pdf;
         double b = (f == MZ_PIC_SVG ? EST_SVG_BASE : EST_PDF_BASE) + cells * r->plain;
         if (ov) {
             b += f == MZ_PIC_SVG ? EST_SVG_LEGEND : EST_PDF_LEGEND;
@@ -427,7 +390,7 @@ static mz_status estimate(const mz_dims *geo_in, const mz_pic_opts *o, mz_pic_fo
          * PNGs; an unknown count (a stride given) counts one. */
         double n = frames ? (double)frames : 1;
         unsigned sh = geo.shape < MZ_SHAPE_COUNT ? geo.shape : 0;
-        file = f == MZ_PIC_GIF ? one + n * (EST_GIF_FRAME + L.width * L.height * est_gif[sh])
+        file = f == MZ_PIC_GIF ? one + n * (EST_GIF_FRAME + L.width * L.height * pic_shape_est((mz_shape)sh)->gif)
                                : n * one;
         e->frames = frames;
     }

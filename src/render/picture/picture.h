@@ -108,6 +108,23 @@ uint64_t pic_wall_runs(const mz_grid *g, void (*fn)(void *, uint64_t, uint64_t, 
 /* Draw a scene on cr (the canvas already sized as s->L). Returns a cairo
  * status as an int (0 = success). Only with MZ_HAVE_CAIRO. */
 struct _cairo;
+/* A shape's picture file sizes, measured (docs/render.md, "How large a
+ * picture is"): SVG and PDF bytes a cell, plain and with overlays (polar:
+ * also bytes a ring's angle step), PNG bytes a pixel plain and with
+ * overlays, GIF bytes a pixel of the canvas a frame. Each shape's drawing
+ * record (shapes.c) holds its own. */
+typedef struct pic_est_rate {
+    double plain, overlays;           /* bytes a cell */
+    double step_plain, step_overlays; /* polar: bytes a ring's angle step */
+} pic_est_rate;
+typedef struct pic_est {
+    pic_est_rate svg, pdf;
+    double png[2];
+    double gif;
+} pic_est;
+/* The rates of shape s, or NULL for a shape without a drawing record. */
+const pic_est *pic_shape_est(mz_shape s);
+
 int pic_draw(struct _cairo *cr, const pic_scene *s);
 /* The same for a grid of any shape but squares (shapes.c), and the legend
  * band both use (draw.c). */

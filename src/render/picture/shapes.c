@@ -142,6 +142,10 @@ typedef struct pic_shape_rec {
 #endif
     /* Ports whose walls walls() draws, by wall(). */
     unsigned wall_ports;
+    /* Its picture file sizes, measured with MZ_PRINT_ESTIMATES=1
+     * MZ_ESTIMATE_SIZES=big tests/test_render (docs/render.md, "How large
+     * a picture is"): a zero rate fails test_shape_table. */
+    pic_est est;
 } pic_shape_rec;
 
 /* pic_NAME, one a line of the shape list (src/mazebench_shapes.h): the
@@ -151,6 +155,12 @@ static const pic_shape_rec *const pic_shapes[MZ_SHAPE_COUNT];
 static const pic_shape_rec *rec_of(mz_shape s)
 {
     return (unsigned)s < MZ_SHAPE_COUNT ? pic_shapes[s] : NULL;
+}
+
+const pic_est *pic_shape_est(mz_shape s)
+{
+    const pic_shape_rec *r = rec_of(s);
+    return r ? &r->est : NULL;
 }
 
 static void sgeo_make(sgeo *G, const mz_dims *geo, double cell)
@@ -1015,37 +1025,44 @@ static const pic_shape_rec pic_ortho = {
     .make = sq_make, .box = ortho_box, .span = rc_span,
     DRAW_OPS(sq_centre, sq_area, sq_wall, port_walls, no_marks, flat_adjacent)
     .wall_ports = 4,
+    .est = {.svg = {12, 4, 0, 0}, .pdf = {4, 4, 0, 0}, .png = {0.4, 0.8}, .gif = 0.004},
 };
 static const pic_shape_rec pic_hex = {
     .make = hex_make, .box = hex_box, .span = rc_span,
     DRAW_OPS(hex_centre, hex_area, hex_wall, port_walls, no_marks, flat_adjacent)
     .wall_ports = 6,
+    .est = {.svg = {230, 350, 0, 0}, .pdf = {40, 80, 0, 0}, .png = {2.6, 3.1}, .gif = 0.004},
 };
 static const pic_shape_rec pic_tri = {
     .make = tri_make, .box = tri_box, .span = tri_span,
     DRAW_OPS(tri_centre, tri_area, tri_wall, port_walls, no_marks, flat_adjacent)
     .wall_ports = 3,
+    .est = {.svg = {60, 300, 0, 0}, .pdf = {20, 60, 0, 0}, .png = {1.2, 2.5}, .gif = 0.004},
 };
 static const pic_shape_rec pic_polar = {
     .make = polar_make, .box = polar_box, .span = polar_span_cells,
     DRAW_OPS(polar_centre, polar_area, polar_wall, port_walls, no_marks, flat_adjacent)
     .wall_ports = 6,
+    .est = {.svg = {230, 330, 150, 90}, .pdf = {40, 100, 30, 20}, .png = {1.0, 2.5}, .gif = 0.004},
 };
 static const pic_shape_rec pic_cube = {
     .make = sq_make, .box = cube_box, .span = cube_span,
     DRAW_OPS(sq_centre, sq_area, sq_wall, port_walls, cube_marks, cube_adjacent)
     .wall_ports = 4, /* UP and DOWN are marks, not walls */
+    .est = {.svg = {100, 350, 0, 0}, .pdf = {30, 70, 0, 0}, .png = {0.5, 1.0}, .gif = 0.004},
 };
 static const pic_shape_rec pic_weave = {
     .make = sq_make, .box = weave_box, .span = rc_span,
     DRAW_OPS(sq_centre, weave_area, weave_wall, weave_all_walls, no_marks, flat_adjacent)
     .wall_ports = 4,
+    .est = {.svg = {420, 400, 0, 0}, .pdf = {75, 80, 0, 0}, .png = {0.6, 1.0}, .gif = 0.004},
 };
 
 static const pic_shape_rec pic_torus = {
     .make = sq_make, .box = ortho_box, .span = rc_span,
     DRAW_OPS(sq_centre, sq_area, sq_wall, torus_walls, torus_marks, torus_adjacent)
     .wall_ports = 4,
+    .est = {.svg = {100, 260, 0, 0}, .pdf = {15, 35, 0, 0}, .png = {0.3, 0.5}, .gif = 0.004},
 };
 
 #define PIC_ROW(ID, name) [MZ_SHAPE_##ID] = &pic_##name,
