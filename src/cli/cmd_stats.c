@@ -299,48 +299,12 @@ int cmd_stats(int argc, char **argv)
     static bool named[MAX_GENS * 2]; /* given by name, not only by 'all' */
     size_t nspecs = 0;
     int rc = MZC_OK;
-    for (size_t k = 0; k < ngens && rc == MZC_OK; k++) {
-        if (strcmp(gens[k], "all") == 0) {
-            for (const mz_algo *const *a = mz_registry; *a && nspecs < MAX_GENS * 2; a++) {
-                if ((*a)->kind != MZ_GEN)
-                    continue;
-                memset(&specs[nspecs], 0, sizeof specs[nspecs]);
-                specs[nspecs].n = 1;
-                specs[nspecs].stage[0].algo = *a;
-                mz_args_default(*a, &specs[nspecs].stage[0].args);
-                named[nspecs] = false;
-                nspecs++;
-            }
-            for (size_t p = 0; p < pubs.n && nspecs < MAX_GENS * 2; p++) {
-                char err[256];
-                if (mz_spec_parse(pubs.e[p].spec, &specs[nspecs], err, sizeof err) == MZ_OK)
-                    named[nspecs++] = false; /* duplicates are dropped below */
-            }
-            continue;
-        }
-        char err[1024];
-        if (mz_spec_parse(gens[k], &specs[nspecs], err, sizeof err) != MZ_OK) {
-            mzc_error("%s", err);
-            rc = MZC_USAGE;
-        } else {
-            named[nspecs++] = true;
-        }
+    mzt_err serr;
+    if (mzt_stats_specs(gens, ngens, &pubs, specs, canon, named, MAX_GENS * 2, &nspecs, &serr) !=
+        MZT_OK) {
+        mzc_error("%s", serr.msg);
+        rc = MZC_USAGE;
     }
-    size_t kept = 0;
-    for (size_t k = 0; k < nspecs && rc == MZC_OK; k++) {
-        mz_spec_format(&specs[k], canon[kept], sizeof canon[kept]);
-        bool dup = false;
-        for (size_t j = 0; j < kept && !dup; j++)
-            if (strcmp(canon[j], canon[kept]) == 0) {
-                dup = true;
-                named[j] |= named[k];
-            }
-        if (!dup) {
-            named[kept] = named[k];
-            specs[kept++] = specs[k];
-        }
-    }
-    nspecs = kept;
     /* The claim's other side: one more spec, after the others. */
     const size_t bi = nspecs;
     if (against && rc == MZC_OK) {

@@ -377,3 +377,52 @@ int mzt_stats_claim(const mzt_stats_table *a, const mzt_stats_table *b, double a
     }
     return MZT_OK;
 }
+
+int mzt_stats_specs(const char *const *gens, size_t ngens, const mzt_pub_table *pubs,
+                    mz_spec *specs, char (*canon)[256], bool *named, size_t max, size_t *n,
+                    mzt_err *err)
+{
+    size_t nspecs = 0;
+    for (size_t k = 0; k < ngens; k++) {
+        if (strcmp(gens[k], "all") == 0) {
+            for (const mz_algo *const *a = mz_registry; *a && nspecs < max; a++) {
+                if ((*a)->kind != MZ_GEN)
+                    continue;
+                memset(&specs[nspecs], 0, sizeof specs[nspecs]);
+                specs[nspecs].n = 1;
+                specs[nspecs].stage[0].algo = *a;
+                mz_args_default(*a, &specs[nspecs].stage[0].args);
+                named[nspecs] = false;
+                nspecs++;
+            }
+            for (size_t p = 0; p < pubs->n && nspecs < max; p++) {
+                char msg[256];
+                if (mz_spec_parse(pubs->e[p].spec, &specs[nspecs], msg, sizeof msg) == MZ_OK)
+                    named[nspecs++] = false; /* duplicates are dropped below */
+            }
+            continue;
+        }
+        char msg[1024];
+        if (nspecs == max)
+            return mzt_fail(err, MZT_BAD, NULL, 0, "more than %zu generators", max);
+        if (mz_spec_parse(gens[k], &specs[nspecs], msg, sizeof msg) != MZ_OK)
+            return mzt_fail(err, MZT_BAD, NULL, 0, "%s", msg);
+        named[nspecs++] = true;
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < nspecs; k++) {
+        mz_spec_format(&specs[k], canon[kept], sizeof canon[kept]);
+        bool dup = false;
+        for (size_t j = 0; j < kept && !dup; j++)
+            if (strcmp(canon[j], canon[kept]) == 0) {
+                dup = true;
+                named[j] |= named[k];
+            }
+        if (!dup) {
+            named[kept] = named[k];
+            specs[kept++] = specs[k];
+        }
+    }
+    *n = kept;
+    return MZT_OK;
+}

@@ -135,6 +135,16 @@ typedef struct mzt_pub_check {
 
 void mzt_published_check(const mz_summary *dead, const mzt_published *p, mzt_pub_check *c);
 
+/* The generators of a stats command: each of gens[0..ngens) parsed
+ * ("all": every built-in generator with its defaults, then the specs of
+ * the published table pubs), into specs (room for max) with their
+ * canonical forms, duplicates dropped; named[k]: spec k was given by name,
+ * not only by 'all'. *n gets their number. MZT_BAD with the parser's
+ * message for a spec that does not parse. */
+int mzt_stats_specs(const char *const *gens, size_t ngens, const mzt_pub_table *pubs,
+                    mz_spec *specs, char (*canon)[256], bool *named, size_t max, size_t *n,
+                    mzt_err *err);
+
 /* ---- claims: one generator against another ---- */
 
 /* The figures a claim tests: dead_ends, inner_dead_ends, route, longest. */
