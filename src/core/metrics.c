@@ -137,12 +137,10 @@ int64_t mz_route(const mz_grid *g, mz_idx a, mz_idx b)
         return -1;
     if (a == b)
         return 0;
-    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
+    uint64_t *seen = mz_sweep_alloc(g->mem, g->cells, &q);
+    if (!seen)
         return -2;
-    }
     int64_t result = -1;
     if (bfs_fill(g, mz_grid_border_closed(g), seen, &q, a, b, true, &result) != MZ_OK)
         result = -2;
@@ -450,12 +448,10 @@ static mz_status metrics_serial(const mz_grid *g, mz_metrics *m)
     /* Components, one BFS per unvisited open cell; the first starts at the
      * entrance and also measures the route, so the grid is walked once. */
     const bool fast = mz_grid_border_closed(g);
-    uint64_t *seen = mz_bits_new(g->mem, cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
+    uint64_t *seen = mz_sweep_alloc(g->mem, cells, &q);
+    if (!seen)
         return MZ_ENOMEM;
-    }
     mz_status s = MZ_OK;
     m->route = -1;
     if (g->entrance < cells && g->exit < cells) {

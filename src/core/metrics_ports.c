@@ -71,12 +71,10 @@ mz_status mz_metrics_ports(const mz_grid *g, mz_metrics *m)
     m->walls = closed2 / 2 + border;
     m->digest = mz_digest_ports(g);
 
-    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
+    uint64_t *seen = mz_sweep_alloc(g->mem, g->cells, &q);
+    if (!seen)
         return MZ_ENOMEM;
-    }
     mz_status s = MZ_OK;
     mz_ring_out o;
     if (g->entrance < g->cells) {
@@ -104,12 +102,10 @@ int64_t mz_route_ports(const mz_grid *g, mz_idx a, mz_idx b)
 {
     if (a >= g->cells || b >= g->cells)
         return -1;
-    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
+    uint64_t *seen = mz_sweep_alloc(g->mem, g->cells, &q);
+    if (!seen)
         return -2;
-    }
     mz_grid h = *g;
     h.exit = b;
     mz_ring_out o;

@@ -68,12 +68,10 @@ mz_status mz_maze_stats_compute(const mz_grid *g, uint64_t band, mz_maze_stats *
  * that entrance and exit are cells. MZ_ENOMEM. */
 static mz_status stats_sweeps(const mz_grid *g, mz_maze_stats *s)
 {
-    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
+    uint64_t *seen = mz_sweep_alloc(g->mem, g->cells, &q);
+    if (!seen)
         return MZ_ENOMEM;
-    }
     /* Two ring sweeps (ring.c, as flood), the second from the last ring. */
     mz_ring_out a, b;
     mz_status st = mz_ring_sweep(g, g->entrance, seen, &q, &a);

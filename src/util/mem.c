@@ -153,3 +153,13 @@ mz_status mz_queue_grow(mz_queue *q)
     return MZ_OK;
 }
 
+
+uint64_t *mz_sweep_alloc(const mz_allocator *m, uint64_t cells, mz_queue *q)
+{
+    uint64_t *seen = mz_bits_new(m, cells);
+    if (!seen || mz_queue_init(q, m, 1024) != MZ_OK) {
+        mz_mem_free(m, seen);
+        return NULL;
+    }
+    return seen;
+}

@@ -89,6 +89,12 @@ MZU_INLINE mz_idx mz_queue_pop(mz_queue *q)
  * freed with mz_mem_free. */
 uint64_t *mz_bits_new(const mz_allocator *mem, uint64_t n);
 
+/* A breadth-first sweep's working set over cells: the bitset of the cells
+ * seen (zeroed, returned) and a cell queue in *q, both from mem. NULL,
+ * with nothing kept, when either cannot be had; freed with mz_mem_free
+ * and mz_queue_free. */
+uint64_t *mz_sweep_alloc(const mz_allocator *mem, uint64_t cells, mz_queue *q);
+
 MZU_INLINE bool mz_bit_get(const uint64_t *b, uint64_t i) { return (b[i >> 6] >> (i & 63)) & 1u; }
 MZU_INLINE void mz_bit_set(uint64_t *b, uint64_t i) { b[i >> 6] |= UINT64_C(1) << (i & 63); }
 
