@@ -160,7 +160,9 @@ void rt_free(const mz_grid *g, rt_band *bands, unsigned nbands);
 uint64_t mz_digest_ports(const mz_grid *g);
 mz_status mz_metrics_ports(const mz_grid *g, mz_metrics *m);
 int64_t mz_route_ports(const mz_grid *g, mz_idx a, mz_idx b);
-mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_idx src, uint32_t *dist);
+/* mz_bfs_dist32's sweep on any shape: dist set up and q holding the
+ * source (metrics.c); frees q. */
+mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_queue *q, uint32_t *dist);
 /* The per-cell counts of mz_maze_stats_compute on any shape (its sweeps
  * are stats.c's): s zeroed, then cells, degrees, straights, turns and the
  * inner cells filled. Cannot fail. */

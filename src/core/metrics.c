@@ -153,8 +153,6 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
 {
     if (!g || !dist)
         return MZ_EINVAL;
-    if (g->shape != MZ_SHAPE_ORTHO && g->cells <= UINT32_MAX)
-        return mz_bfs_dist32_ports(g, src, dist);
     if (g->cells > UINT32_MAX)
         return MZ_ETOOBIG;
     for (uint64_t i = 0; i < g->cells; i++)
@@ -165,7 +163,9 @@ mz_status mz_bfs_dist32(const mz_grid *g, mz_idx src, uint32_t *dist)
     if (mz_queue_init(&q, g->mem, 1024) != MZ_OK)
         return MZ_ENOMEM;
     dist[src] = 0;
-    mz_queue_push(&q, src);
+    mz_queue_push(&q, src); /* cannot fail: the queue has room */
+    if (g->shape != MZ_SHAPE_ORTHO)
+        return mz_bfs_dist32_ports(g, &q, dist);
     while (q.len) {
         mz_idx i = mz_queue_pop(&q);
         for (unsigned d = 0; d < 4; d++) {

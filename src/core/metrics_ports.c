@@ -115,20 +115,12 @@ int64_t mz_route_ports(const mz_grid *g, mz_idx a, mz_idx b)
     return s != MZ_OK ? -2 : o.exit_ring;
 }
 
-mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_idx src, uint32_t *dist)
+mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_queue *q, uint32_t *dist)
 {
-    for (uint64_t i = 0; i < g->cells; i++)
-        dist[i] = UINT32_MAX;
-    if (src >= g->cells)
-        return MZ_OK;
-    mz_queue q;
-    if (mz_queue_init(&q, g->mem, 1024) != MZ_OK)
-        return MZ_ENOMEM;
     const unsigned ports = mz_shape_ports(g->shape);
-    dist[src] = 0;
-    mz_status s = mz_queue_push(&q, src);
-    while (s == MZ_OK && q.len) {
-        mz_idx i = mz_queue_pop(&q);
+    mz_status s = MZ_OK;
+    while (s == MZ_OK && q->len) {
+        mz_idx i = mz_queue_pop(q);
         for (unsigned p = 0; p < ports; p++) {
             if (g->c[i] & (1u << p))
                 continue;
@@ -136,12 +128,12 @@ mz_status mz_bfs_dist32_ports(const mz_grid *g, mz_idx src, uint32_t *dist)
             if (j == MZ_NONE || dist[j] != UINT32_MAX)
                 continue;
             dist[j] = dist[i] + 1;
-            s = mz_queue_push(&q, j);
+            s = mz_queue_push(q, j);
             if (s != MZ_OK)
                 break;
         }
     }
-    mz_queue_free(&q);
+    mz_queue_free(q);
     return s;
 }
 
