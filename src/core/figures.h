@@ -31,7 +31,7 @@
     .bytes_fixed = {[MZ_SHAPE_ORTHO] = 98304}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.5, [MZ_SHAPE_HEX] = 0.5, [MZ_SHAPE_TRI] = 0.5, [MZ_SHAPE_POLAR] = 0.5, [MZ_SHAPE_CUBE] = 0.5, [MZ_SHAPE_WEAVE] = 0.5}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {7.1200000000000001, -0.33500000000000002, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {7.12, -0.335, 0, 0}}
 
 #define MZ_FIGURES_mainpath \
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 17.625}, \
@@ -45,28 +45,28 @@
     .bytes_fixed = {0}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.25, [MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25, [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_WEAVE] = 0.25}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.078299999999999995, 0, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.0783, 0, 0, 0}}
 
 #define MZ_FIGURES_wilson \
     .bytes_per_cell = {[MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25, [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_TORUS] = 1.25}, \
     .bytes_fixed = {0}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_HEX] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TRI] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_POLAR] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_CUBE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_WEAVE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TORUS] = MZ_TRACE_UNBOUNDED}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.02, 0.035000000000000003, 0, 0}, [MZ_SHAPE_HEX] = {2.1099999999999999, 0.371, 0, 0}, [MZ_SHAPE_TRI] = {6.4500000000000002, 0.35899999999999999, 0, 0}, [MZ_SHAPE_POLAR] = {0.34999999999999998, 0.57699999999999996, 0, 0}, [MZ_SHAPE_CUBE] = {3.3300000000000001, 0.067000000000000004, 0, 0}, [MZ_SHAPE_TORUS] = {0.40000000000000002, 0.41699999999999998, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.02, 0.035, 0, 0}, [MZ_SHAPE_HEX] = {2.11, 0.371, 0, 0}, [MZ_SHAPE_TRI] = {6.45, 0.359, 0, 0}, [MZ_SHAPE_POLAR] = {0.35, 0.577, 0, 0}, [MZ_SHAPE_CUBE] = {3.33, 0.067, 0, 0}, [MZ_SHAPE_TORUS] = {0.4, 0.417, 0, 0}}
 
 #define MZ_FIGURES_aldous_broder \
     .bytes_per_cell = {[MZ_SHAPE_HEX] = 0.25, [MZ_SHAPE_TRI] = 0.25, [MZ_SHAPE_POLAR] = 0.25, [MZ_SHAPE_CUBE] = 0.25, [MZ_SHAPE_TORUS] = 0.25}, \
     .bytes_fixed = {0}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_HEX] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TRI] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_POLAR] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_CUBE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_WEAVE] = MZ_TRACE_UNBOUNDED, [MZ_SHAPE_TORUS] = MZ_TRACE_UNBOUNDED}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {-0.56499999999999995, 0.16700000000000001, 0.0051700000000000001, 0}, [MZ_SHAPE_HEX] = {12.18, 0, 0.14560000000000001, 0}, [MZ_SHAPE_TRI] = {-5.5099999999999998, 0, 0.31359999999999999, 0}, [MZ_SHAPE_POLAR] = {5.0499999999999998, 0, 0.1817, 0}, [MZ_SHAPE_CUBE] = {4.4199999999999999, 0, 0.093600000000000003, 0}, [MZ_SHAPE_TORUS] = {2.1499999999999999, 0, 0.14999999999999999, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {-0.565, 0.167, 0.00517, 0}, [MZ_SHAPE_HEX] = {12.18, 0, 0.1456, 0}, [MZ_SHAPE_TRI] = {-5.51, 0, 0.3136, 0}, [MZ_SHAPE_POLAR] = {5.05, 0, 0.1817, 0}, [MZ_SHAPE_CUBE] = {4.42, 0, 0.0936, 0}, [MZ_SHAPE_TORUS] = {2.15, 0, 0.15, 0}}
 
 #define MZ_FIGURES_sidewinder \
     .bytes_per_cell = {0}, \
     .bytes_fixed = {0}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25, [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.53125, 0, 0, 0}, [MZ_SHAPE_POLAR] = {0.53000000000000003, 0, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.53125, 0, 0, 0}, [MZ_SHAPE_POLAR] = {0.53, 0, 0, 0}}
 
 #define MZ_FIGURES_binary_tree \
     .bytes_per_cell = {0}, \
@@ -87,7 +87,7 @@
     .bytes_fixed = {[MZ_SHAPE_ORTHO] = 1040384, [MZ_SHAPE_HEX] = 1298432, [MZ_SHAPE_TRI] = 745472, [MZ_SHAPE_POLAR] = 1064960, [MZ_SHAPE_CUBE] = 1355776, [MZ_SHAPE_WEAVE] = 1040384, [MZ_SHAPE_TORUS] = 1040384}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25, [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25, [MZ_SHAPE_TORUS] = 1.25}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2, 0, 0, 0}, [MZ_SHAPE_HEX] = {3, 0, 0, 0}, [MZ_SHAPE_TRI] = {1.5, 0, 0, 0}, [MZ_SHAPE_POLAR] = {2, 0, 0, 0}, [MZ_SHAPE_CUBE] = {2.75, 0, 0, 0}, [MZ_SHAPE_WEAVE] = {2.0600000000000001, 0, 0, 0}, [MZ_SHAPE_TORUS] = {2, 0, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {2, 0, 0, 0}, [MZ_SHAPE_HEX] = {3, 0, 0, 0}, [MZ_SHAPE_TRI] = {1.5, 0, 0, 0}, [MZ_SHAPE_POLAR] = {2, 0, 0, 0}, [MZ_SHAPE_CUBE] = {2.75, 0, 0, 0}, [MZ_SHAPE_WEAVE] = {2.06, 0, 0, 0}, [MZ_SHAPE_TORUS] = {2, 0, 0, 0}}
 
 #define MZ_FIGURES_growing_tree \
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 2.75, [MZ_SHAPE_HEX] = 4, [MZ_SHAPE_TRI] = 2.25, [MZ_SHAPE_POLAR] = 5.125, [MZ_SHAPE_CUBE] = 6, [MZ_SHAPE_WEAVE] = 4.125, [MZ_SHAPE_TORUS] = 4.125}, \
@@ -101,21 +101,21 @@
     .bytes_fixed = {0}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1, [MZ_SHAPE_HEX] = 1, [MZ_SHAPE_TRI] = 1, [MZ_SHAPE_POLAR] = 1, [MZ_SHAPE_CUBE] = 1, [MZ_SHAPE_WEAVE] = 1}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.92000000000000004, 0, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.92, 0, 0, 0}}
 
 #define MZ_FIGURES_eller \
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.125}, \
     .bytes_fixed = {0}, \
     .bytes_per_col = {[MZ_SHAPE_ORTHO] = 8}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 1.25, [MZ_SHAPE_HEX] = 1.25, [MZ_SHAPE_TRI] = 1.25, [MZ_SHAPE_POLAR] = 1.25, [MZ_SHAPE_CUBE] = 1.25, [MZ_SHAPE_WEAVE] = 1.25}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.050000000000000003, 0, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.05, 0, 0, 0}}
 
 #define MZ_FIGURES_braid \
     .bytes_per_cell = {0}, \
     .bytes_fixed = {0}, \
     .bytes_per_col = {0}, \
     .trace_steps_per_cell = {[MZ_SHAPE_ORTHO] = 0.5, [MZ_SHAPE_HEX] = 0.5, [MZ_SHAPE_TRI] = 0.5, [MZ_SHAPE_POLAR] = 0.5, [MZ_SHAPE_CUBE] = 0.5, [MZ_SHAPE_WEAVE] = 0.5, [MZ_SHAPE_TORUS] = 0.5}, \
-    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.20000000000000001, 0, 0, 0}, [MZ_SHAPE_HEX] = {0.20000000000000001, 0, 0, 0}, [MZ_SHAPE_TRI] = {0.20000000000000001, 0, 0, 0}, [MZ_SHAPE_POLAR] = {0.20000000000000001, 0, 0, 0}, [MZ_SHAPE_CUBE] = {0.17000000000000001, 0, 0, 0}, [MZ_SHAPE_WEAVE] = {0.16, 0, 0, 0}, [MZ_SHAPE_TORUS] = {0.20000000000000001, 0, 0, 0}}
+    .draws_per_cell = {[MZ_SHAPE_ORTHO] = {0.2, 0, 0, 0}, [MZ_SHAPE_HEX] = {0.2, 0, 0, 0}, [MZ_SHAPE_TRI] = {0.2, 0, 0, 0}, [MZ_SHAPE_POLAR] = {0.2, 0, 0, 0}, [MZ_SHAPE_CUBE] = {0.17, 0, 0, 0}, [MZ_SHAPE_WEAVE] = {0.16, 0, 0, 0}, [MZ_SHAPE_TORUS] = {0.2, 0, 0, 0}}
 
 #define MZ_FIGURES_bfs \
     .bytes_per_cell = {[MZ_SHAPE_ORTHO] = 0.375, [MZ_SHAPE_HEX] = 0.375, [MZ_SHAPE_TRI] = 0.375, [MZ_SHAPE_POLAR] = 0.375, [MZ_SHAPE_CUBE] = 0.375, [MZ_SHAPE_WEAVE] = 0.375, [MZ_SHAPE_TORUS] = 0.375}, \

@@ -372,7 +372,10 @@ MZ_INLINE unsigned mz_sp_ports(const mz_shape s)
     case MZ_SHAPE_WEAVE: return 8;
     case MZ_SHAPE_TORUS: return 4;
     case MZ_SHAPE_COUNT: break;
-    default: return mz_shape_table[s]->ports;
+    default:
+        if ((unsigned)s < MZ_SHAPE_COUNT)
+            return mz_shape_table[s]->ports;
+        break;
     }
     return 0;
 }
@@ -394,7 +397,10 @@ MZ_INLINE mz_idx mz_sp_nbr(const mz_grid *g, const mz_shape s, mz_idx i, unsigne
     case MZ_SHAPE_WEAVE: return mz_sp_weave_nbr(g, i, p);
     case MZ_SHAPE_TORUS: return mz_sp_torus_nbr(g, i, p);
     case MZ_SHAPE_COUNT: break;
-    default: return mz_shape_table[s]->nbr(g, i, p);
+    default:
+        if ((unsigned)s < MZ_SHAPE_COUNT)
+            return mz_shape_table[s]->nbr(g, i, p);
+        break;
     }
     return MZ_NONE;
 }
@@ -410,7 +416,10 @@ MZ_INLINE unsigned mz_sp_back(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_WEAVE: return mz_sp_weave_back(g, i, p);
     case MZ_SHAPE_TORUS: return mz_sp_torus_back(g, i, p);
     case MZ_SHAPE_COUNT: break;
-    default: return mz_shape_table[s]->back(g, i, p);
+    default:
+        if ((unsigned)s < MZ_SHAPE_COUNT)
+            return mz_shape_table[s]->back(g, i, p);
+        break;
     }
     return mz_sq_opposite(p);
 }
@@ -432,7 +441,8 @@ MZ_INLINE bool mz_sp_can_open(const mz_grid *g, const mz_shape s, mz_idx i, unsi
     case MZ_SHAPE_TORUS:
     case MZ_SHAPE_COUNT: break;
     default:
-        if (mz_shape_table[s]->can_open && !mz_shape_table[s]->can_open(g, i, p))
+        if ((unsigned)s < MZ_SHAPE_COUNT && mz_shape_table[s]->can_open &&
+            !mz_shape_table[s]->can_open(g, i, p))
             return false;
         break;
     }

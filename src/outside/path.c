@@ -38,22 +38,17 @@ static unsigned coords_of(const mz_grid *g) { return g->shape == MZ_SHAPE_CUBE ?
 /* The index of coordinates x[0..k) on g, MZ_NONE past the grid. */
 static mz_idx index_of(const mz_grid *g, const uint64_t *x)
 {
-    switch (g->shape) {
-    case MZ_SHAPE_CUBE:
+    /* 3d cells: level, row, column; polar: ring, position; every other
+     * shape numbers its cells row by row */
+    if (g->shape == MZ_SHAPE_CUBE) {
         if (x[0] >= g->levels || x[1] >= g->rows || x[2] >= g->cols)
             return MZ_NONE;
         return (x[0] * g->rows + x[1]) * g->cols + x[2];
-    case MZ_SHAPE_POLAR:
+    }
+    if (g->shape == MZ_SHAPE_POLAR) {
         if (x[0] >= g->rows || x[1] >= mz_polar_ring_cells(x[0]))
             return MZ_NONE;
         return mz_polar_ring_first(x[0]) + x[1];
-    case MZ_SHAPE_ORTHO:
-    case MZ_SHAPE_HEX:
-    case MZ_SHAPE_TRI:
-    case MZ_SHAPE_WEAVE:
-    case MZ_SHAPE_TORUS:
-    case MZ_SHAPE_COUNT:
-        break;
     }
     if (x[0] >= g->rows || x[1] >= g->cols)
         return MZ_NONE;
@@ -213,25 +208,16 @@ static int cell_text(const mz_grid *g, mz_idx i, mzx_path_form form, char *buf, 
 {
     if (form != MZX_PATH_RC)
         return snprintf(buf, cap, "%llu\n", (unsigned long long)i);
-    switch (g->shape) {
-    case MZ_SHAPE_CUBE: {
+    if (g->shape == MZ_SHAPE_CUBE) {
         const uint64_t q = i / g->cols;
         return snprintf(buf, cap, "%llu %llu %llu\n", (unsigned long long)(q / g->rows),
                         (unsigned long long)(q % g->rows), (unsigned long long)(i % g->cols));
     }
-    case MZ_SHAPE_POLAR: {
+    if (g->shape == MZ_SHAPE_POLAR) {
         uint64_t ring, pos;
         mz_polar_locate(i, &ring, &pos);
         return snprintf(buf, cap, "%llu %llu\n", (unsigned long long)ring,
                         (unsigned long long)pos);
-    }
-    case MZ_SHAPE_ORTHO:
-    case MZ_SHAPE_HEX:
-    case MZ_SHAPE_TRI:
-    case MZ_SHAPE_WEAVE:
-    case MZ_SHAPE_TORUS:
-    case MZ_SHAPE_COUNT:
-        break;
     }
     return snprintf(buf, cap, "%llu %llu\n", (unsigned long long)(i / g->cols),
                     (unsigned long long)(i % g->cols));
