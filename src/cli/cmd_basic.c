@@ -10,9 +10,9 @@
 #include "sweep.h"
 #include "outside/solver.h"
 #include "report/list_out.h"
+#include "tools/tools.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,42 +154,6 @@ static int parse_run_opts(int argc, char **argv, bool solve, struct run_opts *o)
     return 0;
 }
 
-/* The solver only reads the maze, so it runs on a thread of its own beside
- * the figures (which take the other threads); each result is what it
- * would be alone. Memory is malloc's, which threads may share. */
-struct solve_job {
-    const mz_stage *st;
-    const mz_grid *g;
-    mz_trace *trace;
-    mz_solution *sol;
-    mz_status s;
-};
-
-static void *solve_thread(void *arg)
-{
-    struct solve_job *j = arg;
-    j->s = mz_solve(j->st, j->g, j->trace, j->sol);
-    return NULL;
-}
-
-static mz_status figures_and_solve(const mz_grid *g, unsigned threads, mz_metrics *m,
-                                   const mz_stage *st, mz_trace *trace, mz_solution *sol)
-{
-    if (threads == 0)
-        threads = mz_cpu_count();
-    if (!st)
-        return mz_metrics_compute(g, threads, m);
-    struct solve_job j = {st, g, trace, sol, MZ_OK};
-    pthread_t th;
-    if (threads < 2 || pthread_create(&th, NULL, solve_thread, &j) != 0) {
-        mz_status s = mz_metrics_compute(g, threads, m);
-        return s != MZ_OK ? s : mz_solve(st, g, trace, sol);
-    }
-    mz_status s = mz_metrics_compute(g, threads - 1, m);
-    pthread_join(th, NULL);
-    return s != MZ_OK ? s : j.s;
-}
-
 /* The sink of a path file (--save-path). */
 static int put_path(void *user, const char *buf, size_t n)
 {
@@ -311,7 +275,8 @@ static int run(int argc, char **argv, bool solve)
     mz_status s = mz_generate(&spec, o.seed, &geo, &g,
                               MZ_GEN_OPTS(o.threads, (tf && !solve) ? &trace : NULL, &gx));
     if (s == MZ_OK)
-        s = figures_and_solve(&g, o.threads, &m, solve ? &solver : NULL, tf ? &trace : NULL, &sol);
+        s = mzt_figures_and_solve(&g, o.threads, &m, solve ? &solver : NULL, tf ? &trace : NULL,
+                                  &sol);
     if (tout.f && s == MZ_OK && (fflush(tout.f) != 0 || ferror(tout.f)))
         s = MZ_EIO;
     if (s != MZ_OK) {

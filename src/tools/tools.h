@@ -327,6 +327,14 @@ bool mzt_find_in_path(const char *name, char *buf, size_t len);
  * res->err). */
 int mzt_count_rerun(int argc, char **argv, mzt_count_result *res);
 
+/* The figures of g (mz_metrics_compute on threads, 0: every online core)
+ * and, when st is not NULL, its solve (mz_solve with trace into sol) at
+ * once: the solver only reads the maze, so it runs on a thread of its own
+ * beside the figures, which take the other threads; each result is what
+ * it would be alone. The first failure's status. */
+mz_status mzt_figures_and_solve(const mz_grid *g, unsigned threads, mz_metrics *m,
+                                const mz_stage *st, mz_trace *trace, mz_solution *sol);
+
 /* Settle a sweep's --count: automatic (--count auto: perf when the
  * system gives it, else Callgrind when valgrind is on PATH; *jobs 1 for
  * Callgrind) or the counter in *count. MZT_OK when this process counts
