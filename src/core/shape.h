@@ -10,24 +10,18 @@
  * go through the inline switch of shape_ports.h, whose per-shape
  * functions the records' nbr, back and can_open wrap.
  *
- * Adding a shape:
- *   1. its enum value in src/mazebench.h, before MZ_SHAPE_COUNT;
- *   2. its port arithmetic in shape_ports.h (mz_sp_NAME_nbr, _back, and
- *      a case in each dispatch: mz_sp_ports, mz_sp_nbr, mz_sp_back,
- *      mz_sp_can_open);
- *   3. src/core/shapes/NAME.c defining `const mz_shape_ops mz_shape_NAME`
- *      with every op (only alias and can_open may be NULL), its
- *      declaration below and its line in mz_shape_table (dims.c);
- *   4. its drawing record in src/render/picture/shapes.c (pic_shapes);
- *   5. sample grids in tests/samples.h and test grids in
- *      tests/test_shape_table.c (both tests fail for a shape without).
- * The _Static_assert next to each table (dims.c, shapes.c) stops the build
- * until the count there is raised with the new line; every switch over
- * mz_shape has no default, so -Wswitch-enum names each one that misses
- * the new value (the ports paths of the generators and solvers
- * included); tests/test_shape_table.c checks that every record is
- * complete and that its ports, distance, geometry text and default
- * entrance and exit agree with each other.
+ * Adding a shape (docs/extending.md, "Adding a shape"): its line in the
+ * shape list (src/mazebench_shapes.h), src/core/shapes/NAME.c defining
+ * `const mz_shape_ops mz_shape_NAME` with every field below (only alias
+ * and can_open may be NULL; the list makes its declaration and its line
+ * in mz_shape_table), its drawing record (src/render/picture/shapes.c,
+ * pic_NAME) and its rows in data/shape-figures.csv. The ports paths of
+ * the generators and solvers reach the record's nbr, back and can_open
+ * through the defaults of shape_ports.h and shape_at.h until the shape
+ * adds fast paths there. tests/test_shape_table.c checks that every
+ * record is complete and that its ports, distance, geometry text, grids
+ * and default entrance and exit agree with each other; every test that
+ * iterates shapes takes the record's grids.
  */
 #ifndef MZ_SHAPE_H
 #define MZ_SHAPE_H
