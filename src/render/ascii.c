@@ -27,14 +27,15 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
         if (path[k] < g->cells)
             mz_bit_set(on_path, path[k]);
 
-    char *out, *p;
+    /* a tile map: a character a tile; walls: "+--" posts and walls, with
+     * the newline */
+    const uint64_t width = g->tiles ? g->cols + 1 : g->cols * 3 + 2;
+    char *out = malloc((size_t)(width * (g->tiles ? g->rows : g->rows * 2 + 1) + 1)), *p = out;
+    if (!out) {
+        mz_mem_free(NULL, on_path);
+        return NULL;
+    }
     if (g->tiles) {
-        out = malloc((size_t)(g->rows * (g->cols + 1) + 1));
-        if (!out) {
-            mz_mem_free(NULL, on_path);
-            return NULL;
-        }
-        p = out;
         for (uint64_t r = 0; r < g->rows; r++) {
             for (uint64_t c = 0; c < g->cols; c++) {
                 mz_idx i = r * g->cols + c;
@@ -50,13 +51,6 @@ char *mz_render_ascii(const mz_grid *g, const mz_idx *path, uint64_t path_len, u
         return out;
     }
 
-    uint64_t width = g->cols * 3 + 2; /* with the newline */
-    out = malloc((size_t)(width * (g->rows * 2 + 1) + 1));
-    if (!out) {
-        mz_mem_free(NULL, on_path);
-        return NULL;
-    }
-    p = out;
     for (uint64_t r = 0; r < g->rows; r++) {
         /* The line of north walls. */
         for (uint64_t c = 0; c < g->cols; c++) {
