@@ -277,6 +277,13 @@ void mzr_table_css(FILE *f, const mzr_table *t)
             fprintf(f, " td:nth-child(%zu){font-family:var(--mono);font-size:.9em;"
                        "overflow-wrap:anywhere}",
                     c + 1);
+        } else if (t->col[c].align == MZR_LEFT) {
+            /* a text column (a note, a kind, a test) holds what its input
+             * file said: a long word of it breaks rather than widen the
+             * table past its box; figures, right-aligned, stay whole */
+            fputs("#t-", f);
+            mzo_xml_text(f, t->id);
+            fprintf(f, " td:nth-child(%zu){overflow-wrap:anywhere}", c + 1);
         }
     }
 }
