@@ -131,6 +131,7 @@ renders.sh: draws pictures with render, attacked as render
 scaling-chart.sh: runs scaling and gnuplot, attacked as scaling
 setup.sh: installs packages
 shape-costs.sh: a measurement run (Callgrind and times, minutes)
+shape-figures.sh: rewrites a generated source file from a committed table (--check only reads)
 shape-stats.sh: runs stats, attacked as stats
 slurm-local.sh: needs a Slurm cluster
 solver-cpu-time.sh: a measurement run of minutes
