@@ -58,12 +58,10 @@ MZ_INLINE mz_status flood_solve_on(const bool any, const mz_grid *g, const mz_ar
     mz_status s0 = mz_solve_begin_from(g, sol, args->v[P_FROM], &src);
     if (s0 != MZ_OK)
         return s0;
-    uint64_t *seen = mz_bits_new(g->mem, g->cells);
     mz_queue q;
-    if (!seen || mz_queue_init(&q, g->mem, 1024) != MZ_OK) {
-        mz_mem_free(g->mem, seen);
+    uint64_t *seen = mz_sweep_alloc(g->mem, g->cells, &q);
+    if (!seen)
         return MZ_ENOMEM;
-    }
     mz_ring_out a, b;
     mz_status s = flood_sweep(any, g, src, seen, &q, "ring", t, &a);
     if (s == MZ_OK) {
