@@ -57,14 +57,25 @@ double mz_algo_bytes_per_cell(const mz_algo *a, mz_shape s)
     return a->bytes_per_cell[s];
 }
 
+/* The cells of *geo for an estimate over n entries into *g, or 0 when the
+ * arguments are not those of an estimate (no grid, no entries for n > 0,
+ * no cells, a shape out of range). */
+static uint64_t estimate_grid(const mz_algo *const *algos, size_t n, const mz_dims *geo,
+                              mz_dims *g)
+{
+    if (!geo || (!algos && n > 0))
+        return 0;
+    *g = *geo;
+    uint64_t cells = mz_dims_cells(g);
+    return (unsigned)g->shape >= MZ_SHAPE_COUNT ? 0 : cells;
+}
+
 uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims *geo,
                            unsigned what)
 {
-    if (!geo || (!algos && n > 0))
-        return UINT64_MAX;
-    mz_dims g = *geo;
-    uint64_t cells = mz_dims_cells(&g);
-    if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)
+    mz_dims g;
+    uint64_t cells = estimate_grid(algos, n, geo, &g);
+    if (cells == 0)
         return UINT64_MAX;
     const bool pool = (what & MZ_EST_POOL) != 0;
     const double c = (double)cells;
@@ -103,11 +114,9 @@ uint64_t mz_estimate_bytes(const mz_algo *const *algos, size_t n, const mz_dims 
 
 uint64_t mz_trace_steps_bound(const mz_algo *const *algos, size_t n, const mz_dims *geo)
 {
-    if (!geo || (!algos && n > 0))
-        return UINT64_MAX;
-    mz_dims g = *geo;
-    uint64_t cells = mz_dims_cells(&g);
-    if (cells == 0 || (unsigned)g.shape >= MZ_SHAPE_COUNT)
+    mz_dims g;
+    uint64_t cells = estimate_grid(algos, n, geo, &g);
+    if (cells == 0)
         return UINT64_MAX;
     double steps = 0;
     for (size_t k = 0; k < n; k++) {
