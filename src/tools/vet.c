@@ -401,6 +401,8 @@ static void vet_gen_alloc(vet *v, mz_shape shape)
     mz_spec spec;
     mz_args args;
     mz_args_default(v->a, &args);
+    if (geo.rows == 0) /* no grids: the runs check says so */
+        return;
     if (!spec_for(v->a, &args, shape, MZ_RNG_MULBERRY32, &spec) || mz_refuses(v->a, &geo))
         return;
     char what[512];
