@@ -28,19 +28,26 @@ const char *mz_shape_name(mz_shape s)
     return o ? o->name : NULL;
 }
 
-const char *mz_shape_names(char *buf, size_t len)
+/* Every shape's field, in the table's order, joined by ", " into buf
+ * (cut at len). */
+static const char *join_shapes(char *buf, size_t len, const char *(*field)(mz_shape))
 {
     size_t n = 0;
     if (!buf || len == 0)
         return buf;
     buf[0] = '\0';
     for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
-        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_name((mz_shape)k));
+        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", field((mz_shape)k));
         if (w < 0)
             break;
         n += (size_t)w;
     }
     return buf;
+}
+
+const char *mz_shape_names(char *buf, size_t len)
+{
+    return join_shapes(buf, len, mz_shape_name);
 }
 
 const char *mz_shape_syntax(mz_shape s)
@@ -51,17 +58,7 @@ const char *mz_shape_syntax(mz_shape s)
 
 const char *mz_shape_syntaxes(char *buf, size_t len)
 {
-    size_t n = 0;
-    if (!buf || len == 0)
-        return buf;
-    buf[0] = '\0';
-    for (unsigned k = 0; k < MZ_SHAPE_COUNT && n < len; k++) {
-        int w = snprintf(buf + n, len - n, "%s%s", k ? ", " : "", mz_shape_syntax((mz_shape)k));
-        if (w < 0)
-            break;
-        n += (size_t)w;
-    }
-    return buf;
+    return join_shapes(buf, len, mz_shape_syntax);
 }
 
 /* Append the grids of list[0..nlist) (a zero row ends it) to out[0..max),
