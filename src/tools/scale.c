@@ -200,15 +200,15 @@ int mzt_scale_write_row(FILE *f, const char *gen_name, const char *solver_name, 
     /* An outside program's heap is not mazebench's to count (its memory is
      * in peak_rss_kb: wait4 reports the largest resident set of the child
      * and of everything it waited for), nor its source and draws. */
-    const bool own = r[MZT_SC_OUTSIDE] & 1u, gout = own, sout = r[MZT_SC_OUTSIDE] & 2u;
+    const bool own = r[MZT_SC_OUTSIDE] & 1u, solver_outside = r[MZT_SC_OUTSIDE] & 2u;
     const char *rng = own ? "" : mz_rng_name((mz_rng_kind)r[MZT_SC_RNG]);
     char gheap[32] = "", sheap[32] = "", draws[24] = "";
-    if (!gout)
+    if (!own) {
         snprintf(gheap, sizeof gheap, "%.3f", (double)r[MZT_SC_GEN_HEAP] / cells);
-    if (!sout)
-        snprintf(sheap, sizeof sheap, "%.3f", (double)r[MZT_SC_SOLVE_HEAP] / cells);
-    if (!own)
         snprintf(draws, sizeof draws, "%llu", (unsigned long long)r[MZT_SC_DRAWS]);
+    }
+    if (!solver_outside)
+        snprintf(sheap, sizeof sheap, "%.3f", (double)r[MZT_SC_SOLVE_HEAP] / cells);
     if (fprintf(f, ",%llu,%s,%u,%s,%llu,%llu,%llu,%.3f,%.3f,%s,%s,", (unsigned long long)seed,
                 rng ? rng : "", reps, topo, (unsigned long long)rows, (unsigned long long)cols,
                 (unsigned long long)r[MZT_SC_CELLS], (double)r[MZT_SC_GEN_MEDIAN] / cells,
