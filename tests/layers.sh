@@ -61,9 +61,9 @@ done | awk '{
     sub(/\(.*/, "", s); n = split(s, w, /[ *]+/); print f, st, w[n]
 }' >"$tmp/defs"
 
-# One awk program does the checks, reading the table, the includes, the
-# definitions and then every source file for the names it uses.
-awk -v doc="$doc" '
+# The two awk programs' shared functions: a path's room (the longest path
+# of the table it lies under) and a failure's line.
+awk_lib='
 function room_of(p,    best, bl, k) {
     best = ""; bl = 0
     for (k = 1; k <= np; k++)
@@ -73,6 +73,11 @@ function room_of(p,    best, bl, k) {
     return best
 }
 function bad(msg) { print "layers: " msg > "/dev/stderr"; fails++ }
+'
+
+# One awk program does the checks, reading the table, the includes, the
+# definitions and then every source file for the names it uses.
+awk -v doc="$doc" "$awk_lib"'
 # the line without its comments, strings and character constants (a
 # comment may run on over lines: incomment)
 function clean(s,    out, t, p) {
@@ -162,16 +167,7 @@ fail=${fail:-0}
 
 # The CMake targets: each named in the table, its sources in rooms not
 # above its own, and every target it links in a room not above it.
-awk -v doc="$doc" '
-function room_of(p,    best, bl, k) {
-    best = ""; bl = 0
-    for (k = 1; k <= np; k++)
-        if ((p == path[k] || index(p, path[k] "/") == 1) && length(path[k]) > bl) {
-            best = proom[k]; bl = length(path[k])
-        }
-    return best
-}
-function bad(msg) { print "layers: " msg > "/dev/stderr"; fails++ }
+awk -v doc="$doc" "$awk_lib"'
 # the sources a token stands for, appended to out (space-separated)
 function expand(t,    v, m, k, r, g) {
     if (t ~ /^\$\{[A-Za-z0-9_]+\}$/) {
